@@ -1,0 +1,152 @@
+package rng
+
+import (
+	"math"
+	"math/bits"
+)
+
+// Source is a CPython-compatible random stream. The zero value is not
+// seeded; use New or Seed. Copying a Source forks the stream.
+type Source struct {
+	mt        mt19937
+	gaussNext float64
+	hasGauss  bool
+}
+
+// New returns a Source seeded as random.Random(seed) would be.
+func New(seed int64) *Source {
+	s := &Source{}
+	s.Seed(seed)
+	return s
+}
+
+// Seed reseeds the stream as random.seed(seed) does for an integer: abs(seed)
+// is split into 32-bit words, least significant first, and fed to
+// init_by_array. It also drops the cached Gauss value.
+func (s *Source) Seed(seed int64) {
+	u := uint64(seed)
+	if seed < 0 {
+		u = uint64(-seed) // two's complement also handles math.MinInt64
+	}
+	key := [2]uint32{uint32(u), uint32(u >> 32)}
+	n := 1
+	if key[1] != 0 {
+		n = 2
+	}
+	s.mt.initByArray(key[:n])
+	s.hasGauss = false
+	s.gaussNext = 0
+}
+
+// Uint32 returns the next raw 32-bit output of the twister.
+func (s *Source) Uint32() uint32 { return s.mt.next32() }
+
+// Random returns a float in [0, 1) with 53 random bits, as random.random().
+func (s *Source) Random() float64 {
+	a := s.mt.next32() >> 5
+	b := s.mt.next32() >> 6
+	return (float64(a)*67108864.0 + float64(b)) * (1.0 / 9007199254740992.0)
+}
+
+// GetRandBits returns k random bits for 0 <= k <= 32, as random.getrandbits.
+func (s *Source) GetRandBits(k uint) uint32 {
+	if k == 0 {
+		return 0
+	}
+	if k > 32 {
+		panic("rng: GetRandBits supports at most 32 bits")
+	}
+	return s.mt.next32() >> (32 - k)
+}
+
+// RandBelow returns an integer in [0, n) as random.randrange(n) does: it draws
+// bit_length(n) bits (of n, not n-1, as CPython does) until the value is
+// below n. n must be in [1, 2**32).
+func (s *Source) RandBelow(n int) int {
+	if n <= 0 || uint64(n) > math.MaxUint32 {
+		panic("rng: RandBelow needs 1 <= n < 2**32")
+	}
+	shift := 32 - uint(bits.Len32(uint32(n)))
+	for {
+		r := s.mt.next32() >> shift
+		if int(r) < n {
+			return int(r)
+		}
+	}
+}
+
+// Uniform returns a + (b-a)*random(), as random.uniform.
+func (s *Source) Uniform(a, b float64) float64 { return a + (b-a)*s.Random() }
+
+// ExpoVariate returns an exponential variate with rate lambda, as
+// random.expovariate: -log(1 - random()) / lambda.
+func (s *Source) ExpoVariate(lambda float64) float64 {
+	return -libmLog(1.0-s.Random()) / lambda
+}
+
+// Gauss returns a normal variate with mean mu and standard deviation sigma,
+// as random.gauss: the Box-Muller pair is drawn once and its second value is
+// cached for the next call.
+func (s *Source) Gauss(mu, sigma float64) float64 {
+	if s.hasGauss {
+		s.hasGauss = false
+		return mu + s.gaussNext*sigma
+	}
+	x2pi := s.Random() * 2 * math.Pi
+	g2rad := math.Sqrt(-2.0 * libmLog(1.0-s.Random()))
+	z := libmCos(x2pi) * g2rad
+	s.gaussNext = libmSin(x2pi) * g2rad
+	s.hasGauss = true
+	return mu + z*sigma
+}
+
+// Choice returns the index random.choice would pick from a sequence of
+// length n.
+func (s *Source) Choice(n int) int { return s.RandBelow(n) }
+
+// Shuffle permutes n elements in place through swap, as random.shuffle.
+func (s *Source) Shuffle(n int, swap func(i, j int)) {
+	for i := n - 1; i > 0; i-- {
+		swap(i, s.RandBelow(i+1))
+	}
+}
+
+// Sample returns k distinct indices of a population of size n, in selection
+// order, as random.sample(range(n), k). Like CPython it keeps a pool list
+// when n is small against k and a set of selected indices otherwise; the
+// two branches consume the stream differently.
+func (s *Source) Sample(n, k int) []int {
+	if k < 0 || k > n {
+		panic("rng: Sample needs 0 <= k <= n")
+	}
+	result := make([]int, k)
+	setsize := 21
+	if k > 5 {
+		setsize += 1 << (2 * uint(math.Ceil(math.Log(float64(3*k))/math.Log(4))))
+	}
+	if n <= setsize {
+		pool := make([]int, n)
+		for i := range pool {
+			pool[i] = i
+		}
+		for i := 0; i < k; i++ {
+			j := s.RandBelow(n - i)
+			result[i] = pool[j]
+			pool[j] = pool[n-i-1]
+		}
+		return result
+	}
+	selected := make(map[int]struct{}, k)
+	for i := 0; i < k; i++ {
+		j := s.RandBelow(n)
+		for {
+			if _, dup := selected[j]; !dup {
+				break
+			}
+			j = s.RandBelow(n)
+		}
+		selected[j] = struct{}{}
+		result[i] = j
+	}
+	return result
+}
