@@ -13,6 +13,9 @@ const (
 // keeps it.
 type mt19937 struct {
 	state [mtN]uint32
+	// out holds the tempered outputs of the last twist, so that drawing a
+	// word is an index check and a load, which the compiler inlines.
+	out   [mtN]uint32
 	index int
 }
 
@@ -59,33 +62,42 @@ func (m *mt19937) initByArray(key []uint32) {
 	m.state[0] = 0x80000000
 }
 
-// twist regenerates all 624 words at once.
-func (m *mt19937) twist() {
-	s := &m.state
-	var kk int
-	for kk = 0; kk < mtN-mtM; kk++ {
+// refill twists the state and tempers the 624 new words into out, in one
+// pass.
+func (m *mt19937) refill() {
+	s, out := &m.state, &m.out
+	for kk := 0; kk < mtN-mtM; kk++ {
 		y := (s[kk] & upperMask) | (s[kk+1] & lowerMask)
-		s[kk] = s[kk+mtM] ^ (y >> 1) ^ ((y & 1) * matrixA)
+		y = s[kk+mtM] ^ (y >> 1) ^ (-(y & 1) & matrixA)
+		s[kk] = y
+		out[kk] = temper(y)
 	}
-	for ; kk < mtN-1; kk++ {
+	for kk := mtN - mtM; kk < mtN-1; kk++ {
 		y := (s[kk] & upperMask) | (s[kk+1] & lowerMask)
-		s[kk] = s[kk+(mtM-mtN)] ^ (y >> 1) ^ ((y & 1) * matrixA)
+		y = s[kk+mtM-mtN] ^ (y >> 1) ^ (-(y & 1) & matrixA)
+		s[kk] = y
+		out[kk] = temper(y)
 	}
 	y := (s[mtN-1] & upperMask) | (s[0] & lowerMask)
-	s[mtN-1] = s[mtM-1] ^ (y >> 1) ^ ((y & 1) * matrixA)
+	y = s[mtM-1] ^ (y >> 1) ^ (-(y & 1) & matrixA)
+	s[mtN-1] = y
+	out[mtN-1] = temper(y)
 	m.index = 0
+}
+
+func temper(y uint32) uint32 {
+	y ^= y >> 11
+	y ^= (y << 7) & 0x9d2c5680
+	y ^= (y << 15) & 0xefc60000
+	return y ^ (y >> 18)
 }
 
 // next32 is genrand_uint32: the next tempered 32-bit word.
 func (m *mt19937) next32() uint32 {
 	if m.index >= mtN {
-		m.twist()
+		m.refill()
 	}
-	y := m.state[m.index]
+	y := m.out[m.index]
 	m.index++
-	y ^= y >> 11
-	y ^= (y << 7) & 0x9d2c5680
-	y ^= (y << 15) & 0xefc60000
-	y ^= y >> 18
 	return y
 }

@@ -75,6 +75,42 @@ func (s *Source) RandBelow(n int) int {
 	}
 }
 
+// FillBelow fills dst with successive RandBelow(n) draws, for n in
+// [1, 2**31). It consumes the stream exactly as len(dst) calls would. The
+// rejection step is branch-free (a rejected draw is written and then
+// overwritten), which matters because for n just above a power of two half
+// of the draws are rejected at random.
+func (s *Source) FillBelow(dst []int32, n int) {
+	if n <= 0 || n > math.MaxInt32 {
+		panic("rng: FillBelow needs 1 <= n < 2**31")
+	}
+	shift := 32 - uint(bits.Len32(uint32(n)))
+	limit := uint64(n)
+	m := &s.mt
+	i := m.index
+	for k := 0; k < len(dst); {
+		if i >= mtN {
+			m.refill()
+			i = 0
+		}
+		r := m.out[i] >> shift
+		i++
+		dst[k] = int32(r)
+		k += int((uint64(r) - limit) >> 63) // 1 when r < n
+	}
+	m.index = i
+}
+
+// Skip advances the stream past count RandBelow(n) draws.
+func (s *Source) Skip(count, n int) {
+	var buf [256]int32
+	for count > 0 {
+		k := min(count, len(buf))
+		s.FillBelow(buf[:k], n)
+		count -= k
+	}
+}
+
 // Uniform returns a + (b-a)*random(), as random.uniform.
 func (s *Source) Uniform(a, b float64) float64 { return a + (b-a)*s.Random() }
 

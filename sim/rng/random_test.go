@@ -200,6 +200,22 @@ func TestCopyForksTheStream(t *testing.T) {
 	}
 }
 
+func TestFillBelowEqualsRandBelow(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 100, 4096, 1<<31 - 1, 1<<30 + 7} {
+		a, b := New(5), New(5)
+		got := make([]int32, 2000)
+		a.FillBelow(got, n)
+		for i, g := range got {
+			if w := b.RandBelow(n); int(g) != w {
+				t.Fatalf("n=%d draw %d: FillBelow %d, RandBelow %d", n, i, g, w)
+			}
+		}
+		if a.Uint32() != b.Uint32() {
+			t.Fatalf("n=%d: streams out of step after FillBelow", n)
+		}
+	}
+}
+
 func TestNegativeSeedIsAbs(t *testing.T) {
 	a, b := New(-42), New(42)
 	if a.Random() != b.Random() {
@@ -216,11 +232,29 @@ func BenchmarkRandBelow4096(b *testing.B) {
 	_ = sum
 }
 
+func BenchmarkFillBelow4096(b *testing.B) {
+	s := New(1)
+	buf := make([]int32, 4096)
+	b.SetBytes(4 * 4096)
+	for i := 0; i < b.N; i++ {
+		s.FillBelow(buf, 4096)
+	}
+}
+
 func BenchmarkRandom(b *testing.B) {
 	s := New(1)
 	var sum float64
 	for i := 0; i < b.N; i++ {
 		sum += s.Random()
+	}
+	_ = sum
+}
+
+func BenchmarkUint32(b *testing.B) {
+	s := New(1)
+	var sum uint32
+	for i := 0; i < b.N; i++ {
+		sum += s.Uint32()
 	}
 	_ = sum
 }

@@ -1,0 +1,220 @@
+package bins
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/loadlab/loadlab/sim/rng"
+)
+
+// Engine runs the trials of a Config. Each Step places one ball for every
+// strategy in lockstep; a trial ends after Balls steps and the next one
+// starts, with the next seed, on the following Step.
+type Engine struct {
+	cfg      Config
+	lanes    []*lane
+	baseline int
+	src      rng.Source // Paired: the shared stream
+	cand     []int32    // Paired: candidates of the latest batch
+	trial    int        // index of the trial in progress (or last finished)
+	ball     int        // balls placed in the current trial
+	trials   []TrialResult
+}
+
+// New validates cfg and returns an engine positioned before the first ball.
+func New(cfg Config) (*Engine, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	cfg.Strategies = append([]Strategy(nil), cfg.Strategies...)
+	e := &Engine{cfg: cfg, cand: make([]int32, cfg.maxDraws())}
+	for i, s := range cfg.Strategies {
+		e.lanes = append(e.lanes, newLane(s, cfg.Bins))
+		if s.Name == cfg.Baseline {
+			e.baseline = i
+		}
+	}
+	e.startTrial(0)
+	return e, nil
+}
+
+// MustNew is New for configurations known to be valid, such as tests and
+// built-in scenarios; it panics on an invalid one.
+func MustNew(cfg Config) *Engine {
+	e, err := New(cfg)
+	if err != nil {
+		panic("bins: " + err.Error())
+	}
+	return e
+}
+
+// Config returns the validated configuration.
+func (e *Engine) Config() Config { return e.cfg }
+
+func (e *Engine) startTrial(t int) {
+	e.trial, e.ball = t, 0
+	seed := e.cfg.Seed + int64(t)
+	e.src.Seed(seed)
+	for _, l := range e.lanes {
+		l.reset()
+	}
+	if e.cfg.Stream == Sequential {
+		// Each strategy starts where the previous one's draws end.
+		pos := e.src
+		for _, l := range e.lanes {
+			l.src = pos
+			pos.Skip(e.cfg.Balls*l.strategy.Draws(), e.cfg.Bins)
+		}
+	}
+}
+
+// stride is how many candidates per ball the lane's batch buffer holds.
+func (e *Engine) stride(l *lane) int {
+	if e.cfg.Stream == Paired {
+		return e.cfg.maxDraws()
+	}
+	return l.strategy.Draws()
+}
+
+// Done reports whether every trial is finished.
+func (e *Engine) Done() bool {
+	return len(e.trials) == e.cfg.Trials
+}
+
+// Step places the next ball for every strategy and reports whether it did;
+// it returns false once every trial is finished.
+func (e *Engine) Step() bool {
+	if e.Done() {
+		return false
+	}
+	if e.ball == e.cfg.Balls {
+		e.startTrial(e.trial + 1)
+	}
+	e.placeBall()
+	if e.ball == e.cfg.Balls {
+		e.finishTrial()
+	}
+	return true
+}
+
+// placeBall draws the next ball's candidates and places it for every
+// strategy.
+func (e *Engine) placeBall() {
+	e.placeBatch(1)
+}
+
+// placeBatch places the next k balls for every strategy. On a paired stream
+// the candidates of all k balls are drawn first and each strategy then runs
+// through them, which gives the same placements as k single steps: the
+// strategies only read the candidates, never the stream.
+func (e *Engine) placeBatch(k int) {
+	n := e.cfg.Bins
+	if e.cfg.Stream == Paired {
+		stride := e.cfg.maxDraws()
+		e.cand = slices.Grow(e.cand[:0], k*stride)[:k*stride]
+		e.src.FillBelow(e.cand, n)
+		for _, l := range e.lanes {
+			l.run(e.cand, stride, e.ball)
+		}
+	} else {
+		for _, l := range e.lanes {
+			stride := l.strategy.Draws()
+			l.cand = slices.Grow(l.cand[:0], k*stride)[:k*stride]
+			l.src.FillBelow(l.cand, n)
+			l.run(l.cand, stride, e.ball)
+		}
+	}
+	e.ball += k
+}
+
+// batchBalls is how many balls RunTrial places per batch: enough to keep the
+// per-rule loops long, few enough that the candidates stay in cache.
+const batchBalls = 2048
+
+// RunTrial steps to the end of the current trial (or starts and finishes the
+// next one) and reports whether a trial was finished.
+func (e *Engine) RunTrial() bool {
+	if e.Done() {
+		return false
+	}
+	if e.ball == e.cfg.Balls {
+		e.startTrial(e.trial + 1)
+	}
+	for e.ball < e.cfg.Balls {
+		e.placeBatch(min(batchBalls, e.cfg.Balls-e.ball))
+	}
+	e.finishTrial()
+	return true
+}
+
+func (e *Engine) finishTrial() {
+	tr := TrialResult{Seed: e.cfg.Seed + int64(e.trial), Results: make(map[string]Figures, len(e.lanes))}
+	for _, l := range e.lanes {
+		tr.Results[l.strategy.Name] = l.figures(e.ball, e.cfg.Hot)
+		l.recordMax()
+	}
+	e.trials = append(e.trials, tr)
+}
+
+// Snapshot is the state of every strategy after the latest ball.
+type Snapshot struct {
+	Trial, Trials int
+	Ball, Balls   int
+	Seed          int64 // seed of the trial in progress
+	Done          bool
+	Lanes         []LaneSnapshot
+}
+
+// LaneSnapshot is one strategy's bins, figures and latest decision.
+type LaneSnapshot struct {
+	Strategy Strategy
+	Loads    []int32
+	// ByLoad[k] is the number of bins holding k balls.
+	ByLoad  []int
+	Figures Figures
+	Last    Decision
+	// MaxCount[k] is the number of finished trials whose max load was k.
+	MaxCount []int
+	Theory   Prediction
+}
+
+// Snapshot copies the current state; the engine never mutates it afterwards.
+func (e *Engine) Snapshot() Snapshot {
+	s := Snapshot{
+		Trial: e.trial, Trials: e.cfg.Trials,
+		Ball: e.ball, Balls: e.cfg.Balls,
+		Seed: e.cfg.Seed + int64(e.trial),
+		Done: e.Done(),
+	}
+	for _, l := range e.lanes {
+		raw := e.cand
+		if e.cfg.Stream == Sequential {
+			raw = l.cand
+		}
+		raw = raw[max(len(raw)-e.stride(l), 0):] // the latest ball's candidates
+		s.Lanes = append(s.Lanes, LaneSnapshot{
+			Strategy: l.strategy,
+			Loads:    append([]int32(nil), l.loads...),
+			Figures:  l.figures(e.ball, e.cfg.Hot),
+			ByLoad:   append([]int(nil), l.byLoad...),
+			Last:     l.decision(raw),
+			MaxCount: append([]int(nil), l.maxCount...),
+			Theory:   Predict(l.strategy, e.cfg.Bins, e.cfg.Balls),
+		})
+	}
+	return s
+}
+
+// Progress is the fraction of all placements done, for progress bars.
+func (e *Engine) Progress() float64 {
+	total := float64(e.cfg.Trials) * float64(e.cfg.Balls)
+	done := float64(len(e.trials)) * float64(e.cfg.Balls)
+	if !e.Done() && e.ball < e.cfg.Balls {
+		done += float64(e.ball)
+	}
+	return done / total
+}
+
+func (e *Engine) String() string {
+	return fmt.Sprintf("bins: %d balls into %d bins, trial %d/%d", e.cfg.Balls, e.cfg.Bins, e.trial+1, e.cfg.Trials)
+}

@@ -1,0 +1,254 @@
+package bins
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/loadlab/loadlab/sim/rng"
+)
+
+func smallConfig(t *testing.T) Config {
+	return Config{Bins: 64, Balls: 300, Trials: 3, Seed: 11, Hot: 1.2,
+		Strategies: mustStrategies(t, "one,two,dchoice:3,correlated,stale:16,anti,left:4", 2, 1)}
+}
+
+// bruteFigures recomputes Figures from a load vector the slow, obvious way.
+func bruteFigures(loads []int32, placed int, hot float64) Figures {
+	n := len(loads)
+	s := make([]int, n)
+	for i, v := range loads {
+		s[i] = int(v)
+	}
+	sort.Ints(s)
+	f := Figures{Min: s[0], Max: s[n-1], Mean: float64(placed) / float64(n)}
+	var ss float64
+	for _, v := range s {
+		ss += (float64(v) - f.Mean) * (float64(v) - f.Mean)
+		if v == 0 {
+			f.Empty++
+		}
+		if placed > 0 && float64(v) >= hot*f.Mean*(1-hotGuard) {
+			f.Hot++
+		}
+	}
+	f.Std = math.Sqrt(ss / float64(n))
+	f.P99 = s[int(math.Ceil(0.99*float64(n)))-1]
+	for i := n - 1; i >= 0 && i >= n-5; i-- {
+		f.Top5 = append(f.Top5, s[i])
+	}
+	f.Gap = float64(f.Max) - f.Mean
+	return f
+}
+
+// TestInvariantsEveryStep checks after every ball that each strategy holds
+// exactly the balls placed, that the chosen bin was a candidate and obeys the
+// rule, and that the incremental figures equal a recomputation from scratch.
+func TestInvariantsEveryStep(t *testing.T) {
+	cfg := smallConfig(t)
+	e := MustNew(cfg)
+	const stdTolerance = 1e-9 // two summation orders of the same small integers
+	for e.Step() {
+		s := e.Snapshot()
+		for _, l := range s.Lanes {
+			total := 0
+			for _, v := range l.Loads {
+				total += int(v)
+			}
+			if total != s.Ball {
+				t.Fatalf("%s ball %d: %d balls in the bins", l.Strategy.Name, s.Ball, total)
+			}
+			want := bruteFigures(l.Loads, s.Ball, cfg.Hot)
+			got := l.Figures
+			if got.Max != want.Max || got.Min != want.Min || got.P99 != want.P99 || got.Empty != want.Empty ||
+				got.Hot != want.Hot || !slices.Equal(got.Top5, want.Top5) || math.Abs(got.Std-want.Std) > stdTolerance {
+				t.Fatalf("%s ball %d: figures %+v, recomputed %+v", l.Strategy.Name, s.Ball, got, want)
+			}
+			d := l.Last
+			if !slices.Contains(d.Candidates, d.Chosen) {
+				t.Fatalf("%s: chose bin %d outside its candidates %v", l.Strategy.Name, d.Chosen, d.Candidates)
+			}
+			chosen := d.Compared[slices.Index(d.Candidates, d.Chosen)]
+			switch l.Strategy.Kind {
+			case Anti:
+				if chosen != slices.Max(d.Compared) {
+					t.Fatalf("anti chose load %d of %v", chosen, d.Compared)
+				}
+			case One, Correlated:
+			default:
+				if chosen != slices.Min(d.Compared) {
+					t.Fatalf("%s chose load %d of %v", l.Strategy.Name, chosen, d.Compared)
+				}
+			}
+		}
+	}
+}
+
+func TestDeterministicWhateverTheStepping(t *testing.T) {
+	cfg := smallConfig(t)
+	a := MustNew(cfg)
+	for a.Step() {
+	}
+	b := MustNew(cfg)
+	for i := 0; b.Step(); i++ {
+		if i%37 == 0 {
+			b.Snapshot() // what a UI does between frames must not matter
+		}
+	}
+	ra, rb := a.Result(), b.Result()
+	for i := range ra.Trials {
+		for name, f := range ra.Trials[i].Results {
+			if g := rb.Trials[i].Results[name]; g.Max != f.Max || g.Std != f.Std || !slices.Equal(g.Top5, f.Top5) {
+				t.Fatalf("trial %d %s differs between runs", i, name)
+			}
+		}
+	}
+}
+
+// Ties go to first and correlated reads first twice, so on a paired stream
+// correlated, and stale without a refresh inside the run, equal one choice
+// on every input.
+func TestDegenerateStrategiesEqualOneChoice(t *testing.T) {
+	e := MustNew(Config{Bins: 97, Balls: 500, Trials: 5, Seed: 3, Hot: 1.2,
+		Strategies: mustStrategies(t, "one,correlated,stale,dchoice:1,left:1", 2, 500)})
+	for e.Step() {
+		s := e.Snapshot()
+		for _, l := range s.Lanes[1:] {
+			if !slices.Equal(l.Loads, s.Lanes[0].Loads) {
+				t.Fatalf("%s diverged from one choice at ball %d", l.Strategy.Name, s.Ball)
+			}
+		}
+	}
+}
+
+// Theory: at n = m = 4096 the two-choice max concentrates on 3, within the
+// O(1) of ln ln n / ln 2 + 1 = 4.06; one choice's mean max 6.3 sits above the
+// first-order ln n / ln ln n = 3.93 (its second-order terms add about 1.4).
+func TestTheoryBracketsSimulation(t *testing.T) {
+	s := mustStrategies(t, "one,two,left:2,anti", 2, 1)
+	one, two := Predict(s[0], 4096, 4096), Predict(s[1], 4096, 4096)
+	left := Predict(s[2], 4096, 4096)
+	if math.Abs(one.Max-math.Log(4096)/math.Log(math.Log(4096))) > 1e-12 {
+		t.Errorf("one-choice prediction %v", one.Max)
+	}
+	if !(left.Max < two.Max && two.Max < one.Max+1) {
+		t.Errorf("predictions out of order: left %v two %v one %v", left.Max, two.Max, one.Max)
+	}
+	if p := Predict(s[3], 4096, 4096); p.Max != 0 || !strings.Contains(p.Formula, "none") {
+		t.Errorf("anti has no closed form, got %+v", p)
+	}
+	heavy := Predict(s[0], 100, 10000)
+	if math.Abs(heavy.Max-(100+math.Sqrt(200*math.Log(100)))) > 1e-9 {
+		t.Errorf("heavy-load line %v", heavy.Max)
+	}
+	if g := goldenRatio(2); math.Abs(g-(1+math.Sqrt(5))/2) > 1e-12 {
+		t.Errorf("phi_2 = %v", g)
+	}
+}
+
+func TestValidation(t *testing.T) {
+	ok := smallConfig(t)
+	cases := []struct {
+		name  string
+		edit  func(*Config)
+		field string
+	}{
+		{"zero bins", func(c *Config) { c.Bins = 0 }, "--bins"},
+		{"negative balls", func(c *Config) { c.Balls = -1 }, "--balls"},
+		{"zero trials", func(c *Config) { c.Trials = 0 }, "--trials"},
+		{"zero hot", func(c *Config) { c.Hot = 0 }, "--hot"},
+		{"d above bins", func(c *Config) { c.Strategies = []Strategy{{Name: "dchoice", Kind: DChoice, D: 65}} }, "--d"},
+		{"d zero", func(c *Config) { c.Strategies = []Strategy{{Name: "dchoice", Kind: DChoice, D: 0}} }, "--d"},
+		{"left not dividing", func(c *Config) { c.Strategies = []Strategy{{Name: "left", Kind: Left, D: 3}} }, "divide"},
+		{"refresh zero", func(c *Config) { c.Strategies = []Strategy{{Name: "stale", Kind: Stale, D: 2}} }, "--refresh"},
+		{"unknown baseline", func(c *Config) { c.Baseline = "two-ish" }, "--baseline"},
+		{"too much work", func(c *Config) { c.Balls, c.Trials = 1e9, 1000 }, "limit"},
+	}
+	for _, c := range cases {
+		cfg := ok
+		c.edit(&cfg)
+		_, err := New(cfg)
+		if err == nil || !strings.Contains(err.Error(), c.field) {
+			t.Errorf("%s: error %v, want one naming %s", c.name, err, c.field)
+		}
+	}
+	for _, bad := range []string{"nope", "two:3", "dchoice:0", "stale:x", "one,one", ""} {
+		if _, err := ParseStrategies(bad, 2, 1); err == nil {
+			t.Errorf("ParseStrategies(%q) accepted", bad)
+		}
+	}
+}
+
+func TestRunAllSameOnAnyNumberOfWorkers(t *testing.T) {
+	cfg := smallConfig(t)
+	cfg.Trials = 7
+	e := MustNew(cfg)
+	for e.Step() {
+	}
+	want := e.Result()
+	for _, workers := range []int{1, 2, 3, 16} {
+		got, err := RunAll(context.Background(), cfg, workers, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%d workers: result differs from stepping one engine", workers)
+		}
+	}
+}
+
+// ballsPerTrial sizes the per-ball benchmarks as the 000 experiment: a
+// trial of 4096 balls into 4096 bins.
+const ballsPerTrial = 4096
+
+// BenchmarkTwoChoicePerBall is the two-choice engine's cost per ball, in
+// headless batches; compare with BenchmarkDrawTwoCandidates.
+func BenchmarkTwoChoicePerBall(b *testing.B) {
+	s, _ := ParseStrategies("two", 2, 1)
+	e := MustNew(Config{Bins: 4096, Balls: ballsPerTrial, Trials: 1 << 20, Seed: 1, Hot: 1.2, Strategies: s})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.RunTrial()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*ballsPerTrial), "ns/ball")
+}
+
+// BenchmarkDrawTwoCandidates is the floor for BenchmarkTwoChoicePerBall: the
+// random draws alone, two randrange(4096) per ball.
+func BenchmarkDrawTwoCandidates(b *testing.B) {
+	src := rng.New(1)
+	buf := make([]int32, 2*ballsPerTrial)
+	for i := 0; i < b.N; i++ {
+		src.FillBelow(buf, 4096)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*ballsPerTrial), "ns/ball")
+}
+
+// BenchmarkPaperTable000 is the 200-trial table of source 000 (n = m = 4096,
+// five strategies on one paired stream, every figure of every trial) on one
+// core; BenchmarkPaperTable000AllCores is the same through RunAll, as the
+// command line runs it. The same procedure in CPython 3.11 took 2.4 s here.
+func BenchmarkPaperTable000(b *testing.B) {
+	s, _ := ParseStrategies("one,two,correlated,stale,anti", 2, 4096)
+	for i := 0; i < b.N; i++ {
+		e := MustNew(Config{Bins: 4096, Balls: 4096, Trials: 200, Seed: 20260927, Hot: 1.2, Strategies: s})
+		for e.RunTrial() {
+		}
+	}
+}
+
+func BenchmarkPaperTable000AllCores(b *testing.B) {
+	s, _ := ParseStrategies("one,two,correlated,stale,anti", 2, 4096)
+	cfg := Config{Bins: 4096, Balls: 4096, Trials: 200, Seed: 20260927, Hot: 1.2, Strategies: s}
+	for i := 0; i < b.N; i++ {
+		if _, err := RunAll(context.Background(), cfg, runtime.GOMAXPROCS(0), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package bins
+
+import (
+	"math"
+	"slices"
+)
+
+// Figures describe one strategy's bin loads at one moment.
+type Figures struct {
+	Max int `json:"max"`
+	Min int `json:"min"`
+	// Mean is balls placed / bins.
+	Mean float64 `json:"mean"`
+	// Std is the population standard deviation of the bin loads.
+	Std float64 `json:"std"`
+	// P99 is the 99th percentile bin load, by nearest rank.
+	P99 int `json:"p99"`
+	// Empty counts bins holding no ball.
+	Empty int `json:"empty"`
+	// Hot counts bins at or above Hot x Mean.
+	Hot int `json:"hot"`
+	// Top5 are the five highest loads, highest first.
+	Top5 []int `json:"top5"`
+	// Gap is Max - Mean.
+	Gap float64 `json:"gap"`
+}
+
+// hotGuard keeps a threshold such as 1.2 x 100 from landing a rounding error
+// above 120, so that a bin at exactly hot x mean counts as hot.
+const hotGuard = 1e-12
+
+// countLoads fills l.byLoad with how many bins hold each load.
+func (l *lane) countLoads() {
+	l.byLoad = slices.Grow(l.byLoad[:0], int(l.max)+1)[:int(l.max)+1]
+	clear(l.byLoad)
+	var sumSq int64
+	for _, v := range l.loads {
+		l.byLoad[v]++
+		sumSq += int64(v) * int64(v)
+	}
+	l.sumSq = sumSq
+}
+
+// figures computes the Figures of a lane from its loads.
+func (l *lane) figures(placed int, hot float64) Figures {
+	l.countLoads()
+	n := len(l.loads)
+	f := Figures{Max: int(l.max), Mean: float64(placed) / float64(n)}
+	for k, c := range l.byLoad {
+		if c > 0 {
+			f.Min = k
+			break
+		}
+	}
+	f.Empty = l.byLoad[0]
+	nf := float64(n)
+	variance := (float64(l.sumSq)*nf - float64(placed)*float64(placed)) / (nf * nf)
+	f.Std = math.Sqrt(math.Max(variance, 0))
+	f.Gap = float64(f.Max) - f.Mean
+	rank := (99*n + 99) / 100 // ceil(0.99 n)
+	cum := 0
+	for k, c := range l.byLoad {
+		cum += c
+		if cum >= rank {
+			f.P99 = k
+			break
+		}
+	}
+	threshold := hot * f.Mean * (1 - hotGuard)
+	if placed == 0 {
+		threshold = math.Inf(1)
+	}
+	f.Top5 = make([]int, 0, 5)
+	for k := len(l.byLoad) - 1; k >= 0; k-- {
+		c := l.byLoad[k]
+		if float64(k) >= threshold {
+			f.Hot += c
+		}
+		for i := 0; i < c && len(f.Top5) < 5; i++ {
+			f.Top5 = append(f.Top5, k)
+		}
+		if len(f.Top5) == 5 && float64(k) < threshold {
+			break
+		}
+	}
+	return f
+}

@@ -1,0 +1,169 @@
+package bins
+
+import "github.com/loadlab/loadlab/sim/rng"
+
+// lane is one strategy's bins during a trial. Placing a ball touches only
+// the chosen bin and the running max; the other figures are computed from
+// the loads when asked for (at the end of a trial, or for a snapshot).
+type lane struct {
+	strategy Strategy
+	loads    []int32
+	snapshot []int32 // Stale: the loads as last refreshed
+	byLoad   []int   // scratch for figures: byLoad[k] = bins holding k balls
+	max      int32
+	sumSq    int64      // set by countLoads
+	src      rng.Source // Sequential: this strategy's own position in the stream
+	cand     []int32    // Sequential: candidates of the latest batch
+	chosen   int        // bin of the latest ball, -1 before the first
+	maxCount []int      // completed trials by final max load
+}
+
+// Decision is what a strategy did with the latest ball: the candidates it
+// read, the loads it compared (before the ball) and the bin it chose.
+type Decision struct {
+	Candidates []int
+	Compared   []int
+	Chosen     int
+}
+
+func newLane(s Strategy, bins int) *lane {
+	l := &lane{
+		strategy: s,
+		loads:    make([]int32, bins),
+		cand:     make([]int32, s.Draws()),
+		chosen:   -1,
+	}
+	if s.Kind == Stale {
+		l.snapshot = make([]int32, bins)
+	}
+	return l
+}
+
+func (l *lane) reset() {
+	clear(l.loads)
+	clear(l.snapshot)
+	l.max = 0
+	l.chosen = -1
+}
+
+// run places a batch of balls, numbered from ball0, whose candidates are
+// laid out ball after ball in cands, stride values per ball. One loop per
+// rule keeps the switch out of the per-ball path; a batch of one ball is how
+// Step advances.
+func (l *lane) run(cands []int32, stride, ball0 int) {
+	loads := l.loads
+	top := l.max
+	bin := int32(-1)
+	switch s := l.strategy; s.Kind {
+	case One, Correlated:
+		for i := 0; i < len(cands); i += stride {
+			bin = cands[i]
+			v := loads[bin] + 1
+			loads[bin] = v
+			top = max(top, v)
+		}
+	case Two:
+		for i := 0; i+1 < len(cands); i += stride {
+			bin = cands[i]
+			if c := cands[i+1]; loads[c] < loads[bin] {
+				bin = c
+			}
+			v := loads[bin] + 1
+			loads[bin] = v
+			top = max(top, v)
+		}
+	case Anti:
+		for i := 0; i+1 < len(cands); i += stride {
+			bin = cands[i]
+			if c := cands[i+1]; loads[c] > loads[bin] {
+				bin = c
+			}
+			v := loads[bin] + 1
+			loads[bin] = v
+			top = max(top, v)
+		}
+	case Stale:
+		snap := l.snapshot
+		for i, ball := 0, ball0; i+1 < len(cands); i, ball = i+stride, ball+1 {
+			if ball%s.Refresh == 0 {
+				copy(snap, loads)
+			}
+			bin = cands[i]
+			if c := cands[i+1]; snap[c] < snap[bin] {
+				bin = c
+			}
+			v := loads[bin] + 1
+			loads[bin] = v
+			top = max(top, v)
+		}
+	case DChoice:
+		for i := 0; i+s.D <= len(cands); i += stride {
+			bin = cands[i]
+			for _, c := range cands[i+1 : i+s.D] {
+				if loads[c] < loads[bin] {
+					bin = c
+				}
+			}
+			v := loads[bin] + 1
+			loads[bin] = v
+			top = max(top, v)
+		}
+	case Left:
+		g := int32(len(loads) / s.D)
+		for i := 0; i+s.D <= len(cands); i += stride {
+			bin = cands[i] % g
+			for j, c := range cands[i+1 : i+s.D] {
+				if c = int32(j+1)*g + c%g; loads[c] < loads[bin] {
+					bin = c
+				}
+			}
+			v := loads[bin] + 1
+			loads[bin] = v
+			top = max(top, v)
+		}
+	}
+	l.max = top
+	l.chosen = int(bin)
+}
+
+// decision reconstructs what the rule saw for the latest ball from its raw
+// candidates: the loads before the ball are the current ones, less the ball
+// itself on the chosen bin. Stale rules saw their snapshot instead.
+func (l *lane) decision(raw []int32) Decision {
+	d := Decision{Chosen: l.chosen}
+	if l.chosen < 0 {
+		return d
+	}
+	k := l.strategy.Draws()
+	if l.strategy.Kind == Correlated {
+		k = 2
+	}
+	g := len(l.loads) / max(l.strategy.D, 1)
+	for j := 0; j < k; j++ {
+		c := int(raw[min(j, len(raw)-1)])
+		switch l.strategy.Kind {
+		case Correlated:
+			c = int(raw[0])
+		case Left:
+			c = j*g + c%g
+		}
+		seen := int(l.loads[c])
+		if c == l.chosen {
+			seen--
+		}
+		if l.strategy.Kind == Stale {
+			seen = int(l.snapshot[c])
+		}
+		d.Candidates = append(d.Candidates, c)
+		d.Compared = append(d.Compared, seen)
+	}
+	return d
+}
+
+// recordMax counts the finished trial's max load.
+func (l *lane) recordMax() {
+	for len(l.maxCount) <= int(l.max) {
+		l.maxCount = append(l.maxCount, 0)
+	}
+	l.maxCount[l.max]++
+}
