@@ -1,0 +1,3 @@
+package main
+
+func runTUI(name string) error { return usagef("the TUI is not built yet") }

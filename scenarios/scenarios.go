@@ -1,0 +1,133 @@
+// Package scenarios is the one registry of named, seeded presets that both
+// the command line and the TUI's picker read. Adding a scenario touches only
+// this file.
+package scenarios
+
+import (
+	"sort"
+
+	"github.com/loadlab/loadlab/sim/bins"
+)
+
+// Engine names the simulation a scenario runs.
+type Engine string
+
+// The engines.
+const (
+	Bins Engine = "bins"
+)
+
+// Scenario is a preset: an engine, its configuration and what it teaches.
+type Scenario struct {
+	Name   string
+	Title  string
+	Lesson string
+	Engine Engine
+	Bins   bins.Spec
+	// StepsPerSecond is the TUI's starting speed; 0 means as fast as the
+	// frame budget allows.
+	StepsPerSecond float64
+}
+
+func binsSpec(edit func(*bins.Spec)) bins.Spec {
+	s := bins.DefaultSpec()
+	edit(&s)
+	return s
+}
+
+var registry = []Scenario{
+	{
+		Name:   "p2c-paired-4096",
+		Title:  "Power of two choices: 200 paired trials at n = m = 4096",
+		Lesson: "Five rules read the same candidates. Fresh two-choice beats one choice in every trial; correlated and fully stale probes are exactly one choice; picking the heavier bin is worse.",
+		Engine: Bins,
+		Bins: binsSpec(func(s *bins.Spec) {
+			s.Trials = 200
+			s.Strategies = "one,two,correlated,stale,anti"
+		}),
+		StepsPerSecond: 2000,
+	},
+	{
+		Name:   "heavy-load-blog",
+		Title:  "10,000 balls into 100 bins: hot bins vanish with two choices",
+		Lesson: "At 100 balls per bin the max barely moves (126 to 102) but the tail collapses: hot bins at 1.2 x mean go from 2 to 0.",
+		Engine: Bins,
+		Bins: binsSpec(func(s *bins.Spec) {
+			s.Bins, s.Balls, s.Seed = 100, 10000, 42
+			s.Stream = "sequential"
+		}),
+		StepsPerSecond: 500,
+	},
+	{
+		Name:   "stale-herd",
+		Title:  "Stale load snapshots: refresh every 64 balls, or never",
+		Lesson: "Decisions that read an old snapshot herd onto the bins that looked light. A snapshot that is never refreshed turns two choices back into one.",
+		Engine: Bins,
+		Bins: binsSpec(func(s *bins.Spec) {
+			s.Trials = 200
+			s.Strategies = "two,stale:64,stale:4096"
+			s.Baseline = "two"
+		}),
+		StepsPerSecond: 2000,
+	},
+	{
+		Name:   "correlated-candidates",
+		Title:  "Correlated candidates: a second probe of the same bin",
+		Lesson: "Two probes are only worth two choices when they are independent. Probing the first candidate twice is one choice, ball for ball.",
+		Engine: Bins,
+		Bins: binsSpec(func(s *bins.Spec) {
+			s.Bins, s.Balls, s.Trials = 1024, 1024, 50
+			s.Strategies = "one,two,correlated"
+		}),
+		StepsPerSecond: 500,
+	},
+	{
+		Name:   "anti-choice",
+		Title:  "Choosing the heavier bin",
+		Lesson: "The comparison is what helps: the same two candidates, sent to the heavier bin, make the max load worse than one choice.",
+		Engine: Bins,
+		Bins: binsSpec(func(s *bins.Spec) {
+			s.Bins, s.Balls, s.Trials = 1024, 1024, 50
+			s.Strategies = "one,two,anti"
+		}),
+		StepsPerSecond: 500,
+	},
+	{
+		Name:   "d-choices",
+		Title:  "d = 1, 2, 3, 4 choices and always-go-left",
+		Lesson: "The big step is from one choice to two; more choices help only by ln d. Vöcking's always-go-left with 4 groups beats 4 plain choices.",
+		Engine: Bins,
+		Bins: binsSpec(func(s *bins.Spec) {
+			s.Trials = 50
+			s.Strategies = "dchoice:1,dchoice:2,dchoice:3,dchoice:4,left:4"
+		}),
+		StepsPerSecond: 2000,
+	},
+	{
+		Name:   "small-steps",
+		Title:  "16 balls into 16 bins, one ball at a time",
+		Lesson: "Watch each ball's two candidates, the loads compared and the bin chosen. Step with n; press space to play.",
+		Engine: Bins,
+		Bins: binsSpec(func(s *bins.Spec) {
+			s.Bins, s.Balls, s.Seed = 16, 16, 1
+		}),
+		StepsPerSecond: 1,
+	},
+}
+
+// All returns every scenario, sorted by name.
+func All() []Scenario {
+	out := append([]Scenario(nil), registry...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup finds a scenario by name.
+func Lookup(name string) (Scenario, bool) {
+	for _, s := range registry {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Scenario{}, false
+}

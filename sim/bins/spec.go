@@ -1,0 +1,50 @@
+package bins
+
+import "fmt"
+
+// Spec is a Config in the words of the command line and scenario files:
+// strategies as a list such as "one,two,stale:64" and the stream by name.
+// Scenarios store a Spec so that a flag can override any one field.
+type Spec struct {
+	Bins       int     `json:"bins" toml:"bins"`
+	Balls      int     `json:"balls" toml:"balls"`
+	Trials     int     `json:"trials" toml:"trials"`
+	Seed       int64   `json:"seed" toml:"seed"`
+	Strategies string  `json:"strategies" toml:"strategies"`
+	D          int     `json:"d" toml:"d"`
+	Refresh    int     `json:"refresh" toml:"refresh"`
+	Stream     string  `json:"stream" toml:"stream"`
+	Hot        float64 `json:"hot" toml:"hot"`
+	Baseline   string  `json:"baseline" toml:"baseline"`
+}
+
+// DefaultSpec is the configuration a bare "loadlab run bins" uses: source
+// 000's experiment at one trial.
+func DefaultSpec() Spec {
+	return Spec{Bins: 4096, Balls: 4096, Trials: 1, Seed: 20260927,
+		Strategies: "one,two", D: 2, Refresh: 4096, Stream: "paired", Hot: 1.2}
+}
+
+// Config parses and validates the Spec.
+func (s Spec) Config() (Config, error) {
+	if s.Bins < 1 {
+		return Config{}, Config{Bins: s.Bins}.Validate()
+	}
+	stream, err := ParseStream(s.Stream)
+	if err != nil {
+		return Config{}, err
+	}
+	strategies, err := ParseStrategies(s.Strategies, s.D, s.Refresh)
+	if err != nil {
+		return Config{}, fmt.Errorf("--strategies: %v", err)
+	}
+	cfg := Config{Bins: s.Bins, Balls: s.Balls, Trials: s.Trials, Seed: s.Seed,
+		Strategies: strategies, Stream: stream, Hot: s.Hot, Baseline: s.Baseline}
+	if s.D < 1 || s.D > s.Bins {
+		return Config{}, fmt.Errorf("--d must be in 1..%d (the number of bins), got %d", s.Bins, s.D)
+	}
+	if s.Refresh < 1 {
+		return Config{}, fmt.Errorf("--refresh must be at least 1 ball, got %d", s.Refresh)
+	}
+	return cfg, cfg.Validate()
+}
