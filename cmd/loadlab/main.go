@@ -32,7 +32,8 @@ const usageText = `loadlab: a terminal lab for load balancing and failure
 
 Usage:
   loadlab                          open the TUI on the scenario picker
-  loadlab tui [SCENARIO]           open the TUI on a scenario
+  loadlab tui [SCENARIO] [--theme dark|light|contrast|mono]
+                                   open the TUI on a scenario
   loadlab list [--format json]     list the scenarios
   loadlab run ENGINE|SCENARIO [flags] [--format text|json|csv]
   loadlab help run                 the flags of run
@@ -65,21 +66,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func dispatch(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return runTUI("")
+		return runTUI("", "")
 	}
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "tui":
-		if len(rest) > 1 {
-			return usagef("tui takes at most one scenario name, got %d arguments", len(rest))
-		}
-		name := ""
-		if len(rest) == 1 {
-			name = rest[0]
-			if err := checkScenarioName(name); err != nil {
-				return err
-			}
-		}
-		return runTUI(name)
+		return tuiCommand(rest)
 	case "list":
 		return listCommand(rest, stdout)
 	case "run":

@@ -1,0 +1,71 @@
+package tui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// keyMap declares every key once; the help bar is built from it.
+type keyMap struct {
+	Quit, Help, Play, Step, Faster, Slower, Reset, NextSeed, TypeSeed, Theme, Back, Tab key.Binding
+	// Bins lab.
+	Toggle, DDown, DUp, RefreshDown, RefreshUp, Stream, BinsDown, BinsUp, BallsDown, BallsUp, Trials, Chart key.Binding
+	// Picker.
+	Open key.Binding
+}
+
+func newKeyMap() keyMap {
+	b := func(keys []string, k, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
+	}
+	return keyMap{
+		Quit:        b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Help:        b([]string{"?"}, "?", "help"),
+		Play:        b([]string{" "}, "space", "play/pause"),
+		Step:        b([]string{"n", "right"}, "n/→", "step"),
+		Faster:      b([]string{"+", "="}, "+", "faster"),
+		Slower:      b([]string{"-", "_"}, "-", "slower"),
+		Reset:       b([]string{"r"}, "r", "reset"),
+		NextSeed:    b([]string{"s"}, "s", "next seed"),
+		TypeSeed:    b([]string{"S"}, "S", "type seed"),
+		Theme:       b([]string{"t"}, "t", "theme"),
+		Back:        b([]string{"esc"}, "esc", "scenarios"),
+		Tab:         b([]string{"tab"}, "tab", "next panel"),
+		Toggle:      b([]string{"1", "2", "3", "4", "5", "6", "7"}, "1-7", "strategies"),
+		DDown:       b([]string{"d"}, "d/D", "fewer/more choices"),
+		DUp:         b([]string{"D"}, "D", "d +"),
+		RefreshDown: b([]string{"f"}, "f/F", "stale refresh ÷2/×2"),
+		RefreshUp:   b([]string{"F"}, "F", "refresh ×2"),
+		Stream:      b([]string{"m"}, "m", "paired/sequential stream"),
+		BinsDown:    b([]string{"["}, "[/]", "bins ÷2/×2"),
+		BinsUp:      b([]string{"]"}, "]", "bins ×2"),
+		BallsDown:   b([]string{"{"}, "{/}", "balls ÷2/×2"),
+		BallsUp:     b([]string{"}"}, "}", "balls ×2"),
+		Trials:      b([]string{"T"}, "T", "trials 1→10→50→200"),
+		Chart:       b([]string{"v"}, "v", "chart"),
+		Open:        b([]string{"enter"}, "enter", "open"),
+	}
+}
+
+// labHelp is the key help of a lab view. The short form is one line;
+// the full form groups the keys in columns.
+type labHelp struct{ k keyMap }
+
+func (h labHelp) ShortHelp() []key.Binding {
+	return []key.Binding{h.k.Play, h.k.Step, h.k.Faster, h.k.Slower, h.k.Toggle, h.k.Chart, h.k.Help, h.k.Quit}
+}
+
+func (h labHelp) FullHelp() [][]key.Binding {
+	k := h.k
+	return [][]key.Binding{
+		{k.Play, k.Step, k.Faster, k.Slower, k.Reset, k.NextSeed, k.TypeSeed},
+		{k.Toggle, k.DDown, k.RefreshDown, k.Stream, k.BinsDown, k.BallsDown, k.Trials},
+		{k.Chart, k.Tab, k.Theme, k.Back, k.Help, k.Quit},
+	}
+}
+
+// pickerHelp is the key help of the scenario picker.
+type pickerHelp struct{ k keyMap }
+
+func (h pickerHelp) ShortHelp() []key.Binding {
+	return []key.Binding{h.k.Open, h.k.Theme, h.k.Quit}
+}
+
+func (h pickerHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }

@@ -1,0 +1,137 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// speeds are the steps per second the speed keys move through; the last,
+// 0, means as many as the frame budget allows.
+var speeds = []float64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 50000, 200000, 0}
+
+const (
+	// frameInterval paces redraws when the speed is above one step a frame.
+	frameInterval = time.Second / 30
+	// stepBudget bounds the time spent stepping in one frame, so that keys
+	// and redraws stay responsive at any speed.
+	stepBudget = 12 * time.Millisecond
+)
+
+// tickMsg drives playing. gen ties it to one tick loop: pausing, resuming
+// and changing speed start a new generation and older ticks are dropped, so
+// two loops can never run at once.
+type tickMsg struct {
+	gen int
+	at  time.Time
+}
+
+// play is the play state: playing or paused, the speed, and the tick loop.
+type play struct {
+	playing bool
+	speed   int // index into speeds
+	gen     int
+	last    time.Time
+	carry   float64 // fraction of a step owed from earlier frames
+}
+
+func newPlay() play { return play{speed: 9} }
+
+func (p *play) stepsPerSecond() float64 { return speeds[p.speed] }
+
+// setSpeed picks the listed speed nearest to sps (0 is the fastest).
+func (p *play) setSpeed(sps float64) {
+	if sps <= 0 {
+		p.speed = len(speeds) - 1
+		return
+	}
+	best := 0
+	for i, s := range speeds[:len(speeds)-1] {
+		if math.Abs(math.Log(s/sps)) < math.Abs(math.Log(speeds[best]/sps)) {
+			best = i
+		}
+	}
+	p.speed = best
+}
+
+func (p *play) faster() { p.speed = min(p.speed+1, len(speeds)-1) }
+func (p *play) slower() { p.speed = max(p.speed-1, 0) }
+
+func (p *play) interval() time.Duration {
+	if s := p.stepsPerSecond(); s > 0 && s < 30 {
+		return time.Duration(float64(time.Second) / s)
+	}
+	return frameInterval
+}
+
+// start begins a new tick loop.
+func (p *play) start() tea.Cmd {
+	p.playing = true
+	p.gen++
+	p.last = time.Now()
+	p.carry = 0
+	return p.next()
+}
+
+// restart begins a new loop if playing, so a speed change takes effect now.
+func (p *play) restart() tea.Cmd {
+	if !p.playing {
+		return nil
+	}
+	return p.start()
+}
+
+func (p *play) stop() {
+	p.playing = false
+	p.gen++
+}
+
+func (p *play) next() tea.Cmd {
+	gen := p.gen
+	return tea.Tick(p.interval(), func(t time.Time) tea.Msg { return tickMsg{gen: gen, at: t} })
+}
+
+// stepper is what playing advances: one engine step at a time, and a
+// snapshot refresh once per frame.
+type stepper interface {
+	step() bool
+	refresh()
+}
+
+// advance runs the steps owed since the last frame, inside the budget.
+func (p *play) advance(s stepper, now time.Time) {
+	elapsed := now.Sub(p.last).Seconds()
+	p.last = now
+	sps := p.stepsPerSecond()
+	owed := math.Inf(1)
+	if sps > 0 {
+		p.carry += elapsed * sps
+		owed = math.Floor(p.carry)
+		p.carry -= owed
+		if sps < 30 {
+			owed = 1 // one step per tick at narrating speeds
+			p.carry = 0
+		}
+	}
+	deadline := time.Now().Add(stepBudget)
+	for n := 0.0; n < owed; n++ {
+		if !s.step() {
+			break
+		}
+		if int(n)%256 == 255 && time.Now().After(deadline) {
+			p.carry = 0 // behind: drop the debt rather than lag forever
+			break
+		}
+	}
+	s.refresh()
+}
+
+func (p *play) label() string {
+	s := p.stepsPerSecond()
+	if s == 0 {
+		return "max speed"
+	}
+	return fmt.Sprintf("%g/s", s)
+}

@@ -1,0 +1,22 @@
+package tui
+
+import tea "github.com/charmbracelet/bubbletea"
+
+// Run opens the TUI in the alternate screen and returns when the user
+// quits. Bubble Tea restores the terminal on quit and on a panic, before the
+// panic is printed.
+func Run(opts Options) error {
+	m, err := New(opts)
+	if err != nil {
+		return err
+	}
+	_, err = tea.NewProgram(m, tea.WithAltScreen()).Run()
+	return err
+}
+
+// Check reports whether opts are valid without starting the program, so
+// that the command line can answer bad input with exit code 2.
+func Check(opts Options) error {
+	_, err := New(opts)
+	return err
+}

@@ -1,0 +1,69 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+)
+
+// trialsTableRows is how many rows the trials panel needs for n strategies:
+// a caption, a header, the strategies, a blank line, the comparison header
+// and one comparison per other strategy.
+func trialsTableRows(n int) int { return 2 + n + 2 + max(0, n-1) }
+
+// trialsPanel draws source 000's table, live: per strategy the mean, median
+// and p95 of the max load over the finished trials and the distribution of
+// the max, then every strategy against the baseline trial by trial.
+func trialsPanel(lab *binsLab, r rect, st Styles) string {
+	frame := st.Panel
+	iw := r.w - frame.GetHorizontalFrameSize()
+	ih := r.h - frame.GetVerticalFrameSize()
+	res := lab.result
+	done := len(res.Trials)
+	nameW := 8
+	for _, n := range res.Strategies {
+		nameW = max(nameW, len(n))
+	}
+	lines := []string{st.Title.Render(fmt.Sprintf("max load over %d of %d trials", done, lab.spec.Trials))}
+	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %8s %6s %4s  distribution of the max", nameW, "strategy", "mean", "median", "p95")))
+	for i, name := range res.Strategies {
+		s := res.Summary[name]
+		row := fmt.Sprintf("%-*s %8.3f %6g %4d  ", nameW, name, s.MaxMean, s.MaxMedian, s.MaxP95)
+		if done == 0 {
+			row = fmt.Sprintf("%-*s %8s %6s %4s  ", nameW, name, "-", "-", "-")
+		}
+		lines = append(lines, st.series(i).Render(fmt.Sprintf("%-*s", nameW, name))+
+			st.Text.Render(row[nameW:])+maxDistribution(s.MaxDistribution, iw-len(row), st))
+	}
+	if len(res.Paired) > 0 {
+		lines = append(lines, "", st.Muted.Render(fmt.Sprintf("%-*s %6s %6s %6s  median diff  (max load against %s)", nameW, "strategy", "lower", "equal", "higher", res.Paired[0].B)))
+		for _, p := range res.Paired {
+			lines = append(lines, st.Text.Render(fmt.Sprintf("%-*s %6d %6d %6d  %+g", nameW, p.A, p.Lower, p.Equal, p.Higher, p.MedianDiff)))
+		}
+	}
+	for i := range lines {
+		lines[i] = truncate(lines[i], iw)
+	}
+	for len(lines) < ih {
+		lines = append(lines, "")
+	}
+	return frame.Width(iw + frame.GetHorizontalPadding()).Render(strings.Join(lines[:max(0, ih)], "\n"))
+}
+
+// maxDistribution draws "5▃ 6█ 7▅ 8▁": each max load seen and a block whose
+// height is its share of the most common one.
+func maxDistribution(dist []int, w int, st Styles) string {
+	top := 0
+	for _, c := range dist {
+		top = max(top, c)
+	}
+	var parts []string
+	for k, c := range dist {
+		if c == 0 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%d%c", k, eighths[max(1, c*8/top)]))
+	}
+	return st.Bar.Render(truncate(strings.Join(parts, " "), max(0, w)))
+}
+

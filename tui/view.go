@@ -1,0 +1,69 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// View joins the cached body with the header, status and help bars.
+func (m *Model) View() string {
+	if m.screen == screenPicker {
+		v := m.picker.View()
+		if m.flash != "" {
+			v += "\n" + m.st.Bad.Render(m.flash)
+		}
+		return v
+	}
+	if m.lay.tooSmall {
+		msg := fmt.Sprintf("loadlab needs a terminal of at least %dx%d; this one is %dx%d.", minWidth, minHeight, m.width, m.height)
+		return lipgloss.NewStyle().Width(max(1, m.width)).Render(msg)
+	}
+	return lipgloss.JoinVertical(lipgloss.Left, m.header(), m.body, m.statusBar(), m.helpView())
+}
+
+func (m *Model) header() string {
+	left := m.st.Title.Render("loadlab") + m.st.Muted.Render(" · "+m.scenario.Name+" · ") + m.st.Text.Render(m.scenario.Title)
+	return truncate(left, m.width)
+}
+
+func (m *Model) statusBar() string {
+	if m.typingSeed {
+		return m.st.StatusBar.Width(m.width).Render(m.seedInput.View() + "   enter applies, esc cancels")
+	}
+	snap := m.lab.snap
+	state := "❚❚ paused"
+	switch {
+	case m.play.playing:
+		state = "▶ playing"
+	case snap.Done:
+		state = "✓ done"
+	}
+	parts := []string{
+		fmt.Sprintf("seed %d", snap.Seed),
+		fmt.Sprintf("trial %d/%d", snap.Trial+1, snap.Trials),
+		fmt.Sprintf("ball %d/%d", snap.Ball, snap.Balls),
+		m.play.label(),
+		state,
+	}
+	line := " " + strings.Join(parts, " │ ") + " "
+	bar := m.st.StatusBar.Render(line)
+	if m.flash != "" {
+		style := m.st.Muted
+		if m.flashBad {
+			style = m.st.Bad
+		}
+		bar += " " + style.Render(m.flash)
+	}
+	return truncate(bar, m.width)
+}
+
+func (m *Model) helpView() string {
+	m.help.Width = m.width
+	if m.fullHelp {
+		lesson := m.st.Text.Width(m.width).Render(m.scenario.Lesson)
+		return lipgloss.JoinVertical(lipgloss.Left, lesson, m.help.FullHelpView(labHelp{m.keys}.FullHelp()))
+	}
+	return m.help.ShortHelpView(labHelp{m.keys}.ShortHelp())
+}
