@@ -34,6 +34,10 @@ type binsView struct {
 	decisions bool // show the latest ball's candidates and choice
 }
 
+// minChartRows is the chart height below which figure lines give way, the
+// theory line first (the trials table repeats it).
+const minChartRows = 4
+
 // barsFit reports whether one column per bin fits a lane of inner width w.
 func barsFit(bins, w int) bool { return bins <= w }
 
@@ -93,7 +97,7 @@ func (v binsView) lanePanel(i int, lane bins.LaneSnapshot, hot float64, r rect, 
 	}
 	extra := 1 // the axis row under the chart
 	chartRows := ih - 1 - len(figs) - extra
-	for chartRows < 2 && len(figs) > 1 {
+	for chartRows < minChartRows && len(figs) > 2 {
 		figs = figs[:len(figs)-1]
 		chartRows = ih - 1 - len(figs) - extra
 	}

@@ -25,12 +25,16 @@ func trialsPanel(lab *binsLab, r rect, st Styles) string {
 		nameW = max(nameW, len(n))
 	}
 	lines := []string{st.Title.Render(fmt.Sprintf("max load over %d of %d trials", done, lab.spec.Trials))}
-	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %8s %6s %4s  distribution of the max", nameW, "strategy", "mean", "median", "p95")))
+	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %8s %6s %4s %6s  distribution of the max", nameW, "strategy", "mean", "median", "p95", "theory")))
 	for i, name := range res.Strategies {
 		s := res.Summary[name]
-		row := fmt.Sprintf("%-*s %8.3f %6g %4d  ", nameW, name, s.MaxMean, s.MaxMedian, s.MaxP95)
+		theory := "-"
+		if s.Theory.Max > 0 {
+			theory = fmt.Sprintf("%.2f", s.Theory.Max)
+		}
+		row := fmt.Sprintf("%-*s %8.3f %6g %4d %6s  ", nameW, name, s.MaxMean, s.MaxMedian, s.MaxP95, theory)
 		if done == 0 {
-			row = fmt.Sprintf("%-*s %8s %6s %4s  ", nameW, name, "-", "-", "-")
+			row = fmt.Sprintf("%-*s %8s %6s %4s %6s  ", nameW, name, "-", "-", "-", theory)
 		}
 		lines = append(lines, st.series(i).Render(fmt.Sprintf("%-*s", nameW, name))+
 			st.Text.Render(row[nameW:])+maxDistribution(s.MaxDistribution, iw-len(row), st))

@@ -17,7 +17,7 @@ func (m *Model) View() string {
 		return v
 	}
 	if m.lay.tooSmall {
-		msg := fmt.Sprintf("loadlab needs a terminal of at least %dx%d; this one is %dx%d.", minWidth, minHeight, m.width, m.height)
+		msg := fmt.Sprintf("Terminal too small: loadlab needs %dx%d, this one is %dx%d.", minWidth, minHeight, m.width, m.height)
 		return lipgloss.NewStyle().Width(max(1, m.width)).Render(msg)
 	}
 	return lipgloss.JoinVertical(lipgloss.Left, m.header(), m.body, m.statusBar(), m.helpView())
