@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"strings"
-
 )
 
 // trialsTableRows is how many rows the trials panel needs for n strategies:
@@ -70,4 +69,3 @@ func maxDistribution(dist []int, w int, st Styles) string {
 	}
 	return st.Bar.Render(truncate(strings.Join(parts, " "), max(0, w)))
 }
-

@@ -20,7 +20,8 @@ func (m *Model) View() string {
 		msg := fmt.Sprintf("Terminal too small: loadlab needs %dx%d, this one is %dx%d.", minWidth, minHeight, m.width, m.height)
 		return lipgloss.NewStyle().Width(max(1, m.width)).Render(msg)
 	}
-	return lipgloss.JoinVertical(lipgloss.Left, m.header(), m.body, m.statusBar(), m.helpView())
+	// Every part is already at most the terminal's width: join, don't measure.
+	return strings.Join([]string{m.header(), m.body, m.statusBar(), m.helpView()}, "\n")
 }
 
 func (m *Model) header() string {

@@ -43,8 +43,16 @@ func checkScenarioName(name string) error {
 	return nil
 }
 
-// runCommand is "loadlab run ENGINE|SCENARIO [flags]".
-func runCommand(args []string, stdout, stderr io.Writer) error {
+// runRequest is a parsed and validated "loadlab run" command line.
+type runRequest struct {
+	cfg     bins.Config
+	format  string
+	workers int
+}
+
+// parseRunArgs turns the arguments of "loadlab run" into a request; every
+// problem is a usage error.
+func parseRunArgs(args []string) (runRequest, error) {
 	target := ""
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		target, args = args[0], args[1:]
@@ -56,41 +64,51 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 	file := fs.String("scenario-file", "", "")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "")
 	if err := parseFlags(fs, args); err != nil {
-		return err
+		return runRequest{}, err
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q: flags come after the engine or scenario name", fs.Arg(0))
+		return runRequest{}, usagef("unexpected argument %q: flags come after the engine or scenario name", fs.Arg(0))
 	}
 	if *format != "text" && *format != "json" && *format != "csv" {
-		return usagef("--format must be text, json or csv, got %q", *format)
+		return runRequest{}, usagef("--format must be text, json or csv, got %q", *format)
 	}
 	if *workers < 1 {
-		return usagef("--workers must be a whole number >= 1, got %d", *workers)
+		return runRequest{}, usagef("--workers must be a whole number >= 1, got %d", *workers)
 	}
 	sc, err := baseScenario(target, *file)
 	if err != nil {
-		return err
+		return runRequest{}, err
 	}
 	spec := sc.Bins
 	fs.Visit(func(f *flag.Flag) { overlayBinsFlag(&spec, flagged, f.Name) })
 	cfg, err := spec.Config()
 	if err != nil {
-		return usageError{err.Error()}
+		return runRequest{}, usageError{err.Error()}
 	}
+	return runRequest{cfg: cfg, format: *format, workers: *workers}, nil
+}
 
+// runCommand is "loadlab run ENGINE|SCENARIO [flags]". The whole report is
+// built before anything is written, so a failed or interrupted run leaves
+// no partial output.
+func runCommand(args []string, stdout, stderr io.Writer) error {
+	req, err := parseRunArgs(args)
+	if err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	progress := newProgress(stderr, cfg.Trials)
-	res, err := bins.RunAll(ctx, cfg, *workers, progress.update)
+	progress := newProgress(stderr)
+	res, err := bins.RunAll(ctx, req.cfg, req.workers, progress.update)
 	progress.finish()
 	if err != nil {
 		if ctx.Err() != nil {
-			return fmt.Errorf("%w (stopped after %d of %d trials)", errInterrupted, progress.done(), cfg.Trials)
+			return fmt.Errorf("%w (stopped at %.0f%%)", errInterrupted, 100*progress.done())
 		}
 		return err
 	}
 	var out bytes.Buffer
-	switch *format {
+	switch req.format {
 	case "json":
 		err = writeJSON(&out, res)
 	case "csv":
@@ -131,42 +149,41 @@ func baseScenario(target, file string) (scenarios.Scenario, error) {
 	return sc, nil
 }
 
-// progress draws "trials 37/200" on stderr when it is a terminal, at most
-// ten times a second.
+// progress draws "37% of 819,200 placements" on stderr when it is a
+// terminal, at most ten times a second.
 type progress struct {
 	mu       sync.Mutex
 	w        io.Writer
-	total    int
-	count    int
+	fraction float64
 	last     time.Time
 	shown    bool
 	terminal bool
 }
 
-func newProgress(w io.Writer, total int) *progress {
-	p := &progress{w: w, total: total}
+func newProgress(w io.Writer) *progress {
+	p := &progress{w: w, last: time.Now()}
 	if f, ok := w.(*os.File); ok {
 		p.terminal = term.IsTerminal(f.Fd())
 	}
 	return p
 }
 
-func (p *progress) update(done int) {
+func (p *progress) update(fraction float64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.count = max(p.count, done)
+	p.fraction = max(p.fraction, fraction)
 	if !p.terminal || time.Since(p.last) < 100*time.Millisecond {
 		return
 	}
 	p.last = time.Now()
 	p.shown = true
-	fmt.Fprintf(p.w, "\rtrials %d/%d (%.0f%%)  ctrl+c stops", p.count, p.total, 100*float64(p.count)/float64(p.total))
+	fmt.Fprintf(p.w, "\r%3.0f%% done  (ctrl+c stops)", 100*p.fraction)
 }
 
-func (p *progress) done() int {
+func (p *progress) done() float64 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.count
+	return p.fraction
 }
 
 func (p *progress) finish() {

@@ -2,6 +2,7 @@ package bins
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/loadlab/loadlab/sim/rng"
@@ -137,14 +138,31 @@ func (e *Engine) RunTrial() bool {
 	if e.Done() {
 		return false
 	}
+	for e.advance(math.MaxInt) > 0 && e.ball < e.cfg.Balls {
+	}
+	return true
+}
+
+// advance places up to limit balls of the current trial in batches, starting
+// the next trial first if the current one is finished, and finishes the
+// trial if it completes. It returns the number of balls placed.
+func (e *Engine) advance(limit int) int {
+	if e.Done() {
+		return 0
+	}
 	if e.ball == e.cfg.Balls {
 		e.startTrial(e.trial + 1)
 	}
-	for e.ball < e.cfg.Balls {
-		e.placeBatch(min(batchBalls, e.cfg.Balls-e.ball))
+	placed := 0
+	for e.ball < e.cfg.Balls && placed < limit {
+		k := min(batchBalls, e.cfg.Balls-e.ball, limit-placed)
+		e.placeBatch(k)
+		placed += k
 	}
-	e.finishTrial()
-	return true
+	if e.ball == e.cfg.Balls {
+		e.finishTrial()
+	}
+	return placed
 }
 
 func (e *Engine) finishTrial() {
