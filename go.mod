@@ -1,6 +1,6 @@
 module github.com/loadlab/loadlab
 
-go 1.26.8
+go 1.24.2
 
 require (
 	github.com/BurntSushi/toml v1.6.0

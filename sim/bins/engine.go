@@ -1,7 +1,6 @@
 package bins
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -221,18 +220,4 @@ func (e *Engine) Snapshot() Snapshot {
 		})
 	}
 	return s
-}
-
-// Progress is the fraction of all placements done, for progress bars.
-func (e *Engine) Progress() float64 {
-	total := float64(e.cfg.Trials) * float64(e.cfg.Balls)
-	done := float64(len(e.trials)) * float64(e.cfg.Balls)
-	if !e.Done() && e.ball < e.cfg.Balls {
-		done += float64(e.ball)
-	}
-	return done / total
-}
-
-func (e *Engine) String() string {
-	return fmt.Sprintf("bins: %d balls into %d bins, trial %d/%d", e.cfg.Balls, e.cfg.Bins, e.trial+1, e.cfg.Trials)
 }
