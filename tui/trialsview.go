@@ -38,7 +38,7 @@ func trialsPanel(lab *binsLab, r rect, st Styles) string {
 		lines = append(lines, st.series(i).Render(fmt.Sprintf("%-*s", nameW, name))+
 			st.Text.Render(row[nameW:])+maxDistribution(s.MaxDistribution, iw-len(row), st))
 	}
-	if len(res.Paired) > 0 {
+	if len(res.Paired) > 0 && done > 0 {
 		lines = append(lines, "", st.Muted.Render(fmt.Sprintf("%-*s %6s %6s %6s  median diff  (max load against %s)", nameW, "strategy", "lower", "equal", "higher", res.Paired[0].B)))
 		for _, p := range res.Paired {
 			lines = append(lines, st.Text.Render(fmt.Sprintf("%-*s %6d %6d %6d  %+g", nameW, p.A, p.Lower, p.Equal, p.Higher, p.MedianDiff)))
