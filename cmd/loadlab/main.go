@@ -36,6 +36,9 @@ Usage:
                                    open the TUI on a scenario
   loadlab list [--format json]     list the scenarios
   loadlab run ENGINE|SCENARIO [flags] [--format text|json|csv]
+  loadlab enum [--bins N --balls M] [--method brute|dp] [--refresh R]
+               [--counterexamples K] [--d D] [--format text|json]
+                                   exact enumeration of small cases
   loadlab help run                 the flags of run
 
 Engines: bins. Run "loadlab list" for the scenarios.
@@ -75,6 +78,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return listCommand(rest, stdout)
 	case "run":
 		return runCommand(rest, stdout, stderr)
+	case "enum":
+		return enumCommand(rest, stdout)
 	case "help", "-h", "--help", "-help":
 		if len(rest) > 0 && rest[0] == "run" {
 			fmt.Fprint(stdout, runHelp())
@@ -83,6 +88,6 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, usageText)
 		return nil
 	default:
-		return usagef("unknown command %q (commands: tui list run help)", cmd)
+		return usagef("unknown command %q (commands: tui list run enum help)", cmd)
 	}
 }

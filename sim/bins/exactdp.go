@@ -1,0 +1,119 @@
+package bins
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+)
+
+// DPStrategies are the rules the exact dynamic programme handles: those
+// whose choice depends only on the loads of i.i.d. uniform candidates.
+var DPStrategies = []Kind{One, Two, DChoice, Anti}
+
+// MaxDPStates bounds the number of load multisets one step may hold.
+const MaxDPStates = 3_000_000
+
+// ExactDP computes the exact distribution of the max load of rule kind
+// (with d candidates for DChoice) after balls balls into bins bins.
+//
+// Bins are exchangeable, so the state is the multiset of loads, kept as a
+// descending list. With S(>=v) bins at load v or more, a ball under the
+// min-of-d rule lands on a bin of load v for (S(>=v))^d - (S(>v))^d of the
+// n^d candidate tuples; under anti (max of two) for S(<=v)^2 - S(<v)^2; one
+// choice is min-of-1. Counting tuples instead of multiplying probabilities
+// keeps everything in exact integers; the total is n^(d*balls).
+func ExactDP(kind Kind, d, bins, balls int) (Exact, error) {
+	switch kind {
+	case One:
+		d = 1
+	case Two, Anti:
+		d = 2
+	case DChoice:
+		if d < 1 || d > bins {
+			return Exact{}, fmt.Errorf("--d must be in 1..%d (the number of bins), got %d", bins, d)
+		}
+	default:
+		return Exact{}, fmt.Errorf("the exact DP handles one, two, dchoice and anti, not %s", kind)
+	}
+	if bins < 1 || bins > 255 || balls < 1 || balls > 255 {
+		return Exact{}, fmt.Errorf("--bins and --balls must be in 1..255 for the DP, got %d and %d", bins, balls)
+	}
+	if s := partitionsAtMost(balls, bins); s > MaxDPStates {
+		return Exact{}, fmt.Errorf("the DP at %d balls into %d bins holds %d load multisets, over its bound of %d", balls, bins, s, MaxDPStates)
+	}
+	n := int64(bins)
+	power := func(x int64) *big.Int { return new(big.Int).Exp(big.NewInt(x), big.NewInt(int64(d)), nil) }
+	states := map[string]*big.Int{string(make([]byte, bins)): big.NewInt(1)}
+	weight := new(big.Int)
+	for range balls {
+		next := make(map[string]*big.Int, len(states)*2)
+		for key, count := range states {
+			loads := []byte(key) // descending
+			for i := 0; i < bins; {
+				v := loads[i]
+				j := i
+				for j < bins && loads[j] == v {
+					j++
+				}
+				atLeast, above := int64(j), int64(i) // bins with load >= v, > v
+				if kind == Anti {
+					atMost, below := n-above, n-atLeast
+					weight.Sub(power(atMost), power(below))
+				} else {
+					weight.Sub(power(atLeast), power(above))
+				}
+				if weight.Sign() > 0 {
+					loads[i]++ // the leftmost bin of load v keeps the list descending
+					k := string(loads)
+					loads[i]--
+					add := new(big.Int).Mul(count, weight)
+					if cur, ok := next[k]; ok {
+						cur.Add(cur, add)
+					} else {
+						next[k] = add
+					}
+				}
+				i = j
+			}
+		}
+		states = next
+	}
+	total := new(big.Int).Exp(big.NewInt(n), big.NewInt(int64(d*balls)), nil)
+	byMax := make([]*big.Int, balls+1)
+	for i := range byMax {
+		byMax[i] = new(big.Int)
+	}
+	keys := make([]string, 0, len(states))
+	for k := range states {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // sums are exact, but keep the order fixed anyway
+	for _, k := range keys {
+		byMax[k[0]].Add(byMax[k[0]], states[k])
+	}
+	out := Exact{}
+	for _, c := range byMax {
+		out.Prob = append(out.Prob, new(big.Rat).SetFrac(c, total))
+	}
+	for len(out.Prob) > 1 && out.Prob[len(out.Prob)-1].Sign() == 0 {
+		out.Prob = out.Prob[:len(out.Prob)-1]
+	}
+	return out, nil
+}
+
+// partitionsAtMost counts the partitions of m into at most k parts: the
+// number of load multisets of m balls in k bins.
+func partitionsAtMost(m, k int) int {
+	// p[j] over parts of size at most k (conjugate partitions).
+	p := make([]int, m+1)
+	p[0] = 1
+	for part := 1; part <= k; part++ {
+		for j := part; j <= m; j++ {
+			p[j] += p[j-part]
+			if p[j] > MaxDPStates*10 {
+				p[j] = MaxDPStates * 10
+			}
+		}
+	}
+	return p[m]
+}
