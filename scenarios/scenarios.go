@@ -15,7 +15,26 @@ type Engine string
 // The engines.
 const (
 	Bins Engine = "bins"
+	Enum Engine = "enum"
 )
+
+// EnumSpec configures the exact enumeration lab and "loadlab enum".
+type EnumSpec struct {
+	Bins   int    `json:"bins" toml:"bins"`
+	Balls  int    `json:"balls" toml:"balls"`
+	Method string `json:"method" toml:"method"` // brute or dp
+	// Refresh is the stale snapshot interval; 0 means never within the run.
+	Refresh         int `json:"refresh" toml:"refresh"`
+	D               int `json:"d" toml:"d"`
+	Counterexamples int `json:"counterexamples" toml:"counterexamples"`
+	// Stepper opens the TUI on the first counterexample's trajectory.
+	Stepper bool `json:"stepper" toml:"stepper"`
+}
+
+// DefaultEnumSpec is source 000's exact case: n = m = 4 by brute force.
+func DefaultEnumSpec() EnumSpec {
+	return EnumSpec{Bins: 4, Balls: 4, Method: "brute", D: 3, Counterexamples: 100}
+}
 
 // Scenario is a preset: an engine, its configuration and what it teaches.
 type Scenario struct {
@@ -24,8 +43,9 @@ type Scenario struct {
 	Lesson string
 	Engine Engine
 	Bins   bins.Spec
+	Enum   EnumSpec
 	// StepsPerSecond is the TUI's starting speed; 0 means as fast as the
-	// frame budget allows.
+	// frame budget allows and a negative speed opens paused.
 	StepsPerSecond float64
 }
 
@@ -112,6 +132,38 @@ var registry = []Scenario{
 			s.Bins, s.Balls, s.Seed = 16, 16, 1
 		}),
 		StepsPerSecond: 1,
+	},
+	{
+		Name:   "counterexample-n4",
+		Title:  "Two choices can lose: stepping through a counterexample",
+		Lesson: "Of all 65,536 inputs at n = m = 4, two choices end worse than one on 96. Step ball by ball (n and p) and watch the greedy choice fill bin 1 while one choice splits the load.",
+		Engine: Enum,
+		Enum: func() EnumSpec {
+			s := DefaultEnumSpec()
+			s.Stepper = true
+			return s
+		}(),
+		StepsPerSecond: -1,
+	},
+	{
+		Name:           "exact-n4",
+		Title:          "Exact enumeration of every input at n = m = 4",
+		Lesson:         "Exact expectations as fractions: 17/8 for one choice, 439/256 for two. Better on 24,240 inputs, the same on 41,200, worse on 96: a theorem about distributions, not about every input.",
+		Engine:         Enum,
+		Enum:           DefaultEnumSpec(),
+		StepsPerSecond: -1,
+	},
+	{
+		Name:   "exact-dp-32",
+		Title:  "Exact max-load distributions at n = m = 32 by dynamic programming",
+		Lesson: "Bins are exchangeable, so the multiset of loads is enough state: exact distributions of the max for one, two, three choices and anti, far beyond brute force.",
+		Engine: Enum,
+		Enum: func() EnumSpec {
+			s := DefaultEnumSpec()
+			s.Bins, s.Balls, s.Method = 32, 32, "dp"
+			return s
+		}(),
+		StepsPerSecond: -1,
 	},
 }
 

@@ -12,10 +12,17 @@ func TestEveryScenarioIsValid(t *testing.T) {
 		if s.Title == "" || s.Lesson == "" {
 			t.Errorf("%s needs a title and a lesson", s.Name)
 		}
-		if s.Engine == Bins {
+		switch s.Engine {
+		case Bins:
 			if _, err := s.Bins.Config(); err != nil {
 				t.Errorf("%s: %v", s.Name, err)
 			}
+		case Enum:
+			if s.Enum.Bins < 1 || s.Enum.Balls < 1 || (s.Enum.Method != "brute" && s.Enum.Method != "dp") {
+				t.Errorf("%s: enumeration spec %+v", s.Name, s.Enum)
+			}
+		default:
+			t.Errorf("%s: unknown engine %q", s.Name, s.Engine)
 		}
 	}
 	if _, ok := Lookup("heavy-load-blog"); !ok {

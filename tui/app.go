@@ -1,6 +1,6 @@
 // Package tui is loadlab's Bubble Tea program: a scenario picker and a lab
-// view per engine. The root model owns the engines, the play state, keys,
-// help, theme and window size; views only draw snapshots.
+// per engine. The root model owns the open lab, the play state, keys, help,
+// theme and window size; labs draw snapshots and never start ticks.
 package tui
 
 import (
@@ -16,7 +16,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/scenarios"
-	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/themes"
 )
 
@@ -35,14 +34,6 @@ const (
 	screenLab
 )
 
-// panel is what tab focuses in the bins lab.
-type panel int
-
-const (
-	panelLanes panel = iota
-	panelTrials
-)
-
 // Model is the root model.
 type Model struct {
 	keys     keyMap
@@ -56,24 +47,21 @@ type Model struct {
 	screen   screen
 	picker   list.Model
 	scenario scenarios.Scenario
-	lab      *binsLab
-	view     binsView
-	panel    panel
-
-	play play
+	lab      lab
+	play     play
 
 	seedInput  textinput.Model
 	typingSeed bool
 	flash      string
 	flashBad   bool
 
-	lay  labLayout
-	body string
+	small bool // the terminal is below the lab's minimum
+	body  string
 }
 
 // New builds the root model.
 func New(opts Options) (*Model, error) {
-	m := &Model{keys: newKeyMap(), help: help.New(), width: 80, height: 24}
+	m := &Model{keys: newKeyMap(), help: help.New(), width: 80, height: 24, play: newPlay()}
 	name := opts.Theme
 	if name == "" {
 		name = "dark"
@@ -81,13 +69,13 @@ func New(opts Options) (*Model, error) {
 			name = "mono"
 		}
 	}
-	found := false
+	m.theme = -1
 	for i, p := range themes.All {
 		if p.Name == name {
-			m.theme, found = i, true
+			m.theme = i
 		}
 	}
-	if !found {
+	if m.theme < 0 {
 		return nil, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
 	}
 	m.st = newStyles(themes.All[m.theme])
@@ -95,7 +83,6 @@ func New(opts Options) (*Model, error) {
 	m.seedInput.Prompt = "seed: "
 	m.seedInput.CharLimit = 19
 	m.picker = newPicker(m.width, m.height)
-	m.play = newPlay()
 	if opts.Scenario != "" {
 		sc, ok := scenarios.Lookup(opts.Scenario)
 		if !ok {
@@ -105,40 +92,42 @@ func New(opts Options) (*Model, error) {
 			return nil, err
 		}
 	}
-	m.relayout()
+	m.redraw()
 	return m, nil
 }
 
-// Init starts playing when the app opens on a scenario.
+// Init starts the lab's own work and plays scenarios that open playing.
 func (m *Model) Init() tea.Cmd {
-	if m.screen == screenLab {
-		return m.play.start()
+	if m.screen != screenLab {
+		return nil
 	}
-	return nil
+	cmds := []tea.Cmd{m.lab.init()}
+	if m.scenario.StepsPerSecond >= 0 {
+		cmds = append(cmds, m.play.start())
+	}
+	return tea.Batch(cmds...)
 }
 
-// open switches to the lab of a scenario, paused at its start.
+// open switches to the lab of a scenario, at its start.
 func (m *Model) open(sc scenarios.Scenario) error {
-	lab, err := newBinsLab(sc.Bins)
+	var (
+		l   lab
+		err error
+	)
+	switch sc.Engine {
+	case scenarios.Enum:
+		l, err = newEnumLab(sc.Enum)
+	default:
+		l, err = newBinsLab(sc.Bins)
+	}
 	if err != nil {
 		return fmt.Errorf("scenario %s: %v", sc.Name, err)
 	}
-	m.scenario, m.lab, m.screen = sc, lab, screenLab
-	m.view = binsView{}
-	m.panel = panelLanes
+	m.scenario, m.lab, m.screen = sc, l, screenLab
+	m.play.stop()
 	m.play.setSpeed(sc.StepsPerSecond)
-	m.chooseChart()
+	m.keys.setSeeded(l)
 	return nil
-}
-
-// chooseChart picks bars when every bin fits a lane, the distribution
-// otherwise.
-func (m *Model) chooseChart() {
-	m.relayout()
-	m.view.mode = chartDistribution
-	if len(m.lay.lanes) > 0 && barsFit(m.lab.spec.Bins, m.lay.lanes[0].w-4) {
-		m.view.mode = chartBars
-	}
 }
 
 // Update routes messages: quit, resize, ticks, global keys, then the
@@ -154,9 +143,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.play.advance(m.lab, msg.at)
-		if m.lab.engine.Done() {
-			m.play.playing = false
-			m.setFlash("finished: r replays, s tries the next seed", false)
+		if m.lab.done() {
+			m.play.stop()
+			m.setFlash("finished: r replays", false)
 		} else {
 			cmd = m.play.next()
 		}
@@ -169,9 +158,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		if m.screen == screenPicker {
 			m.picker, cmd = m.picker.Update(msg)
+		} else if u, ok := m.lab.(interface{ update(tea.Msg) tea.Cmd }); ok {
+			cmd = u.update(msg)
 		}
 	}
-	m.relayout()
+	m.redraw()
 	return m, cmd
 }
 
@@ -189,6 +180,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		var cmd tea.Cmd
 		m.picker, cmd = m.picker.Update(msg)
 		return cmd, false
+	}
+	if m.screen == screenLab && m.lab.editing() {
+		return m.labOutcome(m.lab.key(msg, m.keys)), false
 	}
 	k := m.keys
 	switch {
@@ -212,18 +206,36 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 					return nil, false
 				}
 				m.setFlash("", false)
-				return m.play.start(), false
+				return m.Init(), false
 			}
 		}
 		var cmd tea.Cmd
 		m.picker, cmd = m.picker.Update(msg)
 		return cmd, false
 	}
-	return m.labKey(msg), false
+	if out := m.lab.key(msg, m.keys); out.handled {
+		return m.labOutcome(out), false
+	}
+	return m.commonKey(msg), false
 }
 
-// labKey handles the common play keys, then the bins lab's own.
-func (m *Model) labKey(msg tea.KeyMsg) tea.Cmd {
+// labOutcome reports what a lab key did: a refused edit flashes its reason
+// and leaves the lab as it was; an accepted one restarted it, paused.
+func (m *Model) labOutcome(out outcome) tea.Cmd {
+	switch {
+	case out.err != nil:
+		m.setFlash("refused: "+strings.TrimPrefix(out.err.Error(), "--"), true)
+	case out.note != "":
+		m.setFlash(out.note, false)
+	}
+	if out.err == nil && out.note != "" && !m.lab.editing() {
+		m.play.stop()
+	}
+	return out.cmd
+}
+
+// commonKey handles the keys every lab shares.
+func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Back):
@@ -235,8 +247,8 @@ func (m *Model) labKey(msg tea.KeyMsg) tea.Cmd {
 			m.play.stop()
 			return nil
 		}
-		if m.lab.engine.Done() {
-			m.restart(m.lab.spec)
+		if m.lab.done() {
+			m.restart()
 		}
 		m.setFlash("", false)
 		return m.play.start()
@@ -253,97 +265,27 @@ func (m *Model) labKey(msg tea.KeyMsg) tea.Cmd {
 		m.play.slower()
 		return m.play.restart()
 	case key.Matches(msg, k.Reset):
-		m.restart(m.lab.spec)
+		m.restart()
 	case key.Matches(msg, k.NextSeed):
-		m.changed(m.lab.withSeed(m.lab.seed() + int64(max(1, m.lab.spec.Trials))))
+		m.changed(m.lab.nextSeed())
 	case key.Matches(msg, k.TypeSeed):
 		m.typingSeed = true
 		m.seedInput.SetValue("")
 		return m.seedInput.Focus()
 	case key.Matches(msg, k.Tab):
-		m.nextPanel()
-	case key.Matches(msg, k.Chart):
-		m.view.mode = m.view.nextMode(m.lab.spec.Bins, m.laneInner())
-	default:
-		m.binsKey(msg)
+		m.lab.nextPanel()
 	}
 	return nil
 }
 
-// nextPanel moves the focus to the next lane, then to the trials table
-// when there is one, then back to the first lane.
-func (m *Model) nextPanel() {
-	lanes := len(m.lab.snap.Lanes)
-	switch {
-	case m.panel == panelTrials:
-		m.panel, m.view.focus = panelLanes, 0
-	case m.view.focus+1 < lanes:
-		m.view.focus++
-	case m.lab.spec.Trials > 1:
-		m.panel = panelTrials
-		m.view.focus = -1
-	default:
-		m.view.focus = 0
-	}
-}
+func (m *Model) restart() { m.changed(m.lab.restart()) }
 
-// binsKey handles the keys that edit the bins spec.
-func (m *Model) binsKey(msg tea.KeyMsg) {
-	k := m.keys
-	l := m.lab
-	var err error
-	switch {
-	case key.Matches(msg, k.Toggle):
-		n, _ := strconv.Atoi(msg.String())
-		err = l.toggle(bins.Kind(n - 1))
-	case key.Matches(msg, k.DDown):
-		err = l.edit(func(s *bins.Spec) { s.D = max(1, s.D-1) })
-	case key.Matches(msg, k.DUp):
-		err = l.edit(func(s *bins.Spec) { s.D++ })
-	case key.Matches(msg, k.RefreshDown):
-		err = l.edit(func(s *bins.Spec) { s.Refresh = max(1, s.Refresh/2) })
-	case key.Matches(msg, k.RefreshUp):
-		err = l.edit(func(s *bins.Spec) { s.Refresh *= 2 })
-	case key.Matches(msg, k.Stream):
-		err = l.edit(func(s *bins.Spec) {
-			s.Stream = map[string]string{"paired": "sequential", "sequential": "paired"}[s.Stream]
-		})
-	case key.Matches(msg, k.BinsDown):
-		err = l.edit(func(s *bins.Spec) { s.Bins = max(1, s.Bins/2) })
-	case key.Matches(msg, k.BinsUp):
-		err = l.edit(func(s *bins.Spec) { s.Bins *= 2 })
-	case key.Matches(msg, k.BallsDown):
-		err = l.edit(func(s *bins.Spec) { s.Balls = max(1, s.Balls/2) })
-	case key.Matches(msg, k.BallsUp):
-		err = l.edit(func(s *bins.Spec) { s.Balls *= 2 })
-	case key.Matches(msg, k.Trials):
-		err = l.edit(func(s *bins.Spec) { s.Trials = nextTrials(s.Trials) })
-	default:
-		return
-	}
-	m.changed(err)
-	if err == nil {
-		m.chooseChart()
-		m.setFlash(specSummary(l.spec), false)
-	}
-}
-
-// changed reports an edit: a refused one flashes its reason and leaves the
-// lab as it was; an accepted one restarted the engine, paused.
 func (m *Model) changed(err error) {
 	if err != nil {
 		m.setFlash("refused: "+strings.TrimPrefix(err.Error(), "--"), true)
 		return
 	}
 	m.play.stop()
-	m.view.focus = min(m.view.focus, len(m.lab.snap.Lanes)-1)
-	if m.panel == panelTrials && m.lab.spec.Trials == 1 {
-		m.panel, m.view.focus = panelLanes, 0
-	}
-}
-
-func (m *Model) restart(spec bins.Spec) {
-	m.changed(m.lab.apply(spec))
 }
 
 func (m *Model) seedKey(msg tea.KeyMsg) tea.Cmd {
@@ -368,20 +310,8 @@ func (m *Model) seedKey(msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
-func specSummary(s bins.Spec) string {
-	return fmt.Sprintf("n=%d m=%d d=%d refresh=%d %s, %d trial(s): %s", s.Bins, s.Balls, s.D, s.Refresh, s.Stream, s.Trials, s.Strategies)
-}
-
-// laneInner is the inner width of the first lane panel.
-func (m *Model) laneInner() int {
-	if len(m.lay.lanes) == 0 {
-		return 0
-	}
-	return m.lay.lanes[0].w - m.st.Panel.GetHorizontalFrameSize()
-}
-
-// relayout recomputes the layout and redraws the body; View only joins.
-func (m *Model) relayout() {
+// redraw recomputes the body after anything changed; View only joins.
+func (m *Model) redraw() {
 	if m.screen != screenLab {
 		return
 	}
@@ -389,11 +319,11 @@ func (m *Model) relayout() {
 	if m.fullHelp {
 		helpRows = lipgloss.Height(m.helpView())
 	}
-	showTable := m.lab.spec.Trials > 1 && (m.panel == panelTrials || m.height >= bothPanelsHeight)
-	m.lay = layout(m.width, m.height-(helpRows-1), len(m.lab.snap.Lanes), showTable, trialsTableRows(len(m.lab.snap.Lanes)))
-	if m.lay.tooSmall {
+	bodyH := m.height - chromeRows - (helpRows - 1)
+	m.small = m.lab.tooSmall(m.width, bodyH) || m.height < minHeight
+	if m.small {
 		return
 	}
-	m.view.decisions = m.lab.spec.Bins <= m.laneInner() && (!m.play.playing || m.play.stepsPerSecond() <= 10)
-	m.body = m.view.render(m.lab, m.lay, m.st)
+	narrating := !m.play.playing || m.play.stepsPerSecond() <= 10
+	m.body = m.lab.render(frame{w: m.width, h: bodyH, st: m.st, narrating: narrating})
 }

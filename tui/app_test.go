@@ -81,11 +81,12 @@ func TestGoldenPairedTrials(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "p2c-paired-4096", size.w, size.h)
+			bl := m.lab.(*binsLab)
 			for i := 0; i < 3; i++ {
-				m.lab.engine.RunTrial()
+				bl.engine.RunTrial()
 			}
-			m.lab.refresh()
-			m.relayout()
+			bl.refresh()
+			m.redraw()
 			checkFits(t, m, size.w, size.h)
 			golden.RequireEqual(t, []byte(plain(m)))
 		})
@@ -113,8 +114,8 @@ func TestEveryScenarioFitsAndSurvivesResize(t *testing.T) {
 		}
 		m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 		checkFits(t, m, 160, 48)
-		if m.lab.snap.Ball != 3 {
-			t.Errorf("%s: resizing lost the state: ball %d, want 3", name, m.lab.snap.Ball)
+		if bl, ok := m.lab.(*binsLab); ok && bl.snap.Ball != 3 {
+			t.Errorf("%s: resizing lost the state: ball %d, want 3", name, bl.snap.Ball)
 		}
 	}
 }
@@ -123,45 +124,46 @@ func TestEveryScenarioFitsAndSurvivesResize(t *testing.T) {
 // its reason and leaves the lab as it was.
 func TestLabKeys(t *testing.T) {
 	m := openAt(t, "small-steps", 80, 24)
+	l := m.lab.(*binsLab)
 	press(m, "3") // add dchoice
-	if got := m.lab.spec.Strategies; got != "one,two,dchoice" {
+	if got := l.spec.Strategies; got != "one,two,dchoice" {
 		t.Fatalf("strategies %q after toggling 3", got)
 	}
 	press(m, "D", "]", "}", "m", "T")
-	s := m.lab.spec
+	s := l.spec
 	if s.D != 3 || s.Bins != 32 || s.Balls != 32 || s.Stream != "sequential" || s.Trials != 10 {
 		t.Fatalf("spec after D ] } m T: %+v", s)
 	}
 	press(m, "7") // left with d = 3 does not divide 32 bins
-	if strings.Contains(m.lab.spec.Strategies, "left") || !strings.Contains(plain(m), "refused") {
-		t.Fatalf("left with d=3 on 32 bins should be refused; strategies %q", m.lab.spec.Strategies)
+	if strings.Contains(l.spec.Strategies, "left") || !strings.Contains(plain(m), "refused") {
+		t.Fatalf("left with d=3 on 32 bins should be refused; strategies %q", l.spec.Strategies)
 	}
 	press(m, "S")
 	for _, r := range "123" {
 		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 	}
 	press(m, "enter")
-	if m.lab.spec.Seed != 123 {
-		t.Fatalf("typed seed 123, lab has %d", m.lab.spec.Seed)
+	if l.spec.Seed != 123 {
+		t.Fatalf("typed seed 123, lab has %d", l.spec.Seed)
 	}
 	press(m, "s")
-	if m.lab.spec.Seed != 133 {
-		t.Fatalf("next seed after 123 with 10 trials is 133, got %d", m.lab.spec.Seed)
+	if l.spec.Seed != 133 {
+		t.Fatalf("next seed after 123 with 10 trials is 133, got %d", l.spec.Seed)
 	}
 	// Three lanes of 22 columns cannot show 32 bars: v cycles the other two.
-	if m.view.mode != chartDistribution {
-		t.Fatalf("32 bins in 22 columns should start on the distribution, got %v", m.view.mode)
+	if l.view.mode != chartDistribution {
+		t.Fatalf("32 bins in 22 columns should start on the distribution, got %v", l.view.mode)
 	}
 	press(m, "v")
-	if m.view.mode != chartSorted {
-		t.Fatalf("v from the distribution should show sorted loads, got %v", m.view.mode)
+	if l.view.mode != chartSorted {
+		t.Fatalf("v from the distribution should show sorted loads, got %v", l.view.mode)
 	}
 	press(m, "v")
-	if m.view.mode != chartDistribution {
-		t.Fatalf("v should skip bars that do not fit, got %v", m.view.mode)
+	if l.view.mode != chartDistribution {
+		t.Fatalf("v should skip bars that do not fit, got %v", l.view.mode)
 	}
 	press(m, "tab", "tab", "tab")
-	if m.panel != panelTrials {
+	if l.panel != panelTrials {
 		t.Fatalf("tab past the last lane should focus the trials table")
 	}
 	press(m, "esc")
@@ -178,9 +180,10 @@ func TestFlowPickerToBlogFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
-	for _, k := range []string{"down", "down", "down", "enter"} {
-		tm.Send(keyMsg(k))
-	}
+	tm.Send(keyMsg("/"))
+	tm.Type("heavy-load")
+	tm.Send(keyMsg("enter")) // accept the filter
+	tm.Send(keyMsg("enter")) // open the one scenario left
 	for range len(speeds) {
 		tm.Send(keyMsg("+"))
 	}
@@ -192,7 +195,8 @@ func TestFlowPickerToBlogFigures(t *testing.T) {
 	if final.scenario.Name != "heavy-load-blog" {
 		t.Fatalf("opened %q", final.scenario.Name)
 	}
-	one, two := final.lab.snap.Lanes[0].Figures, final.lab.snap.Lanes[1].Figures
+	snap := final.lab.(*binsLab).snap
+	one, two := snap.Lanes[0].Figures, snap.Lanes[1].Figures
 	if one.Max != 126 || one.Hot != 2 || two.Max != 102 || two.Hot != 0 {
 		t.Errorf("final figures one %+v two %+v; 001 publishes 126 (2 hot) and 102 (0 hot)", one, two)
 	}
@@ -203,10 +207,11 @@ func TestFlowPickerToBlogFigures(t *testing.T) {
 func BenchmarkBinsFrame160x48(b *testing.B) {
 	m, _ := New(Options{Scenario: "p2c-paired-4096", Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-	m.lab.engine.RunTrial()
+	l := m.lab.(*binsLab)
+	l.engine.RunTrial()
 	for i := 0; i < b.N; i++ {
-		m.lab.refresh()
-		m.relayout()
+		l.refresh()
+		m.redraw()
 		_ = m.View()
 	}
 }

@@ -7,7 +7,9 @@ type keyMap struct {
 	Quit, Help, Play, Step, Faster, Slower, Reset, NextSeed, TypeSeed, Theme, Back, Tab key.Binding
 	// Bins lab.
 	Toggle, DDown, DUp, RefreshDown, RefreshUp, Stream, BinsDown, BinsUp, BallsDown, BallsUp, Trials, Chart key.Binding
-	// Picker.
+	// Enumeration and trajectory stepper.
+	StepBack, Start, End, NextExample, PrevExample, Edit, Up, Down key.Binding
+	// Picker, and opening a counterexample.
 	Open key.Binding
 }
 
@@ -40,25 +42,23 @@ func newKeyMap() keyMap {
 		BallsUp:     b([]string{"}"}, "}", "balls ×2"),
 		Trials:      b([]string{"T"}, "T", "trials 1→10→50→200"),
 		Chart:       b([]string{"v"}, "v", "chart"),
+		StepBack:    b([]string{"p", "left"}, "p/←", "step back"),
+		Start:       b([]string{"g", "home"}, "g", "start"),
+		End:         b([]string{"G", "end"}, "G", "end"),
+		NextExample: b([]string{"]"}, "]/[", "next/prev counterexample"),
+		PrevExample: b([]string{"["}, "[", "previous counterexample"),
+		Edit:        b([]string{"e"}, "e", "type an input"),
+		Up:          b([]string{"up", "k"}, "↑/↓", "choose"),
+		Down:        b([]string{"down", "j"}, "↓", "down"),
 		Open:        b([]string{"enter"}, "enter", "open"),
 	}
 }
 
-// labHelp is the key help of a lab view. The short form is one line;
-// the full form groups the keys in columns.
-type labHelp struct{ k keyMap }
-
-func (h labHelp) ShortHelp() []key.Binding {
-	return []key.Binding{h.k.Play, h.k.Step, h.k.Faster, h.k.Slower, h.k.Toggle, h.k.Chart, h.k.Help, h.k.Quit}
-}
-
-func (h labHelp) FullHelp() [][]key.Binding {
-	k := h.k
-	return [][]key.Binding{
-		{k.Play, k.Step, k.Faster, k.Slower, k.Reset, k.NextSeed, k.TypeSeed},
-		{k.Toggle, k.DDown, k.RefreshDown, k.Stream, k.BinsDown, k.BallsDown, k.Trials},
-		{k.Chart, k.Tab, k.Theme, k.Back, k.Help, k.Quit},
-	}
+// setSeeded enables the seed keys only for labs that have a seed.
+func (k *keyMap) setSeeded(l lab) {
+	_, seeded := l.seed()
+	k.NextSeed.SetEnabled(seeded)
+	k.TypeSeed.SetEnabled(seeded)
 }
 
 // pickerHelp is the key help of the scenario picker.

@@ -23,22 +23,18 @@ type labLayout struct {
 	lanes         []rect // one per strategy, in grid order
 	cols          int
 	table         rect // the trials panel; zero when hidden
-	tooSmall      bool
 }
 
 // chromeRows are the header, status bar and help bar.
 const chromeRows = 3
 
+// layout places the lanes and the trials table in a body of w x h.
 func layout(w, h, lanes int, showTable bool, tableRows int) labLayout {
 	l := labLayout{width: w, height: h}
-	if w < minWidth || h < minHeight {
-		l.tooSmall = true
-		return l
-	}
-	l.body = rect{w, h - chromeRows}
+	l.body = rect{w, h}
 	lanesH := l.body.h
 	if showTable {
-		if h >= bothPanelsHeight {
+		if h+chromeRows >= bothPanelsHeight {
 			l.table = rect{w, min(tableRows+2, l.body.h/2)}
 			lanesH -= l.table.h
 		} else {

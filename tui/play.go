@@ -41,9 +41,14 @@ func newPlay() play { return play{speed: 9} }
 
 func (p *play) stepsPerSecond() float64 { return speeds[p.speed] }
 
-// setSpeed picks the listed speed nearest to sps (0 is the fastest).
+// setSpeed picks the listed speed nearest to sps: 0 is the fastest and a
+// negative speed (a lab that opens paused) the slowest.
 func (p *play) setSpeed(sps float64) {
-	if sps <= 0 {
+	if sps < 0 {
+		p.speed = 0
+		return
+	}
+	if sps == 0 {
 		p.speed = len(speeds) - 1
 		return
 	}

@@ -16,7 +16,7 @@ func (m *Model) View() string {
 		}
 		return v
 	}
-	if m.lay.tooSmall {
+	if m.small {
 		msg := fmt.Sprintf("Terminal too small: loadlab needs %dx%d, this one is %dx%d.", minWidth, minHeight, m.width, m.height)
 		return lipgloss.NewStyle().Width(max(1, m.width)).Render(msg)
 	}
@@ -33,21 +33,14 @@ func (m *Model) statusBar() string {
 	if m.typingSeed {
 		return m.st.StatusBar.Width(m.width).Render(m.seedInput.View() + "   enter applies, esc cancels")
 	}
-	snap := m.lab.snap
 	state := "❚❚ paused"
 	switch {
 	case m.play.playing:
 		state = "▶ playing"
-	case snap.Done:
+	case m.lab.done():
 		state = "✓ done"
 	}
-	parts := []string{
-		fmt.Sprintf("seed %d", snap.Seed),
-		fmt.Sprintf("trial %d/%d", snap.Trial+1, snap.Trials),
-		fmt.Sprintf("ball %d/%d", snap.Ball, snap.Balls),
-		m.play.label(),
-		state,
-	}
+	parts := append(m.lab.status(), m.play.label(), state)
 	line := " " + strings.Join(parts, " │ ") + " "
 	bar := m.st.StatusBar.Render(line)
 	if m.flash != "" {
@@ -62,9 +55,10 @@ func (m *Model) statusBar() string {
 
 func (m *Model) helpView() string {
 	m.help.Width = m.width
+	short, full := m.lab.help(m.keys)
 	if m.fullHelp {
 		lesson := m.st.Text.Width(m.width).Render(m.scenario.Lesson)
-		return lipgloss.JoinVertical(lipgloss.Left, lesson, m.help.FullHelpView(labHelp{m.keys}.FullHelp()))
+		return lipgloss.JoinVertical(lipgloss.Left, lesson, m.help.FullHelpView(full))
 	}
-	return m.help.ShortHelpView(labHelp{m.keys}.ShortHelp())
+	return m.help.ShortHelpView(short)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
 )
 
@@ -21,16 +22,18 @@ type enumRequest struct {
 	format string
 }
 
-func parseEnumArgs(args []string) (enumRequest, error) {
+// parseEnumArgs reads the flags of "loadlab enum" (or of "loadlab run" on
+// an enumeration scenario) over the base spec.
+func parseEnumArgs(args []string, base scenarios.EnumSpec) (enumRequest, error) {
 	fs := newFlagSet("enum")
 	r := enumRequest{}
-	fs.IntVar(&r.cfg.Bins, "bins", 4, "number of bins n")
-	fs.IntVar(&r.cfg.Balls, "balls", 4, "number of balls m")
-	refresh := fs.Int("refresh", 0, "stale snapshot interval (default: the number of balls, a snapshot never refreshed)")
+	fs.IntVar(&r.cfg.Bins, "bins", base.Bins, "number of bins n")
+	fs.IntVar(&r.cfg.Balls, "balls", base.Balls, "number of balls m")
+	refresh := fs.Int("refresh", base.Refresh, "stale snapshot interval (default: the number of balls, a snapshot never refreshed)")
 	fs.IntVar(&r.cfg.Counterexamples, "counterexamples", 10, "how many counterexamples to list")
 	fs.IntVar(&r.cfg.Workers, "workers", runtime.GOMAXPROCS(0), "goroutines (the result does not depend on it)")
-	fs.StringVar(&r.method, "method", "brute", "brute (every input) or dp (load multisets)")
-	fs.IntVar(&r.d, "d", 3, "candidates of dchoice in the DP")
+	fs.StringVar(&r.method, "method", base.Method, "brute (every input) or dp (load multisets)")
+	fs.IntVar(&r.d, "d", base.D, "candidates of dchoice in the DP")
 	fs.StringVar(&r.format, "format", "text", "text or json")
 	if err := parseFlags(fs, args); err != nil {
 		return r, err
@@ -66,9 +69,10 @@ func parseEnumArgs(args []string) (enumRequest, error) {
 	return r, nil
 }
 
-// enumCommand is "loadlab enum".
-func enumCommand(args []string, stdout io.Writer) error {
-	req, err := parseEnumArgs(args)
+// enumCommand is "loadlab enum", or "loadlab run" on an enumeration
+// scenario.
+func enumCommand(args []string, base scenarios.EnumSpec, stdout io.Writer) error {
+	req, err := parseEnumArgs(args, base)
 	if err != nil {
 		return err
 	}

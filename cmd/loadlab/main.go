@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/loadlab/loadlab/scenarios"
 )
 
 // Exit codes of every command.
@@ -41,7 +43,7 @@ Usage:
                                    exact enumeration of small cases
   loadlab help run                 the flags of run
 
-Engines: bins. Run "loadlab list" for the scenarios.
+Engines: bins (run), enum. Run "loadlab list" for the scenarios.
 `
 
 func main() {
@@ -79,7 +81,7 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 	case "run":
 		return runCommand(rest, stdout, stderr)
 	case "enum":
-		return enumCommand(rest, stdout)
+		return enumCommand(rest, scenarios.DefaultEnumSpec(), stdout)
 	case "help", "-h", "--help", "-help":
 		if len(rest) > 0 && rest[0] == "run" {
 			fmt.Fprint(stdout, runHelp())

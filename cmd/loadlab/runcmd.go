@@ -92,6 +92,11 @@ func parseRunArgs(args []string) (runRequest, error) {
 // built before anything is written, so a failed or interrupted run leaves
 // no partial output.
 func runCommand(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		if sc, ok := scenarios.Lookup(args[0]); ok && sc.Engine == scenarios.Enum {
+			return enumCommand(args[1:], sc.Enum, stdout)
+		}
+	}
 	req, err := parseRunArgs(args)
 	if err != nil {
 		return err

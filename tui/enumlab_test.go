@@ -1,0 +1,152 @@
+package tui
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest"
+)
+
+// openEnum opens an enumeration scenario and runs its computation inline,
+// as the program would when the command returns.
+func openEnum(t *testing.T, scenario string, w, h int) (*Model, *enumLab) {
+	t.Helper()
+	m := openAt(t, scenario, w, h)
+	l := m.lab.(*enumLab)
+	m.Update(l.init()())
+	return m, l
+}
+
+// Stepping forward and back always lands on the loads of a fresh replay,
+// and the end of every counterexample on the loads the enumeration reports.
+func TestStepperLandsOnEnumeratedLoads(t *testing.T) {
+	m, l := openEnum(t, "counterexample-n4", 80, 24)
+	if !l.stepper || l.label == "" {
+		t.Fatal("counterexample-n4 should open the stepper on the first counterexample")
+	}
+	e := l.result.brute
+	for i := range e.Counterexamples {
+		c := l.result.brute.Counterexamples[l.cursor]
+		press(m, "n", "n", "p", "n", "n", "n", "n") // past the end is a no-op
+		end := l.traj.At(l.pos)
+		if l.pos != 4 || !slices.Equal(end.One, c.One) || !slices.Equal(end.Two, c.Two) {
+			t.Fatalf("counterexample %d: ball %d loads %v / %v, enumeration says %v / %v", i, l.pos, end.One, end.Two, c.One, c.Two)
+		}
+		press(m, "g")
+		if l.pos != 0 {
+			t.Fatalf("g should go to the start")
+		}
+		press(m, "]")
+	}
+	if l.cursor != 0 {
+		t.Errorf("] past the last counterexample should wrap to the first, at %d", l.cursor)
+	}
+}
+
+func TestGoldenStepper(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			m, _ := openEnum(t, "counterexample-n4", size.w, size.h)
+			press(m, "n", "n", "n")
+			checkFits(t, m, size.w, size.h)
+			golden.RequireEqual(t, []byte(plain(m)))
+		})
+	}
+}
+
+func TestGoldenEnumerationTable(t *testing.T) {
+	m, _ := openEnum(t, "exact-n4", 80, 24)
+	checkFits(t, m, 80, 24)
+	golden.RequireEqual(t, []byte(plain(m)))
+}
+
+// A typed sequence opens in the stepper; a bad one shows why inline.
+func TestInputEditor(t *testing.T) {
+	m, l := openEnum(t, "exact-n4", 80, 24)
+	typeText := func(s string) {
+		for _, r := range s {
+			m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		}
+	}
+	press(m, "e")
+	typeText("00 0x")
+	press(m, "enter")
+	if !l.edit || !strings.Contains(plain(m), "ball 2") {
+		t.Fatalf("a bad sequence should keep the editor open with the reason:\n%s", plain(m))
+	}
+	press(m, "esc")
+	press(m, "e")
+	typeText("00 01 10 11")
+	press(m, "enter")
+	if l.edit || !l.stepper || l.traj.Len() != 4 {
+		t.Fatalf("typed sequence not opened: edit %v stepper %v", l.edit, l.stepper)
+	}
+	press(m, "G")
+	end := l.traj.At(4)
+	if !slices.Equal(end.One, []int{2, 2, 0, 0}) || !slices.Equal(end.Two, []int{1, 3, 0, 0}) {
+		t.Errorf("000's first counterexample typed by hand ends %v / %v", end.One, end.Two)
+	}
+	press(m, "esc")
+	if l.stepper || m.screen != screenLab {
+		t.Error("esc in the stepper should return to the table")
+	}
+	press(m, "esc")
+	if m.screen != screenPicker {
+		t.Error("esc in the table should return to the picker")
+	}
+}
+
+func TestParseCandidates(t *testing.T) {
+	good := map[string][][2]int{
+		"00 01 10 11":             {{0, 0}, {0, 1}, {1, 0}, {1, 1}},
+		"(0,0) (0,1) (1,0) (1,1)": {{0, 0}, {0, 1}, {1, 0}, {1, 1}},
+		"(3,2)(2,3)":              {{3, 2}, {2, 3}},
+		"  1,2   3,0 ":            {{1, 2}, {3, 0}},
+	}
+	for in, want := range good {
+		got, err := parseCandidates(in, 4)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("%q: %v %v", in, got, err)
+		}
+	}
+	for _, bad := range []string{"", "0", "04", "0,4", "a,b", "012", strings.Repeat("00 ", 65)} {
+		if _, err := parseCandidates(bad, 4); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// A user opens counterexample-n4 from the picker, steps to the end and
+// quits; the final loads are 000's [2 2 0 0] and [1 3 0 0].
+func TestFlowCounterexampleToTheEnd(t *testing.T) {
+	m, err := New(Options{Theme: "mono"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm.Send(keyMsg("/"))
+	tm.Type("counterexample")
+	tm.Send(keyMsg("enter"))
+	tm.Send(keyMsg("enter"))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("counterexample 1 of"))
+	}, teatest.WithDuration(5*time.Second))
+	for range 4 {
+		tm.Send(keyMsg("n"))
+	}
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("end worse"))
+	}, teatest.WithDuration(5*time.Second))
+	tm.Send(keyMsg("q"))
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	l := final.lab.(*enumLab)
+	end := l.traj.At(l.pos)
+	if l.pos != 4 || !slices.Equal(end.One, []int{2, 2, 0, 0}) || !slices.Equal(end.Two, []int{1, 3, 0, 0}) {
+		t.Errorf("after 4 steps: ball %d, one %v, two %v; 000 publishes [2 2 0 0] and [1 3 0 0]", l.pos, end.One, end.Two)
+	}
+}

@@ -1,0 +1,247 @@
+package tui
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/sim/bins"
+)
+
+func (l *enumLab) tooSmall(w, h int) bool { return w < minWidth || h < minHeight-chromeRows }
+
+func (l *enumLab) render(f frame) string {
+	st := f.st
+	var body string
+	switch {
+	case !l.ready:
+		body = st.Muted.Render(fmt.Sprintf("computing the exact %s results for n = %d, m = %d…", l.spec.Method, l.spec.Bins, l.spec.Balls))
+	case l.result.err != nil:
+		body = st.Bad.Render("enumeration failed: " + l.result.err.Error())
+	case l.stepper:
+		body = l.renderStepper(f)
+	default:
+		body = l.renderTable(f)
+	}
+	var footer []string
+	if l.edit {
+		footer = []string{"", l.editor.View()}
+		if l.editErr != "" {
+			footer = append(footer, st.Bad.Render(l.editErr))
+		} else {
+			footer = append(footer, st.Muted.Render("enter steps through it, esc cancels"))
+		}
+	}
+	lines := strings.Split(body, "\n")
+	room := max(0, f.h-len(footer))
+	if len(lines) > room {
+		lines = lines[:room]
+	}
+	for len(lines) < room {
+		lines = append(lines, "")
+	}
+	lines = append(lines, footer...)
+	for i := range lines {
+		lines[i] = truncate(lines[i], f.w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// renderTable draws each strategy's exact max-load distribution, the
+// better/same/worse bar and the counterexample browser.
+func (l *enumLab) renderTable(f frame) string {
+	st := f.st
+	r := l.result
+	var lines []string
+	what := "by dynamic programming over load multisets"
+	if r.brute != nil {
+		what = fmt.Sprintf("over all %s inputs by brute force", groupDigits(r.brute.Inputs))
+	}
+	lines = append(lines, st.Title.Render(fmt.Sprintf("Exact max load, %d balls into %d bins, ", l.spec.Balls, l.spec.Bins))+st.Muted.Render(what), "")
+	nameW := 10
+	for _, n := range r.names {
+		nameW = max(nameW, len(n))
+	}
+	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %-14s %9s   P(max = k)", nameW, "strategy", "E[max]", "≈")))
+	for i, name := range r.names {
+		e := r.exact[i].Expected()
+		fl, _ := e.Float64()
+		lines = append(lines, st.series(i).Render(fmt.Sprintf("%-*s ", nameW, name))+
+			st.Text.Render(fmt.Sprintf("%-14s %9.6f   ", fraction(e, 14), fl))+distributionText(r.exact[i], st))
+	}
+	if r.brute == nil {
+		return strings.Join(append(lines, "", st.Muted.Render("e types a candidate sequence to step through")), "\n")
+	}
+	tv := r.brute.TwoVsOne
+	lines = append(lines, "", st.Text.Render("two choices against one, input by input"))
+	lines = append(lines, pairedBar(tv, min(f.w-2, 72), st))
+	lines = append(lines, st.Good.Render("█ better "+groupDigits(tv.Better))+"   "+st.Muted.Render("▒ same "+groupDigits(tv.Same))+"   "+st.Bad.Render("░ worse "+groupDigits(tv.Worse)))
+	ces := r.brute.Counterexamples
+	if len(ces) == 0 {
+		return strings.Join(append(lines, "", st.Muted.Render("no input where two choices end worse · e types a sequence")), "\n")
+	}
+	lines = append(lines, "", st.Text.Render(fmt.Sprintf("counterexamples (%s in all; first %d listed) · enter steps through one · e types your own", groupDigits(tv.Worse), len(ces))))
+	room := max(1, f.h-len(lines))
+	first := min(max(0, l.cursor-room+1), max(0, len(ces)-room))
+	for i := first; i < len(ces) && i < first+room; i++ {
+		c := ces[i]
+		row := fmt.Sprintf("%3d  input %-7s %s  one %v  two %v", i+1, groupDigits(c.Index), candidatesText(c.Candidates), c.One, c.Two)
+		if i == l.cursor {
+			lines = append(lines, st.Accent.Render("▸ "+row))
+		} else {
+			lines = append(lines, st.Text.Render("  "+row))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fraction prints p/q, or its size when it is longer than w.
+func fraction(r *big.Rat, w int) string {
+	s := r.String()
+	if len(s) <= w {
+		return s
+	}
+	return fmt.Sprintf("(%d digits)", len(r.Denom().String()))
+}
+
+// distributionText draws "1▁ 2█ 3▂": each max load with probability at
+// least 0.0005 and a block scaled to the most likely one.
+func distributionText(ex bins.Exact, st Styles) string {
+	top := 0.0
+	ps := make([]float64, len(ex.Prob))
+	for k, p := range ex.Prob {
+		ps[k], _ = p.Float64()
+		top = max(top, ps[k])
+	}
+	var parts []string
+	for k, p := range ps {
+		if p >= 0.0005 {
+			parts = append(parts, fmt.Sprintf("%d%c", k, eighths[max(1, int(p/top*8))]))
+		}
+	}
+	return st.Bar.Render(strings.Join(parts, " "))
+}
+
+// pairedBar is one bar split into better, same and worse in proportion,
+// each non-zero part at least one cell wide, told apart by its fill.
+func pairedBar(tv bins.PairedCounts, w int, st Styles) string {
+	total := float64(tv.Better + tv.Same + tv.Worse)
+	cells := func(c int64) int {
+		if c == 0 {
+			return 0
+		}
+		return max(1, int(float64(c)/total*float64(w)+0.5))
+	}
+	b, wo := cells(tv.Better), cells(tv.Worse)
+	s := max(0, w-b-wo)
+	if tv.Same == 0 {
+		s = 0
+	}
+	return st.Good.Render(strings.Repeat("█", b)) + st.Muted.Render(strings.Repeat("▒", s)) + st.Bad.Render(strings.Repeat("░", wo))
+}
+
+// renderStepper draws one choice and two choices side by side after pos
+// balls of the open trajectory, with the latest ball's decision.
+func (l *enumLab) renderStepper(f frame) string {
+	st := f.st
+	t := l.traj
+	cur := t.At(l.pos)
+	final := t.At(t.Len())
+	lines := []string{st.Title.Render(l.label)}
+	seq := make([]string, t.Len())
+	for i, c := range t.Candidates {
+		s := fmt.Sprintf("(%d,%d)", c[0], c[1])
+		switch {
+		case i == l.pos-1:
+			seq[i] = st.Accent.Render("[" + s + "]")
+		case i < l.pos:
+			seq[i] = st.Text.Render(s)
+		default:
+			seq[i] = st.Muted.Render(s)
+		}
+	}
+	lines = append(lines, "balls: "+strings.Join(seq, " "), "")
+
+	panelW := f.w / 2
+	inner := panelW - st.Panel.GetHorizontalFrameSize()
+	top := maxOf(final.One, final.Two) + 1
+	unit := max(1, min(3, (f.h-14)/top)) // rows per ball, whole so bars read as counts
+	rows := unit * top
+	one := l.binsPanel("one choice: always first", cur.One, cur.OneChose, []int{cur.First}, cur.OneMax, top, rows, inner, st, 0)
+	two := l.binsPanel("two choices: the lighter", cur.Two, cur.TwoChose, []int{cur.First, cur.Second}, cur.TwoMax, top, rows, inner, st, 1)
+	lines = append(lines, lipgloss.JoinHorizontal(lipgloss.Top,
+		st.Panel.Width(inner+st.Panel.GetHorizontalPadding()).Render(one),
+		st.Panel.Width(inner+st.Panel.GetHorizontalPadding()).Render(two)))
+	lines = append(lines, l.narration(cur, st)...)
+	return strings.Join(lines, "\n")
+}
+
+// binsPanel draws one rule's bins: bars, the candidate and chosen marks,
+// the bin numbers and the running max.
+func (l *enumLab) binsPanel(title string, loads []int, chose int, cands []int, runMax, top, rows, w int, st Styles, series int) string {
+	n := len(loads)
+	colW := max(1, min(6, w/max(1, n)))
+	c := chart{colWidth: colW, rows: rows, top: float64(top)}
+	for _, v := range loads {
+		c.values = append(c.values, float64(v))
+	}
+	marks := []rune(strings.Repeat(" ", n*colW))
+	labels := []rune(strings.Repeat(" ", n*colW))
+	if chose >= 0 {
+		c.marked = map[int]bool{chose: true}
+		for j, b := range cands {
+			marks[b*colW] = rune('1' + j)
+		}
+		marks[chose*colW+min(1, colW-1)] = '▲'
+	}
+	for b := 0; b < n; b++ {
+		for i, r := range fmt.Sprint(b) {
+			if b*colW+i < len(labels) && colW > i {
+				labels[b*colW+i] = r
+			}
+		}
+	}
+	out := []string{st.series(series).Render(title)}
+	out = append(out, c.render(st)...)
+	out = append(out, st.Accent.Render(string(marks)), st.Muted.Render(string(labels)))
+	out = append(out, st.Text.Render(fmt.Sprintf("loads %v  max %d", loads, runMax)))
+	return strings.Join(out, "\n")
+}
+
+// narration explains the latest ball in words, and the outcome at the end.
+func (l *enumLab) narration(cur bins.TrajectoryStep, st Styles) []string {
+	if cur.Ball == 0 {
+		return []string{st.Muted.Render("n steps forward, p back; the marks show candidate 1 (first), 2 (second) and ▲ the bin chosen")}
+	}
+	tie := ""
+	if cur.FirstLoad == cur.SecondLoad {
+		tie = " (a tie goes to first)"
+	}
+	out := []string{
+		st.Text.Render(fmt.Sprintf("ball %d: candidates first %d, second %d.", cur.Ball, cur.First, cur.Second)),
+		st.Text.Render(fmt.Sprintf("one choice takes first: bin %d.", cur.OneChose)),
+		st.Text.Render(fmt.Sprintf("two choices compare loads %d and %d: bin %d%s.", cur.FirstLoad, cur.SecondLoad, cur.TwoChose, tie)),
+	}
+	if cur.Ball == l.traj.Len() {
+		verdict := st.Muted.Render("the same max")
+		switch {
+		case cur.TwoMax > cur.OneMax:
+			verdict = st.Bad.Render("two choices end worse than one")
+		case cur.TwoMax < cur.OneMax:
+			verdict = st.Good.Render("two choices end better than one")
+		}
+		out = append(out, fmt.Sprintf("final max: one choice %d, two choices %d: ", cur.OneMax, cur.TwoMax)+verdict)
+	}
+	return out
+}
+
+func maxOf(xs ...[]int) int {
+	m := 0
+	for _, x := range xs {
+		for _, v := range x {
+			m = max(m, v)
+		}
+	}
+	return m
+}
