@@ -195,9 +195,14 @@ func (l *enumLab) binsPanel(title string, loads []int, chose int, cands []int, r
 		}
 		marks[chose*colW+min(1, colW-1)] = '▲'
 	}
-	for b := 0; b < n; b++ {
+	// Number every bin when the numbers fit, else every step-th bin.
+	step := 1
+	for step*colW < len(fmt.Sprint(n-1))+1 && colW < len(fmt.Sprint(n-1)) {
+		step++
+	}
+	for b := 0; b < n; b += step {
 		for i, r := range fmt.Sprint(b) {
-			if b*colW+i < len(labels) && colW > i {
+			if b*colW+i < len(labels) {
 				labels[b*colW+i] = r
 			}
 		}
@@ -205,7 +210,8 @@ func (l *enumLab) binsPanel(title string, loads []int, chose int, cands []int, r
 	out := []string{st.series(series).Render(title)}
 	out = append(out, c.render(st)...)
 	out = append(out, st.Accent.Render(string(marks)), st.Muted.Render(string(labels)))
-	out = append(out, st.Text.Render(fmt.Sprintf("loads %v  max %d", loads, runMax)))
+	summary := fmt.Sprintf("max %d  loads %v", runMax, loads)
+	out = append(out, st.Text.Render(truncate(summary, w)))
 	return strings.Join(out, "\n")
 }
 
