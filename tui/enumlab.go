@@ -69,11 +69,12 @@ func runEnumeration(spec scenarios.EnumSpec, checkOnly bool) (enumResult, error)
 			return enumResult{}, err
 		}
 		var r enumResult
-		for _, k := range bins.DPStrategies {
-			ex, err := bins.ExactDP(k, spec.D, spec.Bins, spec.Balls)
-			if err != nil {
-				return r, err
-			}
+		exact, err := bins.ExactDPs(bins.DPStrategies, spec.D, spec.Bins, spec.Balls)
+		if err != nil {
+			return r, err
+		}
+		for i, k := range bins.DPStrategies {
+			ex := exact[i]
 			name := k.String()
 			if k == bins.DChoice {
 				name = fmt.Sprintf("dchoice:%d", spec.D)

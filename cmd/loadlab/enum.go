@@ -122,11 +122,12 @@ func bruteReport(req enumRequest) (enumReport, error) {
 
 func dpReport(req enumRequest) (enumReport, error) {
 	r := enumReport{method: "dp", bins: req.cfg.Bins, balls: req.cfg.Balls}
-	for _, k := range bins.DPStrategies {
-		ex, err := bins.ExactDP(k, req.d, req.cfg.Bins, req.cfg.Balls)
-		if err != nil {
-			return r, usageError{err.Error()}
-		}
+	exact, err := bins.ExactDPs(bins.DPStrategies, req.d, req.cfg.Bins, req.cfg.Balls)
+	if err != nil {
+		return r, usageError{firstLine(err)}
+	}
+	for i, k := range bins.DPStrategies {
+		ex := exact[i]
 		name := k.String()
 		if k == bins.DChoice {
 			name = fmt.Sprintf("dchoice:%d", req.d)
@@ -259,6 +260,13 @@ func fractionText(r *big.Rat) string {
 		return s
 	}
 	return fmt.Sprintf("(%d/%d digits)", len(r.Num().String()), len(r.Denom().String()))
+}
+
+// firstLine keeps one line of a joined error: every rule refuses a size
+// for the same reason.
+func firstLine(err error) string {
+	line, _, _ := strings.Cut(err.Error(), "\n")
+	return line
 }
 
 func candidatesText(c [][2]int) string {
