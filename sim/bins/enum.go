@@ -158,8 +158,12 @@ func Enumerate(cfg EnumConfig) (*Enumeration, error) {
 		e.TwoVsOne.Better += w.paired.Better
 		e.TwoVsOne.Same += w.paired.Same
 		e.TwoVsOne.Worse += w.paired.Worse
-		for k, c := range w.kinds {
-			e.Kinds[k] += c
+		for one, row := range w.kinds {
+			for two, c := range row {
+				if c > 0 {
+					e.Kinds[fmt.Sprintf("%d vs %d", one, two)] += c
+				}
+			}
 		}
 		for _, ce := range w.examples {
 			if len(e.Counterexamples) < cfg.Counterexamples {

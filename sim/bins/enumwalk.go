@@ -1,7 +1,5 @@
 package bins
 
-import "fmt"
-
 // The lanes of the enumeration walker, in EnumStrategies order.
 const (
 	laneOne = iota
@@ -25,13 +23,16 @@ type enumWalker struct {
 	path      [][2]int
 	maxCounts [enumLanes][]int64
 	paired    PairedCounts
-	kinds     map[string]int64
+	kinds     [][]int64 // kinds[one max][two max] counts counterexamples
 	examples  []Counterexample
 }
 
 func newEnumWalker(cfg EnumConfig) *enumWalker {
 	n, m := cfg.Bins, cfg.Balls
-	w := &enumWalker{cfg: cfg, n: n, m: m, kinds: map[string]int64{}}
+	w := &enumWalker{cfg: cfg, n: n, m: m, kinds: make([][]int64, m+1)}
+	for i := range w.kinds {
+		w.kinds[i] = make([]int64, m+1)
+	}
 	for l := range w.loads {
 		w.loads[l] = make([]int8, n)
 		w.top[l] = make([]int8, m+1)
@@ -97,7 +98,7 @@ func (w *enumWalker) leaf(index int64) {
 		w.paired.Same++
 	default:
 		w.paired.Worse++
-		w.kinds[fmt.Sprintf("%d vs %d", one, two)]++
+		w.kinds[one][two]++
 		if len(w.examples) < w.cfg.Counterexamples {
 			w.examples = append(w.examples, Counterexample{
 				Index:      index,
