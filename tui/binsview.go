@@ -173,9 +173,23 @@ func distributionChart(lane bins.LaneSnapshot, hotAt float64, w, rows int, st St
 			c.hotFrom = col
 		}
 	}
-	left, right := fmt.Sprintf("load %d", lo), fmt.Sprintf("%d", hi)
-	gap := max(1, cols*colW-len(left)-len(right))
-	return append(c.render(st), st.Muted.Render(truncate(left+strings.Repeat(" ", gap)+right, w)))
+	// The axis names the lowest and highest load and underlines the hot
+	// columns with '┄', so that hot bins do not depend on colour.
+	width := cols * colW
+	axis := []rune(strings.Repeat(" ", width))
+	if c.hotFrom > 0 {
+		for i := c.hotFrom * colW; i < width; i++ {
+			axis[i] = '┄'
+		}
+	}
+	left, right := fmt.Sprintf("load %d", lo), fmt.Sprint(hi)
+	if len(left)+len(right)+1 <= width {
+		copy(axis, []rune(left))
+		copy(axis[width-len(right):], []rune(right))
+	} else {
+		axis = []rune(left + " " + right)
+	}
+	return append(c.render(st), st.Muted.Render(truncate(string(axis), w)))
 }
 
 func theoryLine(p bins.Prediction) string {

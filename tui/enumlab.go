@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
 )
@@ -165,7 +166,7 @@ func (l *enumLab) status() []string {
 	case l.stepper:
 		parts = append(parts, fmt.Sprintf("ball %d/%d", l.pos, l.traj.Len()))
 	case l.result.brute != nil:
-		parts = append(parts, groupDigits(l.result.brute.Inputs)+" inputs")
+		parts = append(parts, textfmt.Digits(l.result.brute.Inputs)+" inputs")
 	}
 	return parts
 }
@@ -241,7 +242,7 @@ func (l *enumLab) editorKey(msg tea.KeyMsg) outcome {
 		l.edit = false
 		l.editor.Blur()
 		l.traj = bins.NewTrajectory(l.spec.Bins, cands)
-		l.label = "your input · " + candidatesText(cands)
+		l.label = "your input · " + textfmt.Candidates(cands)
 		l.pos, l.stepper = 0, true
 		return outcome{handled: true}
 	}
@@ -288,24 +289,4 @@ func parseCandidates(s string, n int) ([][2]int, error) {
 		out = append(out, pair)
 	}
 	return out, nil
-}
-
-func candidatesText(c [][2]int) string {
-	parts := make([]string, len(c))
-	for i, p := range c {
-		parts[i] = fmt.Sprintf("(%d,%d)", p[0], p[1])
-	}
-	return strings.Join(parts, " ")
-}
-
-func groupDigits(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	var out []byte
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
 }

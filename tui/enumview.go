@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
 )
 
@@ -56,7 +57,7 @@ func (l *enumLab) renderTable(f frame) string {
 	var lines []string
 	what := "by dynamic programming over load multisets"
 	if r.brute != nil {
-		what = fmt.Sprintf("over all %s inputs by brute force", groupDigits(r.brute.Inputs))
+		what = fmt.Sprintf("over all %s inputs by brute force", textfmt.Digits(r.brute.Inputs))
 	}
 	lines = append(lines, st.Title.Render(fmt.Sprintf("Exact max load, %d balls into %d bins, ", l.spec.Balls, l.spec.Bins))+st.Muted.Render(what), "")
 	nameW := 10
@@ -76,17 +77,17 @@ func (l *enumLab) renderTable(f frame) string {
 	tv := r.brute.TwoVsOne
 	lines = append(lines, "", st.Text.Render("two choices against one, input by input"))
 	lines = append(lines, pairedBar(tv, min(f.w-2, 72), st))
-	lines = append(lines, st.Good.Render("█ better "+groupDigits(tv.Better))+"   "+st.Muted.Render("▒ same "+groupDigits(tv.Same))+"   "+st.Bad.Render("░ worse "+groupDigits(tv.Worse)))
+	lines = append(lines, st.Good.Render("█ better "+textfmt.Digits(tv.Better))+"   "+st.Muted.Render("▒ same "+textfmt.Digits(tv.Same))+"   "+st.Bad.Render("░ worse "+textfmt.Digits(tv.Worse)))
 	ces := r.brute.Counterexamples
 	if len(ces) == 0 {
 		return strings.Join(append(lines, "", st.Muted.Render("no input where two choices end worse · e types a sequence")), "\n")
 	}
-	lines = append(lines, "", st.Text.Render(fmt.Sprintf("counterexamples (%s in all; first %d listed) · enter steps through one · e types your own", groupDigits(tv.Worse), len(ces))))
+	lines = append(lines, "", st.Text.Render(fmt.Sprintf("counterexamples (%s in all; first %d listed) · enter steps through one · e types your own", textfmt.Digits(tv.Worse), len(ces))))
 	room := max(1, f.h-len(lines))
 	first := min(max(0, l.cursor-room+1), max(0, len(ces)-room))
 	for i := first; i < len(ces) && i < first+room; i++ {
 		c := ces[i]
-		row := fmt.Sprintf("%3d  input %-7s %s  one %v  two %v", i+1, groupDigits(c.Index), candidatesText(c.Candidates), c.One, c.Two)
+		row := fmt.Sprintf("%3d  input %-7s %s  one %v  two %v", i+1, textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two)
 		if i == l.cursor {
 			lines = append(lines, st.Accent.Render("▸ "+row))
 		} else {

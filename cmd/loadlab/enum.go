@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
 )
@@ -207,7 +208,7 @@ func (r enumReport) json() any {
 func writeEnumText(w io.Writer, r enumReport) {
 	fmt.Fprintf(w, "exact %s: %d balls into %d bins", r.method, r.balls, r.bins)
 	if r.brute != nil {
-		fmt.Fprintf(w, ", all %s inputs (every ordered candidate pair per ball); %s", groupDigits(r.brute.Inputs), r.refreshNote)
+		fmt.Fprintf(w, ", all %s inputs (every ordered candidate pair per ball); %s", textfmt.Digits(r.brute.Inputs), r.refreshNote)
 	}
 	fmt.Fprint(w, "\n\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -230,7 +231,7 @@ func writeEnumText(w io.Writer, r enumReport) {
 	}
 	e := r.brute
 	fmt.Fprintf(w, "\ntwo choices against one, input by input: better %s, same %s, worse %s\n",
-		groupDigits(e.TwoVsOne.Better), groupDigits(e.TwoVsOne.Same), groupDigits(e.TwoVsOne.Worse))
+		textfmt.Digits(e.TwoVsOne.Better), textfmt.Digits(e.TwoVsOne.Same), textfmt.Digits(e.TwoVsOne.Worse))
 	if len(e.Counterexamples) == 0 {
 		fmt.Fprintln(w, "no input where two choices end worse than one")
 		return
@@ -242,12 +243,12 @@ func writeEnumText(w io.Writer, r enumReport) {
 	slices.Sort(kinds)
 	fmt.Fprintf(w, "counterexamples by max load (one vs two): %s\n", strings.Join(kinds, ", "))
 	c := e.Counterexamples[0]
-	fmt.Fprintf(w, "\nfirst counterexample, input %s: %s\n\n", groupDigits(c.Index), candidatesText(c.Candidates))
+	fmt.Fprintf(w, "\nfirst counterexample, input %s: %s\n\n", textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates))
 	fmt.Fprint(w, drawLoads(c.One, c.Two))
 	if len(e.Counterexamples) > 1 {
 		fmt.Fprintf(w, "\nfirst %d counterexamples:\n", len(e.Counterexamples))
 		for _, c := range e.Counterexamples {
-			fmt.Fprintf(w, "  %8s  %s  one %v  two %v\n", groupDigits(c.Index), candidatesText(c.Candidates), c.One, c.Two)
+			fmt.Fprintf(w, "  %8s  %s  one %v  two %v\n", textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two)
 		}
 	}
 }
@@ -267,14 +268,6 @@ func fractionText(r *big.Rat) string {
 func firstLine(err error) string {
 	line, _, _ := strings.Cut(err.Error(), "\n")
 	return line
-}
-
-func candidatesText(c [][2]int) string {
-	parts := make([]string, len(c))
-	for i, p := range c {
-		parts[i] = fmt.Sprintf("(%d,%d)", p[0], p[1])
-	}
-	return strings.Join(parts, " ")
 }
 
 // drawLoads draws two load vectors side by side as columns of blocks.
@@ -302,16 +295,4 @@ func drawLoads(one, two []int) string {
 	fmt.Fprintf(&b, "  %-*s    %s\n", width, fmt.Sprint(one), fmt.Sprint(two))
 	fmt.Fprintf(&b, "  %-*s    %s\n", width, fmt.Sprintf("one choice, max %d", slices.Max(one)), fmt.Sprintf("two choices, max %d", slices.Max(two)))
 	return b.String()
-}
-
-func groupDigits(n int64) string {
-	s := fmt.Sprint(n)
-	var out []byte
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
 }
