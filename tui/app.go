@@ -158,8 +158,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		if m.screen == screenPicker {
 			m.picker, cmd = m.picker.Update(msg)
-		} else if u, ok := m.lab.(interface{ update(tea.Msg) tea.Cmd }); ok {
-			cmd = u.update(msg)
+		} else {
+			cmd = m.lab.update(msg)
 		}
 	}
 	m.redraw()
@@ -228,7 +228,7 @@ func (m *Model) labOutcome(out outcome) tea.Cmd {
 	case out.note != "":
 		m.setFlash(out.note, false)
 	}
-	if out.err == nil && out.note != "" && !m.lab.editing() {
+	if out.restarted {
 		m.play.stop()
 	}
 	return out.cmd

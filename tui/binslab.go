@@ -63,12 +63,13 @@ func (l *binsLab) refresh() {
 	l.result = l.engine.Result()
 }
 
-func (l *binsLab) step() bool          { return l.engine.Step() }
-func (l *binsLab) done() bool          { return l.engine.Done() }
-func (l *binsLab) restart() error      { return l.apply(l.spec) }
-func (l *binsLab) seed() (int64, bool) { return l.spec.Seed, true }
-func (l *binsLab) editing() bool       { return false }
-func (l *binsLab) init() tea.Cmd       { return nil }
+func (l *binsLab) step() bool             { return l.engine.Step() }
+func (l *binsLab) done() bool             { return l.engine.Done() }
+func (l *binsLab) restart() error         { return l.apply(l.spec) }
+func (l *binsLab) seed() (int64, bool)    { return l.spec.Seed, true }
+func (l *binsLab) editing() bool          { return false }
+func (l *binsLab) init() tea.Cmd          { return nil }
+func (l *binsLab) update(tea.Msg) tea.Cmd { return nil }
 
 func (l *binsLab) withSeed(seed int64) error {
 	return l.edit(func(s *bins.Spec) { s.Seed = seed })
@@ -173,7 +174,7 @@ func (l *binsLab) key(msg tea.KeyMsg, k keyMap) outcome {
 		return outcome{handled: true, err: err}
 	}
 	l.chartChosen = false
-	return outcome{handled: true, note: specSummary(l.spec)}
+	return outcome{handled: true, note: specSummary(l.spec), restarted: true}
 }
 
 // toggle adds the strategy kind with default parameters, or removes every

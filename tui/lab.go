@@ -20,6 +20,8 @@ type outcome struct {
 	note    string
 	err     error
 	cmd     tea.Cmd
+	// restarted says the lab rebuilt its engine, which pauses play.
+	restarted bool
 }
 
 // lab is an open scenario: its engine and the view that draws it. The root
@@ -29,6 +31,8 @@ type lab interface {
 	// init returns the lab's first command (a computation to run off the
 	// UI loop), or nil.
 	init() tea.Cmd
+	// update takes the messages that are not keys, ticks or resizes.
+	update(msg tea.Msg) tea.Cmd
 	done() bool
 	// restart rebuilds the engine at its start.
 	restart() error

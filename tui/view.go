@@ -12,7 +12,11 @@ func (m *Model) View() string {
 	if m.screen == screenPicker {
 		v := m.picker.View()
 		if m.flash != "" {
-			v += "\n" + m.st.Bad.Render(m.flash)
+			style := m.st.Muted
+			if m.flashBad {
+				style = m.st.Bad
+			}
+			v += "\n" + style.Render(m.flash)
 		}
 		return v
 	}
