@@ -60,12 +60,3 @@ func (k *keyMap) setSeeded(l lab) {
 	k.NextSeed.SetEnabled(seeded)
 	k.TypeSeed.SetEnabled(seeded)
 }
-
-// pickerHelp is the key help of the scenario picker.
-type pickerHelp struct{ k keyMap }
-
-func (h pickerHelp) ShortHelp() []key.Binding {
-	return []key.Binding{h.k.Open, h.k.Theme, h.k.Quit}
-}
-
-func (h pickerHelp) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }

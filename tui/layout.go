@@ -18,11 +18,9 @@ type rect struct{ w, h int }
 // labLayout is every rectangle of a lab screen, computed once per size
 // change so that View never measures.
 type labLayout struct {
-	width, height int
-	body          rect   // between the header and the status and help bars
-	lanes         []rect // one per strategy, in grid order
-	cols          int
-	table         rect // the trials panel; zero when hidden
+	lanes []rect // one per strategy, in grid order
+	cols  int
+	table rect // the trials panel; zero when hidden
 }
 
 // chromeRows are the header, status bar and help bar.
@@ -30,15 +28,14 @@ const chromeRows = 3
 
 // layout places the lanes and the trials table in a body of w x h.
 func layout(w, h, lanes int, showTable bool, tableRows int) labLayout {
-	l := labLayout{width: w, height: h}
-	l.body = rect{w, h}
-	lanesH := l.body.h
+	var l labLayout
+	lanesH := h
 	if showTable {
 		if h+chromeRows >= bothPanelsHeight {
-			l.table = rect{w, min(tableRows+2, l.body.h/2)}
+			l.table = rect{w, min(tableRows+2, h/2)}
 			lanesH -= l.table.h
 		} else {
-			l.table = rect{w, l.body.h}
+			l.table = rect{w, h}
 			lanesH = 0
 		}
 	}
