@@ -11,14 +11,13 @@ import (
 // strategy in lockstep; a trial ends after Balls steps and the next one
 // starts, with the next seed, on the following Step.
 type Engine struct {
-	cfg      Config
-	lanes    []*lane
-	baseline int
-	src      rng.Source // Paired: the shared stream
-	cand     []int32    // Paired: candidates of the latest batch
-	trial    int        // index of the trial in progress (or last finished)
-	ball     int        // balls placed in the current trial
-	trials   []TrialResult
+	cfg    Config
+	lanes  []*lane
+	src    rng.Source // Paired: the shared stream
+	cand   []int32    // Paired: candidates of the latest batch
+	trial  int        // index of the trial in progress (or last finished)
+	ball   int        // balls placed in the current trial
+	trials []TrialResult
 }
 
 // New validates cfg and returns an engine positioned before the first ball.
@@ -28,11 +27,8 @@ func New(cfg Config) (*Engine, error) {
 	}
 	cfg.Strategies = append([]Strategy(nil), cfg.Strategies...)
 	e := &Engine{cfg: cfg, cand: make([]int32, cfg.maxDraws())}
-	for i, s := range cfg.Strategies {
+	for _, s := range cfg.Strategies {
 		e.lanes = append(e.lanes, newLane(s, cfg.Bins))
-		if s.Name == cfg.Baseline {
-			e.baseline = i
-		}
 	}
 	e.startTrial(0)
 	return e, nil
@@ -47,9 +43,6 @@ func MustNew(cfg Config) *Engine {
 	}
 	return e
 }
-
-// Config returns the validated configuration.
-func (e *Engine) Config() Config { return e.cfg }
 
 func (e *Engine) startTrial(t int) {
 	e.trial, e.ball = t, 0
@@ -90,17 +83,11 @@ func (e *Engine) Step() bool {
 	if e.ball == e.cfg.Balls {
 		e.startTrial(e.trial + 1)
 	}
-	e.placeBall()
+	e.placeBatch(1)
 	if e.ball == e.cfg.Balls {
 		e.finishTrial()
 	}
 	return true
-}
-
-// placeBall draws the next ball's candidates and places it for every
-// strategy.
-func (e *Engine) placeBall() {
-	e.placeBatch(1)
 }
 
 // placeBatch places the next k balls for every strategy. On a paired stream
@@ -134,12 +121,7 @@ const batchBalls = 2048
 // RunTrial steps to the end of the current trial (or starts and finishes the
 // next one) and reports whether a trial was finished.
 func (e *Engine) RunTrial() bool {
-	if e.Done() {
-		return false
-	}
-	for e.advance(math.MaxInt) > 0 && e.ball < e.cfg.Balls {
-	}
-	return true
+	return e.advance(math.MaxInt) > 0
 }
 
 // advance places up to limit balls of the current trial in batches, starting
@@ -168,7 +150,6 @@ func (e *Engine) finishTrial() {
 	tr := TrialResult{Seed: e.cfg.Seed + int64(e.trial), Results: make(map[string]Figures, len(e.lanes))}
 	for _, l := range e.lanes {
 		tr.Results[l.strategy.Name] = l.figures(e.ball, e.cfg.Hot)
-		l.recordMax()
 	}
 	e.trials = append(e.trials, tr)
 }
@@ -190,9 +171,7 @@ type LaneSnapshot struct {
 	ByLoad  []int
 	Figures Figures
 	Last    Decision
-	// MaxCount[k] is the number of finished trials whose max load was k.
-	MaxCount []int
-	Theory   Prediction
+	Theory  Prediction
 }
 
 // Snapshot copies the current state; the engine never mutates it afterwards.
@@ -215,7 +194,6 @@ func (e *Engine) Snapshot() Snapshot {
 			Figures:  l.figures(e.ball, e.cfg.Hot),
 			ByLoad:   append([]int(nil), l.byLoad...),
 			Last:     l.decision(raw),
-			MaxCount: append([]int(nil), l.maxCount...),
 			Theory:   Predict(l.strategy, e.cfg.Bins, e.cfg.Balls),
 		})
 	}

@@ -15,7 +15,6 @@ type lane struct {
 	src      rng.Source // Sequential: this strategy's own position in the stream
 	cand     []int32    // Sequential: candidates of the latest batch
 	chosen   int        // bin of the latest ball, -1 before the first
-	maxCount []int      // completed trials by final max load
 }
 
 // Decision is what a strategy did with the latest ball: the candidates it
@@ -158,12 +157,4 @@ func (l *lane) decision(raw []int32) Decision {
 		d.Compared = append(d.Compared, seen)
 	}
 	return d
-}
-
-// recordMax counts the finished trial's max load.
-func (l *lane) recordMax() {
-	for len(l.maxCount) <= int(l.max) {
-		l.maxCount = append(l.maxCount, 0)
-	}
-	l.maxCount[l.max]++
 }
