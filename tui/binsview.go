@@ -183,11 +183,12 @@ func distributionChart(lane bins.LaneSnapshot, hotAt float64, w, rows int, st St
 		}
 	}
 	left, right := fmt.Sprintf("load %d", lo), fmt.Sprint(hi)
-	if len(left)+len(right)+1 <= width {
-		copy(axis, []rune(left))
+	copy(axis, []rune(left))
+	switch {
+	case width+1+len(right) <= w: // the highest load just past the last column
+		axis = append(axis, []rune(" "+right)...)
+	case len(left)+len(right)+1 <= width:
 		copy(axis[width-len(right):], []rune(right))
-	} else {
-		axis = []rune(left + " " + right)
 	}
 	return append(c.render(st), st.Muted.Render(truncate(string(axis), w)))
 }
