@@ -150,3 +150,26 @@ func TestFlowCounterexampleToTheEnd(t *testing.T) {
 		t.Errorf("after 4 steps: ball %d, one %v, two %v; 000 publishes [2 2 0 0] and [1 3 0 0]", l.pos, end.One, end.Two)
 	}
 }
+
+// BenchmarkEnumViews160x48 is one redraw of the enumeration table and of the
+// stepper at 160x48.
+func BenchmarkEnumViews160x48(b *testing.B) {
+	m, _ := New(Options{Scenario: "exact-n4", Theme: "dark"})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	l := m.lab.(*enumLab)
+	m.Update(l.init()())
+	b.Run("table", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			m.redraw()
+			_ = m.View()
+		}
+	})
+	l.openExample(0)
+	l.pos = 3
+	b.Run("stepper", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			m.redraw()
+			_ = m.View()
+		}
+	})
+}
