@@ -134,6 +134,20 @@ func TestLabKeys(t *testing.T) {
 	if s.D != 3 || s.Bins != 32 || s.Balls != 32 || s.Stream != "sequential" || s.Trials != 10 {
 		t.Fatalf("spec after D ] } m T: %+v", s)
 	}
+	press(m, "f", "F", "F", "[", "{", "d")
+	if s := l.spec; s.Refresh != 8192 || s.Bins != 16 || s.Balls != 16 || s.D != 2 {
+		t.Fatalf("spec after f F F [ { d: %+v", s)
+	}
+	press(m, "]", "}", "D")
+	press(m, "n", "n", "r")
+	if l.snap.Ball != 0 {
+		t.Fatalf("r should reset to ball 0, at %d", l.snap.Ball)
+	}
+	speed := m.play.speed
+	press(m, "+", "+", "-")
+	if m.play.speed != speed+1 {
+		t.Fatalf("+ + - should leave the speed one step faster")
+	}
 	press(m, "7") // left with d = 3 does not divide 32 bins
 	if strings.Contains(l.spec.Strategies, "left") || !strings.Contains(plain(m), "refused") {
 		t.Fatalf("left with d=3 on 32 bins should be refused; strategies %q", l.spec.Strategies)
