@@ -41,8 +41,15 @@ func newBinsLab(spec bins.Spec) (*binsLab, error) {
 	return l, l.apply(spec)
 }
 
+// maxLabBins bounds the bins the lab draws: every frame copies the loads,
+// and beyond a million bins that no longer fits a frame.
+const maxLabBins = 1 << 20
+
 // apply validates spec and, if it is valid, restarts the engine on it.
 func (l *binsLab) apply(spec bins.Spec) error {
+	if spec.Bins > maxLabBins {
+		return fmt.Errorf("the lab draws at most %d bins; loadlab run takes up to %d", maxLabBins, bins.MaxBins)
+	}
 	cfg, err := spec.Config()
 	if err != nil {
 		return err
