@@ -33,7 +33,7 @@ type EnumSpec struct {
 
 // DefaultEnumSpec is source 000's exact case: n = m = 4 by brute force.
 func DefaultEnumSpec() EnumSpec {
-	return EnumSpec{Bins: 4, Balls: 4, Method: "brute", D: 3, Counterexamples: 100}
+	return EnumSpec{Bins: 4, Balls: 4, Method: "brute", D: 3, Counterexamples: 10}
 }
 
 // Scenario is a preset: an engine, its configuration and what it teaches.
@@ -140,17 +140,21 @@ var registry = []Scenario{
 		Engine: Enum,
 		Enum: func() EnumSpec {
 			s := DefaultEnumSpec()
-			s.Stepper = true
+			s.Stepper, s.Counterexamples = true, 100
 			return s
 		}(),
 		StepsPerSecond: -1,
 	},
 	{
-		Name:           "exact-n4",
-		Title:          "Exact enumeration of every input at n = m = 4",
-		Lesson:         "Exact expectations as fractions: 17/8 for one choice, 439/256 for two. Better on 24,240 inputs, the same on 41,200, worse on 96: a theorem about distributions, not about every input.",
-		Engine:         Enum,
-		Enum:           DefaultEnumSpec(),
+		Name:   "exact-n4",
+		Title:  "Exact enumeration of every input at n = m = 4",
+		Lesson: "Exact expectations as fractions: 17/8 for one choice, 439/256 for two. Better on 24,240 inputs, the same on 41,200, worse on 96: a theorem about distributions, not about every input.",
+		Engine: Enum,
+		Enum: func() EnumSpec {
+			s := DefaultEnumSpec()
+			s.Counterexamples = 100
+			return s
+		}(),
 		StepsPerSecond: -1,
 	},
 	{

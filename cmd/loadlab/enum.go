@@ -31,13 +31,25 @@ func parseEnumArgs(args []string, base scenarios.EnumSpec) (enumRequest, error) 
 	fs.IntVar(&r.cfg.Bins, "bins", base.Bins, "number of bins n")
 	fs.IntVar(&r.cfg.Balls, "balls", base.Balls, "number of balls m")
 	refresh := fs.Int("refresh", base.Refresh, "stale snapshot interval (default: the number of balls, a snapshot never refreshed)")
-	fs.IntVar(&r.cfg.Counterexamples, "counterexamples", 10, "how many counterexamples to list")
+	fs.IntVar(&r.cfg.Counterexamples, "counterexamples", base.Counterexamples, "how many counterexamples to list")
 	fs.IntVar(&r.cfg.Workers, "workers", runtime.GOMAXPROCS(0), "goroutines (the result does not depend on it)")
 	fs.StringVar(&r.method, "method", base.Method, "brute (every input) or dp (load multisets)")
 	fs.IntVar(&r.d, "d", base.D, "candidates of dchoice in the DP")
 	fs.StringVar(&r.format, "format", "text", "text or json")
+	file := fs.String("scenario-file", "", "a TOML or JSON file with engine = \"enum\"")
 	if err := parseFlags(fs, args); err != nil {
 		return r, err
+	}
+	if *file != "" {
+		sc, err := loadScenarioFile(*file)
+		if err != nil {
+			return r, err
+		}
+		if sc.Engine != scenarios.Enum {
+			return r, usagef("--scenario-file %s is a %s scenario: run it with loadlab run --scenario-file", *file, sc.Engine)
+		}
+		// The file is the base; flags given with it still win.
+		return parseEnumArgs(withoutFile(args), sc.Enum)
 	}
 	if fs.NArg() > 0 {
 		return r, usagef("enum takes flags only, got %q", fs.Arg(0))
@@ -68,6 +80,22 @@ func parseEnumArgs(args []string, base scenarios.EnumSpec) (enumRequest, error) 
 		return r, usagef("--method must be brute or dp, got %q", r.method)
 	}
 	return r, nil
+}
+
+// withoutFile drops --scenario-file and its value from args.
+func withoutFile(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := strings.TrimLeft(args[i], "-")
+		switch {
+		case a == "scenario-file":
+			i++
+		case strings.HasPrefix(a, "scenario-file="):
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
 }
 
 // enumCommand is "loadlab enum", or "loadlab run" on an enumeration

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -98,5 +99,29 @@ func TestEnumBadInput(t *testing.T) {
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.says) {
 			t.Errorf("%v: exit %d stderr %q; want exit 2, one line naming %q", c.args, code, errs, c.says)
 		}
+	}
+}
+
+func TestEnumScenarioFile(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/small.toml"
+	if err := os.WriteFile(path, []byte("engine = \"enum\"\n[enum]\nbins = 3\nballs = 4\nrefresh = 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := enumJSONOut(t, "enum", "--scenario-file", path)
+	if e.Inputs == nil || *e.Inputs != 6561 || e.Strategies["two"].ExpectedMax != "1508/729" || e.Strategies["stale"].ExpectedMax != "520/243" {
+		t.Errorf("3 bins, 4 balls, refresh 2 from a file: %+v", e)
+	}
+	e, _ = enumJSONOut(t, "enum", "--scenario-file", path, "--balls", "3")
+	if *e.Inputs != 729 {
+		t.Errorf("--balls 3 over the file: %d inputs", *e.Inputs)
+	}
+	bad := dir + "/bad.json"
+	os.WriteFile(bad, []byte(`{"engine": "enum", "enum": {"bins": 9, "balls": 9}}`), 0o644)
+	if code, _, errs := runArgs(t, "enum", "--scenario-file", bad); code != 2 || !strings.Contains(errs, "method dp") {
+		t.Errorf("too large a brute force from a file: exit %d %q", code, errs)
+	}
+	if code, _, errs := runArgs(t, "run", "--scenario-file", path); code != 2 || !strings.Contains(errs, "loadlab enum") {
+		t.Errorf("run with an enumeration file: exit %d %q", code, errs)
 	}
 }

@@ -136,6 +136,9 @@ func baseScenario(target, file string) (scenarios.Scenario, error) {
 		if err != nil {
 			return sc, err
 		}
+		if sc.Engine == scenarios.Enum {
+			return sc, usagef("--scenario-file %s is an enumeration: run it with loadlab enum --scenario-file", file)
+		}
 		if target != "" && target != string(sc.Engine) {
 			return sc, usagef("give either a scenario name or --scenario-file, not both (got %q)", target)
 		}

@@ -17,9 +17,10 @@ import (
 // an optional built-in scenario to start from, the engine, and the fields
 // to change. Fields it does not name keep the base scenario's values.
 type scenarioFile struct {
-	Base   string     `json:"base" toml:"base"`
-	Engine string     `json:"engine" toml:"engine"`
-	Bins   *bins.Spec `json:"bins" toml:"bins"`
+	Base   string              `json:"base" toml:"base"`
+	Engine string              `json:"engine" toml:"engine"`
+	Bins   *bins.Spec          `json:"bins" toml:"bins"`
+	Enum   *scenarios.EnumSpec `json:"enum" toml:"enum"`
 }
 
 // loadScenarioFile reads path and returns the scenario it describes. Every
@@ -35,7 +36,14 @@ func loadScenarioFile(path string) (scenarios.Scenario, error) {
 		return scenarios.Scenario{}, usagef("--scenario-file %s: %v", path, err)
 	}
 	sc := scenarios.Scenario{Name: filepath.Base(path), Title: "scenario file " + filepath.Base(path),
-		Engine: scenarios.Bins, Bins: bins.DefaultSpec()}
+		Engine: scenarios.Bins, Bins: bins.DefaultSpec(), Enum: scenarios.DefaultEnumSpec()}
+	switch head.Engine {
+	case "", string(scenarios.Bins):
+	case string(scenarios.Enum):
+		sc.Engine = scenarios.Enum
+	default:
+		return sc, usagef("--scenario-file %s: engine must be bins or enum, got %q", path, head.Engine)
+	}
 	if head.Base != "" {
 		base, ok := scenarios.Lookup(head.Base)
 		if !ok {
@@ -48,12 +56,19 @@ func loadScenarioFile(path string) (scenarios.Scenario, error) {
 		return sc, usagef("--scenario-file %s: engine must be %q, got %q", path, sc.Engine, head.Engine)
 	}
 	// Decode again over the base values so that absent fields keep them.
-	overlay := scenarioFile{Bins: &sc.Bins}
+	overlay := scenarioFile{Bins: &sc.Bins, Enum: &sc.Enum}
 	if err := decodeScenario(raw, isTOML, &overlay); err != nil {
 		return sc, usagef("--scenario-file %s: %v", path, err)
 	}
-	if _, err := sc.Bins.Config(); err != nil {
-		return sc, usagef("--scenario-file %s: %v", path, strings.ReplaceAll(err.Error(), "--", "bins."))
+	err = nil
+	if sc.Engine == scenarios.Enum {
+		_, err = parseEnumArgs(nil, sc.Enum)
+	} else if _, cerr := sc.Bins.Config(); cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		field := string(sc.Engine) + "."
+		return sc, usagef("--scenario-file %s: %v", path, strings.ReplaceAll(err.Error(), "--", field))
 	}
 	return sc, nil
 }
