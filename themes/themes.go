@@ -13,8 +13,9 @@ type Palette struct {
 	// Border frames panels; Background fills the status bar.
 	Border, Background string
 	// Bar fills histogram bars; Hot fills the part of a bar at or above the
-	// hot threshold; Mean draws the mean line.
-	Bar, Hot, Mean string
+	// hot threshold; Mean draws the mean line; Chosen fills the bins the
+	// latest ball looked at.
+	Bar, Hot, Mean, Chosen string
 	// Good and Bad colour outcomes (lower and higher max load, errors).
 	Good, Bad string
 	// Series colours the strategies, colour-blind safe (Okabe-Ito order).
@@ -29,13 +30,13 @@ var All = []Palette{
 	{
 		Name: "dark", Text: "#E6E6E6", Muted: "#8A8A8A", Accent: "#56B4E9",
 		Border: "#4E4E4E", Background: "#262626",
-		Bar: "#56B4E9", Hot: "#E69F00", Mean: "#F0E442", Good: "#009E73", Bad: "#D55E00",
+		Bar: "#56B4E9", Hot: "#E69F00", Mean: "#F0E442", Chosen: "#CC79A7", Good: "#009E73", Bad: "#D55E00",
 		Series: okabeIto,
 	},
 	{
 		Name: "light", Text: "#1C1C1C", Muted: "#5F5F5F", Accent: "#0072B2",
 		Border: "#A8A8A8", Background: "#E4E4E4",
-		Bar: "#0072B2", Hot: "#D55E00", Mean: "#7A5C00", Good: "#007A5A", Bad: "#B23B00",
+		Bar: "#0072B2", Hot: "#D55E00", Mean: "#7A5C00", Chosen: "#A0457F", Good: "#007A5A", Bad: "#B23B00",
 		Series: []string{"#0072B2", "#D55E00", "#007A5A", "#7A5C00", "#56B4E9", "#CC79A7", "#1C1C1C"},
 	},
 	{
@@ -43,7 +44,7 @@ var All = []Palette{
 		// no mid greys that wash out on a screen.
 		Name: "contrast", Text: "#FFFFFF", Muted: "#D0D0D0", Accent: "#FFFF00",
 		Border: "#FFFFFF", Background: "#000000",
-		Bar: "#00FFFF", Hot: "#FF8700", Mean: "#FFFF00", Good: "#00FF00", Bad: "#FF5F5F",
+		Bar: "#00FFFF", Hot: "#FF8700", Mean: "#FFFF00", Chosen: "#FF5FFF", Good: "#00FF00", Bad: "#FF5F5F",
 		Series: []string{"#00FFFF", "#FF8700", "#00FF00", "#FFFF00", "#FF5FFF", "#FF5F5F", "#FFFFFF"},
 	},
 	{Name: "mono"},

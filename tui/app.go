@@ -79,6 +79,7 @@ func New(opts Options) (*Model, error) {
 		return nil, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
 	}
 	m.st = newStyles(themes.All[m.theme])
+	m.help.Styles = m.st.helpStyles()
 	m.seedInput = textinput.New()
 	m.seedInput.Prompt = "seed: "
 	m.seedInput.CharLimit = 19
@@ -194,6 +195,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Theme):
 		m.theme = (m.theme + 1) % len(themes.All)
 		m.st = newStyles(themes.All[m.theme])
+		m.help.Styles = m.st.helpStyles()
 		m.picker.Styles.Title = m.picker.Styles.Title.Foreground(color(themes.All[m.theme].Accent))
 		m.setFlash("theme "+m.st.Theme, false)
 		return nil, false

@@ -88,6 +88,10 @@ func (v binsView) lanePanel(i int, lane bins.LaneSnapshot, hot float64, r rect, 
 		"top5 " + joinInts(f.Top5),
 		theoryLine(lane.Theory),
 	}
+	if iw < wideLane { // narrow: move the gap next to the theory, drop the formula
+		figs[1] = fmt.Sprintf("empty %d  hot %d", f.Empty, f.Hot)
+		figs[3] = fmt.Sprintf("gap %.2f  theory %s", f.Gap, theoryShort(lane.Theory))
+	}
 	if v.decisions && lane.Last.Chosen >= 0 {
 		figs = append([]string{decisionLine(lane.Last)}, figs...)
 	}
@@ -191,6 +195,16 @@ func distributionChart(lane bins.LaneSnapshot, hotAt float64, w, rows int, st St
 		copy(axis[width-len(right):], []rune(right))
 	}
 	return append(c.render(st), st.Muted.Render(truncate(string(axis), w)))
+}
+
+// wideLane is the inner width from which a lane prints its figures in full.
+const wideLane = 34
+
+func theoryShort(p bins.Prediction) string {
+	if p.Max == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", p.Max)
 }
 
 func theoryLine(p bins.Prediction) string {

@@ -167,7 +167,7 @@ func (l *enumLab) renderStepper(f frame) string {
 	panelW := f.w / 2
 	inner := panelW - st.Panel.GetHorizontalFrameSize()
 	top := maxOf(final.One, final.Two) + 1
-	unit := max(1, min(3, (f.h-14)/top)) // rows per ball, whole so bars read as counts
+	unit := max(1, min(3, (f.h-13)/top)) // rows per ball, whole so bars read as counts
 	rows := unit * top
 	one := l.binsPanel("one choice: always first", cur.One, cur.OneChose, []int{cur.First}, cur.OneMax, top, rows, inner, st, 0)
 	two := l.binsPanel("two choices: the lighter", cur.Two, cur.TwoChose, []int{cur.First, cur.Second}, cur.TwoMax, top, rows, inner, st, 1)
@@ -183,7 +183,7 @@ func (l *enumLab) renderStepper(f frame) string {
 func (l *enumLab) binsPanel(title string, loads []int, chose int, cands []int, runMax, top, rows, w int, st Styles, series int) string {
 	n := len(loads)
 	colW := max(1, min(6, w/max(1, n)))
-	c := chart{colWidth: colW, rows: rows, top: float64(top)}
+	c := chart{colWidth: colW, rows: rows, top: float64(top), gap: true}
 	for _, v := range loads {
 		c.values = append(c.values, float64(v))
 	}

@@ -19,11 +19,14 @@ type chart struct {
 	rows        int
 	top         float64 // value of the top edge
 	mean, hotAt float64 // 0 draws no line
-	// marked columns are drawn in the accent style (the latest ball's bins).
+	// marked columns are drawn in the chosen style (the latest ball's bins).
 	marked map[int]bool
 	// hotFrom, when above 0, draws columns from that index on as hot (the
 	// distribution chart, whose x axis is the load).
 	hotFrom int
+	// gap leaves the last cell of every column blank, so that wide
+	// neighbouring bars read as separate bins.
+	gap bool
 }
 
 // ink says how a cell is drawn; runs of one ink are rendered together.
@@ -43,7 +46,7 @@ func (st Styles) ink(i ink) lipgloss.Style {
 	case inkMean:
 		return st.Mean
 	case inkMarked:
-		return st.Accent
+		return st.Chosen
 	}
 	return st.Bar
 }
@@ -121,7 +124,12 @@ func (c chart) render(st Styles) []string {
 					ch, in = '─', inkMean
 				}
 			}
-			w.put(ch, c.colWidth, in)
+			if c.gap && c.colWidth > 1 {
+				w.put(ch, c.colWidth-1, in)
+				w.put(' ', 1, inkBar)
+			} else {
+				w.put(ch, c.colWidth, in)
+			}
 		}
 		out[r] = w.String()
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/themes"
 )
@@ -18,6 +19,7 @@ type Styles struct {
 	Bar       lipgloss.Style
 	Hot       lipgloss.Style
 	Mean      lipgloss.Style
+	Chosen    lipgloss.Style
 	Panel     lipgloss.Style
 	Focused   lipgloss.Style
 	StatusBar lipgloss.Style
@@ -46,6 +48,7 @@ func newStyles(p themes.Palette) Styles {
 		Bar:    fg(p.Bar),
 		Hot:    fg(p.Hot),
 		Mean:   fg(p.Mean),
+		Chosen: fg(p.Chosen),
 		Panel: lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).
 			BorderForeground(color(p.Border)).Padding(0, 1),
 		Focused: lipgloss.NewStyle().Border(lipgloss.ThickBorder()).
@@ -63,6 +66,20 @@ func newStyles(p themes.Palette) Styles {
 		s.Series = []lipgloss.Style{lipgloss.NewStyle().Bold(true)}
 	}
 	return s
+}
+
+// helpStyles colours the key help from the palette: keys in the accent,
+// descriptions in the body text, so the help bar reads on a projector.
+func (s Styles) helpStyles() help.Styles {
+	return help.Styles{
+		Ellipsis:       s.Muted,
+		ShortKey:       s.Accent,
+		ShortDesc:      s.Text,
+		ShortSeparator: s.Muted,
+		FullKey:        s.Accent,
+		FullDesc:       s.Text,
+		FullSeparator:  s.Muted,
+	}
 }
 
 // series is the style of the i-th strategy.
