@@ -37,7 +37,7 @@ var All = []Palette{
 		Name: "light", Text: "#1C1C1C", Muted: "#5F5F5F", Accent: "#0072B2",
 		Border: "#A8A8A8", Background: "#E4E4E4",
 		Bar: "#0072B2", Hot: "#D55E00", Mean: "#7A5C00", Chosen: "#A0457F", Good: "#007A5A", Bad: "#B23B00",
-		Series: []string{"#0072B2", "#D55E00", "#007A5A", "#7A5C00", "#56B4E9", "#CC79A7", "#1C1C1C"},
+		Series: []string{"#0072B2", "#D55E00", "#007A5A", "#7A5C00", "#6A3D9A", "#A0457F", "#1C1C1C"},
 	},
 	{
 		// High contrast for projectors: pure white on black, saturated,
