@@ -18,24 +18,6 @@ const (
 	Enum Engine = "enum"
 )
 
-// EnumSpec configures the exact enumeration lab and "loadlab enum".
-type EnumSpec struct {
-	Bins   int    `json:"bins" toml:"bins"`
-	Balls  int    `json:"balls" toml:"balls"`
-	Method string `json:"method" toml:"method"` // brute or dp
-	// Refresh is the stale snapshot interval; 0 means never within the run.
-	Refresh         int `json:"refresh" toml:"refresh"`
-	D               int `json:"d" toml:"d"`
-	Counterexamples int `json:"counterexamples" toml:"counterexamples"`
-	// Stepper opens the TUI on the first counterexample's trajectory.
-	Stepper bool `json:"stepper" toml:"stepper"`
-}
-
-// DefaultEnumSpec is source 000's exact case: n = m = 4 by brute force.
-func DefaultEnumSpec() EnumSpec {
-	return EnumSpec{Bins: 4, Balls: 4, Method: "brute", D: 3, Counterexamples: 10}
-}
-
 // Scenario is a preset: an engine, its configuration and what it teaches.
 type Scenario struct {
 	Name   string
@@ -43,7 +25,9 @@ type Scenario struct {
 	Lesson string
 	Engine Engine
 	Bins   bins.Spec
-	Enum   EnumSpec
+	Enum   bins.ExactSpec
+	// OpenStepper opens the TUI on the first counterexample's trajectory.
+	OpenStepper bool
 	// StepsPerSecond is the TUI's starting speed; 0 means as fast as the
 	// frame budget allows and a negative speed opens paused.
 	StepsPerSecond float64
@@ -138,11 +122,12 @@ var registry = []Scenario{
 		Title:  "Two choices can lose: stepping through a counterexample",
 		Lesson: "Of all 65,536 inputs at n = m = 4, two choices end worse than one on 96. Step ball by ball (n and p) and watch the greedy choice fill bin 1 while one choice splits the load.",
 		Engine: Enum,
-		Enum: func() EnumSpec {
-			s := DefaultEnumSpec()
-			s.Stepper, s.Counterexamples = true, 100
+		Enum: func() bins.ExactSpec {
+			s := bins.DefaultExactSpec()
+			s.Counterexamples = 100
 			return s
 		}(),
+		OpenStepper:    true,
 		StepsPerSecond: -1,
 	},
 	{
@@ -150,8 +135,8 @@ var registry = []Scenario{
 		Title:  "Exact enumeration of every input at n = m = 4",
 		Lesson: "Exact expectations as fractions: 17/8 for one choice, 439/256 for two. Better on 24,240 inputs, the same on 41,200, worse on 96: a theorem about distributions, not about every input.",
 		Engine: Enum,
-		Enum: func() EnumSpec {
-			s := DefaultEnumSpec()
+		Enum: func() bins.ExactSpec {
+			s := bins.DefaultExactSpec()
 			s.Counterexamples = 100
 			return s
 		}(),
@@ -162,8 +147,8 @@ var registry = []Scenario{
 		Title:  "Exact max-load distributions at n = m = 32 by dynamic programming",
 		Lesson: "Bins are exchangeable, so the multiset of loads is enough state: exact distributions of the max for one, two, three choices and anti, far beyond brute force.",
 		Engine: Enum,
-		Enum: func() EnumSpec {
-			s := DefaultEnumSpec()
+		Enum: func() bins.ExactSpec {
+			s := bins.DefaultExactSpec()
 			s.Bins, s.Balls, s.Method = 32, 32, "dp"
 			return s
 		}(),

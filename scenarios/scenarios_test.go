@@ -18,8 +18,8 @@ func TestEveryScenarioIsValid(t *testing.T) {
 				t.Errorf("%s: %v", s.Name, err)
 			}
 		case Enum:
-			if s.Enum.Bins < 1 || s.Enum.Balls < 1 || (s.Enum.Method != "brute" && s.Enum.Method != "dp") {
-				t.Errorf("%s: enumeration spec %+v", s.Name, s.Enum)
+			if err := s.Enum.Validate(); err != nil {
+				t.Errorf("%s: %v", s.Name, err)
 			}
 		default:
 			t.Errorf("%s: unknown engine %q", s.Name, s.Engine)

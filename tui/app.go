@@ -117,7 +117,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 	)
 	switch sc.Engine {
 	case scenarios.Enum:
-		l, err = newEnumLab(sc.Enum)
+		l, err = newEnumLab(sc.Enum, sc.OpenStepper)
 	default:
 		l, err = newBinsLab(sc.Bins)
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -9,7 +10,6 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/internal/textfmt"
-	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
 )
 
@@ -17,94 +17,44 @@ import (
 // trajectories: a counterexample from the enumeration or an input the user
 // types. The enumeration runs off the UI loop and arrives as enumDoneMsg.
 type enumLab struct {
-	spec    scenarios.EnumSpec
-	result  enumResult
-	ready   bool
-	stepper bool // the trajectory stepper is open
-	cursor  int  // selected counterexample
-	traj    *bins.Trajectory
-	label   string // what the open trajectory is
-	pos     int    // balls placed in the stepper
-	editor  textinput.Model
-	edit    bool
-	editErr string
-}
-
-// enumResult is an enumeration's outcome in display order.
-type enumResult struct {
-	names []string
-	exact []bins.Exact
-	brute *bins.Enumeration // nil for the DP
-	err   error
+	spec        bins.ExactSpec
+	openStepper bool // open the first counterexample when the results arrive
+	result      bins.ExactReport
+	err         error
+	ready       bool
+	stepper     bool // the trajectory stepper is open
+	cursor      int  // selected counterexample
+	traj        *bins.Trajectory
+	label       string // what the open trajectory is
+	pos         int    // balls placed in the stepper
+	editor      textinput.Model
+	edit        bool
+	editErr     string
 }
 
 // enumDoneMsg carries a finished enumeration to the lab that asked for it.
 type enumDoneMsg struct {
 	lab    *enumLab
-	result enumResult
+	result bins.ExactReport
+	err    error
 }
 
-func newEnumLab(spec scenarios.EnumSpec) (*enumLab, error) {
-	if spec.Refresh == 0 {
-		spec.Refresh = spec.Balls
-	}
-	if _, err := runEnumeration(spec, true); err != nil {
+func newEnumLab(spec bins.ExactSpec, openStepper bool) (*enumLab, error) {
+	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
 	ed := textinput.New()
 	ed.Prompt = "input: "
 	ed.Placeholder = "00 01 10 11  or  (0,0) (0,1) (1,0) (1,1)"
 	ed.CharLimit = 400
-	return &enumLab{spec: spec, editor: ed}, nil
-}
-
-// runEnumeration computes the spec's exact results; with checkOnly it only
-// validates them.
-func runEnumeration(spec scenarios.EnumSpec, checkOnly bool) (enumResult, error) {
-	if spec.Method == "dp" {
-		if checkOnly {
-			_, err := bins.ExactDP(bins.One, 1, spec.Bins, 1)
-			if err == nil && (spec.D < 1 || spec.D > spec.Bins) {
-				err = fmt.Errorf("d must be in 1..%d, got %d", spec.Bins, spec.D)
-			}
-			return enumResult{}, err
-		}
-		var r enumResult
-		exact, err := bins.ExactDPs(bins.DPStrategies, spec.D, spec.Bins, spec.Balls)
-		if err != nil {
-			return r, err
-		}
-		for i, k := range bins.DPStrategies {
-			ex := exact[i]
-			name := k.String()
-			if k == bins.DChoice {
-				name = fmt.Sprintf("dchoice:%d", spec.D)
-			}
-			r.names, r.exact = append(r.names, name), append(r.exact, ex)
-		}
-		return r, nil
-	}
-	cfg := bins.EnumConfig{Bins: spec.Bins, Balls: spec.Balls, Refresh: spec.Refresh, Counterexamples: spec.Counterexamples, Workers: 2}
-	if checkOnly {
-		return enumResult{}, cfg.Validate()
-	}
-	e, err := bins.Enumerate(cfg)
-	if err != nil {
-		return enumResult{}, err
-	}
-	r := enumResult{brute: e}
-	for s, k := range bins.EnumStrategies {
-		r.names, r.exact = append(r.names, k.String()), append(r.exact, e.Exact(s))
-	}
-	return r, nil
+	return &enumLab{spec: spec, openStepper: openStepper, editor: ed}, nil
 }
 
 func (l *enumLab) init() tea.Cmd {
 	spec := l.spec
 	return func() tea.Msg {
-		r, err := runEnumeration(spec, false)
-		r.err = err
-		return enumDoneMsg{lab: l, result: r}
+		r, err := spec.Run(runtime.GOMAXPROCS(0))
+		return enumDoneMsg{lab: l, result: r, err: err}
 	}
 }
 
@@ -114,15 +64,15 @@ func (l *enumLab) update(msg tea.Msg) tea.Cmd {
 	if !ok || done.lab != l {
 		return nil
 	}
-	l.result, l.ready = done.result, true
-	if l.spec.Stepper && l.result.brute != nil && len(l.result.brute.Counterexamples) > 0 {
+	l.result, l.err, l.ready = done.result, done.err, true
+	if l.openStepper && l.result.Brute != nil && len(l.result.Brute.Counterexamples) > 0 {
 		l.openExample(0)
 	}
 	return nil
 }
 
 func (l *enumLab) openExample(i int) {
-	ces := l.result.brute.Counterexamples
+	ces := l.result.Brute.Counterexamples
 	l.cursor = i
 	c := ces[i]
 	l.traj = bins.NewTrajectory(l.spec.Bins, c.Candidates)
@@ -165,8 +115,8 @@ func (l *enumLab) status() []string {
 		parts = append(parts, "computing…")
 	case l.stepper:
 		parts = append(parts, fmt.Sprintf("ball %d/%d", l.pos, l.traj.Len()))
-	case l.result.brute != nil:
-		parts = append(parts, textfmt.Digits(l.result.brute.Inputs)+" inputs")
+	case l.result.Brute != nil:
+		parts = append(parts, textfmt.Digits(l.result.Brute.Inputs)+" inputs")
 	}
 	return parts
 }
@@ -193,8 +143,8 @@ func (l *enumLab) key(msg tea.KeyMsg, k keyMap) outcome {
 		return outcome{}
 	}
 	examples := 0
-	if l.result.brute != nil {
-		examples = len(l.result.brute.Counterexamples)
+	if l.result.Brute != nil {
+		examples = len(l.result.Brute.Counterexamples)
 	}
 	switch {
 	case key.Matches(msg, k.Edit):

@@ -29,9 +29,9 @@ func TestStepperLandsOnEnumeratedLoads(t *testing.T) {
 	if !l.stepper || l.label == "" {
 		t.Fatal("counterexample-n4 should open the stepper on the first counterexample")
 	}
-	e := l.result.brute
+	e := l.result.Brute
 	for i := range e.Counterexamples {
-		c := l.result.brute.Counterexamples[l.cursor]
+		c := l.result.Brute.Counterexamples[l.cursor]
 		press(m, "n", "n", "p", "n", "n", "n", "n") // past the end is a no-op
 		end := l.traj.At(l.pos)
 		if l.pos != 4 || !slices.Equal(end.One, c.One) || !slices.Equal(end.Two, c.Two) {

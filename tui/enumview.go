@@ -18,8 +18,8 @@ func (l *enumLab) render(f frame) string {
 	switch {
 	case !l.ready:
 		body = st.Muted.Render(fmt.Sprintf("computing the exact %s results for n = %d, m = %d…", l.spec.Method, l.spec.Bins, l.spec.Balls))
-	case l.result.err != nil:
-		body = st.Bad.Render("enumeration failed: " + l.result.err.Error())
+	case l.err != nil:
+		body = st.Bad.Render("enumeration failed: " + l.err.Error())
 	case l.stepper:
 		body = l.renderStepper(f)
 	default:
@@ -56,29 +56,29 @@ func (l *enumLab) renderTable(f frame) string {
 	r := l.result
 	var lines []string
 	what := "by dynamic programming over load multisets"
-	if r.brute != nil {
-		what = fmt.Sprintf("over all %s inputs by brute force", textfmt.Digits(r.brute.Inputs))
+	if r.Brute != nil {
+		what = fmt.Sprintf("over all %s inputs by brute force", textfmt.Digits(r.Brute.Inputs))
 	}
 	lines = append(lines, st.Title.Render(fmt.Sprintf("Exact max load, %d balls into %d bins, ", l.spec.Balls, l.spec.Bins))+st.Muted.Render(what), "")
 	nameW := 10
-	for _, n := range r.names {
+	for _, n := range r.Names {
 		nameW = max(nameW, len(n))
 	}
 	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %-14s %9s   P(max = k)", nameW, "strategy", "E[max]", "≈")))
-	for i, name := range r.names {
-		e := r.exact[i].Expected()
+	for i, name := range r.Names {
+		e := r.Exact[i].Expected()
 		fl, _ := e.Float64()
 		lines = append(lines, st.series(i).Render(fmt.Sprintf("%-*s ", nameW, name))+
-			st.Text.Render(fmt.Sprintf("%-14s %9.6f   ", fraction(e, 14), fl))+distributionText(r.exact[i], st))
+			st.Text.Render(fmt.Sprintf("%-14s %9.6f   ", fraction(e, 14), fl))+distributionText(r.Exact[i], st))
 	}
-	if r.brute == nil {
+	if r.Brute == nil {
 		return strings.Join(append(lines, "", st.Muted.Render("e types a candidate sequence to step through")), "\n")
 	}
-	tv := r.brute.TwoVsOne
+	tv := r.Brute.TwoVsOne
 	lines = append(lines, "", st.Text.Render("two choices against one, input by input"))
 	lines = append(lines, pairedBar(tv, min(f.w-2, 72), st))
 	lines = append(lines, st.Good.Render("█ better "+textfmt.Digits(tv.Better))+"   "+st.Muted.Render("▒ same "+textfmt.Digits(tv.Same))+"   "+st.Bad.Render("░ worse "+textfmt.Digits(tv.Worse)))
-	ces := r.brute.Counterexamples
+	ces := r.Brute.Counterexamples
 	if len(ces) == 0 {
 		return strings.Join(append(lines, "", st.Muted.Render("no input where two choices end worse · e types a sequence")), "\n")
 	}

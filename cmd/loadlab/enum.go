@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"math/big"
@@ -17,106 +18,79 @@ import (
 
 // enumRequest is a parsed "loadlab enum" command line.
 type enumRequest struct {
-	cfg    bins.EnumConfig
-	method string
-	d      int
-	format string
+	spec    bins.ExactSpec
+	workers int
+	format  string
+	file    string
+}
+
+// enumFlags declares the flags of "loadlab enum" over spec.
+func enumFlags(spec *bins.ExactSpec, r *enumRequest) *flag.FlagSet {
+	fs := newFlagSet("enum")
+	fs.IntVar(&spec.Bins, "bins", spec.Bins, "number of bins n")
+	fs.IntVar(&spec.Balls, "balls", spec.Balls, "number of balls m")
+	fs.IntVar(&spec.Refresh, "refresh", spec.Refresh, "stale snapshot interval (0: the number of balls, a snapshot never refreshed)")
+	fs.IntVar(&spec.Counterexamples, "counterexamples", spec.Counterexamples, "how many counterexamples to list")
+	fs.StringVar(&spec.Method, "method", spec.Method, "brute (every input) or dp (load multisets)")
+	fs.IntVar(&spec.D, "d", spec.D, "candidates of dchoice in the DP")
+	fs.IntVar(&r.workers, "workers", runtime.GOMAXPROCS(0), "goroutines (the result does not depend on it)")
+	fs.StringVar(&r.format, "format", "text", "text or json")
+	fs.StringVar(&r.file, "scenario-file", "", "a TOML or JSON file with engine = \"enum\"")
+	return fs
 }
 
 // parseEnumArgs reads the flags of "loadlab enum" (or of "loadlab run" on
-// an enumeration scenario) over the base spec.
-func parseEnumArgs(args []string, base scenarios.EnumSpec) (enumRequest, error) {
-	fs := newFlagSet("enum")
-	r := enumRequest{}
-	fs.IntVar(&r.cfg.Bins, "bins", base.Bins, "number of bins n")
-	fs.IntVar(&r.cfg.Balls, "balls", base.Balls, "number of balls m")
-	refresh := fs.Int("refresh", base.Refresh, "stale snapshot interval (default: the number of balls, a snapshot never refreshed)")
-	fs.IntVar(&r.cfg.Counterexamples, "counterexamples", base.Counterexamples, "how many counterexamples to list")
-	fs.IntVar(&r.cfg.Workers, "workers", runtime.GOMAXPROCS(0), "goroutines (the result does not depend on it)")
-	fs.StringVar(&r.method, "method", base.Method, "brute (every input) or dp (load multisets)")
-	fs.IntVar(&r.d, "d", base.D, "candidates of dchoice in the DP")
-	fs.StringVar(&r.format, "format", "text", "text or json")
-	file := fs.String("scenario-file", "", "a TOML or JSON file with engine = \"enum\"")
+// an enumeration scenario) over the base spec. With --scenario-file the
+// file becomes the base and the flags are read again over it, so that flags
+// still win.
+func parseEnumArgs(args []string, base bins.ExactSpec) (enumRequest, error) {
+	r := enumRequest{spec: base}
+	fs := enumFlags(&r.spec, &r)
 	if err := parseFlags(fs, args); err != nil {
 		return r, err
 	}
-	if *file != "" {
-		sc, err := loadScenarioFile(*file)
+	if r.file != "" {
+		sc, err := loadScenarioFile(r.file)
 		if err != nil {
 			return r, err
 		}
 		if sc.Engine != scenarios.Enum {
-			return r, usagef("--scenario-file %s is a %s scenario: run it with loadlab run --scenario-file", *file, sc.Engine)
+			return r, usagef("--scenario-file %s is a %s scenario: run it with loadlab run --scenario-file", r.file, sc.Engine)
 		}
-		// The file is the base; flags given with it still win.
-		return parseEnumArgs(withoutFile(args), sc.Enum)
+		r.spec = sc.Enum
+		if err := parseFlags(enumFlags(&r.spec, &r), args); err != nil {
+			return r, err
+		}
 	}
 	if fs.NArg() > 0 {
 		return r, usagef("enum takes flags only, got %q", fs.Arg(0))
 	}
-	r.cfg.Refresh = *refresh
-	if *refresh == 0 {
-		r.cfg.Refresh = r.cfg.Balls
-	}
 	if r.format != "text" && r.format != "json" {
 		return r, usagef("--format must be text or json for enum, got %q", r.format)
 	}
-	if r.cfg.Workers < 1 {
-		return r, usagef("--workers must be a whole number >= 1, got %d", r.cfg.Workers)
+	if r.workers < 1 {
+		return r, usagef("--workers must be a whole number >= 1, got %d", r.workers)
 	}
-	switch r.method {
-	case "brute":
-		if err := r.cfg.Validate(); err != nil {
-			return r, usageError{err.Error()}
-		}
-	case "dp":
-		if r.cfg.Bins < 1 || r.cfg.Balls < 1 {
-			return r, usagef("--bins and --balls must be at least 1, got %d and %d", r.cfg.Bins, r.cfg.Balls)
-		}
-		if r.d < 1 || r.d > r.cfg.Bins {
-			return r, usagef("--d must be in 1..%d (the number of bins), got %d", r.cfg.Bins, r.d)
-		}
-	default:
-		return r, usagef("--method must be brute or dp, got %q", r.method)
+	if err := r.spec.Validate(); err != nil {
+		return r, usageError{err.Error()}
 	}
 	return r, nil
 }
 
-// withoutFile drops --scenario-file and its value from args.
-func withoutFile(args []string) []string {
-	var out []string
-	for i := 0; i < len(args); i++ {
-		a := strings.TrimLeft(args[i], "-")
-		switch {
-		case a == "scenario-file":
-			i++
-		case strings.HasPrefix(a, "scenario-file="):
-		default:
-			out = append(out, args[i])
-		}
-	}
-	return out
-}
-
 // enumCommand is "loadlab enum", or "loadlab run" on an enumeration
 // scenario.
-func enumCommand(args []string, base scenarios.EnumSpec, stdout io.Writer) error {
+func enumCommand(args []string, base bins.ExactSpec, stdout io.Writer) error {
 	req, err := parseEnumArgs(args, base)
 	if err != nil {
 		return err
 	}
-	var rep enumReport
-	if req.method == "dp" {
-		rep, err = dpReport(req)
-	} else {
-		rep, err = bruteReport(req)
-	}
+	rep, err := req.spec.Run(req.workers)
 	if err != nil {
-		return err
+		return usageError{firstLine(err)}
 	}
 	var out bytes.Buffer
 	if req.format == "json" {
-		if err := writeJSON(&out, rep.json()); err != nil {
+		if err := writeJSON(&out, enumJSONOf(rep)); err != nil {
 			return err
 		}
 	} else {
@@ -124,47 +98,6 @@ func enumCommand(args []string, base scenarios.EnumSpec, stdout io.Writer) error
 	}
 	_, err = stdout.Write(out.Bytes())
 	return err
-}
-
-// enumReport holds either method's results in print order.
-type enumReport struct {
-	method, refreshNote string
-	bins, balls         int
-	names               []string
-	exact               []bins.Exact
-	brute               *bins.Enumeration // nil for dp
-}
-
-func bruteReport(req enumRequest) (enumReport, error) {
-	e, err := bins.Enumerate(req.cfg)
-	if err != nil {
-		return enumReport{}, usageError{err.Error()}
-	}
-	r := enumReport{method: "brute", bins: req.cfg.Bins, balls: req.cfg.Balls, brute: e,
-		refreshNote: fmt.Sprintf("stale refreshes every %d balls", req.cfg.Refresh)}
-	for s, k := range bins.EnumStrategies {
-		r.names = append(r.names, k.String())
-		r.exact = append(r.exact, e.Exact(s))
-	}
-	return r, nil
-}
-
-func dpReport(req enumRequest) (enumReport, error) {
-	r := enumReport{method: "dp", bins: req.cfg.Bins, balls: req.cfg.Balls}
-	exact, err := bins.ExactDPs(bins.DPStrategies, req.d, req.cfg.Bins, req.cfg.Balls)
-	if err != nil {
-		return r, usageError{firstLine(err)}
-	}
-	for i, k := range bins.DPStrategies {
-		ex := exact[i]
-		name := k.String()
-		if k == bins.DChoice {
-			name = fmt.Sprintf("dchoice:%d", req.d)
-		}
-		r.names = append(r.names, name)
-		r.exact = append(r.exact, ex)
-	}
-	return r, nil
 }
 
 // JSON shapes of DESIGN.md's enum contract.
@@ -197,10 +130,10 @@ type (
 	}
 )
 
-func (r enumReport) json() any {
-	j := enumJSON{Method: r.method, Bins: r.bins, Balls: r.balls, Strategies: map[string]exactJSON{}, Order: r.names}
-	for i, name := range r.names {
-		ex := r.exact[i]
+func enumJSONOf(r bins.ExactReport) any {
+	j := enumJSON{Method: r.Spec.Method, Bins: r.Spec.Bins, Balls: r.Spec.Balls, Strategies: map[string]exactJSON{}, Order: r.Names}
+	for i, name := range r.Names {
+		ex := r.Exact[i]
 		e := ex.Expected()
 		f, _ := e.Float64()
 		js := exactJSON{ExpectedMax: e.String(), ExpectedMaxFloat: f, MaxDistribution: []maxProbJSON{}}
@@ -213,10 +146,10 @@ func (r enumReport) json() any {
 		}
 		j.Strategies[name] = js
 	}
-	if r.brute == nil {
+	if r.Brute == nil {
 		return j
 	}
-	e := r.brute
+	e := r.Brute
 	j.Inputs, j.TwoVsOne, j.Kinds = &e.Inputs, &e.TwoVsOne, e.Kinds
 	j.Examples = e.Counterexamples
 	// first_counterexample is always present for brute force: null when two
@@ -233,19 +166,20 @@ func (r enumReport) json() any {
 	return b
 }
 
-func writeEnumText(w io.Writer, r enumReport) {
-	fmt.Fprintf(w, "exact %s: %d balls into %d bins", r.method, r.balls, r.bins)
-	if r.brute != nil {
-		fmt.Fprintf(w, ", all %s inputs (every ordered candidate pair per ball); %s", textfmt.Digits(r.brute.Inputs), r.refreshNote)
+func writeEnumText(w io.Writer, r bins.ExactReport) {
+	fmt.Fprintf(w, "exact %s: %d balls into %d bins", r.Spec.Method, r.Spec.Balls, r.Spec.Bins)
+	if r.Brute != nil {
+		fmt.Fprintf(w, ", all %s inputs (every ordered candidate pair per ball); stale refreshes every %d balls",
+			textfmt.Digits(r.Brute.Inputs), r.StaleRefresh())
 	}
 	fmt.Fprint(w, "\n\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "strategy\tE[max]\t\tP(max = k)")
-	for i, name := range r.names {
-		e := r.exact[i].Expected()
+	for i, name := range r.Names {
+		e := r.Exact[i].Expected()
 		f, _ := e.Float64()
 		var dist []string
-		for k, p := range r.exact[i].Prob {
+		for k, p := range r.Exact[i].Prob {
 			if pf, _ := p.Float64(); pf >= 5e-7 {
 				dist = append(dist, fmt.Sprintf("%d: %.6f", k, pf))
 			}
@@ -254,10 +188,10 @@ func writeEnumText(w io.Writer, r enumReport) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "(P(max = k) below 0.0000005 not shown; --format json has every probability as an exact fraction)")
-	if r.brute == nil {
+	if r.Brute == nil {
 		return
 	}
-	e := r.brute
+	e := r.Brute
 	fmt.Fprintf(w, "\ntwo choices against one, input by input: better %s, same %s, worse %s\n",
 		textfmt.Digits(e.TwoVsOne.Better), textfmt.Digits(e.TwoVsOne.Same), textfmt.Digits(e.TwoVsOne.Worse))
 	if len(e.Counterexamples) == 0 {

@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/bins"
 )
 
 // Exit codes of every command.
@@ -81,7 +81,7 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 	case "run":
 		return runCommand(rest, stdout, stderr)
 	case "enum":
-		return enumCommand(rest, scenarios.DefaultEnumSpec(), stdout)
+		return enumCommand(rest, bins.DefaultExactSpec(), stdout)
 	case "help", "-h", "--help", "-help":
 		if len(rest) > 0 && rest[0] == "run" {
 			fmt.Fprint(stdout, runHelp())

@@ -17,10 +17,10 @@ import (
 // an optional built-in scenario to start from, the engine, and the fields
 // to change. Fields it does not name keep the base scenario's values.
 type scenarioFile struct {
-	Base   string              `json:"base" toml:"base"`
-	Engine string              `json:"engine" toml:"engine"`
-	Bins   *bins.Spec          `json:"bins" toml:"bins"`
-	Enum   *scenarios.EnumSpec `json:"enum" toml:"enum"`
+	Base   string          `json:"base" toml:"base"`
+	Engine string          `json:"engine" toml:"engine"`
+	Bins   *bins.Spec      `json:"bins" toml:"bins"`
+	Enum   *bins.ExactSpec `json:"enum" toml:"enum"`
 }
 
 // loadScenarioFile reads path and returns the scenario it describes. Every
@@ -36,7 +36,7 @@ func loadScenarioFile(path string) (scenarios.Scenario, error) {
 		return scenarios.Scenario{}, usagef("--scenario-file %s: %v", path, err)
 	}
 	sc := scenarios.Scenario{Name: filepath.Base(path), Title: "scenario file " + filepath.Base(path),
-		Engine: scenarios.Bins, Bins: bins.DefaultSpec(), Enum: scenarios.DefaultEnumSpec()}
+		Engine: scenarios.Bins, Bins: bins.DefaultSpec(), Enum: bins.DefaultExactSpec()}
 	switch head.Engine {
 	case "", string(scenarios.Bins):
 	case string(scenarios.Enum):
@@ -60,11 +60,10 @@ func loadScenarioFile(path string) (scenarios.Scenario, error) {
 	if err := decodeScenario(raw, isTOML, &overlay); err != nil {
 		return sc, usagef("--scenario-file %s: %v", path, err)
 	}
-	err = nil
 	if sc.Engine == scenarios.Enum {
-		_, err = parseEnumArgs(nil, sc.Enum)
-	} else if _, cerr := sc.Bins.Config(); cerr != nil {
-		err = cerr
+		err = sc.Enum.Validate()
+	} else {
+		_, err = sc.Bins.Config()
 	}
 	if err != nil {
 		field := string(sc.Engine) + "."

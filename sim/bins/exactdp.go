@@ -38,11 +38,8 @@ func ExactDP(kind Kind, d, bins, balls int) (Exact, error) {
 	default:
 		return Exact{}, fmt.Errorf("the exact DP handles one, two, dchoice and anti, not %s", kind)
 	}
-	if bins < 1 || bins > 255 || balls < 1 || balls > 255 {
-		return Exact{}, fmt.Errorf("--bins and --balls must be in 1..255 for the DP, got %d and %d", bins, balls)
-	}
-	if s := partitionsAtMost(balls, bins); s > MaxDPStates {
-		return Exact{}, fmt.Errorf("the DP at %d balls into %d bins holds %d load multisets, over its bound of %d (about a minute per rule): lower --bins or --balls", balls, bins, s, MaxDPStates)
+	if err := checkDPSize(bins, balls); err != nil {
+		return Exact{}, err
 	}
 	n := int64(bins)
 	power := func(x int64) *big.Int { return new(big.Int).Exp(big.NewInt(x), big.NewInt(int64(d)), nil) }
@@ -102,6 +99,17 @@ func ExactDP(kind Kind, d, bins, balls int) (Exact, error) {
 		out.Prob = out.Prob[:len(out.Prob)-1]
 	}
 	return out, nil
+}
+
+// checkDPSize refuses sizes the DP cannot hold or finish in about a minute.
+func checkDPSize(bins, balls int) error {
+	if bins < 1 || bins > 255 || balls < 1 || balls > 255 {
+		return fmt.Errorf("--bins and --balls must be in 1..255 for the DP, got %d and %d", bins, balls)
+	}
+	if s := partitionsAtMost(balls, bins); s > MaxDPStates {
+		return fmt.Errorf("the DP at %d balls into %d bins holds %d load multisets, over its bound of %d (about a minute per rule): lower --bins or --balls", balls, bins, s, MaxDPStates)
+	}
+	return nil
 }
 
 // ExactDPs runs ExactDP for several rules at once, one goroutine each.
