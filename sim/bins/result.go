@@ -91,9 +91,10 @@ func summarize(cfg Config, trials []TrialResult) Result {
 			}
 			dist[f.Max]++
 		}
+		maxF := intsToFloats(maxes[i])
 		r.Summary[name] = Summary{
-			MaxMean:         meanInts(maxes[i]),
-			MaxMedian:       median(intsToFloats(maxes[i])),
+			MaxMean:         mean(maxF),
+			MaxMedian:       median(maxF),
 			MaxP95:          nearestRank(maxes[i], 95),
 			P99Median:       median(p99s),
 			StdMean:         mean(stds),
@@ -136,17 +137,6 @@ func mean(xs []float64) float64 {
 		s += x
 	}
 	return s / float64(len(xs))
-}
-
-func meanInts(xs []int) float64 {
-	s := 0
-	for _, x := range xs {
-		s += x
-	}
-	if len(xs) == 0 {
-		return 0
-	}
-	return float64(s) / float64(len(xs))
 }
 
 func intsToFloats(xs []int) []float64 {

@@ -27,9 +27,6 @@ func DefaultSpec() Spec {
 
 // Config parses and validates the Spec.
 func (s Spec) Config() (Config, error) {
-	if s.Bins < 1 {
-		return Config{}, Config{Bins: s.Bins}.Validate()
-	}
 	stream, err := ParseStream(s.Stream)
 	if err != nil {
 		return Config{}, err
@@ -40,11 +37,15 @@ func (s Spec) Config() (Config, error) {
 	}
 	cfg := Config{Bins: s.Bins, Balls: s.Balls, Trials: s.Trials, Seed: s.Seed,
 		Strategies: strategies, Stream: stream, Hot: s.Hot, Baseline: s.Baseline}
+	if err := cfg.Validate(); err != nil {
+		return Config{}, err
+	}
+	// The defaults must be valid even when no strategy reads them.
 	if s.D < 1 || s.D > s.Bins {
 		return Config{}, fmt.Errorf("--d must be in 1..%d (the number of bins), got %d", s.Bins, s.D)
 	}
 	if s.Refresh < 1 {
 		return Config{}, fmt.Errorf("--refresh must be at least 1 ball, got %d", s.Refresh)
 	}
-	return cfg, cfg.Validate()
+	return cfg, nil
 }

@@ -1,5 +1,7 @@
 package bins
 
+import "slices"
+
 // Trajectory replays one fixed candidate sequence through one choice and
 // two choices, ball by ball, so that a counterexample can be stepped
 // forward and back. Ties go to first, as everywhere.
@@ -27,7 +29,7 @@ type TrajectoryStep struct {
 func NewTrajectory(bins int, candidates [][2]int) *Trajectory {
 	t := &Trajectory{Bins: bins, Candidates: candidates}
 	one, two := make([]int, bins), make([]int, bins)
-	t.states = append(t.states, TrajectoryStep{One: clone(one), Two: clone(two), OneChose: -1, TwoChose: -1})
+	t.states = append(t.states, TrajectoryStep{One: slices.Clone(one), Two: slices.Clone(two), OneChose: -1, TwoChose: -1})
 	for i, c := range candidates {
 		f, s := c[0], c[1]
 		step := TrajectoryStep{Ball: i + 1, First: f, Second: s, FirstLoad: two[f], SecondLoad: two[s], OneChose: f, TwoChose: f}
@@ -36,8 +38,8 @@ func NewTrajectory(bins int, candidates [][2]int) *Trajectory {
 		}
 		one[step.OneChose]++
 		two[step.TwoChose]++
-		step.One, step.Two = clone(one), clone(two)
-		step.OneMax, step.TwoMax = maxOf(one), maxOf(two)
+		step.One, step.Two = slices.Clone(one), slices.Clone(two)
+		step.OneMax, step.TwoMax = slices.Max(one), slices.Max(two)
 		t.states = append(t.states, step)
 	}
 	return t
@@ -48,13 +50,3 @@ func (t *Trajectory) Len() int { return len(t.Candidates) }
 
 // At returns the state after ball balls, 0 <= balls <= Len.
 func (t *Trajectory) At(balls int) TrajectoryStep { return t.states[balls] }
-
-func clone(xs []int) []int { return append([]int(nil), xs...) }
-
-func maxOf(xs []int) int {
-	m := 0
-	for _, x := range xs {
-		m = max(m, x)
-	}
-	return m
-}
