@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
 )
 
@@ -85,7 +86,7 @@ func (v binsView) lanePanel(i int, lane bins.LaneSnapshot, hot float64, r rect, 
 	figs := []string{
 		fmt.Sprintf("max %d  p99 %d  std %.2f", f.Max, f.P99, f.Std),
 		fmt.Sprintf("empty %d  hot %d  gap %.2f", f.Empty, f.Hot, f.Gap),
-		"top5 " + joinInts(f.Top5),
+		"top5 " + textfmt.Ints(f.Top5, " "),
 		theoryLine(lane.Theory),
 	}
 	if iw < wideLane { // narrow: move the gap next to the theory, drop the formula
@@ -220,14 +221,6 @@ func decisionLine(d bins.Decision) string {
 		parts = append(parts, fmt.Sprintf("%d(%d)", c, d.Compared[i]))
 	}
 	return fmt.Sprintf("%s → %d", strings.Join(parts, " "), d.Chosen)
-}
-
-func joinInts(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = fmt.Sprint(x)
-	}
-	return strings.Join(parts, " ")
 }
 
 // truncate cuts s (which may hold ANSI styles) to w cells.

@@ -2,7 +2,7 @@ package tui
 
 import (
 	"fmt"
-	"math/big"
+
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -60,16 +60,13 @@ func (l *enumLab) renderTable(f frame) string {
 		what = fmt.Sprintf("over all %s inputs by brute force", textfmt.Digits(r.Brute.Inputs))
 	}
 	lines = append(lines, st.Title.Render(fmt.Sprintf("Exact max load, %d balls into %d bins, ", l.spec.Balls, l.spec.Bins))+st.Muted.Render(what), "")
-	nameW := 10
-	for _, n := range r.Names {
-		nameW = max(nameW, len(n))
-	}
-	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %-14s %9s   P(max = k)", nameW, "strategy", "E[max]", "≈")))
+	nameW := textfmt.Widest(r.Names, 10)
+	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %-16s %9s   P(max = k)", nameW, "strategy", "E[max]", "≈")))
 	for i, name := range r.Names {
 		e := r.Exact[i].Expected()
 		fl, _ := e.Float64()
 		lines = append(lines, st.series(i).Render(fmt.Sprintf("%-*s ", nameW, name))+
-			st.Text.Render(fmt.Sprintf("%-14s %9.6f   ", fraction(e, 14), fl))+distributionText(r.Exact[i], st))
+			st.Text.Render(fmt.Sprintf("%-16s %9.6f   ", textfmt.Fraction(e, 16), fl))+distributionText(r.Exact[i], st))
 	}
 	if r.Brute == nil {
 		return strings.Join(append(lines, "", st.Muted.Render("e types a candidate sequence to step through")), "\n")
@@ -95,15 +92,6 @@ func (l *enumLab) renderTable(f frame) string {
 		}
 	}
 	return strings.Join(lines, "\n")
-}
-
-// fraction prints p/q, or its size when it is longer than w.
-func fraction(r *big.Rat, w int) string {
-	s := r.String()
-	if len(s) <= w {
-		return s
-	}
-	return fmt.Sprintf("(%d digits)", len(r.Denom().String()))
 }
 
 // distributionText draws "1▁ 2█ 3▂": each max load with probability at

@@ -3,6 +3,8 @@ package tui
 import (
 	"fmt"
 	"strings"
+
+	"github.com/loadlab/loadlab/internal/textfmt"
 )
 
 // trialsTableRows is how many rows the trials panel needs for n strategies:
@@ -19,18 +21,12 @@ func trialsPanel(lab *binsLab, r rect, st Styles) string {
 	ih := r.h - frame.GetVerticalFrameSize()
 	res := lab.result
 	done := len(res.Trials)
-	nameW := 8
-	for _, n := range res.Strategies {
-		nameW = max(nameW, len(n))
-	}
+	nameW := textfmt.Widest(res.Strategies, len("strategy"))
 	lines := []string{st.Title.Render(fmt.Sprintf("max load over %d of %d trials", done, lab.spec.Trials))}
 	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %8s %6s %4s %6s  distribution of the max", nameW, "strategy", "mean", "median", "p95", "theory")))
 	for i, name := range res.Strategies {
 		s := res.Summary[name]
-		theory := "-"
-		if s.Theory.Max > 0 {
-			theory = fmt.Sprintf("%.2f", s.Theory.Max)
-		}
+		theory := theoryShort(s.Theory)
 		row := fmt.Sprintf("%-*s %8.3f %6g %4d %6s  ", nameW, name, s.MaxMean, s.MaxMedian, s.MaxP95, theory)
 		if done == 0 {
 			row = fmt.Sprintf("%-*s %8s %6s %4s %6s  ", nameW, name, "-", "-", "-", theory)

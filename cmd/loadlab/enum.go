@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/big"
 	"runtime"
 	"slices"
 	"strings"
@@ -184,7 +183,7 @@ func writeEnumText(w io.Writer, r bins.ExactReport) {
 				dist = append(dist, fmt.Sprintf("%d: %.6f", k, pf))
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.6f\t%s\n", name, fractionText(e), f, strings.Join(dist, "  "))
+		fmt.Fprintf(tw, "%s\t%s\t%.6f\t%s\n", name, textfmt.Fraction(e, 24), f, strings.Join(dist, "  "))
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "(P(max = k) below 0.0000005 not shown; --format json has every probability as an exact fraction)")
@@ -213,16 +212,6 @@ func writeEnumText(w io.Writer, r bins.ExactReport) {
 			fmt.Fprintf(w, "  %8s  %s  one %v  two %v\n", textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two)
 		}
 	}
-}
-
-// fractionText prints a fraction whole when it is short, and its size
-// otherwise: the DP's denominators run to hundreds of digits.
-func fractionText(r *big.Rat) string {
-	s := r.String()
-	if len(s) <= 24 {
-		return s
-	}
-	return fmt.Sprintf("(%d/%d digits)", len(r.Num().String()), len(r.Denom().String()))
 }
 
 // firstLine keeps one line of a joined error: every rule refuses a size

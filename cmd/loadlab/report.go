@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
 )
 
@@ -26,13 +26,13 @@ func writeBinsText(w io.Writer, r bins.Result) {
 	fmt.Fprintf(w, "bins: %d balls into %d bins, %d trial%s from seed %d, %s stream, hot >= %g x mean\n\n",
 		r.Balls, r.Bins, trials, plural(trials), r.Seed, r.Stream, r.Hot)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	width := nameWidth(r.Strategies)
+	width := textfmt.Widest(r.Strategies, len("strategy"))
 	if trials == 1 {
 		fmt.Fprintf(tw, "%-*s\tmax\tmin\tp99\tstd\tempty\thot\ttop 5\ttheory max\t\n", width, "strategy")
 		for _, name := range r.Strategies {
 			f := r.Trials[0].Results[name]
 			fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%.3f\t%d\t%d\t%s\t%s\t\n", width, name, f.Max, f.Min, f.P99, f.Std, f.Empty, f.Hot,
-				joinInts(f.Top5, " "), theoryText(r.Summary[name].Theory))
+				textfmt.Ints(f.Top5, " "), theoryText(r.Summary[name].Theory))
 		}
 	} else {
 		fmt.Fprintf(tw, "%-*s\tmax mean\tmax median\tmax p95\tp99 median\tstd mean\tempty mean\thot mean\ttheory max\t\n", width, "strategy")
@@ -55,14 +55,6 @@ func writeBinsText(w io.Writer, r bins.Result) {
 	tw.Flush()
 }
 
-func nameWidth(names []string) int {
-	w := len("strategy")
-	for _, n := range names {
-		w = max(w, len(n))
-	}
-	return w
-}
-
 func theoryText(p bins.Prediction) string {
 	if p.Max == 0 {
 		return "-"
@@ -79,19 +71,11 @@ func writeBinsCSV(w io.Writer, r bins.Result) error {
 			f := tr.Results[name]
 			cw.Write([]string{strconv.Itoa(t), strconv.FormatInt(tr.Seed, 10), name, strconv.Itoa(f.Max), strconv.Itoa(f.Min),
 				strconv.Itoa(f.P99), strconv.FormatFloat(f.Std, 'f', 6, 64), strconv.Itoa(f.Empty), strconv.Itoa(f.Hot),
-				strconv.FormatFloat(f.Gap, 'f', 6, 64), joinInts(f.Top5, " ")})
+				strconv.FormatFloat(f.Gap, 'f', 6, 64), textfmt.Ints(f.Top5, " ")})
 		}
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-func joinInts(xs []int, sep string) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, sep)
 }
 
 func plural(n int) string {

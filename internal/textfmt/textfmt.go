@@ -1,9 +1,10 @@
-// Package textfmt formats numbers and candidate sequences the same way in
-// the command line's reports and in the TUI.
+// Package textfmt formats numbers, fractions and candidate sequences the
+// same way in the command line's reports and in the TUI.
 package textfmt
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -33,4 +34,33 @@ func Candidates(c [][2]int) string {
 		parts[i] = fmt.Sprintf("(%d,%d)", p[0], p[1])
 	}
 	return strings.Join(parts, " ")
+}
+
+// Ints writes integers separated by sep: "126 120 118".
+func Ints(xs []int, sep string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, sep)
+}
+
+// Widest is the length of the longest name, and at least floor: the width
+// of a name column.
+func Widest(names []string, floor int) int {
+	w := floor
+	for _, n := range names {
+		w = max(w, len(n))
+	}
+	return w
+}
+
+// Fraction writes p/q when it is at most maxLen long, and the number of
+// digits of each otherwise: the DP's denominators run to hundreds of digits.
+func Fraction(r *big.Rat, maxLen int) string {
+	s := r.String()
+	if len(s) <= maxLen {
+		return s
+	}
+	return fmt.Sprintf("(%d/%d digits)", len(r.Num().String()), len(r.Denom().String()))
 }

@@ -1,6 +1,9 @@
 package textfmt
 
-import "testing"
+import (
+	"math/big"
+	"testing"
+)
 
 func TestDigits(t *testing.T) {
 	for n, want := range map[int64]string{0: "0", 96: "96", 65536: "65,536", 9765625: "9,765,625", -1234: "-1,234"} {
@@ -13,5 +16,20 @@ func TestDigits(t *testing.T) {
 func TestCandidates(t *testing.T) {
 	if got := Candidates([][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}}); got != "(0,0) (0,1) (1,0) (1,1)" {
 		t.Errorf("got %q", got)
+	}
+}
+
+func TestIntsWidestFraction(t *testing.T) {
+	if got := Ints([]int{126, 120, 118}, " "); got != "126 120 118" {
+		t.Errorf("Ints: %q", got)
+	}
+	if got := Widest([]string{"one", "correlated"}, 8); got != 10 {
+		t.Errorf("Widest: %d", got)
+	}
+	if got := Fraction(big.NewRat(439, 256), 24); got != "439/256" {
+		t.Errorf("short fraction: %q", got)
+	}
+	if got := Fraction(big.NewRat(123456789, 1000000007), 8); got != "(9/10 digits)" {
+		t.Errorf("long fraction: %q", got)
 	}
 }
