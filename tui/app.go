@@ -322,7 +322,7 @@ func (m *Model) redraw() {
 		helpRows = lipgloss.Height(m.helpView())
 	}
 	bodyH := m.height - chromeRows - (helpRows - 1)
-	m.small = m.lab.tooSmall(m.width, bodyH) || m.height < minHeight
+	m.small = m.width < minWidth || m.height < minHeight || bodyH < minHeight-chromeRows
 	if m.small {
 		return
 	}

@@ -96,8 +96,6 @@ func (l *binsLab) status() []string {
 	}
 }
 
-func (l *binsLab) tooSmall(w, h int) bool { return w < minWidth || h < minHeight-chromeRows }
-
 func (l *binsLab) render(f frame) string {
 	showTable := l.spec.Trials > 1 && (l.panel == panelTrials || f.h+chromeRows >= bothPanelsHeight)
 	n := len(l.snap.Lanes)

@@ -108,15 +108,11 @@ func (v binsView) lanePanel(i int, lane bins.LaneSnapshot, hot float64, r rect, 
 	}
 	chartRows = max(chartRows, 1)
 	title := st.series(i).Render(lane.Strategy.Name) + st.Muted.Render("  "+mode.String())
-	lines := []string{truncate(title, iw)}
-	lines = append(lines, v.laneChart(lane, hot, mode, iw, chartRows, st)...)
+	lines := append([]string{title}, v.laneChart(lane, hot, mode, iw, chartRows, st)...)
 	for _, fl := range figs {
-		lines = append(lines, st.Text.Render(truncate(fl, iw)))
+		lines = append(lines, st.Text.Render(fl))
 	}
-	for len(lines) < ih {
-		lines = append(lines, "")
-	}
-	return frame.Width(iw + frame.GetHorizontalPadding()).Render(strings.Join(lines[:ih], "\n"))
+	return frame.Width(iw + frame.GetHorizontalPadding()).Render(fitLines(lines, iw, ih))
 }
 
 // laneChart returns the chart rows and one axis row.
@@ -221,6 +217,26 @@ func decisionLine(d bins.Decision) string {
 		parts = append(parts, fmt.Sprintf("%d(%d)", c, d.Compared[i]))
 	}
 	return fmt.Sprintf("%s → %d", strings.Join(parts, " "), d.Chosen)
+}
+
+// padLines cuts lines to h, or adds empty ones up to h.
+func padLines(lines []string, h int) []string {
+	if len(lines) > h {
+		return lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+// fitLines is a panel's body: exactly h lines, each at most w cells.
+func fitLines(lines []string, w, h int) string {
+	lines = padLines(lines, h)
+	for i := range lines {
+		lines[i] = truncate(lines[i], w)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // truncate cuts s (which may hold ANSI styles) to w cells.

@@ -2,15 +2,12 @@ package tui
 
 import (
 	"fmt"
-
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
 )
-
-func (l *enumLab) tooSmall(w, h int) bool { return w < minWidth || h < minHeight-chromeRows }
 
 func (l *enumLab) render(f frame) string {
 	st := f.st
@@ -34,19 +31,8 @@ func (l *enumLab) render(f frame) string {
 			footer = append(footer, st.Muted.Render("enter steps through it, esc cancels"))
 		}
 	}
-	lines := strings.Split(body, "\n")
-	room := max(0, f.h-len(footer))
-	if len(lines) > room {
-		lines = lines[:room]
-	}
-	for len(lines) < room {
-		lines = append(lines, "")
-	}
-	lines = append(lines, footer...)
-	for i := range lines {
-		lines[i] = truncate(lines[i], f.w)
-	}
-	return strings.Join(lines, "\n")
+	lines := padLines(strings.Split(body, "\n"), max(0, f.h-len(footer)))
+	return fitLines(append(lines, footer...), f.w, f.h)
 }
 
 // renderTable draws each strategy's exact max-load distribution, the
@@ -94,22 +80,13 @@ func (l *enumLab) renderTable(f frame) string {
 	return strings.Join(lines, "\n")
 }
 
-// distributionText draws "1▁ 2█ 3▂": each max load with probability at
-// least 0.0005 and a block scaled to the most likely one.
+// distributionText draws the max loads with probability at least 0.0005.
 func distributionText(ex bins.Exact, st Styles) string {
-	top := 0.0
 	ps := make([]float64, len(ex.Prob))
 	for k, p := range ex.Prob {
 		ps[k], _ = p.Float64()
-		top = max(top, ps[k])
 	}
-	var parts []string
-	for k, p := range ps {
-		if p >= 0.0005 {
-			parts = append(parts, fmt.Sprintf("%d%c", k, eighths[max(1, int(p/top*8))]))
-		}
-	}
-	return st.Bar.Render(strings.Join(parts, " "))
+	return st.Bar.Render(sparkBars(ps, 0.0005))
 }
 
 // pairedBar is one bar split into better, same and worse in proportion,

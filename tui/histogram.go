@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -27,6 +28,22 @@ type chart struct {
 	// gap leaves the last cell of every column blank, so that wide
 	// neighbouring bars read as separate bins.
 	gap bool
+}
+
+// sparkBars draws "5▃ 6█ 7▅": each index whose weight is at least floor,
+// with a block scaled to the largest weight.
+func sparkBars(weights []float64, floor float64) string {
+	top := 0.0
+	for _, w := range weights {
+		top = max(top, w)
+	}
+	var parts []string
+	for k, w := range weights {
+		if w >= floor && w > 0 {
+			parts = append(parts, fmt.Sprintf("%d%c", k, eighths[max(1, int(w/top*8))]))
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // ink says how a cell is drawn; runs of one ink are rendered together.

@@ -44,8 +44,6 @@ type lab interface {
 	status() []string
 	// render draws the body into f.w x f.h.
 	render(f frame) string
-	// tooSmall reports whether the body cannot fit f.w x f.h.
-	tooSmall(w, h int) bool
 	// key offers a key to the lab before the common keys.
 	key(msg tea.KeyMsg, k keyMap) outcome
 	nextPanel()

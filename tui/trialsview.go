@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
 )
@@ -40,28 +39,14 @@ func trialsPanel(lab *binsLab, r rect, st Styles) string {
 			lines = append(lines, st.Text.Render(fmt.Sprintf("%-*s %6d %6d %6d  %+g", nameW, p.A, p.Lower, p.Equal, p.Higher, p.MedianDiff)))
 		}
 	}
-	for i := range lines {
-		lines[i] = truncate(lines[i], iw)
-	}
-	for len(lines) < ih {
-		lines = append(lines, "")
-	}
-	return frame.Width(iw + frame.GetHorizontalPadding()).Render(strings.Join(lines[:max(0, ih)], "\n"))
+	return frame.Width(iw + frame.GetHorizontalPadding()).Render(fitLines(lines, iw, max(0, ih)))
 }
 
-// maxDistribution draws "5▃ 6█ 7▅ 8▁": each max load seen and a block whose
-// height is its share of the most common one.
+// maxDistribution draws every max load seen in the trials.
 func maxDistribution(dist []int, w int, st Styles) string {
-	top := 0
-	for _, c := range dist {
-		top = max(top, c)
-	}
-	var parts []string
+	counts := make([]float64, len(dist))
 	for k, c := range dist {
-		if c == 0 {
-			continue
-		}
-		parts = append(parts, fmt.Sprintf("%d%c", k, eighths[max(1, c*8/top)]))
+		counts[k] = float64(c)
 	}
-	return st.Bar.Render(truncate(strings.Join(parts, " "), max(0, w)))
+	return st.Bar.Render(truncate(sparkBars(counts, 1), max(0, w)))
 }
