@@ -50,15 +50,6 @@ var All = []Palette{
 	{Name: "mono"},
 }
 
-// Lookup returns the theme of that name.
-func Lookup(name string) (Palette, bool) {
-	for _, p := range All {
-		if p.Name == name {
-			return p, true
-		}
-	}
-	return Palette{}, false
-}
 
 // Names lists the theme names.
 func Names() []string {

@@ -6,6 +6,7 @@ package tui
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,13 +56,14 @@ type Model struct {
 	flash      string
 	flashBad   bool
 
-	small bool // the terminal is below the lab's minimum
-	body  string
+	small bool   // the terminal is below the lab's minimum
+	frame string // the lab screen, drawn after every change
 }
 
 // New builds the root model.
 func New(opts Options) (*Model, error) {
 	m := &Model{keys: newKeyMap(), help: help.New(), width: 80, height: 24, play: newPlay()}
+	m.help.Width = m.width
 	name := opts.Theme
 	if name == "" {
 		name = "dark"
@@ -69,21 +71,15 @@ func New(opts Options) (*Model, error) {
 			name = "mono"
 		}
 	}
-	m.theme = -1
-	for i, p := range themes.All {
-		if p.Name == name {
-			m.theme = i
-		}
-	}
-	if m.theme < 0 {
+	theme := slices.IndexFunc(themes.All, func(p themes.Palette) bool { return p.Name == name })
+	if theme < 0 {
 		return nil, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
 	}
-	m.st = newStyles(themes.All[m.theme])
-	m.help.Styles = m.st.helpStyles()
 	m.seedInput = textinput.New()
 	m.seedInput.Prompt = "seed: "
 	m.seedInput.CharLimit = 19
 	m.picker = newPicker(m.width, m.height)
+	m.setTheme(theme)
 	if opts.Scenario != "" {
 		sc, ok := scenarios.Lookup(opts.Scenario)
 		if !ok {
@@ -138,6 +134,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.help.Width = msg.Width
 		m.picker.SetSize(msg.Width, max(1, msg.Height-1))
 	case tickMsg:
 		if msg.gen != m.play.gen || !m.play.playing || m.screen != screenLab {
@@ -169,6 +166,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *Model) setFlash(s string, bad bool) { m.flash, m.flashBad = s, bad }
 
+// setTheme restyles everything that draws from the palette.
+func (m *Model) setTheme(i int) {
+	m.theme = i
+	m.st = newStyles(themes.All[i])
+	m.help.Styles = m.st.helpStyles()
+	m.picker.Styles.Title = m.picker.Styles.Title.Foreground(color(themes.All[i].Accent))
+}
+
 // handleKey returns the command to run and whether to quit.
 func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	if msg.String() == "ctrl+c" {
@@ -193,10 +198,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.fullHelp = !m.fullHelp
 		return nil, false
 	case key.Matches(msg, k.Theme):
-		m.theme = (m.theme + 1) % len(themes.All)
-		m.st = newStyles(themes.All[m.theme])
-		m.help.Styles = m.st.helpStyles()
-		m.picker.Styles.Title = m.picker.Styles.Title.Foreground(color(themes.All[m.theme].Accent))
+		m.setTheme((m.theme + 1) % len(themes.All))
 		m.setFlash("theme "+m.st.Theme, false)
 		return nil, false
 	}
@@ -227,6 +229,7 @@ func (m *Model) labOutcome(out outcome) tea.Cmd {
 	switch {
 	case out.err != nil:
 		m.setFlash("refused: "+strings.TrimPrefix(out.err.Error(), "--"), true)
+		return out.cmd
 	case out.note != "":
 		m.setFlash(out.note, false)
 	}
@@ -282,13 +285,8 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 
 func (m *Model) restart() { m.changed(m.lab.restart()) }
 
-func (m *Model) changed(err error) {
-	if err != nil {
-		m.setFlash("refused: "+strings.TrimPrefix(err.Error(), "--"), true)
-		return
-	}
-	m.play.stop()
-}
+// changed reports an engine rebuild the root asked for (reset, seeds).
+func (m *Model) changed(err error) { m.labOutcome(outcome{err: err, restarted: true}) }
 
 func (m *Model) seedKey(msg tea.KeyMsg) tea.Cmd {
 	switch msg.Type {
@@ -317,15 +315,14 @@ func (m *Model) redraw() {
 	if m.screen != screenLab {
 		return
 	}
-	helpRows := 1
-	if m.fullHelp {
-		helpRows = lipgloss.Height(m.helpView())
-	}
-	bodyH := m.height - chromeRows - (helpRows - 1)
+	help := m.helpView()
+	bodyH := m.height - chromeRows - (lipgloss.Height(help) - 1)
 	m.small = m.width < minWidth || m.height < minHeight || bodyH < minHeight-chromeRows
 	if m.small {
 		return
 	}
 	narrating := !m.play.playing || m.play.stepsPerSecond() <= 10
-	m.body = m.lab.render(frame{w: m.width, h: bodyH, st: m.st, narrating: narrating})
+	body := m.lab.render(frame{w: m.width, h: bodyH, st: m.st, narrating: narrating})
+	// Every part is already at most the terminal's width: join, don't measure.
+	m.frame = strings.Join([]string{m.header(), body, m.statusBar(), help}, "\n")
 }

@@ -12,11 +12,7 @@ func (m *Model) View() string {
 	if m.screen == screenPicker {
 		v := m.picker.View()
 		if m.flash != "" {
-			style := m.st.Muted
-			if m.flashBad {
-				style = m.st.Bad
-			}
-			v += "\n" + style.Render(m.flash)
+			v += "\n" + m.flashView()
 		}
 		return v
 	}
@@ -24,8 +20,7 @@ func (m *Model) View() string {
 		msg := fmt.Sprintf("Terminal too small: loadlab needs %dx%d, this one is %dx%d.", minWidth, minHeight, m.width, m.height)
 		return lipgloss.NewStyle().Width(max(1, m.width)).Render(msg)
 	}
-	// Every part is already at most the terminal's width: join, don't measure.
-	return strings.Join([]string{m.header(), m.body, m.statusBar(), m.helpView()}, "\n")
+	return m.frame
 }
 
 func (m *Model) header() string {
@@ -48,17 +43,20 @@ func (m *Model) statusBar() string {
 	line := " " + strings.Join(parts, " │ ") + " "
 	bar := m.st.StatusBar.Render(line)
 	if m.flash != "" {
-		style := m.st.Muted
-		if m.flashBad {
-			style = m.st.Bad
-		}
-		bar += " " + style.Render(m.flash)
+		bar += " " + m.flashView()
 	}
 	return truncate(bar, m.width)
 }
 
+// flashView is the latest message: a refusal stands out, a note does not.
+func (m *Model) flashView() string {
+	if m.flashBad {
+		return m.st.Bad.Render(m.flash)
+	}
+	return m.st.Muted.Render(m.flash)
+}
+
 func (m *Model) helpView() string {
-	m.help.Width = m.width
 	short, full := m.lab.help(m.keys)
 	if m.fullHelp {
 		lesson := m.st.Text.Width(m.width).Render(m.scenario.Lesson)
