@@ -50,7 +50,6 @@ var All = []Palette{
 	{Name: "mono"},
 }
 
-
 // Names lists the theme names.
 func Names() []string {
 	var out []string
