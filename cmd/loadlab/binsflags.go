@@ -23,32 +23,6 @@ func bindBinsFlags(fs *flag.FlagSet, s *bins.Spec) {
 	fs.StringVar(&s.Baseline, "baseline", s.Baseline, "the strategy the others are compared with (default: the first)")
 }
 
-// overlayBinsFlag copies the field of one set flag from src onto dst.
-func overlayBinsFlag(dst *bins.Spec, src bins.Spec, name string) {
-	switch name {
-	case "bins":
-		dst.Bins = src.Bins
-	case "balls":
-		dst.Balls = src.Balls
-	case "trials":
-		dst.Trials = src.Trials
-	case "seed":
-		dst.Seed = src.Seed
-	case "strategies":
-		dst.Strategies = src.Strategies
-	case "d":
-		dst.D = src.D
-	case "refresh":
-		dst.Refresh = src.Refresh
-	case "stream":
-		dst.Stream = src.Stream
-	case "hot":
-		dst.Hot = src.Hot
-	case "baseline":
-		dst.Baseline = src.Baseline
-	}
-}
-
 // flagRanges gives, per flag, the values it accepts, quoted when a value
 // does not parse.
 var flagRanges = map[string]string{

@@ -25,12 +25,8 @@ func runHelp() string {
 	var b strings.Builder
 	b.WriteString("Usage: loadlab run ENGINE|SCENARIO [flags]\n\n")
 	b.WriteString("A scenario fixes the engine and its defaults; flags override them.\n\nFlags of run bins:\n")
-	fs := newFlagSet("run")
 	spec := bins.DefaultSpec()
-	bindBinsFlags(fs, &spec)
-	fs.String("format", "text", "text, json or csv")
-	fs.String("scenario-file", "", "a TOML or JSON scenario file")
-	fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials (the result does not depend on it)")
+	fs := runFlags(&spec, &runRequest{})
 	fs.SetOutput(&b)
 	fs.PrintDefaults()
 	return b.String()
@@ -48,44 +44,55 @@ type runRequest struct {
 	cfg     bins.Config
 	format  string
 	workers int
+	file    string
+}
+
+// runFlags declares the flags of "loadlab run bins" over spec.
+func runFlags(spec *bins.Spec, r *runRequest) *flag.FlagSet {
+	fs := newFlagSet("run")
+	bindBinsFlags(fs, spec)
+	fs.StringVar(&r.format, "format", "text", "text, json or csv")
+	fs.StringVar(&r.file, "scenario-file", "", "a TOML or JSON scenario file")
+	fs.IntVar(&r.workers, "workers", runtime.GOMAXPROCS(0), "goroutines running trials (the result does not depend on it)")
+	return fs
 }
 
 // parseRunArgs turns the arguments of "loadlab run" into a request; every
-// problem is a usage error.
+// problem is a usage error. The flags are read twice: once to find the
+// scenario file and check their syntax, then over the base scenario so
+// that the flags given override it.
 func parseRunArgs(args []string) (runRequest, error) {
 	target := ""
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		target, args = args[0], args[1:]
 	}
-	var flagged bins.Spec
-	fs := newFlagSet("run")
-	bindBinsFlags(fs, &flagged)
-	format := fs.String("format", "text", "")
-	file := fs.String("scenario-file", "", "")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "")
+	var r runRequest
+	var probe bins.Spec
+	fs := runFlags(&probe, &r)
 	if err := parseFlags(fs, args); err != nil {
-		return runRequest{}, err
+		return r, err
 	}
 	if fs.NArg() > 0 {
-		return runRequest{}, usagef("unexpected argument %q: flags come after the engine or scenario name", fs.Arg(0))
+		return r, usagef("unexpected argument %q: flags come after the engine or scenario name", fs.Arg(0))
 	}
-	if *format != "text" && *format != "json" && *format != "csv" {
-		return runRequest{}, usagef("--format must be text, json or csv, got %q", *format)
+	if r.format != "text" && r.format != "json" && r.format != "csv" {
+		return r, usagef("--format must be text, json or csv, got %q", r.format)
 	}
-	if *workers < 1 {
-		return runRequest{}, usagef("--workers must be a whole number >= 1, got %d", *workers)
+	if r.workers < 1 {
+		return r, usagef("--workers must be a whole number >= 1, got %d", r.workers)
 	}
-	sc, err := baseScenario(target, *file)
+	sc, err := baseScenario(target, r.file)
 	if err != nil {
-		return runRequest{}, err
+		return r, err
 	}
 	spec := sc.Bins
-	fs.Visit(func(f *flag.Flag) { overlayBinsFlag(&spec, flagged, f.Name) })
-	cfg, err := spec.Config()
-	if err != nil {
-		return runRequest{}, usageError{err.Error()}
+	if err := parseFlags(runFlags(&spec, &r), args); err != nil {
+		return r, err
 	}
-	return runRequest{cfg: cfg, format: *format, workers: *workers}, nil
+	if r.cfg, err = spec.Config(); err != nil {
+		return r, usageError{err.Error()}
+	}
+	return r, nil
 }
 
 // runCommand is "loadlab run ENGINE|SCENARIO [flags]". The whole report is
