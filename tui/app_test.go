@@ -186,6 +186,15 @@ func TestLabKeys(t *testing.T) {
 	}
 }
 
+// pick filters the picker down to one scenario and opens it, as a user
+// typing "/" and a name would.
+func pick(tm *teatest.TestModel, name string) {
+	tm.Send(keyMsg("/"))
+	tm.Type(name)
+	tm.Send(keyMsg("enter")) // accept the filter
+	tm.Send(keyMsg("enter")) // open the one scenario left
+}
+
 // A user picks heavy-load-blog in the picker, plays it at full speed to the
 // end and quits; the final loads are 001's published figures.
 func TestFlowPickerToBlogFigures(t *testing.T) {
@@ -194,10 +203,7 @@ func TestFlowPickerToBlogFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
-	tm.Send(keyMsg("/"))
-	tm.Type("heavy-load")
-	tm.Send(keyMsg("enter")) // accept the filter
-	tm.Send(keyMsg("enter")) // open the one scenario left
+	pick(tm, "heavy-load")
 	for range len(speeds) {
 		tm.Send(keyMsg("+"))
 	}

@@ -129,10 +129,7 @@ func TestFlowCounterexampleToTheEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
-	tm.Send(keyMsg("/"))
-	tm.Type("counterexample")
-	tm.Send(keyMsg("enter"))
-	tm.Send(keyMsg("enter"))
+	pick(tm, "counterexample")
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte("counterexample 1 of"))
 	}, teatest.WithDuration(5*time.Second))
