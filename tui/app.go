@@ -78,7 +78,7 @@ func New(opts Options) (*Model, error) {
 	m.seedInput = textinput.New()
 	m.seedInput.Prompt = "seed: "
 	m.seedInput.CharLimit = 19
-	m.picker = newPicker(m.width, m.height)
+	m.picker = newPicker(m.width, m.height, m.keys)
 	m.setTheme(theme)
 	if opts.Scenario != "" {
 		sc, ok := scenarios.Lookup(opts.Scenario)
@@ -149,7 +149,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case tea.KeyMsg:
 		var quit bool
-		cmd, quit = m.handleKey(msg)
+		cmd, quit = m.handleKeys(msg)
 		if quit {
 			return m, tea.Quit
 		}
@@ -172,6 +172,31 @@ func (m *Model) setTheme(i int) {
 	m.st = newStyles(themes.All[i])
 	m.help.Styles = m.st.helpStyles()
 	m.picker.Styles.Title = m.picker.Styles.Title.Foreground(color(themes.All[i].Accent))
+}
+
+// handleKeys splits runes that arrived together (a held key, a fast typist)
+// into one key each, unless a text field has the keyboard: Bubble Tea
+// delivers "nnn" as one message, which would match no binding.
+func (m *Model) handleKeys(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste || m.textFocused() {
+		return m.handleKey(msg)
+	}
+	var cmds []tea.Cmd
+	for _, r := range msg.Runes {
+		cmd, quit := m.handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
+		if quit {
+			return nil, true
+		}
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...), false
+}
+
+// textFocused reports whether typed text goes to a text field.
+func (m *Model) textFocused() bool {
+	return m.typingSeed ||
+		(m.screen == screenPicker && m.picker.FilterState() == list.Filtering) ||
+		(m.screen == screenLab && m.lab.editing())
 }
 
 // handleKey returns the command to run and whether to quit.

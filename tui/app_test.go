@@ -195,6 +195,22 @@ func pick(tm *teatest.TestModel, name string) {
 	tm.Send(keyMsg("enter")) // open the one scenario left
 }
 
+// Keys that arrive together, as from a held key, act one by one; in a text
+// field they stay text.
+func TestBatchedKeys(t *testing.T) {
+	m := openAt(t, "small-steps", 80, 24)
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("nnn")})
+	if l := m.lab.(*binsLab); l.snap.Ball != 3 {
+		t.Fatalf(`"nnn" at once placed %d balls, want 3`, l.snap.Ball)
+	}
+	press(m, "S")
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("77")})
+	press(m, "enter")
+	if l := m.lab.(*binsLab); l.spec.Seed != 77 {
+		t.Fatalf(`"77" typed at once into the seed field gave seed %d`, l.spec.Seed)
+	}
+}
+
 // A user picks heavy-load-blog in the picker, plays it at full speed to the
 // end and quits; the final loads are 001's published figures.
 func TestFlowPickerToBlogFigures(t *testing.T) {
