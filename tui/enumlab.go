@@ -123,11 +123,13 @@ func (l *enumLab) status() []string {
 
 func (l *enumLab) help(k keyMap) ([]key.Binding, [][]key.Binding) {
 	if l.stepper {
-		short := []key.Binding{k.Step, k.StepBack, k.Start, k.End, k.NextExample, k.Edit, k.Back, k.Help}
+		back := k.Back // in the stepper esc returns to the table
+		back.SetHelp("esc", "table")
+		short := []key.Binding{k.Step, k.StepBack, k.Start, k.End, k.NextExample, k.Edit, back, k.Help}
 		full := [][]key.Binding{
 			{k.Step, k.StepBack, k.Start, k.End, k.Play},
 			{k.NextExample, k.PrevExample, k.Edit, k.Faster, k.Slower},
-			{k.Back, k.Theme, k.Help, k.Quit},
+			{back, k.Theme, k.Help, k.Quit},
 		}
 		return short, full
 	}

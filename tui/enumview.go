@@ -147,7 +147,7 @@ func (l *enumLab) renderStepper(f frame) string {
 // the bin numbers and the running max.
 func (l *enumLab) binsPanel(title string, loads []int, chose int, cands []int, runMax, top, rows, w int, st Styles, series int) string {
 	n := len(loads)
-	colW := max(1, min(6, w/max(1, n)))
+	colW := max(1, min(12, w/max(1, n))) // few bins get wide bars on a wide screen
 	c := chart{colWidth: colW, rows: rows, top: float64(top), gap: true}
 	for _, v := range loads {
 		c.values = append(c.values, float64(v))
