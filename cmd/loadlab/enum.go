@@ -38,6 +38,16 @@ func enumFlags(spec *bins.ExactSpec, r *enumRequest) *flag.FlagSet {
 	return fs
 }
 
+func enumHelp() string {
+	var b strings.Builder
+	b.WriteString("Usage: loadlab enum [flags]\n\nExact results over every candidate sequence (brute) or every load multiset (dp).\n\n")
+	spec := bins.DefaultExactSpec()
+	fs := enumFlags(&spec, &enumRequest{})
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	return b.String()
+}
+
 // parseEnumArgs reads the flags of "loadlab enum" (or of "loadlab run" on
 // an enumeration scenario) over the base spec. With --scenario-file the
 // file becomes the base and the flags are read again over it, so that flags

@@ -63,6 +63,9 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 			return usagef("see \"loadlab help run\" for the flags")
 		}
 		msg := err.Error()
+		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+			return usagef("--%s is not a flag of %s (see loadlab help %s)", name, fs.Name(), fs.Name())
+		}
 		fs.VisitAll(func(f *flag.Flag) {
 			if hint, ok := flagRanges[f.Name]; ok && containsFlag(msg, f.Name) {
 				msg = fmt.Sprintf("--%s must be %s (%s)", f.Name, hint, msg)

@@ -41,7 +41,7 @@ Usage:
   loadlab enum [--bins N --balls M] [--method brute|dp] [--refresh R]
                [--counterexamples K] [--d D] [--format text|json]
                                    exact enumeration of small cases
-  loadlab help run                 the flags of run
+  loadlab help run|enum            the flags of run or enum
 
 Engines: bins (run), enum. Run "loadlab list" for the scenarios.
 `
@@ -85,6 +85,10 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 	case "help", "-h", "--help", "-help":
 		if len(rest) > 0 && rest[0] == "run" {
 			fmt.Fprint(stdout, runHelp())
+			return nil
+		}
+		if len(rest) > 0 && rest[0] == "enum" {
+			fmt.Fprint(stdout, enumHelp())
 			return nil
 		}
 		fmt.Fprint(stdout, usageText)
