@@ -14,6 +14,7 @@ require (
 )
 
 require (
+	github.com/NimbleMarkets/ntcharts v0.5.1 // indirect
 	github.com/atotto/clipboard v0.1.4 // indirect
 	github.com/aymanbagabas/go-osc52/v2 v2.0.1 // indirect
 	github.com/aymanbagabas/go-udiff v0.3.1 // indirect

@@ -1,6 +1,7 @@
-// Package scenarios is the one registry of named, seeded presets that both
-// the command line and the TUI's picker read. Adding a scenario touches only
-// this file.
+// Package scenarios holds the two registries every front end reads: the
+// engines (name, title, default spec) and the named, seeded presets of the
+// picker and the command line. Adding a scenario touches only this file;
+// adding an engine adds one entry to engines.go.
 package scenarios
 
 import (
@@ -9,29 +10,19 @@ import (
 	"github.com/loadlab/loadlab/sim/bins"
 )
 
-// Engine names the simulation a scenario runs.
-type Engine string
-
-// The engines.
-const (
-	Bins Engine = "bins"
-	Enum Engine = "enum"
-)
-
-// Scenario is a preset: an engine, its configuration and what it teaches.
+// Scenario is a preset: an engine's spec and what it teaches.
 type Scenario struct {
 	Name   string
 	Title  string
 	Lesson string
-	Engine Engine
-	Bins   bins.Spec
-	Enum   bins.ExactSpec
-	// OpenStepper opens the TUI on the first counterexample's trajectory.
-	OpenStepper bool
+	Spec   Spec
 	// StepsPerSecond is the TUI's starting speed; 0 means as fast as the
 	// frame budget allows and a negative speed opens paused.
 	StepsPerSecond float64
 }
+
+// Engine names the engine the scenario runs.
+func (s Scenario) Engine() string { return s.Spec.Engine() }
 
 // edited returns a copy of a default spec with one scenario's changes.
 func edited[T any](spec T, edit func(*T)) T {
@@ -44,8 +35,7 @@ var registry = []Scenario{
 		Name:   "p2c-paired-4096",
 		Title:  "Power of two choices: 200 paired trials at n = m = 4096",
 		Lesson: "Five rules read the same candidates. Fresh two-choice beats one choice in every trial; correlated and fully stale probes are exactly one choice; picking the heavier bin is worse.",
-		Engine: Bins,
-		Bins: edited(bins.DefaultSpec(), func(s *bins.Spec) {
+		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Trials = 200
 			s.Strategies = "one,two,correlated,stale,anti"
 		}),
@@ -55,8 +45,7 @@ var registry = []Scenario{
 		Name:   "heavy-load-blog",
 		Title:  "10,000 balls into 100 bins: hot bins vanish with two choices",
 		Lesson: "At 100 balls per bin the max barely moves (126 to 102) but the tail collapses: hot bins at 1.2 x mean go from 2 to 0.",
-		Engine: Bins,
-		Bins: edited(bins.DefaultSpec(), func(s *bins.Spec) {
+		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Bins, s.Balls, s.Seed = 100, 10000, 42
 			s.Stream = "sequential"
 		}),
@@ -66,8 +55,7 @@ var registry = []Scenario{
 		Name:   "stale-herd",
 		Title:  "Stale load snapshots: refresh every 64 balls, or never",
 		Lesson: "Decisions that read an old snapshot herd onto the bins that looked light. A snapshot that is never refreshed turns two choices back into one.",
-		Engine: Bins,
-		Bins: edited(bins.DefaultSpec(), func(s *bins.Spec) {
+		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Trials = 200
 			s.Strategies = "two,stale:64,stale:4096"
 			s.Baseline = "two"
@@ -78,8 +66,7 @@ var registry = []Scenario{
 		Name:   "correlated-candidates",
 		Title:  "Correlated candidates: a second probe of the same bin",
 		Lesson: "Two probes are only worth two choices when they are independent. Probing the first candidate twice is one choice, ball for ball.",
-		Engine: Bins,
-		Bins: edited(bins.DefaultSpec(), func(s *bins.Spec) {
+		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Bins, s.Balls, s.Trials = 1024, 1024, 50
 			s.Strategies = "one,two,correlated"
 		}),
@@ -89,8 +76,7 @@ var registry = []Scenario{
 		Name:   "anti-choice",
 		Title:  "Choosing the heavier bin",
 		Lesson: "The comparison is what helps: the same two candidates, sent to the heavier bin, make the max load worse than one choice.",
-		Engine: Bins,
-		Bins: edited(bins.DefaultSpec(), func(s *bins.Spec) {
+		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Bins, s.Balls, s.Trials = 1024, 1024, 50
 			s.Strategies = "one,two,anti"
 		}),
@@ -100,8 +86,7 @@ var registry = []Scenario{
 		Name:   "d-choices",
 		Title:  "d = 1, 2, 3, 4 choices and always-go-left",
 		Lesson: "The big step is from one choice to two; more choices help only by ln d. Vöcking's always-go-left with 4 groups beats 4 plain choices.",
-		Engine: Bins,
-		Bins: edited(bins.DefaultSpec(), func(s *bins.Spec) {
+		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Trials = 50
 			s.Strategies = "dchoice:1,dchoice:2,dchoice:3,dchoice:4,left:4"
 		}),
@@ -111,8 +96,7 @@ var registry = []Scenario{
 		Name:   "small-steps",
 		Title:  "16 balls into 16 bins, one ball at a time",
 		Lesson: "Watch each ball's two candidates, the loads compared and the bin chosen. Step with n; press space to play.",
-		Engine: Bins,
-		Bins: edited(bins.DefaultSpec(), func(s *bins.Spec) {
+		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Bins, s.Balls, s.Seed = 16, 16, 1
 		}),
 		StepsPerSecond: 1,
@@ -121,25 +105,21 @@ var registry = []Scenario{
 		Name:           "counterexample-n4",
 		Title:          "Two choices can lose: stepping through a counterexample",
 		Lesson:         "Of all 65,536 inputs at n = m = 4, two choices end worse than one on 96. Step ball by ball (n and p) and watch the greedy choice fill bin 1 while one choice splits the load.",
-		Engine:         Enum,
-		Enum:           edited(bins.DefaultExactSpec(), func(s *bins.ExactSpec) { s.Counterexamples = 100 }),
-		OpenStepper:    true,
+		Spec:           edited(bins.DefaultExactSpec(), func(s *bins.ExactSpec) { s.Counterexamples, s.Stepper = 100, true }),
 		StepsPerSecond: -1,
 	},
 	{
 		Name:           "exact-n4",
 		Title:          "Exact enumeration of every input at n = m = 4",
 		Lesson:         "Exact expectations as fractions: 17/8 for one choice, 439/256 for two. Better on 24,240 inputs, the same on 41,200, worse on 96: a theorem about distributions, not about every input.",
-		Engine:         Enum,
-		Enum:           edited(bins.DefaultExactSpec(), func(s *bins.ExactSpec) { s.Counterexamples = 100 }),
+		Spec:           edited(bins.DefaultExactSpec(), func(s *bins.ExactSpec) { s.Counterexamples = 100 }),
 		StepsPerSecond: -1,
 	},
 	{
 		Name:           "exact-dp-32",
 		Title:          "Exact max-load distributions at n = m = 32 by dynamic programming",
 		Lesson:         "Bins are exchangeable, so the multiset of loads is enough state: exact distributions of the max for one, two, three choices and anti, far beyond brute force.",
-		Engine:         Enum,
-		Enum:           edited(bins.DefaultExactSpec(), func(s *bins.ExactSpec) { s.Bins, s.Balls, s.Method = 32, 32, "dp" }),
+		Spec:           edited(bins.DefaultExactSpec(), func(s *bins.ExactSpec) { s.Bins, s.Balls, s.Method = 32, 32, "dp" }),
 		StepsPerSecond: -1,
 	},
 }

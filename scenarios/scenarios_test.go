@@ -12,20 +12,28 @@ func TestEveryScenarioIsValid(t *testing.T) {
 		if s.Title == "" || s.Lesson == "" {
 			t.Errorf("%s needs a title and a lesson", s.Name)
 		}
-		switch s.Engine {
-		case Bins:
-			if _, err := s.Bins.Config(); err != nil {
-				t.Errorf("%s: %v", s.Name, err)
-			}
-		case Enum:
-			if err := s.Enum.Validate(); err != nil {
-				t.Errorf("%s: %v", s.Name, err)
-			}
-		default:
-			t.Errorf("%s: unknown engine %q", s.Name, s.Engine)
+		if _, ok := LookupEngine(s.Engine()); !ok {
+			t.Errorf("%s: engine %q is not in the engine table", s.Name, s.Engine())
+		}
+		if err := s.Spec.Validate(); err != nil {
+			t.Errorf("%s: %v", s.Name, err)
+		}
+		if _, clash := LookupEngine(s.Name); clash {
+			t.Errorf("scenario %s has an engine's name", s.Name)
 		}
 	}
 	if _, ok := Lookup("heavy-load-blog"); !ok {
 		t.Error("heavy-load-blog missing")
+	}
+}
+
+func TestEveryEngineDefaultIsValid(t *testing.T) {
+	for _, e := range Engines() {
+		if e.Default.Engine() != e.Name {
+			t.Errorf("engine %s: its default spec says %s", e.Name, e.Default.Engine())
+		}
+		if err := e.Default.Validate(); err != nil {
+			t.Errorf("engine %s: default spec: %v", e.Name, err)
+		}
 	}
 }

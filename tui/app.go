@@ -17,6 +17,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/themes"
 )
 
@@ -111,11 +112,11 @@ func (m *Model) open(sc scenarios.Scenario) error {
 		l   lab
 		err error
 	)
-	switch sc.Engine {
-	case scenarios.Enum:
-		l, err = newEnumLab(sc.Enum, sc.OpenStepper)
-	default:
-		l, err = newBinsLab(sc.Bins)
+	switch spec := sc.Spec.(type) {
+	case bins.ExactSpec:
+		l, err = newEnumLab(spec, spec.Stepper)
+	case bins.Spec:
+		l, err = newBinsLab(spec)
 	}
 	if err != nil {
 		return fmt.Errorf("scenario %s: %v", sc.Name, err)

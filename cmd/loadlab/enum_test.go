@@ -88,7 +88,7 @@ func TestEnumBadInput(t *testing.T) {
 	}{
 		{[]string{"enum", "--bins", "0"}, "--bins"},
 		{[]string{"enum", "--balls", "0"}, "--balls"},
-		{[]string{"enum", "--bins", "8", "--balls", "8"}, "--method dp"},
+		{[]string{"enum", "--bins", "8", "--balls", "8"}, "use the dp method"},
 		{[]string{"enum", "--method", "magic"}, "--method"},
 		{[]string{"enum", "--refresh", "-2"}, "--refresh"},
 		{[]string{"enum", "--format", "csv"}, "--format"},
@@ -105,7 +105,7 @@ func TestEnumBadInput(t *testing.T) {
 func TestEnumScenarioFile(t *testing.T) {
 	dir := t.TempDir()
 	path := dir + "/small.toml"
-	if err := os.WriteFile(path, []byte("engine = \"enum\"\n[enum]\nbins = 3\nballs = 4\nrefresh = 2\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte("engine = \"exact\"\n[exact]\nbins = 3\nballs = 4\nrefresh = 2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	e, _ := enumJSONOut(t, "enum", "--scenario-file", path)
@@ -117,11 +117,14 @@ func TestEnumScenarioFile(t *testing.T) {
 		t.Errorf("--balls 3 over the file: %d inputs", *e.Inputs)
 	}
 	bad := dir + "/bad.json"
-	os.WriteFile(bad, []byte(`{"engine": "enum", "enum": {"bins": 9, "balls": 9}}`), 0o644)
-	if code, _, errs := runArgs(t, "enum", "--scenario-file", bad); code != 2 || !strings.Contains(errs, "method dp") {
+	os.WriteFile(bad, []byte(`{"exact": {"bins": 9, "balls": 9}}`), 0o644)
+	if code, _, errs := runArgs(t, "enum", "--scenario-file", bad); code != 2 || !strings.Contains(errs, "use the dp method") {
 		t.Errorf("too large a brute force from a file: exit %d %q", code, errs)
 	}
-	if code, _, errs := runArgs(t, "run", "--scenario-file", path); code != 2 || !strings.Contains(errs, "loadlab enum") {
-		t.Errorf("run with an enumeration file: exit %d %q", code, errs)
+	if viaRun, _ := enumJSONOut(t, "run", "--scenario-file", path); *viaRun.Inputs != 6561 {
+		t.Errorf("run with an exact file: %d inputs", *viaRun.Inputs)
+	}
+	if code, _, errs := runArgs(t, "enum", "--scenario-file", dir+"/../blog.toml"); code != 2 || errs == "" {
+		t.Errorf("enum with a missing file: exit %d %q", code, errs)
 	}
 }

@@ -7,8 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/loadlab/loadlab/sim/bins"
+	"strings"
 )
 
 // Exit codes of every command.
@@ -30,21 +29,12 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Sprintf(format, args...)}
 }
 
-const usageText = `loadlab: a terminal lab for load balancing and failure
+// helpRequest is -h or --help on a command: print that topic's help.
+type helpRequest struct{ topic string }
 
-Usage:
-  loadlab                          open the TUI on the scenario picker
-  loadlab tui [SCENARIO] [--theme dark|light|contrast|mono]
-                                   open the TUI on a scenario
-  loadlab list [--format json]     list the scenarios
-  loadlab run ENGINE|SCENARIO [flags] [--format text|json|csv]
-  loadlab enum [--bins N --balls M] [--method brute|dp] [--refresh R]
-               [--counterexamples K] [--d D] [--format text|json]
-                                   exact enumeration of small cases
-  loadlab help run|enum            the flags of run or enum
+func (h helpRequest) Error() string { return "help for " + h.topic }
 
-Engines: bins (run), enum. Run "loadlab list" for the scenarios.
-`
+var errInterrupted = errors.New("interrupted: no output written")
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -53,20 +43,30 @@ func main() {
 // run executes one command line and returns its exit code.
 func run(args []string, stdout, stderr io.Writer) int {
 	err := dispatch(args, stdout, stderr)
-	var ue usageError
+	var (
+		ue usageError
+		hr helpRequest
+	)
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.As(err, &hr):
+		return run([]string{"help", hr.topic}, stdout, stderr)
 	case errors.Is(err, errInterrupted):
-		fmt.Fprintln(stderr, "loadlab:", err)
+		fmt.Fprintln(stderr, "loadlab:", oneLine(err.Error()))
 		return exitInterrupted
 	case errors.As(err, &ue):
-		fmt.Fprintln(stderr, "loadlab:", ue.msg)
+		fmt.Fprintln(stderr, "loadlab:", oneLine(ue.msg))
 		return exitUsage
 	default:
-		fmt.Fprintln(stderr, "loadlab:", err)
+		fmt.Fprintln(stderr, "loadlab:", oneLine(err.Error()))
 		return exitFailure
 	}
+}
+
+// oneLine keeps a message on one line, whatever a name or path in it holds.
+func oneLine(s string) string {
+	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) error {
@@ -81,19 +81,15 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 	case "run":
 		return runCommand(rest, stdout, stderr)
 	case "enum":
-		return enumCommand(rest, bins.DefaultExactSpec(), stdout)
-	case "help", "-h", "--help", "-help":
-		if len(rest) > 0 && rest[0] == "run" {
-			fmt.Fprint(stdout, runHelp())
-			return nil
-		}
-		if len(rest) > 0 && rest[0] == "enum" {
-			fmt.Fprint(stdout, enumHelp())
-			return nil
-		}
-		fmt.Fprint(stdout, usageText)
-		return nil
+		return runEngine("enum", "exact", rest, stdout, stderr)
+	case "help":
+		return helpCommand(rest, stdout)
+	case "-h", "--help", "-help":
+		return helpCommand(nil, stdout)
 	default:
-		return usagef("unknown command %q (commands: tui list run enum help)", cmd)
+		if strings.HasPrefix(cmd, "-") { // loadlab --theme contrast: the picker
+			return tuiCommand(args)
+		}
+		return usagef("unknown command %q (commands: %s; see loadlab help)", cmd, strings.Join(commandNames(), " "))
 	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -97,37 +99,75 @@ func TestList(t *testing.T) {
 	}
 }
 
-// Bad input exits 2 with one line naming the flag, and writes no output.
+// Bad input exits 2 with one line naming the flag and the reason, and
+// writes no output.
 func TestBadInput(t *testing.T) {
 	cases := []struct {
 		args []string
 		says string
 	}{
-		{[]string{"run", "bins", "--bins", "0"}, "--bins"},
-		{[]string{"run", "bins", "--balls", "-1"}, "--balls"},
-		{[]string{"run", "bins", "--d", "0"}, "--d"},
-		{[]string{"run", "bins", "--strategies", "dchoice", "--d", "5000"}, "--d"},
-		{[]string{"run", "bins", "--strategies", "nope"}, "nope"},
-		{[]string{"run", "bins", "--strategies", "stale", "--refresh", "0"}, "--refresh"},
-		{[]string{"run", "bins", "--trials", "0"}, "--trials"},
-		{[]string{"run", "bins", "--strategies", "left", "--d", "3"}, "divide"},
-		{[]string{"run", "no-such-scenario"}, "no-such-scenario"},
-		{[]string{"run", "bins", "--format", "xml"}, "--format"},
-		{[]string{"run", "bins", "--bins", "many"}, "--bins must be a whole number"},
-		{[]string{"run", "bins", "--trials", "1000000", "--balls", "100000000"}, "limit"},
-		{[]string{"run", "bins", "--nope"}, "nope"},
-		{[]string{"run"}, "needs an engine"},
-		{[]string{"list", "--format", "csv"}, "--format"},
-		{[]string{"tui", "no-such-scenario"}, "no-such-scenario"},
-		{[]string{"tui", "--theme", "neon"}, "--theme"},
-		{[]string{"frobnicate"}, "unknown command"},
+		{[]string{"run", "bins", "--bins", "0"}, "--bins must be in 1..50000000, got 0"},
+		{[]string{"run", "bins", "--balls", "-1"}, "--balls must be in 1..2147483647, got -1"},
+		{[]string{"run", "bins", "--d", "0"}, "--d must be in 1..4096 (the number of bins), got 0"},
+		{[]string{"run", "bins", "--strategies", "dchoice", "--d", "5000"}, "--d for dchoice must be in 1..4096 (the number of bins), got 5000"},
+		{[]string{"run", "bins", "--strategies", "nope"}, `--strategies names an unknown strategy "nope"`},
+		{[]string{"run", "bins", "--strategies", "stale", "--refresh", "0"}, "--refresh for stale must be at least 1 ball, got 0"},
+		{[]string{"run", "bins", "--trials", "0"}, "--trials must be at least 1, got 0"},
+		{[]string{"run", "bins", "--strategies", "left", "--d", "3"}, "--d for left must divide the number of bins (4096 bins into 3 groups), got 3"},
+		{[]string{"run", "no-such-scenario"}, `unknown engine or scenario "no-such-scenario" (engines: bins, exact; scenarios: see loadlab list)`},
+		{[]string{"run", "bins", "--format", "xml"}, `--format must be text, json or csv for bins, got "xml"`},
+		{[]string{"run", "bins", "--bins", "many"}, `--bins must be a whole number in 1..50000000, got "many"`},
+		{[]string{"run", "bins", "--trials", "1000000", "--balls", "100000000"}, "--trials x balls x strategies is 2e+14 placements, over the limit"},
+		{[]string{"run", "bins", "--nope"}, "--nope is not a flag of run bins (see loadlab help bins)"},
+		{[]string{"run", "bins", "--bins"}, "--bins needs a value: a whole number in 1..50000000"},
+		{[]string{"run", "bins", "heavy-load-blog"}, `unexpected argument "heavy-load-blog"`},
+		{[]string{"run"}, "run needs an engine (bins, exact) or a scenario (see loadlab list)"},
+		{[]string{"list", "--format", "csv"}, `--format must be text or json for list, got "csv"`},
+		{[]string{"tui", "no-such-scenario"}, `unknown scenario "no-such-scenario" (see loadlab list)`},
+		{[]string{"tui", "--theme", "neon"}, `--theme must be one of dark light contrast mono, got "neon"`},
+		{[]string{"--theme", "neon"}, `--theme must be one of dark light contrast mono, got "neon"`},
+		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: tui list run enum help; see loadlab help)`},
+		{[]string{"help", "nope"}, `no help on "nope" (topics: tui list run enum help bins exact)`},
+		{[]string{"run", "bins", "--scenario-file", "bad\nname.toml"}, `bad\nname.toml`},
 	}
 	for _, c := range cases {
 		code, out, errs := runArgs(t, c.args...)
 		lines := strings.Split(strings.TrimRight(errs, "\n"), "\n")
 		if code != 2 || out != "" || len(lines) != 1 || !strings.Contains(errs, c.says) {
-			t.Errorf("loadlab %s: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %q",
+			t.Errorf("loadlab %s: exit %d, stdout %q, stderr %q; want exit 2 and one line saying %q",
 				strings.Join(c.args, " "), code, out, errs, c.says)
+		}
+	}
+}
+
+// Flags may come before or after the engine or scenario name.
+func TestFlagsAnywhere(t *testing.T) {
+	after := runJSON(t, "run", "heavy-load-blog", "--bins", "50")
+	before := runJSON(t, "run", "--bins", "50", "heavy-load-blog")
+	if after.Bins != 50 || !reflect.DeepEqual(after, before) {
+		t.Errorf("--bins 50 before and after the name differ: %d bins / %d bins", before.Bins, after.Bins)
+	}
+}
+
+// Every command and engine has help; -h on a command prints that help.
+func TestHelp(t *testing.T) {
+	for topic, says := range map[string]string{
+		"tui": "Usage: loadlab tui", "list": "Usage: loadlab list", "run": "Usage: loadlab run ENGINE|SCENARIO",
+		"enum": "short for loadlab run exact", "help": "Usage: loadlab help", "bins": "-strategies", "exact": "-method",
+	} {
+		code, out, errs := runArgs(t, "help", topic)
+		if code != 0 || errs != "" || !strings.Contains(out, says) {
+			t.Errorf("help %s: exit %d %q, want %q in:\n%s", topic, code, errs, says, out)
+		}
+	}
+	for args, says := range map[string]string{
+		"run bins -h": "-strategies", "run heavy-load-blog --help": "-strategies", "enum -h": "short for loadlab run exact",
+		"run -h": "Usage: loadlab run", "list -h": "Usage: loadlab list", "tui -h": "Usage: loadlab tui", "-h": "Engines:",
+		"help": "bins     balls into bins",
+	} {
+		code, out, _ := runArgs(t, strings.Fields(args)...)
+		if code != 0 || !strings.Contains(out, says) {
+			t.Errorf("loadlab %s: exit %d, want %q in:\n%s", args, code, says, out)
 		}
 	}
 }
@@ -146,17 +186,21 @@ func TestScenarioFiles(t *testing.T) {
 	if r.Bins != 50 || r.Balls != 10000 || r.Seed != 42 || r.Stream != "sequential" {
 		t.Errorf("TOML on a base scenario: %+v", r)
 	}
-	js := write("small.json", `{"engine": "bins", "bins": {"bins": 8, "balls": 8, "strategies": "one,two"}}`)
+	js := write("small.json", `{"bins": {"bins": 8, "balls": 8, "strategies": "one,two"}}`)
 	r = runJSON(t, "run", "--scenario-file", js, "--seed", "5")
 	if r.Bins != 8 || r.Seed != 5 {
 		t.Errorf("JSON file with a flag on top: %+v", r)
 	}
 	bad := []struct{ name, body, says string }{
-		{"typo.json", `{"bins": {"binz": 4}}`, "binz"},
-		{"range.toml", "[bins]\nballs = 0\n", "bins.balls"},
+		{"typo.json", `{"bins": {"binz": 4}}`, `unknown field "binz"`},
+		{"range.toml", "[bins]\nballs = 0\n", "bins.balls must be in 1..2147483647, got 0"},
 		{"type.json", `{"bins": {"bins": "four"}}`, "bins"},
-		{"base.toml", "base = \"nope\"\n", "nope"},
+		{"base.toml", "base = \"nope\"\n", `base "nope" is not a scenario`},
 		{"syntax.toml", "[bins\n", "syntax.toml"},
+		{"noengine.toml", "", "name the engine"},
+		{"engine.toml", "engine = \"warp\"\n", `engine must be one of bins exact, got "warp"`},
+		{"mixed.toml", "engine = \"bins\"\n[exact]\nbins = 3\n", "table [exact] does not belong to the bins engine"},
+		{"clash.toml", "base = \"exact-n4\"\nengine = \"bins\"\n", `engine "bins" does not match base "exact-n4"`},
 	}
 	for _, b := range bad {
 		code, out, errs := runArgs(t, "run", "--scenario-file", write(b.name, b.body))
@@ -177,12 +221,13 @@ func FuzzRunArgs(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		_, err := parseRunArgs(strings.Fields(line))
-		if err != nil {
+		_, err := prepareRun(strings.Fields(line))
+		var hr helpRequest
+		if err != nil && !errors.As(err, &hr) {
 			if _, ok := err.(usageError); !ok {
 				t.Fatalf("%q: %T %v is not a usage error", line, err, err)
 			}
-			if strings.Contains(err.Error(), "\n") {
+			if strings.Contains(oneLine(err.Error()), "\n") {
 				t.Fatalf("%q: error spans lines: %q", line, err)
 			}
 		}

@@ -6,73 +6,120 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 	"github.com/loadlab/loadlab/scenarios"
-	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// scenarioFile is what a user-written scenario file (TOML or JSON) holds:
-// an optional built-in scenario to start from, the engine, and the fields
-// to change. Fields it does not name keep the base scenario's values.
-type scenarioFile struct {
-	Base   string          `json:"base" toml:"base"`
-	Engine string          `json:"engine" toml:"engine"`
-	Bins   *bins.Spec      `json:"bins" toml:"bins"`
-	Enum   *bins.ExactSpec `json:"enum" toml:"enum"`
+// A scenario file (TOML or JSON) holds an optional built-in scenario to
+// start from (base), the engine's name (engine), and one table keyed by the
+// engine's name with the fields to change:
+//
+//	base = "heavy-load-blog"
+//	[bins]
+//	balls = 20000
+//
+// Fields the table does not name keep the base scenario's values, or the
+// engine's defaults. The file's shape is built from the engine table, so a
+// new engine needs no change here.
+
+// fileShape is the struct a scenario file decodes into: base, engine, and
+// a pointer to each engine's spec type under the engine's name.
+func fileShape() reflect.Type {
+	str := reflect.TypeOf("")
+	fields := []reflect.StructField{
+		{Name: "Base", Type: str, Tag: `json:"base" toml:"base"`},
+		{Name: "Engine", Type: str, Tag: `json:"engine" toml:"engine"`},
+	}
+	for i, e := range scenarios.Engines() {
+		fields = append(fields, reflect.StructField{
+			Name: fmt.Sprintf("Spec%d", i),
+			Type: reflect.PointerTo(reflect.TypeOf(e.Default)),
+			Tag:  reflect.StructTag(fmt.Sprintf(`json:%q toml:%q`, e.Name, e.Name)),
+		})
+	}
+	return reflect.StructOf(fields)
 }
 
 // loadScenarioFile reads path and returns the scenario it describes. Every
 // problem is a usage error naming the file and the field.
 func loadScenarioFile(path string) (scenarios.Scenario, error) {
+	fail := func(format string, args ...any) (scenarios.Scenario, error) {
+		return scenarios.Scenario{}, usagef("--scenario-file %q: %s", path, fmt.Sprintf(format, args...))
+	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return scenarios.Scenario{}, usagef("--scenario-file: %v", err)
 	}
-	var head scenarioFile
 	isTOML := strings.EqualFold(filepath.Ext(path), ".toml")
-	if err := decodeScenario(raw, isTOML, &head); err != nil {
-		return scenarios.Scenario{}, usagef("--scenario-file %s: %v", path, err)
+	head := reflect.New(fileShape())
+	if err := decodeScenario(raw, isTOML, head.Interface()); err != nil {
+		return fail("%v", err)
 	}
-	sc := scenarios.Scenario{Name: filepath.Base(path), Title: "scenario file " + filepath.Base(path),
-		Engine: scenarios.Bins, Bins: bins.DefaultSpec(), Enum: bins.DefaultExactSpec()}
-	switch head.Engine {
-	case "", string(scenarios.Bins):
-	case string(scenarios.Enum):
-		sc.Engine = scenarios.Enum
-	default:
-		return sc, usagef("--scenario-file %s: engine must be bins or enum, got %q", path, head.Engine)
-	}
-	if head.Base != "" {
-		base, ok := scenarios.Lookup(head.Base)
-		if !ok {
-			return sc, usagef("--scenario-file %s: base %q is not a scenario (see loadlab list)", path, head.Base)
+	baseName := head.Elem().Field(0).String()
+	engineName := head.Elem().Field(1).String()
+	all := scenarios.Engines()
+	var tables []string
+	for i, e := range all {
+		if !head.Elem().Field(2 + i).IsNil() {
+			tables = append(tables, e.Name)
 		}
-		sc = base
-		sc.Name = filepath.Base(path)
 	}
-	if head.Engine != "" && head.Engine != string(sc.Engine) {
-		return sc, usagef("--scenario-file %s: engine must be %q, got %q", path, sc.Engine, head.Engine)
+	sc := scenarios.Scenario{Name: filepath.Base(path), Title: "scenario file " + filepath.Base(path)}
+	if baseName != "" {
+		base, ok := scenarios.Lookup(baseName)
+		if !ok {
+			return fail("base %q is not a scenario (see loadlab list)", baseName)
+		}
+		sc.Spec, sc.Lesson, sc.StepsPerSecond = base.Spec, base.Lesson, base.StepsPerSecond
+	}
+	switch {
+	case engineName != "":
+	case sc.Spec != nil:
+		engineName = sc.Engine()
+	case len(tables) == 1:
+		engineName = tables[0]
+	default:
+		return fail("name the engine (engine = %q, or a table [%s]) or a base scenario", all[0].Name, all[0].Name)
+	}
+	idx := -1
+	for i, e := range all {
+		if e.Name == engineName {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return fail("engine must be one of %s, got %q", strings.Join(engineNames(), " "), engineName)
+	}
+	if sc.Spec == nil {
+		sc.Spec = all[idx].Default
+	} else if sc.Engine() != engineName {
+		return fail("engine %q does not match base %q, a %s scenario", engineName, baseName, sc.Engine())
+	}
+	for _, t := range tables {
+		if t != engineName {
+			return fail("table [%s] does not belong to the %s engine", t, engineName)
+		}
 	}
 	// Decode again over the base values so that absent fields keep them.
-	overlay := scenarioFile{Bins: &sc.Bins, Enum: &sc.Enum}
-	if err := decodeScenario(raw, isTOML, &overlay); err != nil {
-		return sc, usagef("--scenario-file %s: %v", path, err)
+	spec := reflect.New(reflect.TypeOf(sc.Spec))
+	spec.Elem().Set(reflect.ValueOf(sc.Spec))
+	overlay := reflect.New(fileShape())
+	overlay.Elem().Field(2 + idx).Set(spec)
+	if err := decodeScenario(raw, isTOML, overlay.Interface()); err != nil {
+		return fail("%v", err)
 	}
-	if sc.Engine == scenarios.Enum {
-		err = sc.Enum.Validate()
-	} else {
-		_, err = sc.Bins.Config()
-	}
-	if err != nil {
-		field := string(sc.Engine) + "."
-		return sc, usagef("--scenario-file %s: %v", path, strings.ReplaceAll(err.Error(), "--", field))
+	sc.Spec = spec.Elem().Interface().(scenarios.Spec)
+	if err := sc.Spec.Validate(); err != nil {
+		return fail("%s", engine.Named(err, func(field string) string { return engineName + "." + field }))
 	}
 	return sc, nil
 }
 
-func decodeScenario(raw []byte, isTOML bool, into *scenarioFile) error {
+func decodeScenario(raw []byte, isTOML bool, into any) error {
 	if isTOML {
 		md, err := toml.Decode(string(raw), into)
 		if err != nil {

@@ -1,29 +1,29 @@
 package main
 
 import (
-	"strings"
-
+	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/tui"
 )
 
-// tuiCommand is "loadlab tui [SCENARIO] [--theme NAME]".
+// tuiCommand is "loadlab tui [SCENARIO] [--theme NAME]", the flag before or
+// after the name.
 func tuiCommand(args []string) error {
-	name := ""
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		name, args = args[0], args[1:]
-	}
 	fs := newFlagSet("tui")
 	theme := fs.String("theme", "", "dark, light, contrast or mono")
-	if err := parseFlags(fs, args); err != nil {
+	positional, err := parseFlags(fs, args, map[string]string{"theme": "dark, light, contrast or mono"}, "tui")
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("tui takes one scenario name, got also %q", fs.Arg(0))
-	}
-	if name != "" {
-		if err := checkScenarioName(name); err != nil {
-			return err
+	name := ""
+	switch len(positional) {
+	case 0:
+	case 1:
+		name = positional[0]
+		if _, ok := scenarios.Lookup(name); !ok {
+			return usagef("unknown scenario %q (see loadlab list)", name)
 		}
+	default:
+		return usagef("tui takes one scenario name, got also %q", positional[1])
 	}
 	return runTUI(name, *theme)
 }

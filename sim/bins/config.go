@@ -1,8 +1,9 @@
 package bins
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // Stream says how strategies share random candidates.
@@ -33,7 +34,7 @@ func ParseStream(s string) (Stream, error) {
 	case "sequential":
 		return Sequential, nil
 	}
-	return Paired, fmt.Errorf("--stream must be paired or sequential, not %q", s)
+	return Paired, engine.Invalid("stream", "must be paired or sequential, got %q", s)
 }
 
 // Limits on a configuration: beyond them memory or time runs out.
@@ -66,20 +67,20 @@ type Config struct {
 func (c Config) Validate() error {
 	switch {
 	case c.Bins < 1 || c.Bins > MaxBins:
-		return fmt.Errorf("--bins must be in 1..%d, got %d", MaxBins, c.Bins)
+		return engine.Invalid("bins", "must be in 1..%d, got %d", MaxBins, c.Bins)
 	case c.Balls < 1 || c.Balls > MaxBalls:
-		return fmt.Errorf("--balls must be in 1..%d, got %d", MaxBalls, c.Balls)
+		return engine.Invalid("balls", "must be in 1..%d, got %d", MaxBalls, c.Balls)
 	case c.Trials < 1:
-		return fmt.Errorf("--trials must be at least 1, got %d", c.Trials)
+		return engine.Invalid("trials", "must be at least 1, got %d", c.Trials)
 	case !(c.Hot > 0) || math.IsInf(c.Hot, 0):
-		return fmt.Errorf("--hot must be a positive multiple of the mean load, got %v", c.Hot)
+		return engine.Invalid("hot", "must be a positive multiple of the mean load, got %v", c.Hot)
 	case len(c.Strategies) == 0:
-		return fmt.Errorf("--strategies must name at least one strategy")
+		return engine.Invalid("strategies", "must name at least one strategy")
 	case c.Seed < 0:
-		return fmt.Errorf("--seed must be >= 0, got %d", c.Seed)
+		return engine.Invalid("seed", "must be >= 0, got %d", c.Seed)
 	}
 	if c.Seed > math.MaxInt64-int64(c.Trials) {
-		return fmt.Errorf("--seed plus --trials must stay below 2^63")
+		return engine.Invalid("seed", "plus the number of trials must stay below 2^63, got %d", c.Seed)
 	}
 	baselineFound := c.Baseline == ""
 	for _, s := range c.Strategies {
@@ -89,23 +90,23 @@ func (c Config) Validate() error {
 		switch s.Kind {
 		case DChoice, Left:
 			if s.D < 1 || s.D > c.Bins {
-				return fmt.Errorf("--d for %s must be in 1..%d (the number of bins), got %d", s.Name, c.Bins, s.D)
+				return engine.Invalid("d", "for %s must be in 1..%d (the number of bins), got %d", s.Name, c.Bins, s.D)
 			}
 			if s.Kind == Left && c.Bins%s.D != 0 {
-				return fmt.Errorf("--d for %s must divide --bins (%d bins into %d groups), got %d", s.Name, c.Bins, s.D, s.D)
+				return engine.Invalid("d", "for %s must divide the number of bins (%d bins into %d groups), got %d", s.Name, c.Bins, s.D, s.D)
 			}
 		case Stale:
 			if s.Refresh < 1 {
-				return fmt.Errorf("--refresh for %s must be at least 1 ball, got %d", s.Name, s.Refresh)
+				return engine.Invalid("refresh", "for %s must be at least 1 ball, got %d", s.Name, s.Refresh)
 			}
 		}
 	}
 	if !baselineFound {
-		return fmt.Errorf("--baseline %q is not one of the chosen strategies", c.Baseline)
+		return engine.Invalid("baseline", "must be one of the chosen strategies, got %q", c.Baseline)
 	}
 	work := float64(c.Balls) * float64(c.Trials) * float64(len(c.Strategies))
 	if work > MaxWork {
-		return fmt.Errorf("--balls x --trials x strategies is %.3g placements, over the limit of %.0g (about ten minutes): lower --trials or --balls", work, float64(MaxWork))
+		return engine.Invalid("trials", "x balls x strategies is %.3g placements, over the limit of %.0g (about ten minutes): lower the trials or the balls", work, float64(MaxWork))
 	}
 	return nil
 }

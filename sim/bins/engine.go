@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/rng"
 )
 
@@ -18,6 +19,10 @@ type Engine struct {
 	trial  int        // index of the trial in progress (or last finished)
 	ball   int        // balls placed in the current trial
 	trials []TrialResult
+	// moments finds the first trial's moments; history keeps every
+	// trial's rises, not only the first one's.
+	moments *momentFinder
+	history bool
 }
 
 // New validates cfg and returns an engine positioned before the first ball.
@@ -26,7 +31,7 @@ func New(cfg Config) (*Engine, error) {
 		return nil, err
 	}
 	cfg.Strategies = append([]Strategy(nil), cfg.Strategies...)
-	e := &Engine{cfg: cfg, cand: make([]int32, cfg.maxDraws())}
+	e := &Engine{cfg: cfg, cand: make([]int32, cfg.maxDraws()), moments: newMomentFinder(cfg)}
 	for _, s := range cfg.Strategies {
 		e.lanes = append(e.lanes, newLane(s, cfg.Bins))
 	}
@@ -50,6 +55,7 @@ func (e *Engine) startTrial(t int) {
 	e.src.Seed(seed)
 	for _, l := range e.lanes {
 		l.reset()
+		l.track = t == 0 || e.history
 	}
 	if e.cfg.Stream == Sequential {
 		// Each strategy starts where the previous one's draws end.
@@ -112,7 +118,24 @@ func (e *Engine) placeBatch(k int) {
 		}
 	}
 	e.ball += k
+	if e.trial == 0 {
+		e.moments.scan(e.lanes, e.ball)
+	}
 }
+
+// KeepHistory makes every trial record its max over time, as the first one
+// always does, so that a view can draw it; headless runs keep only the
+// first trial's.
+func (e *Engine) KeepHistory() {
+	e.history = true
+	for _, l := range e.lanes {
+		l.track = true
+	}
+}
+
+// Moments are the first trial's moments found so far, in step order. The
+// slice is shared: callers must not modify it.
+func (e *Engine) Moments() []engine.Moment { return slices.Clip(e.moments.found) }
 
 // batchBalls is how many balls RunTrial places per batch: enough to keep the
 // per-rule loops long, few enough that the candidates stay in cache.
@@ -172,6 +195,9 @@ type LaneSnapshot struct {
 	Figures Figures
 	Last    Decision
 	Theory  Prediction
+	// Rises is the max load over the trial: a point (ball, max) each time
+	// it grew. It is shared with the engine, never copied.
+	Rises engine.SeriesView
 }
 
 // Snapshot copies the current state; the engine never mutates it afterwards.
@@ -195,6 +221,7 @@ func (e *Engine) Snapshot() Snapshot {
 			ByLoad:   append([]int(nil), l.byLoad...),
 			Last:     l.decision(raw),
 			Theory:   Predict(l.strategy, e.cfg.Bins, e.cfg.Balls),
+			Rises:    l.rises.View(),
 		})
 	}
 	return s

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"sync"
 	"sync/atomic"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // EnumStrategies are the rules the brute-force enumeration runs, in order.
@@ -33,14 +35,14 @@ type EnumConfig struct {
 // is beyond MaxBruteInputs.
 func (c EnumConfig) Inputs() (int64, error) {
 	if c.Bins < 1 || c.Bins > 64 {
-		return 0, fmt.Errorf("--bins must be in 1..64 for enumeration, got %d", c.Bins)
+		return 0, engine.Invalid("bins", "must be in 1..64 for enumeration, got %d", c.Bins)
 	}
 	if c.Balls < 1 || c.Balls > 64 {
-		return 0, fmt.Errorf("--balls must be in 1..64 for enumeration, got %d", c.Balls)
+		return 0, engine.Invalid("balls", "must be in 1..64 for enumeration, got %d", c.Balls)
 	}
 	inputs := math.Pow(float64(c.Bins), float64(2*c.Balls))
 	if inputs > MaxBruteInputs {
-		return 0, fmt.Errorf("brute force over %d^(2x%d) = %.3g inputs is beyond its bound of %.0e (about ten seconds): use --method dp, which is exact for one, two, dchoice and anti at far larger sizes",
+		return 0, fmt.Errorf("brute force over %d^(2x%d) = %.3g inputs is beyond its bound of %.0e (about ten seconds): use the dp method, which is exact for one, two, dchoice and anti at far larger sizes",
 			c.Bins, c.Balls, inputs, float64(MaxBruteInputs))
 	}
 	return int64(math.Round(inputs)), nil
@@ -53,9 +55,9 @@ func (c EnumConfig) Validate() error {
 	}
 	switch {
 	case c.Refresh < 1:
-		return fmt.Errorf("--refresh must be at least 1 ball, got %d", c.Refresh)
+		return engine.Invalid("refresh", "must be at least 1 ball, got %d", c.Refresh)
 	case c.Counterexamples < 0:
-		return fmt.Errorf("--counterexamples must be >= 0, got %d", c.Counterexamples)
+		return engine.Invalid("counterexamples", "must be >= 0, got %d", c.Counterexamples)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"fmt"
 	"math/big"
 	"reflect"
 	"slices"
@@ -128,6 +129,52 @@ func TestEnumerationMatchesCPython(t *testing.T) {
 		}
 		if e.TwoVsOne != c.paired {
 			t.Errorf("n=%d m=%d: %+v, CPython %+v", c.n, c.m, e.TwoVsOne, c.paired)
+		}
+	}
+}
+
+// Example: the first counterexample of source 000 at n = m = 4, and where
+// its two-choice run goes wrong.
+func ExampleTrajectory() {
+	t := NewTrajectory(4, [][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}})
+	end := t.At(t.Len())
+	fmt.Println("one", end.One, "two", end.Two)
+	for _, m := range t.Moments() {
+		fmt.Println(m.Caption)
+	}
+	// Output:
+	// one [2 2 0 0] two [1 3 0 0]
+	// ball 3: two choices take bin 1 (a tie at load 1 goes to first); bin 0 would have ended no worse than one choice's max 2
+	// ball 4: two choices' max reaches 3, above one choice's 2
+}
+
+// In every counterexample at n = m = 4 some choice went wrong before two
+// choices' max passed one's, and flipping that one choice does rescue the
+// run (checked here by replaying the flipped sequence by hand).
+func TestEveryCounterexampleHasAWrongChoice(t *testing.T) {
+	e, err := Enumerate(EnumConfig{Bins: 4, Balls: 4, Refresh: 4, Counterexamples: 1000, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range e.Counterexamples {
+		tr := NewTrajectory(4, c.Candidates)
+		ms := tr.Moments()
+		if len(ms) != 2 || ms[0].Step > ms[1].Step {
+			t.Fatalf("%v: moments %v", c.Candidates, ms)
+		}
+		b := int(ms[0].Step)
+		s := tr.At(b)
+		loads := slices.Clone(tr.At(b - 1).Two)
+		loads[s.First+s.Second-s.TwoChose]++
+		for _, p := range c.Candidates[b:] {
+			bin := p[0]
+			if loads[p[1]] < loads[bin] {
+				bin = p[1]
+			}
+			loads[bin]++
+		}
+		if slices.Max(loads) > slices.Max(c.One) {
+			t.Errorf("%v: flipping ball %d ends at %v, still worse than one choice %v", c.Candidates, b, loads, c.One)
 		}
 	}
 }

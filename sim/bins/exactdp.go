@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"slices"
 	"sync"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // DPStrategies are the rules the exact dynamic programme handles: those
@@ -33,7 +35,7 @@ func ExactDP(kind Kind, d, bins, balls int) (Exact, error) {
 		d = 2
 	case DChoice:
 		if d < 1 || d > bins {
-			return Exact{}, fmt.Errorf("--d must be in 1..%d (the number of bins), got %d", bins, d)
+			return Exact{}, engine.Invalid("d", "must be in 1..%d (the number of bins), got %d", bins, d)
 		}
 	default:
 		return Exact{}, fmt.Errorf("the exact DP handles one, two, dchoice and anti, not %s", kind)
@@ -104,10 +106,10 @@ func ExactDP(kind Kind, d, bins, balls int) (Exact, error) {
 // checkDPSize refuses sizes the DP cannot hold or finish in about a minute.
 func checkDPSize(bins, balls int) error {
 	if bins < 1 || bins > 255 || balls < 1 || balls > 255 {
-		return fmt.Errorf("--bins and --balls must be in 1..255 for the DP, got %d and %d", bins, balls)
+		return engine.Invalid("bins", "and balls must be in 1..255 for the DP, got %d and %d", bins, balls)
 	}
 	if s := partitionsAtMost(balls, bins); s > MaxDPStates {
-		return fmt.Errorf("the DP at %d balls into %d bins holds %d load multisets, over its bound of %d (about a minute per rule): lower --bins or --balls", balls, bins, s, MaxDPStates)
+		return fmt.Errorf("the DP at %d balls into %d bins holds %d load multisets, over its bound of %d (about a minute per rule): lower the bins or the balls", balls, bins, s, MaxDPStates)
 	}
 	return nil
 }

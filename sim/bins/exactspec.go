@@ -1,6 +1,10 @@
 package bins
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
 
 // ExactSpec is an exact computation in the words of the command line and
 // scenario files: brute force over every input, or the DP over load
@@ -16,7 +20,13 @@ type ExactSpec struct {
 	D int `json:"d" toml:"d"`
 	// Counterexamples is how many counterexamples brute force keeps.
 	Counterexamples int `json:"counterexamples" toml:"counterexamples"`
+	// Stepper asks a view to open on the first counterexample's
+	// trajectory instead of the table; the figures do not depend on it.
+	Stepper bool `json:"stepper" toml:"stepper"`
 }
+
+// Engine names the engine an ExactSpec configures.
+func (ExactSpec) Engine() string { return "exact" }
 
 // DefaultExactSpec is source 000's exact case: n = m = 4 by brute force.
 func DefaultExactSpec() ExactSpec {
@@ -47,7 +57,7 @@ func (s ExactSpec) Validate() error {
 	switch s.Method {
 	case "brute":
 		if s.Refresh < 0 {
-			return fmt.Errorf("--refresh must be at least 1 ball (0 for never), got %d", s.Refresh)
+			return engine.Invalid("refresh", "must be at least 1 ball (0 for never), got %d", s.Refresh)
 		}
 		return s.enumConfig(1).Validate()
 	case "dp":
@@ -55,11 +65,11 @@ func (s ExactSpec) Validate() error {
 			return err
 		}
 		if s.D < 1 || s.D > s.Bins {
-			return fmt.Errorf("--d must be in 1..%d (the number of bins), got %d", s.Bins, s.D)
+			return engine.Invalid("d", "must be in 1..%d (the number of bins), got %d", s.Bins, s.D)
 		}
 		return nil
 	}
-	return fmt.Errorf("--method must be brute or dp, got %q", s.Method)
+	return engine.Invalid("method", "must be brute or dp, got %q", s.Method)
 }
 
 // Run computes the spec's exact results; brute force uses workers

@@ -1,6 +1,9 @@
 package bins
 
-import "github.com/loadlab/loadlab/sim/rng"
+import (
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/rng"
+)
 
 // lane is one strategy's bins during a trial. Placing a ball touches only
 // the chosen bin and the running max; the other figures are computed from
@@ -15,6 +18,10 @@ type lane struct {
 	src      rng.Source // Sequential: this strategy's own position in the stream
 	cand     []int32    // Sequential: candidates of the latest batch
 	chosen   int        // bin of the latest ball, -1 before the first
+	// rises records (ball, new max) each time the max grows, while track
+	// is set: the max over time, and what moments are found from.
+	rises engine.Series
+	track bool
 }
 
 // Decision is what a strategy did with the latest ball: the candidates it
@@ -43,6 +50,20 @@ func (l *lane) reset() {
 	clear(l.snapshot)
 	l.max = 0
 	l.chosen = -1
+	l.rises.Reset()
+}
+
+// maxRises bounds the rises a lane records in one trial: the max grows at
+// most once per ball, and a run of a few bins and billions of balls must not
+// keep a point per ball. Past it the history stops growing.
+const maxRises = 1 << 16
+
+// rose records that the max reached top with ball (numbered from 1). It
+// runs only when the max grows, outside the per-ball fast path.
+func (l *lane) rose(ball int, top int32) {
+	if l.track && l.rises.Len() < maxRises {
+		l.rises.Append(engine.Point{X: float64(ball), Y: float64(top)})
+	}
 }
 
 // run places a batch of balls, numbered from ball0, whose candidates are
@@ -59,7 +80,10 @@ func (l *lane) run(cands []int32, stride, ball0 int) {
 			bin = cands[i]
 			v := loads[bin] + 1
 			loads[bin] = v
-			top = max(top, v)
+			if v > top {
+				top = v
+				l.rose(ball0+1+i/stride, v)
+			}
 		}
 	case Two:
 		for i := 0; i+1 < len(cands); i += stride {
@@ -69,7 +93,10 @@ func (l *lane) run(cands []int32, stride, ball0 int) {
 			}
 			v := loads[bin] + 1
 			loads[bin] = v
-			top = max(top, v)
+			if v > top {
+				top = v
+				l.rose(ball0+1+i/stride, v)
+			}
 		}
 	case Anti:
 		for i := 0; i+1 < len(cands); i += stride {
@@ -79,7 +106,10 @@ func (l *lane) run(cands []int32, stride, ball0 int) {
 			}
 			v := loads[bin] + 1
 			loads[bin] = v
-			top = max(top, v)
+			if v > top {
+				top = v
+				l.rose(ball0+1+i/stride, v)
+			}
 		}
 	case Stale:
 		snap := l.snapshot
@@ -93,7 +123,10 @@ func (l *lane) run(cands []int32, stride, ball0 int) {
 			}
 			v := loads[bin] + 1
 			loads[bin] = v
-			top = max(top, v)
+			if v > top {
+				top = v
+				l.rose(ball0+1+i/stride, v)
+			}
 		}
 	case DChoice:
 		for i := 0; i+s.D <= len(cands); i += stride {
@@ -105,7 +138,10 @@ func (l *lane) run(cands []int32, stride, ball0 int) {
 			}
 			v := loads[bin] + 1
 			loads[bin] = v
-			top = max(top, v)
+			if v > top {
+				top = v
+				l.rose(ball0+1+i/stride, v)
+			}
 		}
 	case Left:
 		g := int32(len(loads) / s.D)
@@ -118,7 +154,10 @@ func (l *lane) run(cands []int32, stride, ball0 int) {
 			}
 			v := loads[bin] + 1
 			loads[bin] = v
-			top = max(top, v)
+			if v > top {
+				top = v
+				l.rose(ball0+1+i/stride, v)
+			}
 		}
 	}
 	l.max = top

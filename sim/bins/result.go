@@ -2,6 +2,8 @@ package bins
 
 import (
 	"slices"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // TrialResult holds every strategy's final figures for one trial.
@@ -49,22 +51,25 @@ type Result struct {
 	Trials     []TrialResult      `json:"trials"`
 	Summary    map[string]Summary `json:"summary"`
 	Paired     []Comparison       `json:"paired"`
+	// Moments are the first trial's moments; Step is the ball.
+	Moments []engine.Moment `json:"moments"`
 }
 
 // Result summarises the finished trials (all of them once Done).
 func (e *Engine) Result() Result {
-	return summarize(e.cfg, e.trials)
+	return summarize(e.cfg, e.trials, e.Moments())
 }
 
 // summarize builds the Result of a config from its finished trials, in
 // trial order.
-func summarize(cfg Config, trials []TrialResult) Result {
+func summarize(cfg Config, trials []TrialResult, moments []engine.Moment) Result {
 	r := Result{
 		Bins: cfg.Bins, Balls: cfg.Balls, Seed: cfg.Seed,
 		Stream: cfg.Stream.String(), Hot: cfg.Hot,
 		Trials:  trials,
 		Summary: make(map[string]Summary, len(cfg.Strategies)),
 		Paired:  []Comparison{},
+		Moments: append([]engine.Moment{}, moments...),
 	}
 	if r.Trials == nil {
 		r.Trials = []TrialResult{}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // progressBalls is how many balls a worker places between progress reports
@@ -23,6 +25,7 @@ func RunAll(ctx context.Context, cfg Config, workers int, progress func(fraction
 	}
 	workers = max(1, min(workers, cfg.Trials))
 	blocks := make([][]TrialResult, workers)
+	var moments []engine.Moment // the first worker's first trial
 	var placed atomic.Int64
 	total := float64(cfg.Balls) * float64(cfg.Trials)
 	var wg sync.WaitGroup
@@ -47,6 +50,9 @@ func RunAll(ctx context.Context, cfg Config, workers int, progress func(fraction
 				}
 			}
 			blocks[w] = e.trials
+			if w == 0 {
+				moments = e.Moments()
+			}
 		}()
 	}
 	wg.Wait()
@@ -57,5 +63,5 @@ func RunAll(ctx context.Context, cfg Config, workers int, progress func(fraction
 	for _, b := range blocks {
 		trials = append(trials, b...)
 	}
-	return summarize(cfg, trials), nil
+	return summarize(cfg, trials, moments), nil
 }

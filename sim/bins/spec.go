@@ -1,6 +1,6 @@
 package bins
 
-import "fmt"
+import "github.com/loadlab/loadlab/sim/engine"
 
 // Spec is a Config in the words of the command line and scenario files:
 // strategies as a list such as "one,two,stale:64" and the stream by name.
@@ -25,6 +25,16 @@ func DefaultSpec() Spec {
 		Strategies: "one,two", D: 2, Refresh: 4096, Stream: "paired", Hot: 1.2}
 }
 
+// Engine names the engine a Spec configures.
+func (Spec) Engine() string { return "bins" }
+
+// Validate reports the first invalid field, as an engine.FieldError where
+// a field is to blame.
+func (s Spec) Validate() error {
+	_, err := s.Config()
+	return err
+}
+
 // Config parses and validates the Spec.
 func (s Spec) Config() (Config, error) {
 	stream, err := ParseStream(s.Stream)
@@ -33,7 +43,7 @@ func (s Spec) Config() (Config, error) {
 	}
 	strategies, err := ParseStrategies(s.Strategies, s.D, s.Refresh)
 	if err != nil {
-		return Config{}, fmt.Errorf("--strategies: %v", err)
+		return Config{}, err
 	}
 	cfg := Config{Bins: s.Bins, Balls: s.Balls, Trials: s.Trials, Seed: s.Seed,
 		Strategies: strategies, Stream: stream, Hot: s.Hot, Baseline: s.Baseline}
@@ -42,10 +52,10 @@ func (s Spec) Config() (Config, error) {
 	}
 	// The defaults must be valid even when no strategy reads them.
 	if s.D < 1 || s.D > s.Bins {
-		return Config{}, fmt.Errorf("--d must be in 1..%d (the number of bins), got %d", s.Bins, s.D)
+		return Config{}, engine.Invalid("d", "must be in 1..%d (the number of bins), got %d", s.Bins, s.D)
 	}
 	if s.Refresh < 1 {
-		return Config{}, fmt.Errorf("--refresh must be at least 1 ball, got %d", s.Refresh)
+		return Config{}, engine.Invalid("refresh", "must be at least 1 ball, got %d", s.Refresh)
 	}
 	return cfg, nil
 }

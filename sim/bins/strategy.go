@@ -1,9 +1,10 @@
 package bins
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // Kind is a placement rule.
@@ -87,13 +88,13 @@ func ParseStrategies(list string, defaultD, defaultRefresh int) ([]Strategy, err
 			return nil, err
 		}
 		if seen[s.Name] {
-			return nil, fmt.Errorf("strategy %q is listed twice", s.Name)
+			return nil, engine.Invalid("strategies", "lists %q twice", s.Name)
 		}
 		seen[s.Name] = true
 		out = append(out, s)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no strategy given (choose from %s)", strings.Join(kindNames[:], " "))
+		return nil, engine.Invalid("strategies", "must name at least one strategy (choose from %s)", strings.Join(kindNames[:], " "))
 	}
 	return out, nil
 }
@@ -107,7 +108,7 @@ func parseStrategy(tok string, defaultD, defaultRefresh int) (Strategy, error) {
 		}
 	}
 	if kind < 0 {
-		return Strategy{}, fmt.Errorf("unknown strategy %q (choose from %s)", name, strings.Join(kindNames[:], " "))
+		return Strategy{}, engine.Invalid("strategies", "names an unknown strategy %q (choose from %s)", name, strings.Join(kindNames[:], " "))
 	}
 	s := Strategy{Name: tok, Kind: kind, D: defaultD, Refresh: defaultRefresh}
 	switch kind {
@@ -121,7 +122,7 @@ func parseStrategy(tok string, defaultD, defaultRefresh int) (Strategy, error) {
 	}
 	v, err := strconv.Atoi(arg)
 	if err != nil || v < 1 {
-		return Strategy{}, fmt.Errorf("strategy %q: the number after ':' must be a whole number >= 1", tok)
+		return Strategy{}, engine.Invalid("strategies", "has %q: the number after ':' must be a whole number >= 1", tok)
 	}
 	switch kind {
 	case DChoice, Left:
@@ -129,7 +130,7 @@ func parseStrategy(tok string, defaultD, defaultRefresh int) (Strategy, error) {
 	case Stale:
 		s.Refresh = v
 	default:
-		return Strategy{}, fmt.Errorf("strategy %q takes no parameter (only dchoice:D, left:D and stale:R do)", tok)
+		return Strategy{}, engine.Invalid("strategies", "has %q, which takes no parameter (only dchoice:D, left:D and stale:R do)", tok)
 	}
 	return s, nil
 }

@@ -1,112 +1,49 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
-	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// enumRequest is a parsed "loadlab enum" command line.
-type enumRequest struct {
-	spec    bins.ExactSpec
-	workers int
-	format  string
-	file    string
-}
-
-// enumFlags declares the flags of "loadlab enum" over spec.
-func enumFlags(spec *bins.ExactSpec, r *enumRequest) *flag.FlagSet {
-	fs := newFlagSet("enum")
-	fs.IntVar(&spec.Bins, "bins", spec.Bins, "number of bins n")
-	fs.IntVar(&spec.Balls, "balls", spec.Balls, "number of balls m")
-	fs.IntVar(&spec.Refresh, "refresh", spec.Refresh, "stale snapshot interval (0: the number of balls, a snapshot never refreshed)")
-	fs.IntVar(&spec.Counterexamples, "counterexamples", spec.Counterexamples, "how many counterexamples to list")
-	fs.StringVar(&spec.Method, "method", spec.Method, "brute (every input) or dp (load multisets)")
-	fs.IntVar(&spec.D, "d", spec.D, "candidates of dchoice in the DP")
-	fs.IntVar(&r.workers, "workers", runtime.GOMAXPROCS(0), "goroutines (the result does not depend on it)")
-	fs.StringVar(&r.format, "format", "text", "text or json")
-	fs.StringVar(&r.file, "scenario-file", "", "a TOML or JSON file with engine = \"enum\"")
-	return fs
-}
-
-func enumHelp() string {
-	var b strings.Builder
-	b.WriteString("Usage: loadlab enum [flags]\n\nExact results over every candidate sequence (brute) or every load multiset (dp).\n\n")
-	spec := bins.DefaultExactSpec()
-	fs := enumFlags(&spec, &enumRequest{})
-	fs.SetOutput(&b)
-	fs.PrintDefaults()
-	return b.String()
-}
-
-// parseEnumArgs reads the flags of "loadlab enum" (or of "loadlab run" on
-// an enumeration scenario) over the base spec. With --scenario-file the
-// file becomes the base and the flags are read again over it, so that flags
-// still win.
-func parseEnumArgs(args []string, base bins.ExactSpec) (enumRequest, error) {
-	r := enumRequest{spec: base}
-	fs := enumFlags(&r.spec, &r)
-	if err := parseFlags(fs, args); err != nil {
-		return r, err
-	}
-	if r.file != "" {
-		sc, err := loadScenarioFile(r.file)
-		if err != nil {
-			return r, err
-		}
-		if sc.Engine != scenarios.Enum {
-			return r, usagef("--scenario-file %s is a %s scenario: run it with loadlab run --scenario-file", r.file, sc.Engine)
-		}
-		r.spec = sc.Enum
-		if err := parseFlags(enumFlags(&r.spec, &r), args); err != nil {
-			return r, err
-		}
-	}
-	if fs.NArg() > 0 {
-		return r, usagef("enum takes flags only, got %q", fs.Arg(0))
-	}
-	if r.format != "text" && r.format != "json" {
-		return r, usagef("--format must be text or json for enum, got %q", r.format)
-	}
-	if r.workers < 1 {
-		return r, usagef("--workers must be a whole number >= 1, got %d", r.workers)
-	}
-	if err := r.spec.Validate(); err != nil {
-		return r, usageError{err.Error()}
-	}
-	return r, nil
-}
-
-// enumCommand is "loadlab enum", or "loadlab run" on an enumeration
-// scenario.
-func enumCommand(args []string, base bins.ExactSpec, stdout io.Writer) error {
-	req, err := parseEnumArgs(args, base)
-	if err != nil {
-		return err
-	}
-	rep, err := req.spec.Run(req.workers)
-	if err != nil {
-		return usageError{firstLine(err)}
-	}
-	var out bytes.Buffer
-	if req.format == "json" {
-		if err := writeJSON(&out, enumJSONOf(rep)); err != nil {
-			return err
-		}
-	} else {
-		writeEnumText(&out, rep)
-	}
-	_, err = stdout.Write(out.Bytes())
-	return err
+// exactCLI is "loadlab run exact", and "loadlab enum" for short: DESIGN.md's
+// enum contract.
+var exactCLI = &engineCLI[bins.ExactSpec, bins.ExactReport]{
+	name: "exact",
+	about: `Brute force (--method brute) places every ordered candidate pair per ball, all
+n^(2m) inputs, and compares the rules input by input; the DP (--method dp)
+walks load multisets and gives exact distributions far beyond brute force.`,
+	bind: func(fs *flag.FlagSet, s *bins.ExactSpec) {
+		fs.IntVar(&s.Bins, "bins", s.Bins, "number of bins n")
+		fs.IntVar(&s.Balls, "balls", s.Balls, "number of balls m")
+		fs.StringVar(&s.Method, "method", s.Method, "brute (every input) or dp (load multisets)")
+		fs.IntVar(&s.Refresh, "refresh", s.Refresh, "stale snapshot interval (0: the number of balls, a snapshot never refreshed)")
+		fs.IntVar(&s.D, "d", s.D, "candidates of dchoice in the DP")
+		fs.IntVar(&s.Counterexamples, "counterexamples", s.Counterexamples, "how many counterexamples to list")
+	},
+	ranges: map[string]string{
+		"bins":            "a whole number in 1..64 (brute) or 1..255 (dp)",
+		"balls":           "a whole number in 1..64 (brute) or 1..255 (dp)",
+		"method":          "brute or dp",
+		"refresh":         "a whole number >= 0",
+		"d":               "a whole number in 1..bins",
+		"counterexamples": "a whole number >= 0",
+	},
+	run: func(_ context.Context, s bins.ExactSpec, env runEnv) (bins.ExactReport, error) {
+		return s.Run(env.workers)
+	},
+	writers: map[string]func(io.Writer, bins.ExactReport) error{
+		"text": writeEnumText,
+		"json": func(w io.Writer, r bins.ExactReport) error { return writeJSON(w, enumJSONOf(r)) },
+	},
 }
 
 // JSON shapes of DESIGN.md's enum contract.
@@ -136,6 +73,7 @@ type (
 		Index      int64            `json:"index"`
 		Candidates [][2]int         `json:"candidates"`
 		Loads      map[string][]int `json:"loads"`
+		Moments    []engine.Moment  `json:"moments"`
 	}
 )
 
@@ -170,12 +108,13 @@ func enumJSONOf(r bins.ExactReport) any {
 	b := bruteJSON{enumJSON: j}
 	if len(e.Counterexamples) > 0 {
 		c := e.Counterexamples[0]
-		b.First = &counterexampleJSON{c.Index, c.Candidates, map[string][]int{"one": c.One, "two": c.Two}}
+		b.First = &counterexampleJSON{c.Index, c.Candidates, map[string][]int{"one": c.One, "two": c.Two},
+			bins.NewTrajectory(r.Spec.Bins, c.Candidates).Moments()}
 	}
 	return b
 }
 
-func writeEnumText(w io.Writer, r bins.ExactReport) {
+func writeEnumText(w io.Writer, r bins.ExactReport) error {
 	fmt.Fprintf(w, "exact %s: %d balls into %d bins", r.Spec.Method, r.Spec.Balls, r.Spec.Bins)
 	if r.Brute != nil {
 		fmt.Fprintf(w, ", all %s inputs (every ordered candidate pair per ball); stale refreshes every %d balls",
@@ -198,14 +137,14 @@ func writeEnumText(w io.Writer, r bins.ExactReport) {
 	tw.Flush()
 	fmt.Fprintln(w, "(P(max = k) below 0.0000005 not shown; --format json has every probability as an exact fraction)")
 	if r.Brute == nil {
-		return
+		return nil
 	}
 	e := r.Brute
 	fmt.Fprintf(w, "\ntwo choices against one, input by input: better %s, same %s, worse %s\n",
 		textfmt.Digits(e.TwoVsOne.Better), textfmt.Digits(e.TwoVsOne.Same), textfmt.Digits(e.TwoVsOne.Worse))
 	if len(e.Counterexamples) == 0 {
 		fmt.Fprintln(w, "no input where two choices end worse than one")
-		return
+		return nil
 	}
 	var kinds []string
 	for k, c := range e.Kinds {
@@ -216,19 +155,14 @@ func writeEnumText(w io.Writer, r bins.ExactReport) {
 	c := e.Counterexamples[0]
 	fmt.Fprintf(w, "\nfirst counterexample, input %s: %s\n\n", textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates))
 	fmt.Fprint(w, drawLoads(c.One, c.Two))
+	writeMoments(w, bins.NewTrajectory(r.Spec.Bins, c.Candidates).Moments())
 	if len(e.Counterexamples) > 1 {
 		fmt.Fprintf(w, "\nfirst %d counterexamples:\n", len(e.Counterexamples))
 		for _, c := range e.Counterexamples {
 			fmt.Fprintf(w, "  %8s  %s  one %v  two %v\n", textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two)
 		}
 	}
-}
-
-// firstLine keeps one line of a joined error: every rule refuses a size
-// for the same reason.
-func firstLine(err error) string {
-	line, _, _ := strings.Cut(err.Error(), "\n")
-	return line
+	return nil
 }
 
 // drawLoads draws two load vectors side by side as columns of blocks.

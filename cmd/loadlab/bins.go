@@ -1,27 +1,68 @@
 package main
 
 import (
+	"context"
 	"encoding/csv"
-	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+// binsCLI is "loadlab run bins": DESIGN.md's flags and JSON fields.
+var binsCLI = &engineCLI[bins.Spec, bins.Result]{
+	name: "bins",
+	about: `Each trial places --balls balls into --bins bins under every strategy at once;
+trial t uses seed --seed + t. Text prints source 000's table, JSON every trial.`,
+	bind: func(fs *flag.FlagSet, s *bins.Spec) {
+		fs.IntVar(&s.Bins, "bins", s.Bins, "number of bins n")
+		fs.IntVar(&s.Balls, "balls", s.Balls, "number of balls m per trial")
+		fs.IntVar(&s.Trials, "trials", s.Trials, "number of trials; trial t uses seed + t")
+		fs.Int64Var(&s.Seed, "seed", s.Seed, "seed of trial 0, as CPython's random.seed")
+		fs.StringVar(&s.Strategies, "strategies", s.Strategies,
+			"comma-separated: "+strings.Join(bins.KindNames(), " ")+"; dchoice:D, left:D and stale:R set their own parameter")
+		fs.IntVar(&s.D, "d", s.D, "candidates for dchoice and left")
+		fs.IntVar(&s.Refresh, "refresh", s.Refresh, "balls between the snapshots stale reads")
+		fs.StringVar(&s.Stream, "stream", s.Stream, "paired (one candidate list per ball for all) or sequential (one strategy after another)")
+		fs.Float64Var(&s.Hot, "hot", s.Hot, "a bin is hot at or above this multiple of the mean load")
+		fs.StringVar(&s.Baseline, "baseline", s.Baseline, "the strategy the others are compared with (default: the first)")
+	},
+	ranges: map[string]string{
+		"bins":       fmt.Sprintf("a whole number in 1..%d", bins.MaxBins),
+		"balls":      fmt.Sprintf("a whole number in 1..%d", bins.MaxBalls),
+		"trials":     "a whole number >= 1",
+		"seed":       "a whole number >= 0",
+		"d":          "a whole number in 1..bins",
+		"refresh":    "a whole number >= 1",
+		"hot":        "a number > 0",
+		"strategies": "a comma-separated list of " + strings.Join(bins.KindNames(), " "),
+		"stream":     "paired or sequential",
+		"baseline":   "one of the chosen strategies",
+	},
+	run: func(ctx context.Context, s bins.Spec, env runEnv) (bins.Result, error) {
+		cfg, err := s.Config()
+		if err != nil {
+			return bins.Result{}, err
+		}
+		return bins.RunAll(ctx, cfg, env.workers, env.progress)
+	},
+	writers: map[string]func(io.Writer, bins.Result) error{
+		"text": writeBinsText,
+		"json": func(w io.Writer, r bins.Result) error { return writeJSON(w, r) },
+		"csv":  writeBinsCSV,
+	},
 }
 
 // writeBinsText prints the per-strategy table of source 000 (mean, median
 // and p95 of the max; median p99; mean std, empty and hot), the final
 // figures of a single trial, and the paired comparisons.
-func writeBinsText(w io.Writer, r bins.Result) {
+func writeBinsText(w io.Writer, r bins.Result) error {
 	trials := len(r.Trials)
 	fmt.Fprintf(w, "bins: %d balls into %d bins, %d trial%s from seed %d, %s stream, hot >= %g x mean\n\n",
 		r.Balls, r.Bins, trials, plural(trials), r.Seed, r.Stream, r.Hot)
@@ -43,8 +84,9 @@ func writeBinsText(w io.Writer, r bins.Result) {
 		}
 	}
 	tw.Flush()
+	writeMoments(w, r.Moments)
 	if len(r.Paired) == 0 {
-		return
+		return nil
 	}
 	fmt.Fprintf(w, "\nmax load against %s, trial by trial:\n", r.Paired[0].B)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -52,7 +94,7 @@ func writeBinsText(w io.Writer, r bins.Result) {
 	for _, p := range r.Paired {
 		fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%+g\t\n", width, p.A, p.Lower, p.Equal, p.Higher, p.MedianDiff)
 	}
-	tw.Flush()
+	return tw.Flush()
 }
 
 func theoryText(p bins.Prediction) string {
@@ -83,4 +125,15 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// writeMoments lists the moments of the first trial, if any.
+func writeMoments(w io.Writer, moments []engine.Moment) {
+	if len(moments) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nmoments of the first trial:")
+	for _, m := range moments {
+		fmt.Fprintln(w, "  "+m.Caption)
+	}
 }

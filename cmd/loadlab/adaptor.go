@@ -1,0 +1,292 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// adaptors are the engines on the command line, one file each; an engine
+// that is not here cannot be run headless.
+var adaptors = []adaptor{binsCLI, exactCLI}
+
+// adaptor is one engine on the command line: its flags and their ranges,
+// its run, and its writers. engineCLI implements it for each engine's
+// spec and result types.
+type adaptor interface {
+	engine() string
+	// prepare parses args over the base spec and returns the run that
+	// writes the result; every problem with the input is found here.
+	prepare(topic string, args []string, base scenarios.Spec) (func(ctx context.Context, stdout, stderr io.Writer) error, error)
+	// help is the text of "loadlab help ENGINE".
+	help(topic string) string
+	boolFlags() []string
+}
+
+func adaptorFor(engineName string) (adaptor, bool) {
+	i := slices.IndexFunc(adaptors, func(a adaptor) bool { return a.engine() == engineName })
+	if i < 0 {
+		return nil, false
+	}
+	return adaptors[i], true
+}
+
+// runEnv is what every run gets besides its spec.
+type runEnv struct {
+	workers  int
+	progress func(fraction float64)
+}
+
+// formatOrder is the order formats are offered in.
+var formatOrder = []string{"text", "json", "csv"}
+
+// engineCLI is an engine's adaptor over its spec type S and result type R.
+type engineCLI[S scenarios.Spec, R any] struct {
+	name string
+	// about is the help's paragraph on what the engine computes.
+	about string
+	// bind declares one flag per spec field over s.
+	bind func(fs *flag.FlagSet, s *S)
+	// ranges says, per flag, what it accepts.
+	ranges map[string]string
+	run    func(ctx context.Context, s S, env runEnv) (R, error)
+	// writers by format name: text, json, csv.
+	writers map[string]func(w io.Writer, r R) error
+}
+
+// options are the flags every engine shares.
+type options struct {
+	format  string
+	workers int
+	file    string
+}
+
+func (c *engineCLI[S, R]) engine() string { return c.name }
+
+func (c *engineCLI[S, R]) formats() []string {
+	var out []string
+	for _, f := range formatOrder {
+		if c.writers[f] != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// flagSet declares the engine's flags over spec and the shared ones over o.
+func (c *engineCLI[S, R]) flagSet(spec *S, o *options) *flag.FlagSet {
+	fs := newFlagSet("run " + c.name)
+	c.bind(fs, spec)
+	fs.StringVar(&o.format, "format", "text", quoteList(c.formats()))
+	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "goroutines sharing the work (the result does not depend on it)")
+	fs.StringVar(&o.file, "scenario-file", "", "a TOML or JSON scenario file to start from; flags still win over it")
+	return fs
+}
+
+func (c *engineCLI[S, R]) allRanges() map[string]string {
+	r := map[string]string{"format": quoteList(c.formats()), "workers": "a whole number >= 1", "scenario-file": "a file name"}
+	for k, v := range c.ranges {
+		r[k] = v
+	}
+	return r
+}
+
+func (c *engineCLI[S, R]) boolFlags() []string {
+	var spec S
+	var names []string
+	c.flagSet(&spec, &options{}).VisitAll(func(f *flag.Flag) {
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			names = append(names, f.Name)
+		}
+	})
+	return names
+}
+
+func (c *engineCLI[S, R]) help(topic string) string {
+	var b strings.Builder
+	e, _ := scenarios.LookupEngine(c.name)
+	usage := "loadlab run " + c.name + " [flags]"
+	if topic != c.name {
+		usage = "loadlab " + topic + " [flags]   (short for loadlab run " + c.name + ")"
+	}
+	fmt.Fprintf(&b, "Usage: %s\n\n%s: %s.\n%s\n\nFlags:\n", usage, c.name, e.Title, c.about)
+	spec, _ := e.Default.(S)
+	fs := c.flagSet(&spec, &options{})
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	fmt.Fprintf(&b, "\nA scenario of this engine (see loadlab list) can stand for %q: its values become the defaults.\n", c.name)
+	return b.String()
+}
+
+// flagName is how the command line names a spec field.
+func flagName(field string) string { return "--" + field }
+
+func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Spec) (func(context.Context, io.Writer, io.Writer) error, error) {
+	spec, ok := base.(S)
+	if !ok {
+		return nil, fmt.Errorf("scenario spec %T is not a %s spec", base, c.name)
+	}
+	var o options
+	fs := c.flagSet(&spec, &o)
+	positional, err := parseFlags(fs, args, c.allRanges(), topic)
+	if err != nil {
+		return nil, err
+	}
+	if len(positional) > 1 {
+		return nil, usagef("unexpected argument %q: run takes one engine or scenario name", positional[1])
+	}
+	if !slices.Contains(c.formats(), o.format) {
+		return nil, usagef("--format must be %s for %s, got %q", quoteList(c.formats()), c.name, o.format)
+	}
+	if o.workers < 1 {
+		return nil, usagef("--workers must be a whole number >= 1, got %d", o.workers)
+	}
+	if err := spec.Validate(); err != nil {
+		return nil, usageError{engine.Named(err, flagName)}
+	}
+	return func(ctx context.Context, stdout, stderr io.Writer) error {
+		return c.execute(ctx, spec, o, stdout, stderr)
+	}, nil
+}
+
+// execute runs a parsed request. The whole report is built before anything
+// is written, so a failed or interrupted run leaves no partial output.
+func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, stdout, stderr io.Writer) error {
+	progress := newProgress(stderr)
+	res, err := c.run(ctx, spec, runEnv{workers: o.workers, progress: progress.update})
+	progress.finish()
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%w (stopped at %.0f%%)", errInterrupted, 100*progress.done())
+		}
+		if _, isField := engine.AsField(err); isField {
+			return usageError{engine.Named(err, flagName)}
+		}
+		return err
+	}
+	var out bytes.Buffer
+	if err := c.writers[o.format](&out, res); err != nil {
+		return err
+	}
+	_, err = stdout.Write(out.Bytes())
+	return err
+}
+
+// boolFlagNames are the flags of any engine that take no value.
+func boolFlagNames() map[string]bool {
+	m := map[string]bool{}
+	for _, a := range adaptors {
+		for _, n := range a.boolFlags() {
+			m[n] = true
+		}
+	}
+	return m
+}
+
+// runCommand is "loadlab run ENGINE|SCENARIO [flags]", flags before or
+// after the name.
+func runCommand(args []string, stdout, stderr io.Writer) error {
+	runIt, err := prepareRun(args)
+	if err != nil {
+		return err
+	}
+	return withInterrupt(func(ctx context.Context) error { return runIt(ctx, stdout, stderr) })
+}
+
+// prepareRun resolves and checks "loadlab run" arguments without running.
+func prepareRun(args []string) (func(context.Context, io.Writer, io.Writer) error, error) {
+	target, file := scanArgs(args, boolFlagNames())
+	if target == "" && file == "" && slices.ContainsFunc(args, isHelpFlag) {
+		return nil, helpRequest{"run"}
+	}
+	base, err := baseScenario(target, file)
+	if err != nil {
+		return nil, err
+	}
+	return prepare(base.Engine(), base.Engine(), args, base.Spec)
+}
+
+// runEngine is a short form of "loadlab run ENGINE": "loadlab enum" is the
+// exact engine.
+func runEngine(topic, engineName string, args []string, stdout, stderr io.Writer) error {
+	target, file := scanArgs(args, boolFlagNames())
+	if target != "" {
+		return usagef("%s takes flags only, got %q", topic, target)
+	}
+	e, _ := scenarios.LookupEngine(engineName)
+	base := e.Default
+	if file != "" {
+		sc, err := loadScenarioFile(file)
+		if err != nil {
+			return err
+		}
+		if sc.Engine() != engineName {
+			return usagef("--scenario-file %q is a %s scenario: run it with loadlab run --scenario-file", file, sc.Engine())
+		}
+		base = sc.Spec
+	}
+	runIt, err := prepare(engineName, topic, args, base)
+	if err != nil {
+		return err
+	}
+	return withInterrupt(func(ctx context.Context) error { return runIt(ctx, stdout, stderr) })
+}
+
+func prepare(engineName, topic string, args []string, base scenarios.Spec) (func(context.Context, io.Writer, io.Writer) error, error) {
+	a, ok := adaptorFor(engineName)
+	if !ok {
+		return nil, usagef("the %s engine has no headless run yet", engineName)
+	}
+	return a.prepare(topic, args, base)
+}
+
+// withInterrupt runs f with a context that ctrl+c cancels.
+func withInterrupt(f func(ctx context.Context) error) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return f(ctx)
+}
+
+// baseScenario resolves the positional ENGINE|SCENARIO and --scenario-file
+// into the scenario that flags then override.
+func baseScenario(target, file string) (scenarios.Scenario, error) {
+	if file != "" {
+		sc, err := loadScenarioFile(file)
+		if err != nil {
+			return sc, err
+		}
+		if target != "" && target != sc.Engine() {
+			return sc, usagef("give either a scenario name or --scenario-file, not both (got %q; the file is a %s scenario)", target, sc.Engine())
+		}
+		return sc, nil
+	}
+	if target == "" {
+		return scenarios.Scenario{}, usagef("run needs an engine (%s) or a scenario (see loadlab list)", strings.Join(engineNames(), ", "))
+	}
+	if e, ok := scenarios.LookupEngine(target); ok {
+		return scenarios.Scenario{Name: e.Name, Title: e.Title, Spec: e.Default}, nil
+	}
+	sc, ok := scenarios.Lookup(target)
+	if !ok {
+		return sc, usagef("unknown engine or scenario %q (engines: %s; scenarios: see loadlab list)", target, strings.Join(engineNames(), ", "))
+	}
+	return sc, nil
+}
+
+func engineNames() []string {
+	var out []string
+	for _, e := range scenarios.Engines() {
+		out = append(out, e.Name)
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/loadlab/loadlab/scenarios"
+)
+
+const usageText = `loadlab: a terminal lab for load balancing and failure
+
+Usage:
+  loadlab [--theme NAME]           open the TUI on the scenario picker
+  loadlab tui [SCENARIO] [--theme dark|light|contrast|mono]
+                                   open the TUI on a scenario
+  loadlab list [--format json]     list the scenarios
+  loadlab run ENGINE|SCENARIO [flags] [--format text|json|csv]
+                                   run an engine headless
+  loadlab enum [flags]             exact enumeration (short for run exact)
+  loadlab help TOPIC               help on a command or an engine
+
+Flags may come before or after a name. Engines:
+`
+
+// commands are the help topics that are commands, with their help.
+var commands = []struct{ name, help string }{
+	{"tui", `Usage: loadlab tui [SCENARIO] [--theme dark|light|contrast|mono]
+
+Opens the TUI on a scenario, or on the picker without one. NO_COLOR (or
+--theme mono) draws without colour; contrast is for projectors.
+`},
+	{"list", `Usage: loadlab list [--format text|json]
+
+Lists the scenarios: name, engine and title. A scenario name can stand for
+its engine in loadlab run and loadlab tui.
+`},
+	{"run", `Usage: loadlab run ENGINE|SCENARIO [flags] [--format text|json|csv]
+
+Runs an engine headless and writes one report on stdout, only once the run
+is whole: ctrl+c stops it (exit 130) and writes nothing. A scenario fixes the
+engine and its defaults; flags override them. Flags every engine has:
+
+  --format text|json|csv    the report's form (each engine lists its own)
+  --workers N               goroutines sharing the work (the result does not depend on it)
+  --scenario-file FILE      a TOML or JSON scenario file to start from
+
+A scenario file names the engine and a table of that engine's fields, and
+may start from a built-in scenario:
+
+  base = "heavy-load-blog"      # optional
+  engine = "bins"               # optional when base or a table says it
+  [bins]
+  balls = 20000
+
+Run "loadlab help ENGINE" for an engine's flags. Exit codes: 0 done, 1 failed,
+2 bad input (one line naming the flag and what it accepts), 130 interrupted.
+`},
+	{"help", `Usage: loadlab help [TOPIC]
+
+Topics: the commands (tui list run enum help) and the engines.
+`},
+}
+
+func commandNames() []string {
+	names := []string{"tui", "list", "run", "enum", "help"}
+	return names
+}
+
+// helpTopics lists every topic "loadlab help" answers.
+func helpTopics() []string {
+	return append(commandNames(), engineNames()...)
+}
+
+func helpCommand(args []string, stdout io.Writer) error {
+	if len(args) > 1 {
+		return usagef("help takes one topic, got %q too (topics: %s)", args[1], strings.Join(helpTopics(), " "))
+	}
+	if len(args) == 0 {
+		var b strings.Builder
+		b.WriteString(usageText)
+		for _, e := range scenarios.Engines() {
+			fmt.Fprintf(&b, "  %-8s %s\n", e.Name, e.Title)
+		}
+		b.WriteString("\nRun \"loadlab list\" for the scenarios and \"loadlab help TOPIC\" for more.\n")
+		_, err := io.WriteString(stdout, b.String())
+		return err
+	}
+	topic := args[0]
+	for _, c := range commands {
+		if c.name == topic {
+			_, err := io.WriteString(stdout, c.help)
+			return err
+		}
+	}
+	if topic == "enum" {
+		_, err := io.WriteString(stdout, exactCLI.help("enum"))
+		return err
+	}
+	if a, ok := adaptorFor(topic); ok {
+		_, err := io.WriteString(stdout, a.help(topic))
+		return err
+	}
+	if _, ok := scenarios.LookupEngine(topic); ok {
+		return usagef("the %s engine has no headless run yet; open it with loadlab tui", topic)
+	}
+	return usagef("no help on %q (topics: %s)", topic, strings.Join(helpTopics(), " "))
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

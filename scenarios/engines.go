@@ -1,0 +1,41 @@
+package scenarios
+
+import "github.com/loadlab/loadlab/sim/bins"
+
+// Spec is an engine's configuration in the words of the command line and
+// scenario files. Each engine's spec type implements it; a scenario holds
+// one so that a flag or a file can override any field.
+type Spec interface {
+	// Engine names the engine the spec configures.
+	Engine() string
+	// Validate reports the first invalid field (an engine.FieldError where
+	// a field is to blame) without running anything.
+	Validate() error
+}
+
+// Engine is one simulation engine: its name on the command line and in
+// scenario files, a one-line title, and the spec a bare "loadlab run NAME"
+// uses.
+type Engine struct {
+	Name    string
+	Title   string
+	Default Spec
+}
+
+var engines = []Engine{
+	{Name: "bins", Title: "balls into bins: one choice, d choices and what breaks the theorem", Default: bins.DefaultSpec()},
+	{Name: "exact", Title: "exact max-load distributions of small cases, by brute force or by DP", Default: bins.DefaultExactSpec()},
+}
+
+// Engines lists the engines in the order help shows them.
+func Engines() []Engine { return append([]Engine(nil), engines...) }
+
+// LookupEngine finds an engine by name.
+func LookupEngine(name string) (Engine, bool) {
+	for _, e := range engines {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return Engine{}, false
+}

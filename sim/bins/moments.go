@@ -1,0 +1,88 @@
+package bins
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// The bins engine marks two kinds of moment, in the first trial only (the
+// later trials repeat the lesson with other seeds):
+//
+//   - a pass: the first ball at which one strategy's max load rises above
+//     another's, once for each ordered pair of strategies;
+//   - a hot bin: the first ball at which a strategy's fullest bin reaches
+//     the hot threshold of the finished trial, hot x m/n. Loads never fall,
+//     so that bin is still hot when the trial ends.
+//
+// Both are read off the lanes' rises (the ball at which each max grew), in
+// ball order, so that stepping ball by ball and placing whole batches find
+// the same moments at the same balls.
+type momentFinder struct {
+	names  []string
+	cur    []int32 // each lane's max after the balls processed so far
+	next   []int   // each lane's next unread rise
+	passed []bool  // passed[a*len+b]: a's max has risen above b's
+	hot    []bool
+	// hotMult x mean is the hot threshold; mean is the final mean load.
+	hotMult, mean float64
+	found         []engine.Moment
+}
+
+func newMomentFinder(cfg Config) *momentFinder {
+	k := len(cfg.Strategies)
+	f := &momentFinder{cur: make([]int32, k), next: make([]int, k), passed: make([]bool, k*k), hot: make([]bool, k),
+		hotMult: cfg.Hot, mean: float64(cfg.Balls) / float64(cfg.Bins)}
+	for _, s := range cfg.Strategies {
+		f.names = append(f.names, s.Name)
+	}
+	return f
+}
+
+// scan reads the rises of every lane up to ball upTo, ball by ball, and
+// records the moments they make.
+func (f *momentFinder) scan(lanes []*lane, upTo int) {
+	for {
+		ball := math.MaxInt
+		for i, l := range lanes {
+			if f.next[i] < l.rises.Len() {
+				ball = min(ball, int(l.rises.View().At(f.next[i]).X))
+			}
+		}
+		if ball > upTo {
+			return
+		}
+		for i, l := range lanes {
+			v := l.rises.View()
+			for f.next[i] < v.Len() && int(v.At(f.next[i]).X) == ball {
+				f.cur[i] = int32(v.At(f.next[i]).Y)
+				f.next[i]++
+			}
+		}
+		f.check(ball)
+	}
+}
+
+// check records the moments of one ball, given every lane's max after it.
+func (f *momentFinder) check(ball int) {
+	k := len(f.cur)
+	hotAt := f.hotMult * f.mean * (1 - hotGuard)
+	for a := range k {
+		for b := range k {
+			if a == b || f.passed[a*k+b] || f.cur[a] <= f.cur[b] {
+				continue
+			}
+			f.passed[a*k+b] = true
+			f.add(ball, fmt.Sprintf("ball %d: %s's max load reaches %d, above %s's %d", ball, f.names[a], f.cur[a], f.names[b], f.cur[b]))
+		}
+		if !f.hot[a] && float64(f.cur[a]) >= hotAt {
+			f.hot[a] = true
+			f.add(ball, fmt.Sprintf("ball %d: %s's first hot bin, %d balls: at least %g x the final mean load of %.4g", ball, f.names[a], f.cur[a], f.hotMult, f.mean))
+		}
+	}
+}
+
+func (f *momentFinder) add(ball int, caption string) {
+	f.found = append(f.found, engine.Moment{Step: int64(ball), Caption: caption})
+}

@@ -1,0 +1,99 @@
+package bins
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// The moments equal what a plain replay finds: step ball by ball, read
+// every lane's max from its snapshot, and note the first ball at which each
+// ordered pair's maxima cross and each lane's max reaches hot x m/n.
+func TestMomentsEqualAReplay(t *testing.T) {
+	for _, cfg := range []Config{
+		{Bins: 100, Balls: 10000, Trials: 2, Seed: 42, Hot: 1.2, Stream: Sequential, Strategies: mustStrategies(t, "one,two", 2, 1)},
+		{Bins: 64, Balls: 300, Trials: 2, Seed: 11, Hot: 1.2, Strategies: mustStrategies(t, "one,two,dchoice:3,stale:16,anti,left:4", 2, 1)},
+		{Bins: 16, Balls: 16, Trials: 1, Seed: 1, Hot: 1.2, Strategies: mustStrategies(t, "one,two", 2, 1)},
+	} {
+		e := MustNew(cfg)
+		k := len(cfg.Strategies)
+		passed, hot := make([]bool, k*k), make([]bool, k)
+		var want []engine.Moment
+		hotAt := cfg.Hot * float64(cfg.Balls) / float64(cfg.Bins)
+		for ball := 1; ball <= cfg.Balls; ball++ {
+			e.Step()
+			lanes := e.Snapshot().Lanes
+			for a := range k {
+				for b := range k {
+					if a != b && !passed[a*k+b] && lanes[a].Figures.Max > lanes[b].Figures.Max {
+						passed[a*k+b] = true
+						want = append(want, engine.Moment{Step: int64(ball)})
+					}
+				}
+				if !hot[a] && float64(lanes[a].Figures.Max) >= hotAt-1e-9 {
+					hot[a] = true
+					want = append(want, engine.Moment{Step: int64(ball)})
+				}
+			}
+		}
+		for e.Step() { // later trials add no moments
+		}
+		got := e.Moments()
+		steps := make([]engine.Moment, len(got))
+		for i, m := range got {
+			steps[i] = engine.Moment{Step: m.Step}
+		}
+		if !reflect.DeepEqual(steps, want) {
+			t.Errorf("%d bins %d balls: moments at %v, a replay finds %v", cfg.Bins, cfg.Balls, steps, want)
+		}
+		batched := MustNew(cfg)
+		for batched.RunTrial() {
+		}
+		if !reflect.DeepEqual(batched.Moments(), got) {
+			t.Errorf("whole trials find other moments than single steps:\n%v\n%v", batched.Moments(), got)
+		}
+	}
+}
+
+// 001's run: one choice gets a hot bin (120 balls, 1.2 x the mean of 100),
+// two choices never do, and one choice's max passes two's.
+func TestMoments001(t *testing.T) {
+	e := MustNew(Config{Bins: 100, Balls: 10000, Trials: 1, Seed: 42, Hot: 1.2, Stream: Sequential,
+		Strategies: mustStrategies(t, "one,two", 2, 1)})
+	for e.RunTrial() {
+	}
+	var captions []string
+	for _, m := range e.Moments() {
+		captions = append(captions, m.Caption)
+	}
+	all := strings.Join(captions, "\n")
+	if !strings.Contains(all, "one's first hot bin, 120 balls: at least 1.2 x the final mean load of 100") ||
+		strings.Contains(all, "two's first hot bin") || !strings.Contains(all, "one's max load reaches") {
+		t.Errorf("moments of 001:\n%s", all)
+	}
+}
+
+// Example: source 001's experiment, and the moments a class would stop at.
+func ExampleEngine() {
+	strategies, _ := ParseStrategies("one,two", 2, 1)
+	e, err := New(Config{Bins: 100, Balls: 10000, Trials: 1, Seed: 42, Hot: 1.2, Stream: Sequential, Strategies: strategies})
+	if err != nil {
+		panic(err)
+	}
+	for e.Step() {
+	}
+	r := e.Result()
+	fmt.Println("one:", r.Trials[0].Results["one"].Max, r.Trials[0].Results["one"].Top5)
+	fmt.Println("two:", r.Trials[0].Results["two"].Max, r.Trials[0].Results["two"].Top5)
+	for _, m := range r.Moments {
+		fmt.Println(m.Caption)
+	}
+	// Output:
+	// one: 126 [126 120 118 116 116]
+	// two: 102 [102 102 101 101 101]
+	// ball 9: one's max load reaches 2, above two's 1
+	// ball 9291: one's first hot bin, 120 balls: at least 1.2 x the final mean load of 100
+}

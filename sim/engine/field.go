@@ -1,0 +1,39 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// FieldError is an invalid configuration field: the field's name as the
+// engine's config spells it (bins, d, strategies) and the reason, written
+// to follow the name ("must be in 1..64, got 0"). Front ends name the field
+// their own way: --bins on the command line, bins in a scenario file, a
+// label in the TUI.
+type FieldError struct {
+	Field  string
+	Reason string
+}
+
+func (e *FieldError) Error() string { return e.Field + " " + e.Reason }
+
+// Invalid returns a FieldError for field with a formatted reason.
+func Invalid(field, format string, args ...any) error {
+	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+// AsField reports the FieldError inside err, if any.
+func AsField(err error) (*FieldError, bool) {
+	var fe *FieldError
+	ok := errors.As(err, &fe)
+	return fe, ok
+}
+
+// Named writes err with its field named by name: name("bins") might be
+// "--bins" or "bins". Errors that name no field are written as they are.
+func Named(err error, name func(field string) string) string {
+	if fe, ok := AsField(err); ok {
+		return name(fe.Field) + " " + fe.Reason
+	}
+	return err.Error()
+}

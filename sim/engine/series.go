@@ -1,0 +1,80 @@
+package engine
+
+// chunkLen is the number of points per chunk of a Series.
+const chunkLen = 1 << 12
+
+// Point is one sample of a series: a value at a position (a step, a ball,
+// a time in seconds).
+type Point struct {
+	X, Y float64
+}
+
+// Series is an append-only list of points kept in fixed-size chunks, so
+// that appending never moves a point already written. A View of it is a
+// length and the chunk list, taken in O(1) and safe to read while the
+// series grows on the same goroutine; nothing is copied per frame.
+type Series struct {
+	chunks [][]Point
+	n      int
+}
+
+// Append adds a point. It allocates only when a chunk fills.
+func (s *Series) Append(p Point) {
+	if s.n%chunkLen == 0 {
+		s.chunks = append(s.chunks, make([]Point, 0, chunkLen))
+	}
+	c := &s.chunks[len(s.chunks)-1]
+	*c = append(*c, p)
+	s.n++
+}
+
+// Len is the number of points.
+func (s *Series) Len() int { return s.n }
+
+// Reset starts an empty series. Views taken before keep their points: the
+// old chunks are left to them, never reused.
+func (s *Series) Reset() { s.chunks, s.n = nil, 0 }
+
+// View is a read-only window on the first Len points of a series.
+func (s *Series) View() SeriesView { return SeriesView{chunks: s.chunks, n: s.n} }
+
+// SeriesView is the points of a series as they were when the view was
+// taken. Later appends do not change it.
+type SeriesView struct {
+	chunks [][]Point
+	n      int
+}
+
+// Len is the number of points in the view.
+func (v SeriesView) Len() int { return v.n }
+
+// At is the i-th point, 0 <= i < Len.
+func (v SeriesView) At(i int) Point {
+	if i < 0 || i >= v.n {
+		panic("engine: SeriesView index out of range")
+	}
+	return v.chunks[i/chunkLen][i%chunkLen]
+}
+
+// Last is the latest point and whether there is one.
+func (v SeriesView) Last() (Point, bool) {
+	if v.n == 0 {
+		return Point{}, false
+	}
+	return v.At(v.n - 1), true
+}
+
+// Before returns the index of the last point whose X is at most x, or -1
+// when every point lies beyond x. Points must be appended in increasing X.
+func (v SeriesView) Before(x float64) int {
+	lo, hi := 0, v.n // the answer is lo-1 once lo == hi
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if v.At(mid).X <= x {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo - 1
+}
