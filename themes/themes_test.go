@@ -13,7 +13,7 @@ var hex = regexp.MustCompile(`^#[0-9A-F]{6}$`)
 // and text attributes carry the screen.
 func TestPalettesAreComplete(t *testing.T) {
 	for _, p := range All {
-		colours := []string{p.Text, p.Muted, p.Accent, p.Border, p.Background, p.Bar, p.Hot, p.Mean, p.Chosen, p.Good, p.Bad}
+		colours := append([]string{p.Text, p.Muted, p.Accent, p.Border, p.Background, p.OK, p.Warn, p.Bad, p.Marker}, p.Series...)
 		for i, c := range colours {
 			if p.Name == "mono" {
 				if c != "" {

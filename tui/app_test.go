@@ -3,14 +3,21 @@ package tui
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/themes"
+	"github.com/loadlab/loadlab/tui/binslab"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/muesli/termenv"
 )
 
 func keyMsg(s string) tea.KeyMsg {
@@ -29,14 +36,22 @@ func keyMsg(s string) tea.KeyMsg {
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
 }
 
-// openAt builds the model on a scenario at a terminal size.
+// openAt builds the model on a scenario at a terminal size, in mono.
 func openAt(t *testing.T, scenario string, w, h int) *Model {
 	t.Helper()
-	m, err := New(Options{Scenario: scenario, Theme: "mono"})
+	return openThemed(t, scenario, "mono", w, h)
+}
+
+func openThemed(t *testing.T, scenario, theme string, w, h int) *Model {
+	t.Helper()
+	m, err := New(Options{Scenario: scenario, Theme: theme})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	if a, ok := m.lab.(lab.Async); ok && scenario != "" {
+		m.Update(a.Init()())
+	}
 	return m
 }
 
@@ -46,8 +61,15 @@ func press(m *Model, keys ...string) {
 	}
 }
 
-// plain is what a person sees: the view without colours.
-func plain(m *Model) string { return ansi.Strip(m.View()) }
+// plain is what a person sees: the view without colours, and without the
+// spaces that paint the background to the right edge.
+func plain(m *Model) string {
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
 
 func checkFits(t *testing.T, m *Model, w, h int) {
 	t.Helper()
@@ -62,8 +84,12 @@ func checkFits(t *testing.T, m *Model, w, h int) {
 	}
 }
 
-// The small-steps lab after seven single steps: bars, the latest ball's
-// candidates marked, and each strategy's decision.
+func binsSnap(m *Model) *binslab.Lab { return m.lab.(*binslab.Lab) }
+
+func sizeName(w, h int) string { return fmt.Sprintf("%dx%d", w, h) }
+
+// The small-steps lab after seven single steps: bars on a shared scale,
+// the latest ball's candidates marked, each strategy's decision, legends.
 func TestGoldenSmallSteps(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
@@ -76,16 +102,15 @@ func TestGoldenSmallSteps(t *testing.T) {
 }
 
 // The 000 experiment after three finished trials: distributions of the
-// loads and, at 120x40, the live trials table under the lanes.
+// loads and, at 120x40, the live trials table with the distribution of the
+// max drawn by ntcharts under the lanes.
 func TestGoldenPairedTrials(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "p2c-paired-4096", size.w, size.h)
-			bl := m.lab.(*binsLab)
-			for i := 0; i < 3; i++ {
-				bl.engine.RunTrial()
+			for i := 0; i < 3*4096; i++ {
+				binsSnap(m).Step()
 			}
-			bl.refresh()
 			m.redraw()
 			checkFits(t, m, size.w, size.h)
 			golden.RequireEqual(t, []byte(plain(m)))
@@ -93,96 +118,216 @@ func TestGoldenPairedTrials(t *testing.T) {
 	}
 }
 
-func sizeName(w, h int) string { return fmt.Sprintf("%dx%d", w, h) }
+// The max load over time of 001's run, half way: an ntcharts time series
+// with numbered axes and each line named at its end.
+func TestGoldenHistory(t *testing.T) {
+	m := openAt(t, "heavy-load-blog", 120, 40)
+	for i := 0; i < 5000; i++ {
+		binsSnap(m).Step()
+	}
+	for range 3 {
+		if !strings.Contains(plain(m), "max load as the balls arrive") {
+			press(m, "v")
+		}
+	}
+	if !strings.Contains(plain(m), "max load as the balls arrive") {
+		t.Fatalf("v should reach the history:\n%s", plain(m))
+	}
+	checkFits(t, m, 120, 40)
+	golden.RequireEqual(t, []byte(plain(m)))
+}
 
-// Every view fits 80x24 and 160x48 in every theme, and below the minimum
-// size says how big the terminal must be; resizing keeps the state.
-func TestEveryScenarioFitsAndSurvivesResize(t *testing.T) {
-	for _, name := range []string{"p2c-paired-4096", "heavy-load-blog", "stale-herd", "correlated-candidates", "anti-choice", "d-choices", "small-steps"} {
-		m := openAt(t, name, 80, 24)
-		press(m, "n", "n", "n")
-		for range 4 {
-			press(m, "t")
-			checkFits(t, m, 80, 24)
-		}
-		press(m, "?")
-		checkFits(t, m, 80, 24)
-		press(m, "?")
-		m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
-		if !strings.Contains(plain(m), "needs 60x16") {
-			t.Errorf("%s at 40x10: %q", name, plain(m))
-		}
-		m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-		checkFits(t, m, 160, 48)
-		if bl, ok := m.lab.(*binsLab); ok && bl.snap.Ball != 3 {
-			t.Errorf("%s: resizing lost the state: ball %d, want 3", name, bl.snap.Ball)
+// Every scenario of the registry, in every theme, at 80x24 and 160x48,
+// with help closed and open, fits the terminal; below the minimum the
+// screen says how big it must be; resizing keeps the state.
+func TestEveryScenarioFitsEverywhere(t *testing.T) {
+	for _, sc := range scenarios.All() {
+		for _, theme := range themes.Names() {
+			for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
+				m := openThemed(t, sc.Name, theme, size.w, size.h)
+				press(m, "n", "n", "n")
+				checkFits(t, m, size.w, size.h)
+				press(m, "?")
+				if !strings.Contains(plain(m), "What this scenario teaches") {
+					t.Errorf("%s %s %dx%d: ? shows no help:\n%s", sc.Name, theme, size.w, size.h, plain(m))
+				}
+				checkFits(t, m, size.w, size.h)
+				press(m, "?")
+				m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
+				if !strings.Contains(plain(m), "needs 60x16") {
+					t.Errorf("%s at 40x10: %q", sc.Name, plain(m))
+				}
+				m.Update(tea.WindowSizeMsg{Width: size.w, Height: size.h})
+				checkFits(t, m, size.w, size.h)
+				if bl, ok := m.lab.(*binslab.Lab); ok && bl.Snapshot().Ball != 3 {
+					t.Errorf("%s: resizing lost the state: ball %d, want 3", sc.Name, bl.Snapshot().Ball)
+				}
+			}
 		}
 	}
 }
 
-// The lab keys edit the spec and restart; an invalid edit is refused with
-// its reason and leaves the lab as it was.
-func TestLabKeys(t *testing.T) {
-	m := openAt(t, "small-steps", 80, 24)
-	l := m.lab.(*binsLab)
-	press(m, "3") // add dchoice
-	if got := l.spec.Strategies; got != "one,two,dchoice" {
-		t.Fatalf("strategies %q after toggling 3", got)
+// At 80x24 the full help of the largest scenario shows, scrolls, and esc
+// closes it without leaving the lab; help does not stay on into the next
+// scenario, and reopening a scenario resumes its run, which the picker says.
+func TestHelpAndBack(t *testing.T) {
+	m := openAt(t, "p2c-paired-4096", 80, 24)
+	press(m, "n", "n")
+	press(m, "?")
+	if v := plain(m); strings.Contains(v, "too small") || !strings.Contains(v, "Keys") {
+		t.Fatalf("? at 80x24:\n%s", v)
 	}
-	press(m, "D", "]", "}", "m", "T")
-	s := l.spec
-	if s.D != 3 || s.Bins != 32 || s.Balls != 32 || s.Stream != "sequential" || s.Trials != 10 {
-		t.Fatalf("spec after D ] } m T: %+v", s)
+	press(m, "down", "down")
+	press(m, "esc")
+	if m.screen != screenLab || m.helpOpen {
+		t.Fatalf("esc should close help and stay in the lab: screen %v help %v", m.screen, m.helpOpen)
 	}
-	press(m, "f", "F", "F", "[", "{", "d")
-	if s := l.spec; s.Refresh != 8192 || s.Bins != 16 || s.Balls != 16 || s.D != 2 {
-		t.Fatalf("spec after f F F [ { d: %+v", s)
+	press(m, "?", "?", "?", "esc", "esc")
+	if m.screen != screenPicker {
+		t.Fatal("esc without help should return to the picker")
 	}
-	press(m, "]", "}", "D")
-	press(m, "n", "n", "r")
-	if l.snap.Ball != 0 {
-		t.Fatalf("r should reset to ball 0, at %d", l.snap.Ball)
+	if !strings.Contains(plain(m), "↺ p2c-paired-4096") || !strings.Contains(plain(m), "run kept") {
+		t.Errorf("the picker should say the run is kept:\n%s", plain(m))
 	}
-	speed := m.play.speed
-	press(m, "+", "+", "-")
-	if m.play.speed != speed+1 {
-		t.Fatalf("+ + - should leave the speed one step faster")
-	}
-	press(m, "7") // left with d = 3 does not divide 32 bins
-	if strings.Contains(l.spec.Strategies, "left") || !strings.Contains(plain(m), "refused") {
-		t.Fatalf("left with d=3 on 32 bins should be refused; strategies %q", l.spec.Strategies)
-	}
-	press(m, "S")
-	for _, r := range "123" {
-		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-	}
+	m.picker.SetFilterText("p2c-paired")
 	press(m, "enter")
-	if l.spec.Seed != 123 {
-		t.Fatalf("typed seed 123, lab has %d", l.spec.Seed)
+	if m.helpOpen || binsSnap(m).Snapshot().Ball != 2 {
+		t.Errorf("reopening: help %v, ball %d; want help closed and ball 2", m.helpOpen, binsSnap(m).Snapshot().Ball)
 	}
-	press(m, "s")
-	if l.spec.Seed != 133 {
-		t.Fatalf("next seed after 123 with 10 trials is 133, got %d", l.spec.Seed)
+}
+
+// "/heavy" and two enters arriving in one burst open heavy-load-blog, as
+// they would typed slowly: the filter is applied before the enter is read.
+func TestPickerBurst(t *testing.T) {
+	m, err := New(Options{Theme: "mono"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Three lanes of 22 columns cannot show 32 bars: v cycles the other two.
-	if l.view.mode != chartDistribution {
-		t.Fatalf("32 bins in 22 columns should start on the distribution, got %v", l.view.mode)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(keyMsg("/"))
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("heavy")})
+	m.Update(keyMsg("enter"))
+	m.Update(keyMsg("enter"))
+	if m.screen != screenLab || m.scenario.Name != "heavy-load-blog" {
+		t.Fatalf("opened %q (screen %v), want heavy-load-blog", m.scenario.Name, m.screen)
 	}
-	press(m, "v")
-	if l.view.mode != chartSorted {
-		t.Fatalf("v from the distribution should show sorted loads, got %v", l.view.mode)
-	}
-	press(m, "v")
-	if l.view.mode != chartDistribution {
-		t.Fatalf("v should skip bars that do not fit, got %v", l.view.mode)
-	}
-	press(m, "tab", "tab", "tab")
-	if l.panel != panelTrials {
-		t.Fatalf("tab past the last lane should focus the trials table")
+}
+
+// A bad seed keeps the prompt open with the reason beside it; a note is
+// gone after the next key and is never cut in the middle of a word.
+func TestSeedPromptAndNotes(t *testing.T) {
+	m := openAt(t, "small-steps", 80, 24)
+	press(m, "S")
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("abc")})
+	press(m, "enter")
+	if !m.typingSeed || !strings.Contains(plain(m), "seed: abc") || !strings.Contains(plain(m), "a seed is a whole number >= 0") {
+		t.Fatalf("S abc enter should keep the prompt with the reason:\n%s", plain(m))
 	}
 	press(m, "esc")
-	if m.screen != screenPicker {
-		t.Fatal("esc should return to the picker")
+	for range 16 {
+		press(m, "n")
+	}
+	press(m, "n")
+	if !strings.Contains(plain(m), "finished: r replays") {
+		t.Fatalf("no note at the end:\n%s", plain(m))
+	}
+	press(m, "v")
+	if strings.Contains(plain(m), "finished") {
+		t.Error("the note should clear on the next key")
+	}
+	press(m, "3", "4", "5", "6") // a long note: the spec summary
+	for _, line := range strings.Split(plain(m), "\n") {
+		if strings.Contains(line, "…") && strings.Contains(line, "trial(s)") {
+			t.Errorf("a note was cut mid-line: %q", line)
+		}
+	}
+	if !strings.Contains(plain(m), "one,two,dchoice,correlated,stale,anti") {
+		t.Errorf("the long note is not shown whole:\n%s", plain(m))
+	}
+}
+
+// A tick of a loop that was stopped is dropped: it steps nothing.
+func TestStaleTickIsDropped(t *testing.T) {
+	m := openAt(t, "small-steps", 80, 24)
+	m.play.start()
+	old := m.play.gen
+	press(m, " ") // pause: a new generation
+	m.Update(tickMsg{gen: old, at: time.Now().Add(time.Second)})
+	if b := binsSnap(m).Snapshot().Ball; b != 0 {
+		t.Errorf("a stale tick placed %d balls", b)
+	}
+	press(m, " ")
+	m.Update(tickMsg{gen: m.play.gen, at: time.Now().Add(time.Second)})
+	if b := binsSnap(m).Snapshot().Ball; b != 1 {
+		t.Errorf("a current tick at 1/s placed %d balls, want 1", b)
+	}
+}
+
+// colourCode matches an SGR sequence that sets a colour: 30-37, 38;..,
+// 39-49 and 90-107 as parameters.
+var colourCode = regexp.MustCompile(`\x1b\[[0-9;]*\b(3[0-9]|4[0-9]|9[0-7]|10[0-7])\b[0-9;]*m`)
+
+// --theme mono writes no colour code on any screen, the picker included,
+// even on a truecolor terminal; under NO_COLOR, t says colour is off.
+func TestMonoWritesNoColour(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	picker := openThemed(t, "", "mono", 80, 24)
+	press(picker, "/", "h")
+	screens := []*Model{picker}
+	for _, sc := range scenarios.All() {
+		m := openThemed(t, sc.Name, "mono", 120, 40)
+		press(m, "n", "n", "?")
+		screens = append(screens, m)
+		m = openThemed(t, sc.Name, "mono", 120, 40)
+		press(m, "n", "v", "v", "v", "S")
+		screens = append(screens, m)
+	}
+	for i, m := range screens {
+		if c := colourCode.FindString(m.View()); c != "" {
+			t.Errorf("screen %d (%s) writes colour code %q", i, m.scenario.Name, c)
+		}
+	}
+	dark := openThemed(t, "small-steps", "dark", 80, 24)
+	if !colourCode.MatchString(dark.View()) {
+		t.Fatal("the colour check finds nothing in the dark theme: it cannot fail")
+	}
+	t.Setenv("NO_COLOR", "1")
+	m := openThemed(t, "small-steps", "", 80, 24)
+	press(m, "t")
+	if !strings.Contains(plain(m), "colour is off") || m.st.Theme != "mono" {
+		t.Errorf("t under NO_COLOR: theme %s\n%s", m.st.Theme, plain(m))
+	}
+}
+
+// Every theme paints its own background, on the picker too, and the
+// picker's items take the theme's colours.
+func TestThemesPaintTheirBackground(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	for _, p := range themes.All {
+		if p.Background == "" {
+			continue
+		}
+		bg := lipgloss.NewStyle().Background(lipgloss.Color(p.Background)).Render("x")
+		seq := bg[:strings.Index(bg, "x")]
+		text := lipgloss.NewStyle().Foreground(lipgloss.Color(p.Text)).Render("x")
+		textSeq := text[:strings.Index(text, "x")]
+		for _, m := range []*Model{openThemed(t, "", p.Name, 80, 24), openThemed(t, "small-steps", p.Name, 80, 24)} {
+			lines := strings.Split(m.View(), "\n")
+			if len(lines) != 24 {
+				t.Errorf("%s: %d lines, want the whole 24", p.Name, len(lines))
+			}
+			for i, l := range lines {
+				if !strings.HasPrefix(l, seq) || strings.Count(l, "\x1b[0m") != strings.Count(l, "\x1b[0m"+seq)+1 {
+					t.Errorf("%s %s line %d: background not painted: %q", p.Name, m.scenario.Name, i, l)
+					break
+				}
+			}
+			if m.screen == screenPicker && !strings.Contains(m.View(), textSeq) {
+				t.Errorf("%s: the picker's items do not use the theme's text colour", p.Name)
+			}
+		}
 	}
 }
 
@@ -200,14 +345,14 @@ func pick(tm *teatest.TestModel, name string) {
 func TestBatchedKeys(t *testing.T) {
 	m := openAt(t, "small-steps", 80, 24)
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("nnn")})
-	if l := m.lab.(*binsLab); l.snap.Ball != 3 {
-		t.Fatalf(`"nnn" at once placed %d balls, want 3`, l.snap.Ball)
+	if b := binsSnap(m).Snapshot().Ball; b != 3 {
+		t.Fatalf(`"nnn" at once placed %d balls, want 3`, b)
 	}
 	press(m, "S")
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("77")})
 	press(m, "enter")
-	if l := m.lab.(*binsLab); l.spec.Seed != 77 {
-		t.Fatalf(`"77" typed at once into the seed field gave seed %d`, l.spec.Seed)
+	if s := binsSnap(m).Spec().Seed; s != 77 {
+		t.Fatalf(`"77" typed at once into the seed field gave seed %d`, s)
 	}
 }
 
@@ -231,23 +376,65 @@ func TestFlowPickerToBlogFigures(t *testing.T) {
 	if final.scenario.Name != "heavy-load-blog" {
 		t.Fatalf("opened %q", final.scenario.Name)
 	}
-	snap := final.lab.(*binsLab).snap
+	snap := binsSnap(final).Snapshot()
 	one, two := snap.Lanes[0].Figures, snap.Lanes[1].Figures
 	if one.Max != 126 || one.Hot != 2 || two.Max != 102 || two.Hot != 0 {
 		t.Errorf("final figures one %+v two %+v; 001 publishes 126 (2 hot) and 102 (0 hot)", one, two)
 	}
 }
 
+// With M on, play at full speed stops at 001's moments: first where one
+// choice's max passes two's (ball 9), then one choice's first hot bin
+// (ball 9291), each caption shown until the next key.
+func TestFlowStopsAtMoments(t *testing.T) {
+	m, err := New(Options{Scenario: "heavy-load-blog", Theme: "mono"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
+	tm.Send(keyMsg(" ")) // it opens playing: pause
+	tm.Send(keyMsg("r"))
+	tm.Send(keyMsg("M"))
+	for range len(speeds) {
+		tm.Send(keyMsg("+"))
+	}
+	tm.Send(keyMsg(" "))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("moment: ball 9: one's max load reaches 2"))
+	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	tm.Send(keyMsg(" "))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("moment: ball 9291: one's first hot bin"))
+	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	tm.Send(keyMsg("q"))
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if b := binsSnap(final).Snapshot().Ball; b != 9291 {
+		t.Errorf("play should stop at ball 9291, stopped at %d", b)
+	}
+}
+
 // BenchmarkBinsFrame160x48 is one frame of the 000 experiment at 160x48:
-// the snapshot, the re-render in Update and View.
+// the snapshot, the redraw in Update and View.
 func BenchmarkBinsFrame160x48(b *testing.B) {
 	m, _ := New(Options{Scenario: "p2c-paired-4096", Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-	l := m.lab.(*binsLab)
-	l.engine.RunTrial()
-	for i := 0; i < b.N; i++ {
-		l.refresh()
-		m.redraw()
-		_ = m.View()
+	l := binsSnap(m)
+	for i := 0; i < 3*4096+100; i++ {
+		l.Step()
 	}
+	b.Run("lanes", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			l.Step()
+			m.redraw()
+			_ = m.View()
+		}
+	})
+	press(m, "v", "v")
+	b.Run("history", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			l.Step()
+			m.redraw()
+			_ = m.View()
+		}
+	})
 }

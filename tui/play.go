@@ -98,15 +98,9 @@ func (p *play) next() tea.Cmd {
 	return tea.Tick(p.interval(), func(t time.Time) tea.Msg { return tickMsg{gen: gen, at: t} })
 }
 
-// stepper is what playing advances: one engine step at a time, and a
-// snapshot refresh once per frame.
-type stepper interface {
-	step() bool
-	refresh()
-}
-
-// advance runs the steps owed since the last frame, inside the budget.
-func (p *play) advance(s stepper, now time.Time) {
+// advance runs the steps owed since the last frame, inside the budget;
+// step reports whether play may go on.
+func (p *play) advance(step func() bool, now time.Time) {
 	elapsed := now.Sub(p.last).Seconds()
 	p.last = now
 	sps := p.stepsPerSecond()
@@ -122,7 +116,7 @@ func (p *play) advance(s stepper, now time.Time) {
 	}
 	deadline := time.Now().Add(stepBudget)
 	for n := 0.0; n < owed; n++ {
-		if !s.step() {
+		if !step() {
 			break
 		}
 		if int(n)%256 == 255 && time.Now().After(deadline) {
@@ -130,7 +124,6 @@ func (p *play) advance(s stepper, now time.Time) {
 			break
 		}
 	}
-	s.refresh()
 }
 
 func (p *play) label() string {

@@ -5,62 +5,141 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// View joins the cached body with the header, status and help bars.
-func (m *Model) View() string {
+// Minimum terminal size for the labs; below it the app shows one line
+// saying how big the terminal must be.
+const (
+	minWidth  = 60
+	minHeight = 16
+)
+
+// View returns the screen drawn by the latest redraw.
+func (m *Model) View() string { return m.frame }
+
+// redraw draws the screen after anything changed; View only returns it.
+func (m *Model) redraw() {
 	if m.screen == screenPicker {
 		v := m.picker.View()
-		if m.flash != "" {
-			v += "\n" + m.flashView()
+		if m.note != "" {
+			v += "\n" + m.noteLines()[0]
 		}
-		return v
+		m.frame = m.st.Paint(v, m.width, m.height)
+		return
 	}
+	m.small = m.width < minWidth || m.height < minHeight
 	if m.small {
 		msg := fmt.Sprintf("Terminal too small: loadlab needs %dx%d, this one is %dx%d.", minWidth, minHeight, m.width, m.height)
-		return lipgloss.NewStyle().Width(max(1, m.width)).Render(msg)
+		m.frame = m.st.Paint(lipgloss.NewStyle().Width(max(1, m.width)).Render(msg), m.width, m.height)
+		return
 	}
-	return m.frame
+	top := []string{m.header()}
+	var bottom []string
+	for _, c := range m.captionLines() {
+		bottom = append(bottom, c)
+	}
+	bottom = append(bottom, m.noteLines()...)
+	bottom = append(bottom, m.statusBar(), m.shortHelp())
+	bodyH := max(1, m.height-len(top)-len(bottom))
+	var body string
+	if m.helpOpen {
+		body = m.fullHelp(bodyH)
+	} else {
+		narrating := !m.play.playing || m.play.stepsPerSecond() <= 10
+		body = m.lab.Render(lab.Frame{W: m.width, H: bodyH, St: m.st, Narrating: narrating})
+	}
+	body = widget.FitLines(strings.Split(body, "\n"), m.width, bodyH)
+	m.frame = m.st.Paint(strings.Join(append(append(top, body), bottom...), "\n"), m.width, m.height)
 }
 
 func (m *Model) header() string {
 	left := m.st.Title.Render("loadlab") + m.st.Muted.Render(" · "+m.scenario.Name+" · ") + m.st.Text.Render(m.scenario.Title)
-	return truncate(left, m.width)
+	return widget.Truncate(left, m.width)
+}
+
+// captionLines are the moment play stopped at, wrapped, until the next key.
+func (m *Model) captionLines() []string {
+	if m.caption == "" {
+		return nil
+	}
+	var out []string
+	for i, l := range widget.Wrap("▶ moment: "+m.caption, m.width-1) {
+		if i == 2 {
+			break
+		}
+		out = append(out, m.st.Caption.Render(l))
+	}
+	return out
+}
+
+// noteLines are the latest message, wrapped at words, at most two lines.
+func (m *Model) noteLines() []string {
+	if m.note == "" {
+		return nil
+	}
+	style := m.st.Muted
+	if m.noteBad {
+		style = m.st.Bad
+	}
+	lines := widget.Wrap(m.note, m.width-1)
+	if len(lines) > 2 {
+		lines = append(lines[:1], widget.Truncate(lines[1]+" "+strings.Join(lines[2:], " "), m.width-1))
+	}
+	for i, l := range lines {
+		lines[i] = style.Render(l)
+	}
+	return lines
 }
 
 func (m *Model) statusBar() string {
 	if m.typingSeed {
-		return m.st.StatusBar.Width(m.width).Render(m.seedInput.View() + "   enter applies, esc cancels")
+		line := m.seedInput.View() + m.st.Muted.Render("   enter applies, esc cancels")
+		if m.seedErr != "" {
+			line = m.seedInput.View() + "  " + m.st.Bad.Render(m.seedErr)
+		}
+		return widget.Truncate(line, m.width)
 	}
 	state := "❚❚ paused"
 	switch {
 	case m.play.playing:
 		state = "▶ playing"
-	case m.lab.done():
+	case m.lab.Done():
 		state = "✓ done"
 	}
-	parts := append(m.lab.status(), m.play.label(), state)
-	line := " " + strings.Join(parts, " │ ") + " "
-	bar := m.st.StatusBar.Render(line)
-	if m.flash != "" {
-		bar += " " + m.flashView()
+	parts := append(m.lab.Status(), m.play.label(), state)
+	if m.stopAtMoments {
+		parts = append(parts, "stops at moments")
 	}
-	return truncate(bar, m.width)
+	return widget.Truncate(m.st.StatusBar.Render(" "+strings.Join(parts, " │ ")+" "), m.width)
 }
 
-// flashView is the latest message: a refusal stands out, a note does not.
-func (m *Model) flashView() string {
-	if m.flashBad {
-		return m.st.Bad.Render(m.flash)
+func (m *Model) shortHelp() string {
+	if m.helpOpen {
+		return m.help.ShortHelpView(nil) + m.st.Muted.Render(" ") +
+			widget.Truncate(m.st.Accent.Render("↑/↓")+" "+m.st.Text.Render("scroll")+m.st.Muted.Render(" • ")+
+				m.st.Accent.Render("?/esc")+" "+m.st.Text.Render("close help"), m.width)
 	}
-	return m.st.Muted.Render(m.flash)
-}
-
-func (m *Model) helpView() string {
-	short, full := m.lab.help(m.keys)
-	if m.fullHelp {
-		lesson := m.st.Text.Width(m.width).Render(m.scenario.Lesson)
-		return lipgloss.JoinVertical(lipgloss.Left, lesson, m.help.FullHelpView(full))
-	}
+	m.help.Width = m.width
+	short, _ := m.lab.Help()
 	return m.help.ShortHelpView(short)
+}
+
+// fullHelp is the lesson and every key, scrolled in a viewport of h rows
+// so that it fits any terminal the labs fit.
+func (m *Model) fullHelp(h int) string {
+	_, full := m.lab.Help()
+	m.help.Width = m.width
+	var b strings.Builder
+	b.WriteString(m.st.Title.Render("What this scenario teaches") + "\n")
+	for _, l := range widget.Wrap(m.scenario.Lesson, m.width-2) {
+		b.WriteString(m.st.Text.Render(l) + "\n")
+	}
+	b.WriteString("\n" + m.st.Title.Render("Keys") + "\n")
+	b.WriteString(m.help.FullHelpView(full) + "\n")
+	b.WriteString("\n" + m.st.Muted.Render("M stops play at moments: the steps a class should look at, with a sentence.") + "\n")
+	m.helpPage.Width, m.helpPage.Height = m.width, h
+	m.helpPage.SetContent(strings.TrimRight(b.String(), "\n"))
+	return m.helpPage.View()
 }

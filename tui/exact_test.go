@@ -10,15 +10,16 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/loadlab/loadlab/tui/exactlab"
 )
 
 // openEnum opens an enumeration scenario and runs its computation inline,
 // as the program would when the command returns.
-func openEnum(t *testing.T, scenario string, w, h int) (*Model, *enumLab) {
+func openEnum(t *testing.T, scenario string, w, h int) (*Model, *exactlab.Lab) {
 	t.Helper()
 	m := openAt(t, scenario, w, h)
-	l := m.lab.(*enumLab)
-	m.Update(l.init()())
+	l := m.lab.(*exactlab.Lab)
+	m.Update(l.Init()())
 	return m, l
 }
 
@@ -26,25 +27,28 @@ func openEnum(t *testing.T, scenario string, w, h int) (*Model, *enumLab) {
 // and the end of every counterexample on the loads the enumeration reports.
 func TestStepperLandsOnEnumeratedLoads(t *testing.T) {
 	m, l := openEnum(t, "counterexample-n4", 80, 24)
-	if !l.stepper || l.label == "" {
+	if _, _, open := l.Trajectory(); !open {
 		t.Fatal("counterexample-n4 should open the stepper on the first counterexample")
 	}
-	e := l.result.Brute
-	for i := range e.Counterexamples {
-		c := l.result.Brute.Counterexamples[l.cursor]
+	rep, _ := l.Report()
+	for i, c := range rep.Brute.Counterexamples {
+		if tr, _, _ := l.Trajectory(); !slices.Equal(tr.Candidates, c.Candidates) {
+			t.Fatalf("counterexample %d: the stepper shows %v, want %v", i, tr.Candidates, c.Candidates)
+		}
 		press(m, "n", "n", "p", "n", "n", "n", "n") // past the end is a no-op
-		end := l.traj.At(l.pos)
-		if l.pos != 4 || !slices.Equal(end.One, c.One) || !slices.Equal(end.Two, c.Two) {
-			t.Fatalf("counterexample %d: ball %d loads %v / %v, enumeration says %v / %v", i, l.pos, end.One, end.Two, c.One, c.Two)
+		tr, pos, _ := l.Trajectory()
+		end := tr.At(pos)
+		if pos != 4 || !slices.Equal(end.One, c.One) || !slices.Equal(end.Two, c.Two) {
+			t.Fatalf("counterexample %d: ball %d loads %v / %v, enumeration says %v / %v", i, pos, end.One, end.Two, c.One, c.Two)
 		}
 		press(m, "g")
-		if l.pos != 0 {
+		if _, pos, _ := l.Trajectory(); pos != 0 {
 			t.Fatalf("g should go to the start")
 		}
 		press(m, "]")
 	}
-	if l.cursor != 0 {
-		t.Errorf("] past the last counterexample should wrap to the first, at %d", l.cursor)
+	if tr, _, _ := l.Trajectory(); !slices.Equal(tr.Candidates, rep.Brute.Counterexamples[0].Candidates) {
+		t.Errorf("] past the last counterexample should wrap to the first")
 	}
 }
 
@@ -76,48 +80,29 @@ func TestInputEditor(t *testing.T) {
 	press(m, "e")
 	typeText("00 0x")
 	press(m, "enter")
-	if !l.edit || !strings.Contains(plain(m), "ball 2") {
+	if !l.Editing() || !strings.Contains(plain(m), "ball 2") {
 		t.Fatalf("a bad sequence should keep the editor open with the reason:\n%s", plain(m))
 	}
 	press(m, "esc")
 	press(m, "e")
 	typeText("00 01 10 11")
 	press(m, "enter")
-	if l.edit || !l.stepper || l.traj.Len() != 4 {
-		t.Fatalf("typed sequence not opened: edit %v stepper %v", l.edit, l.stepper)
+	if tr, _, open := l.Trajectory(); l.Editing() || !open || tr.Len() != 4 {
+		t.Fatalf("typed sequence not opened: editing %v stepper %v", l.Editing(), open)
 	}
 	press(m, "G")
-	end := l.traj.At(4)
+	tr, _, _ := l.Trajectory()
+	end := tr.At(4)
 	if !slices.Equal(end.One, []int{2, 2, 0, 0}) || !slices.Equal(end.Two, []int{1, 3, 0, 0}) {
 		t.Errorf("000's first counterexample typed by hand ends %v / %v", end.One, end.Two)
 	}
 	press(m, "esc")
-	if l.stepper || m.screen != screenLab {
+	if _, _, open := l.Trajectory(); open || m.screen != screenLab {
 		t.Error("esc in the stepper should return to the table")
 	}
 	press(m, "esc")
 	if m.screen != screenPicker {
 		t.Error("esc in the table should return to the picker")
-	}
-}
-
-func TestParseCandidates(t *testing.T) {
-	good := map[string][][2]int{
-		"00 01 10 11":             {{0, 0}, {0, 1}, {1, 0}, {1, 1}},
-		"(0,0) (0,1) (1,0) (1,1)": {{0, 0}, {0, 1}, {1, 0}, {1, 1}},
-		"(3,2)(2,3)":              {{3, 2}, {2, 3}},
-		"  1,2   3,0 ":            {{1, 2}, {3, 0}},
-	}
-	for in, want := range good {
-		got, err := parseCandidates(in, 4)
-		if err != nil || !slices.Equal(got, want) {
-			t.Errorf("%q: %v %v", in, got, err)
-		}
-	}
-	for _, bad := range []string{"", "0", "04", "0,4", "a,b", "012", strings.Repeat("00 ", 65)} {
-		if _, err := parseCandidates(bad, 4); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
 	}
 }
 
@@ -141,10 +126,10 @@ func TestFlowCounterexampleToTheEnd(t *testing.T) {
 	}, teatest.WithDuration(5*time.Second))
 	tm.Send(keyMsg("q"))
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
-	l := final.lab.(*enumLab)
-	end := l.traj.At(l.pos)
-	if l.pos != 4 || !slices.Equal(end.One, []int{2, 2, 0, 0}) || !slices.Equal(end.Two, []int{1, 3, 0, 0}) {
-		t.Errorf("after 4 steps: ball %d, one %v, two %v; 000 publishes [2 2 0 0] and [1 3 0 0]", l.pos, end.One, end.Two)
+	tr, pos, _ := final.lab.(*exactlab.Lab).Trajectory()
+	end := tr.At(pos)
+	if pos != 4 || !slices.Equal(end.One, []int{2, 2, 0, 0}) || !slices.Equal(end.Two, []int{1, 3, 0, 0}) {
+		t.Errorf("after 4 steps: ball %d, one %v, two %v; 000 publishes [2 2 0 0] and [1 3 0 0]", pos, end.One, end.Two)
 	}
 }
 
@@ -153,16 +138,15 @@ func TestFlowCounterexampleToTheEnd(t *testing.T) {
 func BenchmarkEnumViews160x48(b *testing.B) {
 	m, _ := New(Options{Scenario: "exact-n4", Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-	l := m.lab.(*enumLab)
-	m.Update(l.init()())
+	l := m.lab.(*exactlab.Lab)
+	m.Update(l.Init()())
 	b.Run("table", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			m.redraw()
 			_ = m.View()
 		}
 	})
-	l.openExample(0)
-	l.pos = 3
+	press(m, "enter", "n", "n", "n")
 	b.Run("stepper", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			m.redraw()

@@ -1,4 +1,4 @@
-package tui
+package exactlab
 
 import (
 	"fmt"
@@ -7,10 +7,13 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
-func (l *enumLab) render(f frame) string {
-	st := f.st
+// Render draws the table, the stepper or the progress of the computation.
+func (l *Lab) Render(f lab.Frame) string {
+	st := f.St
 	var body string
 	switch {
 	case !l.ready:
@@ -31,14 +34,14 @@ func (l *enumLab) render(f frame) string {
 			footer = append(footer, st.Muted.Render("enter steps through it, esc cancels"))
 		}
 	}
-	lines := padLines(strings.Split(body, "\n"), max(0, f.h-len(footer)))
-	return fitLines(append(lines, footer...), f.w, f.h)
+	lines := widget.PadLines(strings.Split(body, "\n"), max(0, f.H-len(footer)))
+	return widget.FitLines(append(lines, footer...), f.W, f.H)
 }
 
 // renderTable draws each strategy's exact max-load distribution, the
 // better/same/worse bar and the counterexample browser.
-func (l *enumLab) renderTable(f frame) string {
-	st := f.st
+func (l *Lab) renderTable(f lab.Frame) string {
+	st := f.St
 	r := l.result
 	var lines []string
 	what := "by dynamic programming over load multisets"
@@ -51,7 +54,7 @@ func (l *enumLab) renderTable(f frame) string {
 	for i, name := range r.Names {
 		e := r.Exact[i].Expected()
 		fl, _ := e.Float64()
-		lines = append(lines, st.series(i).Render(fmt.Sprintf("%-*s ", nameW, name))+
+		lines = append(lines, st.SeriesStyle(i).Render(fmt.Sprintf("%-*s ", nameW, name))+
 			st.Text.Render(fmt.Sprintf("%-16s %9.6f   ", textfmt.Fraction(e, 16), fl))+distributionText(r.Exact[i], st))
 	}
 	if r.Brute == nil {
@@ -59,14 +62,14 @@ func (l *enumLab) renderTable(f frame) string {
 	}
 	tv := r.Brute.TwoVsOne
 	lines = append(lines, "", st.Text.Render("two choices against one, input by input"))
-	lines = append(lines, pairedBar(tv, min(f.w-2, 72), st))
-	lines = append(lines, st.Good.Render("█ better "+textfmt.Digits(tv.Better))+"   "+st.Muted.Render("▒ same "+textfmt.Digits(tv.Same))+"   "+st.Bad.Render("░ worse "+textfmt.Digits(tv.Worse)))
+	lines = append(lines, pairedBar(tv, min(f.W-2, 72), st))
+	lines = append(lines, st.OK.Render("█ better "+textfmt.Digits(tv.Better))+"   "+st.Muted.Render("▒ same "+textfmt.Digits(tv.Same))+"   "+st.Bad.Render("░ worse "+textfmt.Digits(tv.Worse)))
 	ces := r.Brute.Counterexamples
 	if len(ces) == 0 {
 		return strings.Join(append(lines, "", st.Muted.Render("no input where two choices end worse · e types a sequence")), "\n")
 	}
 	lines = append(lines, "", st.Text.Render(fmt.Sprintf("counterexamples (%s in all; first %d listed) · enter steps through one · e types your own", textfmt.Digits(tv.Worse), len(ces))))
-	room := max(1, f.h-len(lines))
+	room := max(1, f.H-len(lines))
 	first := min(max(0, l.cursor-room+1), max(0, len(ces)-room))
 	for i := first; i < len(ces) && i < first+room; i++ {
 		c := ces[i]
@@ -81,17 +84,17 @@ func (l *enumLab) renderTable(f frame) string {
 }
 
 // distributionText draws the max loads with probability at least 0.0005.
-func distributionText(ex bins.Exact, st Styles) string {
+func distributionText(ex bins.Exact, st *widget.Styles) string {
 	ps := make([]float64, len(ex.Prob))
 	for k, p := range ex.Prob {
 		ps[k], _ = p.Float64()
 	}
-	return st.Bar.Render(sparkBars(ps, 0.0005))
+	return st.SeriesStyle(0).Render(widget.SparkBars(ps, 0.0005))
 }
 
 // pairedBar is one bar split into better, same and worse in proportion,
 // each non-zero part at least one cell wide, told apart by its fill.
-func pairedBar(tv bins.PairedCounts, w int, st Styles) string {
+func pairedBar(tv bins.PairedCounts, w int, st *widget.Styles) string {
 	total := float64(tv.Better + tv.Same + tv.Worse)
 	cells := func(c int64) int {
 		if c == 0 {
@@ -104,13 +107,13 @@ func pairedBar(tv bins.PairedCounts, w int, st Styles) string {
 	if tv.Same == 0 {
 		s = 0
 	}
-	return st.Good.Render(strings.Repeat("█", b)) + st.Muted.Render(strings.Repeat("▒", s)) + st.Bad.Render(strings.Repeat("░", wo))
+	return st.OK.Render(strings.Repeat("█", b)) + st.Muted.Render(strings.Repeat("▒", s)) + st.Bad.Render(strings.Repeat("░", wo))
 }
 
 // renderStepper draws one choice and two choices side by side after pos
 // balls of the open trajectory, with the latest ball's decision.
-func (l *enumLab) renderStepper(f frame) string {
-	st := f.st
+func (l *Lab) renderStepper(f lab.Frame) string {
+	st := f.St
 	t := l.traj
 	cur := t.At(l.pos)
 	final := t.At(t.Len())
@@ -129,10 +132,10 @@ func (l *enumLab) renderStepper(f frame) string {
 	}
 	lines = append(lines, "balls: "+strings.Join(seq, " "), "")
 
-	panelW := f.w / 2
+	panelW := f.W / 2
 	inner := panelW - st.Panel.GetHorizontalFrameSize()
 	top := maxOf(final.One, final.Two) + 1
-	unit := max(1, min(3, (f.h-13)/top)) // rows per ball, whole so bars read as counts
+	unit := max(1, min(3, (f.H-13)/top)) // rows per ball, whole so bars read as counts
 	rows := unit * top
 	one := l.binsPanel("one choice: always first", cur.One, cur.OneChose, []int{cur.First}, cur.OneMax, top, rows, inner, st, 0)
 	two := l.binsPanel("two choices: the lighter", cur.Two, cur.TwoChose, []int{cur.First, cur.Second}, cur.TwoMax, top, rows, inner, st, 1)
@@ -145,17 +148,17 @@ func (l *enumLab) renderStepper(f frame) string {
 
 // binsPanel draws one rule's bins: bars, the candidate and chosen marks,
 // the bin numbers and the running max.
-func (l *enumLab) binsPanel(title string, loads []int, chose int, cands []int, runMax, top, rows, w int, st Styles, series int) string {
+func (l *Lab) binsPanel(title string, loads []int, chose int, cands []int, runMax, top, rows, w int, st *widget.Styles, series int) string {
 	n := len(loads)
 	colW := max(1, min(12, w/max(1, n))) // few bins get wide bars on a wide screen
-	c := chart{colWidth: colW, rows: rows, top: float64(top), gap: true}
+	c := widget.Columns{ColWidth: colW, Rows: rows, Top: float64(top), Gap: true, Bar: st.SeriesStyle(series).UnsetBold()}
 	for _, v := range loads {
-		c.values = append(c.values, float64(v))
+		c.Values = append(c.Values, float64(v))
 	}
 	marks := []rune(strings.Repeat(" ", n*colW))
 	labels := []rune(strings.Repeat(" ", n*colW))
 	if chose >= 0 {
-		c.marked = map[int]bool{chose: true}
+		c.Marked = map[int]bool{chose: true}
 		for j, b := range cands {
 			marks[b*colW] = rune('1' + j)
 		}
@@ -173,16 +176,16 @@ func (l *enumLab) binsPanel(title string, loads []int, chose int, cands []int, r
 			}
 		}
 	}
-	out := []string{st.series(series).Render(title)}
-	out = append(out, c.render(st)...)
-	out = append(out, st.Accent.Render(string(marks)), st.Muted.Render(string(labels)))
+	out := []string{st.SeriesStyle(series).Render(title)}
+	out = append(out, c.Render(st)...)
+	out = append(out, st.Marker.Render(string(marks)), st.Muted.Render(string(labels)))
 	summary := fmt.Sprintf("max %d  loads %v", runMax, loads)
-	out = append(out, st.Text.Render(truncate(summary, w)))
+	out = append(out, st.Text.Render(widget.Truncate(summary, w)))
 	return strings.Join(out, "\n")
 }
 
 // narration explains the latest ball in words, and the outcome at the end.
-func (l *enumLab) narration(cur bins.TrajectoryStep, st Styles) []string {
+func (l *Lab) narration(cur bins.TrajectoryStep, st *widget.Styles) []string {
 	if cur.Ball == 0 {
 		return []string{st.Muted.Render("n steps forward, p back; the marks show candidate 1 (first), 2 (second) and ▲ the bin chosen")}
 	}
@@ -201,7 +204,7 @@ func (l *enumLab) narration(cur bins.TrajectoryStep, st Styles) []string {
 		case cur.TwoMax > cur.OneMax:
 			verdict = st.Bad.Render("two choices end worse than one")
 		case cur.TwoMax < cur.OneMax:
-			verdict = st.Good.Render("two choices end better than one")
+			verdict = st.OK.Render("two choices end better than one")
 		}
 		out = append(out, fmt.Sprintf("final max: one choice %d, two choices %d: ", cur.OneMax, cur.TwoMax)+verdict)
 	}

@@ -1,4 +1,8 @@
-package tui
+// Package exactlab is the exact-enumeration lab: the exact max-load
+// distributions of small cases, the better / same / worse comparison, the
+// counterexamples, and a stepper that replays one candidate sequence ball
+// by ball, one choice beside two.
+package exactlab
 
 import (
 	"fmt"
@@ -10,13 +14,15 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/tui/lab"
 )
 
 // enumLab shows exact enumeration results and steps through single
 // trajectories: a counterexample from the enumeration or an input the user
-// types. The enumeration runs off the UI loop and arrives as enumDoneMsg.
-type enumLab struct {
+// types. The enumeration runs off the UI loop and arrives as doneMsg.
+type Lab struct {
 	spec        bins.ExactSpec
 	openStepper bool // open the first counterexample when the results arrive
 	result      bins.ExactReport
@@ -32,35 +38,42 @@ type enumLab struct {
 	editErr     string
 }
 
-// enumDoneMsg carries a finished enumeration to the lab that asked for it.
-type enumDoneMsg struct {
-	lab    *enumLab
+// doneMsg carries a finished enumeration to the lab that asked for it.
+type doneMsg struct {
+	lab    *Lab
 	result bins.ExactReport
 	err    error
 }
 
-func newEnumLab(spec bins.ExactSpec, openStepper bool) (*enumLab, error) {
+// New opens the lab on an exact spec; the computation starts in Init.
+func New(s scenarios.Spec) (lab.Lab, error) {
+	spec, ok := s.(bins.ExactSpec)
+	if !ok {
+		return nil, fmt.Errorf("exactlab: %T is not an exact spec", s)
+	}
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
+	openStepper := spec.Stepper
 	ed := textinput.New()
 	ed.Prompt = "input: "
 	ed.Placeholder = "00 01 10 11  or  (0,0) (0,1) (1,0) (1,1)"
 	ed.CharLimit = 400
-	return &enumLab{spec: spec, openStepper: openStepper, editor: ed}, nil
+	return &Lab{spec: spec, openStepper: openStepper, editor: ed}, nil
 }
 
-func (l *enumLab) init() tea.Cmd {
+// Init starts the computation off the UI loop.
+func (l *Lab) Init() tea.Cmd {
 	spec := l.spec
 	return func() tea.Msg {
 		r, err := spec.Run(runtime.GOMAXPROCS(0))
-		return enumDoneMsg{lab: l, result: r, err: err}
+		return doneMsg{lab: l, result: r, err: err}
 	}
 }
 
-// update takes the enumeration when it arrives.
-func (l *enumLab) update(msg tea.Msg) tea.Cmd {
-	done, ok := msg.(enumDoneMsg)
+// Update takes the enumeration when it arrives.
+func (l *Lab) Update(msg tea.Msg) tea.Cmd {
+	done, ok := msg.(doneMsg)
 	if !ok || done.lab != l {
 		return nil
 	}
@@ -71,7 +84,7 @@ func (l *enumLab) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (l *enumLab) openExample(i int) {
+func (l *Lab) openExample(i int) {
 	ces := l.result.Brute.Counterexamples
 	l.cursor = i
 	c := ces[i]
@@ -80,7 +93,8 @@ func (l *enumLab) openExample(i int) {
 	l.pos, l.stepper = 0, true
 }
 
-func (l *enumLab) step() bool {
+// Step places the next ball of the open trajectory.
+func (l *Lab) Step() bool {
 	if !l.stepper || l.pos >= l.traj.Len() {
 		return false
 	}
@@ -88,27 +102,39 @@ func (l *enumLab) step() bool {
 	return true
 }
 
-func (l *enumLab) refresh() {}
+// NewMoment reports a moment of the open trajectory at the ball just
+// placed.
+func (l *Lab) NewMoment() (string, bool) {
+	if !l.stepper || l.pos == 0 {
+		return "", false
+	}
+	for _, m := range l.traj.Moments() {
+		if m.Step == int64(l.pos) {
+			return m.Caption, true
+		}
+	}
+	return "", false
+}
 
-func (l *enumLab) done() bool {
+// Done reports whether the results are in, or the stepper at its end.
+func (l *Lab) Done() bool {
 	if l.stepper {
 		return l.pos == l.traj.Len()
 	}
 	return l.ready
 }
 
-func (l *enumLab) restart() error {
+// Restart rewinds the stepper.
+func (l *Lab) Restart() error {
 	l.pos = 0
 	return nil
 }
 
-func (l *enumLab) seed() (int64, bool)  { return 0, false }
-func (l *enumLab) withSeed(int64) error { return fmt.Errorf("exact results have no seed") }
-func (l *enumLab) nextSeed() error      { return l.withSeed(0) }
-func (l *enumLab) editing() bool        { return l.edit }
-func (l *enumLab) nextPanel()           {}
+// Editing reports whether the input editor has the keyboard.
+func (l *Lab) Editing() bool { return l.edit }
 
-func (l *enumLab) status() []string {
+// Status is the size, the method and where the stepper is.
+func (l *Lab) Status() []string {
 	parts := []string{fmt.Sprintf("n=%d m=%d %s", l.spec.Bins, l.spec.Balls, l.spec.Method)}
 	switch {
 	case !l.ready:
@@ -121,28 +147,33 @@ func (l *enumLab) status() []string {
 	return parts
 }
 
-func (l *enumLab) help(k keyMap) ([]key.Binding, [][]key.Binding) {
+// Help lists the table's or the stepper's keys.
+func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
 	if l.stepper {
-		back := k.Back // in the stepper esc returns to the table
+		back := c.Back // in the stepper esc returns to the table
 		back.SetHelp("esc", "table")
-		short := []key.Binding{k.Step, k.StepBack, k.Start, k.End, k.NextExample, k.Edit, back, k.Help}
+		short := []key.Binding{c.Step, keys.StepBack, keys.Start, keys.End, keys.NextExample, keys.Edit, c.Moments, back, c.Help}
 		full := [][]key.Binding{
-			{k.Step, k.StepBack, k.Start, k.End, k.Play},
-			{k.NextExample, k.PrevExample, k.Edit, k.Faster, k.Slower},
-			{back, k.Theme, k.Help, k.Quit},
+			{c.Step, keys.StepBack, keys.Start, keys.End, c.Play},
+			{keys.NextExample, keys.PrevExample, keys.Edit, c.Faster, c.Slower, c.Moments},
+			{back, c.Theme, c.Help, c.Quit},
 		}
 		return short, full
 	}
-	short := []key.Binding{k.Up, k.Open, k.Edit, k.Back, k.Help, k.Quit}
-	return short, [][]key.Binding{{k.Up, k.Open, k.Edit}, {k.Back, k.Theme, k.Help, k.Quit}}
+	short := []key.Binding{keys.Up, keys.Open, keys.Edit, c.Back, c.Help, c.Quit}
+	return short, [][]key.Binding{{keys.Up, keys.Open, keys.Edit}, {c.Back, c.Theme, c.Help, c.Quit}}
 }
 
-func (l *enumLab) key(msg tea.KeyMsg, k keyMap) outcome {
+// Key browses the counterexamples, steps the trajectory and opens the
+// editor.
+func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
+	k := keys
 	if l.edit {
 		return l.editorKey(msg)
 	}
 	if !l.ready {
-		return outcome{}
+		return lab.Outcome{}
 	}
 	examples := 0
 	if l.result.Brute != nil {
@@ -152,14 +183,14 @@ func (l *enumLab) key(msg tea.KeyMsg, k keyMap) outcome {
 	case key.Matches(msg, k.Edit):
 		l.edit, l.editErr = true, ""
 		l.editor.SetValue("")
-		return outcome{handled: true, cmd: l.editor.Focus()}
+		return lab.Outcome{Handled: true, Cmd: l.editor.Focus()}
 	case !l.stepper && key.Matches(msg, k.Up):
 		l.cursor = max(0, l.cursor-1)
 	case !l.stepper && key.Matches(msg, k.Down):
 		l.cursor = min(max(0, examples-1), l.cursor+1)
 	case !l.stepper && key.Matches(msg, k.Open) && examples > 0:
 		l.openExample(l.cursor)
-	case l.stepper && key.Matches(msg, k.Back):
+	case l.stepper && key.Matches(msg, lab.CommonKeys.Back):
 		l.stepper = false
 	case l.stepper && key.Matches(msg, k.StepBack):
 		l.pos = max(0, l.pos-1)
@@ -172,36 +203,36 @@ func (l *enumLab) key(msg tea.KeyMsg, k keyMap) outcome {
 	case l.stepper && examples > 0 && key.Matches(msg, k.PrevExample):
 		l.openExample((l.cursor + examples - 1) % examples)
 	default:
-		return outcome{}
+		return lab.Outcome{}
 	}
-	return outcome{handled: true}
+	return lab.Taken()
 }
 
 // editorKey runs the input editor: enter opens the typed sequence in the
 // stepper, or shows why it cannot; esc closes the editor.
-func (l *enumLab) editorKey(msg tea.KeyMsg) outcome {
+func (l *Lab) editorKey(msg tea.KeyMsg) lab.Outcome {
 	switch msg.Type {
 	case tea.KeyEsc:
 		l.edit = false
 		l.editor.Blur()
-		return outcome{handled: true}
+		return lab.Taken()
 	case tea.KeyEnter:
 		cands, err := parseCandidates(l.editor.Value(), l.spec.Bins)
 		if err != nil {
 			l.editErr = err.Error()
-			return outcome{handled: true}
+			return lab.Taken()
 		}
 		l.edit = false
 		l.editor.Blur()
 		l.traj = bins.NewTrajectory(l.spec.Bins, cands)
 		l.label = "your input · " + textfmt.Candidates(cands)
 		l.pos, l.stepper = 0, true
-		return outcome{handled: true}
+		return lab.Taken()
 	}
 	var cmd tea.Cmd
 	l.editor, cmd = l.editor.Update(msg)
 	l.editErr = ""
-	return outcome{handled: true, cmd: cmd}
+	return lab.Outcome{Handled: true, Cmd: cmd}
 }
 
 // maxTypedBalls bounds a typed sequence so that its bars fit the stepper.
@@ -242,3 +273,10 @@ func parseCandidates(s string, n int) ([][2]int, error) {
 	}
 	return out, nil
 }
+
+// Trajectory is the sequence open in the stepper, the balls placed, and
+// whether the stepper is open.
+func (l *Lab) Trajectory() (t *bins.Trajectory, pos int, open bool) { return l.traj, l.pos, l.stepper }
+
+// Report is the exact results, once they are in.
+func (l *Lab) Report() (bins.ExactReport, bool) { return l.result, l.ready }

@@ -1,0 +1,63 @@
+package binslab
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// historyPanel draws every strategy's max load as the balls of the current
+// trial arrive, with the mean load m/n as a reference line, in one chart:
+// the lanes share its axes by construction.
+func (l *Lab) historyPanel(r widget.Rect, st *widget.Styles) string {
+	frame := st.Panel
+	iw := r.W - frame.GetHorizontalFrameSize()
+	ih := r.H - frame.GetVerticalFrameSize()
+	s := l.snap
+	perBin := 1 / float64(l.spec.Bins)
+	top := float64(s.Balls) * perBin
+	ts := widget.TimeSeries{
+		XMin: 0, XMax: float64(s.Balls), YMin: 0,
+		XLabel: func(v float64) string { return compact(v) },
+		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
+	}
+	for i, lane := range s.Lanes {
+		rises := lane.Rises
+		if p, ok := rises.Last(); ok {
+			top = max(top, p.Y)
+		}
+		ts.Lines = append(ts.Lines, widget.Line{Name: lane.Strategy.Name, Style: st.SeriesStyle(i), End: float64(s.Ball), Value: stepValue(rises)})
+	}
+	ts.Lines = append(ts.Lines, widget.Line{Name: "mean", Style: st.Muted, End: float64(s.Ball),
+		Value: func(x float64) float64 { return x * perBin }})
+	ts.YMax = math.Ceil(top*1.1) + 1
+	title := st.Title.Render("max load as the balls arrive") + st.Muted.Render(fmt.Sprintf("  trial %d, ball %d of %d", s.Trial+1, s.Ball, s.Balls))
+	legend := st.Muted.Render("each line is a strategy's fullest bin; mean = balls placed / bins")
+	lines := append([]string{title}, strings.Split(ts.Render(st, iw, max(1, ih-2)), "\n")...)
+	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(append(lines, legend), iw, ih))
+}
+
+// stepValue is the max load at ball x: the value of the last rise at or
+// before x, 0 before the first.
+func stepValue(rises engine.SeriesView) func(float64) float64 {
+	return func(x float64) float64 {
+		if i := rises.Before(x); i >= 0 {
+			return rises.At(i).Y
+		}
+		return 0
+	}
+}
+
+// compact writes an axis number short: 950, 4.1k, 2.5M.
+func compact(v float64) string {
+	switch a := math.Abs(v); {
+	case a >= 1e6:
+		return fmt.Sprintf("%.3gM", v/1e6)
+	case a >= 1e4:
+		return fmt.Sprintf("%.3gk", v/1e3)
+	}
+	return fmt.Sprintf("%.0f", v)
+}

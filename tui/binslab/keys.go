@@ -1,0 +1,38 @@
+package binslab
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/loadlab/loadlab/tui/lab"
+)
+
+// keyMap is the bins lab's own keys; the shell's keys are lab.CommonKeys.
+type keyMap struct {
+	Toggle, DDown, DUp, RefreshDown, RefreshUp, Stream, BinsDown, BinsUp, BallsDown, BallsUp, Trials, Chart key.Binding
+}
+
+var keys = keyMap{
+	Toggle:      lab.Bind([]string{"1", "2", "3", "4", "5", "6", "7"}, "1-7", "strategies"),
+	DDown:       lab.Bind([]string{"d"}, "d/D", "fewer/more choices"),
+	DUp:         lab.Bind([]string{"D"}, "D", "d +"),
+	RefreshDown: lab.Bind([]string{"f"}, "f/F", "stale refresh ÷2/×2"),
+	RefreshUp:   lab.Bind([]string{"F"}, "F", "refresh ×2"),
+	Stream:      lab.Bind([]string{"m"}, "m", "paired/sequential stream"),
+	BinsDown:    lab.Bind([]string{"["}, "[/]", "bins ÷2/×2"),
+	BinsUp:      lab.Bind([]string{"]"}, "]", "bins ×2"),
+	BallsDown:   lab.Bind([]string{"{"}, "{/}", "balls ÷2/×2"),
+	BallsUp:     lab.Bind([]string{"}"}, "}", "balls ×2"),
+	Trials:      lab.Bind([]string{"T"}, "T", "trials 1→10→50→200"),
+	Chart:       lab.Bind([]string{"v"}, "v", "chart"),
+}
+
+// Help lists the lab's keys with the shell's.
+func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
+	short := []key.Binding{c.Play, c.Step, c.Faster, c.Slower, keys.Toggle, keys.Chart, c.Moments, c.Help, c.Quit}
+	full := [][]key.Binding{
+		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
+		{keys.Toggle, keys.DDown, keys.RefreshDown, keys.Stream, keys.BinsDown, keys.BallsDown, keys.Trials},
+		{keys.Chart, c.Tab, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
+	}
+	return short, full
+}

@@ -1,0 +1,248 @@
+// Package binslab is the balls-into-bins lab: one panel per strategy, the
+// trials table with the distribution of the max, and the max load over
+// time, all drawn from the engine's snapshots.
+package binslab
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/tui/lab"
+)
+
+// Lab owns the engine of the open scenario and the spec the lab keys
+// edit. Every edit rebuilds the engine from the spec; an edit that would
+// make the spec invalid is refused with the engine's reason.
+type Lab struct {
+	spec   bins.Spec
+	engine *bins.Engine
+	// snap and result are the latest snapshot and summary; stale says the
+	// engine moved since they were taken.
+	snap   bins.Snapshot
+	result bins.Result
+	stale  bool
+	// moments is how many of the engine's moments have been reported.
+	moments int
+	view    view
+	// chartChosen is set once the user picks a chart, so that edits stop
+	// choosing one for them.
+	chartChosen bool
+}
+
+// New opens the lab on a bins spec.
+func New(spec scenarios.Spec) (lab.Lab, error) {
+	s, ok := spec.(bins.Spec)
+	if !ok {
+		return nil, fmt.Errorf("binslab: %T is not a bins spec", spec)
+	}
+	l := &Lab{}
+	return l, l.apply(s)
+}
+
+// MaxBins bounds the bins the lab draws: every frame copies the loads, and
+// beyond a million bins that no longer fits a frame.
+const MaxBins = 1 << 20
+
+// apply validates spec and, if it is valid, restarts the engine on it.
+func (l *Lab) apply(spec bins.Spec) error {
+	if spec.Bins > MaxBins {
+		return engine.Invalid("bins", "must be at most %d in the lab (loadlab run takes up to %d)", MaxBins, bins.MaxBins)
+	}
+	cfg, err := spec.Config()
+	if err != nil {
+		return err
+	}
+	l.spec = spec
+	l.engine = bins.MustNew(cfg)
+	l.engine.KeepHistory()
+	l.moments = 0
+	l.view.focus = min(l.view.focus, len(cfg.Strategies)-1)
+	if l.view.trials && spec.Trials == 1 {
+		l.view.trials, l.view.focus = false, 0
+	}
+	l.stale = true
+	return nil
+}
+
+// sync takes a new snapshot and summary if the engine moved.
+func (l *Lab) sync() {
+	if l.stale {
+		l.snap = l.engine.Snapshot()
+		l.result = l.engine.Result()
+		l.stale = false
+	}
+}
+
+// Step places one ball for every strategy.
+func (l *Lab) Step() bool {
+	l.stale = true
+	return l.engine.Step()
+}
+
+// Done reports whether every trial is finished.
+func (l *Lab) Done() bool { return l.engine.Done() }
+
+// Restart starts the spec again from ball 0.
+func (l *Lab) Restart() error { return l.apply(l.spec) }
+
+// Seed is the seed of trial 0.
+func (l *Lab) Seed() int64 { return l.spec.Seed }
+
+// WithSeed restarts on another seed.
+func (l *Lab) WithSeed(seed int64) error {
+	return l.edit(func(s *bins.Spec) { s.Seed = seed })
+}
+
+// NextSeed moves past every seed the current trials used.
+func (l *Lab) NextSeed() error {
+	return l.WithSeed(l.spec.Seed + int64(max(1, l.spec.Trials)))
+}
+
+// NewMoment reports the moments the latest steps reached.
+func (l *Lab) NewMoment() (string, bool) {
+	all := l.engine.Moments()
+	if len(all) == l.moments {
+		return "", false
+	}
+	var captions []string
+	for _, m := range all[l.moments:] {
+		captions = append(captions, m.Caption)
+	}
+	l.moments = len(all)
+	return strings.Join(captions, "; "), true
+}
+
+// Status is the seed, the trial and the ball.
+func (l *Lab) Status() []string {
+	l.sync()
+	s := l.snap
+	return []string{
+		fmt.Sprintf("seed %d", s.Seed),
+		fmt.Sprintf("trial %d/%d", s.Trial+1, s.Trials),
+		fmt.Sprintf("ball %d/%d", s.Ball, s.Balls),
+	}
+}
+
+// NextPanel moves the focus to the next lane, then to the trials table
+// when there is one, then back to the first lane.
+func (l *Lab) NextPanel() {
+	v := &l.view
+	switch {
+	case v.trials:
+		v.trials, v.focus = false, 0
+	case v.focus+1 < len(l.spec.Strategies) && v.focus+1 < len(l.snap.Lanes):
+		v.focus++
+	case l.spec.Trials > 1:
+		v.trials, v.focus = true, -1
+	default:
+		v.focus = 0
+	}
+}
+
+// Key handles the keys that edit the spec or change the chart.
+func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
+	var err error
+	switch {
+	case key.Matches(msg, keys.Chart):
+		l.view.mode = l.view.nextMode(l.spec.Bins)
+		l.chartChosen = true
+		return lab.Outcome{Handled: true, Note: "chart: " + l.view.mode.String()}
+	case key.Matches(msg, keys.Toggle):
+		n, _ := strconv.Atoi(msg.String())
+		err = l.toggle(bins.Kind(n - 1))
+	case key.Matches(msg, keys.DDown):
+		err = l.edit(func(s *bins.Spec) { s.D = max(1, s.D-1) })
+	case key.Matches(msg, keys.DUp):
+		err = l.edit(func(s *bins.Spec) { s.D++ })
+	case key.Matches(msg, keys.RefreshDown):
+		err = l.edit(func(s *bins.Spec) { s.Refresh = max(1, s.Refresh/2) })
+	case key.Matches(msg, keys.RefreshUp):
+		err = l.edit(func(s *bins.Spec) { s.Refresh *= 2 })
+	case key.Matches(msg, keys.Stream):
+		err = l.edit(func(s *bins.Spec) {
+			s.Stream = map[string]string{"paired": "sequential", "sequential": "paired"}[s.Stream]
+		})
+	case key.Matches(msg, keys.BinsDown):
+		err = l.edit(func(s *bins.Spec) { s.Bins = max(1, s.Bins/2) })
+	case key.Matches(msg, keys.BinsUp):
+		err = l.edit(func(s *bins.Spec) { s.Bins *= 2 })
+	case key.Matches(msg, keys.BallsDown):
+		err = l.edit(func(s *bins.Spec) { s.Balls = max(1, s.Balls/2) })
+	case key.Matches(msg, keys.BallsUp):
+		err = l.edit(func(s *bins.Spec) { s.Balls *= 2 })
+	case key.Matches(msg, keys.Trials):
+		err = l.edit(func(s *bins.Spec) { s.Trials = nextTrials(s.Trials) })
+	default:
+		return lab.Outcome{}
+	}
+	if err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	l.chartChosen = false
+	return lab.Outcome{Handled: true, Note: specSummary(l.spec), Restarted: true}
+}
+
+// toggle adds the strategy kind with default parameters, or removes every
+// strategy of that kind.
+func (l *Lab) toggle(kind bins.Kind) error {
+	var kept []string
+	removed := false
+	for _, tok := range strings.Split(l.spec.Strategies, ",") {
+		tok = strings.TrimSpace(tok)
+		if name, _, _ := strings.Cut(tok, ":"); name == kind.String() {
+			removed = true
+			continue
+		}
+		kept = append(kept, tok)
+	}
+	if !removed {
+		kept = append(kept, kind.String())
+	}
+	if len(kept) == 0 {
+		return engine.Invalid("strategies", "must keep at least one strategy")
+	}
+	return l.edit(func(s *bins.Spec) {
+		s.Strategies = strings.Join(kept, ",")
+		if s.Baseline != "" && !strings.Contains(","+s.Strategies+",", ","+s.Baseline+",") {
+			s.Baseline = ""
+		}
+	})
+}
+
+// edit applies a change to a copy of the spec.
+func (l *Lab) edit(change func(*bins.Spec)) error {
+	s := l.spec
+	change(&s)
+	return l.apply(s)
+}
+
+// trialChoices are the trial counts the trials key cycles through.
+var trialChoices = []int{1, 10, 50, 200}
+
+func nextTrials(t int) int {
+	for _, c := range trialChoices {
+		if c > t {
+			return c
+		}
+	}
+	return trialChoices[0]
+}
+
+func specSummary(s bins.Spec) string {
+	return fmt.Sprintf("n=%d m=%d d=%d refresh=%d %s, %d trial(s): %s", s.Bins, s.Balls, s.D, s.Refresh, s.Stream, s.Trials, s.Strategies)
+}
+
+// Snapshot is the engine's state after the latest step.
+func (l *Lab) Snapshot() bins.Snapshot {
+	l.sync()
+	return l.snap
+}
+
+// Spec is the spec the lab runs, with the user's edits.
+func (l *Lab) Spec() bins.Spec { return l.spec }

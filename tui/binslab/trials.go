@@ -1,0 +1,91 @@
+package binslab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// barRows is the height of the max-distribution charts under the table.
+const barRows = 9
+
+// trialsRows is how many rows the trials table needs for n strategies: a
+// caption, a header, the strategies, a blank line, the comparison header
+// and one comparison per other strategy.
+func trialsRows(n int) int { return 2 + n + 2 + max(0, n-1) }
+
+// trialsPanel draws source 000's table, live: per strategy the mean, median
+// and p95 of the max load over the finished trials, every strategy against
+// the baseline trial by trial, and, where there is room, the distribution
+// of the max as bar charts on shared axes.
+func (l *Lab) trialsPanel(r widget.Rect, st *widget.Styles) string {
+	frame := st.Panel
+	if l.view.trials {
+		frame = st.Focused
+	}
+	iw := r.W - frame.GetHorizontalFrameSize()
+	ih := r.H - frame.GetVerticalFrameSize()
+	res := l.result
+	done := len(res.Trials)
+	nameW := textfmt.Widest(res.Strategies, len("strategy"))
+	lines := []string{st.Title.Render(fmt.Sprintf("max load over %d of %d trials", done, l.spec.Trials))}
+	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %8s %6s %4s %6s", nameW, "strategy", "mean", "median", "p95", "theory")))
+	for i, name := range res.Strategies {
+		s := res.Summary[name]
+		row := fmt.Sprintf(" %8.3f %6g %4d %6s", s.MaxMean, s.MaxMedian, s.MaxP95, theoryShort(s.Theory))
+		if done == 0 {
+			row = fmt.Sprintf(" %8s %6s %4s %6s", "-", "-", "-", theoryShort(s.Theory))
+		}
+		lines = append(lines, st.SeriesStyle(i).Render(fmt.Sprintf("%-*s", nameW, name))+st.Text.Render(row))
+	}
+	if len(res.Paired) > 0 && done > 0 {
+		lines = append(lines, "", st.Muted.Render(fmt.Sprintf("%-*s %6s %6s %6s  median diff  (max load against %s)", nameW, "strategy", "lower", "equal", "higher", res.Paired[0].B)))
+		for _, p := range res.Paired {
+			lines = append(lines, st.Text.Render(fmt.Sprintf("%-*s %6d %6d %6d  %+g", nameW, p.A, p.Lower, p.Equal, p.Higher, p.MedianDiff)))
+		}
+	}
+	if room := ih - len(lines) - 1; done > 0 && room >= 6 {
+		lines = append(lines, st.Muted.Render("trials by their max load (shared axes: trials up, max load across)"))
+		lines = append(lines, strings.Split(l.maxDistributions(st, iw, min(room, barRows+3)), "\n")...)
+	}
+	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(lines, iw, max(0, ih)))
+}
+
+// maxDistributions draws one bar chart per strategy of how many trials
+// ended at each max load, side by side over the same loads and counts.
+func (l *Lab) maxDistributions(st *widget.Styles, w, h int) string {
+	res := l.result
+	lo, hi, top := -1, 0, 0
+	for _, name := range res.Strategies {
+		for k, c := range res.Summary[name].MaxDistribution {
+			if c > 0 {
+				if lo < 0 {
+					lo = k
+				}
+				lo, hi, top = min(lo, k), max(hi, k), max(top, c)
+			}
+		}
+	}
+	if lo < 0 {
+		return ""
+	}
+	var labels []string
+	for k := lo; k <= hi; k++ {
+		labels = append(labels, fmt.Sprint(k))
+	}
+	rects, cols := widget.Grid(len(res.Strategies), w, h, 24)
+	panels := make([]string, len(rects))
+	for i, name := range res.Strategies {
+		dist := res.Summary[name].MaxDistribution
+		values := make([]float64, hi-lo+1)
+		for k := lo; k <= hi && k < len(dist); k++ {
+			values[k-lo] = float64(dist[k])
+		}
+		b := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Style: st.SeriesStyle(i).UnsetBold()}
+		chart := strings.Split(b.Render(st, rects[i].W-1, rects[i].H-1), "\n")
+		panels[i] = widget.FitLines(append([]string{st.SeriesStyle(i).Render(name)}, chart...), rects[i].W, rects[i].H)
+	}
+	return widget.JoinGrid(panels, cols)
+}

@@ -1,0 +1,313 @@
+package binslab
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// chartMode is how the lanes draw their bins.
+type chartMode int
+
+const (
+	// chartBars draws one bar per bin; only when every bin fits.
+	chartBars chartMode = iota
+	// chartDistribution draws how many bins hold each load.
+	chartDistribution
+	// chartSorted draws the loads from highest to lowest.
+	chartSorted
+	// chartHistory draws every strategy's max load as the balls arrive, in
+	// one chart.
+	chartHistory
+	chartModes
+)
+
+func (c chartMode) String() string {
+	return [...]string{"bins", "load distribution", "sorted loads", "max load over time"}[c]
+}
+
+// view is what the user chose to look at: the chart, the focused panel,
+// the trials table.
+type view struct {
+	mode   chartMode
+	focus  int
+	trials bool // the trials table has the focus (or the whole body)
+	// laneInner is the inner width of a lane at the last render.
+	laneInner int
+}
+
+const (
+	// laneMinWidth and laneMinHeight are the smallest lane panel that still
+	// reads well.
+	laneMinWidth  = 26
+	laneMinHeight = 11
+	// bothPanelsHeight is the body height from which the trials table is
+	// shown under the lanes instead of behind tab.
+	bothPanelsHeight = 36
+	// minChartRows is the chart height below which figure lines give way,
+	// the theory line first (the trials table repeats it).
+	minChartRows = 4
+	// wideLane is the inner width from which a lane prints its figures in
+	// full.
+	wideLane = 34
+)
+
+// barsFit reports whether one column per bin fits a lane of inner width w.
+func barsFit(bins, w int) bool { return bins <= w }
+
+// nextMode cycles the chart modes, skipping bars when they do not fit.
+func (v view) nextMode(bins int) chartMode {
+	m := (v.mode + 1) % chartModes
+	if m == chartBars && !barsFit(bins, v.laneInner) {
+		m = chartDistribution
+	}
+	return m
+}
+
+// Render draws the lanes (or the history chart) and the trials table.
+func (l *Lab) Render(f lab.Frame) string {
+	l.sync()
+	st := f.St
+	n := len(l.snap.Lanes)
+	showTable := l.spec.Trials > 1 && (l.view.trials || f.H >= bothPanelsHeight)
+	lanesH, tableH := f.H, 0
+	if showTable {
+		if f.H >= bothPanelsHeight {
+			// The table first; its bar charts only if the lanes keep
+			// laneMinHeight rows each.
+			_, cols := widget.Grid(n, f.W, 1, laneMinWidth)
+			lanesNeed := (n + cols - 1) / cols * laneMinHeight
+			tableH = trialsRows(n) + 2
+			if f.H-tableH-lanesNeed >= barRows+1 {
+				tableH += barRows + 1
+			}
+			lanesH = f.H - tableH
+		} else {
+			tableH, lanesH = f.H, 0
+		}
+	}
+	rects, cols := widget.Grid(n, f.W, lanesH, laneMinWidth)
+	if len(rects) > 0 {
+		l.view.laneInner = rects[0].W - st.Panel.GetHorizontalFrameSize()
+	}
+	if !l.chartChosen {
+		l.view.mode = chartDistribution
+		if barsFit(l.spec.Bins, l.view.laneInner) {
+			l.view.mode = chartBars
+		}
+	}
+	var blocks []string
+	switch {
+	case lanesH == 0:
+	case l.view.mode == chartHistory:
+		blocks = append(blocks, l.historyPanel(widget.Rect{W: f.W, H: lanesH}, st))
+	default:
+		scale := sharedScale(l.snap.Lanes, l.spec.Hot)
+		narrate := f.Narrating && barsFit(l.spec.Bins, l.view.laneInner)
+		panels := make([]string, n)
+		for i, lane := range l.snap.Lanes {
+			panels[i] = l.lanePanel(i, lane, scale, narrate, rects[i], st)
+		}
+		blocks = append(blocks, widget.JoinGrid(panels, cols))
+	}
+	if tableH > 0 {
+		blocks = append(blocks, l.trialsPanel(widget.Rect{W: f.W, H: tableH}, st))
+	}
+	return lipgloss.JoinVertical(lipgloss.Left, blocks...)
+}
+
+// scale is what side-by-side lanes share, so that equal heights mean equal
+// loads and equal counts: the top load of the bar charts, and the load
+// range and top count of the distributions.
+type scale struct {
+	top      float64
+	lo, hi   int
+	countTop int
+	hot      float64
+}
+
+func sharedScale(lanes []bins.LaneSnapshot, hot float64) scale {
+	s := scale{top: 1, lo: -1, hot: hot}
+	for _, lane := range lanes {
+		f := lane.Figures
+		s.top = max(s.top, float64(f.Max), f.Mean*hot*1.05)
+		if s.lo < 0 || f.Min < s.lo {
+			s.lo = f.Min
+		}
+		s.hi = max(s.hi, f.Max)
+		for k := f.Min; k <= f.Max && k < len(lane.ByLoad); k++ {
+			s.countTop = max(s.countTop, lane.ByLoad[k])
+		}
+	}
+	s.lo = max(s.lo, 0)
+	return s
+}
+
+// lanePanel draws one strategy: a title, the chart, a legend and its
+// figures.
+func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate bool, r widget.Rect, st *widget.Styles) string {
+	frame := st.Panel
+	if i == l.view.focus && !l.view.trials {
+		frame = st.Focused
+	}
+	iw := r.W - frame.GetHorizontalFrameSize()
+	ih := r.H - frame.GetVerticalFrameSize()
+	if iw < 4 || ih < 3 {
+		return frame.Width(max(0, r.W-frame.GetHorizontalBorderSize())).Render("")
+	}
+	f := lane.Figures
+	figs := []string{
+		fmt.Sprintf("max %d  p99 %d  std %.2f", f.Max, f.P99, f.Std),
+		fmt.Sprintf("empty %d  hot %d  gap %.2f", f.Empty, f.Hot, f.Gap),
+		"top5 " + textfmt.Ints(f.Top5, " "),
+		theoryLine(lane.Theory),
+	}
+	if iw < wideLane { // narrow: move the gap next to the theory, drop the formula
+		figs[1] = fmt.Sprintf("empty %d  hot %d", f.Empty, f.Hot)
+		figs[3] = fmt.Sprintf("gap %.2f  theory %s", f.Gap, theoryShort(lane.Theory))
+	}
+	if narrate && lane.Last.Chosen >= 0 {
+		figs = append([]string{decisionLine(lane.Last)}, figs...)
+	}
+	mode := l.view.mode
+	if mode == chartBars && !barsFit(len(lane.Loads), iw) {
+		mode = chartDistribution
+	}
+	bar := st.SeriesStyle(i).UnsetBold()
+	legend := l.legend(mode, narrate, iw, st, bar)
+	const axisRows = 1
+	chartRows := ih - 1 - len(figs) - axisRows - 1
+	for chartRows < minChartRows && len(figs) > 2 {
+		figs = figs[:len(figs)-1]
+		chartRows = ih - 1 - len(figs) - axisRows - 1
+	}
+	chartRows = max(chartRows, 1)
+	title := st.SeriesStyle(i).Render(lane.Strategy.Name) + st.Muted.Render("  "+mode.String())
+	lines := append([]string{title}, laneChart(lane, sc, mode, narrate, iw, chartRows, st, bar)...)
+	lines = append(lines, legend)
+	for _, fl := range figs {
+		lines = append(lines, st.Text.Render(fl))
+	}
+	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(lines, iw, ih))
+}
+
+// legend says what the chart's marks mean, in words beside each mark.
+func (l *Lab) legend(mode chartMode, narrate bool, w int, st *widget.Styles, bar lipgloss.Style) string {
+	hot := fmt.Sprintf("hot≥%g×mean", l.spec.Hot)
+	switch mode {
+	case chartDistribution:
+		return widget.Legend(st, w, widget.Key{Mark: "█", Style: bar, Meaning: "bins per load"},
+			widget.Key{Mark: "┄", Style: st.Warn, Meaning: hot})
+	default:
+		keys := []widget.Key{{Mark: "─", Style: st.Text, Meaning: "mean"}, {Mark: "┄", Style: st.Warn, Meaning: hot}}
+		if narrate && mode == chartBars {
+			keys = append(keys, widget.Key{Mark: "·▲", Style: st.Marker, Meaning: "seen,chosen"})
+		}
+		return widget.Legend(st, w, keys...)
+	}
+}
+
+// laneChart returns the chart rows and one axis row.
+func laneChart(lane bins.LaneSnapshot, sc scale, mode chartMode, narrate bool, w, rows int, st *widget.Styles, bar lipgloss.Style) []string {
+	f := lane.Figures
+	hotAt := f.Mean * sc.hot
+	switch mode {
+	case chartBars:
+		n := len(lane.Loads)
+		colW := max(1, min(3, w/n))
+		c := widget.Columns{ColWidth: colW, Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar}
+		for _, x := range lane.Loads {
+			c.Values = append(c.Values, float64(x))
+		}
+		axis := []rune(strings.Repeat(" ", n*colW))
+		if narrate && lane.Last.Chosen >= 0 {
+			c.Marked = map[int]bool{}
+			for _, b := range lane.Last.Candidates {
+				c.Marked[b] = true
+				axis[b*colW] = '·'
+			}
+			axis[lane.Last.Chosen*colW] = '▲'
+		}
+		return append(c.Render(st), st.Marker.Render(string(axis)))
+	case chartSorted:
+		sorted := slices.Clone(lane.Loads)
+		slices.SortFunc(sorted, func(a, b int32) int { return int(b - a) })
+		cols := min(w, len(sorted))
+		c := widget.Columns{ColWidth: 1, Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar}
+		for i := 0; i < cols; i++ {
+			c.Values = append(c.Values, float64(sorted[i*len(sorted)/cols]))
+		}
+		axis := fmt.Sprintf("highest %-*s lowest", max(0, cols-15), "")
+		return append(c.Render(st), st.Muted.Render(widget.Truncate(axis, w)))
+	default:
+		return distributionChart(lane, sc, hotAt, w, rows, st, bar)
+	}
+}
+
+// distributionChart draws how many bins hold each load over the lanes'
+// shared load range, merging loads into buckets when the range is wider
+// than the panel.
+func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows int, st *widget.Styles, bar lipgloss.Style) []string {
+	lo, hi := sc.lo, sc.hi
+	span := hi - lo + 1
+	bucket := (span + w - 1) / w
+	cols := (span + bucket - 1) / bucket
+	colW := max(1, min(4, w/cols))
+	c := widget.Columns{ColWidth: colW, Rows: rows, Top: float64(sc.countTop * bucket), Bar: bar}
+	for col := 0; col < cols; col++ {
+		sum := 0
+		for k := lo + col*bucket; k < lo+(col+1)*bucket && k < len(lane.ByLoad); k++ {
+			sum += lane.ByLoad[k]
+		}
+		c.Values = append(c.Values, float64(sum))
+		if c.HotFrom == 0 && hotAt > 0 && float64(lo+col*bucket) >= hotAt {
+			c.HotFrom = col
+		}
+	}
+	// The axis names the lowest and highest load and underlines the hot
+	// columns with '┄', so that hot bins do not depend on colour.
+	width := cols * colW
+	axis := []rune(strings.Repeat(" ", width))
+	if c.HotFrom > 0 {
+		for i := c.HotFrom * colW; i < width; i++ {
+			axis[i] = '┄'
+		}
+	}
+	left, right := fmt.Sprintf("load %d", lo), fmt.Sprint(hi)
+	copy(axis, []rune(left))
+	switch {
+	case width+1+len(right) <= w: // the highest load just past the last column
+		axis = append(axis, []rune(" "+right)...)
+	case len(left)+len(right)+1 <= width:
+		copy(axis[width-len(right):], []rune(right))
+	}
+	return append(c.Render(st), st.Muted.Render(widget.Truncate(string(axis), w)))
+}
+
+func theoryShort(p bins.Prediction) string {
+	if p.Max == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", p.Max)
+}
+
+func theoryLine(p bins.Prediction) string {
+	if p.Max == 0 {
+		return "theory: " + p.Formula
+	}
+	return fmt.Sprintf("theory %.2f  %s", p.Max, p.Formula)
+}
+
+func decisionLine(d bins.Decision) string {
+	var parts []string
+	for i, c := range d.Candidates {
+		parts = append(parts, fmt.Sprintf("%d(%d)", c, d.Compared[i]))
+	}
+	return fmt.Sprintf("%s → %d", strings.Join(parts, " "), d.Chosen)
+}

@@ -1,0 +1,243 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/list"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/themes"
+	"github.com/loadlab/loadlab/tui/lab"
+)
+
+// handleKeys splits runes that arrived together (a held key, a fast typist)
+// into one key each, unless a text field has the keyboard: Bubble Tea
+// delivers "nnn" as one message, which would match no binding.
+func (m *Model) handleKeys(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste || m.textFocused() {
+		return m.handleKey(msg)
+	}
+	var cmds []tea.Cmd
+	for _, r := range msg.Runes {
+		cmd, quit := m.handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
+		if quit {
+			return nil, true
+		}
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...), false
+}
+
+// textFocused reports whether typed text goes to a text field.
+func (m *Model) textFocused() bool {
+	if m.typingSeed || (m.screen == screenPicker && m.picker.FilterState() == list.Filtering) {
+		return true
+	}
+	ed, ok := m.lab.(lab.Editor)
+	return m.screen == screenLab && ok && ed.Editing()
+}
+
+// handleKey returns the command to run and whether to quit. A key clears
+// the note and the caption of the previous one.
+func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if msg.String() == "ctrl+c" {
+		return nil, true
+	}
+	m.caption = ""
+	if !m.typingSeed {
+		m.setNote("", false)
+	}
+	switch {
+	case m.typingSeed:
+		return m.seedKey(msg), false
+	case m.screen == screenPicker:
+		return m.pickerKey(msg)
+	case m.textFocused():
+		return m.labOutcome(m.lab.Key(msg)), false
+	case m.helpOpen:
+		return m.helpKey(msg)
+	}
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return nil, true
+	case key.Matches(msg, k.Help):
+		m.helpOpen = true
+		m.helpPage.GotoTop()
+		return nil, false
+	case key.Matches(msg, k.Theme):
+		m.nextTheme()
+		return nil, false
+	}
+	if out := m.lab.Key(msg); out.Handled {
+		return m.labOutcome(out), false
+	}
+	return m.commonKey(msg), false
+}
+
+// nextTheme cycles the themes, unless NO_COLOR keeps colour off.
+func (m *Model) nextTheme() {
+	if m.noColor {
+		m.setNote("colour is off: NO_COLOR is set (unset it, or pass --theme, for colour)", false)
+		return
+	}
+	m.setTheme((m.theme + 1) % len(themes.All))
+	m.setNote("theme "+m.st.Theme, false)
+}
+
+// pickerKey runs the picker. While a filter is typed, the list is filtered
+// at once after each key, so that "/heavy" and enter in one burst open
+// what the filter shows, as if typed slowly.
+func (m *Model) pickerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if m.picker.FilterState() == list.Filtering {
+		before := m.picker.FilterValue()
+		var cmd tea.Cmd
+		m.picker, cmd = m.picker.Update(msg)
+		if v := m.picker.FilterValue(); m.picker.FilterState() == list.Filtering && v != before {
+			m.picker.SetFilterText(v)
+			m.picker.SetFilterState(list.Filtering)
+		}
+		return cmd, false
+	}
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		return nil, true
+	case key.Matches(msg, m.keys.Theme):
+		m.nextTheme()
+		return nil, false
+	case key.Matches(msg, openKey):
+		if it, ok := m.picker.SelectedItem().(scenarioItem); ok {
+			_, resumed := m.kept[it.sc.Name]
+			if err := m.open(it.sc); err != nil {
+				m.setNote(err.Error(), true)
+				return nil, false
+			}
+			if resumed {
+				return nil, false
+			}
+			return m.Init(), false
+		}
+	}
+	var cmd tea.Cmd
+	m.picker, cmd = m.picker.Update(msg)
+	return cmd, false
+}
+
+// helpKey scrolls the full help; ? and esc close it.
+func (m *Model) helpKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		return nil, true
+	case key.Matches(msg, helpKeys.Close):
+		m.helpOpen = false
+	case key.Matches(msg, helpKeys.Up):
+		m.helpPage.ScrollUp(1)
+	case key.Matches(msg, helpKeys.Down):
+		m.helpPage.ScrollDown(1)
+	case key.Matches(msg, helpKeys.PageUp):
+		m.helpPage.PageUp()
+	case key.Matches(msg, helpKeys.PageDown):
+		m.helpPage.PageDown()
+	case key.Matches(msg, m.keys.Theme):
+		m.nextTheme()
+	}
+	return nil, false
+}
+
+// labOutcome reports what a lab key did: a refused edit shows its reason
+// and leaves the lab as it was; an accepted one restarted it, paused.
+func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
+	switch {
+	case out.Err != nil:
+		m.setNote("refused: "+engine.Named(out.Err, func(f string) string { return f }), true)
+		return out.Cmd
+	case out.Note != "":
+		m.setNote(out.Note, false)
+	}
+	if out.Restarted {
+		m.play.stop()
+	}
+	return out.Cmd
+}
+
+// commonKey handles the keys every lab shares.
+func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	seeded, isSeeded := m.lab.(lab.Seeded)
+	switch {
+	case key.Matches(msg, k.Back):
+		m.back()
+	case key.Matches(msg, k.Play):
+		if m.play.playing {
+			m.play.stop()
+			return nil
+		}
+		if m.lab.Done() {
+			m.changed(m.lab.Restart())
+		}
+		return m.play.start()
+	case key.Matches(msg, k.Step):
+		m.play.stop()
+		if !m.stepOnce() && m.caption == "" {
+			m.setNote("finished: r replays", false)
+		}
+	case key.Matches(msg, k.Faster):
+		m.play.faster()
+		m.setNote("speed "+m.play.label(), false)
+		return m.play.restart()
+	case key.Matches(msg, k.Slower):
+		m.play.slower()
+		m.setNote("speed "+m.play.label(), false)
+		return m.play.restart()
+	case key.Matches(msg, k.Reset):
+		m.changed(m.lab.Restart())
+	case key.Matches(msg, k.Moments):
+		m.stopAtMoments = !m.stopAtMoments
+		if m.stopAtMoments {
+			m.setNote("play stops at moments: the steps worth a sentence", false)
+		} else {
+			m.setNote("play runs through moments", false)
+		}
+	case isSeeded && key.Matches(msg, k.NextSeed):
+		m.changed(seeded.NextSeed())
+	case isSeeded && key.Matches(msg, k.TypeSeed):
+		m.typingSeed, m.seedErr = true, ""
+		m.seedInput.SetValue("")
+		return m.seedInput.Focus()
+	case key.Matches(msg, k.Tab):
+		if f, ok := m.lab.(lab.Focuser); ok {
+			f.NextPanel()
+		}
+	}
+	return nil
+}
+
+// changed reports an engine rebuild the root asked for (reset, seeds).
+func (m *Model) changed(err error) { m.labOutcome(lab.Outcome{Err: err, Restarted: true}) }
+
+// seedKey runs the seed prompt; a bad seed keeps the prompt open with the
+// reason beside it.
+func (m *Model) seedKey(msg tea.KeyMsg) tea.Cmd {
+	switch msg.Type {
+	case tea.KeyEsc:
+		m.typingSeed = false
+		m.seedInput.Blur()
+		return nil
+	case tea.KeyEnter:
+		v, err := strconv.ParseInt(strings.TrimSpace(m.seedInput.Value()), 10, 64)
+		if err != nil || v < 0 {
+			m.seedErr = "a seed is a whole number >= 0"
+			return nil
+		}
+		m.typingSeed = false
+		m.seedInput.Blur()
+		m.changed(m.lab.(lab.Seeded).WithSeed(v))
+		return nil
+	}
+	var cmd tea.Cmd
+	m.seedInput, cmd = m.seedInput.Update(msg)
+	m.seedErr = ""
+	return cmd
+}

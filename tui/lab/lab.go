@@ -1,0 +1,112 @@
+// Package lab says what a lab is: the small interface the root model
+// plays, the optional parts a lab may add, and the values passed between
+// them. A lab is an open scenario: its engine, its keys and its views. It
+// never starts ticks; the root steps it inside a time budget.
+package lab
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// Lab is the core every lab implements.
+type Lab interface {
+	// Step advances the engine by one step and reports whether it did.
+	Step() bool
+	// Done reports whether there is nothing left to step.
+	Done() bool
+	// Restart rebuilds the engine at its start.
+	Restart() error
+	// Status is the lab's part of the status bar.
+	Status() []string
+	// Render draws the body into f.W x f.H from the lab's latest snapshot.
+	Render(f Frame) string
+	// Key offers a key to the lab before the shell's own keys.
+	Key(msg tea.KeyMsg) Outcome
+	// Help lists the lab's keys: a short line and the full columns. The
+	// shell adds its own.
+	Help() (short []key.Binding, full [][]key.Binding)
+}
+
+// Seeded is a lab whose engine takes a seed.
+type Seeded interface {
+	Seed() int64
+	WithSeed(seed int64) error
+	NextSeed() error
+}
+
+// Focuser is a lab with several panels that tab moves between.
+type Focuser interface {
+	NextPanel()
+}
+
+// Editor is a lab with a text field; while Editing, every key goes to Key.
+type Editor interface {
+	Editing() bool
+}
+
+// Async is a lab that computes off the UI loop: Init starts the work and
+// Update takes its messages (and any other message that is not a key, a
+// tick or a resize).
+type Async interface {
+	Init() tea.Cmd
+	Update(msg tea.Msg) tea.Cmd
+}
+
+// Momentous is a lab whose engine marks moments. NewMoment reports the
+// caption of the moments the latest Step reached, if it reached any.
+type Momentous interface {
+	NewMoment() (caption string, ok bool)
+}
+
+// Frame is what a lab needs to draw its body: the room it has, the styles,
+// and whether play is slow enough to narrate each step.
+type Frame struct {
+	W, H      int
+	St        *widget.Styles
+	Narrating bool
+}
+
+// Outcome is what a lab key did.
+type Outcome struct {
+	// Handled says the lab took the key.
+	Handled bool
+	// Note is a message for the shell to show; Err a refusal.
+	Note string
+	Err  error
+	Cmd  tea.Cmd
+	// Restarted says the lab rebuilt its engine, which pauses play.
+	Restarted bool
+}
+
+// Taken is the outcome of a key the lab used with nothing to report.
+func Taken() Outcome { return Outcome{Handled: true} }
+
+// Bind declares a key binding with its help.
+func Bind(keys []string, help, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
+// Common are the shell's keys that labs list in their help; the root
+// handles them.
+type Common struct {
+	Quit, Help, Play, Step, Faster, Slower, Reset, NextSeed, TypeSeed, Theme, Back, Tab, Moments key.Binding
+}
+
+// CommonKeys declares the shell's keys once.
+var CommonKeys = Common{
+	Quit:     Bind([]string{"q", "ctrl+c"}, "q", "quit"),
+	Help:     Bind([]string{"?"}, "?", "help"),
+	Play:     Bind([]string{" "}, "space", "play/pause"),
+	Step:     Bind([]string{"n", "right"}, "n/→", "step"),
+	Faster:   Bind([]string{"+", "="}, "+", "faster"),
+	Slower:   Bind([]string{"-", "_"}, "-", "slower"),
+	Reset:    Bind([]string{"r"}, "r", "reset"),
+	NextSeed: Bind([]string{"s"}, "s", "next seed"),
+	TypeSeed: Bind([]string{"S"}, "S", "type seed"),
+	Theme:    Bind([]string{"t"}, "t", "theme"),
+	Back:     Bind([]string{"esc"}, "esc", "scenarios"),
+	Tab:      Bind([]string{"tab"}, "tab", "next panel"),
+	Moments:  Bind([]string{"M"}, "M", "stop at moments"),
+}

@@ -1,0 +1,67 @@
+package widget
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Truncate cuts s (which may hold ANSI styles) to w cells, marking the cut
+// with an ellipsis.
+func Truncate(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// PadLines cuts lines to h, or adds empty ones up to h.
+func PadLines(lines []string, h int) []string {
+	if len(lines) > h {
+		return lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+// FitLines is a panel's body: exactly h lines, each at most w cells.
+func FitLines(lines []string, w, h int) string {
+	lines = PadLines(lines, h)
+	for i := range lines {
+		lines[i] = Truncate(lines[i], w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Wrap breaks plain text into lines of at most w cells at spaces, so that a
+// message is never cut in the middle of a word; a word longer than w is
+// cut.
+func Wrap(text string, w int) []string {
+	if w < 1 {
+		return nil
+	}
+	var lines []string
+	for _, para := range strings.Split(text, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			switch {
+			case line == "":
+				line = word
+			case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
+				line += " " + word
+			default:
+				lines = append(lines, line)
+				line = word
+			}
+			for ansi.StringWidth(line) > w {
+				lines = append(lines, ansi.Truncate(line, w, ""))
+				line = ansi.TruncateLeft(line, w, "")
+			}
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}

@@ -1,0 +1,118 @@
+package widget
+
+import (
+	"strings"
+
+	"github.com/NimbleMarkets/ntcharts/canvas"
+	"github.com/NimbleMarkets/ntcharts/canvas/graph"
+	"github.com/NimbleMarkets/ntcharts/linechart"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Line is one series of a time-series chart. Value gives its y at any x of
+// the chart's range, so that the chart samples a series of any length at
+// its own width: a frame reads a few hundred values, never the whole
+// history.
+type Line struct {
+	Name  string
+	Style lipgloss.Style
+	Value func(x float64) float64
+	// End, when above the chart's XMin, is where the line stops: the
+	// present of a series still growing.
+	End float64
+}
+
+// TimeSeries is a line chart over a fixed x range drawn with ntcharts:
+// numbered axes, one braille line per series, and each series' name written
+// at the right end of its line, so that lines are told apart without
+// colour.
+type TimeSeries struct {
+	XMin, XMax, YMin, YMax float64
+	// XLabel and YLabel format the axis numbers.
+	XLabel, YLabel func(v float64) string
+	Lines          []Line
+}
+
+// Render draws the chart into w x h cells.
+func (t TimeSeries) Render(st *Styles, w, h int) string {
+	nameW := 0
+	for _, l := range t.Lines {
+		nameW = max(nameW, lipgloss.Width(l.Name)+1)
+	}
+	cw := w - nameW
+	if cw < 12 || h < 4 || !(t.XMax > t.XMin) || !(t.YMax > t.YMin) {
+		return FitLines(nil, w, h)
+	}
+	lc := linechart.New(cw, h, t.XMin, t.XMax, t.YMin, t.YMax,
+		linechart.WithXYSteps(max(1, cw/12), 2),
+		linechart.WithStyles(st.Muted, st.Muted, st.Text),
+		linechart.WithXLabelFormatter(func(_ int, v float64) string { return t.XLabel(v) }),
+		linechart.WithYLabelFormatter(func(_ int, v float64) string { return t.YLabel(v) }))
+	lc.DrawXYAxisAndLabel()
+	gw, gh := lc.GraphWidth(), lc.GraphHeight()
+	origin := canvas.Point{X: lc.Origin().X + 1, Y: 0}
+	lastRow := make([]int, len(t.Lines))
+	for i, l := range t.Lines {
+		g := graph.NewBrailleGrid(gw, gh, t.XMin, t.XMax, t.YMin, t.YMax)
+		dots := 2 * gw
+		end := t.XMax
+		if l.End > t.XMin {
+			end = min(l.End, t.XMax)
+		}
+		var prev canvas.Point
+		for c := 0; c < dots; c++ {
+			x := t.XMin + (float64(c)+0.5)/float64(dots)*(t.XMax-t.XMin)
+			if c > 0 && x > end {
+				break
+			}
+			y := min(max(l.Value(x), t.YMin), t.YMax)
+			p := g.GridPoint(canvas.Float64Point{X: x, Y: y})
+			if c == 0 {
+				g.Set(p)
+			} else {
+				for _, q := range graph.GetLinePoints(prev, p) {
+					g.Set(q)
+				}
+			}
+			prev = p
+		}
+		graph.DrawBraillePatterns(&lc.Canvas, origin, g.BraillePatterns(), l.Style)
+		y := min(max(l.Value(end), t.YMin), t.YMax)
+		lastRow[i] = gh - 1 - min(gh-1, int((y-t.YMin)/(t.YMax-t.YMin)*float64(gh)))
+	}
+	rows := strings.Split(lc.View(), "\n")
+	labels := make([]string, len(rows))
+	for i, row := range placeLabels(lastRow, gh) {
+		if row >= 0 && row < len(labels) {
+			labels[row] = t.Lines[i].Style.Render(t.Lines[i].Name)
+		}
+	}
+	for r := range rows {
+		rows[r] += " " + labels[r]
+	}
+	return FitLines(rows, w, h)
+}
+
+// placeLabels moves labels that want the same row to the nearest free one,
+// so that every series keeps its name.
+func placeLabels(want []int, rows int) []int {
+	taken := make([]bool, rows)
+	out := make([]int, len(want))
+	for i, r := range want {
+		out[i] = -1
+		for d := 0; d < rows; d++ {
+			if r+d < rows && r+d >= 0 && !taken[r+d] {
+				out[i] = r + d
+				break
+			}
+			if r-d >= 0 && r-d < rows && !taken[r-d] {
+				out[i] = r - d
+				break
+			}
+		}
+		if out[i] >= 0 {
+			taken[out[i]] = true
+		}
+	}
+	return out
+}
