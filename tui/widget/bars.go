@@ -62,5 +62,5 @@ func (b Bars) Render(st *Styles, w, h int) string {
 			lc.Canvas.SetStringWithStyle(canvas.Point{X: x, Y: o.Y + 1}, b.Labels[i], st.Muted)
 		}
 	}
-	return FitLines(strings.Split(lc.View(), "\n"), w, h)
+	return FitLines(strings.Split(canvasView(&lc.Canvas), "\n"), w, h)
 }

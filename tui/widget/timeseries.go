@@ -80,7 +80,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		y := min(max(l.Value(end), t.YMin), t.YMax)
 		lastRow[i] = gh - 1 - min(gh-1, int((y-t.YMin)/(t.YMax-t.YMin)*float64(gh)))
 	}
-	rows := strings.Split(lc.View(), "\n")
+	rows := strings.Split(canvasView(&lc.Canvas), "\n")
 	labels := make([]string, len(rows))
 	for i, row := range placeLabels(lastRow, gh) {
 		if row >= 0 && row < len(labels) {

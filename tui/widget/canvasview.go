@@ -1,0 +1,50 @@
+package widget
+
+import (
+	"strings"
+
+	"github.com/NimbleMarkets/ntcharts/canvas"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// canvasView renders an ntcharts canvas as its own View does, but a run of
+// cells that share a foreground and weight is rendered once instead of
+// cell by cell: a 160x48 chart is a few hundred style renders, not seven
+// thousand. Charts here style cells by foreground and bold only.
+func canvasView(c *canvas.Model) string {
+	type look struct {
+		fg   lipgloss.TerminalColor
+		bold bool
+	}
+	var b strings.Builder
+	var run []rune
+	var cur look
+	var curStyle lipgloss.Style
+	flush := func() {
+		if len(run) > 0 {
+			b.WriteString(curStyle.Render(string(run)))
+			run = run[:0]
+		}
+	}
+	for y := range c.Height() {
+		if y > 0 {
+			flush()
+			b.WriteByte('\n')
+		}
+		for x := range c.Width() {
+			cell := c.Cell(canvas.Point{X: x, Y: y})
+			l := look{cell.Style.GetForeground(), cell.Style.GetBold()}
+			if l != cur {
+				flush()
+				cur, curStyle = l, lipgloss.NewStyle().Foreground(l.fg).Bold(l.bold)
+			}
+			r := cell.Rune
+			if r == 0 {
+				r = ' '
+			}
+			run = append(run, r)
+		}
+	}
+	flush()
+	return b.String()
+}
