@@ -102,10 +102,10 @@ func TestGoldenSmallSteps(t *testing.T) {
 }
 
 // The 000 experiment after three finished trials: distributions of the
-// loads and, at 120x40, the live trials table with the distribution of the
-// max drawn by ntcharts under the lanes.
+// loads and, from 120x40, the live trials table under the lanes; at 160x48
+// also the distribution of the max as ntcharts bar charts on shared axes.
 func TestGoldenPairedTrials(t *testing.T) {
-	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}, {160, 48}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "p2c-paired-4096", size.w, size.h)
 			for i := 0; i < 3*4096; i++ {
@@ -113,6 +113,9 @@ func TestGoldenPairedTrials(t *testing.T) {
 			}
 			m.redraw()
 			checkFits(t, m, size.w, size.h)
+			if size.h == 48 && !strings.Contains(plain(m), "trials by their max load") {
+				t.Errorf("no bar charts of the max at 160x48:\n%s", plain(m))
+			}
 			golden.RequireEqual(t, []byte(plain(m)))
 		})
 	}

@@ -154,3 +154,33 @@ func BenchmarkEnumViews160x48(b *testing.B) {
 		}
 	})
 }
+
+// With M on, playing counterexample-n4 stops at ball 3, the choice that
+// goes wrong, and then at ball 4, where two's max passes one's.
+func TestFlowStepperStopsAtMoments(t *testing.T) {
+	m, err := New(Options{Scenario: "counterexample-n4", Theme: "mono"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("counterexample 1 of"))
+	}, teatest.WithDuration(5*time.Second))
+	tm.Send(keyMsg("M"))
+	for range 6 {
+		tm.Send(keyMsg("+"))
+	}
+	tm.Send(keyMsg(" "))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("moment: ball 3: two choices take bin 1"))
+	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	tm.Send(keyMsg(" "))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("moment: ball 4: two choices' max reaches 3"))
+	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	tm.Send(keyMsg("q"))
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if _, pos, _ := final.lab.(*exactlab.Lab).Trajectory(); pos != 4 {
+		t.Errorf("stopped at ball %d, want 4", pos)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
+
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -84,8 +86,9 @@ func (l *Lab) maxDistributions(st *widget.Styles, w, h int) string {
 			values[k-lo] = float64(dist[k])
 		}
 		b := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Style: st.SeriesStyle(i).UnsetBold()}
-		chart := strings.Split(b.Render(st, rects[i].W-1, rects[i].H-1), "\n")
-		panels[i] = widget.FitLines(append([]string{st.SeriesStyle(i).Render(name)}, chart...), rects[i].W, rects[i].H)
+		chart := strings.Split(b.Render(st, rects[i].W-2, rects[i].H-1), "\n")
+		body := widget.FitLines(append([]string{st.SeriesStyle(i).Render(name)}, chart...), rects[i].W-2, rects[i].H)
+		panels[i] = lipgloss.NewStyle().Width(rects[i].W).Render(body) // two columns between charts
 	}
 	return widget.JoinGrid(panels, cols)
 }
