@@ -154,6 +154,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 func (m *Model) back() {
 	m.play.stop()
 	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed}
+	m.picker.ResetFilter() // Select counts in the whole list
 	for i, it := range m.picker.Items() {
 		if si, ok := it.(scenarioItem); ok && si.sc.Name == m.scenario.Name {
 			si.kept = strings.Join(m.lab.Status(), ", ")

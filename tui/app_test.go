@@ -192,10 +192,15 @@ func TestHelpAndBack(t *testing.T) {
 	if !strings.Contains(plain(m), "↺ p2c-paired-4096") || !strings.Contains(plain(m), "run kept") {
 		t.Errorf("the picker should say the run is kept:\n%s", plain(m))
 	}
-	m.picker.SetFilterText("p2c-paired")
-	press(m, "enter")
+	press(m, "/")
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("p2c-paired")})
+	press(m, "enter", "enter")
 	if m.helpOpen || binsSnap(m).Snapshot().Ball != 2 {
 		t.Errorf("reopening: help %v, ball %d; want help closed and ball 2", m.helpOpen, binsSnap(m).Snapshot().Ball)
+	}
+	press(m, "esc") // back to a picker that was filtered: it used to panic
+	if m.screen != screenPicker || !strings.Contains(plain(m), "↺ p2c-paired-4096") {
+		t.Errorf("esc after opening through a filter:\n%s", plain(m))
 	}
 }
 

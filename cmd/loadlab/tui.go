@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/tui"
 )
@@ -19,6 +21,9 @@ func tuiCommand(args []string) error {
 	case 0:
 	case 1:
 		name = positional[0]
+		if slices.Contains(commandNames(), name) {
+			return usagef("%q is a command: flags follow it (loadlab %s ...); --theme belongs to loadlab tui", name, name)
+		}
 		if _, ok := scenarios.Lookup(name); !ok {
 			return usagef("unknown scenario %q (see loadlab list)", name)
 		}

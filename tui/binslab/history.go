@@ -35,10 +35,7 @@ func (l *Lab) historyPanel(r widget.Rect, st *widget.Styles) string {
 	ts.YMax = math.Ceil(top*1.1) + 1
 	// Rows fall between whole loads on a short range: say so rather than
 	// round a row's value to a load it does not have.
-	ts.YLabel = func(v float64) string { return fmt.Sprintf("%.0f", v) }
-	if ts.YMax < float64(ih) {
-		ts.YLabel = func(v float64) string { return fmt.Sprintf("%.1f", v) }
-	}
+	ts.YLabel = func(v float64) string { return widget.AxisLabel(v, ts.YMax, ih) }
 	title := st.Title.Render("max load as the balls arrive") + st.Muted.Render(fmt.Sprintf("  trial %d, ball %d of %d", s.Trial+1, s.Ball, s.Balls))
 	legend := st.Muted.Render("each line is a strategy's fullest bin; mean = balls placed / bins")
 	lines := append([]string{title}, strings.Split(ts.Render(st, iw, max(1, ih-2)), "\n")...)

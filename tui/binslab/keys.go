@@ -28,7 +28,7 @@ var keys = keyMap{
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Faster, c.Slower, keys.Toggle, keys.Chart, c.Moments, c.Help, c.Quit}
+	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Chart, c.Moments, keys.Toggle, c.Faster, c.Slower}
 	full := [][]key.Binding{
 		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
 		{keys.Toggle, keys.DDown, keys.RefreshDown, keys.Stream, keys.BinsDown, keys.BallsDown, keys.Trials},

@@ -31,7 +31,7 @@ func (b Bars) Render(st *Styles, w, h int) string {
 	lc := linechart.New(w, h, 0, 1, 0, b.YMax,
 		linechart.WithXYSteps(1, 2),
 		linechart.WithStyles(st.Muted, st.Muted, st.Text),
-		linechart.WithYLabelFormatter(func(_ int, v float64) string { return fmt.Sprintf("%.0f", v) }))
+		linechart.WithYLabelFormatter(func(_ int, v float64) string { return AxisLabel(v, b.YMax, h) }))
 	lc.DrawXYAxisAndLabel()
 	o := lc.Origin()
 	lc.Canvas.FillLine(o.Y+1, canvas.Cell{Rune: ' '})
@@ -63,4 +63,14 @@ func (b Bars) Render(st *Styles, w, h int) string {
 		}
 	}
 	return FitLines(strings.Split(canvasView(&lc.Canvas), "\n"), w, h)
+}
+
+// AxisLabel writes an axis value of a chart of h rows: whole numbers when
+// each row spans at least one, else one decimal, so that no row is labelled
+// with a count it does not reach.
+func AxisLabel(v, top float64, h int) string {
+	if top >= float64(h) {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.1f", v)
 }
