@@ -45,6 +45,8 @@ func adaptorFor(engineName string) (adaptor, bool) {
 type runEnv struct {
 	workers  int
 	progress func(fraction float64)
+	// keepAll asks for every trial, as the JSON and CSV reports list them.
+	keepAll bool
 }
 
 // formatOrder is the order formats are offered in.
@@ -60,15 +62,23 @@ type engineCLI[S scenarios.Spec, R any] struct {
 	// ranges says, per flag, what it accepts.
 	ranges map[string]string
 	run    func(ctx context.Context, s S, env runEnv) (R, error)
-	// writers by format name: text, json, csv.
-	writers map[string]func(w io.Writer, r R) error
+	// cost estimates the run before it starts.
+	cost func(s S, env runEnv) engine.Cost
+	// writers by format name: text, json, csv; the JSON report carries the
+	// estimate.
+	writers map[string]func(ctx context.Context, w io.Writer, r R, estimate engine.Cost) error
 }
 
 // options are the flags every engine shares.
 type options struct {
-	format  string
-	workers int
-	file    string
+	format    string
+	workers   int
+	file      string
+	maxMemory float64
+}
+
+func (o options) env() runEnv {
+	return runEnv{workers: o.workers, keepAll: o.format != "text"}
 }
 
 func (c *engineCLI[S, R]) engine() string { return c.name }
@@ -88,13 +98,15 @@ func (c *engineCLI[S, R]) flagSet(spec *S, o *options) *flag.FlagSet {
 	fs := newFlagSet("run " + c.name)
 	c.bind(fs, spec)
 	fs.StringVar(&o.format, "format", "text", quoteList(c.formats()))
-	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "goroutines sharing the work (the result does not depend on it)")
+	intFlag(fs, &o.workers, "workers", runtime.GOMAXPROCS(0), "goroutines sharing the work (the result does not depend on it)")
 	fs.StringVar(&o.file, "scenario-file", "", "a TOML or JSON scenario file to start from; flags still win over it")
+	fs.Var(sizeValue{&o.maxMemory}, "max-memory", "the memory a run may use, such as 4GB (default: half the machine's memory)")
 	return fs
 }
 
 func (c *engineCLI[S, R]) allRanges() map[string]string {
-	r := map[string]string{"format": quoteList(c.formats()), "workers": "a whole number >= 1", "scenario-file": "a file name"}
+	r := map[string]string{"format": quoteList(c.formats()), "workers": "a whole number >= 1", "scenario-file": "a file name",
+		"max-memory": "a size such as 512MB or 4GB"}
 	for k, v := range c.ranges {
 		r[k] = v
 	}
@@ -154,16 +166,22 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 	if err := spec.Validate(); err != nil {
 		return nil, usageError{engine.Named(err, flagName)}
 	}
+	estimate := c.cost(spec, o.env())
+	if err := estimate.Check(limits(o.maxMemory)); err != nil {
+		return nil, usageError{engine.Named(err, flagName)}
+	}
 	return func(ctx context.Context, stdout, stderr io.Writer) error {
-		return c.execute(ctx, spec, o, stdout, stderr)
+		return c.execute(ctx, spec, o, estimate, stdout, stderr)
 	}, nil
 }
 
 // execute runs a parsed request. The whole report is built before anything
 // is written, so a failed or interrupted run leaves no partial output.
-func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, stdout, stderr io.Writer) error {
+func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, estimate engine.Cost, stdout, stderr io.Writer) error {
 	progress := newProgress(stderr)
-	res, err := c.run(ctx, spec, runEnv{workers: o.workers, progress: progress.update})
+	env := o.env()
+	env.progress = progress.update
+	res, err := c.run(ctx, spec, env)
 	progress.finish()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -175,7 +193,10 @@ func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, stdout
 		return err
 	}
 	var out bytes.Buffer
-	if err := c.writers[o.format](&out, res); err != nil {
+	if err := c.writers[o.format](ctx, &out, res, estimate); err != nil || ctx.Err() != nil {
+		if ctx.Err() != nil { // ctrl+c while the report was being built
+			return fmt.Errorf("%w (stopped while writing the report)", errInterrupted)
+		}
 		return err
 	}
 	_, err = stdout.Write(out.Bytes())

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -21,14 +24,14 @@ var binsCLI = &engineCLI[bins.Spec, bins.Result]{
 	about: `Each trial places --balls balls into --bins bins under every strategy at once;
 trial t uses seed --seed + t. Text prints source 000's table, JSON every trial.`,
 	bind: func(fs *flag.FlagSet, s *bins.Spec) {
-		fs.IntVar(&s.Bins, "bins", s.Bins, "number of bins n")
-		fs.IntVar(&s.Balls, "balls", s.Balls, "number of balls m per trial")
-		fs.IntVar(&s.Trials, "trials", s.Trials, "number of trials; trial t uses seed + t")
-		fs.Int64Var(&s.Seed, "seed", s.Seed, "seed of trial 0, as CPython's random.seed")
+		intFlag(fs, &s.Bins, "bins", s.Bins, "number of bins n")
+		intFlag(fs, &s.Balls, "balls", s.Balls, "number of balls m per trial")
+		intFlag(fs, &s.Trials, "trials", s.Trials, "number of trials; trial t uses seed + t")
+		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed of trial 0, as CPython's random.seed")
 		fs.StringVar(&s.Strategies, "strategies", s.Strategies,
 			"comma-separated: "+strings.Join(bins.KindNames(), " ")+"; dchoice:D, left:D and stale:R set their own parameter")
-		fs.IntVar(&s.D, "d", s.D, "candidates for dchoice and left")
-		fs.IntVar(&s.Refresh, "refresh", s.Refresh, "balls between the snapshots stale reads")
+		intFlag(fs, &s.D, "d", s.D, "candidates for dchoice and left")
+		intFlag(fs, &s.Refresh, "refresh", s.Refresh, "balls between the snapshots stale reads")
 		fs.StringVar(&s.Stream, "stream", s.Stream, "paired (one candidate list per ball for all) or sequential (one strategy after another)")
 		fs.Float64Var(&s.Hot, "hot", s.Hot, "a bin is hot at or above this multiple of the mean load")
 		fs.StringVar(&s.Baseline, "baseline", s.Baseline, "the strategy the others are compared with (default: the first)")
@@ -50,11 +53,15 @@ trial t uses seed --seed + t. Text prints source 000's table, JSON every trial.`
 		if err != nil {
 			return bins.Result{}, err
 		}
-		return bins.RunAll(ctx, cfg, env.workers, env.progress)
+		return bins.RunAll(ctx, cfg, bins.RunOptions{Workers: env.workers, Progress: env.progress, KeepTrials: env.keepAll})
 	},
-	writers: map[string]func(io.Writer, bins.Result) error{
-		"text": writeBinsText,
-		"json": func(w io.Writer, r bins.Result) error { return writeJSON(w, r) },
+	cost: func(s bins.Spec, env runEnv) engine.Cost {
+		cfg, _ := s.Config() // valid: checked before
+		return cfg.Cost(env.workers, env.keepAll)
+	},
+	writers: map[string]func(context.Context, io.Writer, bins.Result, engine.Cost) error{
+		"text": func(_ context.Context, w io.Writer, r bins.Result, _ engine.Cost) error { return writeBinsText(w, r) },
+		"json": writeBinsJSON,
 		"csv":  writeBinsCSV,
 	},
 }
@@ -104,11 +111,58 @@ func theoryText(p bins.Prediction) string {
 	return fmt.Sprintf("%.2f", p.Max)
 }
 
+// checkEvery is how many trials a writer writes between looks at ctrl+c.
+const checkEvery = 1024
+
+// writeBinsJSON writes the Result with the estimate, its trials one by one
+// so that ctrl+c stops a long report within a few milliseconds.
+func writeBinsJSON(ctx context.Context, w io.Writer, r bins.Result, est engine.Cost) error {
+	trials := r.Trials
+	r.Trials = nil
+	head, err := json.MarshalIndent(struct {
+		bins.Result
+		Estimate engine.Cost `json:"estimate"`
+	}{r, est}, "", "  ")
+	if err != nil {
+		return err
+	}
+	before, after, found := bytes.Cut(head, []byte(`"trials": null`))
+	if !found {
+		return errors.New("loadlab: the JSON report has no trials field")
+	}
+	w.Write(before)
+	io.WriteString(w, `"trials": [`)
+	for t, tr := range trials {
+		if t%checkEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if t > 0 {
+			io.WriteString(w, ",")
+		}
+		b, err := json.MarshalIndent(tr, "    ", "  ")
+		if err != nil {
+			return err
+		}
+		io.WriteString(w, "\n    ")
+		w.Write(b)
+	}
+	if len(trials) > 0 {
+		io.WriteString(w, "\n  ")
+	}
+	io.WriteString(w, "]")
+	w.Write(after)
+	_, err = io.WriteString(w, "\n")
+	return err
+}
+
 // writeBinsCSV prints one row per trial and strategy.
-func writeBinsCSV(w io.Writer, r bins.Result) error {
+func writeBinsCSV(ctx context.Context, w io.Writer, r bins.Result, _ engine.Cost) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"trial", "seed", "strategy", "max", "min", "p99", "std", "empty", "hot", "gap", "top5"})
 	for t, tr := range r.Trials {
+		if t%checkEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		for _, name := range r.Strategies {
 			f := tr.Results[name]
 			cw.Write([]string{strconv.Itoa(t), strconv.FormatInt(tr.Seed, 10), name, strconv.Itoa(f.Max), strconv.Itoa(f.Min),

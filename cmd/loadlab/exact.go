@@ -22,12 +22,12 @@ var exactCLI = &engineCLI[bins.ExactSpec, bins.ExactReport]{
 n^(2m) inputs, and compares the rules input by input; the DP (--method dp)
 walks load multisets and gives exact distributions far beyond brute force.`,
 	bind: func(fs *flag.FlagSet, s *bins.ExactSpec) {
-		fs.IntVar(&s.Bins, "bins", s.Bins, "number of bins n")
-		fs.IntVar(&s.Balls, "balls", s.Balls, "number of balls m")
+		intFlag(fs, &s.Bins, "bins", s.Bins, "number of bins n")
+		intFlag(fs, &s.Balls, "balls", s.Balls, "number of balls m")
 		fs.StringVar(&s.Method, "method", s.Method, "brute (every input) or dp (load multisets)")
-		fs.IntVar(&s.Refresh, "refresh", s.Refresh, "stale snapshot interval (0: the number of balls, a snapshot never refreshed)")
-		fs.IntVar(&s.D, "d", s.D, "candidates of dchoice in the DP")
-		fs.IntVar(&s.Counterexamples, "counterexamples", s.Counterexamples, "how many counterexamples to list")
+		intFlag(fs, &s.Refresh, "refresh", s.Refresh, "stale snapshot interval (0: the number of balls, a snapshot never refreshed)")
+		intFlag(fs, &s.D, "d", s.D, "candidates of dchoice in the DP")
+		intFlag(fs, &s.Counterexamples, "counterexamples", s.Counterexamples, "how many counterexamples to list")
 	},
 	ranges: map[string]string{
 		"bins":            "a whole number in 1..64 (brute) or 1..255 (dp)",
@@ -37,12 +37,17 @@ walks load multisets and gives exact distributions far beyond brute force.`,
 		"d":               "a whole number in 1..bins",
 		"counterexamples": "a whole number >= 0",
 	},
-	run: func(_ context.Context, s bins.ExactSpec, env runEnv) (bins.ExactReport, error) {
-		return s.Run(env.workers)
+	run: func(ctx context.Context, s bins.ExactSpec, env runEnv) (bins.ExactReport, error) {
+		return s.Run(ctx, env.workers)
 	},
-	writers: map[string]func(io.Writer, bins.ExactReport) error{
-		"text": writeEnumText,
-		"json": func(w io.Writer, r bins.ExactReport) error { return writeJSON(w, enumJSONOf(r)) },
+	cost: func(s bins.ExactSpec, env runEnv) engine.Cost { return s.Cost(env.workers) },
+	writers: map[string]func(context.Context, io.Writer, bins.ExactReport, engine.Cost) error{
+		"text": func(_ context.Context, w io.Writer, r bins.ExactReport, _ engine.Cost) error {
+			return writeEnumText(w, r)
+		},
+		"json": func(_ context.Context, w io.Writer, r bins.ExactReport, est engine.Cost) error {
+			return writeJSON(w, enumJSONOf(r, est))
+		},
 	},
 }
 
@@ -58,6 +63,9 @@ type (
 		TwoVsOne   *bins.PairedCounts    `json:"two_vs_one,omitempty"`
 		Examples   []bins.Counterexample `json:"counterexamples,omitempty"`
 		Kinds      map[string]int64      `json:"counterexample_kinds,omitempty"`
+		// CounterexampleCap is the most counterexamples a run lists.
+		CounterexampleCap int         `json:"counterexample_cap,omitempty"`
+		Estimate          engine.Cost `json:"estimate"`
 	}
 	exactJSON struct {
 		ExpectedMax      string        `json:"expected_max"`
@@ -77,8 +85,8 @@ type (
 	}
 )
 
-func enumJSONOf(r bins.ExactReport) any {
-	j := enumJSON{Method: r.Spec.Method, Bins: r.Spec.Bins, Balls: r.Spec.Balls, Strategies: map[string]exactJSON{}, Order: r.Names}
+func enumJSONOf(r bins.ExactReport, est engine.Cost) any {
+	j := enumJSON{Estimate: est, Method: r.Spec.Method, Bins: r.Spec.Bins, Balls: r.Spec.Balls, Strategies: map[string]exactJSON{}, Order: r.Names}
 	for i, name := range r.Names {
 		ex := r.Exact[i]
 		e := ex.Expected()
@@ -98,7 +106,7 @@ func enumJSONOf(r bins.ExactReport) any {
 	}
 	e := r.Brute
 	j.Inputs, j.TwoVsOne, j.Kinds = &e.Inputs, &e.TwoVsOne, e.Kinds
-	j.Examples = e.Counterexamples
+	j.Examples, j.CounterexampleCap = e.Counterexamples, bins.MaxCounterexamples
 	// first_counterexample is always present for brute force: null when two
 	// choices never end worse.
 	type bruteJSON struct {
@@ -106,8 +114,8 @@ func enumJSONOf(r bins.ExactReport) any {
 		First *counterexampleJSON `json:"first_counterexample"`
 	}
 	b := bruteJSON{enumJSON: j}
-	if len(e.Counterexamples) > 0 {
-		c := e.Counterexamples[0]
+	if e.First != nil {
+		c := *e.First
 		b.First = &counterexampleJSON{c.Index, c.Candidates, map[string][]int{"one": c.One, "two": c.Two},
 			bins.NewTrajectory(r.Spec.Bins, c.Candidates).Moments()}
 	}
@@ -142,7 +150,7 @@ func writeEnumText(w io.Writer, r bins.ExactReport) error {
 	e := r.Brute
 	fmt.Fprintf(w, "\ntwo choices against one, input by input: better %s, same %s, worse %s\n",
 		textfmt.Digits(e.TwoVsOne.Better), textfmt.Digits(e.TwoVsOne.Same), textfmt.Digits(e.TwoVsOne.Worse))
-	if len(e.Counterexamples) == 0 {
+	if e.First == nil {
 		fmt.Fprintln(w, "no input where two choices end worse than one")
 		return nil
 	}
@@ -152,12 +160,13 @@ func writeEnumText(w io.Writer, r bins.ExactReport) error {
 	}
 	slices.Sort(kinds)
 	fmt.Fprintf(w, "counterexamples by max load (one vs two): %s\n", strings.Join(kinds, ", "))
-	c := e.Counterexamples[0]
+	c := *e.First
 	fmt.Fprintf(w, "\nfirst counterexample, input %s: %s\n\n", textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates))
 	fmt.Fprint(w, drawLoads(c.One, c.Two))
 	writeMoments(w, bins.NewTrajectory(r.Spec.Bins, c.Candidates).Moments())
+	fmt.Fprintf(w, "\n%s counterexamples in all; %d listed (--counterexamples, at most %s)\n",
+		textfmt.Digits(e.TwoVsOne.Worse), len(e.Counterexamples), textfmt.Digits(bins.MaxCounterexamples))
 	if len(e.Counterexamples) > 1 {
-		fmt.Fprintf(w, "\nfirst %d counterexamples:\n", len(e.Counterexamples))
 		for _, c := range e.Counterexamples {
 			fmt.Fprintf(w, "  %8s  %s  one %v  two %v\n", textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two)
 		}

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -100,3 +102,54 @@ func quoteList(names []string) string {
 }
 
 func isHelpFlag(a string) bool { return a == "-h" || a == "--help" || a == "-help" }
+
+// intValue and int64Value are integer flags read in base 10 only: the
+// flag package would read 010 as octal 8 and accept 0x10.
+type (
+	intValue   struct{ p *int }
+	int64Value struct{ p *int64 }
+)
+
+func (v intValue) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*v.p)
+}
+
+func (v intValue) Set(s string) error {
+	x, err := strconv.ParseInt(s, 10, strconv.IntSize)
+	if err != nil {
+		return errors.New("parse error")
+	}
+	*v.p = int(x)
+	return nil
+}
+
+func (v int64Value) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.FormatInt(*v.p, 10)
+}
+
+func (v int64Value) Set(s string) error {
+	x, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return errors.New("parse error")
+	}
+	*v.p = x
+	return nil
+}
+
+// intFlag declares a decimal int flag over p, starting at value.
+func intFlag(fs *flag.FlagSet, p *int, name string, value int, usage string) {
+	*p = value
+	fs.Var(intValue{p}, name, usage)
+}
+
+// int64Flag declares a decimal int64 flag over p, starting at value.
+func int64Flag(fs *flag.FlagSet, p *int64, name string, value int64, usage string) {
+	*p = value
+	fs.Var(int64Value{p}, name, usage)
+}

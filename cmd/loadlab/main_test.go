@@ -108,7 +108,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{[]string{"run", "bins", "--bins", "0"}, "--bins must be in 1..50000000, got 0"},
 		{[]string{"run", "bins", "--balls", "-1"}, "--balls must be in 1..2147483647, got -1"},
-		{[]string{"run", "bins", "--d", "0"}, "--d must be in 1..4096 (the number of bins), got 0"},
+		{[]string{"run", "bins", "--strategies", "one,dchoice", "--d", "0"}, "--d for dchoice must be in 1..4096 (the number of bins), got 0"},
 		{[]string{"run", "bins", "--strategies", "dchoice", "--d", "5000"}, "--d for dchoice must be in 1..4096 (the number of bins), got 5000"},
 		{[]string{"run", "bins", "--strategies", "nope"}, `--strategies names an unknown strategy "nope"`},
 		{[]string{"run", "bins", "--strategies", "stale", "--refresh", "0"}, "--refresh for stale must be at least 1 ball, got 0"},
@@ -117,7 +117,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "no-such-scenario"}, `unknown engine or scenario "no-such-scenario" (engines: bins, exact; scenarios: see loadlab list)`},
 		{[]string{"run", "bins", "--format", "xml"}, `--format must be text, json or csv for bins, got "xml"`},
 		{[]string{"run", "bins", "--bins", "many"}, `--bins must be a whole number in 1..50000000, got "many"`},
-		{[]string{"run", "bins", "--trials", "1000000", "--balls", "100000000"}, "--trials x balls x strategies is 2e+14 placements, over the limit"},
+		{[]string{"run", "bins", "--trials", "1000000", "--balls", "100000000"}, "days of work on one core, over the limit of 10 min: lower --balls, --trials or --strategies"},
 		{[]string{"run", "bins", "--nope"}, "--nope is not a flag of run bins (see loadlab help bins)"},
 		{[]string{"run", "bins", "--bins"}, "--bins needs a value: a whole number in 1..50000000"},
 		{[]string{"run", "bins", "heavy-load-blog"}, `unexpected argument "heavy-load-blog"`},

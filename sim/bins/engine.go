@@ -12,26 +12,37 @@ import (
 // strategy in lockstep; a trial ends after Balls steps and the next one
 // starts, with the next seed, on the following Step.
 type Engine struct {
-	cfg    Config
-	lanes  []*lane
-	src    rng.Source // Paired: the shared stream
-	cand   []int32    // Paired: candidates of the latest batch
-	trial  int        // index of the trial in progress (or last finished)
-	ball   int        // balls placed in the current trial
-	trials []TrialResult
+	cfg   Config
+	lanes []*lane
+	src   rng.Source // Paired: the shared stream
+	cand  []int32    // Paired: candidates of the latest batch
+	trial int        // index of the trial in progress (or last finished)
+	ball  int        // balls placed in the current trial
+	// rows are the finished trials' figures, trial by trial, strategy by
+	// strategy.
+	rows     []row
+	finished int
 	// moments finds the first trial's moments; history keeps every
 	// trial's rises, not only the first one's.
 	moments *momentFinder
 	history bool
+	// inTurn runs a sequential stream's strategies one after another
+	// (RunAll); turn is the lane placing balls and turnBall its balls.
+	inTurn         bool
+	turn, turnBall int
 }
 
 // New validates cfg and returns an engine positioned before the first ball.
-func New(cfg Config) (*Engine, error) {
+func New(cfg Config) (*Engine, error) { return newEngine(cfg, false) }
+
+// newEngine is New with the strategies of a sequential stream run in turn
+// (see RunAll) or in lockstep.
+func newEngine(cfg Config, inTurn bool) (*Engine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	cfg.Strategies = append([]Strategy(nil), cfg.Strategies...)
-	e := &Engine{cfg: cfg, cand: make([]int32, cfg.maxDraws()), moments: newMomentFinder(cfg)}
+	e := &Engine{cfg: cfg, cand: make([]int32, cfg.maxDraws()), moments: newMomentFinder(cfg), inTurn: inTurn && cfg.Stream == Sequential}
 	for _, s := range cfg.Strategies {
 		e.lanes = append(e.lanes, newLane(s, cfg.Bins))
 	}
@@ -57,7 +68,11 @@ func (e *Engine) startTrial(t int) {
 		l.reset()
 		l.track = t == 0 || e.history
 	}
-	if e.cfg.Stream == Sequential {
+	switch {
+	case e.inTurn:
+		e.turn, e.turnBall = 0, 0
+		e.lanes[0].src = e.src
+	case e.cfg.Stream == Sequential:
 		// Each strategy starts where the previous one's draws end.
 		pos := e.src
 		for _, l := range e.lanes {
@@ -66,6 +81,12 @@ func (e *Engine) startTrial(t int) {
 		}
 	}
 }
+
+// maxBatchCandidates bounds the candidates drawn at once, whatever d is.
+const maxBatchCandidates = 1 << 16
+
+// batch is how many balls one batch places with stride candidates each.
+func batch(stride int) int { return min(batchBalls, max(1, maxBatchCandidates/stride)) }
 
 // stride is how many candidates per ball the lane's batch buffer holds.
 func (e *Engine) stride(l *lane) int {
@@ -77,7 +98,7 @@ func (e *Engine) stride(l *lane) int {
 
 // Done reports whether every trial is finished.
 func (e *Engine) Done() bool {
-	return len(e.trials) == e.cfg.Trials
+	return e.finished == e.cfg.Trials
 }
 
 // Step places the next ball for every strategy and reports whether it did;
@@ -159,7 +180,7 @@ func (e *Engine) advance(limit int) int {
 	}
 	placed := 0
 	for e.ball < e.cfg.Balls && placed < limit {
-		k := min(batchBalls, e.cfg.Balls-e.ball, limit-placed)
+		k := min(batch(e.cfg.maxDraws()), e.cfg.Balls-e.ball, limit-placed)
 		e.placeBatch(k)
 		placed += k
 	}
@@ -169,12 +190,52 @@ func (e *Engine) advance(limit int) int {
 	return placed
 }
 
-func (e *Engine) finishTrial() {
-	tr := TrialResult{Seed: e.cfg.Seed + int64(e.trial), Results: make(map[string]Figures, len(e.lanes))}
-	for _, l := range e.lanes {
-		tr.Results[l.strategy.Name] = l.figures(e.ball, e.cfg.Hot)
+// advanceWork places up to limit balls of single strategies, in lockstep or
+// in turn, and returns how many it placed: a ball placed for k strategies
+// in lockstep counts k.
+func (e *Engine) advanceWork(limit int) int {
+	if !e.inTurn {
+		return e.advance(max(1, limit/len(e.lanes))) * len(e.lanes)
 	}
-	e.trials = append(e.trials, tr)
+	if e.Done() {
+		return 0
+	}
+	if e.turn == len(e.lanes) {
+		e.startTrial(e.trial + 1)
+	}
+	placed := 0
+	for placed < limit && e.turn < len(e.lanes) {
+		l := e.lanes[e.turn]
+		stride := l.strategy.Draws()
+		k := min(batch(stride), e.cfg.Balls-e.turnBall, limit-placed)
+		l.cand = slices.Grow(l.cand[:0], k*stride)[:k*stride]
+		l.src.FillBelow(l.cand, e.cfg.Bins)
+		l.run(l.cand, stride, e.turnBall)
+		e.turnBall += k
+		placed += k
+		if e.turnBall == e.cfg.Balls {
+			e.turn++
+			e.turnBall = 0
+			if e.turn < len(e.lanes) {
+				e.lanes[e.turn].src = l.src
+			}
+		}
+	}
+	if e.turn == len(e.lanes) {
+		e.ball = e.cfg.Balls
+		if e.trial == 0 {
+			e.moments.scan(e.lanes, e.ball)
+		}
+		e.finishTrial()
+	}
+	return placed
+}
+
+func (e *Engine) finishTrial() {
+	for _, l := range e.lanes {
+		e.rows = append(e.rows, rowOf(l.figures(e.ball, e.cfg.Hot)))
+	}
+	e.finished++
 }
 
 // Snapshot is the state of every strategy after the latest ball.
@@ -190,7 +251,8 @@ type Snapshot struct {
 type LaneSnapshot struct {
 	Strategy Strategy
 	Loads    []int32
-	// ByLoad[k] is the number of bins holding k balls.
+	// ByLoad[k] is the number of bins holding k balls; nil when the loads
+	// span too far for a histogram (see lane.histFits).
 	ByLoad  []int
 	Figures Figures
 	Last    Decision

@@ -175,7 +175,6 @@ func TestValidation(t *testing.T) {
 		{"refresh zero", "refresh", "for stale must be at least 1 ball, got 0",
 			func(c *Config) { c.Strategies = []Strategy{{Name: "stale", Kind: Stale, D: 2}} }},
 		{"unknown baseline", "baseline", `must be one of the chosen strategies, got "two-ish"`, func(c *Config) { c.Baseline = "two-ish" }},
-		{"too much work", "trials", "over the limit", func(c *Config) { c.Balls, c.Trials = 1e9, 1000 }},
 	}
 	for _, c := range cases {
 		cfg := ok
@@ -201,20 +200,53 @@ func TestValidation(t *testing.T) {
 	}
 }
 
+// RunAll gives the result of stepping one engine ball by ball, on any
+// number of workers, on a paired stream and on a sequential one (which
+// RunAll runs strategy after strategy instead of in lockstep); without
+// KeepTrials it lists only the first trial and summarises the same.
 func TestRunAllSameOnAnyNumberOfWorkers(t *testing.T) {
-	cfg := smallConfig(t)
-	cfg.Trials = 7
-	e := MustNew(cfg)
-	for e.Step() {
-	}
-	want := e.Result()
-	for _, workers := range []int{1, 2, 3, 16} {
-		got, err := RunAll(context.Background(), cfg, workers, nil)
-		if err != nil {
-			t.Fatal(err)
+	for _, stream := range []Stream{Paired, Sequential} {
+		cfg := smallConfig(t)
+		cfg.Trials, cfg.Stream = 7, stream
+		e := MustNew(cfg)
+		for e.Step() {
 		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%d workers: result differs from stepping one engine", workers)
+		want := e.Result()
+		for _, workers := range []int{1, 2, 3, 16} {
+			got, err := RunAll(context.Background(), cfg, RunOptions{Workers: workers, KeepTrials: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%v stream, %d workers: result differs from stepping one engine", stream, workers)
+			}
+		}
+		brief, _ := RunAll(context.Background(), cfg, RunOptions{Workers: 2})
+		if len(brief.Trials) != 1 || !reflect.DeepEqual(brief.Summary, want.Summary) || !reflect.DeepEqual(brief.Trials[0], want.Trials[0]) {
+			t.Errorf("%v stream without KeepTrials: %d trials listed, summary equal %v", stream, len(brief.Trials), reflect.DeepEqual(brief.Summary, want.Summary))
+		}
+	}
+}
+
+// Loads spread too far for a histogram (one bin per rule, anti piling
+// everything in one of two bins) give the figures a histogram gives.
+func TestFiguresWithoutAHistogram(t *testing.T) {
+	for _, c := range []struct {
+		bins, balls int
+		list        string
+	}{{1, 5000, "one"}, {2, 7000, "anti"}, {3, 9000, "one,two"}} {
+		cfg := Config{Bins: c.bins, Balls: c.balls, Trials: 1, Seed: 5, Hot: 1.2, Strategies: mustStrategies(t, c.list, 2, 1)}
+		e := MustNew(cfg)
+		for e.Step() {
+		}
+		for _, lane := range e.Snapshot().Lanes {
+			if lane.ByLoad != nil {
+				t.Errorf("%d bins %d balls %s: a histogram of %d loads was built", c.bins, c.balls, lane.Strategy.Name, len(lane.ByLoad))
+			}
+			want := bruteFigures(lane.Loads, c.balls, 1.2)
+			if got := lane.Figures; !reflect.DeepEqual(got, want) {
+				t.Errorf("%d bins %d balls %s: %+v, want %+v", c.bins, c.balls, lane.Strategy.Name, got, want)
+			}
 		}
 	}
 }
@@ -264,7 +296,7 @@ func BenchmarkPaperTable000AllCores(b *testing.B) {
 	s, _ := ParseStrategies("one,two,correlated,stale,anti", 2, 4096)
 	cfg := Config{Bins: 4096, Balls: 4096, Trials: 200, Seed: 20260927, Hot: 1.2, Strategies: s}
 	for i := 0; i < b.N; i++ {
-		if _, err := RunAll(context.Background(), cfg, runtime.GOMAXPROCS(0), nil); err != nil {
+		if _, err := RunAll(context.Background(), cfg, RunOptions{Workers: runtime.GOMAXPROCS(0), KeepTrials: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -16,6 +17,10 @@ var EnumStrategies = []Kind{One, Two, Correlated, Anti, Stale}
 // MaxBruteInputs bounds brute-force enumeration: n^(2m) inputs at a few
 // nanoseconds each, about ten seconds on two cores.
 const MaxBruteInputs = 2_000_000_000
+
+// MaxCounterexamples is the most counterexamples an enumeration lists; the
+// count of them all is exact whatever the cap.
+const MaxCounterexamples = 10_000
 
 // EnumConfig describes an exhaustive enumeration: every ordered candidate
 // pair for each of Balls balls over Bins bins.
@@ -56,8 +61,8 @@ func (c EnumConfig) Validate() error {
 	switch {
 	case c.Refresh < 1:
 		return engine.Invalid("refresh", "must be at least 1 ball, got %d", c.Refresh)
-	case c.Counterexamples < 0:
-		return engine.Invalid("counterexamples", "must be >= 0, got %d", c.Counterexamples)
+	case c.Counterexamples < 0 || c.Counterexamples > MaxCounterexamples:
+		return engine.Invalid("counterexamples", "must be in 0..%d, got %d", MaxCounterexamples, c.Counterexamples)
 	}
 	return nil
 }
@@ -85,8 +90,11 @@ type Enumeration struct {
 	Inputs int64
 	// MaxCounts[s][k] counts the inputs on which strategy EnumStrategies[s]
 	// ends with max load k.
-	MaxCounts       [][]int64
-	TwoVsOne        PairedCounts
+	MaxCounts [][]int64
+	TwoVsOne  PairedCounts
+	// First is the first counterexample in input order, nil when there is
+	// none; Counterexamples lists the first Counterexamples of them.
+	First           *Counterexample
 	Counterexamples []Counterexample
 	// Kinds counts counterexamples by their pair of max loads, "2 vs 3"
 	// meaning one choice ended at 2 and two choices at 3.
@@ -120,7 +128,7 @@ func (e *Enumeration) Exact(s int) Exact {
 // Enumerate runs every input through every rule of EnumStrategies. The
 // inputs are split by their first ball's pair across workers and merged in
 // order, so the result is the same on any number of cores.
-func Enumerate(cfg EnumConfig) (*Enumeration, error) {
+func Enumerate(ctx context.Context, cfg EnumConfig) (*Enumeration, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -128,23 +136,28 @@ func Enumerate(cfg EnumConfig) (*Enumeration, error) {
 	tasks := n * n
 	parts := make([]*enumWalker, tasks)
 	var next atomic.Int64
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var wg sync.WaitGroup
 	for range max(1, min(cfg.Workers, tasks)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
+			for !stop.Load() {
 				t := int(next.Add(1) - 1)
 				if t >= tasks {
 					return
 				}
-				w := newEnumWalker(cfg)
+				w := newEnumWalker(cfg, &stop)
 				w.walkFirst(t/n, t%n)
 				parts[t] = w
 			}
 		}()
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	inputs, _ := cfg.Inputs()
 	e := &Enumeration{Inputs: inputs, Kinds: map[string]int64{}}
 	e.MaxCounts = make([][]int64, len(EnumStrategies))
@@ -168,6 +181,9 @@ func Enumerate(cfg EnumConfig) (*Enumeration, error) {
 			}
 		}
 		for _, ce := range w.examples {
+			if e.First == nil {
+				e.First = &ce
+			}
 			if len(e.Counterexamples) < cfg.Counterexamples {
 				e.Counterexamples = append(e.Counterexamples, ce)
 			}

@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"reflect"
@@ -13,7 +14,7 @@ import (
 // better on 24,240 inputs, the same on 41,200, worse on 96; the first
 // counterexample (0,0) (0,1) (1,0) (1,1) ends [2 2 0 0] against [1 3 0 0].
 func TestPublished000Enumeration(t *testing.T) {
-	e, err := Enumerate(EnumConfig{Bins: 4, Balls: 4, Refresh: 4, Counterexamples: 200, Workers: 2})
+	e, err := Enumerate(context.Background(), EnumConfig{Bins: 4, Balls: 4, Refresh: 4, Counterexamples: 200, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestEnumerationSameOnAnyNumberOfWorkers(t *testing.T) {
 	var first *Enumeration
 	for _, w := range []int{1, 2, 7} {
 		cfg.Workers = w
-		e, err := Enumerate(cfg)
+		e, err := Enumerate(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +72,7 @@ func TestEnumerationSameOnAnyNumberOfWorkers(t *testing.T) {
 // Every counterexample, replayed by the bins engine's own rules, ends on the
 // loads the enumeration reports.
 func TestCounterexamplesReplay(t *testing.T) {
-	e, err := Enumerate(EnumConfig{Bins: 4, Balls: 4, Refresh: 4, Counterexamples: 96, Workers: 2})
+	e, err := Enumerate(context.Background(), EnumConfig{Bins: 4, Balls: 4, Refresh: 4, Counterexamples: 96, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestCounterexamplesReplay(t *testing.T) {
 
 func TestEnumerationRefusesBeyondItsBound(t *testing.T) {
 	for _, c := range []EnumConfig{{Bins: 0, Balls: 4, Refresh: 1}, {Bins: 4, Balls: 0, Refresh: 1}, {Bins: 8, Balls: 8, Refresh: 1}, {Bins: 4, Balls: 4, Refresh: 0}} {
-		if _, err := Enumerate(c); err == nil {
+		if _, err := Enumerate(context.Background(), c); err == nil {
 			t.Errorf("%+v accepted", c)
 		}
 	}
@@ -96,7 +97,7 @@ func TestEnumerationRefusesBeyondItsBound(t *testing.T) {
 // n = m = 5 on every core.
 func BenchmarkEnumerate5x5(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, err := Enumerate(EnumConfig{Bins: 5, Balls: 5, Refresh: 5, Counterexamples: 10, Workers: 2}); err != nil {
+		if _, err := Enumerate(context.Background(), EnumConfig{Bins: 5, Balls: 5, Refresh: 5, Counterexamples: 10, Workers: 2}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -117,7 +118,7 @@ func TestEnumerationMatchesCPython(t *testing.T) {
 		{5, 3, 1, "39/25", "747/625", "1187/625", "747/625", PairedCounts{5400, 10225, 0}},
 	}
 	for _, c := range cases {
-		e, err := Enumerate(EnumConfig{Bins: c.n, Balls: c.m, Refresh: c.refresh, Workers: 2})
+		e, err := Enumerate(context.Background(), EnumConfig{Bins: c.n, Balls: c.m, Refresh: c.refresh, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +153,7 @@ func ExampleTrajectory() {
 // choices' max passed one's, and flipping that one choice does rescue the
 // run (checked here by replaying the flipped sequence by hand).
 func TestEveryCounterexampleHasAWrongChoice(t *testing.T) {
-	e, err := Enumerate(EnumConfig{Bins: 4, Balls: 4, Refresh: 4, Counterexamples: 1000, Workers: 2})
+	e, err := Enumerate(context.Background(), EnumConfig{Bins: 4, Balls: 4, Refresh: 4, Counterexamples: 1000, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,7 @@
 package bins
 
+import "sync/atomic"
+
 // The lanes of the enumeration walker, in EnumStrategies order.
 const (
 	laneOne = iota
@@ -25,11 +27,23 @@ type enumWalker struct {
 	paired    PairedCounts
 	kinds     [][]int64 // kinds[one max][two max] counts counterexamples
 	examples  []Counterexample
+	// stop is set when the enumeration is cancelled; the walk looks at it
+	// at checkDepth, where a subtree holds at most checkLeaves inputs.
+	stop       *atomic.Bool
+	checkDepth int
 }
 
-func newEnumWalker(cfg EnumConfig) *enumWalker {
+// checkLeaves is the most inputs a walk places between two looks at stop:
+// well under a millisecond.
+const checkLeaves = 1 << 14
+
+func newEnumWalker(cfg EnumConfig, stop *atomic.Bool) *enumWalker {
 	n, m := cfg.Bins, cfg.Balls
-	w := &enumWalker{cfg: cfg, n: n, m: m, kinds: make([][]int64, m+1)}
+	w := &enumWalker{cfg: cfg, n: n, m: m, kinds: make([][]int64, m+1), stop: stop}
+	leaves := 1.0
+	for w.checkDepth = m; w.checkDepth > 1 && leaves*float64(n*n) <= checkLeaves; w.checkDepth-- {
+		leaves *= float64(n * n)
+	}
 	for i := range w.kinds {
 		w.kinds[i] = make([]int64, m+1)
 	}
@@ -56,6 +70,9 @@ func (w *enumWalker) walkFirst(f, s int) {
 // place puts ball i with candidates (f, s) in every lane, recurses, and
 // takes the ball back out.
 func (w *enumWalker) place(i, f, s int, index int64) {
+	if i == w.checkDepth && w.stop.Load() {
+		return // cancelled: the result is thrown away
+	}
 	if i%w.cfg.Refresh == 0 {
 		copy(w.snaps[i], w.loads[laneStale])
 	}
@@ -99,7 +116,7 @@ func (w *enumWalker) leaf(index int64) {
 	default:
 		w.paired.Worse++
 		w.kinds[one][two]++
-		if len(w.examples) < w.cfg.Counterexamples {
+		if len(w.examples) < max(1, w.cfg.Counterexamples) { // the first is always kept
 			w.examples = append(w.examples, Counterexample{
 				Index:      index,
 				Candidates: append([][2]int(nil), w.path...),

@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -27,7 +28,7 @@ const MaxDPStates = 300_000
 // n^d candidate tuples; under anti (max of two) for S(<=v)^2 - S(<v)^2; one
 // choice is min-of-1. Counting tuples instead of multiplying probabilities
 // keeps everything in exact integers; the total is n^(d*balls).
-func ExactDP(kind Kind, d, bins, balls int) (Exact, error) {
+func ExactDP(ctx context.Context, kind Kind, d, bins, balls int) (Exact, error) {
 	switch kind {
 	case One:
 		d = 1
@@ -49,7 +50,11 @@ func ExactDP(kind Kind, d, bins, balls int) (Exact, error) {
 	weight := new(big.Int)
 	for range balls {
 		next := make(map[string]*big.Int, len(states)*2)
+		seen := 0
 		for key, count := range states {
+			if seen++; seen%1024 == 0 && ctx.Err() != nil {
+				return Exact{}, ctx.Err()
+			}
 			loads := []byte(key) // descending
 			for i := 0; i < bins; {
 				v := loads[i]
@@ -79,6 +84,9 @@ func ExactDP(kind Kind, d, bins, balls int) (Exact, error) {
 			}
 		}
 		states = next
+		if err := ctx.Err(); err != nil {
+			return Exact{}, err
+		}
 	}
 	total := new(big.Int).Exp(big.NewInt(n), big.NewInt(int64(d*balls)), nil)
 	byMax := make([]*big.Int, balls+1)
@@ -109,13 +117,13 @@ func checkDPSize(bins, balls int) error {
 		return engine.Invalid("bins", "and balls must be in 1..255 for the DP, got %d and %d", bins, balls)
 	}
 	if s := partitionsAtMost(balls, bins); s > MaxDPStates {
-		return fmt.Errorf("the DP at %d balls into %d bins holds %d load multisets, over its bound of %d (about a minute per rule): lower the bins or the balls", balls, bins, s, MaxDPStates)
+		return fmt.Errorf("the DP at %d balls into %d bins holds %.3g load multisets, over its bound of %d (about a minute per rule): lower the bins or the balls", balls, bins, s, MaxDPStates)
 	}
 	return nil
 }
 
 // ExactDPs runs ExactDP for several rules at once, one goroutine each.
-func ExactDPs(kinds []Kind, d, bins, balls int) ([]Exact, error) {
+func ExactDPs(ctx context.Context, kinds []Kind, d, bins, balls int) ([]Exact, error) {
 	out := make([]Exact, len(kinds))
 	errs := make([]error, len(kinds))
 	var wg sync.WaitGroup
@@ -123,7 +131,7 @@ func ExactDPs(kinds []Kind, d, bins, balls int) ([]Exact, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], errs[i] = ExactDP(k, d, bins, balls)
+			out[i], errs[i] = ExactDP(ctx, k, d, bins, balls)
 		}()
 	}
 	wg.Wait()
@@ -132,16 +140,14 @@ func ExactDPs(kinds []Kind, d, bins, balls int) ([]Exact, error) {
 
 // partitionsAtMost counts the partitions of m into at most k parts: the
 // number of load multisets of m balls in k bins.
-func partitionsAtMost(m, k int) int {
-	// p[j] over parts of size at most k (conjugate partitions).
-	p := make([]int, m+1)
+func partitionsAtMost(m, k int) float64 {
+	// p[j] over parts of size at most k (conjugate partitions); float64
+	// holds every count this needs to the digit it is printed to.
+	p := make([]float64, m+1)
 	p[0] = 1
 	for part := 1; part <= k; part++ {
 		for j := part; j <= m; j++ {
 			p[j] += p[j-part]
-			if p[j] > MaxDPStates*10 {
-				p[j] = MaxDPStates * 10
-			}
 		}
 	}
 	return p[m]

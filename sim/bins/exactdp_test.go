@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"context"
 	"math/big"
 	"testing"
 )
@@ -13,12 +14,12 @@ func TestDPEqualsBruteForce(t *testing.T) {
 			if n == 4 && m == 5 {
 				continue // 4^10 inputs: covered by n = m = 4
 			}
-			e, err := Enumerate(EnumConfig{Bins: n, Balls: m, Refresh: 1, Workers: 2})
+			e, err := Enumerate(context.Background(), EnumConfig{Bins: n, Balls: m, Refresh: 1, Workers: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
 			for s, kind := range map[int]Kind{laneOne: One, laneTwo: Two, laneAnti: Anti} {
-				dp, err := ExactDP(kind, 2, n, m)
+				dp, err := ExactDP(context.Background(), kind, 2, n, m)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -43,7 +44,7 @@ func TestDPPublished000(t *testing.T) {
 		d    int
 		want *big.Rat
 	}{{One, 1, big.NewRat(17, 8)}, {Two, 2, big.NewRat(439, 256)}, {DChoice, 2, big.NewRat(439, 256)}, {Anti, 2, big.NewRat(655, 256)}} {
-		dp, err := ExactDP(c.kind, c.d, 4, 4)
+		dp, err := ExactDP(context.Background(), c.kind, c.d, 4, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +62,7 @@ func TestDP32(t *testing.T) {
 		kind Kind
 		d    int
 	}{{Anti, 2}, {One, 1}, {Two, 2}, {DChoice, 3}} {
-		dp, err := ExactDP(c.kind, c.d, 32, 32)
+		dp, err := ExactDP(context.Background(), c.kind, c.d, 32, 32)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,13 +84,13 @@ func TestDP32(t *testing.T) {
 }
 
 func TestDPRefusesWhatItCannotDo(t *testing.T) {
-	if _, err := ExactDP(Stale, 2, 4, 4); err == nil {
+	if _, err := ExactDP(context.Background(), Stale, 2, 4, 4); err == nil {
 		t.Error("stale accepted")
 	}
-	if _, err := ExactDP(DChoice, 5, 4, 4); err == nil {
+	if _, err := ExactDP(context.Background(), DChoice, 5, 4, 4); err == nil {
 		t.Error("d above bins accepted")
 	}
-	if _, err := ExactDP(One, 1, 200, 200); err == nil {
+	if _, err := ExactDP(context.Background(), One, 1, 200, 200); err == nil {
 		t.Error("p(200) multisets accepted")
 	}
 }
@@ -97,7 +98,7 @@ func TestDPRefusesWhatItCannotDo(t *testing.T) {
 // BenchmarkDP32 is the exact two-choice distribution at n = m = 32.
 func BenchmarkDP32(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, err := ExactDP(Two, 2, 32, 32); err != nil {
+		if _, err := ExactDP(context.Background(), Two, 2, 32, 32); err != nil {
 			b.Fatal(err)
 		}
 	}

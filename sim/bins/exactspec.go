@@ -1,7 +1,9 @@
 package bins
 
 import (
+	"context"
 	"fmt"
+	"math"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -73,14 +75,15 @@ func (s ExactSpec) Validate() error {
 }
 
 // Run computes the spec's exact results; brute force uses workers
-// goroutines, the DP one per rule.
-func (s ExactSpec) Run(workers int) (ExactReport, error) {
+// goroutines, the DP one per rule. Cancelling ctx stops either within a
+// few milliseconds.
+func (s ExactSpec) Run(ctx context.Context, workers int) (ExactReport, error) {
 	if err := s.Validate(); err != nil {
 		return ExactReport{}, err
 	}
 	r := ExactReport{Spec: s}
 	if s.Method == "dp" {
-		exact, err := ExactDPs(DPStrategies, s.D, s.Bins, s.Balls)
+		exact, err := ExactDPs(ctx, DPStrategies, s.D, s.Bins, s.Balls)
 		if err != nil {
 			return r, err
 		}
@@ -94,7 +97,7 @@ func (s ExactSpec) Run(workers int) (ExactReport, error) {
 		r.Exact = exact
 		return r, nil
 	}
-	e, err := Enumerate(s.enumConfig(workers))
+	e, err := Enumerate(ctx, s.enumConfig(workers))
 	if err != nil {
 		return r, err
 	}
@@ -108,3 +111,33 @@ func (s ExactSpec) Run(workers int) (ExactReport, error) {
 
 // StaleRefresh is the snapshot interval brute force used.
 func (r ExactReport) StaleRefresh() int { return r.Spec.enumConfig(1).Refresh }
+
+// Costs of the exact methods on one core, measured on this project's
+// 2-core machine.
+const (
+	nsPerInput    = 70 // brute force: one input through five rules
+	nsPerDPUnit   = 25 // the DP: one load group of one multiset, one ball
+	dpStateBytes  = 160
+	exampleBytes  = 256
+	exactBaseSize = 16 << 20
+)
+
+// Cost estimates the computation before it starts: work on one core,
+// memory, and the size of the JSON report.
+func (s ExactSpec) Cost(workers int) engine.Cost {
+	c := engine.Cost{TimeLevers: []string{"balls", "bins"}, MemoryLevers: []string{"balls", "bins"}, OutputLevers: []string{"counterexamples"}}
+	examples := float64(s.Counterexamples) * float64(exampleBytes+16*s.Balls)
+	if s.Method == "dp" {
+		states := partitionsAtMost(s.Balls, s.Bins)
+		c.Seconds = float64(len(DPStrategies)) * states * float64(s.Balls) * float64(s.Bins) * nsPerDPUnit / 1e9
+		c.Bytes = exactBaseSize + float64(len(DPStrategies))*2*states*(dpStateBytes+float64(s.Bins))
+		c.OutputBytes = 4096 + float64(len(DPStrategies)*s.Balls)*(200+4*float64(s.Bins*s.Balls))
+		return c
+	}
+	inputs := math.Pow(float64(s.Bins), float64(2*s.Balls))
+	c.Seconds = inputs * nsPerInput / 1e9
+	tasks := float64(s.Bins * s.Bins)
+	c.Bytes = exactBaseSize + tasks*(4096+float64(s.Balls*s.Balls)*8*enumLanes) + 3*examples + tasks*float64(exampleBytes)
+	c.OutputBytes = 8192 + 2*examples
+	return c
+}

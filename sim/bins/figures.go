@@ -29,11 +29,27 @@ type Figures struct {
 // above 120, so that a bin at exactly hot x mean counts as hot.
 const hotGuard = 1e-12
 
-// countLoads fills l.byLoad with how many bins hold each load.
+// histFits reports whether a histogram of loads 0..max stays within a
+// few words per bin; past that the figures sort a copy of the loads.
+func (l *lane) histFits() bool { return int(l.max) <= 2*len(l.loads)+1024 }
+
+// countLoads fills l.byLoad with how many bins hold each load, or, when
+// the loads span more than a histogram should hold, leaves it empty and
+// fills l.sorted with the loads in order.
 func (l *lane) countLoads() {
+	var sumSq int64
+	if !l.histFits() {
+		l.byLoad = l.byLoad[:0]
+		l.sorted = append(l.sorted[:0], l.loads...)
+		slices.Sort(l.sorted)
+		for _, v := range l.loads {
+			sumSq += int64(v) * int64(v)
+		}
+		l.sumSq = sumSq
+		return
+	}
 	l.byLoad = slices.Grow(l.byLoad[:0], int(l.max)+1)[:int(l.max)+1]
 	clear(l.byLoad)
-	var sumSq int64
 	for _, v := range l.loads {
 		l.byLoad[v]++
 		sumSq += int64(v) * int64(v)
@@ -46,6 +62,32 @@ func (l *lane) figures(placed int, hot float64) Figures {
 	l.countLoads()
 	n := len(l.loads)
 	f := Figures{Max: int(l.max), Mean: float64(placed) / float64(n)}
+	nf := float64(n)
+	variance := (float64(l.sumSq)*nf - float64(placed)*float64(placed)) / (nf * nf)
+	f.Std = math.Sqrt(math.Max(variance, 0))
+	f.Gap = float64(f.Max) - f.Mean
+	rank := (99*n + 99) / 100 // ceil(0.99 n)
+	threshold := hot * f.Mean * (1 - hotGuard)
+	if placed == 0 {
+		threshold = math.Inf(1)
+	}
+	f.Top5 = make([]int, 0, 5)
+	if len(l.byLoad) == 0 {
+		s := l.sorted
+		f.Min, f.P99 = int(s[0]), int(s[rank-1])
+		f.Empty, _ = slices.BinarySearch(s, 1)
+		hotFrom, _ := slices.BinarySearchFunc(s, threshold, func(v int32, t float64) int {
+			if float64(v) < t {
+				return -1
+			}
+			return 1
+		})
+		f.Hot = n - hotFrom
+		for i := n - 1; i >= 0 && len(f.Top5) < 5; i-- {
+			f.Top5 = append(f.Top5, int(s[i]))
+		}
+		return f
+	}
 	for k, c := range l.byLoad {
 		if c > 0 {
 			f.Min = k
@@ -53,11 +95,6 @@ func (l *lane) figures(placed int, hot float64) Figures {
 		}
 	}
 	f.Empty = l.byLoad[0]
-	nf := float64(n)
-	variance := (float64(l.sumSq)*nf - float64(placed)*float64(placed)) / (nf * nf)
-	f.Std = math.Sqrt(math.Max(variance, 0))
-	f.Gap = float64(f.Max) - f.Mean
-	rank := (99*n + 99) / 100 // ceil(0.99 n)
 	cum := 0
 	for k, c := range l.byLoad {
 		cum += c
@@ -66,11 +103,6 @@ func (l *lane) figures(placed int, hot float64) Figures {
 			break
 		}
 	}
-	threshold := hot * f.Mean * (1 - hotGuard)
-	if placed == 0 {
-		threshold = math.Inf(1)
-	}
-	f.Top5 = make([]int, 0, 5)
 	for k := len(l.byLoad) - 1; k >= 0; k-- {
 		c := l.byLoad[k]
 		if float64(k) >= threshold {

@@ -13,6 +13,7 @@ type lane struct {
 	loads    []int32
 	snapshot []int32 // Stale: the loads as last refreshed
 	byLoad   []int   // scratch for figures: byLoad[k] = bins holding k balls
+	sorted   []int32 // scratch for figures when a histogram would be too long
 	max      int32
 	sumSq    int64      // set by countLoads
 	src      rng.Source // Sequential: this strategy's own position in the stream

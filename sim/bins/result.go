@@ -23,9 +23,16 @@ type Summary struct {
 	StdMean   float64 `json:"std_mean"`
 	EmptyMean float64 `json:"empty_mean"`
 	HotMean   float64 `json:"hot_mean"`
-	// MaxDistribution[k] is the number of trials whose max load was k.
-	MaxDistribution []int      `json:"max_distribution"`
+	// MaxDistribution lists every max load some trial ended with and how
+	// many trials did, lowest first.
+	MaxDistribution []MaxCount `json:"max_distribution"`
 	Theory          Prediction `json:"theory"`
+}
+
+// MaxCount is how many trials ended with a max load.
+type MaxCount struct {
+	Max    int `json:"max"`
+	Trials int `json:"trials"`
 }
 
 // Comparison sets strategy A against with strategy B trial by trial: in how many
@@ -42,39 +49,86 @@ type Comparison struct {
 
 // Result is the headless output of a run.
 type Result struct {
-	Bins       int                `json:"bins"`
-	Balls      int                `json:"balls"`
-	Seed       int64              `json:"seed"`
-	Stream     string             `json:"stream"`
-	Hot        float64            `json:"hot"`
-	Strategies []string           `json:"strategies"`
-	Trials     []TrialResult      `json:"trials"`
-	Summary    map[string]Summary `json:"summary"`
-	Paired     []Comparison       `json:"paired"`
+	Bins       int      `json:"bins"`
+	Balls      int      `json:"balls"`
+	Seed       int64    `json:"seed"`
+	Stream     string   `json:"stream"`
+	Hot        float64  `json:"hot"`
+	Strategies []string `json:"strategies"`
+	// Trials holds every trial's figures, or only the first trial's when
+	// the run was asked not to keep them (see RunOptions).
+	Trials  []TrialResult      `json:"trials"`
+	Summary map[string]Summary `json:"summary"`
+	Paired  []Comparison       `json:"paired"`
 	// Moments are the first trial's moments; Step is the ball.
 	Moments []engine.Moment `json:"moments"`
 }
 
-// Result summarises the finished trials (all of them once Done).
+// Result summarises the finished trials (all of them once Done) and lists
+// every one.
 func (e *Engine) Result() Result {
-	return summarize(e.cfg, e.trials, e.Moments())
+	return summarize(e.cfg, e.rows, e.Moments(), true)
 }
 
-// summarize builds the Result of a config from its finished trials, in
-// trial order.
-func summarize(cfg Config, trials []TrialResult, moments []engine.Moment) Result {
+// row is one strategy's figures at the end of one trial, kept compact: a
+// run holds one per trial and strategy. Mean and Gap follow from the
+// config, so they are not stored.
+type row struct {
+	max, min, p99, empty, hot int32
+	top                       [5]int32
+	ntop                      int8
+	std                       float64
+}
+
+// rowBytes is the size of a row, for the cost model.
+const rowBytes = 56
+
+func rowOf(f Figures) row {
+	r := row{max: int32(f.Max), min: int32(f.Min), p99: int32(f.P99), empty: int32(f.Empty), hot: int32(f.Hot),
+		ntop: int8(len(f.Top5)), std: f.Std}
+	for i, v := range f.Top5 {
+		r.top[i] = int32(v)
+	}
+	return r
+}
+
+// figures expands a row with the trial's mean load.
+func (r row) figures(mean float64) Figures {
+	f := Figures{Max: int(r.max), Min: int(r.min), Mean: mean, Std: r.std, P99: int(r.p99), Empty: int(r.empty),
+		Hot: int(r.hot), Top5: make([]int, r.ntop), Gap: float64(r.max) - mean}
+	for i := range f.Top5 {
+		f.Top5[i] = int(r.top[i])
+	}
+	return f
+}
+
+// summarize builds the Result of a config from its finished trials' rows,
+// trial by trial, strategy by strategy. With keepAll false only the first
+// trial is listed in Trials; the summary always covers every trial.
+func summarize(cfg Config, rows []row, moments []engine.Moment, keepAll bool) Result {
+	k := len(cfg.Strategies)
+	trials := len(rows) / k
+	meanLoad := float64(cfg.Balls) / float64(cfg.Bins)
 	r := Result{
 		Bins: cfg.Bins, Balls: cfg.Balls, Seed: cfg.Seed,
 		Stream: cfg.Stream.String(), Hot: cfg.Hot,
-		Trials:  trials,
-		Summary: make(map[string]Summary, len(cfg.Strategies)),
+		Trials:  []TrialResult{},
+		Summary: make(map[string]Summary, k),
 		Paired:  []Comparison{},
 		Moments: append([]engine.Moment{}, moments...),
 	}
-	if r.Trials == nil {
-		r.Trials = []TrialResult{}
+	listed := trials
+	if !keepAll {
+		listed = min(trials, 1)
 	}
-	maxes := make([][]int, len(cfg.Strategies))
+	for t := range listed {
+		tr := TrialResult{Seed: cfg.Seed + int64(t), Results: make(map[string]Figures, k)}
+		for i, s := range cfg.Strategies {
+			tr.Results[s.Name] = rows[t*k+i].figures(meanLoad)
+		}
+		r.Trials = append(r.Trials, tr)
+	}
+	maxes := make([][]int, k)
 	baseline := 0
 	for i, st := range cfg.Strategies {
 		name := st.Name
@@ -82,24 +136,23 @@ func summarize(cfg Config, trials []TrialResult, moments []engine.Moment) Result
 			baseline = i
 		}
 		r.Strategies = append(r.Strategies, name)
-		var p99s, stds, empties, hots []float64
-		dist := []int{}
-		for _, t := range trials {
-			f := t.Results[name]
-			maxes[i] = append(maxes[i], f.Max)
-			p99s = append(p99s, float64(f.P99))
-			stds = append(stds, f.Std)
-			empties = append(empties, float64(f.Empty))
-			hots = append(hots, float64(f.Hot))
-			for len(dist) <= f.Max {
-				dist = append(dist, 0)
-			}
-			dist[f.Max]++
+		p99s, stds, empties, hots := make([]float64, trials), make([]float64, trials), make([]float64, trials), make([]float64, trials)
+		maxes[i] = make([]int, trials)
+		counts := map[int]int{}
+		for t := range trials {
+			row := rows[t*k+i]
+			maxes[i][t] = int(row.max)
+			p99s[t], stds[t], empties[t], hots[t] = float64(row.p99), row.std, float64(row.empty), float64(row.hot)
+			counts[int(row.max)]++
 		}
-		maxF := intsToFloats(maxes[i])
+		dist := []MaxCount{}
+		for m, c := range counts {
+			dist = append(dist, MaxCount{Max: m, Trials: c})
+		}
+		slices.SortFunc(dist, func(a, b MaxCount) int { return a.Max - b.Max })
 		r.Summary[name] = Summary{
-			MaxMean:         mean(maxF),
-			MaxMedian:       median(maxF),
+			MaxMean:         mean(intsToFloats(maxes[i])),
+			MaxMedian:       median(intsToFloats(maxes[i])),
 			MaxP95:          nearestRank(maxes[i], 95),
 			P99Median:       median(p99s),
 			StdMean:         mean(stds),

@@ -4,30 +4,49 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// progressBalls is how many balls a worker places between progress reports
-// and cancellation checks: a few milliseconds of work.
-const progressBalls = 1 << 18
+// RunOptions are how RunAll runs a config; the Result does not depend on
+// them, except that KeepTrials decides what Result.Trials lists.
+type RunOptions struct {
+	// Workers is how many goroutines run trials.
+	Workers int
+	// Progress, if not nil, is called from the workers every few
+	// milliseconds with the fraction of the work done.
+	Progress func(fraction float64)
+	// KeepTrials lists every trial in Result.Trials; without it only the
+	// first is listed (the summary covers all of them either way).
+	KeepTrials bool
+}
 
-// RunAll runs every trial of cfg on up to workers goroutines and returns the
-// Result. Trials are independent (trial t is seeded with Seed + t), so each
-// worker takes a contiguous block of them and the merged Result is the same
-// for any number of workers. progress, if not nil, is called from the
-// workers every few milliseconds with the fraction of all balls placed so
-// far. When ctx is cancelled the workers stop within a few milliseconds and
-// RunAll returns ctx.Err().
-func RunAll(ctx context.Context, cfg Config, workers int, progress func(fraction float64)) (Result, error) {
+// slice is the work a worker does between two looks at its context, so
+// that a cancelled run stops within a few of them.
+const slice = 2 * time.Millisecond
+
+// RunAll runs every trial of cfg and returns the Result. Trials are
+// independent (trial t is seeded with Seed + t), so each worker takes a
+// contiguous block of them and the merged Result is the same for any number
+// of workers. A sequential stream runs its strategies in turn, each placing
+// all its balls before the next starts, as the 001 program does, so no
+// position in the stream has to be skipped to. When ctx is cancelled the
+// workers stop within a few milliseconds of work and RunAll returns
+// ctx.Err().
+func RunAll(ctx context.Context, cfg Config, opts RunOptions) (Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return Result{}, err
 	}
-	workers = max(1, min(workers, cfg.Trials))
-	blocks := make([][]TrialResult, workers)
+	workers := max(1, min(opts.Workers, cfg.Trials))
+	k := len(cfg.Strategies)
+	rows := make([]row, cfg.Trials*k) // each worker fills its block in place
 	var moments []engine.Moment // the first worker's first trial
-	var placed atomic.Int64
-	total := float64(cfg.Balls) * float64(cfg.Trials)
+	var done atomic.Int64
+	total := float64(cfg.Balls) * float64(cfg.Trials) * float64(len(cfg.Strategies))
+	// Balls per slice of work, from the cost of one ball of one strategy.
+	perBall := max(cfg.cost(1, false).Seconds/total, 1e-9)
+	sliceBalls := max(1, int(slice.Seconds()/perBall))
 	var wg sync.WaitGroup
 	for w := range workers {
 		first := cfg.Trials * w / workers
@@ -38,18 +57,18 @@ func RunAll(ctx context.Context, cfg Config, workers int, progress func(fraction
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := MustNew(block)
+			e, _ := newEngine(block, true) // valid: a block of a valid config
+			e.rows = rows[first*k : first*k : last*k]
 			for ctx.Err() == nil {
-				k := e.advance(progressBalls)
+				k := e.advanceWork(sliceBalls)
 				if k == 0 {
 					break
 				}
-				n := placed.Add(int64(k))
-				if progress != nil {
-					progress(float64(n) / total)
+				n := done.Add(int64(k))
+				if opts.Progress != nil {
+					opts.Progress(float64(n) / total)
 				}
 			}
-			blocks[w] = e.trials
 			if w == 0 {
 				moments = e.Moments()
 			}
@@ -59,9 +78,5 @@ func RunAll(ctx context.Context, cfg Config, workers int, progress func(fraction
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	var trials []TrialResult
-	for _, b := range blocks {
-		trials = append(trials, b...)
-	}
-	return summarize(cfg, trials, moments), nil
+	return summarize(cfg, rows, moments, opts.KeepTrials), nil
 }

@@ -1,7 +1,5 @@
 package bins
 
-import "github.com/loadlab/loadlab/sim/engine"
-
 // Spec is a Config in the words of the command line and scenario files:
 // strategies as a list such as "one,two,stale:64" and the stream by name.
 // Scenarios store a Spec so that a flag can override any one field.
@@ -47,15 +45,9 @@ func (s Spec) Config() (Config, error) {
 	}
 	cfg := Config{Bins: s.Bins, Balls: s.Balls, Trials: s.Trials, Seed: s.Seed,
 		Strategies: strategies, Stream: stream, Hot: s.Hot, Baseline: s.Baseline}
+	// d and refresh are checked where a strategy reads them, in Validate.
 	if err := cfg.Validate(); err != nil {
 		return Config{}, err
-	}
-	// The defaults must be valid even when no strategy reads them.
-	if s.D < 1 || s.D > s.Bins {
-		return Config{}, engine.Invalid("d", "must be in 1..%d (the number of bins), got %d", s.Bins, s.D)
-	}
-	if s.Refresh < 1 {
-		return Config{}, engine.Invalid("refresh", "must be at least 1 ball, got %d", s.Refresh)
 	}
 	return cfg, nil
 }

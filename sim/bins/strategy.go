@@ -78,10 +78,13 @@ func (s Strategy) Draws() int {
 func ParseStrategies(list string, defaultD, defaultRefresh int) ([]Strategy, error) {
 	var out []Strategy
 	seen := map[string]bool{}
+	if strings.TrimSpace(list) == "" {
+		return nil, engine.Invalid("strategies", "must name at least one strategy (choose from %s)", strings.Join(kindNames[:], " "))
+	}
 	for _, tok := range strings.Split(list, ",") {
 		tok = strings.ToLower(strings.TrimSpace(tok))
 		if tok == "" {
-			continue
+			return nil, engine.Invalid("strategies", "has an empty item in %q", list)
 		}
 		s, err := parseStrategy(tok, defaultD, defaultRefresh)
 		if err != nil {
@@ -120,15 +123,16 @@ func parseStrategy(tok string, defaultD, defaultRefresh int) (Strategy, error) {
 	if !hasArg {
 		return s, nil
 	}
-	v, err := strconv.Atoi(arg)
-	if err != nil || v < 1 {
+	v, err := strconv.ParseInt(arg, 10, 32)
+	if err != nil || v < 1 || strings.HasPrefix(arg, "+") {
 		return Strategy{}, engine.Invalid("strategies", "has %q: the number after ':' must be a whole number >= 1", tok)
 	}
+	s.Name = name + ":" + strconv.FormatInt(v, 10) // dchoice:02 is dchoice:2
 	switch kind {
 	case DChoice, Left:
-		s.D = v
+		s.D = int(v)
 	case Stale:
-		s.Refresh = v
+		s.Refresh = int(v)
 	default:
 		return Strategy{}, engine.Invalid("strategies", "has %q, which takes no parameter (only dchoice:D, left:D and stale:R do)", tok)
 	}

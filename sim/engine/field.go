@@ -29,11 +29,15 @@ func AsField(err error) (*FieldError, bool) {
 	return fe, ok
 }
 
-// Named writes err with its field named by name: name("bins") might be
-// "--bins" or "bins". Errors that name no field are written as they are.
+// Named writes err with its fields named by name: name("bins") might be
+// "--bins" or "bins". It names the field of a FieldError and the levers of
+// an OverLimit; other errors are written as they are.
 func Named(err error, name func(field string) string) string {
 	if fe, ok := AsField(err); ok {
 		return name(fe.Field) + " " + fe.Reason
+	}
+	if o, ok := AsOverLimit(err); ok {
+		return o.Describe(name)
 	}
 	return err.Error()
 }

@@ -61,13 +61,11 @@ func (l *Lab) maxDistributions(st *widget.Styles, w, h int) string {
 	res := l.result
 	lo, hi, top := -1, 0, 0
 	for _, name := range res.Strategies {
-		for k, c := range res.Summary[name].MaxDistribution {
-			if c > 0 {
-				if lo < 0 {
-					lo = k
-				}
-				lo, hi, top = min(lo, k), max(hi, k), max(top, c)
+		for _, c := range res.Summary[name].MaxDistribution {
+			if lo < 0 {
+				lo = c.Max
 			}
+			lo, hi, top = min(lo, c.Max), max(hi, c.Max), max(top, c.Trials)
 		}
 	}
 	if lo < 0 {
@@ -80,10 +78,9 @@ func (l *Lab) maxDistributions(st *widget.Styles, w, h int) string {
 	rects, cols := widget.Grid(len(res.Strategies), w, h, 24)
 	panels := make([]string, len(rects))
 	for i, name := range res.Strategies {
-		dist := res.Summary[name].MaxDistribution
 		values := make([]float64, hi-lo+1)
-		for k := lo; k <= hi && k < len(dist); k++ {
-			values[k-lo] = float64(dist[k])
+		for _, c := range res.Summary[name].MaxDistribution {
+			values[c.Max-lo] = float64(c.Trials)
 		}
 		b := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Style: st.SeriesStyle(i).UnsetBold()}
 		chart := strings.Split(b.Render(st, rects[i].W-2, rects[i].H-1), "\n")

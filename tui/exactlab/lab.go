@@ -5,6 +5,7 @@
 package exactlab
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -66,7 +67,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 func (l *Lab) Init() tea.Cmd {
 	spec := l.spec
 	return func() tea.Msg {
-		r, err := spec.Run(runtime.GOMAXPROCS(0))
+		r, err := spec.Run(context.Background(), runtime.GOMAXPROCS(0))
 		return doneMsg{lab: l, result: r, err: err}
 	}
 }

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// maxOutputBytes bounds a report: it is built in memory before it is
+// written, so that an interrupted run writes nothing. A run whose report
+// would be larger is refused rather than streamed: streaming would write
+// part of a report that ctrl+c could then cut short.
+const maxOutputBytes = 512e6
+
+// limits are what a run may cost: about ten minutes on one core, half the
+// machine's memory (or --max-memory), and maxOutputBytes of report.
+func limits(maxMemory float64) engine.Limits {
+	if maxMemory <= 0 {
+		maxMemory = machineMemory() / 2
+	}
+	return engine.Limits{Seconds: engine.DefaultSeconds, Bytes: maxMemory, OutputBytes: maxOutputBytes}
+}
+
+// machineMemory is the machine's RAM from /proc/meminfo, or 8 GB where
+// that cannot be read.
+func machineMemory() float64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 8e9
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) >= 2 && fields[0] == "MemTotal:" {
+			if kb, err := strconv.ParseFloat(fields[1], 64); err == nil {
+				return kb * 1024
+			}
+		}
+	}
+	return 8e9
+}
+
+// sizeValue is a --max-memory flag: bytes, or a number with KB, MB, GB or
+// TB (powers of 1000).
+type sizeValue struct{ p *float64 }
+
+func (v sizeValue) String() string {
+	if v.p == nil || *v.p == 0 {
+		return "half the machine's memory"
+	}
+	return engine.Size(*v.p)
+}
+
+func (v sizeValue) Set(s string) error {
+	units := map[string]float64{"": 1, "B": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}
+	t := strings.ToUpper(strings.TrimSpace(s))
+	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	num, unit := t, ""
+	if i >= 0 {
+		num, unit = t[:i], strings.TrimSpace(t[i:])
+	}
+	x, err := strconv.ParseFloat(num, 64)
+	mult, ok := units[unit]
+	if err != nil || !ok || x <= 0 || math.IsInf(x*mult, 0) {
+		return fmt.Errorf("parse error")
+	}
+	*v.p = x * mult
+	return nil
+}

@@ -1,0 +1,93 @@
+package bins
+
+import (
+	"math"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// Costs of the engine's basic operations on one core, in nanoseconds,
+// measured on this project's 2-core machine (BenchmarkCostModel prints the
+// estimate against the measured time).
+const (
+	nsDraw = 11.0 // one randrange candidate
+	// nsVisit reads one candidate's load while the loads fit the cache;
+	// nsVisitFar beyond it, where each read misses.
+	nsVisit, nsVisitFar = 1.5, 20.0
+	cacheBins           = 1 << 18
+	nsBinPass           = 0.35 // one bin of a linear pass: clear, copy, count
+	nsRow               = 300  // summarising one trial of one strategy
+	nsSeed              = 8000 // seeding the stream of one trial
+	nsJSONRow           = 1500 // encoding one trial of one strategy as JSON
+	// jsonRowBytes is one trial of one strategy in the indented JSON.
+	jsonRowBytes = 330
+	// keptRowBytes is one trial of one strategy held as a TrialResult.
+	keptRowBytes = 260
+	baseBytes    = 16 << 20
+)
+
+// Cost estimates a run of the config through RunAll before it starts: its
+// work on one core, its peak memory with the given workers, and the size of
+// its JSON report. keepTrials is RunOptions.KeepTrials.
+func (c Config) Cost(workers int, keepTrials bool) engine.Cost { return c.cost(workers, keepTrials) }
+
+func (c Config) cost(workers int, keepTrials bool) engine.Cost {
+	n, m, t := float64(c.Bins), float64(c.Balls), float64(c.Trials)
+	k := float64(len(c.Strategies))
+	visit := nsVisit
+	if c.Bins > cacheBins {
+		visit = nsVisitFar
+	}
+	draws, visits, setup := 0.0, 0.0, 0.0
+	for _, s := range c.Strategies {
+		if c.Stream == Sequential {
+			draws += m * float64(s.Draws())
+		}
+		visits += m * float64(s.Draws())
+		setup += 2 * n // clear the loads, count them for the figures
+		if s.Kind == Stale {
+			setup += math.Ceil(m/float64(s.Refresh)) * n // snapshot copies
+		}
+	}
+	if c.Stream == Paired {
+		draws = m * float64(c.maxDraws())
+	}
+	ballNs := t * (draws*nsDraw + visits*visit)
+	setupNs := t * setup * nsBinPass
+	rowsNs := t * (k*nsRow + nsSeed)
+	if keepTrials {
+		rowsNs += t * k * nsJSONRow
+	}
+	cost := engine.Cost{Seconds: (ballNs + setupNs + rowsNs) / 1e9}
+	cost.TimeLevers = []string{"balls", "trials", "strategies"}
+	if setupNs > ballNs {
+		cost.TimeLevers = []string{"bins", "trials", "strategies"}
+	}
+
+	// Memory: each worker's lanes (loads, a stale snapshot, the figures'
+	// scratch, the max's history) and candidates, the rows of every trial
+	// and what summarising them holds, and the kept trials with the report.
+	perLane := 4*n + 8*(2*n+1024) + float64(maxRises)*16
+	perWorker := 4 * float64(maxBatchCandidates)
+	for _, s := range c.Strategies {
+		perWorker += perLane
+		if s.Kind == Stale {
+			perWorker += 4 * n
+		}
+	}
+	used := math.Max(1, math.Min(float64(workers), t))
+	rows := t * k * (rowBytes + 80)
+	if keepTrials {
+		cost.OutputBytes = t * k * jsonRowBytes
+		rows += t*k*keptRowBytes + 2*cost.OutputBytes
+	} else {
+		cost.OutputBytes = 4096 + k*512
+	}
+	cost.Bytes = baseBytes + used*perWorker + rows
+	cost.MemoryLevers = []string{"bins", "workers"}
+	if rows > used*perWorker {
+		cost.MemoryLevers = []string{"trials", "strategies"}
+	}
+	cost.OutputLevers = []string{"trials", "strategies"}
+	return cost
+}
