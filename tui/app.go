@@ -137,6 +137,11 @@ func (m *Model) open(sc scenarios.Scenario) error {
 		m.setNote("resumed where you left it: r restarts", false)
 		return nil
 	}
+	if m.lab != nil && m.screen == screenLab {
+		if lv, ok := m.lab.(lab.Leaver); ok {
+			lv.Leave()
+		}
+	}
 	newLab, ok := labs[sc.Engine()]
 	if !ok {
 		return fmt.Errorf("scenario %s: the %s engine has no lab", sc.Name, sc.Engine())
@@ -153,6 +158,9 @@ func (m *Model) open(sc scenarios.Scenario) error {
 // back leaves the lab for the picker, keeping its run.
 func (m *Model) back() {
 	m.play.stop()
+	if lv, ok := m.lab.(lab.Leaver); ok {
+		lv.Leave()
+	}
 	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed}
 	m.picker.ResetFilter() // Select counts in the whole list
 	for i, it := range m.picker.Items() {

@@ -446,3 +446,27 @@ func BenchmarkBinsFrame160x48(b *testing.B) {
 		}
 	})
 }
+
+// The probe's freeze: p2c-paired-4096 at one trial, the balls doubled
+// nineteen times and the stream made sequential used to position the
+// streams inside the key handler (53 s before q could quit). Every key now
+// answers at once, the sequential stream is refused with its estimate, and
+// q quits.
+func TestNoKeyFreezesTheLab(t *testing.T) {
+	m := openAt(t, "p2c-paired-4096", 80, 24)
+	start := time.Now()
+	press(m, "T") // 200 trials -> 1
+	for range 19 {
+		press(m, "}")
+	}
+	press(m, "m")
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("the keys took %v", took)
+	}
+	if v := plain(m); !strings.Contains(v, "refused: one step would take about") || binsSnap(m).Spec().Stream != "paired" {
+		t.Errorf("the sequential stream at %d balls should be refused with its estimate:\n%s", binsSnap(m).Spec().Balls, v)
+	}
+	if _, quit := m.handleKey(keyMsg("q")); !quit {
+		t.Error("q should quit")
+	}
+}

@@ -17,10 +17,8 @@ import (
 // as the program would when the command returns.
 func openEnum(t *testing.T, scenario string, w, h int) (*Model, *exactlab.Lab) {
 	t.Helper()
-	m := openAt(t, scenario, w, h)
-	l := m.lab.(*exactlab.Lab)
-	m.Update(l.Init()())
-	return m, l
+	m := openAt(t, scenario, w, h) // runs the computation inline
+	return m, m.lab.(*exactlab.Lab)
 }
 
 // Stepping forward and back always lands on the loads of a fresh replay,
@@ -138,8 +136,7 @@ func TestFlowCounterexampleToTheEnd(t *testing.T) {
 func BenchmarkEnumViews160x48(b *testing.B) {
 	m, _ := New(Options{Scenario: "exact-n4", Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-	l := m.lab.(*exactlab.Lab)
-	m.Update(l.Init()())
+	m.Update(m.lab.(*exactlab.Lab).Init()())
 	b.Run("table", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			m.redraw()

@@ -114,6 +114,9 @@ func (m *Model) pickerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 				m.setNote(err.Error(), true)
 				return nil, false
 			}
+			if a, ok := m.lab.(lab.Async); ok && resumed {
+				return a.Init(), false // a computation cancelled on leaving starts again
+			}
 			if resumed {
 				return nil, false
 			}

@@ -1,16 +1,27 @@
 package tui
 
-import tea "github.com/charmbracelet/bubbletea"
+import (
+	"errors"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// ErrInterrupted is Run's error when a signal (SIGINT, SIGTERM) ended the
+// program rather than a key.
+var ErrInterrupted = errors.New("interrupted")
 
 // Run opens the TUI in the alternate screen and returns when the user
-// quits. Bubble Tea restores the terminal on quit and on a panic, before the
-// panic is printed.
+// quits. Bubble Tea restores the terminal on quit, on a signal and on a
+// panic, before the panic is printed.
 func Run(opts Options) error {
 	m, err := New(opts)
 	if err != nil {
 		return err
 	}
 	_, err = tea.NewProgram(m, tea.WithAltScreen()).Run()
+	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) {
+		return ErrInterrupted
+	}
 	return err
 }
 

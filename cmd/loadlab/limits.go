@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
+	"github.com/loadlab/loadlab/internal/sysmem"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -21,29 +20,9 @@ const maxOutputBytes = 512e6
 // machine's memory (or --max-memory), and maxOutputBytes of report.
 func limits(maxMemory float64) engine.Limits {
 	if maxMemory <= 0 {
-		maxMemory = machineMemory() / 2
+		maxMemory = sysmem.Total() / 2
 	}
 	return engine.Limits{Seconds: engine.DefaultSeconds, Bytes: maxMemory, OutputBytes: maxOutputBytes}
-}
-
-// machineMemory is the machine's RAM from /proc/meminfo, or 8 GB where
-// that cannot be read.
-func machineMemory() float64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 8e9
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "MemTotal:" {
-			if kb, err := strconv.ParseFloat(fields[1], 64); err == nil {
-				return kb * 1024
-			}
-		}
-	}
-	return 8e9
 }
 
 // sizeValue is a --max-memory flag: bytes, or a number with KB, MB, GB or

@@ -4,10 +4,13 @@ package main
 
 import (
 	"errors"
+
 	"fmt"
 	"io"
 	"os"
 	"strings"
+
+	"github.com/loadlab/loadlab/tui"
 )
 
 // Exit codes of every command.
@@ -52,7 +55,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case errors.As(err, &hr):
 		return run([]string{"help", hr.topic}, stdout, stderr)
-	case errors.Is(err, errInterrupted):
+	case errors.Is(err, errInterrupted), errors.Is(err, tui.ErrInterrupted):
 		fmt.Fprintln(stderr, "loadlab:", oneLine(err.Error()))
 		return exitInterrupted
 	case errors.As(err, &ue):

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -50,9 +52,9 @@ func loadScenarioFile(path string) (scenarios.Scenario, error) {
 	fail := func(format string, args ...any) (scenarios.Scenario, error) {
 		return scenarios.Scenario{}, usagef("--scenario-file %q: %s", path, fmt.Sprintf(format, args...))
 	}
-	raw, err := os.ReadFile(path)
+	raw, err := readScenarioFile(path)
 	if err != nil {
-		return scenarios.Scenario{}, usagef("--scenario-file: %v", err)
+		return scenarios.Scenario{}, usagef("--scenario-file %q: %v", path, err)
 	}
 	isTOML := strings.EqualFold(filepath.Ext(path), ".toml")
 	head := reflect.New(fileShape())
@@ -119,6 +121,67 @@ func loadScenarioFile(path string) (scenarios.Scenario, error) {
 	return sc, nil
 }
 
+// Bounds on a scenario file: a few hundred bytes is a scenario; the bounds
+// keep a mistaken path (a device, a huge file, a deeply nested one) from
+// exhausting memory or the stack.
+const (
+	maxFileBytes = 1 << 20
+	maxNesting   = 32
+)
+
+// readScenarioFile reads a regular file of at most maxFileBytes.
+func readScenarioFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "open "+path+": "))
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, maxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) > maxFileBytes {
+		return nil, fmt.Errorf("larger than %s, the most a scenario file may hold", engine.Size(maxFileBytes))
+	}
+	if depth := nesting(raw); depth > maxNesting {
+		return nil, fmt.Errorf("nested %d levels deep, more than the %d a scenario file may use", depth, maxNesting)
+	}
+	return raw, nil
+}
+
+// nesting is the deepest nesting of brackets and braces outside strings,
+// an upper bound on what a decoder would recurse through.
+func nesting(raw []byte) int {
+	depth, deepest := 0, 0
+	var quote byte
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '[' || c == '{':
+			depth++
+			deepest = max(deepest, depth)
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return deepest
+}
+
 func decodeScenario(raw []byte, isTOML bool, into any) error {
 	if isTOML {
 		md, err := toml.Decode(string(raw), into)
@@ -134,6 +197,9 @@ func decodeScenario(raw []byte, isTOML bool, into any) error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(into); err != nil {
 		return fmt.Errorf("%v", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("holds more than one JSON value: data after offset %d", dec.InputOffset())
 	}
 	return nil
 }

@@ -91,3 +91,23 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 	cost.OutputLevers = []string{"trials", "strategies"}
 	return cost
 }
+
+// StepSeconds is the longest one Step can take on one core: the step that
+// starts a trial (clearing every lane, and on a sequential stream drawing
+// past the balls of every strategy but the last to position its stream),
+// then counts the loads at its end; or a step that copies a stale snapshot.
+// A view that steps between frames refuses configs whose step is too long.
+func (c Config) StepSeconds() float64 {
+	n, m := float64(c.Bins), float64(c.Balls)
+	ns := 0.0
+	for i, s := range c.Strategies {
+		ns += 3 * n * nsBinPass
+		if s.Kind == Stale {
+			ns += n * nsBinPass
+		}
+		if c.Stream == Sequential && i < len(c.Strategies)-1 {
+			ns += m * float64(s.Draws()) * nsDraw
+		}
+	}
+	return ns / 1e9
+}

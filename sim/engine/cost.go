@@ -34,7 +34,7 @@ const DefaultSeconds = 600
 // OverLimit is a run refused before it starts: which figure is over, the
 // estimate and the limit, and the fields to lower.
 type OverLimit struct {
-	What            string // "time", "memory" or "output"
+	What            string // "time", "memory", "output" or "step"
 	Estimate, Limit float64
 	Levers          []string
 }
@@ -52,6 +52,8 @@ func (e *OverLimit) Describe(name func(field string) string) string {
 		lower = ": lower " + orList(levers)
 	}
 	switch e.What {
+	case "step":
+		return fmt.Sprintf("one step would take about %s, longer than a view can wait between frames (%s)%s", Duration(e.Estimate), Duration(e.Limit), lower)
 	case "time":
 		return fmt.Sprintf("the run would take about %s of work on one core, over the limit of %s%s", Duration(e.Estimate), Duration(e.Limit), lower)
 	case "output":

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/internal/sysmem"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -49,6 +50,23 @@ func New(spec scenarios.Spec) (lab.Lab, error) {
 // beyond a million bins that no longer fits a frame.
 const MaxBins = 1 << 20
 
+// maxStep is the longest one step may take in the lab: play steps between
+// frames, and a longer step would freeze the screen and the keys.
+const maxStep = 0.1
+
+// fits refuses a config whose single step would freeze the lab, or whose
+// run would need more than half the machine's memory, with the estimate.
+func fits(cfg bins.Config) error {
+	if s := cfg.StepSeconds(); s > maxStep {
+		levers := []string{"balls", "bins"}
+		if cfg.Stream == bins.Sequential {
+			levers = []string{"balls (or the paired stream)", "bins"}
+		}
+		return &engine.OverLimit{What: "step", Estimate: s, Limit: maxStep, Levers: levers}
+	}
+	return cfg.Cost(1, true).Check(engine.Limits{Bytes: sysmem.Total() / 2})
+}
+
 // apply validates spec and, if it is valid, restarts the engine on it.
 func (l *Lab) apply(spec bins.Spec) error {
 	if spec.Bins > MaxBins {
@@ -56,6 +74,9 @@ func (l *Lab) apply(spec bins.Spec) error {
 	}
 	cfg, err := spec.Config()
 	if err != nil {
+		return err
+	}
+	if err := fits(cfg); err != nil {
 		return err
 	}
 	l.spec = spec

@@ -6,6 +6,7 @@ package exactlab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -37,6 +38,17 @@ type Lab struct {
 	editor      textinput.Model
 	edit        bool
 	editErr     string
+	// cancel stops the computation under way; nil when none is.
+	cancel context.CancelFunc
+}
+
+// Leave cancels a computation under way when the user leaves the lab; it
+// starts again if the lab is reopened.
+func (l *Lab) Leave() {
+	if l.cancel != nil {
+		l.cancel()
+		l.cancel = nil
+	}
 }
 
 // doneMsg carries a finished enumeration to the lab that asked for it.
@@ -63,11 +75,17 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	return &Lab{spec: spec, openStepper: openStepper, editor: ed}, nil
 }
 
-// Init starts the computation off the UI loop.
+// Init starts the computation off the UI loop, unless it is running or
+// done: reopening a lab whose computation was cancelled starts it again.
 func (l *Lab) Init() tea.Cmd {
+	if l.ready || l.cancel != nil {
+		return nil
+	}
 	spec := l.spec
+	ctx, cancel := context.WithCancel(context.Background())
+	l.cancel, l.err = cancel, nil
 	return func() tea.Msg {
-		r, err := spec.Run(context.Background(), runtime.GOMAXPROCS(0))
+		r, err := spec.Run(ctx, runtime.GOMAXPROCS(0))
 		return doneMsg{lab: l, result: r, err: err}
 	}
 }
@@ -76,6 +94,11 @@ func (l *Lab) Init() tea.Cmd {
 func (l *Lab) Update(msg tea.Msg) tea.Cmd {
 	done, ok := msg.(doneMsg)
 	if !ok || done.lab != l {
+		return nil
+	}
+	l.cancel = nil
+	if errors.Is(done.err, context.Canceled) {
+		l.err = done.err
 		return nil
 	}
 	l.result, l.err, l.ready = done.result, done.err, true

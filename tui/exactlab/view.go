@@ -2,11 +2,13 @@ package exactlab
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -17,7 +19,9 @@ func (l *Lab) Render(f lab.Frame) string {
 	var body string
 	switch {
 	case !l.ready:
-		body = st.Muted.Render(fmt.Sprintf("computing the exact %s results for n = %d, m = %d…", l.spec.Method, l.spec.Bins, l.spec.Balls))
+		workers := float64(runtime.GOMAXPROCS(0))
+		body = st.Muted.Render(fmt.Sprintf("computing the exact %s results for n = %d, m = %d: about %s on %g cores… (esc cancels)",
+			l.spec.Method, l.spec.Bins, l.spec.Balls, engine.Duration(l.spec.Cost(int(workers)).Seconds/workers), workers))
 	case l.err != nil:
 		body = st.Bad.Render("enumeration failed: " + l.err.Error())
 	case l.stepper:

@@ -54,6 +54,12 @@ type Async interface {
 	Update(msg tea.Msg) tea.Cmd
 }
 
+// Leaver is a lab with work to stop when the user leaves it for the
+// picker (a computation off the UI loop).
+type Leaver interface {
+	Leave()
+}
+
 // Momentous is a lab whose engine marks moments. NewMoment reports the
 // caption of the moments the latest Step reached, if it reached any.
 type Momentous interface {

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+const allSeven = "one,two,dchoice:2,correlated,stale,anti,left:2"
+
+// The runs a reliability probe found accepted and then crashing, running
+// out of memory or running for hours: each is now refused before it
+// starts, naming the figure over its limit and what to lower, or bounded.
+func TestProbeRunsAreRefusedOrBounded(t *testing.T) {
+	refused := []struct {
+		args []string
+		says string
+	}{
+		{[]string{"run", "bins", "--bins", "50000000", "--balls", "2048", "--strategies", "dchoice:50000000"},
+			"of work on one core, over the limit of 10 min: lower --balls, --trials or --strategies"},
+		{[]string{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "100000000"},
+			"of work on one core, over the limit of 10 min: lower --balls, --trials or --strategies"},
+		{[]string{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "50000000", "--max-memory", "8GB"},
+			"of memory, over the limit of 8 GB: lower --trials or --strategies"},
+		{[]string{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "1000000", "--strategies", allSeven, "--format", "json"},
+			"the report would be about 2.31 GB, over the limit of 512 MB: lower --trials or --strategies"},
+		{[]string{"run", "bins", "--bins", "50000000", "--balls", "1", "--strategies", allSeven, "--trials", "8", "--workers", "8", "--max-memory", "12GB"},
+			"of memory, over the limit of 12 GB: lower --bins or --workers"},
+		{[]string{"enum", "--bins", "2", "--balls", "15", "--counterexamples", "2000000000", "--format", "json"},
+			"--counterexamples must be in 0..10000, got 2000000000"},
+		{[]string{"run", "bins", "--bins", "50000000", "--balls", "100000", "--strategies", "stale:1"},
+			"over the limit of 10 min: lower --bins, --trials or --strategies"},
+		{[]string{"run", "bins", "--balls", "2147483647", "--strategies", "dchoice:4096"},
+			"h of work on one core, over the limit of 10 min"},
+		{[]string{"run", "bins", "--bins", "50000000", "--balls", "1", "--trials", "100000"},
+			"of work on one core, over the limit of 10 min: lower --bins, --trials or --strategies"},
+		{[]string{"run", "bins", "--max-memory", "lots"}, `--max-memory must be a size such as 512MB or 4GB, got "lots"`},
+	}
+	for _, c := range refused {
+		code, out, errs := runArgs(t, c.args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.says) {
+			t.Errorf("loadlab %s: exit %d, stderr %q; want exit 2 and one line saying %q", strings.Join(c.args, " "), code, errs, c.says)
+		}
+	}
+	// Accepted, and bounded: the histogram of one bin holding every ball
+	// is gone, and so is the 1.4 GB max distribution of 8 bins.
+	for _, args := range [][]string{
+		{"run", "bins", "--bins", "1", "--d", "1", "--balls", "2147483647", "--strategies", "one"},
+		{"run", "bins", "--bins", "8", "--d", "1", "--balls", "1000000000", "--format", "json"},
+	} {
+		if _, err := prepareRun(args[1:]); err != nil {
+			t.Errorf("loadlab %s: refused: %v", strings.Join(args, " "), err)
+		}
+	}
+}
+
+// The cost of the accepted probe runs, from the estimate in the JSON: well
+// under the limits that refused their neighbours.
+func TestEstimateInTheJSON(t *testing.T) {
+	code, out, errs := runArgs(t, "run", "p2c-paired-4096", "--trials", "20", "--format", "json")
+	var r struct {
+		Estimate struct {
+			Seconds     float64 `json:"seconds"`
+			MemoryBytes float64 `json:"memory_bytes"`
+			OutputBytes float64 `json:"output_bytes"`
+		} `json:"estimate"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || r.Estimate.Seconds <= 0 || r.Estimate.MemoryBytes <= 0 {
+		t.Fatalf("exit %d %s: estimate %+v", code, errs, r.Estimate)
+	}
+	if got := float64(len(out)); got > 2*r.Estimate.OutputBytes || got < r.Estimate.OutputBytes/2 {
+		t.Errorf("the report is %.0f bytes, its estimate %.0f", got, r.Estimate.OutputBytes)
+	}
+}
+
+// The JSON report, written trial by trial, is the document one encoder
+// would write.
+func TestStreamedJSONEqualsOneEncoding(t *testing.T) {
+	_, out, _ := runArgs(t, "run", "anti-choice", "--trials", "3", "--format", "json")
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var again bytes.Buffer
+	writeJSON(&again, doc) // keys sorted: compare as values
+	var want map[string]any
+	json.Unmarshal(again.Bytes(), &want)
+	if len(doc["trials"].([]any)) != 3 || !strings.HasPrefix(out, "{\n  \"bins\": 1024,\n") || !strings.Contains(out, "\n  \"trials\": [\n    {\n      \"seed\": 20260927,\n") {
+		t.Errorf("trials not laid out as the encoder lays them:\n%.400s", out)
+	}
+}
+
+// Scenario files: bounded in size and nesting, regular files only, one
+// JSON value; each refusal one line naming the file.
+func TestScenarioFileBounds(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, body []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cases := []struct {
+		path, says string
+	}{
+		{write("deep.json", bytes.Repeat([]byte("["), 4<<20)), "larger than 1.05 MB"},
+		{write("nested.json", bytes.Repeat([]byte("["), 1000)), "nested 1000 levels deep, more than the 32"},
+		{write("nested.toml", []byte("a = "+strings.Repeat("[", 100))), "nested 100 levels deep"},
+		{"/dev/zero", "not a regular file"},
+		{dir, "not a regular file"},
+		{write("two.json", []byte(`{"bins": {"bins": 8}} xyz`)), "holds more than one JSON value"},
+		{write("line\nbreak.json", []byte(`{}`)), `line\nbreak.json`},
+	}
+	for _, c := range cases {
+		code, out, errs := runArgs(t, "run", "--scenario-file", c.path)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.says) {
+			t.Errorf("%s: exit %d stderr %q; want exit 2, one line saying %q", c.path, code, errs, c.says)
+		}
+	}
+}
+
+// Decimal integers only; --counterexamples 0 agrees with itself.
+func TestInputHardening(t *testing.T) {
+	for _, c := range []struct{ args []string }{
+		{[]string{"run", "bins", "--bins", "0x10"}},
+		{[]string{"run", "bins", "--seed", "0x10"}},
+		{[]string{"run", "bins", "--strategies", "dchoice:2,dchoice:02"}},
+		{[]string{"run", "bins", "--strategies", "one,,two"}},
+	} {
+		if code, _, _ := runArgs(t, c.args...); code != 2 {
+			t.Errorf("loadlab %s: exit %d, want 2", strings.Join(c.args, " "), code)
+		}
+	}
+	r := runJSON(t, "run", "bins", "--bins", "010", "--balls", "8")
+	if r.Bins != 10 {
+		t.Errorf("--bins 010 read as %d, want 10 (decimal)", r.Bins)
+	}
+	e, _ := enumJSONOut(t, "enum", "--counterexamples", "0")
+	if e.First == nil || e.TwoVsOne.Worse != 96 {
+		t.Errorf("--counterexamples 0: first %v, worse %d; the first counterexample is always given", e.First, e.TwoVsOne.Worse)
+	}
+	_, text, _ := runArgs(t, "enum", "--counterexamples", "0")
+	if strings.Contains(text, "no input where two choices end worse") || !strings.Contains(text, "96 counterexamples in all; 0 listed") {
+		t.Errorf("--counterexamples 0 text:\n%s", text)
+	}
+	if code, _, errs := runArgs(t, "run", "bins", "--bins", "1", "--balls", "1"); code != 0 {
+		t.Errorf("one bin with the default d (unused by one and two): exit %d %s", code, errs)
+	}
+}
+
+// interruptAfter runs loadlab with args, sends it SIGINT after d, and
+// returns its exit code, output and how long it took to stop.
+func interruptAfter(t *testing.T, d time.Duration, args ...string) (int, string, time.Duration) {
+	t.Helper()
+	type result struct {
+		code int
+		out  string
+	}
+	// A second listener, so that a signal that arrives after the run has
+	// ended cannot end the test binary.
+	guard := make(chan os.Signal, 1)
+	signal.Notify(guard, os.Interrupt)
+	defer signal.Stop(guard)
+	done := make(chan result)
+	go func() {
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		done <- result{code, out.String()}
+	}()
+	time.Sleep(d)
+	sent := time.Now()
+	syscall.Kill(os.Getpid(), syscall.SIGINT)
+	select {
+	case r := <-done:
+		return r.code, r.out, time.Since(sent)
+	case <-time.After(10 * time.Second):
+		t.Fatalf("loadlab %s ignored ctrl+c for 10 s", strings.Join(args, " "))
+		return 0, "", 0
+	}
+}
+
+// ctrl+c stops every long phase within half a second, exit 130, nothing
+// on stdout: a sequential stream, stale copies of many bins, enumeration,
+// the DP, and the building of a large report.
+func TestCtrlCStopsEveryPhase(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts runs of several seconds")
+	}
+	const within = 500 * time.Millisecond
+	for _, args := range [][]string{
+		{"run", "bins", "--stream", "sequential", "--balls", "200000000", "--strategies", "dchoice:8,one"},
+		{"run", "bins", "--bins", "5000000", "--balls", "3000", "--strategies", "stale:1"},
+		{"enum", "--bins", "2", "--balls", "15"},
+		{"enum", "--method", "dp", "--bins", "48", "--balls", "48"},
+		{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "200000", "--strategies", allSeven, "--format", "json"},
+	} {
+		code, out, took := interruptAfter(t, 300*time.Millisecond, args...)
+		if code != exitInterrupted || out != "" || took > within {
+			t.Errorf("loadlab %s: exit %d, %d bytes out, stopped %v after ctrl+c; want 130, nothing, under %v",
+				strings.Join(args, " "), code, len(out), took, within)
+		}
+	}
+}
