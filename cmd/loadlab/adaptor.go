@@ -27,7 +27,7 @@ type adaptor interface {
 	engine() string
 	// prepare parses args over the base spec and returns the run that
 	// writes the result; every problem with the input is found here.
-	prepare(topic string, args []string, base scenarios.Spec) (func(ctx context.Context, stdout, stderr io.Writer) error, error)
+	prepare(topic string, args []string, base scenarios.Spec) (prepared, error)
 	// help is the text of "loadlab help ENGINE".
 	help(topic string) string
 	boolFlags() []string
@@ -39,6 +39,13 @@ func adaptorFor(engineName string) (adaptor, bool) {
 		return nil, false
 	}
 	return adaptors[i], true
+}
+
+// prepared is a checked command line: its run, and what the run is
+// estimated to cost.
+type prepared struct {
+	run      func(ctx context.Context, stdout, stderr io.Writer) error
+	estimate engine.Cost
 }
 
 // runEnv is what every run gets besides its spec.
@@ -143,36 +150,36 @@ func (c *engineCLI[S, R]) help(topic string) string {
 // flagName is how the command line names a spec field.
 func flagName(field string) string { return "--" + field }
 
-func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Spec) (func(context.Context, io.Writer, io.Writer) error, error) {
+func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Spec) (prepared, error) {
 	spec, ok := base.(S)
 	if !ok {
-		return nil, fmt.Errorf("scenario spec %T is not a %s spec", base, c.name)
+		return prepared{}, fmt.Errorf("scenario spec %T is not a %s spec", base, c.name)
 	}
 	var o options
 	fs := c.flagSet(&spec, &o)
 	positional, err := parseFlags(fs, args, c.allRanges(), topic)
 	if err != nil {
-		return nil, err
+		return prepared{}, err
 	}
 	if len(positional) > 1 {
-		return nil, usagef("unexpected argument %q: run takes one engine or scenario name", positional[1])
+		return prepared{}, usagef("unexpected argument %q: run takes one engine or scenario name", positional[1])
 	}
 	if !slices.Contains(c.formats(), o.format) {
-		return nil, usagef("--format must be %s for %s, got %q", quoteList(c.formats()), c.name, o.format)
+		return prepared{}, usagef("--format must be %s for %s, got %q", quoteList(c.formats()), c.name, o.format)
 	}
 	if o.workers < 1 {
-		return nil, usagef("--workers must be a whole number >= 1, got %d", o.workers)
+		return prepared{}, usagef("--workers must be a whole number >= 1, got %d", o.workers)
 	}
 	if err := spec.Validate(); err != nil {
-		return nil, usageError{engine.Named(err, flagName)}
+		return prepared{}, usageError{engine.Named(err, flagName)}
 	}
 	estimate := c.cost(spec, o.env())
 	if err := estimate.Check(limits(o.maxMemory)); err != nil {
-		return nil, usageError{engine.Named(err, flagName)}
+		return prepared{}, usageError{engine.Named(err, flagName)}
 	}
-	return func(ctx context.Context, stdout, stderr io.Writer) error {
+	return prepared{estimate: estimate, run: func(ctx context.Context, stdout, stderr io.Writer) error {
 		return c.execute(ctx, spec, o, estimate, stdout, stderr)
-	}, nil
+	}}, nil
 }
 
 // execute runs a parsed request. The whole report is built before anything
@@ -217,22 +224,22 @@ func boolFlagNames() map[string]bool {
 // runCommand is "loadlab run ENGINE|SCENARIO [flags]", flags before or
 // after the name.
 func runCommand(args []string, stdout, stderr io.Writer) error {
-	runIt, err := prepareRun(args)
+	p, err := prepareRun(args)
 	if err != nil {
 		return err
 	}
-	return withInterrupt(func(ctx context.Context) error { return runIt(ctx, stdout, stderr) })
+	return withInterrupt(func(ctx context.Context) error { return p.run(ctx, stdout, stderr) })
 }
 
 // prepareRun resolves and checks "loadlab run" arguments without running.
-func prepareRun(args []string) (func(context.Context, io.Writer, io.Writer) error, error) {
+func prepareRun(args []string) (prepared, error) {
 	target, file := scanArgs(args, boolFlagNames())
 	if target == "" && file == "" && slices.ContainsFunc(args, isHelpFlag) {
-		return nil, helpRequest{"run"}
+		return prepared{}, helpRequest{"run"}
 	}
 	base, err := baseScenario(target, file)
 	if err != nil {
-		return nil, err
+		return prepared{}, err
 	}
 	return prepare(base.Engine(), base.Engine(), args, base.Spec)
 }
@@ -256,17 +263,17 @@ func runEngine(topic, engineName string, args []string, stdout, stderr io.Writer
 		}
 		base = sc.Spec
 	}
-	runIt, err := prepare(engineName, topic, args, base)
+	p, err := prepare(engineName, topic, args, base)
 	if err != nil {
 		return err
 	}
-	return withInterrupt(func(ctx context.Context) error { return runIt(ctx, stdout, stderr) })
+	return withInterrupt(func(ctx context.Context) error { return p.run(ctx, stdout, stderr) })
 }
 
-func prepare(engineName, topic string, args []string, base scenarios.Spec) (func(context.Context, io.Writer, io.Writer) error, error) {
+func prepare(engineName, topic string, args []string, base scenarios.Spec) (prepared, error) {
 	a, ok := adaptorFor(engineName)
 	if !ok {
-		return nil, usagef("the %s engine has no headless run yet", engineName)
+		return prepared{}, usagef("the %s engine has no headless run yet", engineName)
 	}
 	return a.prepare(topic, args, base)
 }

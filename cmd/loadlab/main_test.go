@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/loadlab/loadlab/sim/bins"
 )
@@ -214,23 +216,45 @@ func TestScenarioFiles(t *testing.T) {
 	}
 }
 
-// FuzzRunArgs: no command line makes the parser panic, and every rejection
-// is a one-line usage error.
+// FuzzRunArgs: no command line makes the parser panic, every rejection is
+// a one-line usage error, and an accepted run that its estimate calls
+// short finishes within twice the estimate (plus a little for a busy
+// machine), writing its report.
 func FuzzRunArgs(f *testing.F) {
 	for _, seed := range []string{"bins --bins 4", "heavy-load-blog --format json", "bins --strategies one,dchoice:3 --d 2",
-		"bins --hot -1", "--bins", "bins --seed 99999999999999999999", "bins --strategies stale:0"} {
+		"bins --hot -1", "--bins", "bins --seed 99999999999999999999", "bins --strategies stale:0", "exact --bins 3 --balls 3",
+		"bins --bins 1 --balls 100000 --strategies anti", "bins --trials 3000 --bins 2 --balls 1 --format csv",
+		"small-steps --stream sequential --strategies one,two,left:4", "bins --bins 0x10", "enum --counterexamples 0"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		_, err := prepareRun(strings.Fields(line))
+		p, err := prepareRun(strings.Fields(line))
 		var hr helpRequest
-		if err != nil && !errors.As(err, &hr) {
+		if err != nil {
+			if errors.As(err, &hr) {
+				return
+			}
 			if _, ok := err.(usageError); !ok {
 				t.Fatalf("%q: %T %v is not a usage error", line, err, err)
 			}
 			if strings.Contains(oneLine(err.Error()), "\n") {
 				t.Fatalf("%q: error spans lines: %q", line, err)
 			}
+			return
+		}
+		if p.estimate.Seconds > 0.05 {
+			return
+		}
+		var out, errb bytes.Buffer
+		start := time.Now()
+		if err := p.run(context.Background(), &out, &errb); err != nil {
+			t.Fatalf("%q: accepted, then failed: %v", line, err)
+		}
+		if took := time.Since(start).Seconds(); took > 2*p.estimate.Seconds+0.25 {
+			t.Errorf("%q: took %.3f s, estimate %.3f s", line, took, p.estimate.Seconds)
+		}
+		if out.Len() == 0 {
+			t.Errorf("%q: no report", line)
 		}
 	})
 }

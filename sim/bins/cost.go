@@ -18,6 +18,8 @@ const (
 	nsBinPass           = 0.35 // one bin of a linear pass: clear, copy, count
 	nsRow               = 300  // summarising one trial of one strategy
 	nsSeed              = 8000 // seeding the stream of one trial
+	nsRun               = 3e5  // starting the workers and their engines
+	nsAlloc             = 1.0  // allocating one bin of one lane
 	nsJSONRow           = 1500 // encoding one trial of one strategy as JSON
 	// jsonRowBytes is one trial of one strategy in the indented JSON.
 	jsonRowBytes = 330
@@ -58,7 +60,9 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 	if keepTrials {
 		rowsNs += t * k * nsJSONRow
 	}
-	cost := engine.Cost{Seconds: (ballNs + setupNs + rowsNs) / 1e9}
+	used := math.Max(1, math.Min(float64(workers), t))
+	allocNs := nsRun + used*k*n*nsAlloc
+	cost := engine.Cost{Seconds: (ballNs + setupNs + rowsNs + allocNs) / 1e9}
 	cost.TimeLevers = []string{"balls", "trials", "strategies"}
 	if setupNs > ballNs {
 		cost.TimeLevers = []string{"bins", "trials", "strategies"}
@@ -75,7 +79,6 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 			perWorker += 4 * n
 		}
 	}
-	used := math.Max(1, math.Min(float64(workers), t))
 	rows := t * k * (rowBytes + 80)
 	if keepTrials {
 		cost.OutputBytes = t * k * jsonRowBytes

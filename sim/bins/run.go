@@ -41,7 +41,7 @@ func RunAll(ctx context.Context, cfg Config, opts RunOptions) (Result, error) {
 	workers := max(1, min(opts.Workers, cfg.Trials))
 	k := len(cfg.Strategies)
 	rows := make([]row, cfg.Trials*k) // each worker fills its block in place
-	var moments []engine.Moment // the first worker's first trial
+	var moments []engine.Moment       // the first worker's first trial
 	var done atomic.Int64
 	total := float64(cfg.Balls) * float64(cfg.Trials) * float64(len(cfg.Strategies))
 	// Balls per slice of work, from the cost of one ball of one strategy.

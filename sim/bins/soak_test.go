@@ -1,0 +1,56 @@
+package bins
+
+import (
+	"math/rand/v2"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+)
+
+// soakMemoryCeiling is the heap the soak test lets the process use: a
+// config whose estimate fits under it must not need more.
+const soakMemoryCeiling = 2 << 30
+
+// The soak test runs random configs that the cost model accepts under
+// small limits, with a memory ceiling, and checks each against its own
+// estimate: peak heap within 1.5x, time within 2x (plus 50 ms for the
+// scheduler of a shared machine).
+func TestSoakRandomConfigsStayWithinTheirEstimates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("soak test")
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(soakMemoryCeiling))
+	r := rand.New(rand.NewPCG(7, 2026))
+	kinds := []string{"one", "two", "dchoice:3", "correlated", "stale:8", "anti", "left:2"}
+	deadline := time.Now().Add(4 * time.Second)
+	ran := 0
+	for time.Now().Before(deadline) {
+		var list []string
+		for _, i := range r.Perm(len(kinds))[:1+r.IntN(len(kinds))] {
+			list = append(list, kinds[i])
+		}
+		bins := 2 << r.IntN(18)
+		cfg, err := Spec{Bins: bins, Balls: 1 + r.IntN(1<<r.IntN(20)), Trials: 1 + r.IntN(1<<r.IntN(12)), Seed: r.Int64N(1 << 40),
+			Strategies: strings.Join(list, ","), D: 2, Refresh: 8, Stream: []string{"paired", "sequential"}[r.IntN(2)], Hot: 1.2}.Config()
+		if err != nil {
+			continue // left:2 or dchoice:3 on too few bins
+		}
+		keep := r.IntN(2) == 0
+		est := cfg.Cost(2, keep)
+		if est.Seconds > 0.5 || est.Bytes > soakMemoryCeiling/2 {
+			continue
+		}
+		took, peak := measure(cfg, 2, keep)
+		if peak > 1.5*est.Bytes {
+			t.Errorf("%+v: peak heap %.3g B, estimate %.3g B", cfg, peak, est.Bytes)
+		}
+		if took.Seconds() > 2*est.Seconds+0.05 {
+			t.Errorf("%d bins %d balls %d trials %s %v: took %v, estimate %.3g s", cfg.Bins, cfg.Balls, cfg.Trials, strings.Join(list, ","), cfg.Stream, took, est.Seconds)
+		}
+		ran++
+	}
+	if ran < 10 {
+		t.Errorf("only %d configs ran", ran)
+	}
+}
