@@ -2,6 +2,7 @@ package bins
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"runtime/metrics"
 	"sync"
@@ -100,6 +101,40 @@ func BenchmarkCostModel(b *testing.B) {
 			}
 			b.ReportMetric(est.Seconds/took.Seconds(), "est/time")
 			b.ReportMetric(est.Bytes/max(peak, 1), "est/mem")
+			b.ReportMetric(took.Seconds(), "s")
+		})
+	}
+}
+
+// BenchmarkExactCostModel reports the exact engine's estimate over its
+// measured time on this machine's cores, for brute force and the DP at
+// several sizes.
+func BenchmarkExactCostModel(b *testing.B) {
+	for _, s := range []ExactSpec{
+		{Bins: 4, Balls: 4, Method: "brute", Counterexamples: 10},
+		{Bins: 3, Balls: 7, Method: "brute", Counterexamples: 10},
+		{Bins: 5, Balls: 5, Method: "brute", Counterexamples: 10},
+		{Bins: 24, Balls: 24, Method: "dp", D: 3},
+		{Bins: 32, Balls: 32, Method: "dp", D: 3},
+		{Bins: 40, Balls: 40, Method: "dp", D: 3},
+	} {
+		b.Run(fmt.Sprintf("%s n=%d m=%d", s.Method, s.Bins, s.Balls), func(b *testing.B) {
+			workers := runtime.GOMAXPROCS(0)
+			est := s.Cost(workers)
+			var took time.Duration
+			for range b.N {
+				start := time.Now()
+				if _, err := s.Run(context.Background(), workers); err != nil {
+					b.Fatal(err)
+				}
+				took = time.Since(start)
+			}
+			// The estimate is work on one core; the run shares it out.
+			share := float64(workers)
+			if s.Method == "dp" {
+				share = min(share, float64(len(DPStrategies)))
+			}
+			b.ReportMetric(est.Seconds/share/took.Seconds(), "est/time")
 			b.ReportMetric(took.Seconds(), "s")
 		})
 	}
