@@ -117,7 +117,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	var cmds []tea.Cmd
 	if a, ok := m.lab.(lab.Async); ok {
-		cmds = append(cmds, a.Init())
+		cmds = append(cmds, a.Init(), m.whileBusy())
 	}
 	if m.scenario.StepsPerSecond >= 0 {
 		cmds = append(cmds, m.play.start())
@@ -201,6 +201,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if quit {
 			return m, tea.Quit
 		}
+	case busyMsg:
+		cmd = m.whileBusy()
 	case list.FilterMatchesMsg:
 		// The picker filters as each key arrives (see pickerKey); a late
 		// result of the list's own filtering would undo a newer one.
@@ -213,6 +215,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.redraw()
 	return m, cmd
+}
+
+// whileBusy keeps redrawing a busy lab until its work is done.
+func (m *Model) whileBusy() tea.Cmd {
+	if b, ok := m.lab.(lab.Busy); ok && m.screen == screenLab && b.Busy() {
+		return busyTick()
+	}
+	return nil
 }
 
 // stepOnce steps the lab once and reports whether play may go on: not at

@@ -115,7 +115,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 				return nil, false
 			}
 			if a, ok := m.lab.(lab.Async); ok && resumed {
-				return a.Init(), false // a computation cancelled on leaving starts again
+				return tea.Batch(a.Init(), m.whileBusy()), false // a computation cancelled on leaving starts again
 			}
 			if resumed {
 				return nil, false

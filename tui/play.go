@@ -133,3 +133,13 @@ func (p *play) label() string {
 	}
 	return fmt.Sprintf("%g/s", s)
 }
+
+// busyMsg redraws a lab whose work runs off the UI loop.
+type busyMsg struct{}
+
+// busyEvery is how often a busy lab's progress is redrawn.
+const busyEvery = 250 * time.Millisecond
+
+func busyTick() tea.Cmd {
+	return tea.Tick(busyEvery, func(time.Time) tea.Msg { return busyMsg{} })
+}

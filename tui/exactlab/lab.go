@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -38,9 +39,15 @@ type Lab struct {
 	editor      textinput.Model
 	edit        bool
 	editErr     string
-	// cancel stops the computation under way; nil when none is.
-	cancel context.CancelFunc
+	// cancel stops the computation under way; nil when none is. started
+	// is when it began, for the progress line.
+	cancel  context.CancelFunc
+	started time.Time
 }
+
+// Busy reports whether the computation is under way, so that the root
+// redraws its progress line.
+func (l *Lab) Busy() bool { return l.cancel != nil }
 
 // Leave cancels a computation under way when the user leaves the lab; it
 // starts again if the lab is reopened.
@@ -83,7 +90,7 @@ func (l *Lab) Init() tea.Cmd {
 	}
 	spec := l.spec
 	ctx, cancel := context.WithCancel(context.Background())
-	l.cancel, l.err = cancel, nil
+	l.cancel, l.err, l.started = cancel, nil, time.Now()
 	return func() tea.Msg {
 		r, err := spec.Run(ctx, runtime.GOMAXPROCS(0))
 		return doneMsg{lab: l, result: r, err: err}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
@@ -20,8 +21,9 @@ func (l *Lab) Render(f lab.Frame) string {
 	switch {
 	case !l.ready:
 		workers := float64(runtime.GOMAXPROCS(0))
-		body = st.Muted.Render(fmt.Sprintf("computing the exact %s results for n = %d, m = %d: about %s on %g cores… (esc cancels)",
-			l.spec.Method, l.spec.Bins, l.spec.Balls, engine.Duration(l.spec.Cost(int(workers)).Seconds/workers), workers))
+		body = st.Muted.Render(fmt.Sprintf("computing the exact %s results for n = %d, m = %d: %s of about %s on %g cores… (esc cancels)",
+			l.spec.Method, l.spec.Bins, l.spec.Balls, engine.Duration(time.Since(l.started).Seconds()),
+			engine.Duration(l.spec.Cost(int(workers)).Seconds/workers), workers))
 	case l.err != nil:
 		body = st.Bad.Render("enumeration failed: " + l.err.Error())
 	case l.stepper:

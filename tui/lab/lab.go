@@ -54,6 +54,12 @@ type Async interface {
 	Update(msg tea.Msg) tea.Cmd
 }
 
+// Busy is an Async lab that can say its work is under way; the root
+// redraws it a few times a second meanwhile, for its progress line.
+type Busy interface {
+	Busy() bool
+}
+
 // Leaver is a lab with work to stop when the user leaves it for the
 // picker (a computation off the UI loop).
 type Leaver interface {
