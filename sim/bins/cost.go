@@ -15,7 +15,8 @@ const (
 	// nsVisitFar beyond it, where each read misses.
 	nsVisit, nsVisitFar = 1.5, 20.0
 	cacheBins           = 1 << 18
-	nsBinPass           = 0.35 // one bin of a linear pass: clear, copy, count
+	nsBinPass           = 0.35 // one bin of a copy: a stale snapshot
+	nsTrialBin          = 2.8  // one bin of a lane per trial: clearing and counting its load
 	nsRow               = 300  // summarising one trial of one strategy
 	nsSeed              = 8000 // seeding the stream of one trial
 	nsRun               = 3e5  // starting the workers and their engines
@@ -46,16 +47,16 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 			draws += m * float64(s.Draws())
 		}
 		visits += m * float64(s.Draws())
-		setup += 2 * n // clear the loads, count them for the figures
+		setup += n * nsTrialBin // clear the loads, count them for the figures
 		if s.Kind == Stale {
-			setup += math.Ceil(m/float64(s.Refresh)) * n // snapshot copies
+			setup += math.Ceil(m/float64(s.Refresh)) * n * nsBinPass // snapshot copies
 		}
 	}
 	if c.Stream == Paired {
 		draws = m * float64(c.maxDraws())
 	}
 	ballNs := t * (draws*nsDraw + visits*visit)
-	setupNs := t * setup * nsBinPass
+	setupNs := t * setup
 	rowsNs := t * (k*nsRow + nsSeed)
 	if keepTrials {
 		rowsNs += t * k * nsJSONRow
@@ -104,7 +105,7 @@ func (c Config) StepSeconds() float64 {
 	n, m := float64(c.Bins), float64(c.Balls)
 	ns := 0.0
 	for i, s := range c.Strategies {
-		ns += 3 * n * nsBinPass
+		ns += n * nsTrialBin
 		if s.Kind == Stale {
 			ns += n * nsBinPass
 		}
