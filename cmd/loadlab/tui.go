@@ -1,8 +1,10 @@
 package main
 
 import (
+	"os"
 	"slices"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/tui"
 )
@@ -37,6 +39,9 @@ func runTUI(scenario, theme string) error {
 	opts := tui.Options{Scenario: scenario, Theme: theme}
 	if err := tui.Check(opts); err != nil {
 		return usageError{err.Error()}
+	}
+	if !term.IsTerminal(os.Stdout.Fd()) {
+		return usagef("the TUI needs a terminal; for a report without one, use loadlab run (see loadlab help run)")
 	}
 	return tui.Run(opts)
 }

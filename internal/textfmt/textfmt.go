@@ -55,12 +55,13 @@ func Widest(names []string, floor int) int {
 	return w
 }
 
-// Fraction writes p/q when it is at most maxLen long, and the number of
-// digits of each otherwise: the DP's denominators run to hundreds of digits.
+// Fraction writes p/q when it is at most maxLen long, and otherwise how
+// long the denominator is, as "(p/q, 93 digits)": the DP's fractions run
+// to hundreds of digits (the JSON report has them whole).
 func Fraction(r *big.Rat, maxLen int) string {
 	s := r.String()
 	if len(s) <= maxLen {
 		return s
 	}
-	return fmt.Sprintf("(%d/%d digits)", len(r.Num().String()), len(r.Denom().String()))
+	return fmt.Sprintf("(p/q, %d digits)", len(r.Denom().String()))
 }

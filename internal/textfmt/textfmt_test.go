@@ -29,7 +29,7 @@ func TestIntsWidestFraction(t *testing.T) {
 	if got := Fraction(big.NewRat(439, 256), 24); got != "439/256" {
 		t.Errorf("short fraction: %q", got)
 	}
-	if got := Fraction(big.NewRat(123456789, 1000000007), 8); got != "(9/10 digits)" {
+	if got := Fraction(big.NewRat(123456789, 1000000007), 8); got != "(p/q, 10 digits)" {
 		t.Errorf("long fraction: %q", got)
 	}
 }

@@ -29,9 +29,11 @@ var keys = keyMap{
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Chart, c.Moments, keys.Toggle, c.Faster, c.Slower}
+	toggle := keys.Toggle
+	toggle.SetHelp("1-7", "toggle 1 one 2 two 3 dchoice 4 correlated 5 stale 6 anti 7 left")
 	full := [][]key.Binding{
 		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
-		{keys.Toggle, keys.DDown, keys.RefreshDown, keys.Stream, keys.BinsDown, keys.BallsDown, keys.Trials},
+		{toggle, keys.DDown, keys.RefreshDown, keys.Stream, keys.BinsDown, keys.BallsDown, keys.Trials},
 		{keys.Chart, c.Tab, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
 	}
 	return short, full
