@@ -34,6 +34,11 @@ type Lab struct {
 	// chartChosen is set once the user picks a chart, so that edits stop
 	// choosing one for them.
 	chartChosen bool
+	// bars caches the max-distribution charts between trials.
+	bars struct {
+		key barsKey
+		out string
+	}
 }
 
 // New opens the lab on a bins spec.

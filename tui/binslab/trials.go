@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -58,6 +59,25 @@ func (l *Lab) trialsPanel(r widget.Rect, st *widget.Styles) string {
 // maxDistributions draws one bar chart per strategy of how many trials
 // ended at each max load, side by side over the same loads and counts.
 func (l *Lab) maxDistributions(st *widget.Styles, w, h int) string {
+	res := l.result
+	// The charts change only when a trial ends: draw them once per trial.
+	key := barsKey{trials: len(res.Trials), w: w, h: h, st: st, engine: l.engine}
+	if l.bars.key == key {
+		return l.bars.out
+	}
+	out := l.drawMaxDistributions(st, w, h)
+	l.bars.key, l.bars.out = key, out
+	return out
+}
+
+// barsKey is what the max-distribution charts depend on.
+type barsKey struct {
+	trials, w, h int
+	st           *widget.Styles
+	engine       *bins.Engine
+}
+
+func (l *Lab) drawMaxDistributions(st *widget.Styles, w, h int) string {
 	res := l.result
 	lo, hi, top := -1, 0, 0
 	for _, name := range res.Strategies {
