@@ -34,7 +34,9 @@ type Lab struct {
 	// chartChosen is set once the user picks a chart, so that edits stop
 	// choosing one for them.
 	chartChosen bool
-	// bars caches the max-distribution charts between trials.
+	// runs counts the engines built; bars caches the max-distribution
+	// charts between trials of one.
+	runs int
 	bars struct {
 		key barsKey
 		out string
@@ -86,6 +88,7 @@ func (l *Lab) apply(spec bins.Spec) error {
 	}
 	l.spec = spec
 	l.engine = bins.MustNew(cfg)
+	l.runs++
 	l.engine.KeepHistory()
 	l.moments = 0
 	l.view.focus = min(l.view.focus, len(cfg.Strategies)-1)

@@ -7,7 +7,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
-	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -61,7 +60,7 @@ func (l *Lab) trialsPanel(r widget.Rect, st *widget.Styles) string {
 func (l *Lab) maxDistributions(st *widget.Styles, w, h int) string {
 	res := l.result
 	// The charts change only when a trial ends: draw them once per trial.
-	key := barsKey{trials: len(res.Trials), w: w, h: h, st: st, engine: l.engine}
+	key := barsKey{trials: len(res.Trials), w: w, h: h, st: st, run: l.runs}
 	if l.bars.key == key {
 		return l.bars.out
 	}
@@ -74,7 +73,7 @@ func (l *Lab) maxDistributions(st *widget.Styles, w, h int) string {
 type barsKey struct {
 	trials, w, h int
 	st           *widget.Styles
-	engine       *bins.Engine
+	run          int
 }
 
 func (l *Lab) drawMaxDistributions(st *widget.Styles, w, h int) string {
