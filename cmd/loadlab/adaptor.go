@@ -9,8 +9,10 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -113,7 +115,7 @@ func (c *engineCLI[S, R]) flagSet(spec *S, o *options) *flag.FlagSet {
 
 func (c *engineCLI[S, R]) allRanges() map[string]string {
 	r := map[string]string{"format": quoteList(c.formats()), "workers": "a whole number >= 1", "scenario-file": "a file name",
-		"max-memory": "a size such as 512MB or 4GB"}
+		"max-memory": "a size of at least 1MB, such as 512MB or 4GB"}
 	for k, v := range c.ranges {
 		r[k] = v
 	}
@@ -174,10 +176,15 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 		return prepared{}, usageError{engine.Named(err, flagName)}
 	}
 	estimate := c.cost(spec, o.env())
-	if err := estimate.Check(limits(o.maxMemory)); err != nil {
+	lim := limits(o.maxMemory)
+	if err := estimate.Check(lim); err != nil {
 		return prepared{}, usageError{engine.Named(err, flagName)}
 	}
 	return prepared{estimate: estimate, run: func(ctx context.Context, stdout, stderr io.Writer) error {
+		// The collector keeps the heap near the estimate the run was
+		// accepted for, instead of letting it grow to twice what is live.
+		soft := min(lim.Bytes, max(1.25*estimate.Bytes, 64e6))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(soft)))
 		return c.execute(ctx, spec, o, estimate, stdout, stderr)
 	}}, nil
 }
@@ -192,7 +199,7 @@ func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, estima
 	progress.finish()
 	if err != nil {
 		if ctx.Err() != nil {
-			return fmt.Errorf("%w (stopped at %.0f%%)", errInterrupted, 100*progress.done())
+			return fmt.Errorf("%w: no output written (stopped at %.0f%%)", errInterrupted, 100*progress.done())
 		}
 		if _, isField := engine.AsField(err); isField {
 			return usageError{engine.Named(err, flagName)}
@@ -202,12 +209,53 @@ func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, estima
 	var out bytes.Buffer
 	if err := c.writers[o.format](ctx, &out, res, estimate); err != nil || ctx.Err() != nil {
 		if ctx.Err() != nil { // ctrl+c while the report was being built
-			return fmt.Errorf("%w (stopped while writing the report)", errInterrupted)
+			return fmt.Errorf("%w: no output written (stopped while building the report)", errInterrupted)
 		}
 		return err
 	}
-	_, err = stdout.Write(out.Bytes())
-	return err
+	return writeReport(ctx, stdout, out.Bytes())
+}
+
+// reportChunk is how much of a report goes to stdout between looks at
+// ctrl+c: a reader that stops reading (a pipe into a pager) must not make
+// ctrl+c wait.
+const reportChunk = 1 << 20
+
+// writeReport writes a finished report in chunks, from a goroutine, so
+// that ctrl+c is answered even while a write waits on a reader that does
+// not read. ctrl+c before the first byte leaves stdout empty; after it,
+// the report is cut and the message says so.
+func writeReport(ctx context.Context, w io.Writer, report []byte) error {
+	var written atomic.Int64
+	done := make(chan error, 1)
+	go func() {
+		for i := 0; i < len(report); i += reportChunk {
+			if ctx.Err() != nil {
+				done <- ctx.Err()
+				return
+			}
+			n, err := w.Write(report[i:min(i+reportChunk, len(report))])
+			written.Add(int64(n))
+			if err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	var err error
+	select {
+	case err = <-done:
+		if err == nil || ctx.Err() == nil {
+			return err
+		}
+	case <-ctx.Done():
+	}
+	if n := written.Load(); n > 0 {
+		return fmt.Errorf("%w: the report on stdout is cut short after %s of %s", errInterrupted,
+			engine.Size(float64(n)), engine.Size(float64(len(report))))
+	}
+	return fmt.Errorf("%w: no output written (stopped before writing the report)", errInterrupted)
 }
 
 // boolFlagNames are the flags of any engine that take no value.

@@ -26,7 +26,7 @@ func limits(maxMemory float64) engine.Limits {
 }
 
 // sizeValue is a --max-memory flag: bytes, or a number with KB, MB, GB or
-// TB (powers of 1000).
+// TB (powers of 1000); at least 1 MB.
 type sizeValue struct{ p *float64 }
 
 func (v sizeValue) String() string {
@@ -46,7 +46,7 @@ func (v sizeValue) Set(s string) error {
 	}
 	x, err := strconv.ParseFloat(num, 64)
 	mult, ok := units[unit]
-	if err != nil || !ok || x <= 0 || math.IsInf(x*mult, 0) {
+	if err != nil || !ok || x*mult < 1e6 || math.IsInf(x*mult, 0) {
 		return fmt.Errorf("parse error")
 	}
 	*v.p = x * mult

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -40,7 +43,10 @@ func TestProbeRunsAreRefusedOrBounded(t *testing.T) {
 			"h of work on one core, over the limit of 10 min"},
 		{[]string{"run", "bins", "--bins", "50000000", "--balls", "1", "--trials", "100000"},
 			"of work on one core, over the limit of 10 min: lower --bins, --trials or --strategies"},
-		{[]string{"run", "bins", "--max-memory", "lots"}, `--max-memory must be a size such as 512MB or 4GB, got "lots"`},
+		{[]string{"run", "bins", "--trials", "9223372036854775807"}, "--trials plus the seed must stay below 2^63: at most 9223372036834514880 from seed 20260927"},
+		{[]string{"run", "bins", "--strategies", "stale:9223372036854775807"}, "the number after ':' must be a whole number in 1..2147483647"},
+		{[]string{"run", "bins", "--max-memory", "0.5"}, "--max-memory must be a size of at least 1MB"},
+		{[]string{"run", "bins", "--max-memory", "lots"}, `--max-memory must be a size of at least 1MB, such as 512MB or 4GB, got "lots"`},
 	}
 	for _, c := range refused {
 		code, out, errs := runArgs(t, c.args...)
@@ -116,6 +122,9 @@ func TestScenarioFileBounds(t *testing.T) {
 		{"/dev/zero", "not a regular file"},
 		{dir, "not a regular file"},
 		{write("two.json", []byte(`{"bins": {"bins": 8}} xyz`)), "holds more than one JSON value"},
+		{write("dup.json", []byte(`{"bins": {"bins": 8, "balls": 4, "bins": 9}}`)), `names "bins" twice`},
+		{write("dotted.toml", []byte(strings.Repeat("a.", 300000)+"b = 1\n")), "nested 300001 levels deep"},
+		{fifo(t, dir), "not a regular file"},
 		{write("line\nbreak.json", []byte(`{}`)), `line\nbreak.json`},
 	}
 	for _, c := range cases {
@@ -124,6 +133,41 @@ func TestScenarioFileBounds(t *testing.T) {
 			t.Errorf("%s: exit %d stderr %q; want exit 2, one line saying %q", c.path, code, errs, c.says)
 		}
 	}
+}
+
+// fifo makes a named pipe: opening it would wait for a writer forever.
+func fifo(t *testing.T, dir string) string {
+	p := filepath.Join(dir, "pipe.toml")
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A report whose reader stops reading (a pipe into a pager) does not hold
+// ctrl+c: the write is abandoned and the message says how much went out.
+func TestCtrlCWhileTheReaderStalls(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	stall := stallingWriter{release: make(chan struct{})}
+	defer close(stall.release)
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	start := time.Now()
+	err := writeReport(ctx, stall, make([]byte, 3*reportChunk))
+	if !errors.Is(err, errInterrupted) || time.Since(start) > 500*time.Millisecond || !strings.Contains(err.Error(), "cut short after 1.05 MB of 3.15 MB") {
+		t.Errorf("after %v: %v", time.Since(start), err)
+	}
+}
+
+// stallingWriter takes one chunk, then blocks like a full pipe.
+type stallingWriter struct{ release chan struct{} }
+
+var stalled atomic.Bool
+
+func (w stallingWriter) Write(p []byte) (int, error) {
+	if stalled.Swap(true) {
+		<-w.release
+	}
+	return len(p), nil
 }
 
 // Decimal integers only; --counterexamples 0 agrees with itself.

@@ -37,7 +37,8 @@ type helpRequest struct{ topic string }
 
 func (h helpRequest) Error() string { return "help for " + h.topic }
 
-var errInterrupted = errors.New("interrupted: no output written")
+// errInterrupted ends a command stopped by ctrl+c, with exit code 130.
+var errInterrupted = errors.New("interrupted")
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -67,9 +68,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-// oneLine keeps a message on one line, whatever a name or path in it holds.
+// maxMessage is the longest message printed: a decoder may quote a whole
+// key or value back.
+const maxMessage = 400
+
+// oneLine keeps a message on one line, whatever a name or path in it
+// holds, and short.
 func oneLine(s string) string {
-	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
+	s = strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
+	if len(s) > maxMessage {
+		s = strings.ToValidUTF8(s[:maxMessage], "") + "…"
+	}
+	return s
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) error {

@@ -129,8 +129,12 @@ const (
 	maxNesting   = 32
 )
 
-// readScenarioFile reads a regular file of at most maxFileBytes.
+// readScenarioFile reads a regular file of at most maxFileBytes. It looks
+// at the file before opening it: opening a FIFO would wait for a writer.
 func readScenarioFile(path string) ([]byte, error) {
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, errors.New(strings.TrimPrefix(err.Error(), "open "+path+": "))
@@ -157,13 +161,22 @@ func readScenarioFile(path string) ([]byte, error) {
 }
 
 // nesting is the deepest nesting of brackets and braces outside strings,
-// an upper bound on what a decoder would recurse through.
+// or of a TOML key's dotted parts (a.b.c is three deep), an upper bound on
+// what a decoder would recurse through.
 func nesting(raw []byte) int {
 	depth, deepest := 0, 0
+	dots, inValue := 0, false
 	var quote byte
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		switch {
+		case quote == 0 && c == '\n':
+			dots, inValue = 0, false
+		case quote == 0 && c == '=':
+			inValue = true
+		case quote == 0 && c == '.' && !inValue:
+			dots++
+			deepest = max(deepest, dots+1)
 		case quote != 0:
 			if c == '\\' {
 				i++
@@ -201,5 +214,58 @@ func decodeScenario(raw []byte, isTOML bool, into any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("holds more than one JSON value: data after offset %d", dec.InputOffset())
 	}
-	return nil
+	return duplicateKey(raw)
+}
+
+// duplicateKey refuses a JSON object that names a key twice, which the
+// decoder would take silently (the last one winning), as TOML refuses it.
+func duplicateKey(raw []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	type object struct {
+		keys    map[string]bool
+		wantKey bool
+	}
+	var stack []*object
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // the file decoded once already: this is its end
+		}
+		var top *object
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				if top != nil {
+					top.wantKey = true
+				}
+				stack = append(stack, &object{keys: map[string]bool{}, wantKey: true})
+			case '[':
+				if top != nil {
+					top.wantKey = true
+				}
+				stack = append(stack, nil)
+			default:
+				stack = stack[:len(stack)-1]
+			}
+		case string:
+			if top != nil && top.wantKey {
+				if top.keys[t] {
+					return fmt.Errorf("names %q twice", t)
+				}
+				top.keys[t], top.wantKey = true, false
+				continue
+			}
+			if top != nil {
+				top.wantKey = true
+			}
+		default:
+			if top != nil {
+				top.wantKey = true
+			}
+		}
+	}
 }

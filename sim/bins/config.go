@@ -78,7 +78,7 @@ func (c Config) Validate() error {
 		return engine.Invalid("seed", "must be >= 0, got %d", c.Seed)
 	}
 	if c.Seed > math.MaxInt64-int64(c.Trials) {
-		return engine.Invalid("seed", "plus the number of trials must stay below 2^63, got %d", c.Seed)
+		return engine.Invalid("trials", "plus the seed must stay below 2^63: at most %d from seed %d, got %d", math.MaxInt64-c.Seed, c.Seed, c.Trials)
 	}
 	baselineFound := c.Baseline == ""
 	for _, s := range c.Strategies {

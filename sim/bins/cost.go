@@ -17,15 +17,17 @@ const (
 	cacheBins           = 1 << 18
 	nsBinPass           = 0.35 // one bin of a copy: a stale snapshot
 	nsTrialBin          = 2.8  // one bin of a lane per trial: clearing and counting its load
+	nsTrialBinFar       = 10.0 // the same past farBins, where it goes to main memory
+	farBins             = 1 << 22
 	nsRow               = 300  // summarising one trial of one strategy
 	nsSeed              = 8000 // seeding the stream of one trial
 	nsRun               = 3e5  // starting the workers and their engines
-	nsAlloc             = 1.0  // allocating one bin of one lane
+	nsAlloc             = 2.0  // allocating and first touching one bin of one lane
 	nsJSONRow           = 1500 // encoding one trial of one strategy as JSON
 	// jsonRowBytes is one trial of one strategy in the indented JSON.
 	jsonRowBytes = 330
 	// keptRowBytes is one trial of one strategy held as a TrialResult.
-	keptRowBytes = 260
+	keptRowBytes = 450
 	baseBytes    = 16 << 20
 )
 
@@ -42,12 +44,16 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 		visit = nsVisitFar
 	}
 	draws, visits, setup := 0.0, 0.0, 0.0
+	trialBin := nsTrialBin
+	if c.Bins > farBins {
+		trialBin = nsTrialBinFar
+	}
 	for _, s := range c.Strategies {
 		if c.Stream == Sequential {
 			draws += m * float64(s.Draws())
 		}
 		visits += m * float64(s.Draws())
-		setup += n * nsTrialBin // clear the loads, count them for the figures
+		setup += n * trialBin // clear the loads, count them for the figures
 		if s.Kind == Stale {
 			setup += math.Ceil(m/float64(s.Refresh)) * n * nsBinPass // snapshot copies
 		}
@@ -72,7 +78,8 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 	// Memory: each worker's lanes (loads, a stale snapshot, the figures'
 	// scratch, the max's history) and candidates, the rows of every trial
 	// and what summarising them holds, and the kept trials with the report.
-	perLane := 4*n + 8*(2*n+1024) + float64(maxRises)*16
+	// The figures' histogram runs to the max load, at most the balls.
+	perLane := 4*n + 8*math.Min(2*n+1024, m+1) + math.Min(m, maxRises)*16
 	perWorker := 4 * float64(maxBatchCandidates)
 	for _, s := range c.Strategies {
 		perWorker += perLane
@@ -83,7 +90,7 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 	rows := t * k * (rowBytes + 80)
 	if keepTrials {
 		cost.OutputBytes = t * k * jsonRowBytes
-		rows += t*k*keptRowBytes + 2*cost.OutputBytes
+		rows += t*k*keptRowBytes + 2.5*cost.OutputBytes
 	} else {
 		cost.OutputBytes = 4096 + k*512
 	}
@@ -104,8 +111,12 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 func (c Config) StepSeconds() float64 {
 	n, m := float64(c.Bins), float64(c.Balls)
 	ns := 0.0
+	trialBin := nsTrialBin
+	if c.Bins > farBins {
+		trialBin = nsTrialBinFar
+	}
 	for i, s := range c.Strategies {
-		ns += n * nsTrialBin
+		ns += n * trialBin
 		if s.Kind == Stale {
 			ns += n * nsBinPass
 		}

@@ -188,8 +188,8 @@ func TestValidation(t *testing.T) {
 	for bad, reason := range map[string]string{
 		"nope":      `names an unknown strategy "nope"`,
 		"two:3":     `has "two:3", which takes no parameter`,
-		"dchoice:0": `has "dchoice:0": the number after ':' must be a whole number >= 1`,
-		"stale:x":   `has "stale:x": the number after ':' must be a whole number >= 1`,
+		"dchoice:0": `has "dchoice:0": the number after ':' must be a whole number in 1..2147483647`,
+		"stale:x":   `has "stale:x": the number after ':' must be a whole number in 1..2147483647`,
 		"one,one":   `lists "one" twice`,
 		"":          "must name at least one strategy",
 	} {

@@ -126,18 +126,32 @@ const (
 // memory, and the size of the JSON report.
 func (s ExactSpec) Cost(workers int) engine.Cost {
 	c := engine.Cost{TimeLevers: []string{"balls", "bins"}, MemoryLevers: []string{"balls", "bins"}, OutputLevers: []string{"counterexamples"}}
-	examples := float64(s.Counterexamples) * float64(exampleBytes+16*s.Balls)
+	n, m := float64(s.Bins), float64(s.Balls)
+	example := exampleBytes + 16*m + 16*n
 	if s.Method == "dp" {
 		states := partitionsAtMost(s.Balls, s.Bins)
-		c.Seconds = float64(len(DPStrategies)) * states * float64(s.Balls) * float64(s.Bins) * nsPerDPUnit / 1e9
-		c.Bytes = exactBaseSize + float64(len(DPStrategies))*2*states*(dpStateBytes+float64(s.Bins))
-		c.OutputBytes = 4096 + float64(len(DPStrategies)*s.Balls)*(200+4*float64(s.Bins*s.Balls))
+		c.Seconds = float64(len(DPStrategies)) * states * m * n * nsPerDPUnit / 1e9
+		// Each rule holds two maps of states; a count is an integer of up
+		// to d x balls x log2(bins) bits (n^(d*m) tuples in all).
+		perState := 0.0
+		for _, k := range DPStrategies {
+			d := map[Kind]float64{One: 1, Two: 2, DChoice: float64(s.D), Anti: 2}[k]
+			perState += dpStateBytes + n + math.Ceil(d*m*math.Log2(max(n, 2))/64)*8
+		}
+		c.Bytes = exactBaseSize + 2*states*perState
+		c.OutputBytes = 4096 + float64(len(DPStrategies))*m*(200+4*n*m)
 		return c
 	}
-	inputs := math.Pow(float64(s.Bins), float64(2*s.Balls))
+	inputs := math.Pow(n, 2*m)
 	c.Seconds = inputs * nsPerInput / 1e9
-	tasks := float64(s.Bins * s.Bins)
-	c.Bytes = exactBaseSize + tasks*(4096+float64(s.Balls*s.Balls)*8*enumLanes) + 3*examples + tasks*float64(exampleBytes)
-	c.OutputBytes = 8192 + 2*examples
+	// Every task keeps up to Counterexamples of its own before they are
+	// merged in input order; the first is always kept.
+	tasks := n * n
+	kept := tasks * math.Min(float64(max(s.Counterexamples, 1)), inputs/tasks)
+	c.Bytes = exactBaseSize + tasks*(4096+m*m*8*enumLanes) + kept*example + 2*float64(s.Counterexamples)*example
+	if kept*example > c.Bytes/2 {
+		c.MemoryLevers = []string{"counterexamples", "balls", "bins"}
+	}
+	c.OutputBytes = 8192 + 2*float64(s.Counterexamples)*example
 	return c
 }

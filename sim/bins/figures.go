@@ -50,9 +50,14 @@ func (l *lane) countLoads() {
 	}
 	l.byLoad = slices.Grow(l.byLoad[:0], int(l.max)+1)[:int(l.max)+1]
 	clear(l.byLoad)
-	for _, v := range l.loads {
-		l.byLoad[v]++
-		sumSq += int64(v) * int64(v)
+	for i := 0; i < len(l.loads); i += passChunk {
+		if l.stopped() {
+			break
+		}
+		for _, v := range l.loads[i:min(i+passChunk, len(l.loads))] {
+			l.byLoad[v]++
+			sumSq += int64(v) * int64(v)
+		}
 	}
 	l.sumSq = sumSq
 }

@@ -1,6 +1,8 @@
 package bins
 
 import (
+	"sync/atomic"
+
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/rng"
 )
@@ -23,7 +25,17 @@ type lane struct {
 	// is set: the max over time, and what moments are found from.
 	rises engine.Series
 	track bool
+	// stop, when set, cuts long passes over the bins short: the run was
+	// cancelled and its figures will be thrown away.
+	stop *atomic.Bool
+	// fresh says the loads were just allocated and are still zero.
+	fresh bool
 }
+
+// passChunk is how many bins a long pass handles between looks at stop.
+const passChunk = 1 << 20
+
+func (l *lane) stopped() bool { return l.stop != nil && l.stop.Load() }
 
 // Decision is what a strategy did with the latest ball: the candidates it
 // read, the loads it compared (before the ball) and the bin it chose.
@@ -39,6 +51,7 @@ func newLane(s Strategy, bins int) *lane {
 		loads:    make([]int32, bins),
 		cand:     make([]int32, s.Draws()),
 		chosen:   -1,
+		fresh:    true,
 	}
 	if s.Kind == Stale {
 		l.snapshot = make([]int32, bins)
@@ -47,8 +60,13 @@ func newLane(s Strategy, bins int) *lane {
 }
 
 func (l *lane) reset() {
-	clear(l.loads)
-	clear(l.snapshot)
+	if !l.fresh {
+		for i := 0; i < len(l.loads) && !l.stopped(); i += passChunk {
+			clear(l.loads[i:min(i+passChunk, len(l.loads))])
+		}
+		clear(l.snapshot)
+	}
+	l.fresh = false
 	l.max = 0
 	l.chosen = -1
 	l.rises.Reset()

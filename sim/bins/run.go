@@ -43,6 +43,8 @@ func RunAll(ctx context.Context, cfg Config, opts RunOptions) (Result, error) {
 	rows := make([]row, cfg.Trials*k) // each worker fills its block in place
 	var moments []engine.Moment       // the first worker's first trial
 	var done atomic.Int64
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	total := float64(cfg.Balls) * float64(cfg.Trials) * float64(len(cfg.Strategies))
 	// Balls per slice of work, from the cost of one ball of one strategy.
 	perBall := max(cfg.cost(1, false).Seconds/total, 1e-9)
@@ -58,6 +60,9 @@ func RunAll(ctx context.Context, cfg Config, opts RunOptions) (Result, error) {
 		go func() {
 			defer wg.Done()
 			e, _ := newEngine(block, true) // valid: a block of a valid config
+			for _, l := range e.lanes {
+				l.stop = &stop
+			}
 			e.rows = rows[first*k : first*k : last*k]
 			for ctx.Err() == nil {
 				k := e.advanceWork(sliceBalls)

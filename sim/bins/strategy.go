@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -125,7 +126,7 @@ func parseStrategy(tok string, defaultD, defaultRefresh int) (Strategy, error) {
 	}
 	v, err := strconv.ParseInt(arg, 10, 32)
 	if err != nil || v < 1 || strings.HasPrefix(arg, "+") {
-		return Strategy{}, engine.Invalid("strategies", "has %q: the number after ':' must be a whole number >= 1", tok)
+		return Strategy{}, engine.Invalid("strategies", "has %q: the number after ':' must be a whole number in 1..%d", tok, math.MaxInt32)
 	}
 	s.Name = name + ":" + strconv.FormatInt(v, 10) // dchoice:02 is dchoice:2
 	switch kind {
