@@ -16,6 +16,7 @@ const (
 	nsVisit, nsVisitFar = 1.5, 20.0
 	cacheBins           = 1 << 18
 	nsBinPass           = 0.35 // one bin of a copy: a stale snapshot
+	nsBinPassFar        = 0.6  // the same past farBins
 	nsTrialBin          = 2.8  // one bin of a lane per trial: clearing and counting its load
 	nsTrialBinFar       = 10.0 // the same past farBins, where it goes to main memory
 	farBins             = 1 << 22
@@ -44,9 +45,9 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 		visit = nsVisitFar
 	}
 	draws, visits, setup := 0.0, 0.0, 0.0
-	trialBin := nsTrialBin
+	trialBin, pass := nsTrialBin, nsBinPass
 	if c.Bins > farBins {
-		trialBin = nsTrialBinFar
+		trialBin, pass = nsTrialBinFar, nsBinPassFar
 	}
 	for _, s := range c.Strategies {
 		if c.Stream == Sequential {
@@ -55,7 +56,7 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 		visits += m * float64(s.Draws())
 		setup += n * trialBin // clear the loads, count them for the figures
 		if s.Kind == Stale {
-			setup += math.Ceil(m/float64(s.Refresh)) * n * nsBinPass // snapshot copies
+			setup += math.Ceil(m/float64(s.Refresh)) * n * pass // snapshot copies
 		}
 	}
 	if c.Stream == Paired {
@@ -111,14 +112,14 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 func (c Config) StepSeconds() float64 {
 	n, m := float64(c.Bins), float64(c.Balls)
 	ns := 0.0
-	trialBin := nsTrialBin
+	trialBin, pass := nsTrialBin, nsBinPass
 	if c.Bins > farBins {
-		trialBin = nsTrialBinFar
+		trialBin, pass = nsTrialBinFar, nsBinPassFar
 	}
 	for i, s := range c.Strategies {
 		ns += n * trialBin
 		if s.Kind == Stale {
-			ns += n * nsBinPass
+			ns += n * pass
 		}
 		if c.Stream == Sequential && i < len(c.Strategies)-1 {
 			ns += m * float64(s.Draws()) * nsDraw
