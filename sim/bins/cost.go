@@ -45,10 +45,7 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 		visit = nsVisitFar
 	}
 	draws, visits, setup := 0.0, 0.0, 0.0
-	trialBin, pass := nsTrialBin, nsBinPass
-	if c.Bins > farBins {
-		trialBin, pass = nsTrialBinFar, nsBinPassFar
-	}
+	trialBin, pass := c.binCosts()
 	for _, s := range c.Strategies {
 		if c.Stream == Sequential {
 			draws += m * float64(s.Draws())
@@ -112,10 +109,7 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 func (c Config) StepSeconds() float64 {
 	n, m := float64(c.Bins), float64(c.Balls)
 	ns := 0.0
-	trialBin, pass := nsTrialBin, nsBinPass
-	if c.Bins > farBins {
-		trialBin, pass = nsTrialBinFar, nsBinPassFar
-	}
+	trialBin, pass := c.binCosts()
 	for i, s := range c.Strategies {
 		ns += n * trialBin
 		if s.Kind == Stale {
@@ -126,4 +120,13 @@ func (c Config) StepSeconds() float64 {
 		}
 	}
 	return ns / 1e9
+}
+
+// binCosts are the costs of a lane's per-trial pass and of a copy, per bin:
+// dearer once the bins no longer fit the cache.
+func (c Config) binCosts() (trialBin, pass float64) {
+	if c.Bins > farBins {
+		return nsTrialBinFar, nsBinPassFar
+	}
+	return nsTrialBin, nsBinPass
 }
