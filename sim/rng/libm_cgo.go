@@ -18,3 +18,4 @@ const exactLibm = true
 func libmLog(x float64) float64 { return float64(C.log(C.double(x))) }
 func libmSin(x float64) float64 { return float64(C.sin(C.double(x))) }
 func libmCos(x float64) float64 { return float64(C.cos(C.double(x))) }
+func libmExp(x float64) float64 { return float64(C.exp(C.double(x))) }

@@ -12,3 +12,4 @@ const exactLibm = false
 func libmLog(x float64) float64 { return math.Log(x) }
 func libmSin(x float64) float64 { return math.Sin(x) }
 func libmCos(x float64) float64 { return math.Cos(x) }
+func libmExp(x float64) float64 { return math.Exp(x) }

@@ -186,3 +186,8 @@ func (s *Source) Sample(n, k int) []int {
 	}
 	return result
 }
+
+// Exp is the C library's exp, which CPython's math.exp calls: programs that
+// mix math.exp with random draws (a Poisson sampler's threshold) compare
+// equal only with the same exp.
+func Exp(x float64) float64 { return libmExp(x) }

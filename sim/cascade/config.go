@@ -1,0 +1,116 @@
+package cascade
+
+// Retry is how a failed attempt is tried again.
+type Retry int
+
+// The retry policies.
+const (
+	// NoRetry gives up after the first failed attempt.
+	NoRetry Retry = iota
+	// Immediate retries at once from the entry, up to MaxRetries times.
+	Immediate
+	// Backoff waits RetryBase x 2^k x uniform(0.5, 1.5) before try k.
+	Backoff
+)
+
+func (r Retry) String() string { return [...]string{"off", "immediate", "backoff"}[r] }
+
+// Config is one run: the chain, the failure timeline and the protections.
+// Times are in seconds unless a name says ms.
+type Config struct {
+	Seed int64
+	// DT is the tick; Duration the simulated time.
+	DT, Duration float64
+	// DegradeAt is when the database's service time grows DBSlowdown times.
+	DegradeAt, DBSlowdown float64
+	// The surge multiplies the arrival rate by SurgeX from SurgeAt until
+	// SurgeEnd.
+	SurgeAt, SurgeEnd, SurgeX float64
+	// Rate is the base arrival rate, requests per second.
+	Rate float64
+	// Slots per layer; BulkheadDB + BulkheadAux split svc's when the
+	// bulkhead is on.
+	APISlots, SvcSlots, DBSlots, AuxSlots int
+	BulkheadDB, BulkheadAux               int
+	// Mean service times, ms.
+	APIMs, SvcMs, DBMs, AuxMs float64
+	// DepProb is the share of requests that call the database (the rest
+	// call aux); PrioHigh the share of high priority.
+	DepProb, PrioHigh float64
+	// DefaultWait and TunedWait are the queue wait limits; ClientTimeout is
+	// when the user gives up on a request.
+	DefaultWait, TunedWait, ClientTimeout float64
+	// The breaker: a window, a minimum of calls, an error ratio above which
+	// it opens, a cool-down and the trials let through half-open.
+	BreakerWindow    float64
+	BreakerMinCalls  int
+	BreakerErrRatio  float64
+	BreakerCoolDown  float64
+	BreakerTrials    int
+	MaxRetries       int
+	RetryBase        float64
+	RetryBudgetRatio float64 // no retry while the breaker's error ratio is at or above it
+	// Shedding drops low priority while the api queue is above ShedHigh,
+	// until it falls to ShedLow.
+	ShedHigh, ShedLow int
+	// SLOMs is the latency of a good request.
+	SLOMs float64
+	// Scan is how many requests at a queue's head a tick looks at.
+	Scan int
+	// HeadCheck is how many requests at a queue's head are checked for
+	// their wait limit.
+	HeadCheck int
+	// SampleEvery is the ticks between samples (2 s).
+	SampleEvery int
+
+	Protections
+}
+
+// Protections are the switches; any combination is a valid run.
+type Protections struct {
+	Tuned    bool // the tuned wait limit instead of the default
+	Retry    Retry
+	Breaker  bool
+	Bulkhead bool
+	Shed     bool
+	// Budget stops retries while the breaker's error ratio is at or above
+	// RetryBudgetRatio; it reads the breaker's window, so it works only
+	// with the breaker on.
+	Budget bool
+}
+
+// DefaultConfig is the lecture's setup of 26.4.1, seed 425, no protection.
+func DefaultConfig() Config {
+	return Config{
+		Seed: 425, DT: 0.01, Duration: 60,
+		DegradeAt: 15, DBSlowdown: 20,
+		SurgeAt: 25, SurgeEnd: 40, SurgeX: 6,
+		Rate:     400,
+		APISlots: 120, SvcSlots: 60, DBSlots: 10, AuxSlots: 5,
+		BulkheadDB: 42, BulkheadAux: 18,
+		APIMs: 5, SvcMs: 10, DBMs: 10, AuxMs: 10,
+		DepProb: 0.7, PrioHigh: 0.2,
+		DefaultWait: 3, TunedWait: 0.25, ClientTimeout: 5,
+		BreakerWindow: 2, BreakerMinCalls: 20, BreakerErrRatio: 0.5, BreakerCoolDown: 5, BreakerTrials: 3,
+		MaxRetries: 3, RetryBase: 0.05, RetryBudgetRatio: 0.9,
+		ShedHigh: 100, ShedLow: 50,
+		SLOMs: 100, Scan: 64, HeadCheck: 8, SampleEvery: 200,
+	}
+}
+
+// Preset is one of the lecture's protection sets.
+type Preset struct {
+	Name, Title string
+	Protections
+}
+
+// Presets are S1-S6 of 26.4.1. S6 retries with backoff and the budget, as
+// the lecture's program does whenever the breaker is on.
+var Presets = []Preset{
+	{"S1", "no protection", Protections{}},
+	{"S2", "retries", Protections{Retry: Immediate}},
+	{"S3", "tuned timeouts", Protections{Tuned: true}},
+	{"S4", "circuit breaker", Protections{Tuned: true, Breaker: true}},
+	{"S5", "bulkhead", Protections{Tuned: true, Bulkhead: true}},
+	{"S6", "every protection", Protections{Tuned: true, Retry: Backoff, Breaker: true, Bulkhead: true, Shed: true, Budget: true}},
+}

@@ -1,0 +1,432 @@
+package cascade
+
+import (
+	"math"
+
+	"github.com/loadlab/loadlab/sim/rng"
+)
+
+// The layers, in the order the reference program walks them.
+const (
+	apiLayer = iota
+	svcLayer
+	dbLayer
+	auxLayer
+)
+
+// request is one user request and its current attempt.
+type request struct {
+	rid      int
+	high     bool // high priority
+	dep      int  // 0: calls the database, 1: calls aux
+	born     float64
+	stage    int // 0 api, 1 svc, 2 db or aux
+	waitFrom float64
+	retries  int
+	cb       bool // the current downstream call reports to the breaker
+}
+
+// retry is an attempt waiting for its time.
+type retry struct {
+	at  float64
+	req *request
+}
+
+// born is when a request arrived, for the client's give-up.
+type bornAt struct {
+	at  float64
+	rid int
+}
+
+// Engine runs one Config tick by tick.
+type Engine struct {
+	cfg      Config
+	src      *rng.Source
+	layers   [4]*layer
+	reqs     requests
+	retries  []retry
+	born     []bornAt
+	bornHead int
+	breaker  breaker
+	tick     int
+	ticks    int
+	now      float64
+	nextRID  int
+	shedding bool
+	stats    stats
+}
+
+// stats are the running counts of a run.
+type stats struct {
+	arrived, attempts, ok, failed, depCalls, fastFail, good int
+	lat                                                     []float64
+	prio                                                    [2][2]int // [high, low][ok, total]
+	class                                                   [2][2]int // [db, aux][ok, total]
+	samples                                                 []Sample
+}
+
+// New validates cfg and returns an engine at t = 0.
+func New(cfg Config) (*Engine, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	e := &Engine{cfg: cfg, src: rng.New(cfg.Seed)}
+	e.breaker.cfg = &e.cfg
+	svc := []int{cfg.SvcSlots}
+	if cfg.Bulkhead {
+		svc = []int{cfg.BulkheadDB, cfg.BulkheadAux}
+	}
+	e.layers = [4]*layer{newLayer(apiLayer, []int{cfg.APISlots}), newLayer(svcLayer, svc),
+		newLayer(dbLayer, []int{cfg.DBSlots}), newLayer(auxLayer, []int{cfg.AuxSlots})}
+	e.ticks = int(cfg.Duration / cfg.DT)
+	return e, nil
+}
+
+// Done reports whether the run reached its end.
+func (e *Engine) Done() bool { return e.tick > e.ticks }
+
+// Step runs one tick and reports whether it did; the step after the last
+// tick takes the final sample.
+func (e *Engine) Step() bool {
+	switch {
+	case e.tick > e.ticks:
+		return false
+	case e.tick == e.ticks:
+		e.sample()
+		e.tick++
+		return true
+	}
+	k := e.tick
+	e.now = float64(k) * e.cfg.DT
+	e.breaker.tick(e.now)
+	for range e.poisson(e.rateNow() * e.cfg.DT) {
+		high := e.src.Random() < e.cfg.PrioHigh
+		dep := 1
+		if e.src.Random() < e.cfg.DepProb {
+			dep = 0
+		}
+		e.admit(high, dep)
+	}
+	if len(e.retries) > 0 {
+		var due []retry
+		kept := e.retries[:0:0]
+		for _, r := range e.retries {
+			if r.at <= e.now {
+				due = append(due, r)
+			} else {
+				kept = append(kept, r)
+			}
+		}
+		e.retries = kept
+		for _, d := range due { // a retry is a whole new attempt from the entry
+			r := d.req
+			e.stats.attempts++
+			e.reqs.put(r)
+			r.stage, r.waitFrom = 0, e.now
+			e.enter(r, 0)
+		}
+	}
+	for stage := range 3 {
+		e.advance(stage)
+	}
+	e.checkTimeouts()
+	if k%e.cfg.SampleEvery == 0 {
+		e.sample()
+	}
+	e.tick++
+	return true
+}
+
+// poisson draws the arrivals of a tick as the reference does: Knuth's
+// product of uniforms below 30, a rounded normal above.
+func (e *Engine) poisson(lam float64) int {
+	if lam <= 0 {
+		return 0
+	}
+	if lam > 30 {
+		return max(0, int(e.src.Gauss(lam, math.Sqrt(lam))))
+	}
+	l, k, p := rng.Exp(-lam), 0, 1.0
+	for {
+		k++
+		p *= e.src.Random()
+		if p <= l {
+			return k - 1
+		}
+	}
+}
+
+func (e *Engine) rateNow() float64 {
+	if e.cfg.SurgeAt <= e.now && e.now < e.cfg.SurgeEnd {
+		return e.cfg.Rate * e.cfg.SurgeX
+	}
+	return e.cfg.Rate * 1.0
+}
+
+func (e *Engine) serviceMs(name int) float64 {
+	mean := [4]float64{e.cfg.APIMs, e.cfg.SvcMs, e.cfg.DBMs, e.cfg.AuxMs}[name]
+	if name == dbLayer && e.now >= e.cfg.DegradeAt {
+		mean *= e.cfg.DBSlowdown
+	}
+	return e.src.ExpoVariate(1.0 / mean)
+}
+
+func (e *Engine) waitLimit() float64 {
+	if e.cfg.Tuned {
+		return e.cfg.TunedWait
+	}
+	return e.cfg.DefaultWait
+}
+
+// layerOf is the layer a request's stage runs on.
+func (e *Engine) layerOf(stage int, r *request) *layer {
+	if stage < 2 {
+		return e.layers[stage]
+	}
+	return e.layers[dbLayer+r.dep]
+}
+
+// poolOf is the pool of a stage: svc's bulkhead pool of the dependency.
+func (e *Engine) poolOf(stage int, r *request) int {
+	if e.cfg.Bulkhead && stage == 1 {
+		return r.dep
+	}
+	return 0
+}
+
+func (e *Engine) admit(high bool, dep int) {
+	s := &e.stats
+	s.arrived++
+	s.attempts++
+	p := prioIndex(high)
+	s.prio[p][1]++
+	s.class[dep][1]++
+	r := &request{rid: e.nextRID, high: high, dep: dep, born: e.now, waitFrom: e.now}
+	e.nextRID++
+	e.born = append(e.born, bornAt{e.now, r.rid})
+	if e.cfg.Shed {
+		q := e.layers[apiLayer].queue.len()
+		if e.shedding && q <= e.cfg.ShedLow {
+			e.shedding = false
+		} else if q > e.cfg.ShedHigh {
+			e.shedding = true
+		}
+		if e.shedding && !high { // under overload, low priority goes first
+			s.failed++
+			return
+		}
+	}
+	e.reqs.put(r)
+	e.enter(r, 0)
+}
+
+func prioIndex(high bool) int {
+	if high {
+		return 0
+	}
+	return 1
+}
+
+func (e *Engine) enter(r *request, stage int) {
+	if stage == 2 && r.dep == 0 && e.cfg.Breaker && !e.breaker.allow() {
+		e.stats.fastFail++ // the breaker is open: fail at once, spare the database
+		e.fail(r, true)
+		return
+	}
+	if stage == 2 {
+		e.stats.depCalls++
+		r.cb = e.cfg.Breaker
+	}
+	l := e.layerOf(stage, r)
+	pool := e.poolOf(stage, r)
+	r.stage, r.waitFrom = stage, e.now
+	if l.free(pool) > 0 {
+		l.putBusy(r.rid, pool, e.serviceMs(l.name))
+	} else {
+		l.queue.push(r.rid)
+	}
+}
+
+// names are the layers of a stage.
+func names(stage int) []int {
+	switch stage {
+	case 0:
+		return []int{apiLayer}
+	case 1:
+		return []int{svcLayer}
+	}
+	return []int{dbLayer, auxLayer}
+}
+
+// dispatch gives free slots to the first waiting requests that fit, looking
+// at most Scan entries from each queue's head.
+func (e *Engine) dispatch(stage int) {
+	for _, name := range names(stage) {
+		l := e.layers[name]
+		for l.queue.len() > 0 && e.reqs.get(l.queue.at(0)) == nil {
+			l.queue.popFront() // lazy deletion: drop requests that ended
+		}
+		for {
+			pick := -1
+			for i, rid := range l.queue.items() {
+				if i >= e.cfg.Scan {
+					break
+				}
+				r := e.reqs.get(rid)
+				if r == nil || r.stage != stage || (stage == 2 && dbLayer+r.dep != name) {
+					continue
+				}
+				if l.free(e.poolOf(stage, r)) > 0 {
+					pick = rid
+					break
+				}
+			}
+			if pick < 0 {
+				break
+			}
+			l.queue.remove(pick)
+			r := e.reqs.get(pick)
+			l.putBusy(pick, e.poolOf(stage, r), e.serviceMs(name))
+		}
+	}
+}
+
+// advance serves a tick on every layer of a stage: a request whose service
+// ends keeps its slot and calls the next layer, or succeeds at the last.
+func (e *Engine) advance(stage int) {
+	step := e.cfg.DT * 1000.0
+	for _, name := range names(stage) {
+		l := e.layers[name]
+		n := len(l.busy) // the requests busy when the tick began
+		for i := 0; i < n; i++ {
+			en := l.busy[i]
+			if !en.live {
+				continue
+			}
+			r := e.reqs.get(en.rid)
+			if r == nil {
+				l.popBusy(en.rid)
+				continue
+			}
+			rem := en.rem - step
+			if rem > 0 {
+				l.busy[i].rem = rem
+				continue
+			}
+			l.busyToHeld(en.rid) // the slot stays taken until the call below returns
+			if stage < 2 {
+				e.enter(r, stage+1)
+			} else {
+				e.success(r)
+			}
+		}
+		l.compact()
+	}
+	e.dispatch(stage)
+}
+
+func (e *Engine) success(r *request) {
+	if r.cb {
+		e.breaker.record(e.now, false)
+		r.cb = false
+	}
+	dt := e.now - r.born
+	e.release(r)
+	s := &e.stats
+	s.ok++
+	s.lat = append(s.lat, dt)
+	if dt*1000 <= e.cfg.SLOMs {
+		s.good++
+	}
+	s.prio[prioIndex(r.high)][0]++
+	s.class[r.dep][0]++
+}
+
+// fail ends an attempt: every slot is released, and the client may retry
+// from the entry.
+func (e *Engine) fail(r *request, clientRetry bool) {
+	if r.cb {
+		e.breaker.record(e.now, true)
+		r.cb = false
+	}
+	e.release(r)
+	if clientRetry && e.cfg.Retry != NoRetry && r.retries < e.cfg.MaxRetries {
+		if !e.cfg.Budget || e.breaker.errRatio() < e.cfg.RetryBudgetRatio {
+			r.retries++
+			delay := 0.0
+			if e.cfg.Retry == Backoff { // exponential backoff with jitter
+				delay = e.cfg.RetryBase * math.Pow(2, float64(r.retries)) * e.src.Uniform(0.5, 1.5)
+			}
+			e.retries = append(e.retries, retry{e.now + delay, r})
+			return
+		}
+	}
+	e.stats.failed++
+}
+
+func (e *Engine) release(r *request) {
+	for _, name := range [3]int{apiLayer, svcLayer, dbLayer + r.dep} {
+		l := e.layers[name]
+		l.popBusy(r.rid)
+		l.popHeld(r.rid)
+	}
+	e.reqs.remove(r.rid)
+}
+
+// checkTimeouts fails requests that waited too long at a queue's head, and
+// requests whose user gave up.
+func (e *Engine) checkTimeouts() {
+	lim := e.waitLimit()
+	var head [64]int
+	for _, l := range e.layers {
+		n := copy(head[:min(e.cfg.HeadCheck, len(head))], l.queue.items())
+		for _, rid := range head[:n] {
+			if r := e.reqs.get(rid); r != nil && e.now-r.waitFrom > lim {
+				l.queue.remove(rid)
+				e.fail(r, true)
+			}
+		}
+	}
+	for e.bornHead < len(e.born) && e.now-e.born[e.bornHead].at > e.cfg.ClientTimeout {
+		rid := e.born[e.bornHead].rid
+		e.bornHead++
+		if r := e.reqs.get(rid); r != nil {
+			e.fail(r, false) // the user gave up: no retry
+		}
+	}
+	if e.bornHead > 4096 && e.bornHead > len(e.born)/2 {
+		e.born = append(e.born[:0], e.born[e.bornHead:]...)
+		e.bornHead = 0
+	}
+}
+
+// requests are the requests in the system, by id: ids run from 0 up, so a
+// slice replaces a map.
+type requests struct {
+	byID []*request
+	n    int
+}
+
+func (q *requests) get(rid int) *request {
+	if rid < len(q.byID) {
+		return q.byID[rid]
+	}
+	return nil
+}
+
+func (q *requests) put(r *request) {
+	for r.rid >= len(q.byID) {
+		q.byID = append(q.byID, nil)
+	}
+	if q.byID[r.rid] == nil {
+		q.n++
+	}
+	q.byID[r.rid] = r
+}
+
+func (q *requests) remove(rid int) {
+	if rid < len(q.byID) && q.byID[rid] != nil {
+		q.byID[rid] = nil
+		q.n--
+	}
+}

@@ -1,0 +1,133 @@
+package cascade
+
+import (
+	"slices"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// Sample is the state of the chain at one sampling time (every 2 s), as
+// the reference program records it: cumulative counts, queue lengths and
+// the share of each layer's slots taken.
+type Sample struct {
+	T        float64 `json:"t"`
+	Arrived  int     `json:"arrived"`
+	OK       int     `json:"ok"`
+	Failed   int     `json:"failed"`
+	APIQueue int     `json:"api_queue"`
+	SvcQueue int     `json:"svc_queue"`
+	DBQueue  int     `json:"db_queue"`
+	APIUse   float64 `json:"api_use"`
+	SvcUse   float64 `json:"svc_use"`
+	DBUse    float64 `json:"db_use"`
+	// Success is the share of the requests that arrived since the last
+	// sample that succeeded since then (1 when none arrived).
+	Success float64 `json:"success"`
+}
+
+func (e *Engine) sample() {
+	for _, l := range e.layers { // compact the lazily deleted queues
+		kept := l.queue.items()[:0:0]
+		for _, rid := range l.queue.items() {
+			if e.reqs.get(rid) != nil {
+				kept = append(kept, rid)
+			}
+		}
+		l.queue.reset(kept)
+	}
+	s := &e.stats
+	smp := Sample{
+		T: float64(len(s.samples)) * float64(e.cfg.SampleEvery) * e.cfg.DT, Arrived: s.arrived, OK: s.ok, Failed: s.failed,
+		APIQueue: e.layers[apiLayer].queue.len(), SvcQueue: e.layers[svcLayer].queue.len(), DBQueue: e.layers[dbLayer].queue.len(),
+		APIUse: float64(e.layers[apiLayer].totalUsed()) / float64(e.cfg.APISlots),
+		SvcUse: float64(e.layers[svcLayer].totalUsed()) / float64(e.cfg.SvcSlots),
+		DBUse:  float64(e.layers[dbLayer].totalUsed()) / float64(e.cfg.DBSlots),
+	}
+	smp.Success = 1.0
+	prevA, prevO := 0, 0
+	if n := len(s.samples); n > 0 {
+		prevA, prevO = s.samples[n-1].Arrived, s.samples[n-1].OK
+	}
+	if da := smp.Arrived - prevA; da != 0 {
+		smp.Success = float64(smp.OK-prevO) / float64(da)
+	}
+	s.samples = append(s.samples, smp)
+}
+
+// Result is a finished run's figures, with the JSON names scripts read.
+type Result struct {
+	Arrived  int `json:"arrived"`
+	Attempts int `json:"attempts"`
+	OK       int `json:"ok"`
+	Failed   int `json:"failed"`
+	Good     int `json:"good"`
+	DepCalls int `json:"dep_calls"`
+	FastFail int `json:"fast_fail"`
+	HiOK     int `json:"hi_ok"`
+	HiTotal  int `json:"hi_total"`
+	LoOK     int `json:"lo_ok"`
+	LoTotal  int `json:"lo_total"`
+	DBOK     int `json:"db_ok"`
+	DBTotal  int `json:"db_total"`
+	AuxOK    int `json:"aux_ok"`
+	AuxTotal int `json:"aux_total"`
+	// BacklogPeak is the largest api queue at a sample; TBacklog1k and
+	// TBacklog5k the first sample time it passed 1000 and 5000 (nil:
+	// never).
+	BacklogPeak   int      `json:"backlog_peak"`
+	TBacklog1k    *float64 `json:"t_backlog_1k"`
+	TBacklog5k    *float64 `json:"t_backlog_5k"`
+	MeanLatencyMs float64  `json:"mean_latency_ms"`
+	// P95LatencyMs is the latency at index int(0.95 n) of the sorted
+	// successes, as the reference program takes it.
+	P95LatencyMs float64 `json:"p95_latency_ms"`
+	// SvcUseMean is the mean share of svc's slots taken over the samples.
+	SvcUseMean float64 `json:"svc_use_mean"`
+	// StuckAtEnd counts the requests still in the system at the end.
+	StuckAtEnd int             `json:"stuck_at_end"`
+	Samples    []Sample        `json:"samples"`
+	Breaker    []Transition    `json:"breaker"`
+	Moments    []engine.Moment `json:"moments"`
+}
+
+// Result summarises the run so far (all of it once Done).
+func (e *Engine) Result() Result {
+	s := &e.stats
+	r := Result{
+		Arrived: s.arrived, Attempts: s.attempts, OK: s.ok, Failed: s.failed, Good: s.good,
+		DepCalls: s.depCalls, FastFail: s.fastFail,
+		HiOK: s.prio[0][0], HiTotal: s.prio[0][1], LoOK: s.prio[1][0], LoTotal: s.prio[1][1],
+		DBOK: s.class[0][0], DBTotal: s.class[0][1], AuxOK: s.class[1][0], AuxTotal: s.class[1][1],
+		StuckAtEnd: e.reqs.n,
+		Samples:    slices.Clone(s.samples),
+		Breaker:    append([]Transition{}, e.breaker.log...),
+		Moments:    []engine.Moment{},
+	}
+	if len(s.lat) > 0 {
+		sum := 0.0
+		for _, v := range s.lat {
+			sum += v
+		}
+		r.MeanLatencyMs = sum / float64(len(s.lat)) * 1000
+		sorted := slices.Clone(s.lat)
+		slices.Sort(sorted)
+		r.P95LatencyMs = sorted[int(float64(len(sorted))*0.95)] * 1000
+	}
+	use := 0.0
+	for i, smp := range s.samples {
+		r.BacklogPeak = max(r.BacklogPeak, smp.APIQueue)
+		use += smp.SvcUse
+		t := float64(i) * 2.0
+		if r.TBacklog1k == nil && smp.APIQueue > 1000 {
+			r.TBacklog1k = &t
+		}
+		if r.TBacklog5k == nil && smp.APIQueue > 5000 {
+			t5 := t
+			r.TBacklog5k = &t5
+		}
+	}
+	if len(s.samples) > 0 {
+		r.SvcUseMean = use / float64(len(s.samples)) * 100
+	}
+	return r
+}
