@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/loadlab/loadlab/sim/bins"
+import (
+	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/cascade"
+)
 
 // Spec is an engine's configuration in the words of the command line and
 // scenario files. Each engine's spec type implements it; a scenario holds
@@ -25,6 +28,7 @@ type Engine struct {
 var engines = []Engine{
 	{Name: "bins", Title: "balls into bins: one choice, d choices and what breaks the theorem", Default: bins.DefaultSpec()},
 	{Name: "exact", Title: "exact max-load distributions of small cases, by brute force or by DP", Default: bins.DefaultExactSpec()},
+	{Name: "cascade", Title: "cascading failure through thread pools, and the protections against it", Default: cascade.DefaultSpec()},
 }
 
 // Engines lists the engines in the order help shows them.

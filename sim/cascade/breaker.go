@@ -14,6 +14,9 @@ const (
 
 func (s BreakerState) String() string { return [...]string{"CLOSED", "OPEN", "HALF_OPEN"}[s] }
 
+// MarshalText writes the state's name in JSON.
+func (s BreakerState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
 // call is one recorded downstream call: when, and whether it failed.
 type call struct {
 	at     float64
@@ -23,8 +26,8 @@ type call struct {
 // Transition is one change of the breaker's state, with why.
 type Transition struct {
 	At     float64      `json:"t"`
-	From   BreakerState `json:"-"`
-	To     BreakerState `json:"-"`
+	From   BreakerState `json:"from"`
+	To     BreakerState `json:"to"`
 	Reason string       `json:"reason"`
 }
 
@@ -101,7 +104,7 @@ func (b *breaker) record(now float64, failed bool) {
 	if n := b.window(); n >= b.cfg.BreakerMinCalls {
 		if float64(b.failed)/float64(n) > b.cfg.BreakerErrRatio {
 			b.openedAt = now
-			b.moveTo(now, Open, fmt.Sprintf("%d of %d calls failed in the last %g s (%.0f %% > %.0f %%)",
+			b.moveTo(now, Open, fmt.Sprintf("%d of %d calls failed in the last %g s (%.1f %% > %.0f %%)",
 				b.failed, n, b.cfg.BreakerWindow, 100*float64(b.failed)/float64(n), 100*b.cfg.BreakerErrRatio))
 		}
 	}

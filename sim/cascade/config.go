@@ -18,52 +18,67 @@ func (r Retry) String() string { return [...]string{"off", "immediate", "backoff
 // Config is one run: the chain, the failure timeline and the protections.
 // Times are in seconds unless a name says ms.
 type Config struct {
-	Seed int64
+	Seed int64 `json:"seed" toml:"seed"`
 	// DT is the tick; Duration the simulated time.
-	DT, Duration float64
+	DT       float64 `json:"dt" toml:"dt"`
+	Duration float64 `json:"duration" toml:"duration"`
 	// DegradeAt is when the database's service time grows DBSlowdown times.
-	DegradeAt, DBSlowdown float64
+	DegradeAt  float64 `json:"degrade-at" toml:"degrade-at"`
+	DBSlowdown float64 `json:"db-slowdown" toml:"db-slowdown"`
 	// The surge multiplies the arrival rate by SurgeX from SurgeAt until
 	// SurgeEnd.
-	SurgeAt, SurgeEnd, SurgeX float64
+	SurgeAt  float64 `json:"surge-at" toml:"surge-at"`
+	SurgeEnd float64 `json:"surge-end" toml:"surge-end"`
+	SurgeX   float64 `json:"surge-x" toml:"surge-x"`
 	// Rate is the base arrival rate, requests per second.
-	Rate float64
+	Rate float64 `json:"rate" toml:"rate"`
 	// Slots per layer; BulkheadDB + BulkheadAux split svc's when the
 	// bulkhead is on.
-	APISlots, SvcSlots, DBSlots, AuxSlots int
-	BulkheadDB, BulkheadAux               int
+	APISlots    int `json:"api-slots" toml:"api-slots"`
+	SvcSlots    int `json:"svc-slots" toml:"svc-slots"`
+	DBSlots     int `json:"db-slots" toml:"db-slots"`
+	AuxSlots    int `json:"aux-slots" toml:"aux-slots"`
+	BulkheadDB  int `json:"bulkhead-db" toml:"bulkhead-db"`
+	BulkheadAux int `json:"bulkhead-aux" toml:"bulkhead-aux"`
 	// Mean service times, ms.
-	APIMs, SvcMs, DBMs, AuxMs float64
+	APIMs float64 `json:"api-ms" toml:"api-ms"`
+	SvcMs float64 `json:"svc-ms" toml:"svc-ms"`
+	DBMs  float64 `json:"db-ms" toml:"db-ms"`
+	AuxMs float64 `json:"aux-ms" toml:"aux-ms"`
 	// DepProb is the share of requests that call the database (the rest
 	// call aux); PrioHigh the share of high priority.
-	DepProb, PrioHigh float64
+	DepProb  float64 `json:"dep-prob" toml:"dep-prob"`
+	PrioHigh float64 `json:"prio-high" toml:"prio-high"`
 	// DefaultWait and TunedWait are the queue wait limits; ClientTimeout is
 	// when the user gives up on a request.
-	DefaultWait, TunedWait, ClientTimeout float64
+	DefaultWait   float64 `json:"default-wait" toml:"default-wait"`
+	TunedWait     float64 `json:"tuned-wait" toml:"tuned-wait"`
+	ClientTimeout float64 `json:"client-timeout" toml:"client-timeout"`
 	// The breaker: a window, a minimum of calls, an error ratio above which
 	// it opens, a cool-down and the trials let through half-open.
-	BreakerWindow    float64
-	BreakerMinCalls  int
-	BreakerErrRatio  float64
-	BreakerCoolDown  float64
-	BreakerTrials    int
-	MaxRetries       int
-	RetryBase        float64
-	RetryBudgetRatio float64 // no retry while the breaker's error ratio is at or above it
+	BreakerWindow    float64 `json:"breaker-window" toml:"breaker-window"`
+	BreakerMinCalls  int     `json:"breaker-min" toml:"breaker-min"`
+	BreakerErrRatio  float64 `json:"breaker-err" toml:"breaker-err"`
+	BreakerCoolDown  float64 `json:"breaker-cool" toml:"breaker-cool"`
+	BreakerTrials    int     `json:"breaker-trials" toml:"breaker-trials"`
+	MaxRetries       int     `json:"max-retries" toml:"max-retries"`
+	RetryBase        float64 `json:"retry-base" toml:"retry-base"`
+	RetryBudgetRatio float64 `json:"retry-budget" toml:"retry-budget"` // no retry while the breaker's error ratio is at or above it
 	// Shedding drops low priority while the api queue is above ShedHigh,
 	// until it falls to ShedLow.
-	ShedHigh, ShedLow int
+	ShedHigh int `json:"shed-high" toml:"shed-high"`
+	ShedLow  int `json:"shed-low" toml:"shed-low"`
 	// SLOMs is the latency of a good request.
-	SLOMs float64
+	SLOMs float64 `json:"slo-ms" toml:"slo-ms"`
 	// Scan is how many requests at a queue's head a tick looks at.
-	Scan int
+	Scan int `json:"scan" toml:"scan"`
 	// HeadCheck is how many requests at a queue's head are checked for
 	// their wait limit.
-	HeadCheck int
+	HeadCheck int `json:"head-check" toml:"head-check"`
 	// SampleEvery is the ticks between samples (2 s).
-	SampleEvery int
+	SampleEvery int `json:"sample-every" toml:"sample-every"`
 
-	Protections
+	Protections `json:"-" toml:"-"`
 }
 
 // Protections are the switches; any combination is a valid run.

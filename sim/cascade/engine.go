@@ -2,6 +2,7 @@ package cascade
 
 import (
 	"math"
+	"slices"
 
 	"github.com/loadlab/loadlab/sim/rng"
 )
@@ -54,6 +55,19 @@ type Engine struct {
 	nextRID  int
 	shedding bool
 	stats    stats
+	// slab holds requests in chunks that never move; due is scratch for
+	// the retries of a tick.
+	slab []request
+	due  []retry
+}
+
+// newRequest takes a request from the slab.
+func (e *Engine) newRequest() *request {
+	if len(e.slab) == cap(e.slab) {
+		e.slab = make([]request, 0, 16384)
+	}
+	e.slab = e.slab[:len(e.slab)+1]
+	return &e.slab[len(e.slab)-1]
 }
 
 // stats are the running counts of a run.
@@ -79,6 +93,16 @@ func New(cfg Config) (*Engine, error) {
 	e.layers = [4]*layer{newLayer(apiLayer, []int{cfg.APISlots}), newLayer(svcLayer, svc),
 		newLayer(dbLayer, []int{cfg.DBSlots}), newLayer(auxLayer, []int{cfg.AuxSlots})}
 	e.ticks = int(cfg.Duration / cfg.DT)
+	// Size the per-request tables for the arrivals expected, so that they
+	// rarely grow.
+	surge := max(0, min(cfg.SurgeEnd, cfg.Duration)-cfg.SurgeAt) * (cfg.SurgeX - 1)
+	expected := min(int(cfg.Rate*(cfg.Duration+max(surge, 0))*1.1)+1024, 1<<24)
+	e.reqs.byID = make([]*request, 0, expected)
+	for _, l := range e.layers {
+		l.at, l.held = make([]int32, 0, expected), make([]int8, 0, expected)
+	}
+	e.born = make([]bornAt, 0, min(expected, 1<<16))
+	e.stats.lat = make([]float64, 0, min(expected, 1<<20))
 	return e, nil
 }
 
@@ -108,8 +132,8 @@ func (e *Engine) Step() bool {
 		e.admit(high, dep)
 	}
 	if len(e.retries) > 0 {
-		var due []retry
-		kept := e.retries[:0:0]
+		due := e.due[:0]
+		kept := e.retries[:0]
 		for _, r := range e.retries {
 			if r.at <= e.now {
 				due = append(due, r)
@@ -117,7 +141,8 @@ func (e *Engine) Step() bool {
 				kept = append(kept, r)
 			}
 		}
-		e.retries = kept
+		clear(e.retries[len(kept):])
+		e.retries, e.due = kept, due
 		for _, d := range due { // a retry is a whole new attempt from the entry
 			r := d.req
 			e.stats.attempts++
@@ -201,7 +226,8 @@ func (e *Engine) admit(high bool, dep int) {
 	p := prioIndex(high)
 	s.prio[p][1]++
 	s.class[dep][1]++
-	r := &request{rid: e.nextRID, high: high, dep: dep, born: e.now, waitFrom: e.now}
+	r := e.newRequest()
+	*r = request{rid: e.nextRID, high: high, dep: dep, born: e.now, waitFrom: e.now}
 	e.nextRID++
 	e.born = append(e.born, bornAt{e.now, r.rid})
 	if e.cfg.Shed {
@@ -415,8 +441,8 @@ func (q *requests) get(rid int) *request {
 }
 
 func (q *requests) put(r *request) {
-	for r.rid >= len(q.byID) {
-		q.byID = append(q.byID, nil)
+	if r.rid >= len(q.byID) {
+		q.byID = slices.Grow(q.byID, r.rid+1-len(q.byID))[:r.rid+1]
 	}
 	if q.byID[r.rid] == nil {
 		q.n++

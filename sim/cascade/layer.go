@@ -1,5 +1,7 @@
 package cascade
 
+import "slices"
+
 // busyEntry is a request being served: its pool and the service time left,
 // ms.
 type busyEntry struct {
@@ -34,9 +36,9 @@ func newLayer(name int, sizes []int) *layer {
 
 // grow makes room for request id rid.
 func (l *layer) grow(rid int) {
-	for rid >= len(l.at) {
-		l.at = append(l.at, 0)
-		l.held = append(l.held, 0)
+	if rid >= len(l.at) {
+		l.at = slices.Grow(l.at, rid+1-len(l.at))[:rid+1]
+		l.held = slices.Grow(l.held, rid+1-len(l.held))[:rid+1]
 	}
 }
 

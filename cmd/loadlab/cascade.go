@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// cascadeCLI is "loadlab run cascade": lecture 26.4.1's simulator, every
+// constant a flag.
+var cascadeCLI = &engineCLI[cascade.Spec, cascade.Report]{
+	name: "cascade",
+	about: `api (120 threads) -> svc (60) -> db (10 connections) / aux (5): the database slows
+down 20x at 15 s and a 6x surge runs from 25 s to 40 s. --configs runs the
+lecture's protection sets S1-S6 and "custom", the set the switches describe
+(--timeout --retry --breaker --bulkhead --shed --budget). Each run starts from
+--seed, so the sets are compared on the same arrivals.`,
+	bind: bindCascade,
+	ranges: map[string]string{
+		"configs": "a comma-separated list of S1 S2 S3 S4 S5 S6 custom", "timeout": "default or tuned",
+		"retry": "off, immediate or backoff", "seed": "a whole number >= 0",
+	},
+	run: func(ctx context.Context, s cascade.Spec, env runEnv) (cascade.Report, error) {
+		return s.RunAll(ctx, env.workers, env.progress)
+	},
+	cost: func(s cascade.Spec, env runEnv) engine.Cost { return s.Cost(env.workers) },
+	writers: map[string]func(context.Context, io.Writer, cascade.Report, engine.Cost) error{
+		"text": func(_ context.Context, w io.Writer, r cascade.Report, _ engine.Cost) error {
+			return writeCascadeText(w, r)
+		},
+		"json": func(_ context.Context, w io.Writer, r cascade.Report, est engine.Cost) error {
+			runs := map[string]cascade.Result{}
+			for i, name := range r.Names {
+				runs[name] = r.Results[i]
+			}
+			return writeJSON(w, struct {
+				Seed     int64                     `json:"seed"`
+				Order    []string                  `json:"order"`
+				Runs     map[string]cascade.Result `json:"runs"`
+				Estimate engine.Cost               `json:"estimate"`
+			}{r.Spec.Seed, r.Names, runs, est})
+		},
+		"csv": writeCascadeCSV,
+	},
+}
+
+func bindCascade(fs *flag.FlagSet, s *cascade.Spec) {
+	c := &s.Config
+	int64Flag(fs, &c.Seed, "seed", c.Seed, "seed of every run, as CPython's random.seed")
+	floats := []struct {
+		p           *float64
+		name, usage string
+	}{
+		{&c.DT, "dt", "tick, s"}, {&c.Duration, "duration", "simulated time, s"},
+		{&c.DegradeAt, "degrade-at", "when the database slows down, s"}, {&c.DBSlowdown, "db-slowdown", "how many times slower"},
+		{&c.SurgeAt, "surge-at", "start of the surge, s"}, {&c.SurgeEnd, "surge-end", "end of the surge, s"}, {&c.SurgeX, "surge-x", "the surge's multiple of the rate"},
+		{&c.Rate, "rate", "arrivals per second"},
+		{&c.APIMs, "api-ms", "mean api service time, ms"}, {&c.SvcMs, "svc-ms", "mean svc service time, ms"},
+		{&c.DBMs, "db-ms", "mean db service time, ms"}, {&c.AuxMs, "aux-ms", "mean aux service time, ms"},
+		{&c.DepProb, "dep-prob", "share of requests that call the database"}, {&c.PrioHigh, "prio-high", "share of high priority"},
+		{&c.DefaultWait, "default-wait", "the library's default queue wait limit, s"}, {&c.TunedWait, "tuned-wait", "the tuned wait limit, s"},
+		{&c.ClientTimeout, "client-timeout", "when a user gives up, s"},
+		{&c.BreakerWindow, "breaker-window", "the breaker's window, s"}, {&c.BreakerErrRatio, "breaker-err", "error ratio above which it opens"},
+		{&c.BreakerCoolDown, "breaker-cool", "open time before half-open, s"},
+		{&c.RetryBase, "retry-base", "backoff base, s"}, {&c.RetryBudgetRatio, "retry-budget", "no retries at or above this error ratio"},
+		{&c.SLOMs, "slo-ms", "latency of a good request, ms"},
+	}
+	for _, f := range floats {
+		fs.Float64Var(f.p, f.name, *f.p, f.usage)
+	}
+	ints := []struct {
+		p           *int
+		name, usage string
+	}{
+		{&c.APISlots, "api-slots", "api threads"}, {&c.SvcSlots, "svc-slots", "svc threads"},
+		{&c.DBSlots, "db-slots", "db connections"}, {&c.AuxSlots, "aux-slots", "aux connections"},
+		{&c.BulkheadDB, "bulkhead-db", "svc threads for db calls under the bulkhead"}, {&c.BulkheadAux, "bulkhead-aux", "svc threads for aux calls"},
+		{&c.BreakerMinCalls, "breaker-min", "calls in the window before the breaker judges"}, {&c.BreakerTrials, "breaker-trials", "half-open trial calls"},
+		{&c.MaxRetries, "max-retries", "retries per request"}, {&c.ShedHigh, "shed-high", "api queue above which low priority is shed"},
+		{&c.ShedLow, "shed-low", "api queue at which shedding stops"}, {&c.Scan, "scan", "queue entries a tick looks at"},
+		{&c.HeadCheck, "head-check", "queue entries checked for their wait limit"}, {&c.SampleEvery, "sample-every", "ticks between samples"},
+	}
+	for _, f := range ints {
+		intFlag(fs, f.p, f.name, *f.p, f.usage)
+	}
+	fs.StringVar(&s.Configs, "configs", s.Configs, "protection sets to run: S1 ... S6, custom")
+	fs.StringVar(&s.Timeout, "timeout", s.Timeout, "custom: default or tuned wait limit")
+	fs.StringVar(&s.RetryPolicy, "retry", s.RetryPolicy, "custom: off, immediate or backoff")
+	fs.BoolVar(&s.UseBreaker, "breaker", s.UseBreaker, "custom: a circuit breaker on db calls")
+	fs.BoolVar(&s.UseBulkhead, "bulkhead", s.UseBulkhead, "custom: split svc's threads between db and aux")
+	fs.BoolVar(&s.UseShed, "shed", s.UseShed, "custom: shed low priority when the api queue is long")
+	fs.BoolVar(&s.UseBudget, "budget", s.UseBudget, "custom: no retries while the breaker's error ratio is high")
+}
+
+func cpct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+// writeCascadeText prints lecture 26.4.1's tables in English: a block per
+// run, the first run's timeline, the comparison and the priority and class
+// tables, and a success-rate chart per run.
+func writeCascadeText(w io.Writer, rep cascade.Report) error {
+	c := rep.Spec.Config
+	fmt.Fprintf(w, "cascade: api(%d) -> svc(%d) -> db(%d)/aux(%d), %g req/s, seed %d; db %gx slower at %g s; %gx surge %g-%g s\n",
+		c.APISlots, c.SvcSlots, c.DBSlots, c.AuxSlots, c.Rate, c.Seed, c.DBSlowdown, c.DegradeAt, c.SurgeX, c.SurgeAt, c.SurgeEnd)
+	for i, name := range rep.Names {
+		r := rep.Results[i]
+		fmt.Fprintf(w, "\n%s\n  success %.1f%% (%d/%d)  good (ok and <= %g ms) %.1f%%  failed %d\n", name,
+			cpct(r.OK, r.Arrived), r.OK, r.Arrived, c.SLOMs, cpct(r.Good, r.Arrived), r.Failed)
+		fmt.Fprintf(w, "  mean latency %.0f ms  p95 %.0f ms  entry amplification %.2fx  downstream %.2fx  fast-fails %d\n",
+			r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)), float64(r.DepCalls)/float64(max(1, r.Arrived)), r.FastFail)
+		fmt.Fprintf(w, "  high priority %.1f%%  low %.1f%%  db class %.1f%%  aux class %.1f%%\n",
+			cpct(r.HiOK, r.HiTotal), cpct(r.LoOK, r.LoTotal), cpct(r.DBOK, r.DBTotal), cpct(r.AuxOK, r.AuxTotal))
+		for _, t := range r.Breaker {
+			fmt.Fprintf(w, "  breaker %s -> %s at %.2f s: %s\n", t.From, t.To, t.At, t.Reason)
+		}
+	}
+	if len(rep.Results) > 0 {
+		r := rep.Results[0]
+		fmt.Fprintf(w, "\n%s timeline: how a slow dependency eats its callers' threads\n", rep.Names[0])
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "t\tapi queue\tsvc queue\tdb queue\tapi used\tsvc used\tdb used\tsuccess\t")
+		for i, s := range r.Samples {
+			if i%2 == 1 || s.T < 13 {
+				continue
+			}
+			fmt.Fprintf(tw, "%.0f s\t%d\t%d\t%d\t%.0f%%\t%.0f%%\t%.0f%%\t%.1f%%\t\n", s.T, s.APIQueue, s.SvcQueue, s.DBQueue,
+				100*s.APIUse, 100*s.SvcUse, 100*s.DBUse, 100*s.Success)
+		}
+		tw.Flush()
+		fmt.Fprintf(w, "still in the system at the end: %d requests\n", r.StuckAtEnd)
+	}
+	fmt.Fprintln(w, "\ncomparison")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "set\tsuccess\tgood\tmean ms\tp95 ms\tentry amp\tbacklog peak\tsvc used\tfast-fails\thigh\tlow\tdb\taux\t")
+	for i, name := range rep.Names {
+		r := rep.Results[i]
+		fmt.Fprintf(tw, "%s\t%.1f%%\t%.1f%%\t%.0f\t%.0f\t%.2fx\t%d\t%.0f%%\t%d\t%.1f%%\t%.1f%%\t%.1f%%\t%.1f%%\t\n", name,
+			cpct(r.OK, r.Arrived), cpct(r.Good, r.Arrived), r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)),
+			r.BacklogPeak, r.SvcUseMean, r.FastFail, cpct(r.HiOK, r.HiTotal), cpct(r.LoOK, r.LoTotal), cpct(r.DBOK, r.DBTotal), cpct(r.AuxOK, r.AuxTotal))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nsuccess rate of each 2 s sample (! db slows down, S..e the surge)")
+	for i, name := range rep.Names {
+		fmt.Fprintf(w, "\n%s\n", name)
+		for _, line := range successChart(rep.Results[i].Samples, c) {
+			fmt.Fprintln(w, line)
+		}
+	}
+	return nil
+}
+
+// successChart draws the success rate over time in 52 columns and 6 rows,
+// a '*' per column.
+func successChart(samples []cascade.Sample, c cascade.Config) []string {
+	const width, height = 52, 6
+	grid := make([][]byte, height)
+	for r := range grid {
+		grid[r] = []byte(strings.Repeat(" ", width))
+	}
+	n := len(samples)
+	for col := 0; col < width && n > 0; col++ {
+		lo := col * n / width
+		hi := max(lo+1, (col+1)*n/width)
+		v := 0.0
+		for _, s := range samples[lo:hi] {
+			v += 100 * s.Success
+		}
+		v /= float64(hi - lo)
+		lvl := max(0, min(height-1, int(v/100*(height-1)+0.5)))
+		grid[height-1-lvl][col] = '*'
+	}
+	var out []string
+	for r := range grid {
+		out = append(out, fmt.Sprintf("%5.0f%% |%s", 100*float64(height-1-r)/float64(height-1), grid[r]))
+	}
+	out = append(out, "       +"+strings.Repeat("-", width))
+	marks := []byte(strings.Repeat(" ", width))
+	for _, m := range []struct {
+		t   float64
+		sym byte
+	}{{0, '0'}, {c.DegradeAt, '!'}, {c.SurgeAt, 'S'}, {c.SurgeEnd, 'e'}, {c.Duration, 'E'}} {
+		marks[min(width-1, int(m.t/c.Duration*width))] = m.sym
+	}
+	return append(out, "        "+string(marks))
+}
+
+// writeCascadeCSV prints the comparison, one row per run.
+func writeCascadeCSV(_ context.Context, w io.Writer, rep cascade.Report, _ engine.Cost) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"set", "arrived", "attempts", "ok", "failed", "good", "dep_calls", "fast_fail", "mean_latency_ms", "p95_latency_ms", "backlog_peak", "stuck_at_end"})
+	for i, name := range rep.Names {
+		r := rep.Results[i]
+		cw.Write([]string{name, strconv.Itoa(r.Arrived), strconv.Itoa(r.Attempts), strconv.Itoa(r.OK), strconv.Itoa(r.Failed),
+			strconv.Itoa(r.Good), strconv.Itoa(r.DepCalls), strconv.Itoa(r.FastFail),
+			strconv.FormatFloat(r.MeanLatencyMs, 'f', 3, 64), strconv.FormatFloat(r.P95LatencyMs, 'f', 3, 64),
+			strconv.Itoa(r.BacklogPeak), strconv.Itoa(r.StuckAtEnd)})
+	}
+	cw.Flush()
+	return cw.Error()
+}

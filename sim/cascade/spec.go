@@ -1,0 +1,183 @@
+package cascade
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// Spec is a cascade run in the words of the command line and scenario
+// files: the Config's constants, the presets to run, and the switches of
+// the "custom" set.
+type Spec struct {
+	Config
+	// Configs lists the protection sets to run, from S1-S6 and "custom"
+	// (the switches below).
+	Configs string `json:"configs" toml:"configs"`
+	// Timeout is default or tuned; RetryPolicy off, immediate or backoff.
+	Timeout     string `json:"timeout" toml:"timeout"`
+	RetryPolicy string `json:"retry" toml:"retry"`
+	UseBreaker  bool   `json:"breaker" toml:"breaker"`
+	UseBulkhead bool   `json:"bulkhead" toml:"bulkhead"`
+	UseShed     bool   `json:"shed" toml:"shed"`
+	UseBudget   bool   `json:"budget" toml:"budget"`
+}
+
+// DefaultSpec is the lecture's experiment: S1-S6 on seed 425.
+func DefaultSpec() Spec {
+	return Spec{Config: DefaultConfig(), Configs: "S1,S2,S3,S4,S5,S6", Timeout: "default", RetryPolicy: "off"}
+}
+
+// Engine names the engine a Spec configures.
+func (Spec) Engine() string { return "cascade" }
+
+// Run is one protection set's name and config.
+type Run struct {
+	Name, Title string
+	Config      Config
+}
+
+// Runs validates the spec and returns its runs in the order listed.
+func (s Spec) Runs() ([]Run, error) {
+	var runs []Run
+	seen := map[string]bool{}
+	for _, name := range strings.Split(s.Configs, ",") {
+		name = strings.TrimSpace(name)
+		if seen[strings.ToUpper(name)] {
+			return nil, engine.Invalid("configs", "lists %q twice", name)
+		}
+		seen[strings.ToUpper(name)] = true
+		cfg := s.Config
+		if strings.EqualFold(name, "custom") {
+			p, err := s.custom()
+			if err != nil {
+				return nil, err
+			}
+			cfg.Protections = p
+			runs = append(runs, Run{"custom", "your protections", cfg})
+			continue
+		}
+		i := slices.IndexFunc(Presets, func(p Preset) bool { return strings.EqualFold(p.Name, name) })
+		if i < 0 {
+			return nil, engine.Invalid("configs", "must list S1-S6 or custom, got %q", name)
+		}
+		cfg.Protections = Presets[i].Protections
+		runs = append(runs, Run{Presets[i].Name, Presets[i].Title, cfg})
+	}
+	for _, r := range runs {
+		if err := r.Config.Validate(); err != nil {
+			return nil, err
+		}
+	}
+	return runs, nil
+}
+
+// custom is the set the switches describe.
+func (s Spec) custom() (Protections, error) {
+	p := Protections{Breaker: s.UseBreaker, Bulkhead: s.UseBulkhead, Shed: s.UseShed, Budget: s.UseBudget}
+	switch s.Timeout {
+	case "default":
+	case "tuned":
+		p.Tuned = true
+	default:
+		return p, engine.Invalid("timeout", "must be default or tuned, got %q", s.Timeout)
+	}
+	i := slices.Index([]string{"off", "immediate", "backoff"}, s.RetryPolicy)
+	if i < 0 {
+		return p, engine.Invalid("retry", "must be off, immediate or backoff, got %q", s.RetryPolicy)
+	}
+	p.Retry = Retry(i)
+	return p, nil
+}
+
+// Validate reports the first invalid field.
+func (s Spec) Validate() error {
+	_, err := s.Runs()
+	return err
+}
+
+// Costs of a run, measured on this project's 2-core machine.
+const (
+	nsPerArrival = 1500
+	nsPerTick    = 2000
+	bytesPerReq  = 220
+)
+
+// Cost estimates the runs before they start.
+func (s Spec) Cost(workers int) engine.Cost {
+	runs, _ := s.Runs()
+	c := engine.Cost{TimeLevers: []string{"duration", "rate", "configs"}, MemoryLevers: []string{"duration", "rate", "configs"},
+		OutputLevers: []string{"duration", "configs"}}
+	for _, r := range runs {
+		cfg := r.Config
+		surge := max(0, min(cfg.SurgeEnd, cfg.Duration)-cfg.SurgeAt) * (cfg.SurgeX - 1)
+		arrivals := cfg.Rate * (cfg.Duration + max(surge, 0)) * float64(1+cfg.MaxRetries)
+		ticks := cfg.Duration / cfg.DT
+		c.Seconds += (arrivals*nsPerArrival + ticks*nsPerTick) / 1e9
+		c.Bytes += arrivals * bytesPerReq
+		c.OutputBytes += 4096 + ticks/float64(cfg.SampleEvery)*300
+	}
+	c.Bytes += 16 << 20
+	return c
+}
+
+// Report is the outcome of every run of a Spec, in order.
+type Report struct {
+	Spec    Spec
+	Names   []string
+	Results []Result
+}
+
+// RunAll runs the spec's protection sets on up to workers goroutines; each
+// run is independent and seeded alike, so the report does not depend on
+// workers. progress, if not nil, gets the fraction of ticks done.
+func (s Spec) RunAll(ctx context.Context, workers int, progress func(float64)) (Report, error) {
+	runs, err := s.Runs()
+	if err != nil {
+		return Report{}, err
+	}
+	rep := Report{Spec: s, Names: make([]string, len(runs)), Results: make([]Result, len(runs))}
+	var mu sync.Mutex
+	done, total := 0, 0
+	for _, r := range runs {
+		total += int(r.Config.Duration/r.Config.DT) + 1
+	}
+	sem := make(chan struct{}, max(1, workers))
+	var wg sync.WaitGroup
+	for i, r := range runs {
+		rep.Names[i] = r.Name
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			e, _ := New(r.Config) // validated by Runs
+			for n := 0; e.Step(); n++ {
+				if n%500 == 499 {
+					if ctx.Err() != nil {
+						return
+					}
+					mu.Lock()
+					done += 500
+					if progress != nil {
+						progress(float64(done) / float64(total))
+					}
+					mu.Unlock()
+				}
+			}
+			rep.Results[i] = e.Result()
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return Report{}, err
+	}
+	return rep, nil
+}
+
+// Title describes a run for a report.
+func (r Run) String() string { return fmt.Sprintf("%s (%s)", r.Name, r.Title) }
