@@ -122,8 +122,8 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 			r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)), float64(r.DepCalls)/float64(max(1, r.Arrived)), r.FastFail)
 		fmt.Fprintf(w, "  high priority %.1f%%  low %.1f%%  db class %.1f%%  aux class %.1f%%\n",
 			cpct(r.HiOK, r.HiTotal), cpct(r.LoOK, r.LoTotal), cpct(r.DBOK, r.DBTotal), cpct(r.AuxOK, r.AuxTotal))
-		for _, t := range r.Breaker {
-			fmt.Fprintf(w, "  breaker %s -> %s at %.2f s: %s\n", t.From, t.To, t.At, t.Reason)
+		for _, m := range r.Moments {
+			fmt.Fprintln(w, "  "+m.Caption)
 		}
 	}
 	if len(rep.Results) > 0 {

@@ -57,8 +57,9 @@ type Engine struct {
 	stats    stats
 	// slab holds requests in chunks that never move; due is scratch for
 	// the retries of a tick.
-	slab []request
-	due  []retry
+	slab    []request
+	due     []retry
+	moments moments
 }
 
 // newRequest takes a request from the slab.
@@ -158,6 +159,7 @@ func (e *Engine) Step() bool {
 	if k%e.cfg.SampleEvery == 0 {
 		e.sample()
 	}
+	e.noteMoments()
 	e.tick++
 	return true
 }

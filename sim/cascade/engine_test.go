@@ -2,6 +2,7 @@ package cascade
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -72,5 +73,33 @@ func BenchmarkSixPresets(b *testing.B) {
 			cfg.Protections = p.Protections
 			run(b, cfg)
 		}
+	}
+}
+
+// S4's story as moments: the slowdown at 15 s, the database pool full four
+// ticks later, the breaker opening at 17.55 s with its reason.
+func TestMomentsTellTheStory(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Protections = preset(t, "S4")
+	r := run(t, cfg)
+	want := []string{
+		"15.00 s: the database slows down 20x",
+		"15.04 s: the db pool is full for the first time: 10 of 10 slots taken",
+		"17.55 s: the breaker goes CLOSED -> OPEN: 253 of 504 calls failed in the last 2 s (50.2 % > 50 %)",
+		"25.00 s: the surge begins",
+		"40.00 s: the surge ends",
+		"44.58 s: the backlog has drained",
+	}
+	next := 0
+	for _, m := range r.Moments {
+		if next < len(want) && strings.HasPrefix(m.Caption, want[next]) {
+			next++
+		}
+	}
+	if next < len(want) {
+		t.Errorf("moments miss %q:\n%v", want[next], r.Moments)
+	}
+	if r.Moments[0].Step >= r.Moments[len(r.Moments)-1].Step {
+		t.Error("moments out of order")
 	}
 }

@@ -101,7 +101,7 @@ func (e *Engine) Result() Result {
 		StuckAtEnd: e.reqs.n,
 		Samples:    slices.Clone(s.samples),
 		Breaker:    append([]Transition{}, e.breaker.log...),
-		Moments:    []engine.Moment{},
+		Moments:    append([]engine.Moment{}, e.moments.found...),
 	}
 	if len(s.lat) > 0 {
 		sum := 0.0

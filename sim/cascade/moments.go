@@ -1,0 +1,74 @@
+package cascade
+
+import (
+	"fmt"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// moments notes, after each tick, the steps of the story a class should
+// stop at: the slowdown, the surge beginning and ending, each pool filling
+// for the first time, the breaker's transitions, shedding starting, and
+// the backlog draining after it passed a thousand.
+type moments struct {
+	found      []engine.Moment
+	slowed     bool
+	surged     bool
+	surgeDone  bool
+	full       [4][2]bool
+	breakerLog int
+	shed       bool
+	backlogged bool
+	drained    bool
+}
+
+var layerNames = [4]string{"api", "svc", "db", "aux"}
+
+func (e *Engine) noteMoments() {
+	m := &e.moments
+	step := int64(e.tick + 1)
+	add := func(format string, args ...any) {
+		m.found = append(m.found, engine.Moment{Step: step, Caption: fmt.Sprintf("%.2f s: ", e.now) + fmt.Sprintf(format, args...)})
+	}
+	c := &e.cfg
+	if !m.slowed && e.now >= c.DegradeAt {
+		m.slowed = true
+		add("the database slows down %gx: a call now takes about %g ms; watch db fill, then svc and api behind it", c.DBSlowdown, c.DBMs*c.DBSlowdown)
+	}
+	if !m.surged && e.now >= c.SurgeAt && e.now < c.SurgeEnd {
+		m.surged = true
+		add("the surge begins: %gx the traffic, %g requests a second", c.SurgeX, c.Rate*c.SurgeX)
+	}
+	if m.surged && !m.surgeDone && e.now >= c.SurgeEnd {
+		m.surgeDone = true
+		add("the surge ends: traffic is back to %g a second; does the backlog drain?", c.Rate)
+	}
+	for i, l := range e.layers {
+		for pool, size := range l.sizes {
+			if !m.full[i][pool] && l.used[pool] >= size {
+				m.full[i][pool] = true
+				name := layerNames[i]
+				if len(l.sizes) > 1 {
+					name = fmt.Sprintf("svc's %s bulkhead", layerNames[dbLayer+pool])
+				}
+				add("the %s pool is full for the first time: %d of %d slots taken", name, l.used[pool], size)
+			}
+		}
+	}
+	for ; m.breakerLog < len(e.breaker.log); m.breakerLog++ {
+		t := e.breaker.log[m.breakerLog]
+		add("the breaker goes %s -> %s: %s", t.From, t.To, t.Reason)
+	}
+	if !m.shed && e.shedding {
+		m.shed = true
+		add("shedding starts: the api queue passed %d, so low priority requests are dropped at the door", c.ShedHigh)
+	}
+	q := e.layers[apiLayer].queue.len()
+	if q > 1000 {
+		m.backlogged = true
+	}
+	if m.backlogged && !m.drained && q == 0 {
+		m.drained = true
+		add("the backlog has drained: the api queue is empty again")
+	}
+}
