@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/cascade"
 )
 
 // Scenario is a preset: an engine's spec and what it teaches.
@@ -30,7 +31,30 @@ func edited[T any](spec T, edit func(*T)) T {
 	return spec
 }
 
+// cascadeRun is the lecture's cascade run with one protection set.
+func cascadeRun(set string) cascade.Spec {
+	return edited(cascade.DefaultSpec(), func(s *cascade.Spec) { s.Configs = set })
+}
+
 var registry = []Scenario{
+	{
+		Name:   "cascade-lecture",
+		Title:  "Cascading failure: a slow database takes the whole chain down (S1, seed 425)",
+		Lesson: "At 15 s the database slows down 20x. Its 10 connections fill, then svc's 60 threads wait on it holding their slots, then api's 120: a slow dependency eats its callers. Press 1-6 for the lecture's protection sets, or o y b k x u to flip one protection; M stops at the moments.",
+		Spec:   cascadeRun("S1"), StepsPerSecond: 100,
+	},
+	{
+		Name:   "breaker-explained",
+		Title:  "The circuit breaker: 50 % of 20 calls in 2 s opens it for 5 s, then 3 trials",
+		Lesson: "S4: with tuned timeouts and a breaker, db calls fail fast while it is open (O), so svc and api threads are not held by the slow database; half-open (H) lets three trial calls through. Watch the band under the charts and the reasons in the log.",
+		Spec:   cascadeRun("S4"), StepsPerSecond: 100,
+	},
+	{
+		Name:   "bulkhead-vs-breaker",
+		Title:  "Bulkheads: svc's threads split 42 for db and 18 for aux",
+		Lesson: "S5: the bulkhead keeps the slow database from taking svc's aux threads, so aux requests keep succeeding; compare with S4 (press 4), which protects by failing db calls fast instead.",
+		Spec:   cascadeRun("S5"), StepsPerSecond: 100,
+	},
 	{
 		Name:   "p2c-paired-4096",
 		Title:  "Power of two choices: 200 paired trials at n = m = 4096",

@@ -60,6 +60,7 @@ type Engine struct {
 	slab    []request
 	due     []retry
 	moments moments
+	series  series
 }
 
 // newRequest takes a request from the slab.
@@ -73,11 +74,11 @@ func (e *Engine) newRequest() *request {
 
 // stats are the running counts of a run.
 type stats struct {
-	arrived, attempts, ok, failed, depCalls, fastFail, good int
-	lat                                                     []float64
-	prio                                                    [2][2]int // [high, low][ok, total]
-	class                                                   [2][2]int // [db, aux][ok, total]
-	samples                                                 []Sample
+	arrived, attempts, ok, failed, depCalls, fastFail, good, shed int
+	lat                                                           []float64
+	prio                                                          [2][2]int // [high, low][ok, total]
+	class                                                         [2][2]int // [db, aux][ok, total]
+	samples                                                       []Sample
 }
 
 // New validates cfg and returns an engine at t = 0.
@@ -160,6 +161,9 @@ func (e *Engine) Step() bool {
 		e.sample()
 	}
 	e.noteMoments()
+	if k%seriesEvery == 0 {
+		e.record()
+	}
 	e.tick++
 	return true
 }
@@ -241,6 +245,7 @@ func (e *Engine) admit(high bool, dep int) {
 		}
 		if e.shedding && !high { // under overload, low priority goes first
 			s.failed++
+			s.shed++
 			return
 		}
 	}

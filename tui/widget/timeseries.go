@@ -33,12 +33,25 @@ type TimeSeries struct {
 	Lines          []Line
 }
 
-// Render draws the chart into w x h cells.
-func (t TimeSeries) Render(st *Styles, w, h int) string {
+// Area is where Render puts the plot in a row of w cells: its first column
+// and its width, so that rows drawn under the chart (a band of states,
+// event marks) line up with its x axis.
+func (t TimeSeries) Area(w int) (left, width int) {
+	labelW := max(lipgloss.Width(t.YLabel(t.YMin)), lipgloss.Width(t.YLabel(t.YMax)))
+	return labelW + 1, w - t.namesWidth() - labelW - 1
+}
+
+func (t TimeSeries) namesWidth() int {
 	nameW := 0
 	for _, l := range t.Lines {
 		nameW = max(nameW, lipgloss.Width(l.Name)+1)
 	}
+	return nameW
+}
+
+// Render draws the chart into w x h cells.
+func (t TimeSeries) Render(st *Styles, w, h int) string {
+	nameW := t.namesWidth()
 	cw := w - nameW
 	if cw < 12 || h < 4 || !(t.XMax > t.XMin) || !(t.YMax > t.YMin) {
 		return FitLines(nil, w, h)

@@ -1,0 +1,89 @@
+package cascade
+
+import "github.com/loadlab/loadlab/sim/engine"
+
+// seriesEvery is the ticks between points of the view series (100 ms).
+const seriesEvery = 10
+
+// series are what a view draws over time, a point every 100 ms, kept in
+// append-only series that snapshots share without copying.
+type series struct {
+	// use is each layer's share of slots taken (api, svc, db, aux); for a
+	// bulkheaded svc, bulkhead is each pool's (db, aux).
+	use      [4]engine.Series
+	bulkhead [2]engine.Series
+	// success is the share of the attempts that ended in the last 100 ms
+	// that succeeded; backlog the api queue; breaker the breaker's state.
+	success engine.Series
+	backlog engine.Series
+	breaker engine.Series
+	lastOK  int
+	lastEnd int
+}
+
+func (e *Engine) record() {
+	s := &e.series
+	t := e.now
+	for i, l := range e.layers {
+		s.use[i].Append(engine.Point{X: t, Y: float64(l.totalUsed()) / float64(sumInts(l.sizes))})
+	}
+	if e.cfg.Bulkhead {
+		l := e.layers[svcLayer]
+		for p := range 2 {
+			s.bulkhead[p].Append(engine.Point{X: t, Y: float64(l.used[p]) / float64(l.sizes[p])})
+		}
+	}
+	ended := e.stats.ok + e.stats.failed
+	rate := 1.0
+	if d := ended - s.lastEnd; d > 0 {
+		rate = float64(e.stats.ok-s.lastOK) / float64(d)
+	}
+	s.lastOK, s.lastEnd = e.stats.ok, ended
+	s.success.Append(engine.Point{X: t, Y: rate})
+	s.backlog.Append(engine.Point{X: t, Y: float64(e.layers[apiLayer].queue.len())})
+	s.breaker.Append(engine.Point{X: t, Y: float64(e.breaker.state)})
+}
+
+func sumInts(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+// Snapshot is the run's state for a view: the time, the running counts,
+// the series over time, and the breaker.
+type Snapshot struct {
+	T, Duration float64
+	Done        bool
+	// Use, Bulkhead, Success, Backlog and Breaker are the series of the
+	// series type; Bulkhead is empty without the bulkhead.
+	Use      [4]engine.SeriesView
+	Bulkhead [2]engine.SeriesView
+	Success  engine.SeriesView
+	Backlog  engine.SeriesView
+	Breaker  engine.SeriesView
+	State    BreakerState
+	// Running counts.
+	Arrived, Attempts, OK, Good, Failed, FastFail, Shed, Retries int
+	P95Ms                                                        float64
+	Moments                                                      []engine.Moment
+}
+
+// Snapshot takes the state without copying the series.
+func (e *Engine) Snapshot() Snapshot {
+	s := &e.series
+	snap := Snapshot{T: e.now, Duration: e.cfg.Duration, Done: e.Done(), State: e.breaker.state,
+		Success: s.success.View(), Backlog: s.backlog.View(), Breaker: s.breaker.View(),
+		Arrived: e.stats.arrived, Attempts: e.stats.attempts, OK: e.stats.ok, Good: e.stats.good, Failed: e.stats.failed,
+		FastFail: e.stats.fastFail, Shed: e.stats.shed, Retries: e.stats.attempts - e.stats.arrived,
+		Moments: e.moments.found[:len(e.moments.found):len(e.moments.found)]}
+	for i := range s.use {
+		snap.Use[i] = s.use[i].View()
+	}
+	for i := range s.bulkhead {
+		snap.Bulkhead[i] = s.bulkhead[i].View()
+	}
+	return snap
+}

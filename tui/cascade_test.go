@@ -1,0 +1,50 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/loadlab/loadlab/tui/cascadelab"
+)
+
+// The cascade lab 20 simulated seconds into S4: the pools over time, the
+// breaker band aligned with the chart, success and backlog, the counters
+// and the latest moments.
+func TestGoldenCascade(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			m := openAt(t, "breaker-explained", size.w, size.h)
+			l := m.lab.(*cascadelab.Lab)
+			for range 2000 {
+				l.Step()
+			}
+			m.redraw()
+			checkFits(t, m, size.w, size.h)
+			golden.RequireEqual(t, []byte(plain(m)))
+		})
+	}
+}
+
+// With M on, stepping stops at the slowdown, whose caption says what to
+// watch; a preset key restarts at t = 0 with that set.
+func TestCascadeMomentsAndPresets(t *testing.T) {
+	m := openAt(t, "cascade-lecture", 100, 30)
+	press(m, "M")
+	for range 1600 {
+		if press(m, "n"); m.caption != "" && strings.Contains(m.caption, "slows down") {
+			break
+		}
+	}
+	if !strings.Contains(plain(m), "moment: 15.00 s: the database slows down 20x") {
+		t.Fatalf("no stop at the slowdown:\n%s", plain(m))
+	}
+	press(m, "6")
+	if v := plain(m); !strings.Contains(v, "S6: timeout tuned · retry backoff · breaker on · bulkhead on · shed on · budget on") || !strings.Contains(v, "t  0.00") {
+		t.Errorf("6 should restart on S6:\n%s", v)
+	}
+	press(m, "b")
+	if v := plain(m); !strings.Contains(v, "custom: timeout tuned · retry backoff · breaker off") {
+		t.Errorf("b should make a custom set without the breaker:\n%s", v)
+	}
+}
