@@ -114,9 +114,13 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 	c := rep.Spec.Config
 	fmt.Fprintf(w, "cascade: api(%d) -> svc(%d) -> db(%d)/aux(%d), %g req/s, seed %d; db %gx slower at %g s; %gx surge %g-%g s\n",
 		c.APISlots, c.SvcSlots, c.DBSlots, c.AuxSlots, c.Rate, c.Seed, c.DBSlowdown, c.DegradeAt, c.SurgeX, c.SurgeAt, c.SurgeEnd)
+	titles := map[string]string{"custom": "your protections"}
+	for _, p := range cascade.Presets {
+		titles[p.Name] = p.Title
+	}
 	for i, name := range rep.Names {
 		r := rep.Results[i]
-		fmt.Fprintf(w, "\n%s\n  success %.1f%% (%d/%d)  good (ok and <= %g ms) %.1f%%  failed %d\n", name,
+		fmt.Fprintf(w, "\n%s (%s)\n  success %.1f%% (%d/%d)  good (ok and <= %g ms) %.1f%%  failed %d\n", name, titles[name],
 			cpct(r.OK, r.Arrived), r.OK, r.Arrived, c.SLOMs, cpct(r.Good, r.Arrived), r.Failed)
 		fmt.Fprintf(w, "  mean latency %.0f ms  p95 %.0f ms  entry amplification %.2fx  downstream %.2fx  fast-fails %d\n",
 			r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)), float64(r.DepCalls)/float64(max(1, r.Arrived)), r.FastFail)

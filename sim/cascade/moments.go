@@ -8,7 +8,7 @@ import (
 
 // moments notes, after each tick, the steps of the story a class should
 // stop at: the slowdown, the surge beginning and ending, each pool filling
-// for the first time, the breaker's transitions, shedding starting, and
+// for the first time after the slowdown, the breaker's transitions, shedding starting, and
 // the backlog draining after it passed a thousand.
 type moments struct {
 	found      []engine.Moment
@@ -45,7 +45,9 @@ func (e *Engine) noteMoments() {
 	}
 	for i, l := range e.layers {
 		for pool, size := range l.sizes {
-			if !m.full[i][pool] && l.used[pool] >= size {
+			// Before the slowdown a small pool fills by chance now and
+			// then; the story starts with the slowdown.
+			if !m.full[i][pool] && l.used[pool] >= size && e.now >= c.DegradeAt {
 				m.full[i][pool] = true
 				name := layerNames[i]
 				if len(l.sizes) > 1 {

@@ -43,6 +43,9 @@ type Run struct {
 
 // Runs validates the spec and returns its runs in the order listed.
 func (s Spec) Runs() ([]Run, error) {
+	if _, err := s.custom(); err != nil { // the switches must be valid even when no custom set runs
+		return nil, err
+	}
 	var runs []Run
 	seen := map[string]bool{}
 	for _, name := range strings.Split(s.Configs, ",") {

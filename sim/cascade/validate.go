@@ -27,7 +27,6 @@ func (c Config) Validate() error {
 		return nil
 	}
 	for _, err := range []error{
-		nonneg("seed", float64(c.Seed), math.MaxInt64),
 		pos("dt", c.DT, 1), pos("duration", c.Duration, 3600),
 		nonneg("degrade-at", c.DegradeAt, 1e6), pos("db-slowdown", c.DBSlowdown, 1e6),
 		nonneg("surge-at", c.SurgeAt, 1e6), nonneg("surge-end", c.SurgeEnd, 1e6), pos("surge-x", c.SurgeX, 1e3),
@@ -38,13 +37,17 @@ func (c Config) Validate() error {
 		nonneg("dep-prob", c.DepProb, 1), nonneg("prio-high", c.PrioHigh, 1),
 		pos("default-wait", c.DefaultWait, 1e6), pos("tuned-wait", c.TunedWait, 1e6), pos("client-timeout", c.ClientTimeout, 1e6),
 		pos("breaker-window", c.BreakerWindow, 1e6), nonneg("breaker-err", c.BreakerErrRatio, 1), pos("breaker-cool", c.BreakerCoolDown, 1e6),
-		nonneg("retry-base", c.RetryBase, 1e3), nonneg("retry-budget", c.RetryBudgetRatio, 1),
+		nonneg("retry-base", c.RetryBase, 1e3), nonneg("retry-budget", c.RetryBudgetRatio, 1), pos("slo-ms", c.SLOMs, 1e6),
 	} {
 		if err != nil {
 			return err
 		}
 	}
 	switch {
+	case c.Seed < 0:
+		return engine.Invalid("seed", "must be >= 0, got %d", c.Seed)
+	case c.SurgeEnd < c.SurgeAt:
+		return engine.Invalid("surge-end", "must be at or after surge-at (%g s), got %g", c.SurgeAt, c.SurgeEnd)
 	case c.BreakerMinCalls < 1 || c.BreakerMinCalls > 1e6:
 		return engine.Invalid("breaker-min", "must be in 1..1000000, got %d", c.BreakerMinCalls)
 	case c.BreakerTrials < 1 || c.BreakerTrials > 1e6:

@@ -120,9 +120,11 @@ var keys = struct {
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Preset, keys.Breaker, c.Moments, c.Faster, c.Slower}
+	presets := keys.Preset
+	presets.SetHelp("1-6", "S1 none · S2 retries · S3 tuned timeouts · S4 +breaker · S5 +bulkhead · S6 all")
 	full := [][]key.Binding{
 		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
-		{keys.Preset, keys.Timeout, keys.Retry, keys.Breaker, keys.Bulkhead, keys.Shed, keys.Budget},
+		{presets, keys.Timeout, keys.Retry, keys.Breaker, keys.Bulkhead, keys.Shed, keys.Budget},
 		{c.Moments, c.Theme, c.Back, c.Help, c.Quit},
 	}
 	return short, full

@@ -18,13 +18,21 @@ func (l *Lab) Render(f lab.Frame) string {
 	st, s := f.St, l.snap
 	w := f.W
 	head := st.Title.Render(l.name) + st.Muted.Render(": "+describe(l.cfg.Protections))
-	counters := st.Text.Render(fmt.Sprintf("arrived %d · ok %.1f%% · good %.1f%% · failed %d · fast-fails %d · shed %d · retries %d (%.2fx)",
-		s.Arrived, pct(s.OK, s.Arrived), pct(s.Good, s.Arrived), s.Failed, s.FastFail, s.Shed, s.Retries, float64(s.Attempts)/float64(max(1, s.Arrived))))
+	counters := st.Text.Render(fmt.Sprintf("arrived %d: ok %.1f%%, failed %.1f%%, still in the system %.1f%% · good (ok in %g ms) %.1f%% · fast-fails %d · shed %d · retries %d (%.2fx the attempts)",
+		s.Arrived, pct(s.OK, s.Arrived), pct(s.Failed, s.Arrived), pct(s.Arrived-s.OK-s.Failed, s.Arrived), l.cfg.SLOMs, pct(s.Good, s.Arrived),
+		s.FastFail, s.Shed, s.Retries, float64(s.Attempts)/float64(max(1, s.Arrived))))
 	var log []string
-	for i := max(0, len(s.Moments)-3); i < len(s.Moments); i++ {
+	keep := 3
+	if f.H < 30 {
+		keep = 1 // the chart needs the rows
+	}
+	for i := max(0, len(s.Moments)-keep); i < len(s.Moments); i++ {
 		log = append(log, st.Muted.Render(widget.Truncate(s.Moments[i].Caption, w)))
 	}
-	fixed := 1 + 1 + 2 + 1 + len(log) // head, band, markers and legend, counters, log
+	fixed := 1 + 1 + 2 + 1 + 1 + len(log) // head, band, markers and legend, label, counters, log
+	if f.H >= 30 {
+		fixed++ // the chart's caption
+	}
 	chartsH := max(8, f.H-fixed)
 	topH := chartsH * 11 / 20
 	botH := chartsH - topH
@@ -53,12 +61,15 @@ func (l *Lab) Render(f lab.Frame) string {
 		Lines:  []widget.Line{{Name: "queue", Style: st.Warn, End: s.T, Value: valueAt(s.Backlog)}}}
 	left, width := use.Area(w)
 	halfW := w / 2
-	lines := []string{widget.Truncate(head, w), st.Muted.Render("pools in use (busy + held while waiting below)")}
-	lines = append(lines, strings.Split(use.Render(st, w, topH-1), "\n")...)
+	lines := []string{widget.Truncate(head, w)}
+	if f.H >= 30 {
+		lines = append(lines, st.Muted.Render("threads and connections in use: serving, or held while waiting on the layer below"))
+	}
+	lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
 	lines = append(lines, l.band(st, left, width))
 	lines = append(lines, strings.Split(l.markers(st, left, width, w), "\n")...)
 	lines = append(lines, st.Muted.Render(widget.Truncate(fmt.Sprintf("%-*s%s", halfW, "success rate", "api backlog (requests queued)"), w)))
-	bottom := lipgloss.JoinHorizontal(lipgloss.Top, success.Render(st, halfW-2, botH-1), "  ", backlog.Render(st, w-halfW, botH-1))
+	bottom := lipgloss.JoinHorizontal(lipgloss.Top, success.Render(st, halfW-2, botH), "  ", backlog.Render(st, w-halfW, botH))
 	lines = append(lines, strings.Split(bottom, "\n")...)
 	lines = append(lines, counters)
 	lines = append(lines, log...)
@@ -77,13 +88,13 @@ func (l *Lab) band(st *widget.Styles, left, width int) string {
 	b.WriteString(st.Muted.Render(label))
 	v := l.snap.Breaker
 	for c := range max(0, width) {
-		t := (float64(c) + 0.5) / float64(width) * l.cfg.Duration
-		i := v.Before(t)
-		if t > l.snap.T || i < 0 {
+		t0 := float64(c) / float64(width) * l.cfg.Duration
+		t1 := float64(c+1) / float64(width) * l.cfg.Duration
+		if t0 > l.snap.T || v.Before(t0) < 0 && v.Before(t1) < 0 {
 			b.WriteString(" ")
 			continue
 		}
-		switch cascade.BreakerState(v.At(i).Y) {
+		switch columnState(v, t0, t1) {
 		case cascade.Open:
 			b.WriteString(st.Bad.Render("O"))
 		case cascade.HalfOpen:
@@ -93,6 +104,23 @@ func (l *Lab) band(st *widget.Styles, left, width int) string {
 		}
 	}
 	return b.String()
+}
+
+// columnState is the state a band column shows for [t0, t1): half-open if
+// the breaker was half-open at any point of it (it lasts only until its
+// trials return, often less than a column), else open if it was open.
+func columnState(v engine.SeriesView, t0, t1 float64) cascade.BreakerState {
+	lo := max(v.Before(t0), 0)
+	state := cascade.Closed
+	for i := lo; i <= v.Before(t1) && i < v.Len(); i++ {
+		switch s := cascade.BreakerState(v.At(i).Y); {
+		case s == cascade.HalfOpen:
+			return s
+		case s == cascade.Open:
+			state = s
+		}
+	}
+	return state
 }
 
 // markers puts the timeline's events under the chart's x axis, then a

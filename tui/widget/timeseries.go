@@ -1,6 +1,7 @@
 package widget
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
@@ -56,11 +57,15 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	if cw < 12 || h < 4 || !(t.XMax > t.XMin) || !(t.YMax > t.YMin) {
 		return FitLines(nil, w, h)
 	}
+	// Every y label is padded to one width: ntcharts places the plot by
+	// the labels it happens to draw, and a narrower set would shift the
+	// plot against its x axis and against Area.
+	left, _ := t.Area(w)
 	lc := linechart.New(cw, h, t.XMin, t.XMax, t.YMin, t.YMax,
 		linechart.WithXYSteps(max(1, cw/12), 2),
 		linechart.WithStyles(st.Muted, st.Muted, st.Text),
 		linechart.WithXLabelFormatter(func(_ int, v float64) string { return t.XLabel(v) }),
-		linechart.WithYLabelFormatter(func(_ int, v float64) string { return t.YLabel(v) }))
+		linechart.WithYLabelFormatter(func(_ int, v float64) string { return fmt.Sprintf("%*s", left-1, t.YLabel(v)) }))
 	lc.DrawXYAxisAndLabel()
 	gw, gh := lc.GraphWidth(), lc.GraphHeight()
 	origin := canvas.Point{X: lc.Origin().X + 1, Y: 0}
