@@ -29,6 +29,7 @@ var engines = []Engine{
 	{Name: "bins", Title: "balls into bins: one choice, d choices and what breaks the theorem", Default: bins.DefaultSpec()},
 	{Name: "exact", Title: "exact max-load distributions of small cases, by brute force or by DP", Default: bins.DefaultExactSpec()},
 	{Name: "cascade", Title: "cascading failure through thread pools, and the protections against it", Default: cascade.DefaultSpec()},
+	{Name: "retry-storm", Title: "clients retrying together, with and without jitter", Default: cascade.DefaultStormSpec()},
 }
 
 // Engines lists the engines in the order help shows them.

@@ -57,3 +57,36 @@ func TestRunCascadePublished(t *testing.T) {
 		}
 	}
 }
+
+// The retry storm of 26.3.2 headless: without jitter a thousand clients'
+// first retries land in one millisecond; with full jitter far fewer do.
+func TestRunRetryStorm(t *testing.T) {
+	code, out, errs := runArgs(t, "run", "retry-storm", "--format", "json")
+	var r struct {
+		Storms []struct {
+			Jitter        string
+			Peak          int
+			TotalRetries  int `json:"total_retries"`
+			Amplification float64
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || len(r.Storms) != 4 {
+		t.Fatalf("exit %d %s\n%s", code, errs, out)
+	}
+	if s := r.Storms[0]; s.Jitter != "none" || s.Peak != 1000 || s.TotalRetries != 3000 || s.Amplification != 64 {
+		t.Errorf("no jitter: %+v", s)
+	}
+	if s := r.Storms[1]; s.Jitter != "full" || s.Peak > 60 {
+		t.Errorf("full jitter: %+v", s)
+	}
+	for args, says := range map[string]string{
+		"run retry-storm --jitter some": `--jitter must be none, full, equal or decorrelated, got "some"`,
+		"run retry-storm --cap-ms 10":   "--cap-ms must be in base-ms..1e7, got 10",
+		"run retry-storm --clients 0":   "--clients must be in 1..10000000, got 0",
+	} {
+		code, out, errs := runArgs(t, strings.Fields(args)...)
+		if code != 2 || out != "" || !strings.Contains(errs, says) {
+			t.Errorf("loadlab %s: exit %d %q, want %q", args, code, errs, says)
+		}
+	}
+}

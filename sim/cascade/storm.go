@@ -1,0 +1,137 @@
+package cascade
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/rng"
+)
+
+// Jitter is how a retry's backoff is randomised (section 26.3.2).
+type Jitter int
+
+// The jitter modes. With d_k = min(base x 2^(k-1), cap) the k-th retry
+// waits d_k (none), uniform(0, d_k) (full), d_k/2 + uniform(0, d_k/2)
+// (equal), or min(cap, uniform(base, 3 x the previous wait)) starting from
+// base (decorrelated).
+const (
+	NoJitter Jitter = iota
+	FullJitter
+	EqualJitter
+	Decorrelated
+)
+
+var jitterNames = []string{"none", "full", "equal", "decorrelated"}
+
+func (j Jitter) String() string { return jitterNames[j] }
+
+// ParseJitter reads a jitter mode's name.
+func ParseJitter(s string) (Jitter, error) {
+	i := slices.Index(jitterNames, s)
+	if i < 0 {
+		return 0, engine.Invalid("jitter", "must be none, full, equal or decorrelated, got %q", s)
+	}
+	return Jitter(i), nil
+}
+
+// StormConfig is the retry storm of 26.3.2: Clients clients fail together
+// at t = 0 and each retries Retries times against a dependency that keeps
+// failing at once, waiting a backoff of base BaseMs doubling per retry up
+// to CapMs.
+type StormConfig struct {
+	Seed    int64
+	Clients int
+	Retries int
+	BaseMs  float64
+	CapMs   float64
+	Jitter  Jitter
+	// Layers is how many layers of a call chain retry, each Retries times:
+	// a failure at the bottom becomes (1 + Retries)^Layers calls.
+	Layers int
+}
+
+// Validate reports the first invalid field.
+func (c StormConfig) Validate() error {
+	switch {
+	case c.Seed < 0:
+		return engine.Invalid("seed", "must be >= 0, got %d", c.Seed)
+	case c.Clients < 1 || c.Clients > 10_000_000:
+		return engine.Invalid("clients", "must be in 1..10000000, got %d", c.Clients)
+	case c.Retries < 0 || c.Retries > 30:
+		return engine.Invalid("retries", "must be in 0..30, got %d", c.Retries)
+	case !(c.BaseMs > 0) || c.BaseMs > 1e6:
+		return engine.Invalid("base-ms", "must be in (0, 1e6], got %v", c.BaseMs)
+	case !(c.CapMs >= c.BaseMs) || c.CapMs > 1e7:
+		return engine.Invalid("cap-ms", "must be in base-ms..1e7, got %v", c.CapMs)
+	case c.Layers < 1 || c.Layers > 10:
+		return engine.Invalid("layers", "must be in 1..10, got %d", c.Layers)
+	}
+	return nil
+}
+
+// Storm is a retry storm's outcome.
+type Storm struct {
+	Jitter string `json:"jitter"`
+	// Histogram[i] counts the retries sent in millisecond i after the
+	// failure.
+	Histogram []int `json:"histogram"`
+	// Peak is the largest millisecond's count, at PeakMs.
+	Peak   int `json:"peak"`
+	PeakMs int `json:"peak_ms"`
+	// TotalRetries is Clients x Retries; LastMs the last retry's time.
+	TotalRetries int     `json:"total_retries"`
+	LastMs       float64 `json:"last_ms"`
+	// Amplification is (1 + Retries)^Layers, the calls one request becomes
+	// at the bottom of a chain whose every layer retries.
+	Amplification float64 `json:"amplification"`
+	// Caption says what the histogram shows.
+	Caption string `json:"caption"`
+}
+
+// RunStorm draws every client's retry times and counts them per
+// millisecond.
+func RunStorm(c StormConfig) (Storm, error) {
+	if err := c.Validate(); err != nil {
+		return Storm{}, err
+	}
+	src := rng.New(c.Seed)
+	times := make([]float64, 0, c.Clients*c.Retries)
+	for range c.Clients {
+		t, prev := 0.0, c.BaseMs
+		for k := 1; k <= c.Retries; k++ {
+			d := math.Min(c.BaseMs*math.Pow(2, float64(k-1)), c.CapMs)
+			var wait float64
+			switch c.Jitter {
+			case NoJitter:
+				wait = d
+			case FullJitter:
+				wait = src.Uniform(0, d)
+			case EqualJitter:
+				wait = d/2 + src.Uniform(0, d/2)
+			case Decorrelated:
+				wait = math.Min(c.CapMs, src.Uniform(c.BaseMs, 3*prev))
+				prev = wait
+			}
+			t += wait
+			times = append(times, t)
+		}
+	}
+	s := Storm{Jitter: c.Jitter.String(), TotalRetries: len(times), Amplification: math.Pow(float64(1+c.Retries), float64(c.Layers))}
+	for _, t := range times {
+		s.LastMs = max(s.LastMs, t)
+	}
+	s.Histogram = make([]int, int(s.LastMs)+1)
+	for _, t := range times {
+		s.Histogram[int(t)]++
+	}
+	for ms, n := range s.Histogram {
+		if n > s.Peak {
+			s.Peak, s.PeakMs = n, ms
+		}
+	}
+	s.Caption = fmt.Sprintf("%s jitter: %d retries over %.0f ms, at most %d in one millisecond (at %d ms)",
+		s.Jitter, s.TotalRetries, s.LastMs, s.Peak, s.PeakMs)
+	return s, nil
+}

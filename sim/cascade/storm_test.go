@@ -1,0 +1,31 @@
+package cascade
+
+import "testing"
+
+// Without jitter every client's k-th retry lands in the same millisecond:
+// spikes of n at base, 3 base, 7 base... With full jitter the peak is a
+// small share of n and the retries spread over the whole backoff.
+func TestStormJitterSpreadsTheSpikes(t *testing.T) {
+	cfg := StormConfig{Seed: 1, Clients: 1000, Retries: 3, BaseMs: 100, CapMs: 2000, Layers: 3}
+	none, _ := RunStorm(cfg)
+	if none.Peak != 1000 || none.Histogram[100] != 1000 || none.Histogram[300] != 1000 || none.Histogram[700] != 1000 {
+		t.Errorf("no jitter: peak %d; at 100/300/700 ms %d %d %d, want 1000 each", none.Peak, none.Histogram[100], none.Histogram[300], none.Histogram[700])
+	}
+	cfg.Jitter = FullJitter
+	full, _ := RunStorm(cfg)
+	// A millisecond of [0, 100) gets about 1000/100 = 10 first retries,
+	// plus later ones: a peak above 60 would mean the jitter did not spread.
+	if full.Peak > 60 || full.TotalRetries != 3000 || full.LastMs > 700 {
+		t.Errorf("full jitter: peak %d, %d retries, last %.0f ms", full.Peak, full.TotalRetries, full.LastMs)
+	}
+	if none.Amplification != 64 {
+		t.Errorf("(1+3)^3 = 64, got %v", none.Amplification)
+	}
+	for _, j := range []Jitter{EqualJitter, Decorrelated} {
+		cfg.Jitter = j
+		s, err := RunStorm(cfg)
+		if err != nil || s.Peak >= none.Peak || s.TotalRetries != 3000 {
+			t.Errorf("%v: peak %d, %d retries, %v", j, s.Peak, s.TotalRetries, err)
+		}
+	}
+}
