@@ -44,6 +44,12 @@ var registry = []Scenario{
 		Spec:   cascadeRun("S1"), StepsPerSecond: 100,
 	},
 	{
+		Name:   "thundering-herd",
+		Title:  "A retry storm: a thousand clients fail at once and retry",
+		Lesson: "Without jitter every client's k-th retry lands in the same millisecond: a spike of a thousand at 100, 300 and 700 ms, the thundering herd. Full jitter spreads the same 3,000 retries over the whole backoff. Press j to switch the jitter live; the scale stays, so the spikes compare.",
+		Spec:   cascade.DefaultStormSpec(), StepsPerSecond: 20,
+	},
+	{
 		Name:   "breaker-explained",
 		Title:  "The circuit breaker: 50 % of 20 calls in 2 s opens it for 5 s, then 3 trials",
 		Lesson: "S4: with tuned timeouts and a breaker, db calls fail fast while it is open (O), so svc and api threads are not held by the slow database; half-open (H) lets three trial calls through. Watch the band under the charts and the reasons in the log.",

@@ -6,12 +6,14 @@ import (
 	"github.com/loadlab/loadlab/tui/cascadelab"
 	"github.com/loadlab/loadlab/tui/exactlab"
 	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/stormlab"
 )
 
 // labs maps an engine to the lab that opens its scenarios. An engine that
 // is not here has no lab, and opening it is an error.
 var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
-	"bins":    binslab.New,
-	"exact":   exactlab.New,
-	"cascade": cascadelab.New,
+	"bins":        binslab.New,
+	"exact":       exactlab.New,
+	"cascade":     cascadelab.New,
+	"retry-storm": stormlab.New,
 }

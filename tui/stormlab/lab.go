@@ -1,0 +1,154 @@
+// Package stormlab is the retry-storm lab of section 26.3.2: a thousand
+// clients fail together and retry; the histogram of their retries fills
+// millisecond by millisecond, for the jitter mode chosen, switchable live.
+package stormlab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// stepMs is the storm time one step reveals.
+const stepMs = 10
+
+// Lab shows one jitter mode's storm at a time; all of them are computed
+// up front (they are small) so that switching keeps the time and scale.
+type Lab struct {
+	spec   cascade.StormSpec
+	storms []cascade.Storm
+	shown  int
+	nowMs  int
+	spanMs int
+	top    int // the largest column count of any mode, for one scale
+}
+
+// New opens the lab on a retry-storm spec.
+func New(s scenarios.Spec) (lab.Lab, error) {
+	spec, ok := s.(cascade.StormSpec)
+	if !ok {
+		return nil, fmt.Errorf("stormlab: %T is not a retry-storm spec", s)
+	}
+	l := &Lab{spec: spec}
+	return l, l.Restart()
+}
+
+// Restart computes the storms again and rewinds to t = 0.
+func (l *Lab) Restart() error {
+	storms, err := l.spec.Run()
+	if err != nil {
+		return err
+	}
+	l.storms, l.nowMs, l.spanMs = storms, 0, 1
+	for _, s := range storms {
+		l.spanMs = max(l.spanMs, len(s.Histogram))
+	}
+	return nil
+}
+
+// Step reveals the next 10 ms.
+func (l *Lab) Step() bool {
+	if l.Done() {
+		return false
+	}
+	l.nowMs += stepMs
+	return true
+}
+
+// Done reports whether every retry has been shown.
+func (l *Lab) Done() bool { return l.nowMs >= l.spanMs }
+
+// Status is the jitter and the time.
+func (l *Lab) Status() []string {
+	return []string{l.storms[l.shown].Jitter + " jitter", fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs)}
+}
+
+// Seed is the storm's seed.
+func (l *Lab) Seed() int64 { return l.spec.Seed }
+
+// WithSeed recomputes on another seed.
+func (l *Lab) WithSeed(seed int64) error {
+	l.spec.Seed = seed
+	return l.Restart()
+}
+
+// NextSeed recomputes on the next seed.
+func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
+
+var jitterKey = lab.Bind([]string{"j"}, "j", "next jitter mode")
+
+// Help lists the lab's keys with the shell's.
+func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
+	return []key.Binding{c.Play, c.Step, jitterKey, c.Help, c.Quit, c.Faster, c.Slower},
+		[][]key.Binding{{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed}, {jitterKey, c.Theme, c.Back, c.Help, c.Quit}}
+}
+
+// Key switches the jitter mode, keeping the time.
+func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
+	if !key.Matches(msg, jitterKey) {
+		return lab.Outcome{}
+	}
+	l.shown = (l.shown + 1) % len(l.storms)
+	return lab.Outcome{Handled: true, Note: l.storms[l.shown].Caption}
+}
+
+// Render draws the shown mode's retries per time column up to now, on one
+// count scale for every mode.
+func (l *Lab) Render(f lab.Frame) string {
+	st := f.St
+	s := l.storms[l.shown]
+	cols := max(8, f.W-8)
+	per := (l.spanMs + cols - 1) / cols
+	values := make([]float64, 0, cols)
+	labels := make([]string, 0, cols)
+	top := 1
+	for _, m := range l.storms {
+		for c := 0; c*per < l.spanMs; c++ {
+			top = max(top, bucket(m.Histogram, c, per, l.spanMs))
+		}
+	}
+	for c := 0; c*per < l.spanMs; c++ {
+		v := 0
+		if c*per < l.nowMs {
+			v = bucket(s.Histogram, c, per, l.nowMs)
+		}
+		values = append(values, float64(v))
+		labels = append(labels, fmt.Sprint(c*per))
+	}
+	var modes []string
+	for i, m := range l.storms {
+		name := m.Jitter
+		if i == l.shown {
+			name = "[" + name + "]"
+		}
+		modes = append(modes, name)
+	}
+	head := []string{
+		st.Title.Render(fmt.Sprintf("%d clients fail at t = 0 and retry %d times: ", l.spec.Clients, l.spec.Retries)) +
+			st.Text.Render(fmt.Sprintf("wait min(%g ms x 2^(k-1), %g ms) before retry k", l.spec.BaseMs, l.spec.CapMs)),
+		st.Muted.Render("jitter: " + strings.Join(modes, "  ") + "   (j switches; the scale stays)"),
+		st.Text.Render(s.Caption),
+		st.Muted.Render(fmt.Sprintf("retries per %d ms column, bars up to t = %d ms (x axis: ms after the failure)", per, min(l.nowMs, l.spanMs))),
+	}
+	bars := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Style: st.SeriesStyle(l.shown).UnsetBold()}
+	foot := st.Muted.Render(fmt.Sprintf("%d layers each retrying %d times turn one failure at the bottom into (1+%d)^%d = %.0f calls",
+		l.spec.Layers, l.spec.Retries, l.spec.Retries, l.spec.Layers, s.Amplification))
+	chartH := max(4, f.H-len(head)-1)
+	lines := append(head, strings.Split(bars.Render(st, f.W, chartH), "\n")...)
+	return widget.FitLines(append(lines, foot), f.W, f.H)
+}
+
+func bucket(h []int, c, per, until int) int {
+	n := 0
+	for i := c * per; i < (c+1)*per && i < len(h) && i < until; i++ {
+		n += h[i]
+	}
+	return n
+}
