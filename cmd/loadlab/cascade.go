@@ -26,7 +26,7 @@ lecture's protection sets S1-S6 and "custom", the set the switches describe
 	bind: bindCascade,
 	ranges: map[string]string{
 		"configs": "a comma-separated list of S1 S2 S3 S4 S5 S6 custom", "timeout": "default or tuned",
-		"retry": "off, immediate or backoff", "seed": "a whole number >= 0",
+		"retry": "off, immediate or backoff", "seed": "a whole number >= 0", "follow": "t:k, such as 16:0",
 	},
 	run: func(ctx context.Context, s cascade.Spec, env runEnv) (cascade.Report, error) {
 		return s.RunAll(ctx, env.workers, env.progress)
@@ -37,15 +37,19 @@ lecture's protection sets S1-S6 and "custom", the set the switches describe
 			return writeCascadeText(w, r)
 		},
 		"json": func(_ context.Context, w io.Writer, r cascade.Report, est engine.Cost) error {
-			runs := map[string]cascade.Result{}
+			type run struct {
+				cascade.Result
+				Follow []cascade.Stage `json:"follow,omitempty"`
+			}
+			runs := map[string]run{}
 			for i, name := range r.Names {
-				runs[name] = r.Results[i]
+				runs[name] = run{r.Results[i], r.Journeys[i]}
 			}
 			return writeJSON(w, struct {
-				Seed     int64                     `json:"seed"`
-				Order    []string                  `json:"order"`
-				Runs     map[string]cascade.Result `json:"runs"`
-				Estimate engine.Cost               `json:"estimate"`
+				Seed     int64          `json:"seed"`
+				Order    []string       `json:"order"`
+				Runs     map[string]run `json:"runs"`
+				Estimate engine.Cost    `json:"estimate"`
 			}{r.Spec.Seed, r.Names, runs, est})
 		},
 		"csv": writeCascadeCSV,
@@ -98,6 +102,7 @@ func bindCascade(fs *flag.FlagSet, s *cascade.Spec) {
 	fs.BoolVar(&s.UseBulkhead, "bulkhead", s.UseBulkhead, "custom: split svc's threads between db and aux")
 	fs.BoolVar(&s.UseShed, "shed", s.UseShed, "custom: shed low priority when the api queue is long")
 	fs.BoolVar(&s.UseBudget, "budget", s.UseBudget, "custom: no retries while the breaker's error ratio is high")
+	fs.StringVar(&s.FollowAt, "follow", s.FollowAt, "t:k follows the k-th request (from 0) to arrive at or after t s through each run")
 }
 
 func cpct(a, b int) float64 {
@@ -128,6 +133,12 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 			cpct(r.HiOK, r.HiTotal), cpct(r.LoOK, r.LoTotal), cpct(r.DBOK, r.DBTotal), cpct(r.AuxOK, r.AuxTotal))
 		for _, m := range r.Moments {
 			fmt.Fprintln(w, "  "+m.Caption)
+		}
+		if j := rep.Journeys[i]; len(j) > 0 {
+			fmt.Fprintf(w, "  request followed (--follow %s):\n", rep.Spec.FollowAt)
+			for _, st := range j {
+				fmt.Fprintf(w, "    %7.2f s  %s\n", st.At, st.What)
+			}
 		}
 	}
 	if len(rep.Results) > 0 {

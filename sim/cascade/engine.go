@@ -61,6 +61,7 @@ type Engine struct {
 	due     []retry
 	moments moments
 	series  series
+	journey journey
 }
 
 // newRequest takes a request from the slab.
@@ -81,12 +82,22 @@ type stats struct {
 	samples                                                       []Sample
 }
 
+// NewFollowing is New, following one request's journey (see Journey).
+func NewFollowing(cfg Config, f Follow) (*Engine, error) {
+	e, err := New(cfg)
+	if err == nil {
+		e.journey.want = &f
+	}
+	return e, err
+}
+
 // New validates cfg and returns an engine at t = 0.
 func New(cfg Config) (*Engine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, src: rng.New(cfg.Seed)}
+	e.journey.rid = -1
 	e.breaker.cfg = &e.cfg
 	svc := []int{cfg.SvcSlots}
 	if cfg.Bulkhead {
@@ -148,6 +159,9 @@ func (e *Engine) Step() bool {
 		for _, d := range due { // a retry is a whole new attempt from the entry
 			r := d.req
 			e.stats.attempts++
+			if e.followed(r) {
+				e.trace(r, "retries from the entry (attempt %d)", r.retries+1)
+			}
 			e.reqs.put(r)
 			r.stage, r.waitFrom = 0, e.now
 			e.enter(r, 0)
@@ -235,6 +249,7 @@ func (e *Engine) admit(high bool, dep int) {
 	r := e.newRequest()
 	*r = request{rid: e.nextRID, high: high, dep: dep, born: e.now, waitFrom: e.now}
 	e.nextRID++
+	e.followArrival(r)
 	e.born = append(e.born, bornAt{e.now, r.rid})
 	if e.cfg.Shed {
 		q := e.layers[apiLayer].queue.len()
@@ -246,6 +261,9 @@ func (e *Engine) admit(high bool, dep int) {
 		if e.shedding && !high { // under overload, low priority goes first
 			s.failed++
 			s.shed++
+			if e.followed(r) {
+				e.trace(r, "is shed at the door: the api queue is over %d", e.cfg.ShedHigh)
+			}
 			return
 		}
 	}
@@ -263,6 +281,9 @@ func prioIndex(high bool) int {
 func (e *Engine) enter(r *request, stage int) {
 	if stage == 2 && r.dep == 0 && e.cfg.Breaker && !e.breaker.allow() {
 		e.stats.fastFail++ // the breaker is open: fail at once, spare the database
+		if e.followed(r) {
+			e.trace(r, "fails fast: the breaker is %s", e.breaker.state)
+		}
 		e.fail(r, true)
 		return
 	}
@@ -274,9 +295,16 @@ func (e *Engine) enter(r *request, stage int) {
 	pool := e.poolOf(stage, r)
 	r.stage, r.waitFrom = stage, e.now
 	if l.free(pool) > 0 {
-		l.putBusy(r.rid, pool, e.serviceMs(l.name))
+		ms := e.serviceMs(l.name)
+		l.putBusy(r.rid, pool, ms)
+		if e.followed(r) {
+			e.trace(r, "gets a slot at %s at once (service %.1f ms)", layerNames[l.name], ms)
+		}
 	} else {
 		l.queue.push(r.rid)
+		if e.followed(r) {
+			e.trace(r, "queues at %s: all %d slots taken", layerNames[l.name], l.sizes[pool])
+		}
 	}
 }
 
@@ -319,7 +347,11 @@ func (e *Engine) dispatch(stage int) {
 			}
 			l.queue.remove(pick)
 			r := e.reqs.get(pick)
-			l.putBusy(pick, e.poolOf(stage, r), e.serviceMs(name))
+			ms := e.serviceMs(name)
+			l.putBusy(pick, e.poolOf(stage, r), ms)
+			if e.followed(r) {
+				e.trace(r, "gets a slot at %s after %.2f s in the queue (service %.1f ms)", layerNames[name], e.now-r.waitFrom, ms)
+			}
 		}
 	}
 }
@@ -348,6 +380,9 @@ func (e *Engine) advance(stage int) {
 			}
 			l.busyToHeld(en.rid) // the slot stays taken until the call below returns
 			if stage < 2 {
+				if e.followed(r) {
+					e.trace(r, "is served at %s and calls %s, holding its %s slot", layerNames[stage], layerNames[e.layerOf(stage+1, r).name], layerNames[stage])
+				}
 				e.enter(r, stage+1)
 			} else {
 				e.success(r)
@@ -364,6 +399,9 @@ func (e *Engine) success(r *request) {
 		r.cb = false
 	}
 	dt := e.now - r.born
+	if e.followed(r) {
+		e.trace(r, "succeeds after %.0f ms in all", dt*1000)
+	}
 	e.release(r)
 	s := &e.stats
 	s.ok++
@@ -391,10 +429,16 @@ func (e *Engine) fail(r *request, clientRetry bool) {
 				delay = e.cfg.RetryBase * math.Pow(2, float64(r.retries)) * e.src.Uniform(0.5, 1.5)
 			}
 			e.retries = append(e.retries, retry{e.now + delay, r})
+			if e.followed(r) {
+				e.trace(r, "will retry in %.0f ms", delay*1000)
+			}
 			return
 		}
 	}
 	e.stats.failed++
+	if e.followed(r) {
+		e.trace(r, "fails for good")
+	}
 }
 
 func (e *Engine) release(r *request) {
@@ -416,6 +460,9 @@ func (e *Engine) checkTimeouts() {
 		for _, rid := range head[:n] {
 			if r := e.reqs.get(rid); r != nil && e.now-r.waitFrom > lim {
 				l.queue.remove(rid)
+				if e.followed(r) {
+					e.trace(r, "times out at the head of the %s queue: waited %.2f s, over the %g s limit", layerNames[l.name], e.now-r.waitFrom, lim)
+				}
 				e.fail(r, true)
 			}
 		}
@@ -424,6 +471,9 @@ func (e *Engine) checkTimeouts() {
 		rid := e.born[e.bornHead].rid
 		e.bornHead++
 		if r := e.reqs.get(rid); r != nil {
+			if e.followed(r) {
+				e.trace(r, "is given up by its user after %g s", e.cfg.ClientTimeout)
+			}
 			e.fail(r, false) // the user gave up: no retry
 		}
 	}

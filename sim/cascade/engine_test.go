@@ -103,3 +103,31 @@ func TestMomentsTellTheStory(t *testing.T) {
 		t.Error("moments out of order")
 	}
 }
+
+// Following a request gives its journey from arrival to its end, and
+// following changes nothing else.
+func TestFollowOneRequest(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Protections = preset(t, "S4")
+	e, err := NewFollowing(cfg, Follow{T: 16, K: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for e.Step() {
+	}
+	j := e.Journey()
+	want := []string{"arrives (low priority, calls db)", "gets a slot at api at once", "is served at api and calls svc",
+		"gets a slot at svc at once", "is served at svc and calls db", "queues at db: all 10 slots taken",
+		"times out at the head of the db queue: waited 0.26 s, over the 0.25 s limit", "fails for good"}
+	if len(j) != len(want) {
+		t.Fatalf("journey %v", j)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(j[i].What, w) || j[i].At < 16 {
+			t.Errorf("stage %d: %.2f s %q, want %q", i, j[i].At, j[i].What, w)
+		}
+	}
+	if plain := run(t, cfg); !reflect.DeepEqual(plain, e.Result()) {
+		t.Error("following a request changed the run")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -25,6 +26,23 @@ type Spec struct {
 	UseBulkhead bool   `json:"bulkhead" toml:"bulkhead"`
 	UseShed     bool   `json:"shed" toml:"shed"`
 	UseBudget   bool   `json:"budget" toml:"budget"`
+	// FollowAt follows one request through each run: "t:k" is the k-th
+	// (from 0) to arrive at or after t seconds; empty follows none.
+	FollowAt string `json:"follow" toml:"follow"`
+}
+
+// follow parses FollowAt.
+func (s Spec) follow() (*Follow, error) {
+	if s.FollowAt == "" {
+		return nil, nil
+	}
+	ts, ks, ok := strings.Cut(s.FollowAt, ":")
+	t, err1 := strconv.ParseFloat(ts, 64)
+	k, err2 := strconv.Atoi(ks)
+	if !ok || err1 != nil || err2 != nil || !(t >= 0) || k < 0 || t > s.Duration {
+		return nil, engine.Invalid("follow", "must be t:k, the k-th request (from 0) to arrive at or after t seconds, with t in 0..%g, got %q", s.Duration, s.FollowAt)
+	}
+	return &Follow{T: t, K: k}, nil
 }
 
 // DefaultSpec is the lecture's experiment: S1-S6 on seed 425.
@@ -44,6 +62,9 @@ type Run struct {
 // Runs validates the spec and returns its runs in the order listed.
 func (s Spec) Runs() ([]Run, error) {
 	if _, err := s.custom(); err != nil { // the switches must be valid even when no custom set runs
+		return nil, err
+	}
+	if _, err := s.follow(); err != nil {
 		return nil, err
 	}
 	var runs []Run
@@ -133,6 +154,8 @@ type Report struct {
 	Spec    Spec
 	Names   []string
 	Results []Result
+	// Journeys are the followed request's stages in each run.
+	Journeys [][]Stage
 }
 
 // RunAll runs the spec's protection sets on up to workers goroutines; each
@@ -143,7 +166,8 @@ func (s Spec) RunAll(ctx context.Context, workers int, progress func(float64)) (
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Spec: s, Names: make([]string, len(runs)), Results: make([]Result, len(runs))}
+	follow, _ := s.follow()
+	rep := Report{Spec: s, Names: make([]string, len(runs)), Results: make([]Result, len(runs)), Journeys: make([][]Stage, len(runs))}
 	var mu sync.Mutex
 	done, total := 0, 0
 	for _, r := range runs {
@@ -159,6 +183,9 @@ func (s Spec) RunAll(ctx context.Context, workers int, progress func(float64)) (
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			e, _ := New(r.Config) // validated by Runs
+			if follow != nil {
+				e, _ = NewFollowing(r.Config, *follow)
+			}
 			for n := 0; e.Step(); n++ {
 				if n%500 == 499 {
 					if ctx.Err() != nil {
@@ -173,6 +200,7 @@ func (s Spec) RunAll(ctx context.Context, workers int, progress func(float64)) (
 				}
 			}
 			rep.Results[i] = e.Result()
+			rep.Journeys[i] = e.Journey()
 		}()
 	}
 	wg.Wait()
