@@ -48,3 +48,29 @@ func TestCascadeMomentsAndPresets(t *testing.T) {
 		t.Errorf("b should make a custom set without the breaker:\n%s", v)
 	}
 }
+
+// c compares S1 and S6 side by side in lockstep, on one x scale; shift+4
+// puts S4 on the right; c again goes back to one set.
+func TestCascadeCompare(t *testing.T) {
+	m := openAt(t, "cascade-lecture", 160, 48)
+	press(m, "c")
+	l := m.lab.(*cascadelab.Lab)
+	for range 2500 {
+		l.Step()
+	}
+	m.redraw()
+	v := plain(m)
+	if !strings.Contains(v, "S1 vs S6") || !strings.Contains(v, "S6: timeout tuned · retry backoff") {
+		t.Fatalf("c should compare S1 with S6:\n%s", v)
+	}
+	checkFits(t, m, 160, 48)
+	golden.RequireEqual(t, []byte(v))
+	press(m, "$")
+	if v := plain(m); !strings.Contains(v, "S1 vs S4") || !strings.Contains(v, "t  0.00") {
+		t.Errorf("shift+4 should restart S1 vs S4:\n%s", v)
+	}
+	press(m, "c")
+	if strings.Contains(plain(m), " vs ") {
+		t.Error("c again should show one set")
+	}
+}

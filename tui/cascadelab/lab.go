@@ -15,16 +15,38 @@ import (
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
-// Lab runs one protection set of a cascade spec. The preset keys and the
-// protection keys restart the run from t = 0 on the same seed.
+// Lab runs one protection set of a cascade spec, or two side by side in
+// lockstep on the same seed (compare). The preset keys and the protection
+// keys restart from t = 0.
 type Lab struct {
-	spec    cascade.Spec
-	name    string // S1..S6, or custom
-	cfg     cascade.Config
-	engine  *cascade.Engine
-	snap    cascade.Snapshot
-	stale   bool
+	spec cascade.Spec
+	runs []*run // the left run, and the right one when comparing
+	// moments is how many of the left run's moments have been reported.
 	moments int
+}
+
+// run is one protection set under way.
+type run struct {
+	name   string // S1..S6, or custom
+	cfg    cascade.Config
+	engine *cascade.Engine
+	snap   cascade.Snapshot
+	stale  bool
+}
+
+func newRun(name string, cfg cascade.Config) (*run, error) {
+	e, err := cascade.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &run{name: name, cfg: cfg, engine: e, stale: true}, nil
+}
+
+func (r *run) sync() {
+	if r.stale {
+		r.snap = r.engine.Snapshot()
+		r.stale = false
+	}
 }
 
 // New opens the lab on the first protection set a cascade spec lists.
@@ -38,54 +60,67 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, err
 	}
 	l := &Lab{spec: spec}
-	return l, l.start(runs[0].Name, runs[0].Config)
+	r, err := newRun(runs[0].Name, runs[0].Config)
+	l.runs = []*run{r}
+	return l, err
 }
 
-func (l *Lab) start(name string, cfg cascade.Config) error {
-	e, err := cascade.New(cfg)
-	if err != nil {
-		return err
+// left is the run the keys edit.
+func (l *Lab) left() *run { return l.runs[0] }
+
+// restart rebuilds every run from t = 0 with its set and seed.
+func (l *Lab) restart(seed int64) error {
+	fresh := make([]*run, len(l.runs))
+	for i, r := range l.runs {
+		cfg := r.cfg
+		cfg.Seed = seed
+		nr, err := newRun(r.name, cfg)
+		if err != nil {
+			return err
+		}
+		fresh[i] = nr
 	}
-	l.name, l.cfg, l.engine, l.stale, l.moments = name, cfg, e, true, 0
+	l.runs, l.moments = fresh, 0
 	return nil
 }
 
-func (l *Lab) sync() {
-	if l.stale {
-		l.snap = l.engine.Snapshot()
-		l.stale = false
-	}
-}
-
-// Step runs one 10 ms tick.
+// Step runs one 10 ms tick of every run, in lockstep.
 func (l *Lab) Step() bool {
-	l.stale = true
-	return l.engine.Step()
+	stepped := false
+	for _, r := range l.runs {
+		r.stale = true
+		stepped = r.engine.Step() || stepped
+	}
+	return stepped
 }
 
-// Done reports whether the run reached its end.
-func (l *Lab) Done() bool { return l.engine.Done() }
+// Done reports whether every run reached its end.
+func (l *Lab) Done() bool {
+	for _, r := range l.runs {
+		if !r.engine.Done() {
+			return false
+		}
+	}
+	return true
+}
 
-// Restart runs the same set again from t = 0.
-func (l *Lab) Restart() error { return l.start(l.name, l.cfg) }
+// Restart runs the same sets again from t = 0.
+func (l *Lab) Restart() error { return l.restart(l.left().cfg.Seed) }
 
-// Seed is the run's seed.
-func (l *Lab) Seed() int64 { return l.cfg.Seed }
+// Seed is the runs' seed.
+func (l *Lab) Seed() int64 { return l.left().cfg.Seed }
 
 // WithSeed restarts on another seed.
-func (l *Lab) WithSeed(seed int64) error {
-	cfg := l.cfg
-	cfg.Seed = seed
-	return l.start(l.name, cfg)
-}
+func (l *Lab) WithSeed(seed int64) error { return l.restart(seed) }
 
 // NextSeed restarts on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.cfg.Seed + 1) }
+func (l *Lab) NextSeed() error { return l.WithSeed(l.Seed() + 1) }
 
-// NewMoment reports the moments the latest tick reached.
+// NewMoment reports the moments the latest tick reached in the left run.
 func (l *Lab) NewMoment() (string, bool) {
-	l.sync()
-	all := l.snap.Moments
+	r := l.left()
+	r.sync()
+	all := r.snap.Moments
 	if len(all) == l.moments {
 		return "", false
 	}
@@ -97,42 +132,80 @@ func (l *Lab) NewMoment() (string, bool) {
 	return strings.Join(captions, "; "), true
 }
 
-// Status is the set, the seed and the time.
+// Status is the sets, the seed and the time.
 func (l *Lab) Status() []string {
-	l.sync()
-	return []string{l.name, fmt.Sprintf("seed %d", l.cfg.Seed), fmt.Sprintf("t %5.2f / %g s", l.snap.T, l.cfg.Duration)}
+	r := l.left()
+	r.sync()
+	names := r.name
+	if len(l.runs) > 1 {
+		names += " vs " + l.runs[1].name
+	}
+	return []string{names, fmt.Sprintf("seed %d", r.cfg.Seed), fmt.Sprintf("t %5.2f / %g s", r.snap.T, r.cfg.Duration)}
 }
 
 // keyMap is the lab's own keys.
 var keys = struct {
-	Preset, Timeout, Retry, Breaker, Bulkhead, Shed, Budget key.Binding
+	Preset, RightPreset, Compare, Timeout, Retry, Breaker, Bulkhead, Shed, Budget key.Binding
 }{
-	Preset:   lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
-	Timeout:  lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
-	Retry:    lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
-	Breaker:  lab.Bind([]string{"b"}, "b", "breaker"),
-	Bulkhead: lab.Bind([]string{"k"}, "k", "bulkhead"),
-	Shed:     lab.Bind([]string{"x"}, "x", "shed low priority"),
-	Budget:   lab.Bind([]string{"u"}, "u", "retry budget"),
+	Preset:      lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
+	RightPreset: lab.Bind([]string{"!", "@", "#", "$", "%", "^"}, "shift 1-6", "the right-hand set when comparing"),
+	Compare:     lab.Bind([]string{"c"}, "c", "compare"),
+	Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
+	Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
+	Breaker:     lab.Bind([]string{"b"}, "b", "breaker"),
+	Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
+	Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
+	Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
 }
 
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Preset, keys.Breaker, c.Moments, c.Faster, c.Slower}
+	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Preset, keys.Compare, keys.Breaker, c.Moments, c.Faster, c.Slower}
 	presets := keys.Preset
 	presets.SetHelp("1-6", "S1 none · S2 retries · S3 tuned timeouts · S4 +breaker · S5 +bulkhead · S6 all")
 	full := [][]key.Binding{
 		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
 		{presets, keys.Timeout, keys.Retry, keys.Breaker, keys.Bulkhead, keys.Shed, keys.Budget},
-		{c.Moments, c.Theme, c.Back, c.Help, c.Quit},
+		{keys.Compare, keys.RightPreset, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
 	}
 	return short, full
 }
 
-// Key picks a preset or flips a protection; either restarts the run.
+// Key picks a preset or flips a protection of the left set, picks the
+// right set, or toggles comparing; each restarts from t = 0 on the seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	p := l.cfg.Protections
+	if key.Matches(msg, keys.Compare) {
+		if len(l.runs) > 1 {
+			l.runs = l.runs[:1]
+		} else {
+			other := cascade.Presets[5] // S6, or S1 beside S6
+			if l.left().name == "S6" {
+				other = cascade.Presets[0]
+			}
+			cfg := l.left().cfg
+			cfg.Protections = other.Protections
+			r, _ := newRun(other.Name, cfg)
+			l.runs = append(l.runs, r)
+		}
+		if err := l.Restart(); err != nil {
+			return lab.Outcome{Handled: true, Err: err}
+		}
+		return lab.Outcome{Handled: true, Note: "compare: " + l.names() + ", same seed, in lockstep (shift 1-6 picks the right set)", Restarted: true}
+	}
+	if key.Matches(msg, keys.RightPreset) {
+		if len(l.runs) < 2 {
+			return lab.Outcome{Handled: true, Note: "c compares two sets first"}
+		}
+		preset := cascade.Presets[strings.Index("!@#$%^", msg.String())]
+		l.runs[1].name, l.runs[1].cfg.Protections = preset.Name, preset.Protections
+		if err := l.Restart(); err != nil {
+			return lab.Outcome{Handled: true, Err: err}
+		}
+		return lab.Outcome{Handled: true, Note: "compare: " + l.names(), Restarted: true}
+	}
+	left := l.left()
+	p := left.cfg.Protections
 	name := "custom"
 	switch {
 	case key.Matches(msg, keys.Preset):
@@ -153,17 +226,24 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	default:
 		return lab.Outcome{}
 	}
-	cfg := l.cfg
-	cfg.Protections = p
 	for _, pr := range cascade.Presets { // a custom set equal to a preset is that preset
 		if pr.Protections == p {
 			name = pr.Name
 		}
 	}
-	if err := l.start(name, cfg); err != nil {
+	left.name, left.cfg.Protections = name, p
+	if err := l.Restart(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
 	return lab.Outcome{Handled: true, Note: name + ": " + describe(p) + " (restarted at t = 0, same seed)", Restarted: true}
+}
+
+func (l *Lab) names() string {
+	var names []string
+	for _, r := range l.runs {
+		names = append(names, r.name)
+	}
+	return strings.Join(names, " vs ")
 }
 
 // describe writes a protection set in words.

@@ -11,86 +11,106 @@ import (
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// Render draws the pools over time, the success rate and the backlog, the
-// breaker band, the counters and the latest moments.
+// Render draws one run full width, or two side by side on shared scales.
 func (l *Lab) Render(f lab.Frame) string {
-	l.sync()
-	st, s := f.St, l.snap
-	w := f.W
-	head := st.Title.Render(l.name) + st.Muted.Render(": "+describe(l.cfg.Protections))
+	top := 10.0 // the backlog scale, shared by the runs compared
+	for _, r := range l.runs {
+		r.sync()
+		for i := range r.snap.Backlog.Len() {
+			top = max(top, r.snap.Backlog.At(i).Y)
+		}
+	}
+	if len(l.runs) == 1 {
+		return widget.FitLines(l.panel(f.St, l.runs[0], f.W, f.H, true, top), f.W, f.H)
+	}
+	w1 := (f.W - 1) / 2
+	a := widget.FitLines(l.panel(f.St, l.runs[0], w1, f.H, false, top), w1, f.H)
+	b := widget.FitLines(l.panel(f.St, l.runs[1], f.W-w1-1, f.H, false, top), f.W-w1-1, f.H)
+	return lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(w1+1).Render(a), b)
+}
+
+// panel draws one run: its set, the pools over time, the breaker band and
+// the event marks, the success rate (and, full width, the backlog beside
+// it), the counters and the latest moments.
+func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop float64) []string {
+	s, cfg := r.snap, r.cfg
+	head := st.Title.Render(r.name) + st.Muted.Render(": "+describe(cfg.Protections))
 	counters := st.Text.Render(fmt.Sprintf("arrived %d: ok %.1f%%, failed %.1f%%, still in the system %.1f%% · good (ok in %g ms) %.1f%% · fast-fails %d · shed %d · retries %d (%.2fx the attempts)",
-		s.Arrived, pct(s.OK, s.Arrived), pct(s.Failed, s.Arrived), pct(s.Arrived-s.OK-s.Failed, s.Arrived), l.cfg.SLOMs, pct(s.Good, s.Arrived),
+		s.Arrived, pct(s.OK, s.Arrived), pct(s.Failed, s.Arrived), pct(s.Arrived-s.OK-s.Failed, s.Arrived), cfg.SLOMs, pct(s.Good, s.Arrived),
 		s.FastFail, s.Shed, s.Retries, float64(s.Attempts)/float64(max(1, s.Arrived))))
 	var log []string
 	keep := 3
-	if f.H < 30 {
+	if h < 30 {
 		keep = 1 // the chart needs the rows
 	}
 	for i := max(0, len(s.Moments)-keep); i < len(s.Moments); i++ {
 		log = append(log, st.Muted.Render(widget.Truncate(s.Moments[i].Caption, w)))
 	}
 	fixed := 1 + 1 + 2 + 1 + 1 + len(log) // head, band, markers and legend, label, counters, log
-	if f.H >= 30 {
+	if h >= 30 {
 		fixed++ // the chart's caption
 	}
-	chartsH := max(8, f.H-fixed)
+	chartsH := max(8, h-fixed)
 	topH := chartsH * 11 / 20
 	botH := chartsH - topH
 	xs := func(v float64) string { return fmt.Sprintf("%.0fs", v) }
 	pcts := func(v float64) string { return fmt.Sprintf("%.0f%%", v) }
-	use := widget.TimeSeries{XMin: 0, XMax: l.cfg.Duration, YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts}
+	use := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts}
 	// Each column shows the mean of the 100 ms points under it, not one
 	// of them: a pool that flickers reads as the share of time it was busy.
-	half := l.cfg.Duration / float64(2*w)
+	half := cfg.Duration / float64(2*w)
 	for i, name := range []string{"api", "svc", "db", "aux"} {
 		use.Lines = append(use.Lines, widget.Line{Name: name, Style: st.SeriesStyle(i), End: s.T, Value: meanPercent(s.Use[i], half)})
 	}
-	if l.cfg.Bulkhead {
+	if cfg.Bulkhead {
 		use.Lines = append(use.Lines,
 			widget.Line{Name: "svc→db", Style: st.SeriesStyle(4), End: s.T, Value: meanPercent(s.Bulkhead[0], half)},
 			widget.Line{Name: "svc→aux", Style: st.SeriesStyle(5), End: s.T, Value: meanPercent(s.Bulkhead[1], half)})
 	}
-	success := widget.TimeSeries{XMin: 0, XMax: l.cfg.Duration, YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts,
+	success := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts,
 		Lines: []widget.Line{{Name: "ok", Style: st.OK, End: s.T, Value: meanPercent(s.Success, 2*half)}}}
-	peak := 10.0
-	for i := range s.Backlog.Len() {
-		peak = max(peak, s.Backlog.At(i).Y)
-	}
-	backlog := widget.TimeSeries{XMin: 0, XMax: l.cfg.Duration, YMin: 0, YMax: peak * 1.1, XLabel: xs,
+	backlog := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: backlogTop * 1.1, XLabel: xs,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines:  []widget.Line{{Name: "queue", Style: st.Warn, End: s.T, Value: valueAt(s.Backlog)}}}
+	if !full { // side by side: one x scale for every chart of both panels
+		use.NamesWidth, success.NamesWidth = len("svc→aux "), len("svc→aux ")
+	}
 	left, width := use.Area(w)
-	halfW := w / 2
 	lines := []string{widget.Truncate(head, w)}
-	if f.H >= 30 {
-		lines = append(lines, st.Muted.Render("threads and connections in use: serving, or held while waiting on the layer below"))
+	if h >= 30 {
+		lines = append(lines, st.Muted.Render(widget.Truncate("threads and connections in use: serving, or held while waiting on the layer below", w)))
 	}
 	lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
-	lines = append(lines, l.band(st, left, width))
-	lines = append(lines, strings.Split(l.markers(st, left, width, w), "\n")...)
-	lines = append(lines, st.Muted.Render(widget.Truncate(fmt.Sprintf("%-*s%s", halfW, "success rate", "api backlog (requests queued)"), w)))
-	bottom := lipgloss.JoinHorizontal(lipgloss.Top, success.Render(st, halfW-2, botH), "  ", backlog.Render(st, w-halfW, botH))
-	lines = append(lines, strings.Split(bottom, "\n")...)
+	lines = append(lines, band(st, r, left, width))
+	lines = append(lines, strings.Split(markers(st, cfg, left, width, w), "\n")...)
+	if full {
+		halfW := w / 2
+		lines = append(lines, st.Muted.Render(widget.Truncate(fmt.Sprintf("%-*s%s", halfW, "success rate", "api backlog (requests queued)"), w)))
+		bottom := lipgloss.JoinHorizontal(lipgloss.Top, success.Render(st, halfW-2, botH), "  ", backlog.Render(st, w-halfW, botH))
+		lines = append(lines, strings.Split(bottom, "\n")...)
+	} else {
+		lines = append(lines, st.Muted.Render("success rate"))
+		lines = append(lines, strings.Split(success.Render(st, w, botH), "\n")...)
+	}
 	lines = append(lines, counters)
-	lines = append(lines, log...)
-	return widget.FitLines(lines, w, f.H)
+	return append(lines, log...)
 }
 
 // band is the breaker's state over the chart's x axis, a letter per
 // column coloured by state: C closed, O open, H half-open, so that it
 // reads without colour. left columns hold its label.
-func (l *Lab) band(st *widget.Styles, left, width int) string {
+func band(st *widget.Styles, r *run, left, width int) string {
 	label := fmt.Sprintf("%-*s", left, "brk")
-	if !l.cfg.Breaker {
+	if !r.cfg.Breaker {
 		return st.Muted.Render(label + "breaker off (b turns it on)")
 	}
 	var b strings.Builder
 	b.WriteString(st.Muted.Render(label))
-	v := l.snap.Breaker
+	v := r.snap.Breaker
 	for c := range max(0, width) {
-		t0 := float64(c) / float64(width) * l.cfg.Duration
-		t1 := float64(c+1) / float64(width) * l.cfg.Duration
-		if t0 > l.snap.T || v.Before(t0) < 0 && v.Before(t1) < 0 {
+		t0 := float64(c) / float64(width) * r.cfg.Duration
+		t1 := float64(c+1) / float64(width) * r.cfg.Duration
+		if t0 > r.snap.T || v.Before(t0) < 0 && v.Before(t1) < 0 {
 			b.WriteString(" ")
 			continue
 		}
@@ -125,17 +145,17 @@ func columnState(v engine.SeriesView, t0, t1 float64) cascade.BreakerState {
 
 // markers puts the timeline's events under the chart's x axis, then a
 // legend of every mark.
-func (l *Lab) markers(st *widget.Styles, left, width, w int) string {
+func markers(st *widget.Styles, cfg cascade.Config, left, width, w int) string {
 	row := []rune(strings.Repeat(" ", left+max(0, width)))
 	put := func(t float64, r rune) {
-		if c := int(t / l.cfg.Duration * float64(width)); c >= 0 && c < width {
+		if c := int(t / cfg.Duration * float64(width)); c >= 0 && c < width {
 			row[left+c] = r
 		}
 	}
-	put(l.cfg.DegradeAt, '!')
-	put(l.cfg.SurgeAt, 'S')
-	put(l.cfg.SurgeEnd, 'e')
-	legend := fmt.Sprintf("! db %gx slower at %g s · S..e %gx surge · brk: C closed, O open, H half-open", l.cfg.DBSlowdown, l.cfg.DegradeAt, l.cfg.SurgeX)
+	put(cfg.DegradeAt, '!')
+	put(cfg.SurgeAt, 'S')
+	put(cfg.SurgeEnd, 'e')
+	legend := fmt.Sprintf("! db %gx slower at %g s · S..e %gx surge · brk: C closed, O open, H half-open", cfg.DBSlowdown, cfg.DegradeAt, cfg.SurgeX)
 	return st.Marker.Render(string(row)) + "\n" + st.Muted.Render(widget.Truncate(legend, w))
 }
 

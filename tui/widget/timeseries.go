@@ -32,6 +32,9 @@ type TimeSeries struct {
 	// XLabel and YLabel format the axis numbers.
 	XLabel, YLabel func(v float64) string
 	Lines          []Line
+	// NamesWidth, when above the widest name, widens the column of line
+	// names, so that charts stacked or side by side share one x scale.
+	NamesWidth int
 }
 
 // Area is where Render puts the plot in a row of w cells: its first column
@@ -43,7 +46,7 @@ func (t TimeSeries) Area(w int) (left, width int) {
 }
 
 func (t TimeSeries) namesWidth() int {
-	nameW := 0
+	nameW := t.NamesWidth
 	for _, l := range t.Lines {
 		nameW = max(nameW, lipgloss.Width(l.Name)+1)
 	}
