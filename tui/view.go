@@ -123,7 +123,8 @@ func (m *Model) shortHelp() string {
 	}
 	m.help.Width = m.width
 	short, _ := m.lab.Help()
-	return m.help.ShortHelpView(short)
+	// bubbles' help can overshoot its width by the last item: cut it here.
+	return widget.Truncate(m.help.ShortHelpView(short), m.width)
 }
 
 // fullHelp is the lesson and every key, scrolled in a viewport of h rows
