@@ -166,6 +166,16 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 			r.BacklogPeak, r.SvcUseMean, r.FastFail, cpct(r.HiOK, r.HiTotal), cpct(r.LoOK, r.LoTotal), cpct(r.DBOK, r.DBTotal), cpct(r.AuxOK, r.AuxTotal))
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "\nsuccess by priority and by dependency")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "set\thigh priority\tlow priority\tdb class\taux class\t")
+	for i, name := range rep.Names {
+		r := rep.Results[i]
+		fmt.Fprintf(tw, "%s\t%d/%d %.1f%%\t%d/%d %.1f%%\t%d/%d %.1f%%\t%d/%d %.1f%%\t\n", name,
+			r.HiOK, r.HiTotal, cpct(r.HiOK, r.HiTotal), r.LoOK, r.LoTotal, cpct(r.LoOK, r.LoTotal),
+			r.DBOK, r.DBTotal, cpct(r.DBOK, r.DBTotal), r.AuxOK, r.AuxTotal, cpct(r.AuxOK, r.AuxTotal))
+	}
+	tw.Flush()
 	fmt.Fprintln(w, "\nsuccess rate of each 2 s sample (! db slows down, S..e the surge)")
 	for i, name := range rep.Names {
 		fmt.Fprintf(w, "\n%s\n", name)

@@ -49,7 +49,8 @@ func (r *run) sync() {
 	}
 }
 
-// New opens the lab on the first protection set a cascade spec lists.
+// New opens the lab on the first protection set a cascade spec lists, or
+// compares the first two when it lists more.
 func New(s scenarios.Spec) (lab.Lab, error) {
 	spec, ok := s.(cascade.Spec)
 	if !ok {
@@ -60,9 +61,14 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, err
 	}
 	l := &Lab{spec: spec}
-	r, err := newRun(runs[0].Name, runs[0].Config)
-	l.runs = []*run{r}
-	return l, err
+	for _, rn := range runs[:min(2, len(runs))] {
+		r, err := newRun(rn.Name, rn.Config)
+		if err != nil {
+			return nil, err
+		}
+		l.runs = append(l.runs, r)
+	}
+	return l, nil
 }
 
 // left is the run the keys edit.
