@@ -78,3 +78,23 @@ func TestCascadeCompare(t *testing.T) {
 		t.Error("c again should compare S1 with S6")
 	}
 }
+
+// f follows the next request to arrive; its journey replaces the moments
+// under the charts as it unfolds.
+func TestCascadeFollow(t *testing.T) {
+	m := openAt(t, "cascade-presets", 120, 40)
+	press(m, " ", "4") // pause, S4
+	l := m.lab.(*cascadelab.Lab)
+	for range 1600 {
+		l.Step()
+	}
+	press(m, "f")
+	for range 40 {
+		press(m, "n")
+	}
+	v := plain(m)
+	if !strings.Contains(v, "request followed (f follows the next):") || !strings.Contains(v, "queues at db: all 10 slots taken") {
+		t.Errorf("no journey after f:\n%s", v)
+	}
+	checkFits(t, m, 120, 40)
+}

@@ -53,3 +53,9 @@ func (e *Engine) followed(r *request) bool { return e.journey.rid >= 0 && r.rid 
 
 // Journey is the followed request's stages so far.
 func (e *Engine) Journey() []Stage { return append([]Stage{}, e.journey.stages...) }
+
+// FollowNext starts following the next request to arrive, dropping any
+// journey followed so far.
+func (e *Engine) FollowNext() {
+	e.journey = journey{want: &Follow{T: e.now, K: 0}, rid: -1}
+}

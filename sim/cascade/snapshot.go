@@ -69,6 +69,8 @@ type Snapshot struct {
 	Arrived, Attempts, OK, Good, Failed, FastFail, Shed, Retries int
 	P95Ms                                                        float64
 	Moments                                                      []engine.Moment
+	// Journey is the followed request's stages so far.
+	Journey []Stage
 }
 
 // Snapshot takes the state without copying the series.
@@ -78,7 +80,8 @@ func (e *Engine) Snapshot() Snapshot {
 		Success: s.success.View(), Backlog: s.backlog.View(), Breaker: s.breaker.View(),
 		Arrived: e.stats.arrived, Attempts: e.stats.attempts, OK: e.stats.ok, Good: e.stats.good, Failed: e.stats.failed,
 		FastFail: e.stats.fastFail, Shed: e.stats.shed, Retries: e.stats.attempts - e.stats.arrived,
-		Moments: e.moments.found[:len(e.moments.found):len(e.moments.found)]}
+		Moments: e.moments.found[:len(e.moments.found):len(e.moments.found)],
+		Journey: e.journey.stages[:len(e.journey.stages):len(e.journey.stages)]}
 	for i := range s.use {
 		snap.Use[i] = s.use[i].View()
 	}

@@ -151,10 +151,11 @@ func (l *Lab) Status() []string {
 
 // keyMap is the lab's own keys.
 var keys = struct {
-	Preset, RightPreset, Compare, Timeout, Retry, Breaker, Bulkhead, Shed, Budget key.Binding
+	Preset, RightPreset, Compare, Follow, Timeout, Retry, Breaker, Bulkhead, Shed, Budget key.Binding
 }{
 	Preset:      lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
 	RightPreset: lab.Bind([]string{"!", "@", "#", "$", "%", "^"}, "shift 1-6", "the right-hand set when comparing"),
+	Follow:      lab.Bind([]string{"f"}, "f", "follow the next request"),
 	Compare:     lab.Bind([]string{"c"}, "c", "compare"),
 	Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
 	Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
@@ -173,7 +174,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	full := [][]key.Binding{
 		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
 		{presets, keys.Timeout, keys.Retry, keys.Breaker, keys.Bulkhead, keys.Shed, keys.Budget},
-		{keys.Compare, keys.RightPreset, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
+		{keys.Compare, keys.RightPreset, keys.Follow, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
 	}
 	return short, full
 }
@@ -198,6 +199,13 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			return lab.Outcome{Handled: true, Err: err}
 		}
 		return lab.Outcome{Handled: true, Note: "compare: " + l.names() + ", same seed, in lockstep (shift 1-6 picks the right set)", Restarted: true}
+	}
+	if key.Matches(msg, keys.Follow) {
+		for _, r := range l.runs {
+			r.engine.FollowNext()
+			r.stale = true
+		}
+		return lab.Outcome{Handled: true, Note: "following the next request to arrive: step (n) to watch its journey"}
 	}
 	if key.Matches(msg, keys.RightPreset) {
 		if len(l.runs) < 2 {

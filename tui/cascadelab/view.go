@@ -43,8 +43,19 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	if h < 30 {
 		keep = 1 // the chart needs the rows
 	}
-	for i := max(0, len(s.Moments)-keep); i < len(s.Moments); i++ {
-		log = append(log, st.Muted.Render(widget.Truncate(s.Moments[i].Caption, w)))
+	if j := s.Journey; len(j) > 0 { // a followed request replaces the moments
+		keep = 4
+		if h < 30 {
+			keep = 2
+		}
+		log = append(log, st.Accent.Render("request followed (f follows the next):"))
+		for _, stage := range j[max(0, len(j)-keep+1):] {
+			log = append(log, st.Text.Render(widget.Truncate(fmt.Sprintf("%6.2f s  %s", stage.At, stage.What), w)))
+		}
+	} else {
+		for i := max(0, len(s.Moments)-keep); i < len(s.Moments); i++ {
+			log = append(log, st.Muted.Render(widget.Truncate(s.Moments[i].Caption, w)))
+		}
 	}
 	fixed := 1 + 1 + 2 + 1 + 1 + len(log) // head, band, markers and legend, label, counters, log
 	if h >= 30 {
