@@ -128,7 +128,10 @@ func (s Spec) Validate() error {
 const (
 	nsPerArrival = 1500
 	nsPerTick    = 2000
-	bytesPerReq  = 220
+	// bytesPerReq is a request and its rows in the engine's tables; a run
+	// also keeps a fixed few MB (series, slabs, queues).
+	bytesPerReq = 150
+	bytesPerRun = 4 << 20
 )
 
 // Cost estimates the runs before they start.
@@ -136,16 +139,20 @@ func (s Spec) Cost(workers int) engine.Cost {
 	runs, _ := s.Runs()
 	c := engine.Cost{TimeLevers: []string{"duration", "rate", "configs"}, MemoryLevers: []string{"duration", "rate", "configs"},
 		OutputLevers: []string{"duration", "configs"}}
+	concurrent := max(1, min(workers, len(runs)))
+	largest := 0.0
 	for _, r := range runs {
 		cfg := r.Config
 		surge := max(0, min(cfg.SurgeEnd, cfg.Duration)-cfg.SurgeAt) * (cfg.SurgeX - 1)
-		arrivals := cfg.Rate * (cfg.Duration + max(surge, 0)) * float64(1+cfg.MaxRetries)
+		arrivals := cfg.Rate * (cfg.Duration + max(surge, 0))
 		ticks := cfg.Duration / cfg.DT
-		c.Seconds += (arrivals*nsPerArrival + ticks*nsPerTick) / 1e9
-		c.Bytes += arrivals * bytesPerReq
+		c.Seconds += (arrivals*float64(1+cfg.MaxRetries)*nsPerArrival + ticks*nsPerTick) / 1e9
+		largest = max(largest, arrivals*bytesPerReq+bytesPerRun+ticks/float64(cfg.SampleEvery)*300)
 		c.OutputBytes += 4096 + ticks/float64(cfg.SampleEvery)*300
 	}
-	c.Bytes += 16 << 20
+	// The runs in flight at once hold their tables; finished ones keep
+	// only their results (samples, latencies).
+	c.Bytes = 16<<20 + float64(concurrent)*largest + float64(len(runs))*1e6
 	return c
 }
 
