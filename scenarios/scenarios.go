@@ -41,13 +41,13 @@ var registry = []Scenario{
 		Name:   "cascade-lecture",
 		Title:  "Cascading failure: no protection (S1) against every protection (S6), seed 425",
 		Lesson: "At 15 s the database slows down 20x. On the left (S1) its 10 connections fill, then svc's 60 threads wait on it holding their slots, then api's 120: a slow dependency eats its callers. On the right (S6) tuned timeouts, a breaker, bulkheads and shedding keep threads free, and high priority requests mostly succeed. c shows one set; 1-6 and shift 1-6 pick the sets; M stops at the moments.",
-		Spec:   cascadeRun("S1,S6"), StepsPerSecond: 100,
+		Spec:   cascadeRun("S1,S6"), StepsPerSecond: 10,
 	},
 	{
 		Name:   "cascade-presets",
 		Title:  "The six protection sets of 26.4.1, one at a time (press 1-6)",
 		Lesson: "S1 no protection, S2 immediate retries (more load, no more success), S3 tuned timeouts, S4 a circuit breaker, S5 bulkheads, S6 everything with backoff, jitter and a retry budget. Press 1-6 to switch; o y b k x u flip one protection at a time.",
-		Spec:   cascadeRun("S1"), StepsPerSecond: 100,
+		Spec:   cascadeRun("S1"), StepsPerSecond: 10,
 	},
 	{
 		Name:   "thundering-herd",
@@ -59,13 +59,13 @@ var registry = []Scenario{
 		Name:   "breaker-explained",
 		Title:  "The circuit breaker: 50 % of 20 calls in 2 s opens it for 5 s, then 3 trials",
 		Lesson: "S4: with tuned timeouts and a breaker, db calls fail fast while it is open (O), so svc and api threads are not held by the slow database; half-open (H) lets three trial calls through. Watch the band under the charts and the reasons in the log.",
-		Spec:   cascadeRun("S4"), StepsPerSecond: 100,
+		Spec:   cascadeRun("S4"), StepsPerSecond: 10,
 	},
 	{
 		Name:   "bulkhead-vs-breaker",
 		Title:  "Breaker (S4) against bulkhead (S5): two ways to keep a slow database from taking svc",
 		Lesson: "Left, S4 fails db calls fast while its breaker is open, so svc's threads are not held; right, S5 splits svc's threads 42 for db and 18 for aux, so the slow database can only take its own share and aux requests keep succeeding.",
-		Spec:   cascadeRun("S4,S5"), StepsPerSecond: 100,
+		Spec:   cascadeRun("S4,S5"), StepsPerSecond: 10,
 	},
 	{
 		Name:   "p2c-paired-4096",

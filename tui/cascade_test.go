@@ -16,7 +16,7 @@ func TestGoldenCascade(t *testing.T) {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "breaker-explained", size.w, size.h)
 			l := m.lab.(*cascadelab.Lab)
-			for range 2000 {
+			for range 200 {
 				l.Step()
 			}
 			m.redraw()
@@ -31,7 +31,7 @@ func TestGoldenCascade(t *testing.T) {
 func TestCascadeMomentsAndPresets(t *testing.T) {
 	m := openAt(t, "cascade-lecture", 100, 30)
 	press(m, "M")
-	for range 1600 {
+	for range 160 {
 		if press(m, "n"); m.caption != "" && strings.Contains(m.caption, "slows down") {
 			break
 		}
@@ -55,7 +55,7 @@ func TestCascadeMomentsAndPresets(t *testing.T) {
 func TestCascadeCompare(t *testing.T) {
 	m := openAt(t, "cascade-lecture", 160, 48)
 	l := m.lab.(*cascadelab.Lab)
-	for range 2500 {
+	for range 250 {
 		l.Step()
 	}
 	m.redraw()
@@ -85,11 +85,11 @@ func TestCascadeFollow(t *testing.T) {
 	m := openAt(t, "cascade-presets", 120, 40)
 	press(m, " ", "4") // pause, S4
 	l := m.lab.(*cascadelab.Lab)
-	for range 1600 {
+	for range 160 {
 		l.Step()
 	}
 	press(m, "f")
-	for range 40 {
+	for range 4 {
 		press(m, "n")
 	}
 	v := plain(m)

@@ -108,7 +108,11 @@ func (m *Model) statusBar() string {
 	case m.lab.Done():
 		state = "✓ done"
 	}
-	parts := append(m.lab.Status(), m.play.label(), state)
+	speed := m.play.label()
+	if p, ok := m.lab.(lab.Paced); ok && m.play.stepsPerSecond() > 0 {
+		speed = p.Pace(m.play.stepsPerSecond())
+	}
+	parts := append(m.lab.Status(), speed, state)
 	if m.stopAtMoments {
 		parts = append(parts, "stops at moments")
 	}

@@ -90,12 +90,27 @@ func (l *Lab) restart(seed int64) error {
 	return nil
 }
 
-// Step runs one 10 ms tick of every run, in lockstep.
+// ticksPerStep is the engine ticks one step of the lab runs: 100 ms of
+// simulated time, so that n moves a class along visibly and 10 steps a
+// second is real time.
+const ticksPerStep = 10
+
+// Pace says a speed in simulated time: 10 steps a second is real time.
+func (l *Lab) Pace(stepsPerSecond float64) string {
+	return fmt.Sprintf("%gx real time", stepsPerSecond*ticksPerStep*l.left().cfg.DT)
+}
+
+// Step runs 100 ms of every run, in lockstep.
 func (l *Lab) Step() bool {
 	stepped := false
 	for _, r := range l.runs {
 		r.stale = true
-		stepped = r.engine.Step() || stepped
+		for range ticksPerStep {
+			if !r.engine.Step() {
+				break
+			}
+			stepped = true
+		}
 	}
 	return stepped
 }

@@ -66,6 +66,12 @@ type Leaver interface {
 	Leave()
 }
 
+// Paced is a lab whose steps stand for a span of simulated time; Pace
+// says what a speed of steps per second means ("2x real time").
+type Paced interface {
+	Pace(stepsPerSecond float64) string
+}
+
 // Momentous is a lab whose engine marks moments. NewMoment reports the
 // caption of the moments the latest Step reached, if it reached any.
 type Momentous interface {
