@@ -52,6 +52,11 @@ func (l *Lab) Restart() error {
 	return nil
 }
 
+// Pace says a speed in storm time.
+func (l *Lab) Pace(stepsPerSecond float64) string {
+	return fmt.Sprintf("%g ms of storm a second", stepsPerSecond*stepMs)
+}
+
 // Step reveals the next 10 ms.
 func (l *Lab) Step() bool {
 	if l.Done() {
