@@ -36,7 +36,7 @@ func TestCascadeMomentsAndPresets(t *testing.T) {
 			break
 		}
 	}
-	if !strings.Contains(plain(m), "moment: 15.00 s: the database slows down 20x") {
+	if !strings.Contains(plain(m), "moment: S1 15.00 s: the database slows down 20x") {
 		t.Fatalf("no stop at the slowdown:\n%s", plain(m))
 	}
 	press(m, "6")

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
+
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -142,7 +144,19 @@ func (m *Model) fullHelp(h int) string {
 		b.WriteString(m.st.Text.Render(l) + "\n")
 	}
 	b.WriteString("\n" + m.st.Title.Render("Keys") + "\n")
-	b.WriteString(m.help.FullHelpView(full) + "\n")
+	// Columns side by side when they fit, else one under another: bubbles
+	// would drop the columns past the width.
+	m.help.Width = 0
+	cols := m.help.FullHelpView(full)
+	if lipgloss.Width(cols) > m.width {
+		var stacked []string
+		for _, col := range full {
+			stacked = append(stacked, m.help.FullHelpView([][]key.Binding{col}))
+		}
+		cols = strings.Join(stacked, "\n\n")
+	}
+	m.help.Width = m.width
+	b.WriteString(cols + "\n")
 	b.WriteString("\n" + m.st.Muted.Render("M stops play at moments: the steps a class should look at, with a sentence.") + "\n")
 	m.helpPage.Width, m.helpPage.Height = m.width, h
 	m.helpPage.SetContent(strings.TrimRight(b.String(), "\n"))

@@ -67,6 +67,7 @@ type Snapshot struct {
 	State    BreakerState
 	// Running counts.
 	Arrived, Attempts, OK, Good, Failed, FastFail, Shed, Retries int
+	HiOK, HiTotal, LoOK, LoTotal                                 int
 	P95Ms                                                        float64
 	Moments                                                      []engine.Moment
 	// Journey is the followed request's stages so far.
@@ -80,6 +81,7 @@ func (e *Engine) Snapshot() Snapshot {
 		Success: s.success.View(), Backlog: s.backlog.View(), Breaker: s.breaker.View(),
 		Arrived: e.stats.arrived, Attempts: e.stats.attempts, OK: e.stats.ok, Good: e.stats.good, Failed: e.stats.failed,
 		FastFail: e.stats.fastFail, Shed: e.stats.shed, Retries: e.stats.attempts - e.stats.arrived,
+		HiOK: e.stats.prio[0][0], HiTotal: e.stats.prio[0][1], LoOK: e.stats.prio[1][0], LoTotal: e.stats.prio[1][1],
 		Moments: e.moments.found[:len(e.moments.found):len(e.moments.found)],
 		Journey: e.journey.stages[:len(e.journey.stages):len(e.journey.stages)]}
 	for i := range s.use {

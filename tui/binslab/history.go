@@ -28,9 +28,9 @@ func (l *Lab) historyPanel(r widget.Rect, st *widget.Styles) string {
 		if p, ok := rises.Last(); ok {
 			top = max(top, p.Y)
 		}
-		ts.Lines = append(ts.Lines, widget.Line{Name: lane.Strategy.Name, Style: st.SeriesStyle(i), End: float64(s.Ball), Value: stepValue(rises)})
+		ts.Lines = append(ts.Lines, widget.Line{Name: lane.Strategy.Name, Style: st.SeriesStyle(i), Bounded: true, End: float64(s.Ball), Value: stepValue(rises)})
 	}
-	ts.Lines = append(ts.Lines, widget.Line{Name: "mean", Style: st.Muted, End: float64(s.Ball),
+	ts.Lines = append(ts.Lines, widget.Line{Name: "mean", Style: st.Muted, Bounded: true, End: float64(s.Ball),
 		Value: func(x float64) float64 { return x * perBin }})
 	ts.YMax = math.Ceil(top*1.1) + 1
 	// Rows fall between whole loads on a short range: say so rather than

@@ -21,8 +21,8 @@ import (
 type Lab struct {
 	spec cascade.Spec
 	runs []*run // the left run, and the right one when comparing
-	// moments is how many of the left run's moments have been reported.
-	moments int
+	// seen is how many of each run's moments have been reported.
+	seen [2]int
 }
 
 // run is one protection set under way.
@@ -86,7 +86,7 @@ func (l *Lab) restart(seed int64) error {
 		}
 		fresh[i] = nr
 	}
-	l.runs, l.moments = fresh, 0
+	l.runs, l.seen = fresh, [2]int{}
 	return nil
 }
 
@@ -137,20 +137,23 @@ func (l *Lab) WithSeed(seed int64) error { return l.restart(seed) }
 // NextSeed restarts on the next seed.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.Seed() + 1) }
 
-// NewMoment reports the moments the latest tick reached in the left run.
+// NewMoment reports the moments the latest step reached, in every run;
+// side by side, each caption names its set.
 func (l *Lab) NewMoment() (string, bool) {
-	r := l.left()
-	r.sync()
-	all := r.snap.Moments
-	if len(all) == l.moments {
-		return "", false
-	}
 	var captions []string
-	for _, m := range all[l.moments:] {
-		captions = append(captions, m.Caption)
+	for i, r := range l.runs {
+		r.sync()
+		all := r.snap.Moments
+		for _, m := range all[min(l.seen[i], len(all)):] {
+			if len(l.runs) > 1 {
+				captions = append(captions, r.name+" "+m.Caption)
+			} else {
+				captions = append(captions, m.Caption)
+			}
+		}
+		l.seen[i] = len(all)
 	}
-	l.moments = len(all)
-	return strings.Join(captions, "; "), true
+	return strings.Join(captions, "; "), len(captions) > 0
 }
 
 // Status is the sets, the seed and the time.
@@ -213,7 +216,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if err := l.Restart(); err != nil {
 			return lab.Outcome{Handled: true, Err: err}
 		}
-		return lab.Outcome{Handled: true, Note: "compare: " + l.names() + ", same seed, in lockstep (shift 1-6 picks the right set)", Restarted: true}
+		return lab.Outcome{Handled: true, Note: "compare: " + l.names() + ", restarted on one seed, in lockstep (shift 1-6 picks the right set; the lecture's single random stream means arrivals differ once the sets do)", Restarted: true}
 	}
 	if key.Matches(msg, keys.Follow) {
 		for _, r := range l.runs {

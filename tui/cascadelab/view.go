@@ -35,29 +35,33 @@ func (l *Lab) Render(f lab.Frame) string {
 func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop float64) []string {
 	s, cfg := r.snap, r.cfg
 	head := st.Title.Render(r.name) + st.Muted.Render(": "+describe(cfg.Protections))
-	counters := st.Text.Render(fmt.Sprintf("arrived %d: ok %.1f%%, failed %.1f%%, still in the system %.1f%% · good (ok in %g ms) %.1f%% · fast-fails %d · shed %d · retries %d (%.2fx the attempts)",
-		s.Arrived, pct(s.OK, s.Arrived), pct(s.Failed, s.Arrived), pct(s.Arrived-s.OK-s.Failed, s.Arrived), cfg.SLOMs, pct(s.Good, s.Arrived),
-		s.FastFail, s.Shed, s.Retries, float64(s.Attempts)/float64(max(1, s.Arrived))))
-	var log []string
-	keep := 3
-	if h < 30 {
-		keep = 1 // the chart needs the rows
+	counters := []string{
+		st.Text.Render(widget.Truncate(fmt.Sprintf("arrived %d · ok %.1f%% · failed %.1f%% · still in the system %.1f%%",
+			s.Arrived, pct(s.OK, s.Arrived), pct(s.Failed, s.Arrived), pct(s.Arrived-s.OK-s.Failed, s.Arrived)), w)),
+		st.Text.Render(widget.Truncate(fmt.Sprintf("high priority ok %.1f%% · low %.1f%% · good (ok in %g ms) %.1f%% · fast-fails %d · shed %d · retries %d",
+			pct(s.HiOK, s.HiTotal), pct(s.LoOK, s.LoTotal), cfg.SLOMs, pct(s.Good, s.Arrived), s.FastFail, s.Shed, s.Retries), w)),
 	}
+	// The log keeps a fixed height, so that panels side by side stay row
+	// for row in line whatever each one lists.
+	logRows := 3
+	if h < 30 {
+		logRows = 1 // the chart needs the rows
+	}
+	var log []string
 	if j := s.Journey; len(j) > 0 { // a followed request replaces the moments
-		keep = 4
-		if h < 30 {
-			keep = 2
-		}
+		logRows++
 		log = append(log, st.Accent.Render("request followed (f follows the next):"))
-		for _, stage := range j[max(0, len(j)-keep+1):] {
+		for _, stage := range j[max(0, len(j)-logRows+1):] {
 			log = append(log, st.Text.Render(widget.Truncate(fmt.Sprintf("%6.2f s  %s", stage.At, stage.What), w)))
 		}
 	} else {
-		for i := max(0, len(s.Moments)-keep); i < len(s.Moments); i++ {
+		logRows++ // as tall as with a journey
+		for i := max(0, len(s.Moments)-logRows); i < len(s.Moments); i++ {
 			log = append(log, st.Muted.Render(widget.Truncate(s.Moments[i].Caption, w)))
 		}
 	}
-	fixed := 1 + 1 + 2 + 1 + 1 + len(log) // head, band, markers and legend, label, counters, log
+	log = widget.PadLines(log, logRows)
+	fixed := 1 + 1 + 2 + 1 + len(counters) + len(log) // head, band, markers and legend, label, counters, log
 	if h >= 30 {
 		fixed++ // the chart's caption
 	}
@@ -71,18 +75,18 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	// of them: a pool that flickers reads as the share of time it was busy.
 	half := cfg.Duration / float64(2*w)
 	for i, name := range []string{"api", "svc", "db", "aux"} {
-		use.Lines = append(use.Lines, widget.Line{Name: name, Style: st.SeriesStyle(i), End: s.T, Value: meanPercent(s.Use[i], half)})
+		use.Lines = append(use.Lines, widget.Line{Name: name, Style: st.SeriesStyle(i), Bounded: true, End: s.T, Value: meanPercent(s.Use[i], half)})
 	}
 	if cfg.Bulkhead {
 		use.Lines = append(use.Lines,
-			widget.Line{Name: "svc→db", Style: st.SeriesStyle(4), End: s.T, Value: meanPercent(s.Bulkhead[0], half)},
-			widget.Line{Name: "svc→aux", Style: st.SeriesStyle(5), End: s.T, Value: meanPercent(s.Bulkhead[1], half)})
+			widget.Line{Name: "svc→db", Style: st.SeriesStyle(4), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[0], half)},
+			widget.Line{Name: "svc→aux", Style: st.SeriesStyle(5), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[1], half)})
 	}
 	success := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts,
-		Lines: []widget.Line{{Name: "ok", Style: st.OK, End: s.T, Value: meanPercent(s.Success, 2*half)}}}
+		Lines: []widget.Line{{Name: "ok", Style: st.OK, Bounded: true, End: s.T, Value: meanPercent(s.Success, 2*half)}}}
 	backlog := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: backlogTop * 1.1, XLabel: xs,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
-		Lines:  []widget.Line{{Name: "queue", Style: st.Warn, End: s.T, Value: valueAt(s.Backlog)}}}
+		Lines:  []widget.Line{{Name: "queue", Style: st.Warn, Bounded: true, End: s.T, Value: valueAt(s.Backlog)}}}
 	if !full { // side by side: one x scale for every chart of both panels
 		use.NamesWidth, success.NamesWidth = len("svc→aux "), len("svc→aux ")
 	}
@@ -103,7 +107,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 		lines = append(lines, st.Muted.Render("success rate"))
 		lines = append(lines, strings.Split(success.Render(st, w, botH), "\n")...)
 	}
-	lines = append(lines, counters)
+	lines = append(lines, counters...)
 	return append(lines, log...)
 }
 

@@ -18,9 +18,10 @@ type Line struct {
 	Name  string
 	Style lipgloss.Style
 	Value func(x float64) float64
-	// End, when above the chart's XMin, is where the line stops: the
-	// present of a series still growing.
-	End float64
+	// Bounded lines stop at End: the present of a series still growing
+	// (nothing is drawn before it starts).
+	Bounded bool
+	End     float64
 }
 
 // TimeSeries is a line chart over a fixed x range drawn with ntcharts:
@@ -77,7 +78,11 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		g := graph.NewBrailleGrid(gw, gh, t.XMin, t.XMax, t.YMin, t.YMax)
 		dots := 2 * gw
 		end := t.XMax
-		if l.End > t.XMin {
+		if l.Bounded {
+			if l.End <= t.XMin {
+				lastRow[i] = -1 // nothing yet: no line, no name
+				continue
+			}
 			end = min(l.End, t.XMax)
 		}
 		var prev canvas.Point
@@ -121,6 +126,9 @@ func placeLabels(want []int, rows int) []int {
 	out := make([]int, len(want))
 	for i, r := range want {
 		out[i] = -1
+		if r < 0 {
+			continue
+		}
 		for d := 0; d < rows; d++ {
 			if r+d < rows && r+d >= 0 && !taken[r+d] {
 				out[i] = r + d
