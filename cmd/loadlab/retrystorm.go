@@ -55,6 +55,9 @@ func writeStormText(w io.Writer, storms []cascade.Storm) error {
 		span = max(span, len(s.Histogram))
 	}
 	per := (span + cols - 1) / cols // ms per column
+	if len(storms) > 0 {
+		fmt.Fprintf(w, "retry storm: every client fails at t = 0 and retries %d times, waiting min(base x 2^(k-1), cap) ms before retry k, with or without jitter\n", storms[0].TotalRetries/max(1, storms[0].Clients))
+	}
 	for _, s := range storms {
 		for c := 0; c < cols; c++ {
 			top = max(top, bucket(s.Histogram, c, per))
@@ -80,7 +83,7 @@ func writeStormText(w io.Writer, storms []cascade.Storm) error {
 		fmt.Fprintf(w, "        +%s\n         0 ms%*d ms (%d ms a column, retries per column)\n", strings.Repeat("-", cols), cols-5, cols*per, per)
 	}
 	if len(storms) > 0 {
-		fmt.Fprintf(w, "\nevery layer of a chain retrying: one failure at the bottom becomes %.0f calls\n", storms[0].Amplification)
+		fmt.Fprintf(w, "\nevery layer of a chain retrying: one failure at the bottom becomes (1 + retries)^layers = %.0f calls\n", storms[0].Amplification)
 	}
 	return nil
 }

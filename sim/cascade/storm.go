@@ -73,7 +73,8 @@ func (c StormConfig) Validate() error {
 
 // Storm is a retry storm's outcome.
 type Storm struct {
-	Jitter string `json:"jitter"`
+	Jitter  string `json:"jitter"`
+	Clients int    `json:"clients"`
 	// Histogram[i] counts the retries sent in millisecond i after the
 	// failure.
 	Histogram []int `json:"histogram"`
@@ -118,7 +119,7 @@ func RunStorm(c StormConfig) (Storm, error) {
 			times = append(times, t)
 		}
 	}
-	s := Storm{Jitter: c.Jitter.String(), TotalRetries: len(times), Amplification: math.Pow(float64(1+c.Retries), float64(c.Layers))}
+	s := Storm{Jitter: c.Jitter.String(), Clients: c.Clients, TotalRetries: len(times), Amplification: math.Pow(float64(1+c.Retries), float64(c.Layers))}
 	for _, t := range times {
 		s.LastMs = max(s.LastMs, t)
 	}
