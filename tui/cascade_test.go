@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/loadlab/loadlab/tui/cascadelab"
 )
@@ -97,4 +99,23 @@ func TestCascadeFollow(t *testing.T) {
 		t.Errorf("no journey after f:\n%s", v)
 	}
 	checkFits(t, m, 120, 40)
+}
+
+// BenchmarkCascadeFrame160x48 is one frame of cascade-lecture (S1 against
+// S6) 30 s in at 160x48: a step of both runs, the redraw and View.
+func BenchmarkCascadeFrame160x48(b *testing.B) {
+	m, _ := New(Options{Scenario: "cascade-lecture", Theme: "dark"})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	l := m.lab.(*cascadelab.Lab)
+	for range 300 {
+		l.Step()
+	}
+	for i := 0; i < b.N; i++ {
+		if l.Done() {
+			l.Restart()
+		}
+		l.Step()
+		m.redraw()
+		_ = m.View()
+	}
 }
