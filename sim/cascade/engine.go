@@ -327,7 +327,7 @@ func (e *Engine) dispatch(stage int) {
 		for l.queue.len() > 0 && e.reqs.get(l.queue.at(0)) == nil {
 			l.queue.popFront() // lazy deletion: drop requests that ended
 		}
-		for {
+		for l.anyFree() { // a scan with every pool full can pick nothing
 			pick := -1
 			for i, rid := range l.queue.items() {
 				if i >= e.cfg.Scan {

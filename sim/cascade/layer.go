@@ -44,6 +44,16 @@ func (l *layer) grow(rid int) {
 
 func (l *layer) free(pool int) int { return l.sizes[pool] - l.used[pool] }
 
+// anyFree reports whether some pool has a free slot.
+func (l *layer) anyFree() bool {
+	for p, size := range l.sizes {
+		if l.used[p] < size {
+			return true
+		}
+	}
+	return false
+}
+
 // putBusy starts serving rid; a rid already busy keeps its place.
 func (l *layer) putBusy(rid, pool int, rem float64) {
 	l.grow(rid)
