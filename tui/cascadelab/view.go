@@ -23,9 +23,9 @@ func (l *Lab) Render(f lab.Frame) string {
 	if len(l.runs) == 1 {
 		return widget.FitLines(l.panel(f.St, l.runs[0], f.W, f.H, true, top), f.W, f.H)
 	}
-	w1 := (f.W - 1) / 2
+	w1 := (f.W - 1) / 2 // both panels as wide, so that their time axes match
 	a := widget.FitLines(l.panel(f.St, l.runs[0], w1, f.H, false, top), w1, f.H)
-	b := widget.FitLines(l.panel(f.St, l.runs[1], f.W-w1-1, f.H, false, top), f.W-w1-1, f.H)
+	b := widget.FitLines(l.panel(f.St, l.runs[1], w1, f.H, false, top), w1, f.H)
 	return lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(w1+1).Render(a), b)
 }
 
