@@ -149,3 +149,60 @@ func TestEqualsTheReferenceProgram(t *testing.T) {
 		}
 	}
 }
+
+// 26.4.1's comparison tables: backlog peak, the time the backlog first
+// passed 1000 and 5000 (nil: never), and svc's mean use, per set.
+func TestPublished26_4_1Comparison(t *testing.T) {
+	never := -1.0
+	published := []struct {
+		name      string
+		peak      int
+		t1k, t5k  float64
+		svcUsePct string
+	}{
+		{"S1", 11793, 20, 28, "76"}, {"S2", 15562, 20, 28, "76"}, {"S3", 9881, 26, 30, "73"},
+		{"S4", 8285, 26, 32, "56"}, {"S5", 9488, 26, 30, "54"}, {"S6", 951, never, never, "54"},
+	}
+	at := func(p *float64) float64 {
+		if p == nil {
+			return never
+		}
+		return *p
+	}
+	for _, p := range published {
+		cfg := DefaultConfig()
+		cfg.Protections = preset(t, p.name)
+		r := run(t, cfg)
+		if r.BacklogPeak != p.peak || at(r.TBacklog1k) != p.t1k || at(r.TBacklog5k) != p.t5k || fmt.Sprintf("%.0f", r.SvcUseMean) != p.svcUsePct {
+			t.Errorf("%s: peak %d, 1k at %v, 5k at %v, svc %.0f%%; the lecture publishes %d, %v, %v, %s%%",
+				p.name, r.BacklogPeak, at(r.TBacklog1k), at(r.TBacklog5k), r.SvcUseMean, p.peak, p.t1k, p.t5k, p.svcUsePct)
+		}
+	}
+}
+
+// 26.4.1's S1 timeline, every 4 s from 16 s: api, svc and db queues, the
+// slots in use and the success rate of the 2 s before; and what is still
+// stuck at the end.
+func TestPublished26_4_1Timeline(t *testing.T) {
+	published := []string{
+		"16 214 60 50 100 100 100 62.9", "20 1009 60 47 99 98 100 18.1", "24 984 60 50 100 100 100 16.9",
+		"28 7033 60 48 98 97 100 3.3", "32 11609 60 45 98 97 100 3.5", "36 11753 60 50 100 100 100 2.7",
+		"40 11762 60 49 100 100 100 3.0", "44 3670 60 49 99 98 100 16.7", "48 967 60 49 100 100 100 15.8",
+		"52 991 60 49 100 100 100 18.8", "56 948 60 49 99 98 100 18.6", "60 987 60 50 100 100 100 18.8",
+	}
+	r := run(t, DefaultConfig())
+	var got []string
+	for i, s := range r.Samples {
+		if i%2 == 1 || s.T < 13 {
+			continue
+		}
+		got = append(got, fmt.Sprintf("%.0f %d %d %d %.0f %.0f %.0f %.1f", s.T, s.APIQueue, s.SvcQueue, s.DBQueue,
+			100*s.APIUse, 100*s.SvcUse, 100*s.DBUse, 100*s.Success))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(published) {
+		t.Errorf("S1 timeline\n got %v\nwant %v", got, published)
+	}
+	if r.StuckAtEnd != 1107 {
+		t.Errorf("still in the system at the end: %d, the lecture publishes 1107", r.StuckAtEnd)
+	}
+}
