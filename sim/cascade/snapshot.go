@@ -68,7 +68,6 @@ type Snapshot struct {
 	// Running counts.
 	Arrived, Attempts, OK, Good, Failed, FastFail, Shed, Retries int
 	HiOK, HiTotal, LoOK, LoTotal                                 int
-	P95Ms                                                        float64
 	Moments                                                      []engine.Moment
 	// Journey is the followed request's stages so far.
 	Journey []Stage
