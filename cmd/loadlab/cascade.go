@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -105,13 +106,6 @@ func bindCascade(fs *flag.FlagSet, s *cascade.Spec) {
 	fs.StringVar(&s.FollowAt, "follow", s.FollowAt, "t:k follows the k-th request (from 0) to arrive at or after t s through each run")
 }
 
-func cpct(a, b int) float64 {
-	if b == 0 {
-		return 0
-	}
-	return 100 * float64(a) / float64(b)
-}
-
 // writeCascadeText prints lecture 26.4.1's tables in English: a block per
 // run, the first run's timeline, the comparison and the priority and class
 // tables, and a success-rate chart per run.
@@ -126,11 +120,11 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 	for i, name := range rep.Names {
 		r := rep.Results[i]
 		fmt.Fprintf(w, "\n%s (%s)\n  success %.1f%% (%d/%d)  good (ok and <= %g ms) %.1f%%  failed %d\n", name, titles[name],
-			cpct(r.OK, r.Arrived), r.OK, r.Arrived, c.SLOMs, cpct(r.Good, r.Arrived), r.Failed)
+			textfmt.Percent(r.OK, r.Arrived), r.OK, r.Arrived, c.SLOMs, textfmt.Percent(r.Good, r.Arrived), r.Failed)
 		fmt.Fprintf(w, "  mean latency %.0f ms  p95 %.0f ms  entry amplification %.2fx  downstream %.2fx  fast-fails %d\n",
 			r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)), float64(r.DepCalls)/float64(max(1, r.Arrived)), r.FastFail)
 		fmt.Fprintf(w, "  high priority %.1f%%  low %.1f%%  db class %.1f%%  aux class %.1f%%\n",
-			cpct(r.HiOK, r.HiTotal), cpct(r.LoOK, r.LoTotal), cpct(r.DBOK, r.DBTotal), cpct(r.AuxOK, r.AuxTotal))
+			textfmt.Percent(r.HiOK, r.HiTotal), textfmt.Percent(r.LoOK, r.LoTotal), textfmt.Percent(r.DBOK, r.DBTotal), textfmt.Percent(r.AuxOK, r.AuxTotal))
 		for _, m := range r.Moments {
 			fmt.Fprintln(w, "  "+m.Caption)
 		}
@@ -162,8 +156,8 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 	for i, name := range rep.Names {
 		r := rep.Results[i]
 		fmt.Fprintf(tw, "%s\t%.1f%%\t%.1f%%\t%.0f\t%.0f\t%.2fx\t%d\t%.0f%%\t%d\t%.1f%%\t%.1f%%\t%.1f%%\t%.1f%%\t\n", name,
-			cpct(r.OK, r.Arrived), cpct(r.Good, r.Arrived), r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)),
-			r.BacklogPeak, r.SvcUseMean, r.FastFail, cpct(r.HiOK, r.HiTotal), cpct(r.LoOK, r.LoTotal), cpct(r.DBOK, r.DBTotal), cpct(r.AuxOK, r.AuxTotal))
+			textfmt.Percent(r.OK, r.Arrived), textfmt.Percent(r.Good, r.Arrived), r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)),
+			r.BacklogPeak, r.SvcUseMean, r.FastFail, textfmt.Percent(r.HiOK, r.HiTotal), textfmt.Percent(r.LoOK, r.LoTotal), textfmt.Percent(r.DBOK, r.DBTotal), textfmt.Percent(r.AuxOK, r.AuxTotal))
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nsuccess by priority and by dependency")
@@ -172,8 +166,8 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 	for i, name := range rep.Names {
 		r := rep.Results[i]
 		fmt.Fprintf(tw, "%s\t%d/%d %.1f%%\t%d/%d %.1f%%\t%d/%d %.1f%%\t%d/%d %.1f%%\t\n", name,
-			r.HiOK, r.HiTotal, cpct(r.HiOK, r.HiTotal), r.LoOK, r.LoTotal, cpct(r.LoOK, r.LoTotal),
-			r.DBOK, r.DBTotal, cpct(r.DBOK, r.DBTotal), r.AuxOK, r.AuxTotal, cpct(r.AuxOK, r.AuxTotal))
+			r.HiOK, r.HiTotal, textfmt.Percent(r.HiOK, r.HiTotal), r.LoOK, r.LoTotal, textfmt.Percent(r.LoOK, r.LoTotal),
+			r.DBOK, r.DBTotal, textfmt.Percent(r.DBOK, r.DBTotal), r.AuxOK, r.AuxTotal, textfmt.Percent(r.AuxOK, r.AuxTotal))
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nsuccess rate of each 2 s sample (! db slows down, S..e the surge)")

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // newFlagSet returns a flag set that reports errors to us instead of
@@ -103,53 +104,34 @@ func quoteList(names []string) string {
 
 func isHelpFlag(a string) bool { return a == "-h" || a == "--help" || a == "-help" }
 
-// intValue and int64Value are integer flags read in base 10 only: the
-// flag package would read 010 as octal 8 and accept 0x10.
-type (
-	intValue   struct{ p *int }
-	int64Value struct{ p *int64 }
-)
+// decimal is an integer flag read in base 10 only: the flag package would
+// read 010 as octal 8 and accept 0x10.
+type decimal[T int | int64] struct{ p *T }
 
-func (v intValue) String() string {
+func (v decimal[T]) String() string {
 	if v.p == nil {
 		return "0"
 	}
-	return strconv.Itoa(*v.p)
+	return strconv.FormatInt(int64(*v.p), 10)
 }
 
-func (v intValue) Set(s string) error {
-	x, err := strconv.ParseInt(s, 10, strconv.IntSize)
+func (v decimal[T]) Set(s string) error {
+	x, err := strconv.ParseInt(s, 10, int(unsafe.Sizeof(*v.p))*8)
 	if err != nil {
 		return errors.New("parse error")
 	}
-	*v.p = int(x)
-	return nil
-}
-
-func (v int64Value) String() string {
-	if v.p == nil {
-		return "0"
-	}
-	return strconv.FormatInt(*v.p, 10)
-}
-
-func (v int64Value) Set(s string) error {
-	x, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return errors.New("parse error")
-	}
-	*v.p = x
+	*v.p = T(x)
 	return nil
 }
 
 // intFlag declares a decimal int flag over p, starting at value.
 func intFlag(fs *flag.FlagSet, p *int, name string, value int, usage string) {
 	*p = value
-	fs.Var(intValue{p}, name, usage)
+	fs.Var(decimal[int]{p}, name, usage)
 }
 
 // int64Flag declares a decimal int64 flag over p, starting at value.
 func int64Flag(fs *flag.FlagSet, p *int64, name string, value int64, usage string) {
 	*p = value
-	fs.Var(int64Value{p}, name, usage)
+	fs.Var(decimal[int64]{p}, name, usage)
 }

@@ -60,7 +60,7 @@ func writeStormText(w io.Writer, storms []cascade.Storm) error {
 	}
 	for _, s := range storms {
 		for c := 0; c < cols; c++ {
-			top = max(top, bucket(s.Histogram, c, per))
+			top = max(top, s.Between(c*per, (c+1)*per))
 		}
 	}
 	for _, s := range storms {
@@ -68,7 +68,7 @@ func writeStormText(w io.Writer, storms []cascade.Storm) error {
 		for r := rows; r >= 1; r-- {
 			var line strings.Builder
 			for c := 0; c < cols; c++ {
-				if float64(bucket(s.Histogram, c, per)) >= float64(top)*(float64(r)-0.5)/rows {
+				if float64(s.Between(c*per, (c+1)*per)) >= float64(top)*(float64(r)-0.5)/rows {
 					line.WriteByte('#')
 				} else {
 					line.WriteByte(' ')
@@ -86,12 +86,4 @@ func writeStormText(w io.Writer, storms []cascade.Storm) error {
 		fmt.Fprintf(w, "\nevery layer of a chain retrying: one failure at the bottom becomes (1 + retries)^layers = %.0f calls\n", storms[0].Amplification)
 	}
 	return nil
-}
-
-func bucket(h []int, c, per int) int {
-	n := 0
-	for i := c * per; i < (c+1)*per && i < len(h); i++ {
-		n += h[i]
-	}
-	return n
 }

@@ -65,3 +65,11 @@ func Fraction(r *big.Rat, maxLen int) string {
 	}
 	return fmt.Sprintf("(p/q, %d digits)", len(r.Denom().String()))
 }
+
+// Percent is 100 a / b, 0 when b is 0.
+func Percent(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}

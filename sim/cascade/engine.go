@@ -298,12 +298,12 @@ func (e *Engine) enter(r *request, stage int) {
 		ms := e.serviceMs(l.name)
 		l.putBusy(r.rid, pool, ms)
 		if e.followed(r) {
-			e.trace(r, "gets a slot at %s at once (service %.1f ms)", layerNames[l.name], ms)
+			e.trace(r, "gets a slot at %s at once (service %.1f ms)", LayerNames[l.name], ms)
 		}
 	} else {
 		l.queue.push(r.rid)
 		if e.followed(r) {
-			e.trace(r, "queues at %s: all %d slots taken", layerNames[l.name], l.sizes[pool])
+			e.trace(r, "queues at %s: all %d slots taken", LayerNames[l.name], l.sizes[pool])
 		}
 	}
 }
@@ -350,7 +350,7 @@ func (e *Engine) dispatch(stage int) {
 			ms := e.serviceMs(name)
 			l.putBusy(pick, e.poolOf(stage, r), ms)
 			if e.followed(r) {
-				e.trace(r, "gets a slot at %s after %.2f s in the queue (service %.1f ms)", layerNames[name], e.now-r.waitFrom, ms)
+				e.trace(r, "gets a slot at %s after %.2f s in the queue (service %.1f ms)", LayerNames[name], e.now-r.waitFrom, ms)
 			}
 		}
 	}
@@ -381,7 +381,7 @@ func (e *Engine) advance(stage int) {
 			l.busyToHeld(en.rid) // the slot stays taken until the call below returns
 			if stage < 2 {
 				if e.followed(r) {
-					e.trace(r, "is served at %s and calls %s, holding its %s slot", layerNames[stage], layerNames[e.layerOf(stage+1, r).name], layerNames[stage])
+					e.trace(r, "is served at %s and calls %s, holding its %s slot", LayerNames[stage], LayerNames[e.layerOf(stage+1, r).name], LayerNames[stage])
 				}
 				e.enter(r, stage+1)
 			} else {
@@ -461,7 +461,7 @@ func (e *Engine) checkTimeouts() {
 			if r := e.reqs.get(rid); r != nil && e.now-r.waitFrom > lim {
 				l.queue.remove(rid)
 				if e.followed(r) {
-					e.trace(r, "times out at the head of the %s queue: waited %.2f s, over the %g s limit", layerNames[l.name], e.now-r.waitFrom, lim)
+					e.trace(r, "times out at the head of the %s queue: waited %.2f s, over the %g s limit", LayerNames[l.name], e.now-r.waitFrom, lim)
 				}
 				e.fail(r, true)
 			}

@@ -22,7 +22,8 @@ type moments struct {
 	drained    bool
 }
 
-var layerNames = [4]string{"api", "svc", "db", "aux"}
+// LayerNames are the chain's layers, in the order Snapshot.Use lists them.
+var LayerNames = [4]string{"api", "svc", "db", "aux"}
 
 func (e *Engine) noteMoments() {
 	m := &e.moments
@@ -49,9 +50,9 @@ func (e *Engine) noteMoments() {
 			// then; the story starts with the slowdown.
 			if !m.full[i][pool] && l.used[pool] >= size && e.now >= c.DegradeAt {
 				m.full[i][pool] = true
-				name := layerNames[i]
+				name := LayerNames[i]
 				if len(l.sizes) > 1 {
-					name = fmt.Sprintf("svc's %s bulkhead", layerNames[dbLayer+pool])
+					name = fmt.Sprintf("svc's %s bulkhead", LayerNames[dbLayer+pool])
 				}
 				add("the %s pool is full for the first time: %d of %d slots taken", name, l.used[pool], size)
 			}

@@ -136,3 +136,13 @@ func RunStorm(c StormConfig) (Storm, error) {
 		s.Jitter, s.TotalRetries, s.LastMs, s.Peak, s.PeakMs)
 	return s, nil
 }
+
+// Between counts the retries sent from millisecond from up to (not
+// including) millisecond to.
+func (s Storm) Between(from, to int) int {
+	n := 0
+	for i := max(from, 0); i < to && i < len(s.Histogram); i++ {
+		n += s.Histogram[i]
+	}
+	return n
+}

@@ -78,3 +78,12 @@ func (v SeriesView) Before(x float64) int {
 	}
 	return lo - 1
 }
+
+// StepAt is the series read as a step function: the Y of the last point
+// at or before x, 0 before the first.
+func (v SeriesView) StepAt(x float64) float64 {
+	if i := v.Before(x); i >= 0 {
+		return v.At(i).Y
+	}
+	return 0
+}

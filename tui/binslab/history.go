@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -28,7 +27,7 @@ func (l *Lab) historyPanel(r widget.Rect, st *widget.Styles) string {
 		if p, ok := rises.Last(); ok {
 			top = max(top, p.Y)
 		}
-		ts.Lines = append(ts.Lines, widget.Line{Name: lane.Strategy.Name, Style: st.SeriesStyle(i), Bounded: true, End: float64(s.Ball), Value: stepValue(rises)})
+		ts.Lines = append(ts.Lines, widget.Line{Name: lane.Strategy.Name, Style: st.SeriesStyle(i), Bounded: true, End: float64(s.Ball), Value: rises.StepAt})
 	}
 	ts.Lines = append(ts.Lines, widget.Line{Name: "mean", Style: st.Muted, Bounded: true, End: float64(s.Ball),
 		Value: func(x float64) float64 { return x * perBin }})
@@ -40,17 +39,6 @@ func (l *Lab) historyPanel(r widget.Rect, st *widget.Styles) string {
 	legend := st.Muted.Render("each line is a strategy's fullest bin; mean = balls placed / bins")
 	lines := append([]string{title}, strings.Split(ts.Render(st, iw, max(1, ih-2)), "\n")...)
 	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(append(lines, legend), iw, ih))
-}
-
-// stepValue is the max load at ball x: the value of the last rise at or
-// before x, 0 before the first.
-func stepValue(rises engine.SeriesView) func(float64) float64 {
-	return func(x float64) float64 {
-		if i := rises.Before(x); i >= 0 {
-			return rises.At(i).Y
-		}
-		return 0
-	}
 }
 
 // compact writes an axis number short: 950, 4.1k, 2.5M.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
@@ -37,9 +38,9 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	head := st.Title.Render(r.name) + st.Muted.Render(": "+describe(cfg.Protections))
 	counters := []string{
 		st.Text.Render(widget.Truncate(fmt.Sprintf("arrived %d · ok %.1f%% · failed %.1f%% · still in the system %.1f%%",
-			s.Arrived, pct(s.OK, s.Arrived), pct(s.Failed, s.Arrived), pct(s.Arrived-s.OK-s.Failed, s.Arrived)), w)),
+			s.Arrived, textfmt.Percent(s.OK, s.Arrived), textfmt.Percent(s.Failed, s.Arrived), textfmt.Percent(s.Arrived-s.OK-s.Failed, s.Arrived)), w)),
 		st.Text.Render(widget.Truncate(fmt.Sprintf("high priority ok %.1f%% · low %.1f%% · good (ok in %g ms) %.1f%% · fast-fails %d · shed %d · retries %d",
-			pct(s.HiOK, s.HiTotal), pct(s.LoOK, s.LoTotal), cfg.SLOMs, pct(s.Good, s.Arrived), s.FastFail, s.Shed, s.Retries), w)),
+			textfmt.Percent(s.HiOK, s.HiTotal), textfmt.Percent(s.LoOK, s.LoTotal), cfg.SLOMs, textfmt.Percent(s.Good, s.Arrived), s.FastFail, s.Shed, s.Retries), w)),
 	}
 	// The log keeps a fixed height, so that panels side by side stay row
 	// for row in line whatever each one lists.
@@ -74,7 +75,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	// Each column shows the mean of the 100 ms points under it, not one
 	// of them: a pool that flickers reads as the share of time it was busy.
 	half := cfg.Duration / float64(2*w)
-	for i, name := range []string{"api", "svc", "db", "aux"} {
+	for i, name := range cascade.LayerNames {
 		use.Lines = append(use.Lines, widget.Line{Name: name, Style: st.SeriesStyle(i), Bounded: true, End: s.T, Value: meanPercent(s.Use[i], half)})
 	}
 	if cfg.Bulkhead {
@@ -86,7 +87,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 		Lines: []widget.Line{{Name: "ok", Style: st.OK, Bounded: true, End: s.T, Value: meanPercent(s.Success, 2*half)}}}
 	backlog := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: backlogTop * 1.1, XLabel: xs,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
-		Lines:  []widget.Line{{Name: "queue", Style: st.Warn, Bounded: true, End: s.T, Value: valueAt(s.Backlog)}}}
+		Lines:  []widget.Line{{Name: "queue", Style: st.Warn, Bounded: true, End: s.T, Value: s.Backlog.StepAt}}}
 	if !full { // side by side: one x scale for every chart of both panels
 		use.NamesWidth, success.NamesWidth = len("svc→aux "), len("svc→aux ")
 	}
@@ -190,20 +191,4 @@ func meanPercent(v engine.SeriesView, half float64) func(float64) float64 {
 		}
 		return 100 * sum / float64(hi-lo)
 	}
-}
-
-func valueAt(v engine.SeriesView) func(float64) float64 {
-	return func(x float64) float64 {
-		if i := v.Before(x); i >= 0 {
-			return v.At(i).Y
-		}
-		return 0
-	}
-}
-
-func pct(a, b int) float64 {
-	if b == 0 {
-		return 0
-	}
-	return 100 * float64(a) / float64(b)
 }

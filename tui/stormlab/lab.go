@@ -116,13 +116,13 @@ func (l *Lab) Render(f lab.Frame) string {
 	top := 1
 	for _, m := range l.storms {
 		for c := 0; c*per < l.spanMs; c++ {
-			top = max(top, bucket(m.Histogram, c, per, l.spanMs))
+			top = max(top, m.Between(c*per, (c+1)*per))
 		}
 	}
 	for c := 0; c*per < l.spanMs; c++ {
 		v := 0
 		if c*per < l.nowMs {
-			v = bucket(s.Histogram, c, per, l.nowMs)
+			v = s.Between(c*per, min((c+1)*per, l.nowMs))
 		}
 		values = append(values, float64(v))
 		labels = append(labels, fmt.Sprint(c*per))
@@ -148,12 +148,4 @@ func (l *Lab) Render(f lab.Frame) string {
 	chartH := max(4, f.H-len(head)-1)
 	lines := append(head, strings.Split(bars.Render(st, f.W, chartH), "\n")...)
 	return widget.FitLines(append(lines, foot), f.W, f.H)
-}
-
-func bucket(h []int, c, per, until int) int {
-	n := 0
-	for i := c * per; i < (c+1)*per && i < len(h) && i < until; i++ {
-		n += h[i]
-	}
-	return n
 }
