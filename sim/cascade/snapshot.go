@@ -81,7 +81,7 @@ func (e *Engine) Snapshot() Snapshot {
 		Arrived: e.stats.arrived, Attempts: e.stats.attempts, OK: e.stats.ok, Good: e.stats.good, Failed: e.stats.failed,
 		FastFail: e.stats.fastFail, Shed: e.stats.shed, Retries: e.stats.attempts - e.stats.arrived,
 		HiOK: e.stats.prio[0][0], HiTotal: e.stats.prio[0][1], LoOK: e.stats.prio[1][0], LoTotal: e.stats.prio[1][1],
-		Moments: e.moments.found[:len(e.moments.found):len(e.moments.found)],
+		Moments: e.Moments(),
 		Journey: e.journey.stages[:len(e.journey.stages):len(e.journey.stages)]}
 	for i := range s.use {
 		snap.Use[i] = s.use[i].View()
@@ -90,4 +90,10 @@ func (e *Engine) Snapshot() Snapshot {
 		snap.Bulkhead[i] = s.bulkhead[i].View()
 	}
 	return snap
+}
+
+// Moments are the moments found so far, in step order. The slice is
+// shared: callers must not modify it.
+func (e *Engine) Moments() []engine.Moment {
+	return e.moments.found[:len(e.moments.found):len(e.moments.found)]
 }

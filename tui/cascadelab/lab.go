@@ -142,8 +142,7 @@ func (l *Lab) NextSeed() error { return l.WithSeed(l.Seed() + 1) }
 func (l *Lab) NewMoment() (string, bool) {
 	var captions []string
 	for i, r := range l.runs {
-		r.sync()
-		all := r.snap.Moments
+		all := r.engine.Moments() // read after every step: no snapshot
 		for _, m := range all[min(l.seen[i], len(all)):] {
 			if len(l.runs) > 1 {
 				captions = append(captions, r.name+" "+m.Caption)
