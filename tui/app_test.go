@@ -470,3 +470,17 @@ func TestNoKeyFreezesTheLab(t *testing.T) {
 		t.Error("q should quit")
 	}
 }
+
+// Toggling a kind off and on brings back the strategies it removed, with
+// their parameters: stale-herd's stale:64 and stale:4096.
+func TestToggleRestoresParameters(t *testing.T) {
+	m := openAt(t, "stale-herd", 120, 40)
+	press(m, "5")
+	if s := binsSnap(m).Spec().Strategies; s != "two" {
+		t.Fatalf("5 should remove both stale rules, got %q", s)
+	}
+	press(m, "5")
+	if s := binsSnap(m).Spec().Strategies; s != "two,stale:64,stale:4096" {
+		t.Errorf("5 again should restore them, got %q", s)
+	}
+}

@@ -34,6 +34,8 @@ type Lab struct {
 	// chartChosen is set once the user picks a chart, so that edits stop
 	// choosing one for them.
 	chartChosen bool
+	// toggledOff keeps the strategies a number key removed, to add back.
+	toggledOff map[bins.Kind][]string
 	// runs counts the engines built; bars caches the max-distribution
 	// charts between trials of one.
 	runs int
@@ -217,31 +219,42 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	return lab.Outcome{Handled: true, Note: specSummary(l.spec), Restarted: true}
 }
 
-// toggle adds the strategy kind with default parameters, or removes every
-// strategy of that kind.
+// toggle removes every strategy of a kind, or adds back the ones it
+// removed (stale:64 and stale:4096 come back as they were), or the kind
+// with its default parameters.
 func (l *Lab) toggle(kind bins.Kind) error {
-	var kept []string
-	removed := false
+	var kept, removed []string
 	for _, tok := range strings.Split(l.spec.Strategies, ",") {
 		tok = strings.TrimSpace(tok)
 		if name, _, _ := strings.Cut(tok, ":"); name == kind.String() {
-			removed = true
+			removed = append(removed, tok)
 			continue
 		}
 		kept = append(kept, tok)
 	}
-	if !removed {
-		kept = append(kept, kind.String())
+	if len(removed) == 0 {
+		back := l.toggledOff[kind]
+		if len(back) == 0 {
+			back = []string{kind.String()}
+		}
+		kept = append(kept, back...)
 	}
 	if len(kept) == 0 {
 		return engine.Invalid("strategies", "must keep at least one strategy")
 	}
-	return l.edit(func(s *bins.Spec) {
+	err := l.edit(func(s *bins.Spec) {
 		s.Strategies = strings.Join(kept, ",")
 		if s.Baseline != "" && !strings.Contains(","+s.Strategies+",", ","+s.Baseline+",") {
 			s.Baseline = ""
 		}
 	})
+	if err == nil && len(removed) > 0 {
+		if l.toggledOff == nil {
+			l.toggledOff = map[bins.Kind][]string{}
+		}
+		l.toggledOff[kind] = removed
+	}
+	return err
 }
 
 // edit applies a change to a copy of the spec.

@@ -192,6 +192,9 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 		}
 		return short, full
 	}
+	if l.result.Brute == nil || len(l.result.Brute.Counterexamples) == 0 { // nothing to choose
+		return []key.Binding{keys.Edit, c.Back, c.Help, c.Quit}, [][]key.Binding{{keys.Edit}, {c.Back, c.Theme, c.Help, c.Quit}}
+	}
 	short := []key.Binding{keys.Up, keys.Open, keys.Edit, c.Back, c.Help, c.Quit}
 	return short, [][]key.Binding{{keys.Up, keys.Open, keys.Edit}, {c.Back, c.Theme, c.Help, c.Quit}}
 }

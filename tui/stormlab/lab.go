@@ -54,7 +54,7 @@ func (l *Lab) Restart() error {
 
 // Pace says a speed in storm time.
 func (l *Lab) Pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%g ms of storm a second", stepsPerSecond*stepMs)
+	return fmt.Sprintf("%gx real time", stepsPerSecond*stepMs/1000)
 }
 
 // Step reveals the next 10 ms.
@@ -101,7 +101,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{}
 	}
 	l.shown = (l.shown + 1) % len(l.storms)
-	return lab.Outcome{Handled: true, Note: l.storms[l.shown].Caption}
+	return lab.Taken() // the heading says which mode and what it did
 }
 
 // Render draws the shown mode's retries per time column up to now, on one
