@@ -2,7 +2,6 @@ package cascade
 
 import (
 	"math"
-	"slices"
 
 	"github.com/loadlab/loadlab/sim/rng"
 )
@@ -18,19 +17,23 @@ const (
 // request is one user request and its current attempt.
 type request struct {
 	rid      int
-	high     bool // high priority
-	dep      int  // 0: calls the database, 1: calls aux
 	born     float64
-	stage    int // 0 api, 1 svc, 2 db or aux
 	waitFrom float64
-	retries  int
-	cb       bool // the current downstream call reports to the breaker
+	retries  int32
+	dep      int8    // 0: calls the database, 1: calls aux
+	stage    int8    // 0 api, 1 svc, 2 db or aux
+	high     bool    // high priority
+	cb       bool    // the current downstream call reports to the breaker
+	in       bool    // in the system: not ended, and not waiting to retry
+	busyIn   int8    // the layer serving it, if busyAt > 0
+	busyAt   int32   // 1 + its index in that layer's busy list (0: not busy)
+	held     [4]int8 // per layer, 1 + the pool of a slot it holds (0: none)
 }
 
 // retry is an attempt waiting for its time.
 type retry struct {
 	at  float64
-	req *request
+	rid int
 }
 
 // born is when a request arrived, for the client's give-up.
@@ -42,7 +45,7 @@ type bornAt struct {
 // Engine runs one Config tick by tick.
 type Engine struct {
 	cfg      Config
-	src      *rng.Source
+	src      *rng.Doubles
 	layers   [4]*layer
 	reqs     requests
 	retries  []retry
@@ -55,22 +58,12 @@ type Engine struct {
 	nextRID  int
 	shedding bool
 	stats    stats
-	// slab holds requests in chunks that never move; due is scratch for
-	// the retries of a tick.
-	slab    []request
-	due     []retry
-	moments moments
-	series  series
-	journey journey
-}
-
-// newRequest takes a request from the slab.
-func (e *Engine) newRequest() *request {
-	if len(e.slab) == cap(e.slab) {
-		e.slab = make([]request, 0, 16384)
-	}
-	e.slab = e.slab[:len(e.slab)+1]
-	return &e.slab[len(e.slab)-1]
+	due      []retry // scratch for the retries of a tick
+	// poissonL is exp(-poissonLam), the last threshold poisson used.
+	poissonLam, poissonL float64
+	moments              moments
+	series               series
+	journey              journey
 }
 
 // stats are the running counts of a run.
@@ -96,7 +89,7 @@ func New(cfg Config) (*Engine, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, src: rng.New(cfg.Seed)}
+	e := &Engine{cfg: cfg, src: rng.NewDoubles(cfg.Seed)}
 	e.journey.rid = -1
 	e.breaker.cfg = &e.cfg
 	svc := []int{cfg.SvcSlots}
@@ -110,10 +103,6 @@ func New(cfg Config) (*Engine, error) {
 	// rarely grow.
 	surge := max(0, min(cfg.SurgeEnd, cfg.Duration)-cfg.SurgeAt) * (cfg.SurgeX - 1)
 	expected := min(int(cfg.Rate*(cfg.Duration+max(surge, 0))*1.1)+1024, 1<<24)
-	e.reqs.byID = make([]*request, 0, expected)
-	for _, l := range e.layers {
-		l.at, l.held = make([]int32, 0, expected), make([]int8, 0, expected)
-	}
 	e.born = make([]bornAt, 0, min(expected, 1<<16))
 	e.stats.lat = make([]float64, 0, min(expected, 1<<20))
 	return e, nil
@@ -157,7 +146,7 @@ func (e *Engine) Step() bool {
 		clear(e.retries[len(kept):])
 		e.retries, e.due = kept, due
 		for _, d := range due { // a retry is a whole new attempt from the entry
-			r := d.req
+			r := e.reqs.at(d.rid)
 			e.stats.attempts++
 			if e.followed(r) {
 				e.trace(r, "retries from the entry (attempt %d)", r.retries+1)
@@ -191,7 +180,10 @@ func (e *Engine) poisson(lam float64) int {
 	if lam > 30 {
 		return max(0, int(e.src.Gauss(lam, math.Sqrt(lam))))
 	}
-	l, k, p := rng.Exp(-lam), 0, 1.0
+	if lam != e.poissonLam { // the rate changes rarely: spare a call into C
+		e.poissonLam, e.poissonL = lam, rng.Exp(-lam)
+	}
+	l, k, p := e.poissonL, 0, 1.0
 	for {
 		k++
 		p *= e.src.Random()
@@ -228,13 +220,13 @@ func (e *Engine) layerOf(stage int, r *request) *layer {
 	if stage < 2 {
 		return e.layers[stage]
 	}
-	return e.layers[dbLayer+r.dep]
+	return e.layers[dbLayer+int(r.dep)]
 }
 
 // poolOf is the pool of a stage: svc's bulkhead pool of the dependency.
 func (e *Engine) poolOf(stage int, r *request) int {
 	if e.cfg.Bulkhead && stage == 1 {
-		return r.dep
+		return int(r.dep)
 	}
 	return 0
 }
@@ -246,8 +238,8 @@ func (e *Engine) admit(high bool, dep int) {
 	p := prioIndex(high)
 	s.prio[p][1]++
 	s.class[dep][1]++
-	r := e.newRequest()
-	*r = request{rid: e.nextRID, high: high, dep: dep, born: e.now, waitFrom: e.now}
+	r := e.reqs.add(e.nextRID)
+	*r = request{rid: e.nextRID, high: high, dep: int8(dep), born: e.now, waitFrom: e.now}
 	e.nextRID++
 	e.followArrival(r)
 	e.born = append(e.born, bornAt{e.now, r.rid})
@@ -293,15 +285,15 @@ func (e *Engine) enter(r *request, stage int) {
 	}
 	l := e.layerOf(stage, r)
 	pool := e.poolOf(stage, r)
-	r.stage, r.waitFrom = stage, e.now
+	r.stage, r.waitFrom = int8(stage), e.now
 	if l.free(pool) > 0 {
 		ms := e.serviceMs(l.name)
-		l.putBusy(r.rid, pool, ms)
+		l.putBusy(r, pool, ms)
 		if e.followed(r) {
 			e.trace(r, "gets a slot at %s at once (service %.1f ms)", LayerNames[l.name], ms)
 		}
 	} else {
-		l.queue.push(r.rid)
+		l.queue.push(r.rid, e.now)
 		if e.followed(r) {
 			e.trace(r, "queues at %s: all %d slots taken", LayerNames[l.name], l.sizes[pool])
 		}
@@ -329,12 +321,13 @@ func (e *Engine) dispatch(stage int) {
 		}
 		for l.anyFree() { // a scan with every pool full can pick nothing
 			pick := -1
-			for i, rid := range l.queue.items() {
+			for i, q := range l.queue.items() {
 				if i >= e.cfg.Scan {
 					break
 				}
+				rid := q.rid
 				r := e.reqs.get(rid)
-				if r == nil || r.stage != stage || (stage == 2 && dbLayer+r.dep != name) {
+				if r == nil || int(r.stage) != stage || (stage == 2 && dbLayer+int(r.dep) != name) {
 					continue
 				}
 				if l.free(e.poolOf(stage, r)) > 0 {
@@ -348,7 +341,7 @@ func (e *Engine) dispatch(stage int) {
 			l.queue.remove(pick)
 			r := e.reqs.get(pick)
 			ms := e.serviceMs(name)
-			l.putBusy(pick, e.poolOf(stage, r), ms)
+			l.putBusy(r, e.poolOf(stage, r), ms)
 			if e.followed(r) {
 				e.trace(r, "gets a slot at %s after %.2f s in the queue (service %.1f ms)", LayerNames[name], e.now-r.waitFrom, ms)
 			}
@@ -368,17 +361,16 @@ func (e *Engine) advance(stage int) {
 			if !en.live {
 				continue
 			}
-			r := e.reqs.get(en.rid)
-			if r == nil {
-				l.popBusy(en.rid)
-				continue
-			}
+			// A request that ends leaves every busy list at once (release),
+			// so a live entry's request is in the system: the reference's
+			// check for one that is not never fires here.
 			rem := en.rem - step
 			if rem > 0 {
 				l.busy[i].rem = rem
 				continue
 			}
-			l.busyToHeld(en.rid) // the slot stays taken until the call below returns
+			r := e.reqs.at(int(en.rid))
+			l.busyToHeld(r) // the slot stays taken until the call below returns
 			if stage < 2 {
 				if e.followed(r) {
 					e.trace(r, "is served at %s and calls %s, holding its %s slot", LayerNames[stage], LayerNames[e.layerOf(stage+1, r).name], LayerNames[stage])
@@ -388,7 +380,7 @@ func (e *Engine) advance(stage int) {
 				e.success(r)
 			}
 		}
-		l.compact()
+		l.compact(&e.reqs)
 	}
 	e.dispatch(stage)
 }
@@ -421,14 +413,14 @@ func (e *Engine) fail(r *request, clientRetry bool) {
 		r.cb = false
 	}
 	e.release(r)
-	if clientRetry && e.cfg.Retry != NoRetry && r.retries < e.cfg.MaxRetries {
+	if clientRetry && e.cfg.Retry != NoRetry && int(r.retries) < e.cfg.MaxRetries {
 		if !e.cfg.Budget || e.breaker.errRatio() < e.cfg.RetryBudgetRatio {
 			r.retries++
 			delay := 0.0
 			if e.cfg.Retry == Backoff { // exponential backoff with jitter
 				delay = e.cfg.RetryBase * math.Pow(2, float64(r.retries)) * e.src.Uniform(0.5, 1.5)
 			}
-			e.retries = append(e.retries, retry{e.now + delay, r})
+			e.retries = append(e.retries, retry{e.now + delay, r.rid})
 			if e.followed(r) {
 				e.trace(r, "will retry in %.0f ms", delay*1000)
 			}
@@ -442,10 +434,10 @@ func (e *Engine) fail(r *request, clientRetry bool) {
 }
 
 func (e *Engine) release(r *request) {
-	for _, name := range [3]int{apiLayer, svcLayer, dbLayer + r.dep} {
+	for _, name := range [3]int{apiLayer, svcLayer, dbLayer + int(r.dep)} {
 		l := e.layers[name]
-		l.popBusy(r.rid)
-		l.popHeld(r.rid)
+		l.popBusy(r)
+		l.popHeld(r)
 	}
 	e.reqs.remove(r.rid)
 }
@@ -454,11 +446,15 @@ func (e *Engine) release(r *request) {
 // requests whose user gave up.
 func (e *Engine) checkTimeouts() {
 	lim := e.waitLimit()
-	var head [64]int
+	var head [64]queued
 	for _, l := range e.layers {
 		n := copy(head[:min(e.cfg.HeadCheck, len(head))], l.queue.items())
-		for _, rid := range head[:n] {
-			if r := e.reqs.get(rid); r != nil && e.now-r.waitFrom > lim {
+		for _, q := range head[:n] {
+			if e.now-q.at <= lim {
+				break // this entry and those behind it have not waited long enough
+			}
+			if r := e.reqs.get(q.rid); r != nil && e.now-r.waitFrom > lim {
+				rid := q.rid
 				l.queue.remove(rid)
 				if e.followed(r) {
 					e.trace(r, "times out at the head of the %s queue: waited %.2f s, over the %g s limit", LayerNames[l.name], e.now-r.waitFrom, lim)
@@ -483,33 +479,45 @@ func (e *Engine) checkTimeouts() {
 	}
 }
 
-// requests are the requests in the system, by id: ids run from 0 up, so a
-// slice replaces a map.
+// requests holds every request by id, in fixed chunks that never move and
+// hold no pointers (ids run from 0 up, so the garbage collector has nothing
+// to trace and pointers into a chunk stay valid).
 type requests struct {
-	byID []*request
-	n    int
+	chunks []*[requestChunk]request
+	n      int // in the system
 }
 
+const requestChunk = 1 << 13
+
+// add makes room for request rid and returns its slot.
+func (q *requests) add(rid int) *request {
+	for rid/requestChunk >= len(q.chunks) {
+		q.chunks = append(q.chunks, new([requestChunk]request))
+	}
+	return q.at(rid)
+}
+
+// at is request rid, in the system or not.
+func (q *requests) at(rid int) *request { return &q.chunks[rid/requestChunk][rid%requestChunk] }
+
+// get is request rid if it is in the system, else nil.
 func (q *requests) get(rid int) *request {
-	if rid < len(q.byID) {
-		return q.byID[rid]
+	if r := q.at(rid); r.in {
+		return r
 	}
 	return nil
 }
 
 func (q *requests) put(r *request) {
-	if r.rid >= len(q.byID) {
-		q.byID = slices.Grow(q.byID, r.rid+1-len(q.byID))[:r.rid+1]
-	}
-	if q.byID[r.rid] == nil {
+	if !r.in {
+		r.in = true
 		q.n++
 	}
-	q.byID[r.rid] = r
 }
 
 func (q *requests) remove(rid int) {
-	if rid < len(q.byID) && q.byID[rid] != nil {
-		q.byID[rid] = nil
+	if r := q.at(rid); r.in {
+		r.in = false
 		q.n--
 	}
 }

@@ -8,8 +8,9 @@ import (
 
 // Invariants on every tick of every preset: no pool holds more than its
 // slots (a bulkhead pool more than its quota), the breaker lets at most
-// its trials through half-open, and requests are conserved: every arrival
-// has succeeded, failed, or is still in the system or waiting to retry.
+// its trials through half-open, every request served is in the system, and
+// requests are conserved: every arrival has succeeded, failed, or is still
+// in the system or waiting to retry.
 func TestInvariantsEveryTick(t *testing.T) {
 	for _, p := range Presets {
 		cfg := DefaultConfig()
@@ -24,6 +25,11 @@ func TestInvariantsEveryTick(t *testing.T) {
 				for pool, size := range l.sizes {
 					if l.used[pool] > size || l.used[pool] < 0 {
 						t.Fatalf("%s t=%.2f: layer %d pool %d holds %d of %d slots", p.Name, e.now, l.name, pool, l.used[pool], size)
+					}
+				}
+				for _, en := range l.busy {
+					if en.live && e.reqs.get(int(en.rid)) == nil {
+						t.Fatalf("%s t=%.2f: layer %d serves request %d, which has ended", p.Name, e.now, l.name, en.rid)
 					}
 				}
 				if l.totalUsed() != sum(l.used) {

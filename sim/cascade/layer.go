@@ -1,13 +1,11 @@
 package cascade
 
-import "slices"
-
 // busyEntry is a request being served: its pool and the service time left,
 // ms.
 type busyEntry struct {
-	rid  int
-	pool int
 	rem  float64
+	rid  int32
+	pool int8
 	live bool
 }
 
@@ -15,31 +13,20 @@ type busyEntry struct {
 // served (busy) and those served here but waiting on the layer below with
 // their slot still taken (held), and a FIFO queue of request ids. busy
 // keeps insertion order, as the reference's dict does: a tick serves the
-// requests in the order they took their slots.
+// requests in the order they took their slots. A request is busy at one
+// layer at most, so it keeps its own place in that layer's list (busyAt)
+// and its held slots (held), and the layers need no table by request id.
 type layer struct {
-	name  int // apiLayer, svcLayer, dbLayer or auxLayer
-	sizes []int
-	used  []int
-	busy  []busyEntry // in insertion order, with dead entries
-	// at[rid] is 1 + the index in busy of rid's live entry (0: not busy);
-	// held[rid] is 1 + the pool of a held slot (0: none). Request ids run
-	// from 0 up, so slices indexed by them replace maps.
-	at           []int32
-	held         []int8
+	name         int // apiLayer, svcLayer, dbLayer or auxLayer
+	sizes        []int
+	used         []int
+	busy         []busyEntry // in insertion order, with dead entries
 	nBusy, nHeld int
 	queue        queue
 }
 
 func newLayer(name int, sizes []int) *layer {
 	return &layer{name: name, sizes: sizes, used: make([]int, len(sizes))}
-}
-
-// grow makes room for request id rid.
-func (l *layer) grow(rid int) {
-	if rid >= len(l.at) {
-		l.at = slices.Grow(l.at, rid+1-len(l.at))[:rid+1]
-		l.held = slices.Grow(l.held, rid+1-len(l.held))[:rid+1]
-	}
 }
 
 func (l *layer) free(pool int) int { return l.sizes[pool] - l.used[pool] }
@@ -54,62 +41,64 @@ func (l *layer) anyFree() bool {
 	return false
 }
 
-// putBusy starts serving rid; a rid already busy keeps its place.
-func (l *layer) putBusy(rid, pool int, rem float64) {
-	l.grow(rid)
-	if i := l.at[rid]; i > 0 {
-		l.busy[i-1].pool, l.busy[i-1].rem = pool, rem
+// busyHere reports whether r is being served at this layer.
+func (l *layer) busyHere(r *request) bool { return r.busyAt > 0 && int(r.busyIn) == l.name }
+
+// putBusy starts serving r; a request already busy here keeps its place.
+func (l *layer) putBusy(r *request, pool int, rem float64) {
+	if l.busyHere(r) {
+		l.busy[r.busyAt-1].pool, l.busy[r.busyAt-1].rem = int8(pool), rem
 		return
 	}
 	l.used[pool]++
 	l.nBusy++
-	l.busy = append(l.busy, busyEntry{rid: rid, pool: pool, rem: rem, live: true})
-	l.at[rid] = int32(len(l.busy))
+	l.busy = append(l.busy, busyEntry{rid: int32(r.rid), pool: int8(pool), rem: rem, live: true})
+	r.busyAt, r.busyIn = int32(len(l.busy)), int8(l.name)
 }
 
-// popBusy stops serving rid, if it is served here.
-func (l *layer) popBusy(rid int) {
-	if rid < len(l.at) && l.at[rid] > 0 {
-		i := l.at[rid] - 1
+// popBusy stops serving r, if it is served here.
+func (l *layer) popBusy(r *request) {
+	if l.busyHere(r) {
+		i := r.busyAt - 1
 		l.used[l.busy[i].pool]--
 		l.busy[i].live = false
-		l.at[rid] = 0
+		r.busyAt = 0
 		l.nBusy--
 	}
 }
 
-// busyToHeld keeps rid's slot while it waits on the layer below.
-func (l *layer) busyToHeld(rid int) {
-	if rid < len(l.at) && l.at[rid] > 0 {
-		i := l.at[rid] - 1
-		if l.held[rid] == 0 {
+// busyToHeld keeps r's slot while it waits on the layer below.
+func (l *layer) busyToHeld(r *request) {
+	if l.busyHere(r) {
+		i := r.busyAt - 1
+		if r.held[l.name] == 0 {
 			l.nHeld++
 		}
-		l.held[rid] = int8(l.busy[i].pool + 1)
+		r.held[l.name] = l.busy[i].pool + 1
 		l.busy[i].live = false
-		l.at[rid] = 0
+		r.busyAt = 0
 		l.nBusy--
 	}
 }
 
-func (l *layer) popHeld(rid int) {
-	if rid < len(l.held) && l.held[rid] > 0 {
-		l.used[l.held[rid]-1]--
-		l.held[rid] = 0
+func (l *layer) popHeld(r *request) {
+	if h := r.held[l.name]; h > 0 {
+		l.used[h-1]--
+		r.held[l.name] = 0
 		l.nHeld--
 	}
 }
 
 // compact drops the dead entries of busy once they outnumber the live.
-func (l *layer) compact() {
-	if len(l.busy) < 64 || len(l.busy) < 2*l.nBusy {
+func (l *layer) compact(reqs *requests) {
+	if len(l.busy) < 8 || len(l.busy) < 2*l.nBusy {
 		return
 	}
 	live := l.busy[:0]
 	for _, e := range l.busy {
 		if e.live {
 			live = append(live, e)
-			l.at[e.rid] = int32(len(live))
+			reqs.at(int(e.rid)).busyAt = int32(len(live))
 		}
 	}
 	clear(l.busy[len(live):])
@@ -120,22 +109,30 @@ func (l *layer) totalUsed() int { return l.nBusy + l.nHeld }
 
 // queue is a FIFO of request ids that may hold an id twice (a retried
 // request re-enters while its old, lazily deleted entry is still there),
-// with the reference deque's operations.
+// with the reference deque's operations. Each entry keeps the time it was
+// queued: times rise from head to tail, and a request's wait began no
+// earlier than its entry's time, so a timeout check can stop at the first
+// entry too young to have waited past the limit.
 type queue struct {
-	ids  []int
-	head int
+	entries []queued
+	head    int
 }
 
-func (q *queue) len() int        { return len(q.ids) - q.head }
-func (q *queue) at(i int) int    { return q.ids[q.head+i] }
-func (q *queue) push(id int)     { q.ids = append(q.ids, id) }
-func (q *queue) popFront()       { q.head++; q.maybeShrink() }
-func (q *queue) items() []int    { return q.ids[q.head:] }
-func (q *queue) reset(ids []int) { q.ids, q.head = ids, 0 }
+type queued struct {
+	rid int
+	at  float64
+}
+
+func (q *queue) len() int                { return len(q.entries) - q.head }
+func (q *queue) at(i int) int            { return q.entries[q.head+i].rid }
+func (q *queue) push(id int, at float64) { q.entries = append(q.entries, queued{id, at}) }
+func (q *queue) popFront()               { q.head++; q.maybeShrink() }
+func (q *queue) items() []queued         { return q.entries[q.head:] }
+func (q *queue) reset(items []queued)    { q.entries, q.head = items, 0 }
 func (q *queue) maybeShrink() {
-	if q.head > 1024 && q.head > len(q.ids)/2 {
-		n := copy(q.ids, q.ids[q.head:])
-		q.ids, q.head = q.ids[:n], 0
+	if q.head > 1024 && q.head > len(q.entries)/2 {
+		n := copy(q.entries, q.entries[q.head:])
+		q.entries, q.head = q.entries[:n], 0
 	}
 }
 
@@ -143,7 +140,7 @@ func (q *queue) maybeShrink() {
 func (q *queue) remove(id int) {
 	items := q.items()
 	for i, v := range items {
-		if v != id {
+		if v.rid != id {
 			continue
 		}
 		if i < len(items)/2 { // shift the shorter side
@@ -152,7 +149,7 @@ func (q *queue) remove(id int) {
 			q.maybeShrink()
 		} else {
 			copy(items[i:], items[i+1:])
-			q.ids = q.ids[:len(q.ids)-1]
+			q.entries = q.entries[:len(q.entries)-1]
 		}
 		return
 	}

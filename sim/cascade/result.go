@@ -27,10 +27,10 @@ type Sample struct {
 
 func (e *Engine) sample() {
 	for _, l := range e.layers { // compact the lazily deleted queues
-		kept := l.queue.items()[:0:0]
-		for _, rid := range l.queue.items() {
-			if e.reqs.get(rid) != nil {
-				kept = append(kept, rid)
+		kept := l.queue.entries[:0] // the whole array, so that it keeps its room
+		for _, q := range l.queue.items() {
+			if e.reqs.get(q.rid) != nil {
+				kept = append(kept, q)
 			}
 		}
 		l.queue.reset(kept)

@@ -8,7 +8,12 @@ package rng
 // bit, so builds with cgo (the default on Linux) use it.
 
 // #cgo LDFLAGS: -lm
-// #include <math.h>
+/*
+#include <math.h>
+static void log1m_block(const double *u, double *out, int n) {
+	for (int i = 0; i < n; i++) out[i] = log(1.0 - u[i]);
+}
+*/
 import "C"
 
 // exactLibm reports whether log, sin and cos are the C library's, so that
@@ -19,3 +24,8 @@ func libmLog(x float64) float64 { return float64(C.log(C.double(x))) }
 func libmSin(x float64) float64 { return float64(C.sin(C.double(x))) }
 func libmCos(x float64) float64 { return float64(C.cos(C.double(x))) }
 func libmExp(x float64) float64 { return float64(C.exp(C.double(x))) }
+
+// libmLog1mBlock sets out[i] to log(1 - u[i]) in one call.
+func libmLog1mBlock(u, out *[doublesBlock]float64) {
+	C.log1m_block((*C.double)(&u[0]), (*C.double)(&out[0]), doublesBlock)
+}

@@ -13,3 +13,9 @@ func libmLog(x float64) float64 { return math.Log(x) }
 func libmSin(x float64) float64 { return math.Sin(x) }
 func libmCos(x float64) float64 { return math.Cos(x) }
 func libmExp(x float64) float64 { return math.Exp(x) }
+
+func libmLog1mBlock(u, out *[doublesBlock]float64) {
+	for i, v := range u {
+		out[i] = math.Log(1.0 - v)
+	}
+}

@@ -258,3 +258,26 @@ func BenchmarkUint32(b *testing.B) {
 	}
 	_ = sum
 }
+
+// Doubles gives a Source's values in the same order through any mix of
+// its methods, across block boundaries and Gauss's cached second value.
+func TestDoublesEqualsSource(t *testing.T) {
+	want, got := New(425), NewDoubles(425)
+	pick := New(7)
+	for i := range 20000 {
+		var a, b float64
+		switch pick.RandBelow(4) {
+		case 0:
+			a, b = want.Random(), got.Random()
+		case 1:
+			a, b = want.Uniform(0.5, 1.5), got.Uniform(0.5, 1.5)
+		case 2:
+			a, b = want.ExpoVariate(0.2), got.ExpoVariate(0.2)
+		default:
+			a, b = want.Gauss(30, 5.5), got.Gauss(30, 5.5)
+		}
+		if a != b {
+			t.Fatalf("draw %d: Doubles gave %v, Source %v", i, b, a)
+		}
+	}
+}
