@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -29,24 +30,24 @@ func TestGoldenCascade(t *testing.T) {
 }
 
 // With M on, stepping stops at the slowdown, whose caption says what to
-// watch; a preset key restarts at t = 0 with that set.
+// watch; c shows one set, and a preset key restarts at t = 0 with it.
 func TestCascadeMomentsAndPresets(t *testing.T) {
 	m := openAt(t, "cascade-lecture", 100, 30)
 	press(m, "M")
 	for range 160 {
-		if press(m, "n"); m.caption != "" && strings.Contains(m.caption, "slows down") {
+		if press(m, "n"); m.caption != "" && strings.Contains(m.caption, "db slows") {
 			break
 		}
 	}
-	if !strings.Contains(plain(m), "moment: S1 15.00 s: the database slows down 20x") {
+	if !strings.Contains(plain(m), "moment: S1 15.00 s: the db slows 20x") {
 		t.Fatalf("no stop at the slowdown:\n%s", plain(m))
 	}
-	press(m, "6")
-	if v := plain(m); !strings.Contains(v, "S6: timeout tuned · retry backoff · breaker on · bulkhead on · shed on · budget on") || !strings.Contains(v, "t  0.00") {
+	press(m, "c", "6") // one set, S6
+	if v := plain(m); !strings.Contains(v, "S6: 0.25 s timeout · retry x3 with backoff · on: breaker bulkhead shed budget") || !strings.Contains(v, "t  0.00") {
 		t.Errorf("6 should restart on S6:\n%s", v)
 	}
 	press(m, "b")
-	if v := plain(m); !strings.Contains(v, "custom: timeout tuned · retry backoff · breaker off") {
+	if v := plain(m); !strings.Contains(v, "custom: 0.25 s timeout · retry x3 with backoff · on: bulkhead shed budget · off: breaker") {
 		t.Errorf("b should make a custom set without the breaker:\n%s", v)
 	}
 }
@@ -62,7 +63,7 @@ func TestCascadeCompare(t *testing.T) {
 	}
 	m.redraw()
 	v := plain(m)
-	if !strings.Contains(v, "S1 vs S6") || !strings.Contains(v, "S6: timeout tuned · retry backoff") {
+	if !strings.Contains(v, "S1 vs S6") || !strings.Contains(v, "S6: 0.25 s timeout · retry x3 with backoff") {
 		t.Fatalf("c should compare S1 with S6:\n%s", v)
 	}
 	checkFits(t, m, 160, 48)
@@ -78,6 +79,16 @@ func TestCascadeCompare(t *testing.T) {
 	press(m, "c")
 	if !strings.Contains(plain(m), "S1 vs S6") {
 		t.Error("c again should compare S1 with S6")
+	}
+	press(m, "a") // paired arrivals: both sides meet the same requests
+	for range 200 {
+		l.Step()
+	}
+	m.redraw()
+	v = plain(m)
+	arrived := regexp.MustCompile(`arrived (\d+)`).FindAllStringSubmatch(v, -1)
+	if !strings.Contains(v, "arrivals paired") || len(arrived) != 2 || arrived[0][1] != arrived[1][1] {
+		t.Errorf("a should pair the arrivals of S1 and S6 (arrived %v):\n%s", arrived, v)
 	}
 }
 

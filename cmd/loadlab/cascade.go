@@ -23,11 +23,15 @@ var cascadeCLI = &engineCLI[cascade.Spec, cascade.Report]{
 down 20x at 15 s and a 6x surge runs from 25 s to 40 s. --configs runs the
 lecture's protection sets S1-S6 and "custom", the set the switches describe
 (--timeout --retry --breaker --bulkhead --shed --budget). Each run starts from
---seed, so the sets are compared on the same arrivals.`,
+--seed. With --arrivals lecture (the default, and the lecture's figures) one
+random stream feeds everything, so the sets' arrivals part once their draws
+do; --arrivals paired draws the arrivals from their own stream, so every set
+meets the same requests at the same times.`,
 	bind: bindCascade,
 	ranges: map[string]string{
 		"configs": "a comma-separated list of S1 S2 S3 S4 S5 S6 custom", "timeout": "default or tuned",
 		"retry": "off, immediate or backoff", "seed": "a whole number >= 0", "follow": "t:k, such as 16:0",
+		"arrivals": "lecture or paired",
 	},
 	run: func(ctx context.Context, s cascade.Spec, env runEnv) (cascade.Report, error) {
 		return s.RunAll(ctx, env.workers, env.progress)
@@ -48,10 +52,11 @@ lecture's protection sets S1-S6 and "custom", the set the switches describe
 			}
 			return writeJSON(w, struct {
 				Seed     int64          `json:"seed"`
+				Arrivals string         `json:"arrivals"`
 				Order    []string       `json:"order"`
 				Runs     map[string]run `json:"runs"`
 				Estimate engine.Cost    `json:"estimate"`
-			}{r.Spec.Seed, r.Names, runs, est})
+			}{r.Spec.Seed, r.Spec.Arrivals, r.Names, runs, est})
 		},
 		"csv": writeCascadeCSV,
 	},
@@ -103,6 +108,7 @@ func bindCascade(fs *flag.FlagSet, s *cascade.Spec) {
 	fs.BoolVar(&s.UseBulkhead, "bulkhead", s.UseBulkhead, "custom: split svc's threads between db and aux")
 	fs.BoolVar(&s.UseShed, "shed", s.UseShed, "custom: shed low priority when the api queue is long")
 	fs.BoolVar(&s.UseBudget, "budget", s.UseBudget, "custom: no retries while the breaker's error ratio is high")
+	fs.StringVar(&c.Arrivals, "arrivals", c.Arrivals, "lecture: one random stream, as the lecture; paired: the same arrivals for every set")
 	fs.StringVar(&s.FollowAt, "follow", s.FollowAt, "t:k follows the k-th request (from 0) to arrive at or after t s through each run")
 }
 
@@ -113,6 +119,9 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 	c := rep.Spec.Config
 	fmt.Fprintf(w, "cascade: api(%d) -> svc(%d) -> db(%d)/aux(%d), %g req/s, seed %d; db %gx slower at %g s; %gx surge %g-%g s\n",
 		c.APISlots, c.SvcSlots, c.DBSlots, c.AuxSlots, c.Rate, c.Seed, c.DBSlowdown, c.DegradeAt, c.SurgeX, c.SurgeAt, c.SurgeEnd)
+	if c.Arrivals == "paired" {
+		fmt.Fprintln(w, "arrivals paired: every set meets the same requests at the same times (service times drawn from seed + 1)")
+	}
 	titles := map[string]string{"custom": "your protections"}
 	for _, p := range cascade.Presets {
 		titles[p.Name] = p.Title

@@ -77,6 +77,13 @@ type Config struct {
 	HeadCheck int `json:"head-check" toml:"head-check"`
 	// SampleEvery is the ticks between samples (2 s).
 	SampleEvery int `json:"sample-every" toml:"sample-every"`
+	// Arrivals is "lecture": one random stream for everything, as the
+	// lecture's program draws, so two protection sets see the same arrivals
+	// only until their draws differ; or "paired": the arrivals (how many
+	// each tick, their priority and dependency) come from random.Random(seed)
+	// and the service times and backoff from random.Random(seed + 1), so
+	// every protection set meets the same requests at the same times.
+	Arrivals string `json:"arrivals" toml:"arrivals"`
 
 	Protections `json:"-" toml:"-"`
 }
@@ -110,6 +117,7 @@ func DefaultConfig() Config {
 		MaxRetries: 3, RetryBase: 0.05, RetryBudgetRatio: 0.9,
 		ShedHigh: 100, ShedLow: 50,
 		SLOMs: 100, Scan: 64, HeadCheck: 8, SampleEvery: 200,
+		Arrivals: "lecture",
 	}
 }
 

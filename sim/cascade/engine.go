@@ -45,7 +45,8 @@ type bornAt struct {
 // Engine runs one Config tick by tick.
 type Engine struct {
 	cfg      Config
-	src      *rng.Doubles
+	src      *rng.Doubles // service times and backoff
+	arrivals *rng.Doubles // arrivals: src itself unless paired
 	layers   [4]*layer
 	reqs     requests
 	retries  []retry
@@ -90,6 +91,10 @@ func New(cfg Config) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, src: rng.NewDoubles(cfg.Seed)}
+	e.arrivals = e.src
+	if cfg.Arrivals == "paired" {
+		e.arrivals, e.src = e.src, rng.NewDoubles(cfg.Seed+1)
+	}
 	e.journey.rid = -1
 	e.breaker.cfg = &e.cfg
 	svc := []int{cfg.SvcSlots}
@@ -126,9 +131,9 @@ func (e *Engine) Step() bool {
 	e.now = float64(k) * e.cfg.DT
 	e.breaker.tick(e.now)
 	for range e.poisson(e.rateNow() * e.cfg.DT) {
-		high := e.src.Random() < e.cfg.PrioHigh
+		high := e.arrivals.Random() < e.cfg.PrioHigh
 		dep := 1
-		if e.src.Random() < e.cfg.DepProb {
+		if e.arrivals.Random() < e.cfg.DepProb {
 			dep = 0
 		}
 		e.admit(high, dep)
@@ -178,7 +183,7 @@ func (e *Engine) poisson(lam float64) int {
 		return 0
 	}
 	if lam > 30 {
-		return max(0, int(e.src.Gauss(lam, math.Sqrt(lam))))
+		return max(0, int(e.arrivals.Gauss(lam, math.Sqrt(lam))))
 	}
 	if lam != e.poissonLam { // the rate changes rarely: spare a call into C
 		e.poissonLam, e.poissonL = lam, rng.Exp(-lam)
@@ -186,7 +191,7 @@ func (e *Engine) poisson(lam float64) int {
 	l, k, p := e.poissonL, 0, 1.0
 	for {
 		k++
-		p *= e.src.Random()
+		p *= e.arrivals.Random()
 		if p <= l {
 			return k - 1
 		}

@@ -89,7 +89,7 @@ func TestMomentsTellTheStory(t *testing.T) {
 	cfg.Protections = preset(t, "S4")
 	r := run(t, cfg)
 	want := []string{
-		"15.00 s: the database slows down 20x",
+		"15.00 s: the db slows 20x",
 		"15.04 s: the db pool is full for the first time: 10 of 10 slots taken",
 		"17.55 s: the breaker goes CLOSED -> OPEN: 253 of 504 calls failed in the last 2 s (50.2 % > 50 %)",
 		"25.00 s: the surge begins",
@@ -135,5 +135,52 @@ func TestFollowOneRequest(t *testing.T) {
 	}
 	if plain := run(t, cfg); !reflect.DeepEqual(plain, e.Result()) {
 		t.Error("following a request changed the run")
+	}
+}
+
+// With paired arrivals every protection set meets the same requests: the
+// same count, the same priorities, the same split between db and aux. With
+// the lecture's single stream they differ once the sets' draws do.
+func TestPairedArrivals(t *testing.T) {
+	arrivals := func(mode string) map[[4]int]bool {
+		seen := map[[4]int]bool{}
+		for _, p := range Presets {
+			cfg := DefaultConfig()
+			cfg.Protections, cfg.Arrivals, cfg.Duration = p.Protections, mode, 30
+			r := run(t, cfg)
+			seen[[4]int{r.Arrived, r.HiTotal, r.DBTotal, r.AuxTotal}] = true
+		}
+		return seen
+	}
+	if got := arrivals("paired"); len(got) != 1 {
+		t.Errorf("paired arrivals differ between the presets: %v", got)
+	}
+	if got := arrivals("lecture"); len(got) < 2 {
+		t.Errorf("the lecture's single stream gave every preset the same arrivals: %v", got)
+	}
+}
+
+// The recent p95 covers the requests that succeeded in the last second:
+// as many as the OK count grew over the last ten 100 ms points.
+func TestRecentP95Window(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Protections = preset(t, "S4")
+	cfg.Duration = 30
+	e, _ := New(cfg)
+	var okAt []int // OK at each 100 ms point
+	for e.Step() {
+		if e.tick%seriesEvery != 1 || e.Done() {
+			continue
+		}
+		s := e.Snapshot()
+		okAt = append(okAt, s.OK)
+		if n := len(okAt); n > recentPoints {
+			if want := s.OK - okAt[n-1-recentPoints]; s.RecentOK != want {
+				t.Fatalf("t=%.2f: %d requests in the last second, want %d", s.T, s.RecentOK, want)
+			}
+		}
+		if s.RecentOK > 0 && !(s.RecentP95 >= 0 && s.RecentP95 <= 1000*cfg.ClientTimeout) {
+			t.Fatalf("t=%.2f: recent p95 %v ms outside [0, client timeout] (a request can pass every layer within its first tick)", s.T, s.RecentP95)
+		}
 	}
 }

@@ -34,7 +34,7 @@ func (e *Engine) noteMoments() {
 	c := &e.cfg
 	if !m.slowed && e.now >= c.DegradeAt {
 		m.slowed = true
-		add("the database slows down %gx: a call now takes about %g ms; watch db fill, then svc and api behind it", c.DBSlowdown, c.DBMs*c.DBSlowdown)
+		add("the db slows %gx (%g ms a call): watch db fill, then svc, then api", c.DBSlowdown, c.DBMs*c.DBSlowdown)
 	}
 	if !m.surged && e.now >= c.SurgeAt && e.now < c.SurgeEnd {
 		m.surged = true
@@ -42,7 +42,7 @@ func (e *Engine) noteMoments() {
 	}
 	if m.surged && !m.surgeDone && e.now >= c.SurgeEnd {
 		m.surgeDone = true
-		add("the surge ends: traffic is back to %g a second; does the backlog drain?", c.Rate)
+		add("the surge ends: back to %g requests a second; does the backlog drain?", c.Rate)
 	}
 	for i, l := range e.layers {
 		for pool, size := range l.sizes {
@@ -64,7 +64,7 @@ func (e *Engine) noteMoments() {
 	}
 	if !m.shed && e.shedding {
 		m.shed = true
-		add("shedding starts: the api queue passed %d, so low priority requests are dropped at the door", c.ShedHigh)
+		add("shedding starts: api queue over %d, low priority turned away", c.ShedHigh)
 	}
 	q := e.layers[apiLayer].queue.len()
 	if q > 1000 {

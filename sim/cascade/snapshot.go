@@ -1,6 +1,10 @@
 package cascade
 
-import "github.com/loadlab/loadlab/sim/engine"
+import (
+	"slices"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
 
 // seriesEvery is the ticks between points of the view series (100 ms).
 const seriesEvery = 10
@@ -19,7 +23,15 @@ type series struct {
 	breaker engine.Series
 	lastOK  int
 	lastEnd int
+	// okMarks[i%len] is how many requests had succeeded at the i-th point:
+	// the latencies of the last second are stats.lat from the oldest mark.
+	okMarks [recentPoints + 1]int
+	points  int
+	scratch []float64 // for the recent p95
 }
+
+// recentPoints is the intervals between points of the recent window (1 s).
+const recentPoints = 10
 
 func (e *Engine) record() {
 	s := &e.series
@@ -42,6 +54,26 @@ func (e *Engine) record() {
 	s.success.Append(engine.Point{X: t, Y: rate})
 	s.backlog.Append(engine.Point{X: t, Y: float64(e.layers[apiLayer].queue.len())})
 	s.breaker.Append(engine.Point{X: t, Y: float64(e.breaker.state)})
+	s.okMarks[s.points%len(s.okMarks)] = len(e.stats.lat)
+	s.points++
+}
+
+// recentP95 is the p95 latency, ms, of the requests that succeeded in the
+// last second (the index int(0.95 n) of their sorted latencies, as the
+// run's p95), and how many there were.
+func (e *Engine) recentP95() (float64, int) {
+	s := &e.series
+	from := 0
+	if s.points > recentPoints {
+		from = s.okMarks[s.points%len(s.okMarks)]
+	}
+	s.scratch = append(s.scratch[:0], e.stats.lat[from:]...)
+	n := len(s.scratch)
+	if n == 0 {
+		return 0, 0
+	}
+	slices.Sort(s.scratch)
+	return s.scratch[int(float64(n)*0.95)] * 1000, n
 }
 
 func sumInts(xs []int) int {
@@ -66,8 +98,12 @@ type Snapshot struct {
 	Breaker  engine.SeriesView
 	State    BreakerState
 	// Running counts.
-	Arrived, Attempts, OK, Good, Failed, FastFail, Shed, Retries int
-	HiOK, HiTotal, LoOK, LoTotal                                 int
+	Arrived, Attempts, OK, Good, Failed, FastFail, Shed, Retries, DepCalls int
+	HiOK, HiTotal, LoOK, LoTotal                                           int
+	// RecentP95 is the p95 latency, ms, of the RecentOK requests that
+	// succeeded in the last second.
+	RecentP95 float64
+	RecentOK  int
 	Moments                                                      []engine.Moment
 	// Journey is the followed request's stages so far.
 	Journey []Stage
@@ -79,10 +115,11 @@ func (e *Engine) Snapshot() Snapshot {
 	snap := Snapshot{T: e.now, Duration: e.cfg.Duration, Done: e.Done(), State: e.breaker.state,
 		Success: s.success.View(), Backlog: s.backlog.View(), Breaker: s.breaker.View(),
 		Arrived: e.stats.arrived, Attempts: e.stats.attempts, OK: e.stats.ok, Good: e.stats.good, Failed: e.stats.failed,
-		FastFail: e.stats.fastFail, Shed: e.stats.shed, Retries: e.stats.attempts - e.stats.arrived,
+		FastFail: e.stats.fastFail, Shed: e.stats.shed, Retries: e.stats.attempts - e.stats.arrived, DepCalls: e.stats.depCalls,
 		HiOK: e.stats.prio[0][0], HiTotal: e.stats.prio[0][1], LoOK: e.stats.prio[1][0], LoTotal: e.stats.prio[1][1],
 		Moments: e.Moments(),
 		Journey: e.journey.stages[:len(e.journey.stages):len(e.journey.stages)]}
+	snap.RecentP95, snap.RecentOK = e.recentP95()
 	for i := range s.use {
 		snap.Use[i] = s.use[i].View()
 	}

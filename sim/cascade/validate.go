@@ -62,6 +62,8 @@ func (c Config) Validate() error {
 		return engine.Invalid("head-check", "must be in 1..64, got %d", c.HeadCheck)
 	case c.SampleEvery < 1:
 		return engine.Invalid("sample-every", "must be at least 1, got %d", c.SampleEvery)
+	case c.Arrivals != "lecture" && c.Arrivals != "paired":
+		return engine.Invalid("arrivals", "must be lecture or paired, got %q", c.Arrivals)
 	case c.Duration/c.DT > 1e7:
 		return engine.Invalid("dt", "makes %.3g ticks of the duration, more than 10^7", c.Duration/c.DT)
 	}

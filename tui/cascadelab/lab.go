@@ -163,17 +163,26 @@ func (l *Lab) Status() []string {
 	if len(l.runs) > 1 {
 		names += " vs " + l.runs[1].name
 	}
-	return []string{names, fmt.Sprintf("seed %d", r.cfg.Seed), fmt.Sprintf("t %5.2f / %g s", r.snap.T, r.cfg.Duration)}
+	t := r.snap.T
+	if r.snap.Done {
+		t = r.cfg.Duration
+	}
+	status := []string{names, fmt.Sprintf("seed %d", r.cfg.Seed), fmt.Sprintf("t %5.2f / %g s", t, r.cfg.Duration)}
+	if r.cfg.Arrivals == "paired" {
+		status = append(status, "arrivals paired")
+	}
+	return status
 }
 
 // keyMap is the lab's own keys.
 var keys = struct {
-	Preset, RightPreset, Compare, Follow, Timeout, Retry, Breaker, Bulkhead, Shed, Budget key.Binding
+	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Bulkhead, Shed, Budget key.Binding
 }{
 	Preset:      lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
 	RightPreset: lab.Bind([]string{"!", "@", "#", "$", "%", "^"}, "shift 1-6", "the right-hand set when comparing"),
 	Follow:      lab.Bind([]string{"f"}, "f", "follow the next request"),
 	Compare:     lab.Bind([]string{"c"}, "c", "compare"),
+	Arrivals:    lab.Bind([]string{"a"}, "a", "arrivals: the lecture's one stream, or paired"),
 	Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
 	Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
 	Breaker:     lab.Bind([]string{"b"}, "b", "breaker"),
@@ -191,7 +200,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	full := [][]key.Binding{
 		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
 		{presets, keys.Timeout, keys.Retry, keys.Breaker, keys.Bulkhead, keys.Shed, keys.Budget},
-		{keys.Compare, keys.RightPreset, keys.Follow, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
+		{keys.Compare, keys.RightPreset, keys.Arrivals, keys.Follow, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
 	}
 	return short, full
 }
@@ -215,7 +224,24 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if err := l.Restart(); err != nil {
 			return lab.Outcome{Handled: true, Err: err}
 		}
-		return lab.Outcome{Handled: true, Note: "compare: " + l.names() + ", restarted on one seed, in lockstep (shift 1-6 picks the right set; the lecture's single random stream means arrivals differ once the sets do)", Restarted: true}
+		note := "one run: " + l.names()
+		if len(l.runs) > 1 {
+			note = "compare " + l.names() + " on one seed, in lockstep; shift 1-6 sets the right, a pairs the arrivals"
+		}
+		return lab.Outcome{Handled: true, Note: note, Restarted: true}
+	}
+	if key.Matches(msg, keys.Arrivals) {
+		mode, note := "paired", "arrivals paired: every set meets the same requests at the same times"
+		if l.left().cfg.Arrivals == "paired" {
+			mode, note = "lecture", "arrivals from the lecture's one random stream: the sets' arrivals part once their draws do"
+		}
+		for _, r := range l.runs {
+			r.cfg.Arrivals = mode
+		}
+		if err := l.Restart(); err != nil {
+			return lab.Outcome{Handled: true, Err: err}
+		}
+		return lab.Outcome{Handled: true, Note: note + " (restarted at t = 0)", Restarted: true}
 	}
 	if key.Matches(msg, keys.Follow) {
 		for _, r := range l.runs {

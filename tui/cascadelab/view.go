@@ -35,35 +35,39 @@ func (l *Lab) Render(f lab.Frame) string {
 // it), the counters and the latest moments.
 func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop float64) []string {
 	s, cfg := r.snap, r.cfg
-	head := st.Title.Render(r.name) + st.Muted.Render(": "+describe(cfg.Protections))
-	counters := []string{
-		st.Text.Render(widget.Truncate(fmt.Sprintf("arrived %d · ok %.1f%% · failed %.1f%% · still in the system %.1f%%",
-			s.Arrived, textfmt.Percent(s.OK, s.Arrived), textfmt.Percent(s.Failed, s.Arrived), textfmt.Percent(s.Arrived-s.OK-s.Failed, s.Arrived)), w)),
-		st.Text.Render(widget.Truncate(fmt.Sprintf("high priority ok %.1f%% · low %.1f%% · good (ok in %g ms) %.1f%% · fast-fails %d · shed %d · retries %d",
-			textfmt.Percent(s.HiOK, s.HiTotal), textfmt.Percent(s.LoOK, s.LoTotal), cfg.SLOMs, textfmt.Percent(s.Good, s.Arrived), s.FastFail, s.Shed, s.Retries), w)),
+	head := st.Title.Render(r.name) + st.Muted.Render(": "+brief(cfg))
+	compact := h < 30
+	counterRows := 3
+	if compact {
+		counterRows = 2
 	}
+	counters := packItems(st, counterItems(s, cfg), w, counterRows)
 	// The log keeps a fixed height, so that panels side by side stay row
 	// for row in line whatever each one lists.
 	logRows := 3
-	if h < 30 {
+	if compact {
 		logRows = 1 // the chart needs the rows
 	}
 	var log []string
 	if j := s.Journey; len(j) > 0 { // a followed request replaces the moments
 		logRows++
 		log = append(log, st.Accent.Render("request followed (f follows the next):"))
-		for _, stage := range j[max(0, len(j)-logRows+1):] {
-			log = append(log, st.Text.Render(widget.Truncate(fmt.Sprintf("%6.2f s  %s", stage.At, stage.What), w)))
+		var stages []string
+		for _, stage := range j {
+			stages = append(stages, fmt.Sprintf("%6.2f s  %s", stage.At, stage.What))
 		}
+		log = append(log, newestWrapped(st.Text, stages, w, logRows-1)...)
 	} else {
 		logRows++ // as tall as with a journey
-		for i := max(0, len(s.Moments)-logRows); i < len(s.Moments); i++ {
-			log = append(log, st.Muted.Render(widget.Truncate(s.Moments[i].Caption, w)))
+		var captions []string
+		for _, m := range s.Moments {
+			captions = append(captions, m.Caption)
 		}
+		log = newestWrapped(st.Muted, captions, w, logRows)
 	}
 	log = widget.PadLines(log, logRows)
 	fixed := 1 + 1 + 2 + 1 + len(counters) + len(log) // head, band, markers and legend, label, counters, log
-	if h >= 30 {
+	if !compact {
 		fixed++ // the chart's caption
 	}
 	chartsH := max(8, h-fixed)
@@ -91,10 +95,11 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	if !full { // side by side: one x scale for every chart of both panels
 		use.NamesWidth, success.NamesWidth = len("svc→aux "), len("svc→aux ")
 	}
+	use.NoXNumbers = compact // the charts below carry the same x numbers
 	left, width := use.Area(w)
 	lines := []string{widget.Truncate(head, w)}
-	if h >= 30 {
-		lines = append(lines, st.Muted.Render(widget.Truncate("threads and connections in use: serving, or held while waiting on the layer below", w)))
+	if !compact {
+		lines = append(lines, st.Muted.Render(widget.Truncate("pools in use: serving, or held while waiting on the layer below", w)))
 	}
 	lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
 	lines = append(lines, band(st, r, left, width))
@@ -110,6 +115,80 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	}
 	lines = append(lines, counters...)
 	return append(lines, log...)
+}
+
+// newestWrapped is the newest entries that fit whole in rows of w cells,
+// wrapped, oldest first; the newest alone is cut short if it must be.
+func newestWrapped(style lipgloss.Style, entries []string, w, rows int) []string {
+	var out []string
+	for i := len(entries) - 1; i >= 0; i-- {
+		wrapped := widget.Wrap(entries[i], w)
+		if len(out)+len(wrapped) > rows {
+			if len(out) == 0 && rows > 0 {
+				out = wrapped[:rows]
+				out[rows-1] = widget.Truncate(out[rows-1]+" …", w)
+			}
+			break
+		}
+		out = append(wrapped, out...)
+	}
+	for i := range out {
+		out[i] = style.Render(out[i])
+	}
+	return out
+}
+
+// counterItems are the live counters, most telling first.
+func counterItems(s cascade.Snapshot, cfg cascade.Config) []string {
+	p95 := "p95 (last 1 s) -"
+	if s.RecentOK > 0 {
+		p95 = fmt.Sprintf("p95 (last 1 s) %.0f ms", s.RecentP95)
+	}
+	perRequest := func(n int) float64 {
+		if s.Arrived == 0 {
+			return 0
+		}
+		return float64(n) / float64(s.Arrived)
+	}
+	return []string{
+		fmt.Sprintf("ok %.1f%%", textfmt.Percent(s.OK, s.Arrived)),
+		fmt.Sprintf("good (ok in %g ms) %.1f%%", cfg.SLOMs, textfmt.Percent(s.Good, s.Arrived)),
+		fmt.Sprintf("failed %.1f%%", textfmt.Percent(s.Failed, s.Arrived)),
+		p95,
+		fmt.Sprintf("retries %d (%.2f attempts a request)", s.Retries, perRequest(s.Attempts)),
+		fmt.Sprintf("fast-fails %d", s.FastFail),
+		fmt.Sprintf("shed %d", s.Shed),
+		fmt.Sprintf("high priority ok %.1f%%, low %.1f%%", textfmt.Percent(s.HiOK, s.HiTotal), textfmt.Percent(s.LoOK, s.LoTotal)),
+		fmt.Sprintf("db/aux calls %.2f a request", perRequest(s.DepCalls)),
+		fmt.Sprintf("arrived %d", s.Arrived),
+		fmt.Sprintf("still in the system %.1f%%", textfmt.Percent(s.Arrived-s.OK-s.Failed, s.Arrived)),
+	}
+}
+
+// packItems sets items in order into rows of w cells, " · " between them,
+// and drops what does not fit in rows: panels side by side get as many
+// rows each.
+func packItems(st *widget.Styles, items []string, w, rows int) []string {
+	var out []string
+	line := ""
+	width := lipgloss.Width
+	for _, it := range items {
+		switch {
+		case line == "" && width(it) <= w:
+			line = it
+		case line != "" && width(line)+3+width(it) <= w:
+			line += " · " + it
+		case line != "" && len(out)+1 < rows && width(it) <= w:
+			out, line = append(out, line), it
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	for i := range out {
+		out[i] = st.Text.Render(out[i])
+	}
+	return widget.PadLines(out, rows)
 }
 
 // band is the breaker's state over the chart's x axis, a letter per
@@ -171,8 +250,54 @@ func markers(st *widget.Styles, cfg cascade.Config, left, width, w int) string {
 	put(cfg.DegradeAt, '!')
 	put(cfg.SurgeAt, 'S')
 	put(cfg.SurgeEnd, 'e')
-	legend := fmt.Sprintf("! db %gx slower at %g s · S..e %gx surge · brk: C closed, O open, H half-open", cfg.DBSlowdown, cfg.DegradeAt, cfg.SurgeX)
+	legend := ""
+	for _, l := range []string{ // the first that fits
+		fmt.Sprintf("! db %gx slower at %g s · S..e %gx surge · brk: C closed, O open, H half-open", cfg.DBSlowdown, cfg.DegradeAt, cfg.SurgeX),
+		fmt.Sprintf("! db %gx slower · S..e %gx surge · C closed O open H half-open", cfg.DBSlowdown, cfg.SurgeX),
+		"! db slower · S..e surge · C/O/H closed/open/half",
+		"! slow db · S..e surge",
+	} {
+		if legend = l; lipgloss.Width(l) <= w {
+			break
+		}
+	}
 	return st.Marker.Render(string(row)) + "\n" + st.Muted.Render(widget.Truncate(legend, w))
+}
+
+// brief says a run's protections in a line: the wait limit, the retries,
+// and the switches on and off.
+func brief(cfg cascade.Config) string {
+	p := cfg.Protections
+	wait := cfg.DefaultWait
+	if p.Tuned {
+		wait = cfg.TunedWait
+	}
+	retry := "no retry"
+	switch p.Retry {
+	case cascade.Immediate:
+		retry = fmt.Sprintf("retry x%d at once", cfg.MaxRetries)
+	case cascade.Backoff:
+		retry = fmt.Sprintf("retry x%d with backoff", cfg.MaxRetries)
+	}
+	var on, off []string
+	for _, sw := range []struct {
+		name string
+		on   bool
+	}{{"breaker", p.Breaker}, {"bulkhead", p.Bulkhead}, {"shed", p.Shed}, {"budget", p.Budget}} {
+		if sw.on {
+			on = append(on, sw.name)
+		} else {
+			off = append(off, sw.name)
+		}
+	}
+	parts := []string{fmt.Sprintf("%g s timeout", wait), retry}
+	if len(on) > 0 {
+		parts = append(parts, "on: "+strings.Join(on, " "))
+	}
+	if len(off) > 0 {
+		parts = append(parts, "off: "+strings.Join(off, " "))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // meanPercent is 100 x the mean of the points within half of x.

@@ -2,6 +2,7 @@ package widget
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
@@ -36,6 +37,10 @@ type TimeSeries struct {
 	// NamesWidth, when above the widest name, widens the column of line
 	// names, so that charts stacked or side by side share one x scale.
 	NamesWidth int
+	// NoXNumbers leaves the numbers off the x axis (its ticks stay), for a
+	// chart stacked over another on the same x scale: the row goes to the
+	// plot.
+	NoXNumbers bool
 }
 
 // Area is where Render puts the plot in a row of w cells: its first column
@@ -65,13 +70,21 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	// the labels it happens to draw, and a narrower set would shift the
 	// plot against its x axis and against Area.
 	left, _ := t.Area(w)
-	lc := linechart.New(cw, h, t.XMin, t.XMax, t.YMin, t.YMax,
-		linechart.WithXYSteps(max(1, cw/12), 2),
+	ch := h
+	if t.NoXNumbers {
+		ch++ // the numbers' row, cut below
+	}
+	// ntcharts draws the axes; the numbers on them are ours, at round
+	// values (its own fall wherever a row or column happens to be).
+	blank := strings.Repeat(" ", left-1)
+	lc := linechart.New(cw, ch, t.XMin, t.XMax, t.YMin, t.YMax,
+		linechart.WithXYSteps(1, 1),
 		linechart.WithStyles(st.Muted, st.Muted, st.Text),
-		linechart.WithXLabelFormatter(func(_ int, v float64) string { return t.XLabel(v) }),
-		linechart.WithYLabelFormatter(func(_ int, v float64) string { return fmt.Sprintf("%*s", left-1, t.YLabel(v)) }))
+		linechart.WithXLabelFormatter(func(int, float64) string { return "" }),
+		linechart.WithYLabelFormatter(func(int, float64) string { return blank }))
 	lc.DrawXYAxisAndLabel()
 	gw, gh := lc.GraphWidth(), lc.GraphHeight()
+	t.drawTicks(st, &lc.Canvas, lc.Origin(), gw, gh)
 	origin := canvas.Point{X: lc.Origin().X + 1, Y: 0}
 	lastRow := make([]int, len(t.Lines))
 	for i, l := range t.Lines {
@@ -116,7 +129,59 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	for r := range rows {
 		rows[r] += " " + labels[r]
 	}
-	return FitLines(rows, w, h)
+	return FitLines(rows[:h], w, h)
+}
+
+// drawTicks writes the axis numbers at round values (steps of 1, 2 or 5
+// times a power of ten), each where the braille grid draws that value, with
+// a tick on the axis: y labels at least two rows apart, x labels with room
+// between them.
+func (t TimeSeries) drawTicks(st *Styles, c *canvas.Model, axis canvas.Point, gw, gh int) {
+	for _, v := range NiceTicks(t.YMin, t.YMax, max(2, gh/2)) {
+		row := gh - 1 - int(math.Round((v-t.YMin)/(t.YMax-t.YMin)*float64(4*gh-1)))/4
+		c.SetStringWithStyle(canvas.Point{X: 0, Y: row}, fmt.Sprintf("%*s", axis.X, t.YLabel(v)), st.Muted)
+		c.SetRuneWithStyle(canvas.Point{X: axis.X, Y: row}, '┤', st.Muted)
+	}
+	end := axis.X // the first free column of the label row
+	for _, v := range NiceTicks(t.XMin, t.XMax, max(2, gw/7)) {
+		col := axis.X + 1 + int(math.Round((v-t.XMin)/(t.XMax-t.XMin)*float64(2*gw-1)))/2
+		label := t.XLabel(v)
+		x := min(max(col-len(label)/2, end), c.Width()-len(label))
+		if x < end {
+			continue
+		}
+		c.SetRuneWithStyle(canvas.Point{X: col, Y: axis.Y}, '┬', st.Muted)
+		if !t.NoXNumbers {
+			c.SetStringWithStyle(canvas.Point{X: x, Y: axis.Y + 1}, label, st.Muted)
+		}
+		end = x + len(label) + 1
+	}
+}
+
+// NiceTicks are the multiples of a round step (1, 2 or 5 times a power of
+// ten) from lo to hi, at most n of them.
+func NiceTicks(lo, hi float64, n int) []float64 {
+	if !(hi > lo) || n < 1 {
+		return nil
+	}
+	raw := (hi - lo) / float64(n)
+	pow := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := 10 * pow
+	for _, m := range []float64{1, 2, 5} {
+		if m*pow >= raw {
+			step = m * pow
+			break
+		}
+	}
+	var ticks []float64
+	first := math.Ceil(lo/step-1e-9) * step
+	for i := 0; ; i++ {
+		v := first + float64(i)*step
+		if v > hi+step*1e-9 {
+			return ticks
+		}
+		ticks = append(ticks, v)
+	}
 }
 
 // placeLabels moves labels that want the same row to the nearest free one,
