@@ -104,7 +104,7 @@ type Snapshot struct {
 	// succeeded in the last second.
 	RecentP95 float64
 	RecentOK  int
-	Moments                                                      []engine.Moment
+	Moments   []engine.Moment
 	// Journey is the followed request's stages so far.
 	Journey []Stage
 }
