@@ -57,7 +57,13 @@ func (m *Model) redraw() {
 }
 
 func (m *Model) header() string {
-	left := m.st.Title.Render("loadlab") + m.st.Muted.Render(" · "+m.scenario.Name+" · ") + m.st.Text.Render(m.scenario.Title)
+	title := m.scenario.Title
+	if r, ok := m.lab.(lab.Retitled); ok {
+		if t, changed := r.Title(); changed {
+			title = t
+		}
+	}
+	left := m.st.Title.Render("loadlab") + m.st.Muted.Render(" · "+m.scenario.Name+" · ") + m.st.Text.Render(title)
 	return widget.Truncate(left, m.width)
 }
 

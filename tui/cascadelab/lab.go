@@ -23,6 +23,8 @@ type Lab struct {
 	runs []*run // the left run, and the right one when comparing
 	// seen is how many of each run's moments have been reported.
 	seen [2]int
+	// opened is the sets the scenario opened with ("S1 vs S6").
+	opened string
 }
 
 // run is one protection set under way.
@@ -68,7 +70,25 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		}
 		l.runs = append(l.runs, r)
 	}
+	l.opened = l.names()
 	return l, nil
+}
+
+// Title says the sets on screen once the keys have changed them.
+func (l *Lab) Title() (string, bool) {
+	now := l.names()
+	if now == l.opened {
+		return "", false
+	}
+	titles := map[string]string{"custom": "your protections"}
+	for _, p := range cascade.Presets {
+		titles[p.Name] = p.Title
+	}
+	var parts []string
+	for _, r := range l.runs {
+		parts = append(parts, r.name+" ("+titles[r.name]+")")
+	}
+	return strings.Join(parts, " against ") + "; the scenario opened with " + l.opened, true
 }
 
 // left is the run the keys edit.
@@ -196,7 +216,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Preset, keys.Compare, keys.Breaker, c.Moments, c.Faster, c.Slower}
 	presets := keys.Preset
-	presets.SetHelp("1-6", "S1 none · S2 retries · S3 tuned timeouts · S4 +breaker · S5 +bulkhead · S6 all")
+	presets.SetHelp("1-6", "S1 none · S2 retry · S3 tuned · S4 breaker · S5 bulkhead · S6 all")
 	full := [][]key.Binding{
 		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
 		{presets, keys.Timeout, keys.Retry, keys.Breaker, keys.Bulkhead, keys.Shed, keys.Budget},

@@ -40,6 +40,9 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	counterRows := 3
 	if compact {
 		counterRows = 2
+		if len(s.Journey) > 0 {
+			counterRows = 1 // the journey takes the row
+		}
 	}
 	counters := packItems(st, counterItems(s, cfg), w, counterRows)
 	// The log keeps a fixed height, so that panels side by side stay row
@@ -47,6 +50,9 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	logRows := 3
 	if compact {
 		logRows = 1 // the chart needs the rows
+		if len(s.Journey) > 0 {
+			logRows = 2 // the counters' row
+		}
 	}
 	var log []string
 	if j := s.Journey; len(j) > 0 { // a followed request replaces the moments

@@ -72,6 +72,12 @@ type Paced interface {
 	Pace(stepsPerSecond float64) string
 }
 
+// Retitled is a lab whose keys can take it away from what its scenario's
+// title says (other sets, other rules); Title is then the header's title.
+type Retitled interface {
+	Title() (title string, changed bool)
+}
+
 // Momentous is a lab whose engine marks moments. NewMoment reports the
 // caption of the moments the latest Step reached, if it reached any.
 type Momentous interface {
