@@ -88,7 +88,7 @@ func (l *Lab) Title() (string, bool) {
 	for _, r := range l.runs {
 		parts = append(parts, r.name+" ("+titles[r.name]+")")
 	}
-	return strings.Join(parts, " against ") + "; the scenario opened with " + l.opened, true
+	return strings.Join(parts, " against ") + "; the scenario opened with " + strings.ReplaceAll(l.opened, " vs ", " against "), true
 }
 
 // left is the run the keys edit.
