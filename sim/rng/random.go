@@ -156,35 +156,62 @@ func (s *Source) Sample(n, k int) []int {
 		panic("rng: Sample needs 0 <= k <= n")
 	}
 	result := make([]int, k)
+	var pool []int
+	s.SampleInto(result, n, &pool)
+	return result
+}
+
+// SampleInto is Sample with k = len(dst), written into dst. pool is
+// scratch for the small-population branch, grown as needed; with room in
+// it and k at most 32, SampleInto allocates nothing.
+func (s *Source) SampleInto(dst []int, n int, pool *[]int) {
+	k := len(dst)
+	if k > n {
+		panic("rng: SampleInto needs len(dst) <= n")
+	}
 	setsize := 21
 	if k > 5 {
 		setsize += 1 << (2 * uint(math.Ceil(math.Log(float64(3*k))/math.Log(4))))
 	}
 	if n <= setsize {
-		pool := make([]int, n)
-		for i := range pool {
-			pool[i] = i
+		p := (*pool)[:0]
+		for i := range n {
+			p = append(p, i)
 		}
-		for i := 0; i < k; i++ {
+		*pool = p
+		for i := range k {
 			j := s.RandBelow(n - i)
-			result[i] = pool[j]
-			pool[j] = pool[n-i-1]
+			dst[i] = p[j]
+			p[j] = p[n-i-1]
 		}
-		return result
+		return
 	}
-	selected := make(map[int]struct{}, k)
-	for i := 0; i < k; i++ {
-		j := s.RandBelow(n)
-		for {
-			if _, dup := selected[j]; !dup {
-				break
+	var selected map[int]struct{}
+	if k > 32 { // a set; below, a scan of the few chosen is as good
+		selected = make(map[int]struct{}, k)
+	}
+	taken := func(j, i int) bool {
+		if selected != nil {
+			_, dup := selected[j]
+			return dup
+		}
+		for _, v := range dst[:i] {
+			if v == j {
+				return true
 			}
+		}
+		return false
+	}
+	for i := range k {
+		j := s.RandBelow(n)
+		for taken(j, i) {
 			j = s.RandBelow(n)
 		}
-		selected[j] = struct{}{}
-		result[i] = j
+		if selected != nil {
+			selected[j] = struct{}{}
+		}
+		dst[i] = j
 	}
-	return result
 }
 
 // Exp is the C library's exp, which CPython's math.exp calls: programs that

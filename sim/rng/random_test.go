@@ -281,3 +281,15 @@ func TestDoublesEqualsSource(t *testing.T) {
 		}
 	}
 }
+
+// SampleInto with a pool that has room allocates nothing.
+func TestSampleIntoAllocatesNothing(t *testing.T) {
+	s := New(425)
+	dst, pool := make([]int, 3), make([]int, 0, 32)
+	if a := testing.AllocsPerRun(100, func() {
+		s.SampleInto(dst, 27, &pool)
+		s.SampleInto(dst, 9, &pool)
+	}); a != 0 {
+		t.Errorf("SampleInto allocated %v times a run", a)
+	}
+}
