@@ -44,11 +44,16 @@ meets the same requests at the same times.`,
 		"json": func(_ context.Context, w io.Writer, r cascade.Report, est engine.Cost) error {
 			type run struct {
 				cascade.Result
-				Follow []cascade.Stage `json:"follow,omitempty"`
+				Follow *[]cascade.Stage `json:"follow,omitempty"` // [] when the request followed never came
 			}
 			runs := map[string]run{}
 			for i, name := range r.Names {
-				runs[name] = run{r.Results[i], r.Journeys[i]}
+				rn := run{Result: r.Results[i]}
+				if r.Spec.FollowAt != "" {
+					j := append([]cascade.Stage{}, r.Journeys[i]...)
+					rn.Follow = &j
+				}
+				runs[name] = rn
 			}
 			return writeJSON(w, struct {
 				Seed     int64          `json:"seed"`
@@ -130,14 +135,16 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 		r := rep.Results[i]
 		fmt.Fprintf(w, "\n%s (%s)\n  success %.1f%% (%d/%d)  good (ok and <= %g ms) %.1f%%  failed %d\n", name, titles[name],
 			textfmt.Percent(r.OK, r.Arrived), r.OK, r.Arrived, c.SLOMs, textfmt.Percent(r.Good, r.Arrived), r.Failed)
-		fmt.Fprintf(w, "  mean latency %.0f ms  p95 %.0f ms  entry amplification %.2fx  downstream %.2fx  fast-fails %d\n",
-			r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)), float64(r.DepCalls)/float64(max(1, r.Arrived)), r.FastFail)
+		fmt.Fprintf(w, "  mean latency %.0f ms  p95 %.0f ms  entry amplification %.2fx  downstream %.2fx  fast-fails %d  shed %d\n",
+			r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)), float64(r.DepCalls)/float64(max(1, r.Arrived)), r.FastFail, r.Shed)
 		fmt.Fprintf(w, "  high priority %.1f%%  low %.1f%%  db class %.1f%%  aux class %.1f%%\n",
 			textfmt.Percent(r.HiOK, r.HiTotal), textfmt.Percent(r.LoOK, r.LoTotal), textfmt.Percent(r.DBOK, r.DBTotal), textfmt.Percent(r.AuxOK, r.AuxTotal))
 		for _, m := range r.Moments {
 			fmt.Fprintln(w, "  "+m.Caption)
 		}
-		if j := rep.Journeys[i]; len(j) > 0 {
+		if j := rep.Journeys[i]; rep.Spec.FollowAt != "" && len(j) == 0 {
+			fmt.Fprintf(w, "  no request to follow: --follow %s asks for one that never arrived in this run\n", rep.Spec.FollowAt)
+		} else if len(j) > 0 {
 			fmt.Fprintf(w, "  request followed (--follow %s):\n", rep.Spec.FollowAt)
 			for _, st := range j {
 				fmt.Fprintf(w, "    %7.2f s  %s\n", st.At, st.What)
@@ -227,11 +234,11 @@ func successChart(samples []cascade.Sample, c cascade.Config) []string {
 // writeCascadeCSV prints the comparison, one row per run.
 func writeCascadeCSV(_ context.Context, w io.Writer, rep cascade.Report, _ engine.Cost) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"set", "arrived", "attempts", "ok", "failed", "good", "dep_calls", "fast_fail", "mean_latency_ms", "p95_latency_ms", "backlog_peak", "stuck_at_end"})
+	cw.Write([]string{"set", "arrived", "attempts", "ok", "failed", "good", "dep_calls", "fast_fail", "shed", "mean_latency_ms", "p95_latency_ms", "backlog_peak", "stuck_at_end"})
 	for i, name := range rep.Names {
 		r := rep.Results[i]
 		cw.Write([]string{name, strconv.Itoa(r.Arrived), strconv.Itoa(r.Attempts), strconv.Itoa(r.OK), strconv.Itoa(r.Failed),
-			strconv.Itoa(r.Good), strconv.Itoa(r.DepCalls), strconv.Itoa(r.FastFail),
+			strconv.Itoa(r.Good), strconv.Itoa(r.DepCalls), strconv.Itoa(r.FastFail), strconv.Itoa(r.Shed),
 			strconv.FormatFloat(r.MeanLatencyMs, 'f', 3, 64), strconv.FormatFloat(r.P95LatencyMs, 'f', 3, 64),
 			strconv.Itoa(r.BacklogPeak), strconv.Itoa(r.StuckAtEnd)})
 	}

@@ -60,7 +60,7 @@ func writeStormText(w io.Writer, storms []cascade.Storm) error {
 	}
 	for _, s := range storms {
 		for c := 0; c < cols; c++ {
-			top = max(top, s.Between(c*per, (c+1)*per))
+			top = max(top, s.Busiest(c*per, (c+1)*per))
 		}
 	}
 	for _, s := range storms {
@@ -68,7 +68,7 @@ func writeStormText(w io.Writer, storms []cascade.Storm) error {
 		for r := rows; r >= 1; r-- {
 			var line strings.Builder
 			for c := 0; c < cols; c++ {
-				if float64(s.Between(c*per, (c+1)*per)) >= float64(top)*(float64(r)-0.5)/rows {
+				if float64(s.Busiest(c*per, (c+1)*per)) >= float64(top)*(float64(r)-0.5)/rows {
 					line.WriteByte('#')
 				} else {
 					line.WriteByte(' ')
@@ -80,7 +80,7 @@ func writeStormText(w io.Writer, storms []cascade.Storm) error {
 			}
 			fmt.Fprintf(w, "%7s |%s\n", label, line.String())
 		}
-		fmt.Fprintf(w, "        +%s\n         0 ms%*d ms (%d ms a column, retries per column)\n", strings.Repeat("-", cols), cols-5, cols*per, per)
+		fmt.Fprintf(w, "        +%s\n         0 ms%*d ms (%d ms a column; height: retries in its busiest millisecond)\n", strings.Repeat("-", cols), cols-5, cols*per, per)
 	}
 	if len(storms) > 0 {
 		fmt.Fprintf(w, "\nevery layer of a chain retrying: one failure at the bottom becomes (1 + retries)^layers = %.0f calls\n", storms[0].Amplification)

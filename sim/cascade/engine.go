@@ -165,6 +165,9 @@ func (e *Engine) Step() bool {
 		e.advance(stage)
 	}
 	e.checkTimeouts()
+	if len(e.breaker.log) > e.series.transitions {
+		e.recordTransitions()
+	}
 	if k%e.cfg.SampleEvery == 0 {
 		e.sample()
 	}

@@ -63,6 +63,7 @@ type Result struct {
 	Good     int `json:"good"`
 	DepCalls int `json:"dep_calls"`
 	FastFail int `json:"fast_fail"`
+	Shed     int `json:"shed"`
 	HiOK     int `json:"hi_ok"`
 	HiTotal  int `json:"hi_total"`
 	LoOK     int `json:"lo_ok"`
@@ -95,7 +96,7 @@ func (e *Engine) Result() Result {
 	s := &e.stats
 	r := Result{
 		Arrived: s.arrived, Attempts: s.attempts, OK: s.ok, Failed: s.failed, Good: s.good,
-		DepCalls: s.depCalls, FastFail: s.fastFail,
+		DepCalls: s.depCalls, FastFail: s.fastFail, Shed: s.shed,
 		HiOK: s.prio[0][0], HiTotal: s.prio[0][1], LoOK: s.prio[1][0], LoTotal: s.prio[1][1],
 		DBOK: s.class[0][0], DBTotal: s.class[0][1], AuxOK: s.class[1][0], AuxTotal: s.class[1][1],
 		StuckAtEnd: e.reqs.n,

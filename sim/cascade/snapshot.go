@@ -17,12 +17,14 @@ type series struct {
 	use      [4]engine.Series
 	bulkhead [2]engine.Series
 	// success is the share of the attempts that ended in the last 100 ms
-	// that succeeded; backlog the api queue; breaker the breaker's state.
-	success engine.Series
-	backlog engine.Series
-	breaker engine.Series
-	lastOK  int
-	lastEnd int
+	// that succeeded; backlog the api queue; breaker the breaker's state,
+	// every 100 ms and at each transition (transitions counts those in).
+	success     engine.Series
+	backlog     engine.Series
+	breaker     engine.Series
+	lastOK      int
+	lastEnd     int
+	transitions int
 	// okMarks[i%len] is how many requests had succeeded at the i-th point:
 	// the latencies of the last second are stats.lat from the oldest mark.
 	okMarks [recentPoints + 1]int
@@ -76,6 +78,17 @@ func (e *Engine) recentP95() (float64, int) {
 	return s.scratch[int(float64(n)*0.95)] * 1000, n
 }
 
+// recordTransitions puts the breaker's new transitions in its series as
+// they happen: a state may last less than 100 ms (half-open often does),
+// and a view stopped at a transition shows it.
+func (e *Engine) recordTransitions() {
+	s := &e.series
+	for _, tr := range e.breaker.log[s.transitions:] {
+		s.breaker.Append(engine.Point{X: tr.At, Y: float64(tr.To)})
+	}
+	s.transitions = len(e.breaker.log)
+}
+
 func sumInts(xs []int) int {
 	n := 0
 	for _, x := range xs {
@@ -99,7 +112,7 @@ type Snapshot struct {
 	State    BreakerState
 	// Running counts.
 	Arrived, Attempts, OK, Good, Failed, FastFail, Shed, Retries, DepCalls int
-	HiOK, HiTotal, LoOK, LoTotal                                           int
+	HiOK, HiTotal, LoOK, LoTotal, DBOK, DBTotal, AuxOK, AuxTotal           int
 	// RecentP95 is the p95 latency, ms, of the RecentOK requests that
 	// succeeded in the last second.
 	RecentP95 float64
@@ -117,6 +130,7 @@ func (e *Engine) Snapshot() Snapshot {
 		Arrived: e.stats.arrived, Attempts: e.stats.attempts, OK: e.stats.ok, Good: e.stats.good, Failed: e.stats.failed,
 		FastFail: e.stats.fastFail, Shed: e.stats.shed, Retries: e.stats.attempts - e.stats.arrived, DepCalls: e.stats.depCalls,
 		HiOK: e.stats.prio[0][0], HiTotal: e.stats.prio[0][1], LoOK: e.stats.prio[1][0], LoTotal: e.stats.prio[1][1],
+		DBOK: e.stats.class[0][0], DBTotal: e.stats.class[0][1], AuxOK: e.stats.class[1][0], AuxTotal: e.stats.class[1][1],
 		Moments: e.Moments(),
 		Journey: e.journey.stages[:len(e.journey.stages):len(e.journey.stages)]}
 	snap.RecentP95, snap.RecentOK = e.recentP95()

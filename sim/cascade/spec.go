@@ -67,6 +67,9 @@ func (s Spec) Runs() ([]Run, error) {
 	if _, err := s.follow(); err != nil {
 		return nil, err
 	}
+	if !s.hasCustom() && (s.Timeout != "default" || s.RetryPolicy != "off" || s.UseBreaker || s.UseBulkhead || s.UseShed || s.UseBudget) {
+		return nil, engine.Invalid("configs", "must list custom for the switches (timeout, retry, breaker, bulkhead, shed, budget) to apply, got %q", s.Configs)
+	}
 	var runs []Run
 	seen := map[string]bool{}
 	for _, name := range strings.Split(s.Configs, ",") {
@@ -98,6 +101,16 @@ func (s Spec) Runs() ([]Run, error) {
 		}
 	}
 	return runs, nil
+}
+
+// hasCustom reports whether Configs lists the custom set.
+func (s Spec) hasCustom() bool {
+	for _, name := range strings.Split(s.Configs, ",") {
+		if strings.EqualFold(strings.TrimSpace(name), "custom") {
+			return true
+		}
+	}
+	return false
 }
 
 // custom is the set the switches describe.

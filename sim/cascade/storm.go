@@ -132,17 +132,23 @@ func RunStorm(c StormConfig) (Storm, error) {
 			s.Peak, s.PeakMs = n, ms
 		}
 	}
-	s.Caption = fmt.Sprintf("%s jitter: %d retries over %.0f ms, at most %d in one millisecond (at %d ms)",
-		s.Jitter, s.TotalRetries, s.LastMs, s.Peak, s.PeakMs)
+	name := s.Jitter + " jitter"
+	if s.Jitter == "none" {
+		name = "no jitter"
+	}
+	s.Caption = fmt.Sprintf("%s: %d retries over %.0f ms, at most %d in one millisecond (at %d ms)",
+		name, s.TotalRetries, s.LastMs, s.Peak, s.PeakMs)
 	return s, nil
 }
 
-// Between counts the retries sent from millisecond from up to (not
-// including) millisecond to.
-func (s Storm) Between(from, to int) int {
+// Busiest is the most retries sent in one millisecond from millisecond
+// from up to (not including) millisecond to: a chart whose columns span
+// many milliseconds shows each column's busiest, so that its height reads
+// in retries per millisecond, as the caption's peak does.
+func (s Storm) Busiest(from, to int) int {
 	n := 0
 	for i := max(from, 0); i < to && i < len(s.Histogram); i++ {
-		n += s.Histogram[i]
+		n = max(n, s.Histogram[i])
 	}
 	return n
 }

@@ -120,16 +120,24 @@ func (l *Lab) Pace(stepsPerSecond float64) string {
 	return fmt.Sprintf("%gx real time", stepsPerSecond*ticksPerStep*l.left().cfg.DT)
 }
 
-// Step runs 100 ms of every run, in lockstep.
+// Step runs 100 ms of every run, in lockstep, tick by tick; it ends early
+// at the tick that brings a moment, so that a stop at moments shows that
+// tick and one moment at a time.
 func (l *Lab) Step() bool {
 	stepped := false
-	for _, r := range l.runs {
-		r.stale = true
-		for range ticksPerStep {
-			if !r.engine.Step() {
-				break
+	for range ticksPerStep {
+		ticked, moment := false, false
+		for _, r := range l.runs {
+			r.stale = true
+			before := len(r.engine.Moments())
+			if r.engine.Step() {
+				ticked = true
 			}
-			stepped = true
+			moment = moment || len(r.engine.Moments()) > before
+		}
+		stepped = stepped || ticked
+		if !ticked || moment {
+			break
 		}
 	}
 	return stepped
@@ -268,7 +276,11 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			r.engine.FollowNext()
 			r.stale = true
 		}
-		return lab.Outcome{Handled: true, Note: "following the next request to arrive: step (n) to watch its journey"}
+		note := "following the next request to arrive: step (n) to watch its journey"
+		if len(l.runs) > 1 && l.left().cfg.Arrivals != "paired" {
+			note += "; each side follows its own next arrival (a pairs the arrivals, and then the same request)"
+		}
+		return lab.Outcome{Handled: true, Note: note}
 	}
 	if key.Matches(msg, keys.RightPreset) {
 		if len(l.runs) < 2 {

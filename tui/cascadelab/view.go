@@ -31,11 +31,11 @@ func (l *Lab) Render(f lab.Frame) string {
 }
 
 // panel draws one run: its set, the pools over time, the breaker band and
-// the event marks, the success rate (and, full width, the backlog beside
-// it), the counters and the latest moments.
+// the event marks, the success rate (and, with room, the backlog beside
+// it, on the scale the panels share), the counters and the latest moments.
 func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop float64) []string {
 	s, cfg := r.snap, r.cfg
-	head := st.Title.Render(r.name) + st.Muted.Render(": "+brief(cfg))
+	head := st.Title.Render(r.name) + st.Muted.Render(": "+brief(cfg, w-lipgloss.Width(r.name)-2))
 	compact := h < 30
 	counterRows := 3
 	if compact {
@@ -57,12 +57,20 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	var log []string
 	if j := s.Journey; len(j) > 0 { // a followed request replaces the moments
 		logRows++
+		if !compact {
+			logRows += 3 // a journey is worth more rows than the moments
+		}
 		log = append(log, st.Accent.Render("request followed (f follows the next):"))
 		var stages []string
 		for _, stage := range j {
 			stages = append(stages, fmt.Sprintf("%6.2f s  %s", stage.At, stage.What))
 		}
-		log = append(log, newestWrapped(st.Text, stages, w, logRows-1)...)
+		rest := logRows - 1
+		if len(stages) > 1 && rest > 2 { // its arrival stays in view
+			log = append(log, newestWrapped(st.Text, stages[:1], w, 1)...)
+			stages, rest = stages[1:], rest-1
+		}
+		log = append(log, newestWrapped(st.Text, stages, w, rest)...)
 	} else {
 		logRows++ // as tall as with a journey
 		var captions []string
@@ -85,21 +93,29 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	// Each column shows the mean of the 100 ms points under it, not one
 	// of them: a pool that flickers reads as the share of time it was busy.
 	half := cfg.Duration / float64(2*w)
+	// Each name carries its pool's share now: names crowded onto free rows
+	// still say where their line is.
+	named := func(name string, v engine.SeriesView) string {
+		if p, ok := v.Last(); ok {
+			return fmt.Sprintf("%s %.0f%%", name, 100*p.Y)
+		}
+		return name
+	}
 	for i, name := range cascade.LayerNames {
-		use.Lines = append(use.Lines, widget.Line{Name: name, Style: st.SeriesStyle(i), Bounded: true, End: s.T, Value: meanPercent(s.Use[i], half)})
+		use.Lines = append(use.Lines, widget.Line{Name: named(name, s.Use[i]), Style: st.SeriesStyle(i), Bounded: true, End: s.T, Value: meanPercent(s.Use[i], half)})
 	}
 	if cfg.Bulkhead {
 		use.Lines = append(use.Lines,
-			widget.Line{Name: "svc→db", Style: st.SeriesStyle(4), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[0], half)},
-			widget.Line{Name: "svc→aux", Style: st.SeriesStyle(5), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[1], half)})
+			widget.Line{Name: named("svc→db", s.Bulkhead[0]), Style: st.SeriesStyle(4), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[0], half)},
+			widget.Line{Name: named("svc→aux", s.Bulkhead[1]), Style: st.SeriesStyle(5), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[1], half)})
 	}
 	success := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts,
 		Lines: []widget.Line{{Name: "ok", Style: st.OK, Bounded: true, End: s.T, Value: meanPercent(s.Success, 2*half)}}}
 	backlog := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: backlogTop * 1.1, XLabel: xs,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines:  []widget.Line{{Name: "queue", Style: st.Warn, Bounded: true, End: s.T, Value: s.Backlog.StepAt}}}
-	if !full { // side by side: one x scale for every chart of both panels
-		use.NamesWidth, success.NamesWidth = len("svc→aux "), len("svc→aux ")
+	if !full { // side by side: one x scale for the pools of both panels
+		use.NamesWidth = len("svc→aux 100% ")
 	}
 	use.NoXNumbers = compact // the charts below carry the same x numbers
 	left, width := use.Area(w)
@@ -110,12 +126,12 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 	lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
 	lines = append(lines, band(st, r, left, width))
 	lines = append(lines, strings.Split(markers(st, cfg, left, width, w), "\n")...)
-	if full {
+	if w >= 60 { // the success rate and the backlog side by side
 		halfW := w / 2
-		lines = append(lines, st.Muted.Render(widget.Truncate(fmt.Sprintf("%-*s%s", halfW, "success rate", "api backlog (requests queued)"), w)))
+		lines = append(lines, st.Muted.Render(widget.Truncate(fmt.Sprintf("%-*s%s", halfW, widget.Truncate("success rate of each 100 ms", halfW-1), "api backlog (requests queued)"), w)))
 		bottom := lipgloss.JoinHorizontal(lipgloss.Top, success.Render(st, halfW-2, botH), "  ", backlog.Render(st, w-halfW, botH))
 		lines = append(lines, strings.Split(bottom, "\n")...)
-	} else {
+	} else { // too narrow for two: the backlog is a counter
 		lines = append(lines, st.Muted.Render("success rate"))
 		lines = append(lines, strings.Split(success.Render(st, w, botH), "\n")...)
 	}
@@ -146,9 +162,13 @@ func newestWrapped(style lipgloss.Style, entries []string, w, rows int) []string
 
 // counterItems are the live counters, most telling first.
 func counterItems(s cascade.Snapshot, cfg cascade.Config) []string {
-	p95 := "p95 (last 1 s) -"
+	p95 := "p95 of successes in the last 1 s: none"
 	if s.RecentOK > 0 {
-		p95 = fmt.Sprintf("p95 (last 1 s) %.0f ms", s.RecentP95)
+		p95 = fmt.Sprintf("p95 of successes in the last 1 s %.0f ms", s.RecentP95)
+	}
+	backlog := 0.0
+	if p, ok := s.Backlog.Last(); ok {
+		backlog = p.Y
 	}
 	perRequest := func(n int) float64 {
 		if s.Arrived == 0 {
@@ -161,10 +181,12 @@ func counterItems(s cascade.Snapshot, cfg cascade.Config) []string {
 		fmt.Sprintf("good (ok in %g ms) %.1f%%", cfg.SLOMs, textfmt.Percent(s.Good, s.Arrived)),
 		fmt.Sprintf("failed %.1f%%", textfmt.Percent(s.Failed, s.Arrived)),
 		p95,
+		fmt.Sprintf("api backlog %.0f", backlog),
 		fmt.Sprintf("retries %d (%.2f attempts a request)", s.Retries, perRequest(s.Attempts)),
 		fmt.Sprintf("fast-fails %d", s.FastFail),
 		fmt.Sprintf("shed %d", s.Shed),
 		fmt.Sprintf("high priority ok %.1f%%, low %.1f%%", textfmt.Percent(s.HiOK, s.HiTotal), textfmt.Percent(s.LoOK, s.LoTotal)),
+		fmt.Sprintf("db requests ok %.1f%%, aux %.1f%%", textfmt.Percent(s.DBOK, s.DBTotal), textfmt.Percent(s.AuxOK, s.AuxTotal)),
 		fmt.Sprintf("db/aux calls %.2f a request", perRequest(s.DepCalls)),
 		fmt.Sprintf("arrived %d", s.Arrived),
 		fmt.Sprintf("still in the system %.1f%%", textfmt.Percent(s.Arrived-s.OK-s.Failed, s.Arrived)),
@@ -270,50 +292,63 @@ func markers(st *widget.Styles, cfg cascade.Config, left, width, w int) string {
 	return st.Marker.Render(string(row)) + "\n" + st.Muted.Render(widget.Truncate(legend, w))
 }
 
-// brief says a run's protections in a line: the wait limit, the retries,
-// and the switches on and off.
-func brief(cfg cascade.Config) string {
+// brief says a run's protections in at most w cells: the wait limit, the
+// retries, and the switches on (and off, with room), in the longest form
+// that fits.
+func brief(cfg cascade.Config, w int) string {
 	p := cfg.Protections
 	wait := cfg.DefaultWait
 	if p.Tuned {
 		wait = cfg.TunedWait
 	}
-	retry := "no retry"
+	retry, short := "no retry", "no retry"
 	switch p.Retry {
 	case cascade.Immediate:
-		retry = fmt.Sprintf("retry x%d at once", cfg.MaxRetries)
+		retry, short = fmt.Sprintf("retry x%d at once", cfg.MaxRetries), "retry"
 	case cascade.Backoff:
-		retry = fmt.Sprintf("retry x%d with backoff", cfg.MaxRetries)
+		retry, short = fmt.Sprintf("retry x%d with backoff", cfg.MaxRetries), "backoff"
 	}
-	var on, off []string
+	var on, off, plus, abbr []string
 	for _, sw := range []struct {
-		name string
-		on   bool
-	}{{"breaker", p.Breaker}, {"bulkhead", p.Bulkhead}, {"shed", p.Shed}, {"budget", p.Budget}} {
+		name, abbr string
+		on         bool
+	}{{"breaker", "brk", p.Breaker}, {"bulkhead", "blk", p.Bulkhead}, {"shed", "shed", p.Shed}, {"budget", "bud", p.Budget}} {
 		if sw.on {
-			on = append(on, sw.name)
+			on, plus, abbr = append(on, sw.name), append(plus, "+"+sw.name), append(abbr, "+"+sw.abbr)
 		} else {
 			off = append(off, sw.name)
 		}
 	}
-	parts := []string{fmt.Sprintf("%g s timeout", wait), retry}
+	long := []string{fmt.Sprintf("%g s timeout", wait), retry}
 	if len(on) > 0 {
-		parts = append(parts, "on: "+strings.Join(on, " "))
+		long = append(long, "on: "+strings.Join(on, " "))
 	}
 	if len(off) > 0 {
-		parts = append(parts, "off: "+strings.Join(off, " "))
+		long = append(long, "off: "+strings.Join(off, " "))
 	}
-	return strings.Join(parts, " · ")
+	mid := fmt.Sprintf("%g s wait · %s", wait, retry)
+	if len(plus) > 0 {
+		mid += " · " + strings.Join(plus, " ")
+	}
+	tight := strings.Join(append([]string{fmt.Sprintf("%gs", wait), short}, abbr...), " ")
+	for _, form := range []string{strings.Join(long, " · "), mid, tight} {
+		if lipgloss.Width(form) <= w {
+			return form
+		}
+	}
+	return tight
 }
 
-// meanPercent is 100 x the mean of the points within half of x.
+// meanPercent is 100 x the mean of the points within half of x; the
+// column that holds the latest point shows that point, so that the line's
+// end is the present, not an average that lags it.
 func meanPercent(v engine.SeriesView, half float64) func(float64) float64 {
 	return func(x float64) float64 {
 		hi, lo := v.Before(x+half), v.Before(x-half)
 		if hi < 0 {
 			return 0
 		}
-		if hi == lo { // no point inside: the latest before
+		if hi == lo || hi == v.Len()-1 { // no point inside, or the present: the latest
 			return 100 * v.At(hi).Y
 		}
 		sum := 0.0

@@ -104,8 +104,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	return lab.Taken() // the heading says which mode and what it did
 }
 
-// Render draws the shown mode's retries per time column up to now, on one
-// count scale for every mode.
+// Render draws the shown mode's retries over time up to now, a column's
+// height its busiest millisecond, on one count scale for every mode.
 func (l *Lab) Render(f lab.Frame) string {
 	st := f.St
 	s := l.storms[l.shown]
@@ -116,13 +116,13 @@ func (l *Lab) Render(f lab.Frame) string {
 	top := 1
 	for _, m := range l.storms {
 		for c := 0; c*per < l.spanMs; c++ {
-			top = max(top, m.Between(c*per, (c+1)*per))
+			top = max(top, m.Busiest(c*per, (c+1)*per))
 		}
 	}
 	for c := 0; c*per < l.spanMs; c++ {
 		v := 0
 		if c*per < l.nowMs {
-			v = s.Between(c*per, min((c+1)*per, l.nowMs))
+			v = s.Busiest(c*per, min((c+1)*per, l.nowMs))
 		}
 		values = append(values, float64(v))
 		labels = append(labels, fmt.Sprint(c*per))
@@ -140,7 +140,7 @@ func (l *Lab) Render(f lab.Frame) string {
 			st.Text.Render(fmt.Sprintf("wait min(%g ms x 2^(k-1), %g ms) before retry k", l.spec.BaseMs, l.spec.CapMs)),
 		st.Muted.Render("jitter: " + strings.Join(modes, "  ") + "   (j switches; the scale stays)"),
 		st.Text.Render(s.Caption),
-		st.Muted.Render(fmt.Sprintf("retries per %d ms column, bars up to t = %d ms (x axis: ms after the failure)", per, min(l.nowMs, l.spanMs))),
+		st.Muted.Render(fmt.Sprintf("height: retries in the busiest millisecond of each %d ms column, up to t = %d ms (x: ms after the failure)", per, min(l.nowMs, l.spanMs))),
 	}
 	bars := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Style: st.SeriesStyle(l.shown).UnsetBold()}
 	foot := st.Muted.Render(fmt.Sprintf("%d layers each retrying %d times turn one failure at the bottom into (1+%d)^%d = %.0f calls",
