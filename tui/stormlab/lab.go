@@ -71,7 +71,11 @@ func (l *Lab) Done() bool { return l.nowMs >= l.spanMs }
 
 // Status is the jitter and the time.
 func (l *Lab) Status() []string {
-	return []string{l.storms[l.shown].Jitter + " jitter", fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs)}
+	name := l.storms[l.shown].Jitter + " jitter"
+	if name == "none jitter" {
+		name = "no jitter"
+	}
+	return []string{name, fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs)}
 }
 
 // Seed is the storm's seed.
@@ -119,13 +123,18 @@ func (l *Lab) Render(f lab.Frame) string {
 			top = max(top, m.Busiest(c*per, (c+1)*per))
 		}
 	}
+	ticks := widget.NiceTicks(0, float64(l.spanMs), max(2, cols/7))
 	for c := 0; c*per < l.spanMs; c++ {
 		v := 0
 		if c*per < l.nowMs {
 			v = s.Busiest(c*per, min((c+1)*per, l.nowMs))
 		}
 		values = append(values, float64(v))
-		labels = append(labels, fmt.Sprint(c*per))
+		label := "" // a round time labels the column it falls in
+		for len(ticks) > 0 && ticks[0] < float64((c+1)*per) {
+			label, ticks = fmt.Sprint(ticks[0]), ticks[1:]
+		}
+		labels = append(labels, label)
 	}
 	var modes []string
 	for i, m := range l.storms {

@@ -2,6 +2,7 @@ package widget
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
@@ -22,33 +23,41 @@ type Bars struct {
 }
 
 // Render draws the chart into w x h cells: h-1 rows of bars over the axis
-// and one row of labels.
+// and one row of labels. Empty labels leave their column unlabelled; the
+// others are written where they fit.
 func (b Bars) Render(st *Styles, w, h int) string {
 	n := len(b.Values)
 	if n == 0 || h < 4 || w < 8 || !(b.YMax > 0) {
 		return FitLines(nil, w, h)
 	}
+	labelW := max(len(AxisLabel(0, b.YMax, h)), len(AxisLabel(b.YMax, b.YMax, h)))
+	blank := strings.Repeat(" ", labelW)
 	lc := linechart.New(w, h, 0, 1, 0, b.YMax,
-		linechart.WithXYSteps(1, 2),
+		linechart.WithXYSteps(1, 1),
 		linechart.WithStyles(st.Muted, st.Muted, st.Text),
-		linechart.WithYLabelFormatter(func(_ int, v float64) string { return AxisLabel(v, b.YMax, h) }))
+		linechart.WithYLabelFormatter(func(int, float64) string { return blank }))
 	lc.DrawXYAxisAndLabel()
 	o := lc.Origin()
 	lc.Canvas.FillLine(o.Y+1, canvas.Cell{Rune: ' '})
 	gw, gh := lc.GraphWidth(), lc.GraphHeight()
+	// Round values on the value axis, each on the row a bar of that value
+	// tops out in.
+	for _, v := range NiceTicks(0, b.YMax, max(2, gh/2)) {
+		row := o.Y
+		if v > 0 {
+			row = o.Y - max(1, int(math.Round(v/b.YMax*float64(gh))))
+		}
+		lc.Canvas.SetStringWithStyle(canvas.Point{X: 0, Y: row}, fmt.Sprintf("%*s", labelW, AxisLabel(v, b.YMax, h)), st.Muted)
+		if v > 0 { // zero sits on the axis's corner
+			lc.Canvas.SetRuneWithStyle(canvas.Point{X: o.X, Y: row}, '┤', st.Muted)
+		}
+	}
 	slot := max(1, gw/n)
 	colW := max(1, min(3, slot-1))
 	if slot == 1 {
 		colW = 1
 	}
-	labelW := 0
-	for _, l := range b.Labels {
-		labelW = max(labelW, len(l))
-	}
-	every := 1
-	for every*slot < labelW+1 && every < n {
-		every++
-	}
+	free := 0 // the first column of the label row not yet written
 	for i, v := range b.Values {
 		x := o.X + 1 + i*slot
 		if x+colW > o.X+1+gw {
@@ -58,18 +67,19 @@ func (b Bars) Render(st *Styles, w, h int) string {
 		for dx := range colW {
 			graph.DrawColumnBottomToTop(&lc.Canvas, canvas.Point{X: x + dx, Y: o.Y - 1}, height, b.Style)
 		}
-		if i%every == 0 && i < len(b.Labels) {
+		if i < len(b.Labels) && b.Labels[i] != "" && x >= free && x+len(b.Labels[i]) <= w {
 			lc.Canvas.SetStringWithStyle(canvas.Point{X: x, Y: o.Y + 1}, b.Labels[i], st.Muted)
+			free = x + len(b.Labels[i]) + 1
 		}
 	}
 	return FitLines(strings.Split(canvasView(&lc.Canvas), "\n"), w, h)
 }
 
 // AxisLabel writes an axis value of a chart of h rows: whole numbers when
-// each row spans at least one, else one decimal, so that no row is labelled
-// with a count it does not reach.
+// each row spans at least one or the value is whole, else one decimal, so
+// that no row is labelled with a count it does not reach.
 func AxisLabel(v, top float64, h int) string {
-	if top >= float64(h) {
+	if top >= float64(h) || v == math.Trunc(v) {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.1f", v)
