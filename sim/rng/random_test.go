@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -291,5 +292,38 @@ func TestSampleIntoAllocatesNothing(t *testing.T) {
 		s.SampleInto(dst, 9, &pool)
 	}); a != 0 {
 		t.Errorf("SampleInto allocated %v times a run", a)
+	}
+}
+
+// Draw with a prepared Below consumes the stream as RandBelow does.
+func TestDrawEqualsRandBelow(t *testing.T) {
+	a, b := New(425), New(425)
+	for i := range 10000 {
+		n := 1 + i%37
+		if x, y := a.RandBelow(n), b.Draw(NewBelow(n)); x != y {
+			t.Fatalf("draw %d below %d: RandBelow %d, Draw %d", i, n, x, y)
+		}
+	}
+}
+
+// DrawSeq consumes the stream as RandBelow calls in turn do, rejecting
+// repeats among its first draws as random.sample's set branch does.
+func TestDrawSeqEqualsRandBelow(t *testing.T) {
+	a, b := New(425), New(425)
+	bounds := []Below{NewBelow(27), NewBelow(27), NewBelow(27), NewBelow(3), NewBelow(9), NewBelow(1)}
+	got := make([]uint32, len(bounds))
+	for round := range 5000 {
+		want := make([]uint32, 0, len(bounds))
+		for i := range bounds {
+			v := uint32(a.RandBelow(int(bounds[i].n)))
+			for i < 3 && slices.Contains(want, v) {
+				v = uint32(a.RandBelow(int(bounds[i].n)))
+			}
+			want = append(want, v)
+		}
+		b.DrawSeq(got, bounds, 3)
+		if !slices.Equal(got, want) {
+			t.Fatalf("round %d: DrawSeq %v, RandBelow %v", round, got, want)
+		}
 	}
 }

@@ -1,0 +1,132 @@
+package placement
+
+import (
+	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// Spec is the placement experiment in the words of the command line and
+// scenario files.
+type Spec struct {
+	Seed int64 `json:"seed" toml:"seed"`
+	// Trials is the objects placed at each location of each event.
+	Trials int `json:"trials" toml:"trials"`
+	Topology
+	Replicas int `json:"replicas" toml:"replicas"`
+	// Strategies and Events are comma-separated names, in the lecture's
+	// order by default.
+	Strategies string `json:"strategies" toml:"strategies"`
+	Events     string `json:"events" toml:"events"`
+}
+
+// DefaultSpec is the lecture's experiment of 26.4.2: 3 AZs x 3 racks x 3
+// nodes, 3 replicas, 4000 trials a location, seed 425.
+func DefaultSpec() Spec {
+	return Spec{Seed: 425, Trials: 4000, Topology: Topology{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3}, Replicas: 3,
+		Strategies: "random,greedy,rack-aware,az-aware", Events: "node,rack,az,correlated"}
+}
+
+// Engine names the engine a Spec configures.
+func (Spec) Engine() string { return "placement" }
+
+// Limits of a spec.
+const (
+	maxTrials   = 10_000_000
+	maxNodes    = 1_000_000
+	maxReplicas = 32
+)
+
+// Validate reports the first invalid field and the range it allows.
+func (s Spec) Validate() error {
+	switch {
+	case s.Seed < 0:
+		return engine.Invalid("seed", "must be >= 0, got %d", s.Seed)
+	case s.Trials < 1 || s.Trials > maxTrials:
+		return engine.Invalid("trials", "must be in 1..%d, got %d", maxTrials, s.Trials)
+	case s.AZs < 1 || s.AZs > maxNodes:
+		return engine.Invalid("azs", "must be in 1..%d, got %d", maxNodes, s.AZs)
+	case s.RacksPerAZ < 1 || s.RacksPerAZ > maxNodes:
+		return engine.Invalid("racks", "must be in 1..%d, got %d", maxNodes, s.RacksPerAZ)
+	case s.NodesPerRack < 1 || s.NodesPerRack > maxNodes:
+		return engine.Invalid("nodes", "must be in 1..%d, got %d", maxNodes, s.NodesPerRack)
+	case float64(s.AZs)*float64(s.RacksPerAZ)*float64(s.NodesPerRack) > maxNodes:
+		return engine.Invalid("nodes", "makes %d x %d x %d nodes, more than %d", s.AZs, s.RacksPerAZ, s.NodesPerRack, maxNodes)
+	case s.Replicas < 1 || s.Replicas > min(maxReplicas, s.Nodes()):
+		return engine.Invalid("replicas", "must be in 1..%d (at most the %d nodes), got %d", min(maxReplicas, s.Nodes()), s.Nodes(), s.Replicas)
+	}
+	strategies, err := parseList(s.Strategies, "strategies", ParseStrategy)
+	if err != nil {
+		return err
+	}
+	if _, err := parseList(s.Events, "events", ParseEvent); err != nil {
+		return err
+	}
+	for _, st := range strategies {
+		if count, _ := st.domains(s.Topology); st != Greedy && s.Replicas > count {
+			return engine.Invalid("replicas", "must be at most the %d %s for %s placement, got %d", count, domainWord(st), st, s.Replicas)
+		}
+	}
+	return nil
+}
+
+func domainWord(s Strategy) string {
+	switch s {
+	case RackAware:
+		return "racks"
+	case AZAware:
+		return "AZs"
+	}
+	return "nodes"
+}
+
+// parseList reads a comma-separated list of names, each once.
+func parseList[T comparable](list, field string, parse func(string) (T, error)) ([]T, error) {
+	var out []T
+	for _, name := range strings.Split(list, ",") {
+		v, err := parse(strings.TrimSpace(name))
+		if err != nil {
+			return nil, engine.Invalid(field, "must list names from %s, got %q", allNames(field), strings.TrimSpace(name))
+		}
+		for _, seen := range out {
+			if seen == v {
+				return nil, engine.Invalid(field, "lists %q twice", strings.TrimSpace(name))
+			}
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func allNames(field string) string {
+	if field == "strategies" {
+		return strings.Join(strategyNames[:], " ")
+	}
+	return strings.Join(eventNames[:], " ")
+}
+
+func (s Spec) strategies() []Strategy {
+	v, _ := parseList(s.Strategies, "strategies", ParseStrategy)
+	return v
+}
+
+func (s Spec) events() []Event {
+	v, _ := parseList(s.Events, "events", ParseEvent)
+	return v
+}
+
+// nsPerTrial is a placement and its check, measured on this project's
+// machine with room to spare.
+const nsPerTrial = 60
+
+// Cost estimates the table before it runs.
+func (s Spec) Cost() engine.Cost {
+	objects := 0.0
+	for _, ev := range s.events() {
+		objects += float64(ev.Locations(s.Topology)) * float64(s.Trials)
+	}
+	objects *= float64(len(s.strategies()))
+	rows := float64(len(s.strategies()) * len(s.events()))
+	return engine.Cost{Seconds: objects * nsPerTrial / 1e9, Bytes: 8<<20 + float64(s.Nodes())*8, OutputBytes: 2048 + rows*300,
+		TimeLevers: []string{"trials", "azs", "racks", "nodes"}, MemoryLevers: []string{"azs", "racks", "nodes"}, OutputLevers: []string{"strategies", "events"}}
+}

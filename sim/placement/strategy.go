@@ -1,0 +1,155 @@
+package placement
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/loadlab/loadlab/sim/rng"
+)
+
+// Strategy is how an object's replicas are placed.
+type Strategy int
+
+// The strategies, in the lecture's order.
+const (
+	// Random takes R distinct nodes uniformly: it knows nothing of the
+	// topology.
+	Random Strategy = iota
+	// Greedy takes the lowest-numbered nodes, 0..R-1: numbers run rack by
+	// rack, so every replica shares one rack.
+	Greedy
+	// RackAware takes R distinct racks uniformly, then a node in each.
+	RackAware
+	// AZAware takes R distinct AZs uniformly, then a node in each.
+	AZAware
+)
+
+// Strategies are every strategy, in the lecture's order.
+var Strategies = []Strategy{Random, Greedy, RackAware, AZAware}
+
+var strategyNames = [...]string{"random", "greedy", "rack-aware", "az-aware"}
+
+func (s Strategy) String() string { return strategyNames[s] }
+
+// ParseStrategy reads a strategy's name.
+func ParseStrategy(name string) (Strategy, error) {
+	for i, n := range strategyNames {
+		if n == name {
+			return Strategy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown strategy %q", name)
+}
+
+// domains is the size and count of the domains a strategy spreads over:
+// nodes for random, racks for rack-aware, AZs for az-aware.
+func (s Strategy) domains(t Topology) (count, size int) {
+	switch s {
+	case RackAware:
+		return t.Racks(), t.NodesPerRack
+	case AZAware:
+		return t.AZs, t.NodesPerAZ()
+	}
+	return t.Nodes(), 1
+}
+
+// placer places replicas with the lecture's draws: random.sample over the
+// domains, then random.randrange within each (nothing for nodes). Its
+// draws are prepared once per strategy (see sampler).
+type placer struct {
+	src      *rng.Source
+	samplers [len(strategyNames)]sampler
+}
+
+func newPlacer(src *rng.Source, t Topology, r int) *placer {
+	p := &placer{src: src}
+	for _, s := range Strategies {
+		if s != Greedy {
+			count, size := s.domains(t)
+			if count >= r {
+				p.samplers[s] = newSampler(count, size, r)
+			}
+		}
+	}
+	return p
+}
+
+// place writes an object's replicas into dst (len R).
+func (p *placer) place(s Strategy, dst []int) {
+	if s == Greedy {
+		for i := range dst {
+			dst[i] = i
+		}
+		return
+	}
+	p.samplers[s].sample(p.src, dst)
+}
+
+// sampler is random.sample(range(count), k) followed by a randrange(size)
+// within each domain chosen: its draws in one rng.DrawSeq, then the pool
+// branch's swaps applied to them.
+type sampler struct {
+	count, size int
+	pool        bool // CPython's small-population branch, else its set branch
+	bounds      []rng.Below
+	draws       []uint32
+	scratch     []int // the pool branch's list
+	identity    []int // 0, 1, ..., count-1, to reset it
+}
+
+func newSampler(count, size, k int) sampler {
+	s := sampler{count: count, size: size, draws: make([]uint32, 0, 2*k)}
+	setsize := 21 // as random.sample decides between its branches
+	if k > 5 {
+		setsize += 1 << (2 * uint(math.Ceil(math.Log(float64(3*k))/math.Log(4))))
+	}
+	s.pool = count <= setsize
+	for i := range k {
+		if s.pool {
+			s.bounds = append(s.bounds, rng.NewBelow(count-i))
+		} else {
+			s.bounds = append(s.bounds, rng.NewBelow(count))
+		}
+	}
+	if size > 1 {
+		for range k {
+			s.bounds = append(s.bounds, rng.NewBelow(size))
+		}
+	}
+	s.draws = s.draws[:len(s.bounds)]
+	if s.pool {
+		s.scratch, s.identity = make([]int, count), make([]int, count)
+		for i := range s.identity {
+			s.identity[i] = i
+		}
+	}
+	return s
+}
+
+func (s *sampler) sample(src *rng.Source, dst []int) {
+	k := len(dst)
+	distinct := k // the set branch draws again on a repeat
+	if s.pool {
+		distinct = 0
+	}
+	src.DrawSeq(s.draws, s.bounds, distinct)
+	if s.pool {
+		pool := s.scratch
+		copy(pool, s.identity)
+		n := len(pool)
+		for i := range dst {
+			j := s.draws[i]
+			dst[i] = pool[j]
+			pool[j] = pool[n-i-1]
+		}
+	} else {
+		for i := range dst {
+			dst[i] = int(s.draws[i])
+		}
+	}
+	if s.size > 1 {
+		for i := range dst {
+			dst[i] = dst[i]*s.size + int(s.draws[k+i])
+		}
+	}
+}

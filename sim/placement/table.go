@@ -1,0 +1,147 @@
+package placement
+
+import (
+	"context"
+
+	"github.com/loadlab/loadlab/sim/rng"
+)
+
+// Row is one strategy under one event: objects placed, how many lost
+// their majority and all their replicas, and the exact chances.
+type Row struct {
+	Strategy Strategy
+	Event    Event
+	// LoseMajority and LoseAll count the trials that lost their majority
+	// and every replica, of Total.
+	LoseMajority, LoseAll, Total int
+	Exact                        Exact
+}
+
+// Trial is the latest object placed: its strategy, the event and where
+// it struck, the replicas and how many the event took.
+type Trial struct {
+	Strategy Strategy
+	Event    Event
+	Location int
+	Replicas []int
+	Hits     int
+	Lost     bool // the majority is gone
+}
+
+// Table runs the lecture's experiment object by object: for each strategy,
+// for each event, for each of the event's locations, Trials objects placed
+// and struck there. The draws follow the lecture's program in that order.
+type Table struct {
+	spec   Spec
+	rows   []Row
+	placer *placer
+	// the position: row, location, trial within the location
+	row, loc, trial int
+	last            Trial
+	reps            []int
+}
+
+// NewTable validates the spec and sets the table up at its first object.
+func NewTable(s Spec) (*Table, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	strategies, events := s.strategies(), s.events()
+	t := &Table{spec: s, placer: newPlacer(rng.New(s.Seed), s.Topology, s.Replicas), reps: make([]int, s.Replicas)}
+	for _, st := range strategies {
+		for _, ev := range events {
+			t.rows = append(t.rows, Row{Strategy: st, Event: ev, Exact: exact(st, ev, s.Topology, s.Replicas)})
+		}
+	}
+	t.last = Trial{Location: -1}
+	return t, nil
+}
+
+// Done reports whether every object has been placed.
+func (t *Table) Done() bool { return t.row >= len(t.rows) }
+
+// Step places one object and strikes it; it reports whether it did.
+func (t *Table) Step() bool {
+	if t.Done() {
+		return false
+	}
+	r := &t.rows[t.row]
+	topo := t.spec.Topology
+	t.placer.place(r.Strategy, t.reps)
+	lo, hi := r.Event.Span(topo, t.loc)
+	hits := 0
+	for _, n := range t.reps {
+		if lo <= n && n < hi {
+			hits++
+		}
+	}
+	lost := hits >= lossThreshold(t.spec.Replicas)
+	if lost {
+		r.LoseMajority++
+	}
+	if hits == len(t.reps) {
+		r.LoseAll++
+	}
+	r.Total++
+	t.last = Trial{Strategy: r.Strategy, Event: r.Event, Location: t.loc, Replicas: t.reps, Hits: hits, Lost: lost}
+	if t.trial++; t.trial == t.spec.Trials {
+		t.trial = 0
+		if t.loc++; t.loc == r.Event.Locations(topo) {
+			t.loc = 0
+			t.row++
+		}
+	}
+	return true
+}
+
+// Run places every object left: the objects of a location in one tight
+// loop, checking ctx between locations.
+func (t *Table) Run(ctx context.Context) error {
+	for t.trial != 0 && t.Step() { // finish a location begun by Step
+	}
+	topo, threshold := t.spec.Topology, lossThreshold(t.spec.Replicas)
+	for !t.Done() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		r := &t.rows[t.row]
+		lo, hi := r.Event.Span(topo, t.loc)
+		maj, all := 0, 0
+		for range t.spec.Trials {
+			t.placer.place(r.Strategy, t.reps)
+			hits := 0
+			for _, n := range t.reps {
+				if lo <= n && n < hi {
+					hits++
+				}
+			}
+			if hits >= threshold {
+				maj++
+			}
+			if hits == len(t.reps) {
+				all++
+			}
+		}
+		r.LoseMajority, r.LoseAll, r.Total = r.LoseMajority+maj, r.LoseAll+all, r.Total+t.spec.Trials
+		t.last = Trial{Location: -1} // no one object to show
+		if t.loc++; t.loc == r.Event.Locations(topo) {
+			t.loc = 0
+			t.row++
+		}
+	}
+	return nil
+}
+
+// Rows are the table so far. The slice is the table's own: do not modify.
+func (t *Table) Rows() []Row { return t.rows }
+
+// Last is the latest object placed; Location is -1 before the first. Its
+// Replicas are overwritten by the next Step.
+func (t *Table) Last() Trial { return t.last }
+
+// Spec is the table's spec.
+func (t *Table) Spec() Spec { return t.spec }
+
+// lossThreshold is the replicas an event must take for fewer than a
+// majority (r/2 + 1) to survive.
+func lossThreshold(r int) int { return r - r/2 }
