@@ -1,8 +1,10 @@
 package scenarios
 
 import (
+	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/placement"
 )
 
 // Spec is an engine's configuration in the words of the command line and
@@ -30,6 +32,8 @@ var engines = []Engine{
 	{Name: "exact", Title: "exact max-load distributions of small cases, by brute force or by DP", Default: bins.DefaultExactSpec()},
 	{Name: "cascade", Title: "cascading failure through thread pools, and the protections against it", Default: cascade.DefaultSpec()},
 	{Name: "retry-storm", Title: "clients retrying together, with and without jitter", Default: cascade.DefaultStormSpec()},
+	{Name: "placement", Title: "replicas across fault domains, and the failures that take a majority", Default: placement.DefaultSpec()},
+	{Name: "availability", Title: "MTTF, MTTR, the nines, and why scale needs fast repair", Default: avail.DefaultSpec()},
 }
 
 // Engines lists the engines in the order help shows them.

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
 )
 
@@ -116,21 +117,21 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "bins", "--strategies", "stale", "--refresh", "0"}, "--refresh for stale must be at least 1 ball, got 0"},
 		{[]string{"run", "bins", "--trials", "0"}, "--trials must be at least 1, got 0"},
 		{[]string{"run", "bins", "--strategies", "left", "--d", "3"}, "--d for left must divide the number of bins (4096 bins into 3 groups), got 3"},
-		{[]string{"run", "no-such-scenario"}, `unknown engine or scenario "no-such-scenario" (engines: bins, exact, cascade, retry-storm; scenarios: see loadlab list)`},
+		{[]string{"run", "no-such-scenario"}, `unknown engine or scenario "no-such-scenario" (engines: ` + engineList(", ") + `; scenarios: see loadlab list)`},
 		{[]string{"run", "bins", "--format", "xml"}, `--format must be text, json or csv for bins, got "xml"`},
 		{[]string{"run", "bins", "--bins", "many"}, `--bins must be a whole number in 1..50000000, got "many"`},
 		{[]string{"run", "bins", "--trials", "1000000", "--balls", "100000000"}, "days of work on one core, over the limit of 10 min: lower --balls, --trials or --strategies"},
 		{[]string{"run", "bins", "--nope"}, "--nope is not a flag of run bins (see loadlab help bins)"},
 		{[]string{"run", "bins", "--bins"}, "--bins needs a value: a whole number in 1..50000000"},
 		{[]string{"run", "bins", "heavy-load-blog"}, `unexpected argument "heavy-load-blog"`},
-		{[]string{"run"}, "run needs an engine (bins, exact, cascade, retry-storm) or a scenario (see loadlab list)"},
+		{[]string{"run"}, "run needs an engine (" + engineList(", ") + ") or a scenario (see loadlab list)"},
 		{[]string{"list", "--format", "csv"}, `--format must be text or json for list, got "csv"`},
 		{[]string{"tui", "no-such-scenario"}, `unknown scenario "no-such-scenario" (see loadlab list)`},
 		{[]string{"tui", "--theme", "neon"}, `--theme must be one of dark light contrast mono, got "neon"`},
 		{[]string{"--theme", "neon"}, `--theme must be one of dark light contrast mono, got "neon"`},
 		{[]string{"--theme", "light", "list"}, `"list" is a command: flags follow it (loadlab list ...)`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: tui list run enum help; see loadlab help)`},
-		{[]string{"help", "nope"}, `no help on "nope" (topics: tui list run enum help bins exact cascade retry-storm)`},
+		{[]string{"help", "nope"}, `no help on "nope" (topics: tui list run enum help ` + engineList(" ") + `)`},
 		{[]string{"run", "bins", "--scenario-file", "bad\nname.toml"}, `bad\nname.toml`},
 	}
 	for _, c := range cases {
@@ -201,7 +202,7 @@ func TestScenarioFiles(t *testing.T) {
 		{"base.toml", "base = \"nope\"\n", `base "nope" is not a scenario`},
 		{"syntax.toml", "[bins\n", "syntax.toml"},
 		{"noengine.toml", "", "name the engine"},
-		{"engine.toml", "engine = \"warp\"\n", `engine must be one of bins exact cascade retry-storm, got "warp"`},
+		{"engine.toml", "engine = \"warp\"\n", `engine must be one of ` + engineList(" ") + `, got "warp"`},
 		{"mixed.toml", "engine = \"bins\"\n[exact]\nbins = 3\n", "table [exact] does not belong to the bins engine"},
 		{"clash.toml", "base = \"exact-n4\"\nengine = \"bins\"\n", `engine "bins" does not match base "exact-n4"`},
 	}
@@ -278,4 +279,13 @@ func FuzzScenarioFile(f *testing.F) {
 			t.Fatalf("error spans lines: %q", err)
 		}
 	})
+}
+
+// engineList is the engines' names in the order the messages list them.
+func engineList(sep string) string {
+	var names []string
+	for _, e := range scenarios.Engines() {
+		names = append(names, e.Name)
+	}
+	return strings.Join(names, sep)
 }

@@ -95,8 +95,13 @@ func (t *Table) Step() bool {
 }
 
 // Run places every object left: the objects of a location in one tight
-// loop, checking ctx between locations.
-func (t *Table) Run(ctx context.Context) error {
+// loop, checking ctx between locations. progress, if not nil, gets the
+// share of objects placed after each location.
+func (t *Table) Run(ctx context.Context, progress func(float64)) error {
+	total := 0
+	for _, r := range t.rows {
+		total += r.Event.Locations(t.spec.Topology) * t.spec.Trials
+	}
 	for t.trial != 0 && t.Step() { // finish a location begun by Step
 	}
 	topo, threshold := t.spec.Topology, lossThreshold(t.spec.Replicas)
@@ -127,6 +132,13 @@ func (t *Table) Run(ctx context.Context) error {
 		if t.loc++; t.loc == r.Event.Locations(topo) {
 			t.loc = 0
 			t.row++
+		}
+		if progress != nil {
+			done := 0
+			for _, r := range t.rows {
+				done += r.Total
+			}
+			progress(float64(done) / float64(total))
 		}
 	}
 	return nil

@@ -17,7 +17,7 @@ func TestPublishedTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := tab.Run(context.Background()); err != nil {
+	if err := tab.Run(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string][2]string{ // strategy/event: lose majority, lose all
@@ -140,7 +140,7 @@ func TestReferenceRuns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := tab.Run(context.Background()); err != nil {
+		if err := tab.Run(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
 		for i, r := range tab.Rows() {
@@ -157,6 +157,6 @@ func BenchmarkLectureTable(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
 		tab, _ := NewTable(DefaultSpec())
-		_ = tab.Run(context.Background())
+		_ = tab.Run(context.Background(), nil)
 	}
 }

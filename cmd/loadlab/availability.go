@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/loadlab/loadlab/sim/avail"
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// availabilityCLI is "loadlab run availability": lecture 26.4.3's
+// availability arithmetic.
+var availabilityCLI = &engineCLI[avail.Spec, avail.Report]{
+	name: "availability",
+	about: `A = MTTF / (MTTF + MTTR). The nines and the downtime they allow (a month is a
+twelfth of a year, 730 h), the MTTF x MTTR grid, the two paths to --target
+(a longer MTTF or a shorter MTTR), the scale table (a fleet of n machines of
+--unit-mttf-years each fails n times as often, so its repairs must be n times
+faster), and --need of --replicas replicas up with a --correlated share of
+downtime common to all. Times are hours.`,
+	bind: func(fs *flag.FlagSet, s *avail.Spec) {
+		fs.Float64Var(&s.MTTF, "mttf", s.MTTF, "mean time to failure, h")
+		fs.Float64Var(&s.MTTR, "mttr", s.MTTR, "mean time to repair, h")
+		fs.Float64Var(&s.Target, "target", s.Target, "availability to reach, such as 0.9999")
+		fs.StringVar(&s.Machines, "machines", s.Machines, "comma-separated fleet sizes of the scale table")
+		fs.Float64Var(&s.UnitMTTFYears, "unit-mttf-years", s.UnitMTTFYears, "one machine's MTTF in the scale table, years")
+		intFlag(fs, &s.Replicas, "replicas", s.Replicas, "replicas of the k-of-n figure")
+		intFlag(fs, &s.Need, "need", s.Need, "replicas that must be up")
+		fs.Float64Var(&s.Correlated, "correlated", s.Correlated, "share of a replica's downtime that takes every replica down")
+	},
+	ranges: map[string]string{"machines": "a list of whole numbers in 1..1000000000"},
+	run:    func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
+	cost:   func(s avail.Spec, _ runEnv) engine.Cost { return s.Cost() },
+	writers: map[string]func(context.Context, io.Writer, avail.Report, engine.Cost) error{
+		"text": func(_ context.Context, w io.Writer, r avail.Report, _ engine.Cost) error { return writeAvailText(w, r) },
+		"json": func(_ context.Context, w io.Writer, r avail.Report, est engine.Cost) error {
+			return writeJSON(w, struct {
+				avail.Report
+				Estimate engine.Cost `json:"estimate"`
+			}{r, est})
+		},
+	},
+}
+
+// duration writes hours as days, hours, minutes or seconds, whichever
+// reads best.
+func duration(h float64) string {
+	switch {
+	case h >= 48:
+		return fmt.Sprintf("%.2f days", h/24)
+	case h >= 1:
+		return fmt.Sprintf("%.2f h", h)
+	case h*60 >= 1:
+		return fmt.Sprintf("%.2f min", h*60)
+	}
+	return fmt.Sprintf("%.2f s", h*3600)
+}
+
+func percent(a float64) string { return fmt.Sprintf("%.6f %%", a*100) }
+
+// writeAvailText prints the lecture's six parts in English, in columns
+// that do not run together.
+func writeAvailText(w io.Writer, r avail.Report) error {
+	s := r.Spec
+	fmt.Fprintf(w, "availability: A = MTTF / (MTTF + MTTR); a year is %d h, a month %g h\n", avail.HoursPerYear, avail.HoursPerMonth)
+	fmt.Fprintf(w, "\nthe nines and the downtime they allow\n  %-14s %-14s %-14s %s\n", "availability", "a year", "a month", "nines")
+	for _, n := range r.Nines {
+		fmt.Fprintf(w, "  %-14s %-14s %-14s %.0f\n", fmt.Sprintf("%.4f %%", n.Availability*100), duration(n.DowntimeYearH), duration(n.DowntimeMonthH), avail.Nines(n.Availability))
+	}
+	fmt.Fprintf(w, "\navailability by MTTF (rows) and MTTR (columns), with the downtime a year\n  %-10s", "MTTF")
+	for _, m := range avail.GridMTTRs {
+		fmt.Fprintf(w, " %-25s", fmt.Sprintf("MTTR %g h", m))
+	}
+	for i, c := range r.Grid {
+		if i%len(avail.GridMTTRs) == 0 {
+			fmt.Fprintf(w, "\n  %-10s", fmt.Sprintf("%g h", c.MTTFH))
+		}
+		fmt.Fprintf(w, " %-25s", fmt.Sprintf("%s (%s)", percent(c.Availability), duration(c.DowntimeYearH)))
+	}
+	si := r.Single
+	fmt.Fprintf(w, "\n\nMTTF %g h, MTTR %g h: %s, %.2f nines, %s down a year, %s a month\n", si.MTTFH, si.MTTRH, percent(si.Availability), si.Nines, duration(si.DowntimeYearH), duration(si.DowntimeMonthH))
+	fmt.Fprintf(w, "two paths to %g %%: repairs within %s with this MTTF, or an MTTF of %.0f h with this MTTR (%.1fx); A depends on MTTR / MTTF alone\n",
+		r.Target*100, duration(si.MTTRForTargetH), si.MTTFForTargetH, si.MTTFForTargetH/si.MTTFH)
+	fmt.Fprintf(w, "\nscale: machines of MTTF %g years (%g h); the fleet fails n times as often\n  %-12s %-22s %s\n", s.UnitMTTFYears, s.UnitMTTFYears*avail.HoursPerYear, "machines", "a failure every", fmt.Sprintf("repairs within, for %g %%", r.Target*100))
+	for _, f := range r.Scale {
+		fmt.Fprintf(w, "  %-12d %-22s %s\n", f.Machines, duration(f.SystemMTTFH), duration(f.MTTRForTargetS/3600))
+	}
+	fmt.Fprintf(w, "\nthe MTTR path with MTTF %g h: each tenth of the repair time buys one more nine\n", si.MTTFH)
+	for _, p := range r.Paths {
+		fmt.Fprintf(w, "  MTTR %8s  %-14s %s %.2f nines\n", fmt.Sprintf("%g h", p.MTTRH), percent(p.Availability), bar(p.Nines/6, 24), p.Nines)
+	}
+	rep := r.Replicated
+	fmt.Fprintf(w, "\n%d of %d replicas up, each %s: %s with independent failures, %s when %.0f %% of each one's downtime is shared by all\n",
+		rep.Need, rep.Replicas, percent(si.Availability), percent(rep.Independent), percent(rep.Correlated), rep.Share*100)
+	fmt.Fprintln(w, "replication multiplies the nines only while failures are independent: downtime the replicas share (a bug, a config push) no number of them divides")
+	return nil
+}

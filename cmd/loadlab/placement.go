@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/placement"
+)
+
+// placementCLI is "loadlab run placement": lecture 26.4.2's table of
+// placement strategies against failure events, with the exact chances.
+var placementCLI = &engineCLI[placement.Spec, *placement.Table]{
+	name: "placement",
+	about: `--azs AZs x --racks racks x --nodes nodes (numbered rack by rack), --replicas
+replicas under a majority quorum. Each strategy (random, greedy = the lowest
+numbers, rack-aware, az-aware) places --trials objects at each location of each
+failure event (a node, a rack, an AZ, every node at once); the table counts the
+objects that lose their majority and all their replicas, with the exact chance
+beside each count. Seed 425 and 4000 trials give the lecture's table.`,
+	bind: func(fs *flag.FlagSet, s *placement.Spec) {
+		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed, as CPython's random.seed")
+		intFlag(fs, &s.Trials, "trials", s.Trials, "objects placed at each location of each event")
+		intFlag(fs, &s.AZs, "azs", s.AZs, "availability zones")
+		intFlag(fs, &s.RacksPerAZ, "racks", s.RacksPerAZ, "racks in each AZ")
+		intFlag(fs, &s.NodesPerRack, "nodes", s.NodesPerRack, "nodes in each rack")
+		intFlag(fs, &s.Replicas, "replicas", s.Replicas, "replicas of each object")
+		fs.StringVar(&s.Strategies, "strategies", s.Strategies, "comma-separated: random greedy rack-aware az-aware")
+		fs.StringVar(&s.Events, "events", s.Events, "comma-separated: node rack az correlated")
+	},
+	ranges: map[string]string{"seed": "a whole number >= 0", "strategies": "a list of random greedy rack-aware az-aware",
+		"events": "a list of node rack az correlated"},
+	run: func(ctx context.Context, s placement.Spec, env runEnv) (*placement.Table, error) {
+		t, err := placement.NewTable(s)
+		if err != nil {
+			return nil, err
+		}
+		return t, t.Run(ctx, env.progress)
+	},
+	cost: func(s placement.Spec, _ runEnv) engine.Cost { return s.Cost() },
+	writers: map[string]func(context.Context, io.Writer, *placement.Table, engine.Cost) error{
+		"text": func(_ context.Context, w io.Writer, t *placement.Table, _ engine.Cost) error {
+			return writePlacementText(w, t)
+		},
+		"json": func(_ context.Context, w io.Writer, t *placement.Table, est engine.Cost) error {
+			s := t.Spec()
+			return writeJSON(w, struct {
+				Seed     int64          `json:"seed"`
+				Trials   int            `json:"trials"`
+				AZs      int            `json:"azs"`
+				Racks    int            `json:"racks"`
+				Nodes    int            `json:"nodes"`
+				Replicas int            `json:"replicas"`
+				Rows     []placementRow `json:"rows"`
+				Estimate engine.Cost    `json:"estimate"`
+			}{s.Seed, s.Trials, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Replicas, placementRows(t), est})
+		},
+		"csv": func(_ context.Context, w io.Writer, t *placement.Table, _ engine.Cost) error {
+			cw := csv.NewWriter(w)
+			cw.Write([]string{"strategy", "event", "lose_majority", "lose_all", "lose_majority_count", "lose_all_count", "total", "exact_lose_majority", "exact_lose_all"})
+			for _, r := range placementRows(t) {
+				cw.Write([]string{r.Strategy, r.Event, strconv.FormatFloat(r.LoseMajority, 'g', -1, 64), strconv.FormatFloat(r.LoseAll, 'g', -1, 64),
+					strconv.Itoa(r.LoseMajorityCount), strconv.Itoa(r.LoseAllCount), strconv.Itoa(r.Total), r.ExactLoseMajority, r.ExactLoseAll})
+			}
+			cw.Flush()
+			return cw.Error()
+		},
+	},
+}
+
+// placementRow is a row of the JSON and CSV reports; lose_majority and
+// lose_all are fractions (count / total, as the lecture divides).
+type placementRow struct {
+	Strategy          string  `json:"strategy"`
+	Event             string  `json:"event"`
+	LoseMajority      float64 `json:"lose_majority"`
+	LoseAll           float64 `json:"lose_all"`
+	LoseMajorityCount int     `json:"lose_majority_count"`
+	LoseAllCount      int     `json:"lose_all_count"`
+	Total             int     `json:"total"`
+	ExactLoseMajority string  `json:"exact_lose_majority"`
+	ExactLoseAll      string  `json:"exact_lose_all"`
+}
+
+func placementRows(t *placement.Table) []placementRow {
+	var out []placementRow
+	for _, r := range t.Rows() {
+		out = append(out, placementRow{r.Strategy.String(), r.Event.String(),
+			float64(r.LoseMajority) / float64(r.Total), float64(r.LoseAll) / float64(r.Total),
+			r.LoseMajority, r.LoseAll, r.Total, r.Exact.Fraction(r.Exact.LoseMajority), r.Exact.Fraction(r.Exact.LoseAll)})
+	}
+	return out
+}
+
+// writePlacementText prints the lecture's table in English: per strategy
+// and event the share of objects that lost their majority and all their
+// replicas, the exact chances beside them, and a bar of the first.
+func writePlacementText(w io.Writer, t *placement.Table) error {
+	s := t.Spec()
+	fmt.Fprintf(w, "placement: %d AZs x %d racks x %d nodes = %d nodes (numbered rack by rack); %d replicas, majority %d; %d objects at each location of each event; seed %d\n\n",
+		s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Nodes(), s.Replicas, s.Replicas/2+1, s.Trials, s.Seed)
+	fmt.Fprintf(w, "%-11s %-22s %13s %23s %10s %23s  %s\n", "strategy", "event", "lose majority", "exact", "lose all", "exact", "lose majority, 0-100 %")
+	last := placement.Strategy(-1)
+	for _, r := range t.Rows() {
+		if r.Strategy != last && last >= 0 {
+			fmt.Fprintln(w)
+		}
+		last = r.Strategy
+		maj, all := float64(r.LoseMajority)/float64(r.Total), float64(r.LoseAll)/float64(r.Total)
+		exMaj, _ := r.Exact.LoseMajority.Float64()
+		exAll, _ := r.Exact.LoseAll.Float64()
+		n := r.Event.Size(s.Topology)
+		event := fmt.Sprintf("%s (%d node%s)", r.Event, n, plural(n))
+		fmt.Fprintf(w, "%-11s %-22s %12.2f%% %23s %9.2f%% %23s  %s\n", r.Strategy, event,
+			maj*100, fmt.Sprintf("%s = %.2f%%", r.Exact.Fraction(r.Exact.LoseMajority), exMaj*100),
+			all*100, fmt.Sprintf("%s = %.2f%%", r.Exact.Fraction(r.Exact.LoseAll), exAll*100), bar(maj, 28))
+	}
+	fmt.Fprintln(w, "\nexact: the chance over every location of the event and every placement the strategy can make, as a count of equally likely cases")
+	return nil
+}
+
+// bar is p of width cells as #, the rest as dots.
+func bar(p float64, width int) string {
+	n := min(width, max(0, int(p*float64(width)+0.5)))
+	return strings.Repeat("#", n) + strings.Repeat(".", width-n)
+}

@@ -1,0 +1,192 @@
+package avail
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// Spec is the availability study in the words of the command line and
+// scenario files. Times are hours.
+type Spec struct {
+	MTTF   float64 `json:"mttf" toml:"mttf"`
+	MTTR   float64 `json:"mttr" toml:"mttr"`
+	Target float64 `json:"target" toml:"target"`
+	// Machines lists the fleet sizes of the scale table; UnitMTTFYears is
+	// one machine's MTTF in years there.
+	Machines      string  `json:"machines" toml:"machines"`
+	UnitMTTFYears float64 `json:"unit-mttf-years" toml:"unit-mttf-years"`
+	// Replicas and Need give the k-of-n figure (Need of Replicas up);
+	// Correlated is the share of a replica's downtime shared by all.
+	Replicas   int     `json:"replicas" toml:"replicas"`
+	Need       int     `json:"need" toml:"need"`
+	Correlated float64 `json:"correlated" toml:"correlated"`
+}
+
+// DefaultSpec is the lecture's program of 26.4.3: MTTF 10,000 h, MTTR
+// 10 h, 99.99 %, fleets of 1, 120, 12,000 and 100,000 machines of MTTF 10
+// years; and 2 of 3 replicas with a tenth of their downtime shared.
+func DefaultSpec() Spec {
+	return Spec{MTTF: 10000, MTTR: 10, Target: 0.9999, Machines: "1,120,12000,100000", UnitMTTFYears: 10,
+		Replicas: 3, Need: 2, Correlated: 0.1}
+}
+
+// Engine names the engine a Spec configures.
+func (Spec) Engine() string { return "availability" }
+
+// Validate reports the first invalid field and the range it allows.
+func (s Spec) Validate() error {
+	pos := func(name string, v float64) error {
+		if !(v > 0) || v > 1e12 {
+			return engine.Invalid(name, "must be in (0, 1e12] hours, got %v", v)
+		}
+		return nil
+	}
+	for _, err := range []error{pos("mttf", s.MTTF), pos("mttr", s.MTTR)} {
+		if err != nil {
+			return err
+		}
+	}
+	switch {
+	case !(s.Target > 0 && s.Target < 1):
+		return engine.Invalid("target", "must be in (0, 1), such as 0.9999, got %v", s.Target)
+	case !(s.UnitMTTFYears > 0) || s.UnitMTTFYears > 1e6:
+		return engine.Invalid("unit-mttf-years", "must be in (0, 1e6], got %v", s.UnitMTTFYears)
+	case s.Replicas < 1 || s.Replicas > 100:
+		return engine.Invalid("replicas", "must be in 1..100, got %d", s.Replicas)
+	case s.Need < 1 || s.Need > s.Replicas:
+		return engine.Invalid("need", "must be in 1..replicas (%d), got %d", s.Replicas, s.Need)
+	case !(s.Correlated >= 0 && s.Correlated <= 1):
+		return engine.Invalid("correlated", "must be in [0, 1], got %v", s.Correlated)
+	}
+	_, err := s.machines()
+	return err
+}
+
+func (s Spec) machines() ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s.Machines, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 1_000_000_000 {
+			return nil, engine.Invalid("machines", "must list whole numbers in 1..1000000000, got %q", strings.TrimSpace(f))
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// Cost is small: a few dozen formulas.
+func (s Spec) Cost() engine.Cost {
+	return engine.Cost{Seconds: 0.001, Bytes: 1 << 20, OutputBytes: 8192}
+}
+
+// Nine is one row of the nines table.
+type Nine struct {
+	Availability   float64 `json:"availability"`
+	DowntimeYearH  float64 `json:"downtime_year_h"`
+	DowntimeMonthH float64 `json:"downtime_month_h"`
+}
+
+// Cell is one cell of the MTTF x MTTR grid.
+type Cell struct {
+	MTTFH         float64 `json:"mttf_h"`
+	MTTRH         float64 `json:"mttr_h"`
+	Availability  float64 `json:"availability"`
+	DowntimeYearH float64 `json:"downtime_year_h"`
+}
+
+// Fleet is one row of the scale table.
+type Fleet struct {
+	Machines       int     `json:"machines"`
+	SystemMTTFH    float64 `json:"system_mttf_h"`
+	MTTRForTargetS float64 `json:"mttr_for_target_s"`
+}
+
+// Single is the given MTTF and MTTR.
+type Single struct {
+	MTTFH          float64 `json:"mttf_h"`
+	MTTRH          float64 `json:"mttr_h"`
+	Availability   float64 `json:"availability"`
+	Nines          float64 `json:"nines"`
+	DowntimeYearH  float64 `json:"downtime_year_h"`
+	DowntimeMonthH float64 `json:"downtime_month_h"`
+	// MTTRForTargetH and MTTFForTargetH are the two paths to the target:
+	// the repair that reaches it with this MTTF, and the MTTF that reaches
+	// it with this repair.
+	MTTRForTargetH float64 `json:"mttr_for_target_h"`
+	MTTFForTargetH float64 `json:"mttf_for_target_h"`
+}
+
+// Path is one step of the two-paths chart: an MTTR and the nines it buys
+// with the given MTTF.
+type Path struct {
+	MTTRH        float64 `json:"mttr_h"`
+	Availability float64 `json:"availability"`
+	Nines        float64 `json:"nines"`
+}
+
+// Replicated is the k-of-n figure, independent and with the given share
+// of correlated downtime.
+type Replicated struct {
+	Need        int     `json:"need"`
+	Replicas    int     `json:"replicas"`
+	Independent float64 `json:"independent"`
+	Correlated  float64 `json:"correlated"`
+	Share       float64 `json:"correlated_share"`
+}
+
+// Report is the whole study.
+type Report struct {
+	Spec       Spec       `json:"-"`
+	Target     float64    `json:"target"`
+	Nines      []Nine     `json:"nines"`
+	Grid       []Cell     `json:"grid"`
+	Scale      []Fleet    `json:"scale"`
+	Single     Single     `json:"single"`
+	Paths      []Path     `json:"paths"`
+	Replicated Replicated `json:"replicated"`
+}
+
+// The lecture's tables: the targets of the nines table, the grid's MTTFs
+// and MTTRs, and the MTTRs of the two-paths chart.
+var (
+	NineTargets = []float64{0.99, 0.999, 0.9999, 0.99999, 0.999999}
+	GridMTTFs   = []float64{1000, 10000, 100000}
+	GridMTTRs   = []float64{0.1, 1, 10, 100}
+	PathMTTRs   = []float64{100, 30, 10, 3, 1, 0.3, 0.1, 0.03}
+)
+
+// Run works the study out.
+func (s Spec) Run() (Report, error) {
+	if err := s.Validate(); err != nil {
+		return Report{}, err
+	}
+	r := Report{Spec: s, Target: s.Target}
+	for _, a := range NineTargets {
+		d := DowntimeHoursPerYear(a)
+		r.Nines = append(r.Nines, Nine{a, d, d / 12})
+	}
+	for _, f := range GridMTTFs {
+		for _, m := range GridMTTRs {
+			a := Availability(f, m)
+			r.Grid = append(r.Grid, Cell{f, m, a, DowntimeHoursPerYear(a)})
+		}
+	}
+	machines, _ := s.machines()
+	unit := s.UnitMTTFYears * HoursPerYear
+	for _, n := range machines {
+		sys := SystemMTTF(unit, n)
+		r.Scale = append(r.Scale, Fleet{n, sys, MTTRForTarget(sys, s.Target) * 3600})
+	}
+	a := Availability(s.MTTF, s.MTTR)
+	r.Single = Single{s.MTTF, s.MTTR, a, Nines(a), DowntimeHoursPerYear(a), DowntimeHoursPerMonth(a),
+		MTTRForTarget(s.MTTF, s.Target), MTTFForTarget(s.MTTR, s.Target)}
+	for _, m := range PathMTTRs {
+		pa := Availability(s.MTTF, m)
+		r.Paths = append(r.Paths, Path{m, pa, Nines(pa)})
+	}
+	r.Replicated = Replicated{Need: s.Need, Replicas: s.Replicas, Share: s.Correlated,
+		Independent: KOfN(s.Need, s.Replicas, a, 0), Correlated: KOfN(s.Need, s.Replicas, a, s.Correlated)}
+	return r, nil
+}
