@@ -22,19 +22,23 @@ replicas under a majority quorum. Each strategy (random, greedy = the lowest
 numbers, rack-aware, az-aware) places --trials objects at each location of each
 failure event (a node, a rack, an AZ, every node at once); the table counts the
 objects that lose their majority and all their replicas, with the exact chance
-beside each count. Seed 425 and 4000 trials give the lecture's table.`,
+beside each count. Seed 425 and 4000 trials give the lecture's table. Beyond it:
+--versions software versions (node n runs n mod versions), the event "version"
+(a bug in one version takes all its nodes) and the strategy "diverse" (distinct
+AZs and distinct versions).`,
 	bind: func(fs *flag.FlagSet, s *placement.Spec) {
 		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed, as CPython's random.seed")
 		intFlag(fs, &s.Trials, "trials", s.Trials, "objects placed at each location of each event")
 		intFlag(fs, &s.AZs, "azs", s.AZs, "availability zones")
 		intFlag(fs, &s.RacksPerAZ, "racks", s.RacksPerAZ, "racks in each AZ")
 		intFlag(fs, &s.NodesPerRack, "nodes", s.NodesPerRack, "nodes in each rack")
+		intFlag(fs, &s.Versions, "versions", s.Versions, "software versions, node n running version n mod versions")
 		intFlag(fs, &s.Replicas, "replicas", s.Replicas, "replicas of each object")
-		fs.StringVar(&s.Strategies, "strategies", s.Strategies, "comma-separated: random greedy rack-aware az-aware")
-		fs.StringVar(&s.Events, "events", s.Events, "comma-separated: node rack az correlated")
+		fs.StringVar(&s.Strategies, "strategies", s.Strategies, "comma-separated: random greedy rack-aware az-aware diverse")
+		fs.StringVar(&s.Events, "events", s.Events, "comma-separated: node rack az correlated version")
 	},
-	ranges: map[string]string{"seed": "a whole number >= 0", "strategies": "a list of random greedy rack-aware az-aware",
-		"events": "a list of node rack az correlated"},
+	ranges: map[string]string{"seed": "a whole number >= 0", "strategies": "a list of random greedy rack-aware az-aware diverse",
+		"events": "a list of node rack az correlated version"},
 	run: func(ctx context.Context, s placement.Spec, env runEnv) (*placement.Table, error) {
 		t, err := placement.NewTable(s)
 		if err != nil {
@@ -102,8 +106,12 @@ func placementRows(t *placement.Table) []placementRow {
 // replicas, the exact chances beside them, and a bar of the first.
 func writePlacementText(w io.Writer, t *placement.Table) error {
 	s := t.Spec()
-	fmt.Fprintf(w, "placement: %d AZs x %d racks x %d nodes = %d nodes (numbered rack by rack); %d replicas, majority %d; %d objects at each location of each event; seed %d\n\n",
+	fmt.Fprintf(w, "placement: %d AZs x %d racks x %d nodes = %d nodes (numbered rack by rack); %d replicas, majority %d; %d objects at each location of each event; seed %d\n",
 		s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Nodes(), s.Replicas, s.Replicas/2+1, s.Trials, s.Seed)
+	if s.Versions > 1 {
+		fmt.Fprintf(w, "%d software versions: node n runs version n mod %d\n", s.Versions, s.Versions)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-11s %-22s %13s %23s %10s %23s  %s\n", "strategy", "event", "lose majority", "exact", "lose all", "exact", "lose majority, 0-100 %")
 	last := placement.Strategy(-1)
 	for _, r := range t.Rows() {

@@ -1,6 +1,9 @@
 package placement
 
-import "math/big"
+import (
+	"math/big"
+	"slices"
+)
 
 // Exact is the exact chance that an event strikes an object so that it
 // loses its majority, and all its replicas: the average over the event's
@@ -13,8 +16,12 @@ type Exact struct {
 	Of                    *big.Int
 }
 
-// Fraction writes x over the cases of e: "732/2925", or "0" and "1".
+// Fraction writes x over the cases of e: "732/2925", or "0" and "1"; "-"
+// when the cases were too many to count.
 func (e Exact) Fraction(x *big.Rat) string {
+	if x == nil {
+		return "-"
+	}
 	if x.Sign() == 0 || x.Cmp(big.NewRat(1, 1)) == 0 {
 		return x.RatString()
 	}
@@ -25,21 +32,27 @@ func (e Exact) Fraction(x *big.Rat) string {
 	return num.String() + "/" + e.Of.String()
 }
 
-// exact works the chances out by counting. Random, rack-aware and az-aware
-// pick R distinct domains uniformly (nodes, racks or AZs) and a node
-// uniformly within each; they treat every location of an event alike, so
-// one location stands for all. Within a span of failed nodes a domain is
-// wholly down, partly down (a fraction f of its nodes) or up: choosing x
-// wholly down, y partly down and z up domains, x + Binomial(y, f) replicas
-// are hit. Greedy is fixed, so its locations are counted one by one.
+// exact works the chances out by counting. Random, rack-aware and
+// az-aware pick R distinct domains uniformly (nodes, racks or AZs) and a
+// node uniformly within each. A location of the event takes d of a
+// domain's nodes down; domains fall into groups by d, and choosing x_d
+// domains of group d hits Binomial(x_d, d/size) replicas there. Their
+// locations are alike (one stands for all) but a version's failure's,
+// which are averaged. Greedy is fixed, so its locations are counted one by
+// one; Diverse's choices of AZs and versions are enumerated. An Exact with
+// nil fields means there were too many cases to count.
 func exact(s Strategy, e Event, t Topology, r int) Exact {
 	lost := lossThreshold(r)
+	locs := e.Locations(t)
 	if s == Greedy {
-		locs := e.Locations(t)
 		maj, all := 0, 0
 		for loc := range locs {
-			lo, hi := e.Span(t, loc)
-			hits := max(0, min(hi, r)-lo) // replicas 0..r-1 inside [lo, hi)
+			f, hits := e.failure(t, loc), 0
+			for n := range r {
+				if f.down(n) {
+					hits++
+				}
+			}
 			if hits >= lost {
 				maj++
 			}
@@ -49,53 +62,188 @@ func exact(s Strategy, e Event, t Topology, r int) Exact {
 		}
 		return Exact{big.NewRat(int64(maj), int64(locs)), big.NewRat(int64(all), int64(locs)), big.NewInt(int64(locs))}
 	}
-	count, size := s.domains(t)
-	lo, hi := e.Span(t, 0)
-	var full, partial int64
-	var f *big.Rat // the share of a partly down domain's nodes that are down
-	for d := range count {
-		down := max(0, min(hi, (d+1)*size)-max(lo, d*size))
-		switch {
-		case down == size:
-			full++
-		case down > 0:
-			partial++
-			f = big.NewRat(int64(down), int64(size))
-		}
+	averaged := locs
+	if e != VersionFailure {
+		averaged = 1 // every location alike
 	}
-	up := int64(count) - full - partial
-	dist := make([]*big.Rat, r+1) // chance of h hits
+	dist := make([]*big.Rat, r+1) // chance of h hits, summed over locations
 	for h := range dist {
 		dist[h] = new(big.Rat)
 	}
-	total := binom(int64(count), int64(r))
-	for x := int64(0); x <= int64(r); x++ {
-		for y := int64(0); x+y <= int64(r); y++ {
-			z := int64(r) - x - y
-			ways := new(big.Int).Mul(binom(full, x), binom(partial, y))
-			ways.Mul(ways, binom(up, z))
-			if ways.Sign() == 0 {
-				continue
+	of := big.NewInt(int64(averaged))
+	for loc := range averaged {
+		var d []*big.Rat
+		var cases *big.Int
+		if s == Diverse {
+			if d, cases = diverseHits(e.failure(t, loc), t, r); d == nil {
+				return Exact{}
 			}
-			p := new(big.Rat).SetFrac(ways, total)
-			for k := int64(0); k <= y; k++ { // k of the y partly down domains hit
-				q := new(big.Rat).Set(p)
-				if y > 0 {
-					q.Mul(q, binomial(y, k, f))
-				}
-				dist[x+k].Add(dist[x+k], q)
-			}
+		} else {
+			d, cases = domainHits(s, e.failure(t, loc), t, r)
+		}
+		for h := range dist {
+			dist[h].Add(dist[h], d[h])
+		}
+		if loc == 0 {
+			of.Mul(of, cases)
 		}
 	}
-	of := new(big.Int).Set(total) // the choices of domains, times a node in each partly down one
-	if partial > 0 {
-		of.Mul(of, new(big.Int).Exp(big.NewInt(int64(size)), big.NewInt(min(partial, int64(r))), nil))
-	}
-	ex := Exact{new(big.Rat), new(big.Rat).Set(dist[r]), of}
+	n := big.NewRat(int64(averaged), 1)
+	ex := Exact{new(big.Rat), new(big.Rat).Quo(dist[r], n), of}
 	for h := lost; h <= r; h++ {
 		ex.LoseMajority.Add(ex.LoseMajority, dist[h])
 	}
+	ex.LoseMajority.Quo(ex.LoseMajority, n)
 	return ex
+}
+
+// domainHits is the chance of each number of hits when R distinct domains
+// are chosen uniformly and a node uniformly in each, and the count of
+// equally likely cases behind it.
+func domainHits(s Strategy, f failure, t Topology, r int) ([]*big.Rat, *big.Int) {
+	count, size := s.domains(t)
+	groups := make([]int64, size+1) // domains by how many of their nodes are down
+	for d := range count {
+		down := 0
+		for n := d * size; n < (d+1)*size; n++ {
+			if f.down(n) {
+				down++
+			}
+		}
+		groups[down]++
+	}
+	// ways[j][h]: choices of j domains so far, weighted by the chance of h
+	// hits among them.
+	ways := [][]*big.Rat{{big.NewRat(1, 1)}}
+	partial := int64(0)
+	for down, n := range groups {
+		if n == 0 {
+			continue
+		}
+		if down > 0 && down < size {
+			partial += n
+		}
+		p := big.NewRat(int64(down), int64(size))
+		next := make([][]*big.Rat, r+1)
+		for j := range next {
+			next[j] = make([]*big.Rat, j+1)
+			for h := range next[j] {
+				next[j][h] = new(big.Rat)
+			}
+		}
+		for j, row := range ways {
+			for x := int64(0); int64(j)+x <= int64(r) && x <= n; x++ {
+				c := new(big.Rat).SetInt(binom(n, x))
+				for k := int64(0); k <= x; k++ { // k of the x hit
+					w := new(big.Rat).Mul(c, binomial(x, k, p))
+					for h, v := range row {
+						if v.Sign() != 0 {
+							next[j+int(x)][h+int(k)].Add(next[j+int(x)][h+int(k)], new(big.Rat).Mul(v, w))
+						}
+					}
+				}
+			}
+		}
+		ways = next
+	}
+	total := binom(int64(count), int64(r))
+	dist := make([]*big.Rat, r+1)
+	for h := range dist {
+		dist[h] = new(big.Rat)
+		if h < len(ways[r]) {
+			dist[h].Quo(ways[r][h], new(big.Rat).SetInt(total))
+		}
+	}
+	cases := new(big.Int).Set(total)
+	if partial > 0 {
+		cases.Mul(cases, new(big.Int).Exp(big.NewInt(int64(size)), big.NewInt(min(partial, int64(r))), nil))
+	}
+	return dist, cases
+}
+
+// maxDiverseCases bounds the enumeration of Diverse's choices.
+const maxDiverseCases = 2_000_000
+
+// diverseHits enumerates Diverse's ordered choices of AZs and versions;
+// given them, each replica is hit with the share of its cell's nodes that
+// are down. It returns nil when the choices are too many to count.
+func diverseHits(f failure, t Topology, r int) ([]*big.Rat, *big.Int) {
+	vs := max(1, t.Versions)
+	tuples := new(big.Int).Mul(perm(t.AZs, r), perm(vs, r))
+	if !tuples.IsInt64() || tuples.Int64() > maxDiverseCases {
+		return nil, nil
+	}
+	hit := make([][]*big.Rat, t.AZs) // [az][version]: chance a replica there is hit
+	cases := big.NewInt(1)
+	for a := range t.AZs {
+		hit[a] = make([]*big.Rat, vs)
+		for v := range vs {
+			first, count := t.cell(a, v)
+			down := 0
+			for k := range count {
+				if f.down(first + k*vs) {
+					down++
+				}
+			}
+			hit[a][v] = big.NewRat(int64(down), int64(max(1, count)))
+		}
+	}
+	dist := make([]*big.Rat, r+1)
+	for h := range dist {
+		dist[h] = new(big.Rat)
+	}
+	azs, versions := make([]int, 0, r), make([]int, 0, r)
+	var walk func()
+	walk = func() {
+		if len(azs) == r {
+			d := []*big.Rat{big.NewRat(1, 1)} // Poisson-binomial over the replicas
+			for i := range r {
+				p := hit[azs[i]][versions[i]]
+				q := new(big.Rat).Sub(big.NewRat(1, 1), p)
+				next := make([]*big.Rat, len(d)+1)
+				for h := range next {
+					next[h] = new(big.Rat)
+				}
+				for h, v := range d {
+					next[h].Add(next[h], new(big.Rat).Mul(v, q))
+					next[h+1].Add(next[h+1], new(big.Rat).Mul(v, p))
+				}
+				d = next
+			}
+			for h := range dist {
+				dist[h].Add(dist[h], d[h])
+			}
+			return
+		}
+		for a := range t.AZs {
+			if slices.Contains(azs, a) {
+				continue
+			}
+			for v := range vs {
+				if slices.Contains(versions, v) {
+					continue
+				}
+				azs, versions = append(azs, a), append(versions, v)
+				walk()
+				azs, versions = azs[:len(azs)-1], versions[:len(versions)-1]
+			}
+		}
+	}
+	walk()
+	n := new(big.Rat).SetInt(tuples)
+	for h := range dist {
+		dist[h].Quo(dist[h], n)
+	}
+	return dist, cases.Mul(cases, tuples)
+}
+
+// perm is n!/(n-r)!, the ordered choices of r of n.
+func perm(n, r int) *big.Int {
+	p := big.NewInt(1)
+	for i := range r {
+		p.Mul(p, big.NewInt(int64(n-i)))
+	}
+	return p
 }
 
 // binom is n choose k, 0 outside 0 <= k <= n.

@@ -23,7 +23,7 @@ type Spec struct {
 // DefaultSpec is the lecture's experiment of 26.4.2: 3 AZs x 3 racks x 3
 // nodes, 3 replicas, 4000 trials a location, seed 425.
 func DefaultSpec() Spec {
-	return Spec{Seed: 425, Trials: 4000, Topology: Topology{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3}, Replicas: 3,
+	return Spec{Seed: 425, Trials: 4000, Topology: Topology{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 1}, Replicas: 3,
 		Strategies: "random,greedy,rack-aware,az-aware", Events: "node,rack,az,correlated"}
 }
 
@@ -52,6 +52,8 @@ func (s Spec) Validate() error {
 		return engine.Invalid("nodes", "must be in 1..%d, got %d", maxNodes, s.NodesPerRack)
 	case float64(s.AZs)*float64(s.RacksPerAZ)*float64(s.NodesPerRack) > maxNodes:
 		return engine.Invalid("nodes", "makes %d x %d x %d nodes, more than %d", s.AZs, s.RacksPerAZ, s.NodesPerRack, maxNodes)
+	case s.Versions < 1 || s.Versions > s.NodesPerAZ():
+		return engine.Invalid("versions", "must be in 1..%d (the nodes of an AZ), got %d", s.NodesPerAZ(), s.Versions)
 	case s.Replicas < 1 || s.Replicas > min(maxReplicas, s.Nodes()):
 		return engine.Invalid("replicas", "must be in 1..%d (at most the %d nodes), got %d", min(maxReplicas, s.Nodes()), s.Nodes(), s.Replicas)
 	}
@@ -66,6 +68,9 @@ func (s Spec) Validate() error {
 		if count, _ := st.domains(s.Topology); st != Greedy && s.Replicas > count {
 			return engine.Invalid("replicas", "must be at most the %d %s for %s placement, got %d", count, domainWord(st), st, s.Replicas)
 		}
+		if st == Diverse && s.Replicas > s.Versions {
+			return engine.Invalid("replicas", "must be at most the %d versions for diverse placement, got %d", s.Versions, s.Replicas)
+		}
 	}
 	return nil
 }
@@ -74,7 +79,7 @@ func domainWord(s Strategy) string {
 	switch s {
 	case RackAware:
 		return "racks"
-	case AZAware:
+	case AZAware, Diverse:
 		return "AZs"
 	}
 	return "nodes"

@@ -22,12 +22,16 @@ const (
 	RackAware
 	// AZAware takes R distinct AZs uniformly, then a node in each.
 	AZAware
+	// Diverse takes R distinct AZs and R distinct software versions
+	// uniformly, pairs them in order, and takes a node of that AZ running
+	// that version: no single AZ and no single version holds two replicas.
+	Diverse
 )
 
-// Strategies are every strategy, in the lecture's order.
-var Strategies = []Strategy{Random, Greedy, RackAware, AZAware}
+// Strategies are every strategy: the lecture's four, then Diverse.
+var Strategies = []Strategy{Random, Greedy, RackAware, AZAware, Diverse}
 
-var strategyNames = [...]string{"random", "greedy", "rack-aware", "az-aware"}
+var strategyNames = [...]string{"random", "greedy", "rack-aware", "az-aware", "diverse"}
 
 func (s Strategy) String() string { return strategyNames[s] }
 
@@ -47,7 +51,7 @@ func (s Strategy) domains(t Topology) (count, size int) {
 	switch s {
 	case RackAware:
 		return t.Racks(), t.NodesPerRack
-	case AZAware:
+	case AZAware, Diverse:
 		return t.AZs, t.NodesPerAZ()
 	}
 	return t.Nodes(), 1
@@ -57,14 +61,17 @@ func (s Strategy) domains(t Topology) (count, size int) {
 // domains, then random.randrange within each (nothing for nodes). Its
 // draws are prepared once per strategy (see sampler).
 type placer struct {
-	src      *rng.Source
-	samplers [len(strategyNames)]sampler
+	src           *rng.Source
+	samplers      [len(strategyNames)]sampler
+	topo          Topology
+	azs, versions []int // Diverse's draws
+	pool          []int
 }
 
 func newPlacer(src *rng.Source, t Topology, r int) *placer {
-	p := &placer{src: src}
+	p := &placer{src: src, topo: t, azs: make([]int, r), versions: make([]int, r)}
 	for _, s := range Strategies {
-		if s != Greedy {
+		if s != Greedy && s != Diverse {
 			count, size := s.domains(t)
 			if count >= r {
 				p.samplers[s] = newSampler(count, size, r)
@@ -76,13 +83,21 @@ func newPlacer(src *rng.Source, t Topology, r int) *placer {
 
 // place writes an object's replicas into dst (len R).
 func (p *placer) place(s Strategy, dst []int) {
-	if s == Greedy {
+	switch s {
+	case Greedy:
 		for i := range dst {
 			dst[i] = i
 		}
-		return
+	case Diverse:
+		p.src.SampleInto(p.azs, p.topo.AZs, &p.pool)
+		p.src.SampleInto(p.versions, max(1, p.topo.Versions), &p.pool)
+		for i := range dst {
+			first, count := p.topo.cell(p.azs[i], p.versions[i])
+			dst[i] = first + p.src.RandBelow(count)*max(1, p.topo.Versions)
+		}
+	default:
+		p.samplers[s].sample(p.src, dst)
 	}
-	p.samplers[s].sample(p.src, dst)
 }
 
 // sampler is random.sample(range(count), k) followed by a randrange(size)

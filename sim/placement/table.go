@@ -2,6 +2,11 @@ package placement
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
 
 	"github.com/loadlab/loadlab/sim/rng"
 )
@@ -39,6 +44,8 @@ type Table struct {
 	row, loc, trial int
 	last            Trial
 	reps            []int
+	placed          int // objects placed so far
+	moments         []engine.Moment
 }
 
 // NewTable validates the spec and sets the table up at its first object.
@@ -68,21 +75,25 @@ func (t *Table) Step() bool {
 	r := &t.rows[t.row]
 	topo := t.spec.Topology
 	t.placer.place(r.Strategy, t.reps)
-	lo, hi := r.Event.Span(topo, t.loc)
+	f := r.Event.failure(topo, t.loc)
 	hits := 0
 	for _, n := range t.reps {
-		if lo <= n && n < hi {
+		if f.down(n) {
 			hits++
 		}
 	}
 	lost := hits >= lossThreshold(t.spec.Replicas)
 	if lost {
+		if r.LoseMajority == 0 {
+			t.noteLoss(r, t.loc, t.reps)
+		}
 		r.LoseMajority++
 	}
 	if hits == len(t.reps) {
 		r.LoseAll++
 	}
 	r.Total++
+	t.placed++
 	t.last = Trial{Strategy: r.Strategy, Event: r.Event, Location: t.loc, Replicas: t.reps, Hits: hits, Lost: lost}
 	if t.trial++; t.trial == t.spec.Trials {
 		t.trial = 0
@@ -110,17 +121,20 @@ func (t *Table) Run(ctx context.Context, progress func(float64)) error {
 			return err
 		}
 		r := &t.rows[t.row]
-		lo, hi := r.Event.Span(topo, t.loc)
+		f := r.Event.failure(topo, t.loc)
 		maj, all := 0, 0
 		for range t.spec.Trials {
 			t.placer.place(r.Strategy, t.reps)
 			hits := 0
 			for _, n := range t.reps {
-				if lo <= n && n < hi {
+				if f.down(n) {
 					hits++
 				}
 			}
 			if hits >= threshold {
+				if maj == 0 && r.LoseMajority == 0 {
+					t.noteLoss(r, t.loc, t.reps)
+				}
 				maj++
 			}
 			if hits == len(t.reps) {
@@ -128,6 +142,7 @@ func (t *Table) Run(ctx context.Context, progress func(float64)) error {
 			}
 		}
 		r.LoseMajority, r.LoseAll, r.Total = r.LoseMajority+maj, r.LoseAll+all, r.Total+t.spec.Trials
+		t.placed += t.spec.Trials
 		t.last = Trial{Location: -1} // no one object to show
 		if t.loc++; t.loc == r.Event.Locations(topo) {
 			t.loc = 0
@@ -153,6 +168,29 @@ func (t *Table) Last() Trial { return t.last }
 
 // Spec is the table's spec.
 func (t *Table) Spec() Spec { return t.spec }
+
+// Moments are each row's first object to lose its majority, and why. The
+// slice is the table's own: do not modify.
+func (t *Table) Moments() []engine.Moment { return t.moments }
+
+// Placed is how many objects have been placed.
+func (t *Table) Placed() int { return t.placed }
+
+// noteLoss records the first object of row r to lose its majority: which
+// domain held which of its replicas.
+func (t *Table) noteLoss(r *Row, loc int, reps []int) {
+	topo := t.spec.Topology
+	f := r.Event.failure(topo, loc)
+	var hit []string
+	for _, n := range reps {
+		if f.down(n) {
+			hit = append(hit, strconv.Itoa(n))
+		}
+	}
+	t.moments = append(t.moments, engine.Moment{Step: int64(t.placed) + 1, Caption: fmt.Sprintf(
+		"%s placement, %s failure: object %d is the first to lose its majority: %s held %d of its %d replicas (nodes %s)",
+		r.Strategy, r.Event, r.Total+1, r.Event.Where(topo, loc), len(hit), len(reps), strings.Join(hit, ", "))})
+}
 
 // lossThreshold is the replicas an event must take for fewer than a
 // majority (r/2 + 1) to survive.

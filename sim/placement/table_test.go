@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -46,73 +49,120 @@ func TestPublishedTable(t *testing.T) {
 func pct(n, total int) string { return fmt.Sprintf("%.2f", float64(n)/float64(total)*100) }
 
 // The exact chances agree with brute force over every placement a strategy
-// can make, on a small uneven topology, for every event and replica count.
+// can make, on small uneven topologies (with two and three software
+// versions), for every event and replica count.
 func TestExactAgainstEnumeration(t *testing.T) {
-	topo := Topology{AZs: 3, RacksPerAZ: 2, NodesPerRack: 2}
-	for r := 1; r <= 3; r++ {
-		for _, s := range []Strategy{Random, RackAware, AZAware} {
-			for _, e := range Events {
-				got := exact(s, e, topo, r)
-				maj, all := enumerate(s, e, topo, r)
-				if got.LoseMajority.Cmp(maj) != 0 || got.LoseAll.Cmp(all) != 0 {
-					t.Errorf("%s %s r=%d: exact %s / %s, enumeration %s / %s", s, e, r,
-						got.LoseMajority.RatString(), got.LoseAll.RatString(), maj.RatString(), all.RatString())
+	for _, topo := range []Topology{{AZs: 3, RacksPerAZ: 2, NodesPerRack: 2, Versions: 2}, {AZs: 4, RacksPerAZ: 1, NodesPerRack: 3, Versions: 3}} {
+		for r := 1; r <= 3; r++ {
+			for _, s := range Strategies {
+				if count, _ := s.domains(topo); s != Greedy && count < r || s == Diverse && topo.Versions < r {
+					continue // not a placement this topology allows
+				}
+				for _, e := range Events {
+					got := exact(s, e, topo, r)
+					maj, all := enumerate(s, e, topo, r)
+					if got.LoseMajority.Cmp(maj) != 0 || got.LoseAll.Cmp(all) != 0 {
+						t.Errorf("%v %s %s r=%d: exact %s / %s, enumeration %s / %s", topo, s, e, r,
+							got.LoseMajority.RatString(), got.LoseAll.RatString(), maj.RatString(), all.RatString())
+					}
 				}
 			}
 		}
 	}
 }
 
-// enumerate averages over every location and every placement: ordered
-// choices of r distinct domains and a node in each, all equally likely.
+// enumerate averages over every location and every placement the strategy
+// can make, each as likely as the strategy makes it.
 func enumerate(s Strategy, e Event, topo Topology, r int) (*big.Rat, *big.Rat) {
-	count, size := s.domains(topo)
-	maj, all, total := 0, 0, 0
-	var rec func(chosen []int)
-	rec = func(chosen []int) {
-		if len(chosen) == r {
-			nodes := make([]int, r)
-			var pick func(i int)
-			pick = func(i int) {
-				if i == r {
-					for loc := range e.Locations(topo) {
-						lo, hi := e.Span(topo, loc)
-						hits := 0
-						for _, n := range nodes {
-							if lo <= n && n < hi {
-								hits++
-							}
-						}
-						if hits >= lossThreshold(r) {
-							maj++
-						}
-						if hits == r {
-							all++
-						}
-						total++
-					}
-					return
-				}
-				for k := range size {
-					nodes[i] = chosen[i]*size + k
-					pick(i + 1)
+	maj, all, total := new(big.Rat), new(big.Rat), new(big.Rat)
+	score := func(nodes []int, weight *big.Rat) {
+		for loc := range e.Locations(topo) {
+			f, hits := e.failure(topo, loc), 0
+			for _, n := range nodes {
+				if f.down(n) {
+					hits++
 				}
 			}
-			pick(0)
-			return
-		}
-	next:
-		for d := range count {
-			for _, c := range chosen {
-				if c == d {
-					continue next
-				}
+			if hits >= lossThreshold(r) {
+				maj.Add(maj, weight)
 			}
-			rec(append(chosen, d))
+			if hits == r {
+				all.Add(all, weight)
+			}
+			total.Add(total, weight)
 		}
 	}
-	rec(nil)
-	return big.NewRat(int64(maj), int64(total)), big.NewRat(int64(all), int64(total))
+	switch s {
+	case Greedy:
+		nodes := make([]int, r)
+		for i := range nodes {
+			nodes[i] = i
+		}
+		score(nodes, big.NewRat(1, 1))
+	case Diverse:
+		vs := topo.Versions
+		for _, azs := range orderedChoices(topo.AZs, r) {
+			for _, versions := range orderedChoices(vs, r) {
+				cells := make([][]int, r)
+				weight := big.NewRat(1, 1)
+				for i := range r {
+					first, count := topo.cell(azs[i], versions[i])
+					for k := range count {
+						cells[i] = append(cells[i], first+k*vs)
+					}
+					weight.Quo(weight, big.NewRat(int64(count), 1))
+				}
+				for _, nodes := range product(cells) {
+					score(nodes, weight)
+				}
+			}
+		}
+	default:
+		count, size := s.domains(topo)
+		for _, domains := range orderedChoices(count, r) {
+			cells := make([][]int, r)
+			for i, d := range domains {
+				for k := range size {
+					cells[i] = append(cells[i], d*size+k)
+				}
+			}
+			for _, nodes := range product(cells) {
+				score(nodes, big.NewRat(1, 1))
+			}
+		}
+	}
+	return maj.Quo(maj, total), all.Quo(all, total)
+}
+
+// orderedChoices is every sequence of r distinct values below n.
+func orderedChoices(n, r int) [][]int {
+	if r == 0 {
+		return [][]int{nil}
+	}
+	var out [][]int
+	for _, rest := range orderedChoices(n, r-1) {
+		for v := range n {
+			if !slices.Contains(rest, v) {
+				out = append(out, append(slices.Clone(rest), v))
+			}
+		}
+	}
+	return out
+}
+
+// product is every way to take one value from each list.
+func product(lists [][]int) [][]int {
+	out := [][]int{nil}
+	for _, l := range lists {
+		var next [][]int
+		for _, prefix := range out {
+			for _, v := range l {
+				next = append(next, append(slices.Clone(prefix), v))
+			}
+		}
+		out = next
+	}
+	return out
 }
 
 // The lecture's program, run with other seeds, trial counts and topologies
@@ -135,7 +185,7 @@ func TestReferenceRuns(t *testing.T) {
 	}
 	for _, run := range runs {
 		s := DefaultSpec()
-		s.Seed, s.Trials, s.Topology = run.Seed, run.Trials, Topology{AZs: run.AZs, RacksPerAZ: run.Racks, NodesPerRack: run.Nodes}
+		s.Seed, s.Trials, s.Topology = run.Seed, run.Trials, Topology{AZs: run.AZs, RacksPerAZ: run.Racks, NodesPerRack: run.Nodes, Versions: 1}
 		tab, err := NewTable(s)
 		if err != nil {
 			t.Fatal(err)
@@ -158,5 +208,39 @@ func BenchmarkLectureTable(b *testing.B) {
 	for range b.N {
 		tab, _ := NewTable(DefaultSpec())
 		_ = tab.Run(context.Background(), nil)
+	}
+}
+
+// Every strategy under every event, versions included: the share of
+// objects that lose their majority lies within five standard deviations
+// (sqrt(p(1-p)/total)) of the exact chance, and the first loss of a row
+// is a moment that names the domain.
+func TestMonteCarloMeetsExact(t *testing.T) {
+	s := DefaultSpec()
+	s.Versions, s.Trials, s.Seed = 3, 1500, 7
+	s.Strategies, s.Events = "random,greedy,rack-aware,az-aware,diverse", "node,rack,az,correlated,version"
+	tab, err := NewTable(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tab.Run(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	losing := 0
+	for _, r := range tab.Rows() {
+		p, _ := r.Exact.LoseMajority.Float64()
+		got := float64(r.LoseMajority) / float64(r.Total)
+		if sd := math.Sqrt(p * (1 - p) / float64(r.Total)); math.Abs(got-p) > 5*sd+1e-12 {
+			t.Errorf("%s/%s: %v of objects lost their majority, exact %v (sd %v)", r.Strategy, r.Event, got, p, sd)
+		}
+		if r.LoseMajority > 0 {
+			losing++
+		}
+	}
+	if len(tab.Moments()) != losing {
+		t.Errorf("%d moments for %d rows with a loss", len(tab.Moments()), losing)
+	}
+	if m := tab.Moments()[0].Caption; !strings.Contains(m, "held 2 of its 3 replicas") {
+		t.Errorf("first moment %q does not say which domain held two replicas", m)
 	}
 }
