@@ -69,7 +69,7 @@ func (s Spec) Validate() error {
 			return engine.Invalid("replicas", "must be at most the %d %s for %s placement, got %d", count, domainWord(st), st, s.Replicas)
 		}
 		if st == Diverse && s.Replicas > s.Versions {
-			return engine.Invalid("replicas", "must be at most the %d versions for diverse placement, got %d", s.Versions, s.Replicas)
+			return engine.Invalid("versions", "must be at least the %d replicas for diverse placement, got %d", s.Replicas, s.Versions)
 		}
 	}
 	return nil
