@@ -7,8 +7,10 @@ package scenarios
 import (
 	"sort"
 
+	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/placement"
 )
 
 // Scenario is a preset: an engine's spec and what it teaches.
@@ -37,6 +39,43 @@ func cascadeRun(set string) cascade.Spec {
 }
 
 var registry = []Scenario{
+	{
+		Name:   "availability-lecture",
+		Title:  "Availability = MTTF / (MTTF + MTTR): two paths to more nines (26.4.3)",
+		Lesson: "A depends on MTTR / MTTF alone: a tenth of the repair time buys the same nine as ten times the MTTF. The strip is one machine failing and being repaired: its measured availability wanders, then settles on the formula. u/U and j/J scale the MTTF, d/D and k/K the MTTR, g/G move the target a nine.",
+		Spec:   avail.DefaultSpec(), StepsPerSecond: 40,
+	},
+	{
+		Name:   "scale-needs-fast-repair",
+		Title:  "At scale, repair time is the lever: 100,000 machines need sub-second recovery",
+		Lesson: "One machine of MTTF 10 years fails every 87,600 h; 12,000 of them fail every 7.3 h, and 99.99 % then needs every failure repaired within 2.6 s (0.3 s at 100,000). No human is that fast: automatic failover is the only way. The strip is a machine of the fleet's MTTF: k/K and d/D shorten the repair until it meets the target.",
+		Spec: edited(avail.DefaultSpec(), func(s *avail.Spec) {
+			s.MTTF, s.MTTR = 7.3, 0.01
+		}), StepsPerSecond: 40,
+	},
+	{
+		Name:   "placement-lecture",
+		Title:  "Replicas and fault domains: 27 nodes, 3 replicas, four strategies, four failures (26.4.2)",
+		Lesson: "Numbers run rack by rack, so greedy's lowest three share a rack: one rack failure in nine takes every replica. Random spreads them blindly (2.5 % lose a majority to a rack, 25 % to an AZ); rack-aware is safe from racks but not AZs (22 %); only az-aware, with as many AZs as replicas, survives any AZ. A correlated failure (a bug everywhere) beats them all. Step or play to fill the table; 1-5 place an object of your own and f fails a domain under it.",
+		Spec:   placement.DefaultSpec(), StepsPerSecond: 20000,
+	},
+	{
+		Name:   "correlated-failure",
+		Title:  "A correlated failure: every node at once, and no placement escapes it",
+		Lesson: "Redundancy only helps against independent failures. When a shared bug or a config push takes every node, three replicas are lost as surely as one, whatever the placement. Press f on an object until every node is down.",
+		Spec: edited(placement.DefaultSpec(), func(s *placement.Spec) {
+			s.Events, s.Trials = "az,correlated", 1000
+		}), StepsPerSecond: 500,
+	},
+	{
+		Name:   "version-diversity",
+		Title:  "Software diversity: three versions, and placement that spreads them",
+		Lesson: "Node n runs version n mod 3. A bug in one version takes a third of the fleet, spread across every rack and AZ: az-aware placement loses a majority to it a quarter of the time. Diverse placement (distinct AZs and distinct versions) survives any one AZ and any one version. v/V changes the versions.",
+		Spec: edited(placement.DefaultSpec(), func(s *placement.Spec) {
+			s.Versions, s.Trials = 3, 1000
+			s.Strategies, s.Events = "random,az-aware,diverse", "az,version,correlated"
+		}), StepsPerSecond: 500,
+	},
 	{
 		Name:   "cascade-lecture",
 		Title:  "Cascading failure: no protection (S1) against every protection (S6), seed 425",

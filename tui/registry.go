@@ -2,18 +2,22 @@ package tui
 
 import (
 	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/tui/availlab"
 	"github.com/loadlab/loadlab/tui/binslab"
 	"github.com/loadlab/loadlab/tui/cascadelab"
 	"github.com/loadlab/loadlab/tui/exactlab"
 	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/placementlab"
 	"github.com/loadlab/loadlab/tui/stormlab"
 )
 
 // labs maps an engine to the lab that opens its scenarios. An engine that
 // is not here has no lab, and opening it is an error.
 var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
-	"bins":        binslab.New,
-	"exact":       exactlab.New,
-	"cascade":     cascadelab.New,
-	"retry-storm": stormlab.New,
+	"bins":         binslab.New,
+	"exact":        exactlab.New,
+	"cascade":      cascadelab.New,
+	"retry-storm":  stormlab.New,
+	"placement":    placementlab.New,
+	"availability": availlab.New,
 }

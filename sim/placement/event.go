@@ -109,3 +109,6 @@ func (e Event) Where(t Topology, loc int) string {
 	}
 	return fmt.Sprintf("every node (%s)", span)
 }
+
+// Down reports whether location loc of the event takes node n down.
+func (e Event) Down(t Topology, loc, n int) bool { return e.failure(t, loc).down(n) }

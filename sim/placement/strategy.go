@@ -168,3 +168,11 @@ func (s *sampler) sample(src *rng.Source, dst []int) {
 		}
 	}
 }
+
+// Place draws one object's r replicas with strategy s from src, as the
+// table would.
+func Place(s Strategy, t Topology, r int, src *rng.Source) []int {
+	dst := make([]int, r)
+	newPlacer(src, t, r).place(s, dst)
+	return dst
+}

@@ -166,6 +166,9 @@ func (t *Table) Rows() []Row { return t.rows }
 // Replicas are overwritten by the next Step.
 func (t *Table) Last() Trial { return t.last }
 
+// Current is the row being filled (len(Rows()) when done).
+func (t *Table) Current() int { return t.row }
+
 // Spec is the table's spec.
 func (t *Table) Spec() Spec { return t.spec }
 

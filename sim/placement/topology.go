@@ -42,5 +42,5 @@ func (t Topology) cell(a, v int) (first, count int) {
 	if first >= hi {
 		return first, 0
 	}
-	return first, (hi-first+vs-1)/vs
+	return first, (hi - first + vs - 1) / vs
 }

@@ -1,0 +1,119 @@
+package availlab
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/sim/avail"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// Render draws the figures, the MTTR path beside the fleet table, and the
+// machine's measured availability converging on the formula.
+func (l *Lab) Render(f lab.Frame) string {
+	st, s := f.St, l.spec
+	a := avail.Availability(s.MTTF, s.MTTR)
+	head := []string{
+		st.Title.Render(widget.Truncate(fmt.Sprintf("MTTF %g h, MTTR %g h: A = MTTF / (MTTF + MTTR) = %.4f %% = %.2f nines", s.MTTF, s.MTTR, 100*a, avail.Nines(a)), f.W)),
+		st.Text.Render(widget.Truncate(fmt.Sprintf("down %s a year, %s a month (730 h)", duration(avail.DowntimeHoursPerYear(a)), duration(avail.DowntimeHoursPerMonth(a))), f.W)),
+		st.Text.Render(widget.Truncate(fmt.Sprintf("for %g %%: repairs within %s with this MTTF, or an MTTF of %.0f h with this MTTR: one ratio, two paths",
+			100*s.Target, duration(avail.MTTRForTarget(s.MTTF, s.Target)), avail.MTTFForTarget(s.MTTR, s.Target)), f.W)),
+	}
+	r, err := s.Run()
+	if err == nil {
+		rp := r.Replicated
+		head = append(head, st.Muted.Render(widget.Truncate(fmt.Sprintf("%d of %d replicas up: %.4f %% if they fail apart, %.4f %% if %.0f %% of their downtime is shared",
+			rp.Need, rp.Replicas, 100*rp.Independent, 100*rp.Correlated, 100*rp.Share), f.W)))
+	}
+	rest := f.H - len(head) - 1
+	topH := max(6, rest/2)
+	botH := max(6, rest-topH-1)
+	tableW := 44
+	pathW := f.W - tableW - 2
+	var middle string
+	if pathW >= 30 {
+		middle = lipgloss.JoinHorizontal(lipgloss.Top, l.path(st, pathW, topH), "  ", l.fleet(st, r, tableW, topH))
+	} else {
+		middle = l.path(st, f.W, topH)
+	}
+	lines := append(head, "")
+	lines = append(lines, strings.Split(middle, "\n")...)
+	lines = append(lines, strings.Split(l.strip(st, f.W, botH), "\n")...)
+	return widget.FitLines(lines, f.W, f.H)
+}
+
+// path is the nines against the MTTR on a log scale, for this MTTF: each
+// tenth of the repair time buys a nine, as ten times the MTTF would.
+func (l *Lab) path(st *widget.Styles, w, h int) string {
+	s := l.spec
+	target := avail.Nines(s.Target)
+	ts := widget.TimeSeries{XMin: -2, XMax: 2, YMin: 0, YMax: 8,
+		XLabel: func(v float64) string { // powers of ten only
+			if v != math.Round(v) {
+				return ""
+			}
+			return fmt.Sprintf("%gh", math.Pow(10, v))
+		},
+		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
+		Lines: []widget.Line{
+			{Name: "nines", Style: st.SeriesStyle(0), Value: func(x float64) float64 { return avail.Nines(avail.Availability(s.MTTF, math.Pow(10, x))) }},
+			{Name: "target", Style: st.Warn, Value: func(float64) float64 { return target }},
+		}}
+	now := avail.Nines(avail.Availability(s.MTTF, s.MTTR))
+	title := st.Muted.Render(widget.Truncate(fmt.Sprintf("nines by MTTR (log scale), MTTF %g h; now MTTR %g h: %.2f nines", s.MTTF, s.MTTR, now), w))
+	return title + "\n" + ts.Render(st, w, h-1)
+}
+
+// fleet is the scale table: machines of the unit MTTF, how often the
+// fleet fails, and the repair the target then needs.
+func (l *Lab) fleet(st *widget.Styles, r avail.Report, w, h int) string {
+	lines := []string{st.Muted.Render(widget.Truncate(fmt.Sprintf("a fleet of machines of MTTF %g years", l.spec.UnitMTTFYears), w)),
+		st.Text.Render(fmt.Sprintf("%-10s %-14s %s", "machines", "fails every", fmt.Sprintf("repair for %g %%", 100*l.spec.Target)))}
+	for _, fl := range r.Scale {
+		lines = append(lines, st.Text.Render(fmt.Sprintf("%-10d %-14s %s", fl.Machines, duration(fl.SystemMTTFH), duration(fl.MTTRForTargetS/3600))))
+	}
+	lines = append(lines, st.Muted.Render(widget.Truncate("ten times the machines, a tenth of the time", w)), st.Muted.Render(widget.Truncate("to repair: only automation is that fast", w)))
+	return strings.Join(widget.PadLines(lines, h), "\n")
+}
+
+// strip is the machine's measured availability, in nines, over its
+// failure-repair cycles, against the formula and the target.
+func (l *Lab) strip(st *widget.Styles, w, h int) string {
+	s := l.spec
+	formula := avail.Nines(avail.Availability(s.MTTF, s.MTTR))
+	target := avail.Nines(s.Target)
+	end := float64(l.steps) / stepsPerCycle
+	top := math.Ceil(max(formula, target)) + 2 // room above the lines for the early wander
+	ts := widget.TimeSeries{XMin: 0, XMax: cycles, YMin: 0, YMax: top,
+		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
+		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
+		Lines: []widget.Line{
+			{Name: "measured", Style: st.SeriesStyle(0), Bounded: true, End: end, Value: func(x float64) float64 {
+				if i := l.measured.View().Before(x); i >= 0 {
+					return min(top, l.measured.View().At(i).Y)
+				}
+				return top
+			}},
+			{Name: "formula", Style: st.OK, Value: func(float64) float64 { return formula }},
+			{Name: "target", Style: st.Warn, Value: func(float64) float64 { return target }},
+		}}
+	title := st.Muted.Render(widget.Truncate(fmt.Sprintf("one machine, measured: nines of the time up so far, over failure-repair cycles (%.4f %% after %d failures)",
+		100*l.machine.Measured(), l.machine.Failures()), w))
+	return title + "\n" + ts.Render(st, w, h-1)
+}
+
+// duration writes hours as days, hours, minutes or seconds.
+func duration(h float64) string {
+	switch {
+	case h >= 48:
+		return fmt.Sprintf("%.2f days", h/24)
+	case h >= 1:
+		return fmt.Sprintf("%.2f h", h)
+	case h*60 >= 1:
+		return fmt.Sprintf("%.2f min", h*60)
+	}
+	return fmt.Sprintf("%.2f s", h*3600)
+}

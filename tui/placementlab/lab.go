@@ -1,0 +1,235 @@
+// Package placementlab is the fault-domain lab of lecture 26 (sections
+// 26.3.5 and 26.4.2): the topology as nested boxes with one object's
+// replicas on it, failures injected by key, and the lecture's table filling
+// object by object as bars of how often each strategy loses a majority
+// under each event, the exact chance marked on each bar.
+package placementlab
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/placement"
+	"github.com/loadlab/loadlab/sim/rng"
+	"github.com/loadlab/loadlab/tui/lab"
+)
+
+// Lab steps the table one object at a time. The keys can also place an
+// object of their own and fail a domain under it; that object is drawn,
+// while the table goes on filling, until 0 returns to the table's.
+type Lab struct {
+	spec  placement.Spec
+	table *placement.Table
+	mine  *object     // the keys' object, if one is shown
+	src   *rng.Source // the keys' draws, apart from the table's
+	seen  int         // moments reported
+	// strategies is the scenario's list; a topology that cannot serve
+	// one leaves it out until the topology can again.
+	strategies string
+}
+
+// object is one placement and the failure struck under it (loc < 0: none).
+type object struct {
+	strategy placement.Strategy
+	replicas []int
+	event    placement.Event
+	loc      int
+}
+
+// New opens the lab on a placement spec.
+func New(s scenarios.Spec) (lab.Lab, error) {
+	spec, ok := s.(placement.Spec)
+	if !ok {
+		return nil, fmt.Errorf("placementlab: %T is not a placement spec", s)
+	}
+	l := &Lab{spec: spec, strategies: spec.Strategies}
+	return l, l.Restart()
+}
+
+// Restart builds the table again at its first object.
+func (l *Lab) Restart() error {
+	t, err := placement.NewTable(l.spec)
+	if err != nil {
+		return err
+	}
+	l.table, l.mine, l.seen = t, nil, 0
+	l.src = rng.New(l.spec.Seed + 1)
+	return nil
+}
+
+// Step places the table's next object.
+func (l *Lab) Step() bool { return l.table.Step() }
+
+// Done reports whether the table is complete.
+func (l *Lab) Done() bool { return l.table.Done() }
+
+// Seed is the table's seed.
+func (l *Lab) Seed() int64 { return l.spec.Seed }
+
+// WithSeed restarts on another seed.
+func (l *Lab) WithSeed(seed int64) error {
+	l.spec.Seed = seed
+	return l.Restart()
+}
+
+// NextSeed restarts on the next seed.
+func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
+
+// NewMoment reports a row's first lost majority, if the latest step found one.
+func (l *Lab) NewMoment() (string, bool) {
+	all := l.table.Moments()
+	if l.seen >= len(all) {
+		return "", false
+	}
+	var captions []string
+	for _, m := range all[l.seen:] {
+		captions = append(captions, m.Caption)
+	}
+	l.seen = len(all)
+	return strings.Join(captions, "; "), true
+}
+
+// Status is the progress and the seed.
+func (l *Lab) Status() []string {
+	total := 0
+	for _, r := range l.table.Rows() {
+		total += r.Event.Locations(l.spec.Topology) * l.spec.Trials
+	}
+	return []string{fmt.Sprintf("object %d / %d", l.table.Placed(), total), fmt.Sprintf("seed %d", l.spec.Seed)}
+}
+
+var keys = struct {
+	Place, Table, Fail, AZs, Racks, Nodes, Replicas, Versions key.Binding
+}{
+	Table:    lab.Bind([]string{"0"}, "0", "show the table's objects again"),
+	Place:    lab.Bind([]string{"1", "2", "3", "4", "5"}, "1-5", "place an object: random, greedy, rack-aware, az-aware, diverse"),
+	Fail:     lab.Bind([]string{"f"}, "f", "fail a node, rack, AZ, every node, a version (next)"),
+	AZs:      lab.Bind([]string{"a", "A"}, "a/A", "fewer/more AZs"),
+	Racks:    lab.Bind([]string{"b", "B"}, "b/B", "fewer/more racks per AZ"),
+	Nodes:    lab.Bind([]string{"d", "D"}, "d/D", "fewer/more nodes per rack"),
+	Replicas: lab.Bind([]string{"p", "P"}, "p/P", "fewer/more replicas"),
+	Versions: lab.Bind([]string{"v", "V"}, "v/V", "fewer/more software versions"),
+}
+
+// Help lists the lab's keys with the shell's.
+func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
+	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Place, keys.Fail, c.Moments, c.Faster}
+	full := [][]key.Binding{
+		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed, c.Moments},
+		{keys.Place, keys.Fail, keys.Table},
+		{keys.AZs, keys.Racks, keys.Nodes, keys.Replicas, keys.Versions, c.Theme, c.Back, c.Help, c.Quit},
+	}
+	return short, full
+}
+
+// Key places an object, fails a domain under the object shown, or changes
+// the topology (which restarts the table).
+func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
+	switch {
+	case key.Matches(msg, keys.Table):
+		l.mine = nil
+		return lab.Outcome{Handled: true, Note: "the table's latest object"}
+	case key.Matches(msg, keys.Place):
+		s := placement.Strategies[int(msg.String()[0]-'1')]
+		spec := l.spec
+		spec.Strategies, spec.Events = s.String(), "node"
+		if err := spec.Validate(); err != nil {
+			return lab.Outcome{Handled: true, Err: err}
+		}
+		l.mine = &object{strategy: s, replicas: placement.Place(s, l.spec.Topology, l.spec.Replicas, l.src), loc: -1}
+		return lab.Outcome{Handled: true, Note: fmt.Sprintf("%s placement: replicas on nodes %s; f fails a domain under it", s, joinInts(l.mine.replicas))}
+	case key.Matches(msg, keys.Fail):
+		o := l.shown()
+		if o == nil {
+			return lab.Outcome{Handled: true, Note: "step (n) or place an object (1-5) first"}
+		}
+		next := placement.NodeFailure
+		if o.loc >= 0 {
+			next = (o.event + 1) % placement.Event(len(placement.Events))
+			if next == placement.VersionFailure && l.spec.Versions < 2 {
+				next = placement.NodeFailure
+			}
+		}
+		mine := *o
+		mine.event, mine.loc = next, l.src.RandBelow(next.Locations(l.spec.Topology))
+		l.mine = &mine
+		return lab.Taken() // the verdict line says what it did
+	}
+	spec := l.spec
+	t := &spec.Topology
+	for _, k := range []struct {
+		b     key.Binding
+		field *int
+		lo    int
+		hi    int
+	}{{keys.AZs, &t.AZs, 1, 6}, {keys.Racks, &t.RacksPerAZ, 1, 6}, {keys.Nodes, &t.NodesPerRack, 1, 6}, {keys.Replicas, &spec.Replicas, 1, 7}, {keys.Versions, &t.Versions, 1, 6}} {
+		if !key.Matches(msg, k.b) {
+			continue
+		}
+		step := -1
+		if s := msg.String(); s == strings.ToUpper(s) {
+			step = 1
+		}
+		*k.field = min(max(*k.field+step, k.lo), k.hi)
+		spec.Strategies = keepValid(spec, l.strategies)
+		if err := spec.Validate(); err != nil {
+			return lab.Outcome{Handled: true, Err: err}
+		}
+		l.spec = spec
+		if err := l.Restart(); err != nil {
+			return lab.Outcome{Handled: true, Err: err}
+		}
+		return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("%d AZs x %d racks x %d nodes, %d replicas, %d version%s: the table starts again",
+			t.AZs, t.RacksPerAZ, t.NodesPerRack, spec.Replicas, t.Versions, plural(t.Versions))}
+	}
+	return lab.Outcome{}
+}
+
+// keepValid is the strategies of list the spec's topology can serve
+// (az-aware needs as many AZs as replicas, say), in order.
+func keepValid(spec placement.Spec, list string) string {
+	var keep []string
+	for _, name := range strings.Split(list, ",") {
+		one := spec
+		one.Strategies = name
+		if one.Validate() == nil {
+			keep = append(keep, name)
+		}
+	}
+	if len(keep) == 0 {
+		return list
+	}
+	return strings.Join(keep, ",")
+}
+
+// shown is the object drawn: the keys' own, or the table's latest.
+func (l *Lab) shown() *object {
+	if l.mine != nil {
+		return l.mine
+	}
+	t := l.table.Last()
+	if t.Location < 0 {
+		return nil
+	}
+	return &object{strategy: t.Strategy, replicas: slices.Clone(t.Replicas), event: t.Event, loc: t.Location}
+}
+
+func joinInts(xs []int) string {
+	var s []string
+	for _, x := range xs {
+		s = append(s, fmt.Sprint(x))
+	}
+	return strings.Join(s, ", ")
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,235 @@
+package placementlab
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/sim/placement"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// Render draws the topology with the object shown and its verdict, and
+// the table's bars: beside each other when there is room, else stacked.
+func (l *Lab) Render(f lab.Frame) string {
+	st := f.St
+	o := l.shown()
+	topo := strings.Split(l.topology(st, o, f.W), "\n")
+	topoW := 50 // the column's width: the boxes', or room for the verdict
+	for _, line := range topo {
+		topoW = max(topoW, lipgloss.Width(line))
+	}
+	topoW = min(topoW, f.W)
+	left := append([]string{l.heading(st, o, topoW)}, topo...)
+	for _, line := range widget.Wrap(l.verdict(o), topoW) {
+		left = append(left, st.Text.Render(line))
+	}
+	left = append(left, st.Muted.Render(widget.Truncate("● replica  ✖ replica lost  x node down  · node up", topoW)))
+	if f.W-topoW-2 >= 60 { // side by side
+		barsW := f.W - topoW - 2
+		bars := l.bars(st, barsW, f.H)
+		return widget.FitLines(strings.Split(lipgloss.JoinHorizontal(lipgloss.Top,
+			lipgloss.NewStyle().Width(topoW+2).Render(strings.Join(left, "\n")), bars), "\n"), f.W, f.H)
+	}
+	lines := append(left, "")
+	lines = append(lines, strings.Split(l.bars(st, f.W, f.H-len(lines)), "\n")...)
+	return widget.FitLines(lines, f.W, f.H)
+}
+
+// heading says whose object is shown.
+func (l *Lab) heading(st *widget.Styles, o *object, w int) string {
+	if o == nil {
+		return st.Title.Render(widget.Truncate("the lecture's table: step (n) or play (space) to place objects; 1-5 places one of your own", w))
+	}
+	who := "the table's latest object"
+	if l.mine != nil {
+		who = "your object (0 returns to the table's)"
+	}
+	return st.Title.Render(widget.Truncate(fmt.Sprintf("%s: %s placement", who, o.strategy), w))
+}
+
+// topology draws each AZ as a box of its racks, a rack a row of its nodes:
+// numbers and glyphs when they fit, glyphs alone when not.
+func (l *Lab) topology(st *widget.Styles, o *object, w int) string {
+	t := l.spec.Topology
+	numbered := true
+	boxW := func() int {
+		cell := 2
+		if numbered {
+			cell = len(fmt.Sprint(t.Nodes()-1)) + 2
+		}
+		return 2 + len(fmt.Sprintf("r%d ", t.Racks()-1)) + cell*t.NodesPerRack
+	}
+	if boxW()*min(t.AZs, 3) > w {
+		numbered = false
+	}
+	var boxes []string
+	for a := range t.AZs {
+		var rows []string
+		for r := a * t.RacksPerAZ; r < (a+1)*t.RacksPerAZ; r++ {
+			var b strings.Builder
+			b.WriteString(st.Muted.Render(fmt.Sprintf("r%-*d ", len(fmt.Sprint(t.Racks()-1)), r)))
+			for n := r * t.NodesPerRack; n < (r+1)*t.NodesPerRack; n++ {
+				if numbered {
+					b.WriteString(st.Muted.Render(fmt.Sprintf("%*d", len(fmt.Sprint(t.Nodes()-1)), n)))
+				}
+				b.WriteString(l.glyph(st, o, n) + " ")
+			}
+			rows = append(rows, b.String())
+		}
+		title := fmt.Sprintf("AZ %d", a)
+		box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(st.Muted.GetForeground()).Render(strings.Join(rows, "\n"))
+		boxes = append(boxes, st.Accent.Render(title)+"\n"+box)
+	}
+	// as many boxes a row as fit
+	var rows []string
+	for i := 0; i < len(boxes); {
+		j, width := i, 0
+		for j < len(boxes) && (j == i || width+lipgloss.Width(boxes[j])+1 <= w) {
+			width += lipgloss.Width(boxes[j]) + 1
+			j++
+		}
+		row := boxes[i:j]
+		spaced := make([]string, 0, 2*len(row))
+		for k, b := range row {
+			if k > 0 {
+				spaced = append(spaced, " ")
+			}
+			spaced = append(spaced, b)
+		}
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, spaced...))
+		i = j
+	}
+	return strings.Join(rows, "\n")
+}
+
+// glyph is node n under object o: a replica that survives or is lost, a
+// node down, or a node up; shapes that read without colour.
+func (l *Lab) glyph(st *widget.Styles, o *object, n int) string {
+	if o == nil {
+		return st.Muted.Render("·")
+	}
+	down := o.loc >= 0 && o.event.Down(l.spec.Topology, o.loc, n)
+	replica := slices.Contains(o.replicas, n)
+	switch {
+	case replica && down:
+		return st.Bad.Render("✖")
+	case replica:
+		return st.OK.Render("●")
+	case down:
+		return st.Bad.Render("x")
+	}
+	return st.Muted.Render("·")
+}
+
+// verdict says what the failure shown does to the object.
+func (l *Lab) verdict(o *object) string {
+	if o == nil {
+		return ""
+	}
+	t := l.spec.Topology
+	var where []string
+	for _, n := range o.replicas {
+		where = append(where, fmt.Sprintf("%d (rack %d, AZ %d", n, t.RackOf(n), t.AZOf(n)))
+		if t.Versions > 1 {
+			where[len(where)-1] += fmt.Sprintf(", v%d", t.VersionOf(n))
+		}
+		where[len(where)-1] += ")"
+	}
+	reps := "replicas on nodes " + strings.Join(where, ", ")
+	if o.loc < 0 {
+		return reps + ". f fails a domain under it."
+	}
+	lost := 0
+	for _, n := range o.replicas {
+		if o.event.Down(t, o.loc, n) {
+			lost++
+		}
+	}
+	r := len(o.replicas)
+	verdict := fmt.Sprintf("%d of %d survive: the majority (%d) holds", r-lost, r, r/2+1)
+	switch {
+	case lost == r:
+		verdict = fmt.Sprintf("all %d replicas lost: the data is gone", r)
+	case r-lost < r/2+1:
+		verdict = fmt.Sprintf("%d of %d survive: MAJORITY LOST (it needs %d)", r-lost, r, r/2+1)
+	}
+	return fmt.Sprintf("%s fails. %s. %s", o.event.Where(t, o.loc), reps, verdict)
+}
+
+// bars are the table so far: for each event a group of bars, one per
+// strategy, of the share of objects that lost their majority (every
+// replica, the darker part), the exact chance marked; groups side by side
+// as the width allows, all on one 0-100 % scale.
+func (l *Lab) bars(st *widget.Styles, w, h int) string {
+	rows := l.table.Rows()
+	var events []placement.Event
+	for _, r := range rows {
+		if !slices.Contains(events, r.Event) {
+			events = append(events, r.Event)
+		}
+	}
+	strategies := len(rows) / max(1, len(events))
+	cols := max(1, min(len(events), w/38))
+	for cols > 1 && (len(events)+cols-2)/(cols-1)*(strategies+2)+2 <= h {
+		cols-- // wider bars while the groups still fit the height
+	}
+	groupW := (w - (cols - 1)) / cols
+	var groups []string
+	for _, e := range events {
+		var bars []widget.HBar
+		for _, r := range rows {
+			if r.Event != e {
+				continue
+			}
+			label := fmt.Sprintf("%-10s      -", r.Strategy)
+			var parts []widget.HBarPart
+			mark := math.NaN()
+			if r.Total > 0 {
+				maj, all := float64(r.LoseMajority)/float64(r.Total), float64(r.LoseAll)/float64(r.Total)
+				label = fmt.Sprintf("%-10s %6.2f%%", r.Strategy, maj*100)
+				parts = []widget.HBarPart{{Value: all, Rune: '█', Style: st.Bad}, {Value: maj - all, Rune: '▒', Style: st.Warn}}
+			}
+			if r.Exact.LoseMajority != nil {
+				mark, _ = r.Exact.LoseMajority.Float64()
+			}
+			bars = append(bars, widget.HBar{Label: label, Parts: parts, Mark: mark})
+		}
+		hb := widget.HBars{Bars: bars, Max: 1, MarkRune: '┃', MarkStyle: st.Marker}
+		head := st.Accent.Render(widget.Truncate(fmt.Sprintf("%s failure (%d node%s)", e, e.Size(l.spec.Topology), plural(e.Size(l.spec.Topology))), groupW))
+		group := head + "\n" + hb.Render(st, groupW) + "\n" + hb.Axis(st, groupW, func(v float64) string { return fmt.Sprintf("%.0f%%", v*100) })
+		groups = append(groups, group)
+	}
+	// Too short a window for every group: as many as fit, from the one
+	// being filled.
+	groupH := strategies + 2
+	fit := max(1, (h-2)/groupH) * cols
+	title := "objects that lost their majority, by failure and strategy"
+	if fit < len(groups) {
+		first := 0
+		if cur := l.table.Current(); cur < len(rows) {
+			first = slices.Index(events, rows[cur].Event)
+		}
+		first = min(first, len(groups)-fit)
+		groups = groups[first : first+fit]
+		title += fmt.Sprintf(" (%d of %d failures shown)", fit, len(events))
+	}
+	var lines []string
+	lines = append(lines, st.Text.Render(widget.Truncate(title, w)))
+	for i := 0; i < len(groups); i += cols {
+		row := groups[i:min(i+cols, len(groups))]
+		spaced := make([]string, 0, 2*len(row))
+		for k, g := range row {
+			if k > 0 {
+				spaced = append(spaced, " ")
+			}
+			spaced = append(spaced, lipgloss.NewStyle().Width(groupW).Render(g))
+		}
+		lines = append(lines, strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, spaced...), "\n")...)
+	}
+	lines = append(lines, st.Muted.Render(widget.Truncate("█ lost every replica · ▒ lost the majority · ┃ the exact chance", w)))
+	return strings.Join(widget.PadLines(lines, min(h, len(lines))), "\n")
+}

@@ -1,0 +1,107 @@
+package widget
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/NimbleMarkets/ntcharts/barchart"
+	"github.com/NimbleMarkets/ntcharts/canvas"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// HBar is one horizontal bar: a label, stacked parts from the left (each
+// drawn with its own rune, so that they part without colour), and a mark
+// at a value of its own (say, the exact value the bar estimates; NaN for
+// none).
+type HBar struct {
+	Label string
+	Parts []HBarPart
+	Mark  float64
+}
+
+// HBarPart is one stacked part of a bar.
+type HBarPart struct {
+	Value float64
+	Rune  rune
+	Style lipgloss.Style
+}
+
+// HBars draws horizontal bars on one scale from 0 to Max: ntcharts' bar
+// chart lays out the labels and the axis, and each part is written in
+// whole cells of its own rune, with the marks on top. Charts side by side or stacked that pass the same Max and width
+// share their scale.
+type HBars struct {
+	Bars      []HBar
+	Max       float64
+	LabelW    int // the label column, at least the longest label
+	MarkRune  rune
+	MarkStyle lipgloss.Style
+}
+
+// Render draws one row a bar into w cells.
+func (h HBars) Render(st *Styles, w int) string {
+	labelW := h.LabelW
+	for _, b := range h.Bars {
+		labelW = max(labelW, lipgloss.Width(b.Label))
+	}
+	if len(h.Bars) == 0 || w < labelW+4 || !(h.Max > 0) {
+		return FitLines(nil, w, len(h.Bars))
+	}
+	var data []barchart.BarData
+	for _, b := range h.Bars {
+		bd := barchart.BarData{Label: fmt.Sprintf("%-*s", labelW, b.Label)}
+		for _, p := range b.Parts {
+			bd.Values = append(bd.Values, barchart.BarValue{Value: max(0, p.Value), Style: p.Style})
+		}
+		data = append(data, bd)
+	}
+	bc := barchart.New(w, len(h.Bars), barchart.WithMaxValue(h.Max), barchart.WithNoAutoMaxValue(),
+		barchart.WithBarWidth(1), barchart.WithBarGap(0), barchart.WithStyles(st.Muted, st.Text), barchart.WithDataSet(data))
+	bc.SetHorizontal(true) // after the data, so that the label column fits the labels
+	bc.Draw()
+	x0 := labelW + 1 // the first cell of a bar, past the label and the axis
+	span := float64(w - x0)
+	cell := func(v float64) int { return x0 + int(math.Round(v/h.Max*span)) }
+	for row, b := range h.Bars {
+		for x := x0; x < w; x++ { // ntcharts' own scale differs by a cell: ours throughout
+			bc.Canvas.SetCell(canvas.Point{X: x, Y: row}, canvas.NewCell(' '))
+		}
+		at := 0.0
+		for _, p := range b.Parts { // each part's rune over its whole cells
+			from, to := cell(at), cell(at+max(0, p.Value))
+			for x := from; x < min(to, w); x++ {
+				bc.Canvas.SetCell(canvas.Point{X: x, Y: row}, canvas.NewCellWithStyle(p.Rune, p.Style))
+			}
+			at += max(0, p.Value)
+		}
+		if !math.IsNaN(b.Mark) {
+			bc.Canvas.SetCell(canvas.Point{X: min(cell(b.Mark), w-1), Y: row}, canvas.NewCellWithStyle(h.MarkRune, h.MarkStyle))
+		}
+	}
+	return FitLines(strings.Split(canvasView(&bc.Canvas), "\n"), w, len(h.Bars))
+}
+
+// Axis is a row of round values under bars of the same w and scale:
+// "0%   25%   50%" at their cells.
+func (h HBars) Axis(st *Styles, w int, format func(float64) string) string {
+	labelW := h.LabelW
+	for _, b := range h.Bars {
+		labelW = max(labelW, lipgloss.Width(b.Label))
+	}
+	x0 := labelW + 1
+	span := float64(w - x0)
+	row := []rune(strings.Repeat(" ", max(0, w)))
+	end := 0
+	for _, v := range NiceTicks(0, h.Max, max(2, int(span)/8)) {
+		label := []rune(format(v))
+		x := x0 + int(math.Round(v/h.Max*span)) - len(label)/2
+		x = min(max(x, end, x0), w-len(label))
+		if x < end || x < 0 {
+			continue
+		}
+		copy(row[x:], label)
+		end = x + len(label) + 1
+	}
+	return st.Muted.Render(string(row))
+}
