@@ -40,6 +40,14 @@ func cascadeRun(set string) cascade.Spec {
 
 var registry = []Scenario{
 	{
+		Name:   "durability-years",
+		Title:  "Ten years of failures: which placement keeps the data?",
+		Lesson: "3,000 objects on the lecture's 27 nodes through ten simulated years: disks die, racks and AZs go dark, a rack is sometimes destroyed, and every lost replica is rebuilt in 6 h. Greedy keeps everything in rack 0, so one dark rack makes every object unavailable; az-aware is short of a majority least often. b/B halve or double the rebuild time on the same failures: here losses come from racks destroyed with two or three of an object's replicas inside, which no repair speed saves; placement does.",
+		Spec: edited(placement.DefaultDurabilitySpec(), func(s *placement.DurabilitySpec) {
+			s.RackLossYears = 10
+		}), StepsPerSecond: 26,
+	},
+	{
 		Name:   "availability-lecture",
 		Title:  "Availability = MTTF / (MTTF + MTTR): two paths to more nines (26.4.3)",
 		Lesson: "A depends on MTTR / MTTF alone: a tenth of the repair time buys the same nine as ten times the MTTF. The strip is one machine failing and being repaired: its measured availability wanders, then settles on the formula. u/U and j/J scale the MTTF, d/D and k/K the MTTR, g/G move the target a nine.",

@@ -5,6 +5,7 @@ import (
 	"github.com/loadlab/loadlab/tui/availlab"
 	"github.com/loadlab/loadlab/tui/binslab"
 	"github.com/loadlab/loadlab/tui/cascadelab"
+	"github.com/loadlab/loadlab/tui/durabilitylab"
 	"github.com/loadlab/loadlab/tui/exactlab"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/placementlab"
@@ -19,5 +20,6 @@ var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
 	"cascade":      cascadelab.New,
 	"retry-storm":  stormlab.New,
 	"placement":    placementlab.New,
+	"durability":   durabilitylab.New,
 	"availability": availlab.New,
 }

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/placement"
+)
+
+// durabilityCLI is "loadlab run durability": the placement strategies
+// holding objects over simulated years of failures and repairs.
+var durabilityCLI = &engineCLI[placement.DurabilitySpec, *placement.Durability]{
+	name: "durability",
+	about: `--objects objects of --replicas replicas on an AZ x rack x node fleet for --years
+years. Nodes lose their disks (--node-mttf-years, back empty after
+--replace-hours), racks and AZs go dark for hours (--rack-outage-*, --az-outage-*),
+a rack now and then is destroyed (--rack-loss-years), and every lost replica is
+rebuilt in --rebuild-hours by the repair procedure of 26.3.5 (a domain holding
+none of the object's replicas first). Each strategy meets the same failures;
+the report counts the objects that were short of a majority at some moment and
+those lost for good.`,
+	bind: func(fs *flag.FlagSet, s *placement.DurabilitySpec) {
+		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed of the failures (placements use seed + 1)")
+		fs.Float64Var(&s.Years, "years", s.Years, "simulated years")
+		intFlag(fs, &s.AZs, "azs", s.AZs, "availability zones")
+		intFlag(fs, &s.RacksPerAZ, "racks", s.RacksPerAZ, "racks in each AZ")
+		intFlag(fs, &s.NodesPerRack, "nodes", s.NodesPerRack, "nodes in each rack")
+		intFlag(fs, &s.Replicas, "replicas", s.Replicas, "replicas of each object")
+		intFlag(fs, &s.Objects, "objects", s.Objects, "objects stored")
+		fs.StringVar(&s.Strategies, "strategies", s.Strategies, "comma-separated: random greedy rack-aware az-aware")
+		fs.Float64Var(&s.NodeMTTFYears, "node-mttf-years", s.NodeMTTFYears, "a node's mean time to losing its disk, years")
+		fs.Float64Var(&s.ReplaceHours, "replace-hours", s.ReplaceHours, "hours until a lost node is back, empty")
+		fs.Float64Var(&s.RackOutageYears, "rack-outage-years", s.RackOutageYears, "a rack's mean time between outages, years")
+		fs.Float64Var(&s.RackOutageHours, "rack-outage-hours", s.RackOutageHours, "a rack outage's length, hours")
+		fs.Float64Var(&s.AZOutageYears, "az-outage-years", s.AZOutageYears, "an AZ's mean time between outages, years")
+		fs.Float64Var(&s.AZOutageHours, "az-outage-hours", s.AZOutageHours, "an AZ outage's length, hours")
+		fs.Float64Var(&s.RackLossYears, "rack-loss-years", s.RackLossYears, "a rack's mean time to destruction, years")
+		fs.Float64Var(&s.RebuildHours, "rebuild-hours", s.RebuildHours, "hours to re-create a lost replica")
+	},
+	ranges: map[string]string{"seed": "a whole number >= 0", "strategies": "a list of random greedy rack-aware az-aware"},
+	run: func(ctx context.Context, s placement.DurabilitySpec, env runEnv) (*placement.Durability, error) {
+		d, err := placement.NewDurability(s)
+		if err != nil {
+			return nil, err
+		}
+		return d, d.Run(ctx, env.progress)
+	},
+	cost: func(s placement.DurabilitySpec, _ runEnv) engine.Cost { return s.Cost() },
+	writers: map[string]func(context.Context, io.Writer, *placement.Durability, engine.Cost) error{
+		"text": func(_ context.Context, w io.Writer, d *placement.Durability, _ engine.Cost) error {
+			s := d.Spec()
+			fmt.Fprintf(w, "durability: %d objects of %d replicas on %d AZs x %d racks x %d nodes for %g years; seed %d\n",
+				s.Objects, s.Replicas, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Years, s.Seed)
+			fmt.Fprintf(w, "disks lost every %g years a node (back in %g h); racks dark every %g years (%g h), AZs every %g years (%g h); a rack destroyed every %g years; rebuilds take %g h\n\n",
+				s.NodeMTTFYears, s.ReplaceHours, s.RackOutageYears, s.RackOutageHours, s.AZOutageYears, s.AZOutageHours, s.RackLossYears, s.RebuildHours)
+			fmt.Fprintf(w, "%-11s %-28s %s\n", "strategy", "short of a majority, ever", "lost for good")
+			for _, r := range d.Results() {
+				fmt.Fprintf(w, "%-11s %-28s %s\n", r.Strategy, fmt.Sprintf("%d (%.2f%%)", r.LostMajority, 100*float64(r.LostMajority)/float64(r.Objects)),
+					fmt.Sprintf("%d (%.2f%%)", r.Lost, 100*float64(r.Lost)/float64(r.Objects)))
+			}
+			for _, m := range d.Moments() {
+				fmt.Fprintln(w, "  "+m.Caption)
+			}
+			return nil
+		},
+		"json": func(_ context.Context, w io.Writer, d *placement.Durability, est engine.Cost) error {
+			s := d.Spec()
+			return writeJSON(w, struct {
+				Seed       int64                        `json:"seed"`
+				Years      float64                      `json:"years"`
+				Objects    int                          `json:"objects"`
+				Strategies []placement.DurabilityResult `json:"strategies"`
+				Moments    []engine.Moment              `json:"moments"`
+				Estimate   engine.Cost                  `json:"estimate"`
+			}{s.Seed, s.Years, s.Objects, d.Results(), d.Moments(), est})
+		},
+	},
+}

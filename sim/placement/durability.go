@@ -1,0 +1,495 @@
+package placement
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/rng"
+)
+
+// DurabilitySpec is a fleet over simulated years: nodes lose their disks,
+// racks and AZs go dark for hours, a rack now and then is destroyed (a
+// fire, a flood), and every lost replica is re-created by the repair
+// procedure of 26.3.5. Each strategy places the same objects on the same
+// fleet through the same failures, so that they compare pair by pair.
+type DurabilitySpec struct {
+	Seed  int64   `json:"seed" toml:"seed"`
+	Years float64 `json:"years" toml:"years"`
+	Topology
+	Replicas   int    `json:"replicas" toml:"replicas"`
+	Objects    int    `json:"objects" toml:"objects"`
+	Strategies string `json:"strategies" toml:"strategies"`
+	// A node loses its disk every NodeMTTFYears on average and is back,
+	// empty, ReplaceHours later.
+	NodeMTTFYears float64 `json:"node-mttf-years" toml:"node-mttf-years"`
+	ReplaceHours  float64 `json:"replace-hours" toml:"replace-hours"`
+	// Each rack and each AZ goes dark (data kept) every so many years, for
+	// so many hours.
+	RackOutageYears float64 `json:"rack-outage-years" toml:"rack-outage-years"`
+	RackOutageHours float64 `json:"rack-outage-hours" toml:"rack-outage-hours"`
+	AZOutageYears   float64 `json:"az-outage-years" toml:"az-outage-years"`
+	AZOutageHours   float64 `json:"az-outage-hours" toml:"az-outage-hours"`
+	// Each rack is destroyed, data and all, every RackLossYears.
+	RackLossYears float64 `json:"rack-loss-years" toml:"rack-loss-years"`
+	// RebuildHours is how long re-creating a lost replica takes.
+	RebuildHours float64 `json:"rebuild-hours" toml:"rebuild-hours"`
+}
+
+// DefaultDurabilitySpec is the lecture's 27 nodes holding 3,000 objects of
+// 3 replicas for 10 years.
+func DefaultDurabilitySpec() DurabilitySpec {
+	return DurabilitySpec{Seed: 425, Years: 10, Topology: Topology{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 1},
+		Replicas: 3, Objects: 3000, Strategies: "random,greedy,rack-aware,az-aware",
+		NodeMTTFYears: 4, ReplaceHours: 24, RackOutageYears: 2, RackOutageHours: 4, AZOutageYears: 5, AZOutageHours: 8,
+		RackLossYears: 30, RebuildHours: 6}
+}
+
+// Engine names the engine a DurabilitySpec configures.
+func (DurabilitySpec) Engine() string { return "durability" }
+
+// Validate reports the first invalid field and the range it allows.
+func (s DurabilitySpec) Validate() error {
+	for _, st := range s.Topology.strategiesOf(s.Strategies) {
+		if st == Diverse {
+			return engine.Invalid("strategies", "must list random greedy rack-aware az-aware (diverse is for the table), got %q", s.Strategies)
+		}
+	}
+	table := Spec{Seed: s.Seed, Trials: 1, Topology: s.Topology, Replicas: s.Replicas, Strategies: s.Strategies, Events: "node"}
+	if err := table.Validate(); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name      string
+		v, lo, hi float64
+	}{{"years", s.Years, 0, 1000}, {"node-mttf-years", s.NodeMTTFYears, 0, 1e6}, {"replace-hours", s.ReplaceHours, 0, 1e6},
+		{"rack-outage-years", s.RackOutageYears, 0, 1e6}, {"rack-outage-hours", s.RackOutageHours, 0, 1e6},
+		{"az-outage-years", s.AZOutageYears, 0, 1e6}, {"az-outage-hours", s.AZOutageHours, 0, 1e6},
+		{"rack-loss-years", s.RackLossYears, 0, 1e6}, {"rebuild-hours", s.RebuildHours, 0, 1e6}} {
+		if !(f.v > f.lo) || f.v > f.hi {
+			return engine.Invalid(f.name, "must be in (%g, %g], got %v", f.lo, f.hi, f.v)
+		}
+	}
+	if s.Objects < 1 || s.Objects > 1_000_000 {
+		return engine.Invalid("objects", "must be in 1..1000000, got %d", s.Objects)
+	}
+	return nil
+}
+
+// Cost: each failure touches the replicas on its nodes.
+func (s DurabilitySpec) Cost() engine.Cost {
+	hours := s.Years * 8760
+	events := hours * (float64(s.Nodes())/(s.NodeMTTFYears*8760) + float64(s.Racks())/(s.RackOutageYears*8760) +
+		float64(s.AZs)/(s.AZOutageYears*8760) + float64(s.Racks())/(s.RackLossYears*8760))
+	perEvent := float64(s.Objects*s.Replicas) / float64(max(1, s.Racks())) // replicas on a rack's nodes
+	strategies := float64(len(s.Topology.strategiesOf(s.Strategies)))
+	return engine.Cost{Seconds: strategies * events * perEvent * 40e-9, Bytes: 8<<20 + strategies*float64(s.Objects*s.Replicas)*32,
+		OutputBytes: 4096 + strategies*float64(s.Years)*52*40,
+		TimeLevers:  []string{"objects", "years"}, MemoryLevers: []string{"objects"}, OutputLevers: []string{"years"}}
+}
+
+func (t Topology) strategiesOf(list string) []Strategy {
+	v, _ := parseList(list, "strategies", ParseStrategy)
+	return v
+}
+
+// failureKind is what a failure does.
+type failureKind int
+
+const (
+	diskLoss   failureKind = iota // a node's data is gone; the node is back, empty, later
+	outage                        // a rack or AZ is dark for a while, data kept
+	outageEnd                     // it comes back
+	nodeBack                      // a replaced node is back, empty
+	rackLoss                      // a rack's data is gone
+	rebuildDue                    // a lost replica's re-creation ends
+)
+
+// happening is one event of the fleet's timeline.
+type happening struct {
+	at     float64 // hours
+	kind   failureKind
+	lo, hi int // the nodes it strikes: [lo, hi)
+	object int // rebuildDue: the object
+	seq    int // order among equal times
+}
+
+// timeline is a min-heap of happenings by time, then by order made.
+type timeline []happening
+
+func (h timeline) Len() int { return len(h) }
+func (h timeline) Less(i, j int) bool {
+	return h[i].at < h[j].at || h[i].at == h[j].at && h[i].seq < h[j].seq
+}
+func (h timeline) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *timeline) Push(x any)   { *h = append(*h, x.(happening)) }
+func (h *timeline) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// failures draws the fleet's failures over the years, in time order: the
+// same for every strategy.
+func (s DurabilitySpec) failures() []happening {
+	src := rng.New(s.Seed)
+	hours := s.Years * 8760
+	var out []happening
+	poisson := func(mttfYears float64, each func(at float64)) {
+		for t := src.ExpoVariate(1 / (mttfYears * 8760)); t < hours; t += src.ExpoVariate(1 / (mttfYears * 8760)) {
+			each(t)
+		}
+	}
+	t := s.Topology
+	for n := range t.Nodes() {
+		poisson(s.NodeMTTFYears, func(at float64) {
+			out = append(out, happening{at: at, kind: diskLoss, lo: n, hi: n + 1}, happening{at: at + s.ReplaceHours, kind: nodeBack, lo: n, hi: n + 1})
+		})
+	}
+	for r := range t.Racks() {
+		lo, hi := RackFailure.Span(t, r)
+		poisson(s.RackOutageYears, func(at float64) {
+			out = append(out, happening{at: at, kind: outage, lo: lo, hi: hi}, happening{at: at + s.RackOutageHours, kind: outageEnd, lo: lo, hi: hi})
+		})
+		poisson(s.RackLossYears, func(at float64) {
+			out = append(out, happening{at: at, kind: rackLoss, lo: lo, hi: hi}, happening{at: at + s.ReplaceHours, kind: nodeBack, lo: lo, hi: hi})
+		})
+	}
+	for a := range t.AZs {
+		lo, hi := AZFailure.Span(t, a)
+		poisson(s.AZOutageYears, func(at float64) {
+			out = append(out, happening{at: at, kind: outage, lo: lo, hi: hi}, happening{at: at + s.AZOutageHours, kind: outageEnd, lo: lo, hi: hi})
+		})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
+	for i := range out {
+		out[i].seq = i
+	}
+	return out
+}
+
+// fleet is one strategy's objects on the nodes through the failures.
+type fleet struct {
+	strategy Strategy
+	topo     Topology
+	r        int
+	src      *rng.Source
+	placer   *placer
+	// per node: the objects with a replica there, how many outages cover
+	// it, and whether it is away being replaced
+	holds   [][]int32
+	dark    []int
+	away    []bool
+	objects []stored
+	queue   timeline
+	seq     int
+	// rebuildHours is how long a rebuild takes; now is the time of the
+	// rebuild running.
+	rebuildHours, now float64
+	// counts
+	lostMajority, lost int
+	firstLoss          string
+	moments            []engine.Moment
+}
+
+// stored is one object: its intact replicas' nodes and how many of them
+// are reachable now.
+type stored struct {
+	nodes       []int
+	reachable   int
+	everMinor   bool // it has been short of a majority
+	gone        bool // every replica destroyed
+	rebuildsDue int
+}
+
+func newFleet(s DurabilitySpec, st Strategy) *fleet {
+	src := rng.New(s.Seed + 1) // placements apart from the failures
+	f := &fleet{strategy: st, topo: s.Topology, r: s.Replicas, src: src, placer: newPlacer(src, s.Topology, s.Replicas), rebuildHours: s.RebuildHours,
+		holds: make([][]int32, s.Nodes()), dark: make([]int, s.Nodes()), away: make([]bool, s.Nodes())}
+	dst := make([]int, s.Replicas)
+	for o := range s.Objects {
+		f.placer.place(st, dst)
+		f.objects = append(f.objects, stored{nodes: slices.Clone(dst), reachable: s.Replicas})
+		for _, n := range dst {
+			f.holds[n] = append(f.holds[n], int32(o))
+		}
+	}
+	return f
+}
+
+func (f *fleet) up(n int) bool { return f.dark[n] == 0 && !f.away[n] }
+
+// reach moves the reachable count of every object on node n by d.
+func (f *fleet) reach(n, d int) {
+	for _, o := range f.holds[n] {
+		ob := &f.objects[o]
+		ob.reachable += d
+		if ob.reachable < f.r/2+1 && !ob.everMinor && !ob.gone {
+			ob.everMinor = true
+			f.lostMajority++
+		}
+	}
+}
+
+// apply runs one happening of the shared timeline, and the rebuilds due
+// before it.
+func (f *fleet) apply(h happening, cause string) {
+	f.rebuildUntil(h.at)
+	switch h.kind {
+	case outage:
+		for n := h.lo; n < h.hi; n++ {
+			if f.dark[n]++; f.dark[n] == 1 && !f.away[n] {
+				f.reach(n, -1)
+			}
+		}
+	case outageEnd:
+		for n := h.lo; n < h.hi; n++ {
+			if f.dark[n]--; f.dark[n] == 0 && !f.away[n] {
+				f.reach(n, +1)
+			}
+		}
+	case diskLoss, rackLoss:
+		for n := h.lo; n < h.hi; n++ {
+			f.destroy(n, h.at, cause)
+		}
+	case nodeBack:
+		for n := h.lo; n < h.hi; n++ {
+			f.away[n] = false // back, empty: nothing becomes reachable
+		}
+	}
+}
+
+// destroy loses node n's disk: every replica on it is gone, and each
+// object left with a copy is rebuilt elsewhere.
+func (f *fleet) destroy(n int, at float64, cause string) {
+	if f.up(n) {
+		f.reach(n, -1)
+	}
+	for _, o := range f.holds[n] {
+		ob := &f.objects[o]
+		ob.nodes = slices.DeleteFunc(ob.nodes, func(m int) bool { return m == n })
+		if ob.gone {
+			continue
+		}
+		if len(ob.nodes) == 0 {
+			ob.gone = true
+			f.lost++
+			if f.firstLoss == "" {
+				f.firstLoss = fmt.Sprintf("%.2f years: %s placement loses its first object for good (object %d): its last replica went when %s, before a rebuild could copy it",
+					at/8760, f.strategy, o, cause)
+				f.moments = append(f.moments, engine.Moment{Step: int64(at), Caption: f.firstLoss})
+			}
+			continue
+		}
+		ob.rebuildsDue++
+		f.seq++
+		heap.Push(&f.queue, happening{at: at, kind: rebuildDue, object: int(o), seq: f.seq})
+	}
+	f.holds[n] = f.holds[n][:0]
+	f.away[n] = true
+}
+
+// rebuildUntil ends the rebuilds due by time t: each ends rebuildHours
+// after the loss it answers (the queue holds the loss times).
+func (f *fleet) rebuildUntil(t float64) {
+	for len(f.queue) > 0 && f.queue[0].at+f.rebuildHours <= t {
+		h := heap.Pop(&f.queue).(happening)
+		f.now = h.at + f.rebuildHours
+		f.rebuild(h.object)
+	}
+}
+
+// rebuild re-creates one replica of object o by the repair procedure of
+// 26.3.5: in a domain (of the strategy's kind) holding none of its
+// replicas if there is one, else the one holding fewest, on a node that is
+// up and holds no replica of it; random placement takes any such node,
+// greedy the lowest-numbered.
+func (f *fleet) rebuild(o int) {
+	ob := &f.objects[o]
+	ob.rebuildsDue--
+	if ob.gone || len(ob.nodes) >= f.r {
+		return
+	}
+	count, size := f.strategy.domains(f.topo)
+	if f.strategy == Greedy || f.strategy == Random {
+		count, size = f.topo.Nodes(), 1
+	}
+	held := make(map[int]int)
+	for _, n := range ob.nodes {
+		held[n/size]++
+	}
+	var best []int
+	fewest := -1
+	for d := range count {
+		ok := false
+		for n := d * size; n < (d+1)*size; n++ {
+			if f.up(n) && !slices.Contains(ob.nodes, n) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		switch c := held[d]; {
+		case fewest < 0 || c < fewest:
+			best, fewest = []int{d}, c
+		case c == fewest:
+			best = append(best, d)
+		}
+	}
+	if len(best) == 0 { // nowhere to put it now: try again after another rebuild time
+		ob.rebuildsDue++
+		f.seq++
+		heap.Push(&f.queue, happening{at: f.now, kind: rebuildDue, object: o, seq: f.seq})
+		return
+	}
+	d := best[0]
+	if f.strategy != Greedy {
+		d = best[f.src.RandBelow(len(best))]
+	}
+	var cands []int
+	for n := d * size; n < (d+1)*size; n++ {
+		if f.up(n) && !slices.Contains(ob.nodes, n) {
+			cands = append(cands, n)
+		}
+	}
+	n := cands[0]
+	if f.strategy != Greedy {
+		n = cands[f.src.RandBelow(len(cands))]
+	}
+	ob.nodes = append(ob.nodes, n)
+	f.holds[n] = append(f.holds[n], int32(o))
+	ob.reachable++
+}
+
+// DurabilityResult is one strategy's count over the years.
+type DurabilityResult struct {
+	Strategy string `json:"strategy"`
+	Objects  int    `json:"objects"`
+	// LostMajority counts the objects that were short of a majority of
+	// reachable replicas at some moment; Lost those whose every replica
+	// was destroyed.
+	LostMajority int    `json:"lost_majority"`
+	Lost         int    `json:"lost"`
+	FirstLoss    string `json:"first_loss,omitempty"`
+}
+
+// Durability runs every strategy's fleet through one timeline of failures.
+type Durability struct {
+	spec     DurabilitySpec
+	failures []happening
+	next     int
+	fleets   []*fleet
+	hours    float64
+	// history[i] is fleet i's counts over time: lost majority and lost,
+	// a point a week.
+	majority, lost []engine.Series
+}
+
+// NewDurability validates the spec, places every object and draws the
+// failures.
+func NewDurability(s DurabilitySpec) (*Durability, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	d := &Durability{spec: s, failures: s.failures()}
+	for _, st := range s.Topology.strategiesOf(s.Strategies) {
+		d.fleets = append(d.fleets, newFleet(s, st))
+	}
+	d.majority, d.lost = make([]engine.Series, len(d.fleets)), make([]engine.Series, len(d.fleets))
+	d.record()
+	return d, nil
+}
+
+// Week is the hours one step of a view runs.
+const Week = 7 * 24
+
+// Advance runs the fleets for dt hours, or to the end.
+func (d *Durability) Advance(dt float64) {
+	end := min(d.hours+dt, d.spec.Years*8760)
+	for d.next < len(d.failures) && d.failures[d.next].at <= end {
+		h := d.failures[d.next]
+		cause := d.describe(h)
+		for _, f := range d.fleets {
+			f.apply(h, cause)
+		}
+		d.next++
+	}
+	for _, f := range d.fleets {
+		f.rebuildUntil(end)
+	}
+	d.hours = end
+	d.record()
+}
+
+func (d *Durability) record() {
+	for i, f := range d.fleets {
+		d.majority[i].Append(engine.Point{X: d.hours / 8760, Y: float64(f.lostMajority)})
+		d.lost[i].Append(engine.Point{X: d.hours / 8760, Y: float64(f.lost)})
+	}
+}
+
+func (d *Durability) describe(h happening) string {
+	t := d.spec.Topology
+	switch h.kind {
+	case diskLoss:
+		return fmt.Sprintf("node %d lost its disk", h.lo)
+	case rackLoss:
+		return fmt.Sprintf("rack %d was destroyed", t.RackOf(h.lo))
+	}
+	return ""
+}
+
+// Done reports whether the years have run.
+func (d *Durability) Done() bool { return d.hours >= d.spec.Years*8760 }
+
+// Years is the simulated time so far.
+func (d *Durability) Years() float64 { return d.hours / 8760 }
+
+// Results are each strategy's counts so far.
+func (d *Durability) Results() []DurabilityResult {
+	var out []DurabilityResult
+	for _, f := range d.fleets {
+		out = append(out, DurabilityResult{f.strategy.String(), len(f.objects), f.lostMajority, f.lost, f.firstLoss})
+	}
+	return out
+}
+
+// History is strategy i's counts over the years, a point per step: the
+// objects short of a majority at some moment, and the objects lost.
+func (d *Durability) History(i int) (majority, lost engine.SeriesView) {
+	return d.majority[i].View(), d.lost[i].View()
+}
+
+// Moments are each strategy's first object lost for good, in time order.
+func (d *Durability) Moments() []engine.Moment {
+	var out []engine.Moment
+	for _, f := range d.fleets {
+		out = append(out, f.moments...)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Step < out[j].Step })
+	return out
+}
+
+// Spec is the run's spec.
+func (d *Durability) Spec() DurabilitySpec { return d.spec }
+
+// Run advances to the end a week at a time, checking ctx; progress, if not
+// nil, gets the share of years done.
+func (d *Durability) Run(ctx context.Context, progress func(float64)) error {
+	for !d.Done() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		d.Advance(Week)
+		if progress != nil {
+			progress(d.hours / (d.spec.Years * 8760))
+		}
+	}
+	return nil
+}

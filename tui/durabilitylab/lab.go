@@ -1,0 +1,164 @@
+// Package durabilitylab shows the placement strategies holding objects
+// through simulated years of failures and repairs (lecture 26, section
+// 26.3.5): week by week, how many objects each has had short of a
+// majority, and how many it has lost for good.
+package durabilitylab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/placement"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// Lab advances the fleets a week a step.
+type Lab struct {
+	spec placement.DurabilitySpec
+	run  *placement.Durability
+	seen int
+}
+
+// New opens the lab on a durability spec.
+func New(s scenarios.Spec) (lab.Lab, error) {
+	spec, ok := s.(placement.DurabilitySpec)
+	if !ok {
+		return nil, fmt.Errorf("durabilitylab: %T is not a durability spec", s)
+	}
+	l := &Lab{spec: spec}
+	return l, l.Restart()
+}
+
+// Restart places the objects again and draws the failures again.
+func (l *Lab) Restart() error {
+	d, err := placement.NewDurability(l.spec)
+	if err != nil {
+		return err
+	}
+	l.run, l.seen = d, 0
+	return nil
+}
+
+// Pace says a speed in simulated time.
+func (l *Lab) Pace(stepsPerSecond float64) string {
+	return fmt.Sprintf("%g weeks a second", stepsPerSecond)
+}
+
+// Step runs a week.
+func (l *Lab) Step() bool {
+	if l.run.Done() {
+		return false
+	}
+	l.run.Advance(placement.Week)
+	return true
+}
+
+// Done reports whether the years have run.
+func (l *Lab) Done() bool { return l.run.Done() }
+
+// Seed is the failures' seed.
+func (l *Lab) Seed() int64 { return l.spec.Seed }
+
+// WithSeed restarts on another seed.
+func (l *Lab) WithSeed(seed int64) error {
+	l.spec.Seed = seed
+	return l.Restart()
+}
+
+// NextSeed restarts on the next seed.
+func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
+
+// NewMoment reports each strategy's first object lost for good.
+func (l *Lab) NewMoment() (string, bool) {
+	all := l.run.Moments()
+	if l.seen >= len(all) {
+		return "", false
+	}
+	var captions []string
+	for _, m := range all[l.seen:] {
+		captions = append(captions, m.Caption)
+	}
+	l.seen = len(all)
+	return strings.Join(captions, "; "), true
+}
+
+// Status is the time.
+func (l *Lab) Status() []string {
+	return []string{fmt.Sprintf("year %.2f / %g", l.run.Years(), l.spec.Years), fmt.Sprintf("seed %d", l.spec.Seed)}
+}
+
+var rebuild = lab.Bind([]string{"b", "B"}, "b/B", "rebuilds twice as fast / twice as slow")
+
+// Help lists the lab's keys with the shell's.
+func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
+	return []key.Binding{c.Play, c.Step, c.Help, c.Quit, rebuild, c.Moments, c.Faster},
+		[][]key.Binding{{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed, c.Moments}, {rebuild, c.Theme, c.Back, c.Help, c.Quit}}
+}
+
+// Key changes the rebuild time, which restarts the years.
+func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
+	if !key.Matches(msg, rebuild) {
+		return lab.Outcome{}
+	}
+	spec := l.spec
+	if msg.String() == "b" {
+		spec.RebuildHours /= 2
+	} else {
+		spec.RebuildHours *= 2
+	}
+	if err := spec.Validate(); err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	l.spec = spec
+	if err := l.Restart(); err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("rebuilds take %g h: the years start again on the same failures", spec.RebuildHours)}
+}
+
+// Render draws the two counts over the years, a line a strategy, and the
+// counts now.
+func (l *Lab) Render(f lab.Frame) string {
+	st, s := f.St, l.spec
+	results := l.run.Results()
+	head := []string{
+		st.Title.Render(widget.Truncate(fmt.Sprintf("%d objects of %d replicas on %d AZs x %d racks x %d nodes, %g years; every strategy meets the same failures",
+			s.Objects, s.Replicas, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Years), f.W)),
+		st.Muted.Render(widget.Truncate(fmt.Sprintf("disks lost every %g years a node; racks dark every %g years, AZs every %g; a rack destroyed every %g years; rebuilds take %g h (b/B)",
+			s.NodeMTTFYears, s.RackOutageYears, s.AZOutageYears, s.RackLossYears, s.RebuildHours), f.W)),
+	}
+	var counts []string
+	for _, r := range results {
+		counts = append(counts, fmt.Sprintf("%s: %d short, %d lost", r.Strategy, r.LostMajority, r.Lost))
+	}
+	foot := st.Text.Render(widget.Truncate(strings.Join(counts, " · "), f.W))
+	chartH := max(5, (f.H-len(head)-3)/2)
+	xs := func(v float64) string { return fmt.Sprintf("%gy", v) }
+	chart := func(title string, lost bool) string {
+		top := 1.0
+		var lines []widget.Line
+		for i, r := range results {
+			maj, gone := l.run.History(i)
+			v := maj
+			if lost {
+				v = gone
+			}
+			if p, ok := v.Last(); ok {
+				top = max(top, p.Y)
+			}
+			lines = append(lines, widget.Line{Name: r.Strategy, Style: st.SeriesStyle(i), Bounded: true, End: l.run.Years(), Value: v.StepAt})
+		}
+		ts := widget.TimeSeries{XMin: 0, XMax: s.Years, YMin: 0, YMax: top * 1.1, XLabel: xs,
+			YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) }, Lines: lines}
+		return st.Muted.Render(widget.Truncate(title, f.W)) + "\n" + ts.Render(st, f.W, chartH)
+	}
+	lines := append(head, strings.Split(chart("objects that have been short of a majority of reachable replicas (unavailable), by now", false), "\n")...)
+	lines = append(lines, strings.Split(chart("objects lost for good: every replica destroyed before a rebuild", true), "\n")...)
+	lines = append(lines, foot)
+	return widget.FitLines(lines, f.W, f.H)
+}
