@@ -44,11 +44,10 @@ func (l *Lab) heading(st *widget.Styles, o *object, w int) string {
 	if o == nil {
 		return st.Title.Render(widget.Truncate("the lecture's table: step (n) or play (space) to place objects; 1-5 places one of your own", w))
 	}
-	who := "the table's latest object"
 	if l.mine != nil {
-		who = "your object (0 returns to the table's)"
+		return st.Title.Render(widget.Truncate(fmt.Sprintf("your object: %s placement (0: the table's)", o.strategy), w))
 	}
-	return st.Title.Render(widget.Truncate(fmt.Sprintf("%s: %s placement", who, o.strategy), w))
+	return st.Title.Render(widget.Truncate(fmt.Sprintf("the table's latest object: %s placement", o.strategy), w))
 }
 
 // topology draws each AZ as a box of its racks, a rack a row of its nodes:
@@ -185,7 +184,7 @@ func (l *Lab) bars(st *widget.Styles, w, h int) string {
 			if r.Event != e {
 				continue
 			}
-			label := fmt.Sprintf("%-10s      -", r.Strategy)
+			label := fmt.Sprintf("%-10s %7s", r.Strategy, "-")
 			var parts []widget.HBarPart
 			mark := math.NaN()
 			if r.Total > 0 {

@@ -1,0 +1,76 @@
+package tui
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/loadlab/loadlab/tui/availlab"
+	"github.com/loadlab/loadlab/tui/placementlab"
+)
+
+// The placement lab a third of the way through the lecture's table, with
+// a rack-aware object of the keys' own under an AZ failure: the boxes, the
+// verdict, and the bars with their exact marks.
+func TestGoldenPlacement(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			m := openAt(t, "placement-lecture", size.w, size.h)
+			l := m.lab.(*placementlab.Lab)
+			for range 200000 {
+				l.Step()
+			}
+			press(m, "3", "f", "f", "f")
+			m.redraw()
+			checkFits(t, m, size.w, size.h)
+			golden.RequireEqual(t, []byte(plain(m)))
+		})
+	}
+}
+
+// The availability lab after 300 quarter-cycles of its machine.
+func TestGoldenAvailability(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			m := openAt(t, "availability-lecture", size.w, size.h)
+			l := m.lab.(*availlab.Lab)
+			for range 300 {
+				l.Step()
+			}
+			m.redraw()
+			checkFits(t, m, size.w, size.h)
+			golden.RequireEqual(t, []byte(plain(m)))
+		})
+	}
+}
+
+// A user opens placement-lecture from the picker, places an az-aware object
+// and fails AZs under it: one replica an AZ, so an AZ failure takes one and
+// the majority holds; a greedy object's replicas share AZ 0.
+func TestFlowInjectAZFailure(t *testing.T) {
+	m, err := New(Options{Theme: "mono"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
+	pick(tm, "placement-lecture")
+	tm.Send(keyMsg("4"))
+	tm.Send(keyMsg("f"))
+	tm.Send(keyMsg("f"))
+	tm.Send(keyMsg("f")) // node, rack, then an AZ
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("fails.")) && bytes.Contains(b, []byte("the majority (2) holds"))
+	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(50*time.Millisecond))
+	tm.Send(keyMsg("q"))
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	v := plain(final)
+	// one replica lost and two standing on the boxes (the legend has one of each)
+	if strings.Count(v, "✖") != 2 || strings.Count(v, "●") != 3 || !regexp.MustCompile(`AZ \d \(nodes \d+-\d+\) fails\.`).MatchString(v) ||
+		!strings.Contains(v, "az-aware placement") {
+		t.Errorf("no AZ failure taking one of an az-aware object's replicas:\n%s", v)
+	}
+}
