@@ -1,7 +1,6 @@
 package placement
 
 import (
-	"container/heap"
 	"context"
 	"fmt"
 	"slices"
@@ -79,16 +78,25 @@ func (s DurabilitySpec) Validate() error {
 	return nil
 }
 
-// Cost: each failure touches the replicas on its nodes.
+// Costs of a durability run, measured on this project's 2-core machine
+// with room to spare: a lost replica's rebuild (a scan of the domains and
+// a cache miss or two), and a replica's count touched by an outage.
+const (
+	nsPerRebuild = 1500
+	nsPerTouch   = 60
+)
+
+// Cost estimates the run: every disk and rack lost rebuilds the replicas
+// it held; every outage touches the replicas of its nodes twice.
 func (s DurabilitySpec) Cost() engine.Cost {
-	hours := s.Years * 8760
-	events := hours * (float64(s.Nodes())/(s.NodeMTTFYears*8760) + float64(s.Racks())/(s.RackOutageYears*8760) +
-		float64(s.AZs)/(s.AZOutageYears*8760) + float64(s.Racks())/(s.RackLossYears*8760))
-	perEvent := float64(s.Objects*s.Replicas) / float64(max(1, s.Racks())) // replicas on a rack's nodes
+	replicas := float64(s.Objects * s.Replicas)
+	lostShare := s.Years/s.NodeMTTFYears + s.Years/s.RackLossYears // the fleet's replicas lost, over the years
+	dark := s.Years/s.RackOutageYears + s.Years/s.AZOutageYears // outages, each a domain's share of replicas
 	strategies := float64(len(s.Topology.strategiesOf(s.Strategies)))
-	return engine.Cost{Seconds: strategies * events * perEvent * 40e-9, Bytes: 8<<20 + strategies*float64(s.Objects*s.Replicas)*32,
-		OutputBytes: 4096 + strategies*float64(s.Years)*52*40,
-		TimeLevers:  []string{"objects", "years"}, MemoryLevers: []string{"objects"}, OutputLevers: []string{"years"}}
+	seconds := strategies * (lostShare*replicas*nsPerRebuild + 2*dark*replicas*nsPerTouch) / 1e9
+	return engine.Cost{Seconds: seconds, Bytes: 16<<20 + strategies*replicas*80,
+		OutputBytes: 4096 + strategies*200,
+		TimeLevers: []string{"objects", "years"}, MemoryLevers: []string{"objects"}, OutputLevers: []string{"strategies"}}
 }
 
 func (t Topology) strategiesOf(list string) []Strategy {
@@ -114,23 +122,6 @@ type happening struct {
 	kind   failureKind
 	lo, hi int // the nodes it strikes: [lo, hi)
 	object int // rebuildDue: the object
-	seq    int // order among equal times
-}
-
-// timeline is a min-heap of happenings by time, then by order made.
-type timeline []happening
-
-func (h timeline) Len() int { return len(h) }
-func (h timeline) Less(i, j int) bool {
-	return h[i].at < h[j].at || h[i].at == h[j].at && h[i].seq < h[j].seq
-}
-func (h timeline) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *timeline) Push(x any)   { *h = append(*h, x.(happening)) }
-func (h *timeline) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
 }
 
 // failures draws the fleet's failures over the years, in time order: the
@@ -166,9 +157,6 @@ func (s DurabilitySpec) failures() []happening {
 		})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
-	for i := range out {
-		out[i].seq = i
-	}
 	return out
 }
 
@@ -185,8 +173,12 @@ type fleet struct {
 	dark    []int
 	away    []bool
 	objects []stored
-	queue   timeline
-	seq     int
+	// queue holds the losses awaiting a rebuild, in time order: every
+	// rebuild takes as long, so the first in is the first due.
+	queue []happening
+	head  int
+	// scratch for rebuild
+	held, best, cands []int
 	// rebuildHours is how long a rebuild takes; now is the time of the
 	// rebuild running.
 	rebuildHours, now float64
@@ -286,8 +278,7 @@ func (f *fleet) destroy(n int, at float64, cause string) {
 			continue
 		}
 		ob.rebuildsDue++
-		f.seq++
-		heap.Push(&f.queue, happening{at: at, kind: rebuildDue, object: int(o), seq: f.seq})
+		f.queue = append(f.queue, happening{at: at, kind: rebuildDue, object: int(o)})
 	}
 	f.holds[n] = f.holds[n][:0]
 	f.away[n] = true
@@ -296,10 +287,15 @@ func (f *fleet) destroy(n int, at float64, cause string) {
 // rebuildUntil ends the rebuilds due by time t: each ends rebuildHours
 // after the loss it answers (the queue holds the loss times).
 func (f *fleet) rebuildUntil(t float64) {
-	for len(f.queue) > 0 && f.queue[0].at+f.rebuildHours <= t {
-		h := heap.Pop(&f.queue).(happening)
+	for f.head < len(f.queue) && f.queue[f.head].at+f.rebuildHours <= t {
+		h := f.queue[f.head]
+		f.head++
 		f.now = h.at + f.rebuildHours
 		f.rebuild(h.object)
+	}
+	if f.head > 1024 && f.head > len(f.queue)/2 {
+		f.queue = append(f.queue[:0], f.queue[f.head:]...)
+		f.head = 0
 	}
 }
 
@@ -318,46 +314,49 @@ func (f *fleet) rebuild(o int) {
 	if f.strategy == Greedy || f.strategy == Random {
 		count, size = f.topo.Nodes(), 1
 	}
-	held := make(map[int]int)
-	for _, n := range ob.nodes {
-		held[n/size]++
+	free := func(n int) bool { return f.up(n) && !slices.Contains(ob.nodes, n) }
+	if len(f.held) < count {
+		f.held = make([]int, count)
 	}
-	var best []int
-	fewest := -1
+	for _, n := range ob.nodes {
+		f.held[n/size]++
+	}
+	best, fewest := f.best[:0], -1
 	for d := range count {
 		ok := false
-		for n := d * size; n < (d+1)*size; n++ {
-			if f.up(n) && !slices.Contains(ob.nodes, n) {
-				ok = true
-				break
-			}
+		for n := d * size; n < (d+1)*size && !ok; n++ {
+			ok = free(n)
 		}
 		if !ok {
 			continue
 		}
-		switch c := held[d]; {
+		switch c := f.held[d]; {
 		case fewest < 0 || c < fewest:
-			best, fewest = []int{d}, c
+			best, fewest = append(best[:0], d), c
 		case c == fewest:
 			best = append(best, d)
 		}
 	}
+	for _, n := range ob.nodes {
+		f.held[n/size] = 0
+	}
+	f.best = best
 	if len(best) == 0 { // nowhere to put it now: try again after another rebuild time
 		ob.rebuildsDue++
-		f.seq++
-		heap.Push(&f.queue, happening{at: f.now, kind: rebuildDue, object: o, seq: f.seq})
+		f.queue = append(f.queue, happening{at: f.now, kind: rebuildDue, object: o})
 		return
 	}
 	d := best[0]
 	if f.strategy != Greedy {
 		d = best[f.src.RandBelow(len(best))]
 	}
-	var cands []int
+	cands := f.cands[:0]
 	for n := d * size; n < (d+1)*size; n++ {
-		if f.up(n) && !slices.Contains(ob.nodes, n) {
+		if free(n) {
 			cands = append(cands, n)
 		}
 	}
+	f.cands = cands
 	n := cands[0]
 	if f.strategy != Greedy {
 		n = cands[f.src.RandBelow(len(cands))]

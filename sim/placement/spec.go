@@ -122,7 +122,7 @@ func (s Spec) events() []Event {
 
 // nsPerTrial is a placement and its check, measured on this project's
 // machine with room to spare.
-const nsPerTrial = 60
+const nsPerTrial = 120
 
 // Cost estimates the table before it runs.
 func (s Spec) Cost() engine.Cost {
