@@ -91,12 +91,12 @@ const (
 func (s DurabilitySpec) Cost() engine.Cost {
 	replicas := float64(s.Objects * s.Replicas)
 	lostShare := s.Years/s.NodeMTTFYears + s.Years/s.RackLossYears // the fleet's replicas lost, over the years
-	dark := s.Years/s.RackOutageYears + s.Years/s.AZOutageYears // outages, each a domain's share of replicas
+	dark := s.Years/s.RackOutageYears + s.Years/s.AZOutageYears    // outages, each a domain's share of replicas
 	strategies := float64(len(s.Topology.strategiesOf(s.Strategies)))
 	seconds := strategies * (lostShare*replicas*nsPerRebuild + 2*dark*replicas*nsPerTouch) / 1e9
 	return engine.Cost{Seconds: seconds, Bytes: 16<<20 + strategies*replicas*80,
 		OutputBytes: 4096 + strategies*200,
-		TimeLevers: []string{"objects", "years"}, MemoryLevers: []string{"objects"}, OutputLevers: []string{"strategies"}}
+		TimeLevers:  []string{"objects", "years"}, MemoryLevers: []string{"objects"}, OutputLevers: []string{"strategies"}}
 }
 
 func (t Topology) strategiesOf(list string) []Strategy {
