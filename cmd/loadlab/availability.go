@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -44,20 +45,6 @@ downtime common to all. Times are hours.`,
 	},
 }
 
-// duration writes hours as days, hours, minutes or seconds, whichever
-// reads best.
-func duration(h float64) string {
-	switch {
-	case h >= 48:
-		return fmt.Sprintf("%.2f days", h/24)
-	case h >= 1:
-		return fmt.Sprintf("%.2f h", h)
-	case h*60 >= 1:
-		return fmt.Sprintf("%.2f min", h*60)
-	}
-	return fmt.Sprintf("%.2f s", h*3600)
-}
-
 func percent(a float64) string { return fmt.Sprintf("%.6f %%", a*100) }
 
 // writeAvailText prints the lecture's six parts in English, in columns
@@ -67,7 +54,7 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 	fmt.Fprintf(w, "availability: A = MTTF / (MTTF + MTTR); a year is %d h, a month %g h\n", avail.HoursPerYear, avail.HoursPerMonth)
 	fmt.Fprintf(w, "\nthe nines and the downtime they allow\n  %-14s %-14s %-14s %s\n", "availability", "a year", "a month", "nines")
 	for _, n := range r.Nines {
-		fmt.Fprintf(w, "  %-14s %-14s %-14s %.0f\n", fmt.Sprintf("%.4f %%", n.Availability*100), duration(n.DowntimeYearH), duration(n.DowntimeMonthH), avail.Nines(n.Availability))
+		fmt.Fprintf(w, "  %-14s %-14s %-14s %.0f\n", fmt.Sprintf("%.4f %%", n.Availability*100), textfmt.Hours(n.DowntimeYearH), textfmt.Hours(n.DowntimeMonthH), avail.Nines(n.Availability))
 	}
 	fmt.Fprintf(w, "\navailability by MTTF (rows) and MTTR (columns), with the downtime a year\n  %-10s", "MTTF")
 	for _, m := range avail.GridMTTRs {
@@ -77,15 +64,15 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 		if i%len(avail.GridMTTRs) == 0 {
 			fmt.Fprintf(w, "\n  %-10s", fmt.Sprintf("%g h", c.MTTFH))
 		}
-		fmt.Fprintf(w, " %-25s", fmt.Sprintf("%s (%s)", percent(c.Availability), duration(c.DowntimeYearH)))
+		fmt.Fprintf(w, " %-25s", fmt.Sprintf("%s (%s)", percent(c.Availability), textfmt.Hours(c.DowntimeYearH)))
 	}
 	si := r.Single
-	fmt.Fprintf(w, "\n\nMTTF %g h, MTTR %g h: %s, %.2f nines, %s down a year, %s a month\n", si.MTTFH, si.MTTRH, percent(si.Availability), si.Nines, duration(si.DowntimeYearH), duration(si.DowntimeMonthH))
+	fmt.Fprintf(w, "\n\nMTTF %g h, MTTR %g h: %s, %.2f nines, %s down a year, %s a month\n", si.MTTFH, si.MTTRH, percent(si.Availability), si.Nines, textfmt.Hours(si.DowntimeYearH), textfmt.Hours(si.DowntimeMonthH))
 	fmt.Fprintf(w, "two paths to %g %%: repairs within %s with this MTTF, or an MTTF of %.0f h with this MTTR (%.1fx); A depends on MTTR / MTTF alone\n",
-		r.Target*100, duration(si.MTTRForTargetH), si.MTTFForTargetH, si.MTTFForTargetH/si.MTTFH)
+		r.Target*100, textfmt.Hours(si.MTTRForTargetH), si.MTTFForTargetH, si.MTTFForTargetH/si.MTTFH)
 	fmt.Fprintf(w, "\nscale: machines of MTTF %g years (%g h); the fleet fails n times as often\n  %-12s %-22s %s\n", s.UnitMTTFYears, s.UnitMTTFYears*avail.HoursPerYear, "machines", "a failure every", fmt.Sprintf("repairs within, for %g %%", r.Target*100))
 	for _, f := range r.Scale {
-		fmt.Fprintf(w, "  %-12d %-22s %s\n", f.Machines, duration(f.SystemMTTFH), duration(f.MTTRForTargetS/3600))
+		fmt.Fprintf(w, "  %-12d %-22s %s\n", f.Machines, textfmt.Hours(f.SystemMTTFH), textfmt.Hours(f.MTTRForTargetS/3600))
 	}
 	fmt.Fprintf(w, "\nthe MTTR path with MTTF %g h: each tenth of the repair time buys one more nine\n", si.MTTFH)
 	for _, p := range r.Paths {

@@ -73,3 +73,17 @@ func Percent(a, b int) float64 {
 	}
 	return 100 * float64(a) / float64(b)
 }
+
+// Hours writes a time in hours as days, hours, minutes or seconds,
+// whichever reads best: "3.65 days", "8.76 h", "5.26 min", "2.63 s".
+func Hours(h float64) string {
+	switch {
+	case h >= 48:
+		return fmt.Sprintf("%.2f days", h/24)
+	case h >= 1:
+		return fmt.Sprintf("%.2f h", h)
+	case h*60 >= 1:
+		return fmt.Sprintf("%.2f min", h*60)
+	}
+	return fmt.Sprintf("%.2f s", h*3600)
+}

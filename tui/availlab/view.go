@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -18,9 +19,9 @@ func (l *Lab) Render(f lab.Frame) string {
 	a := avail.Availability(s.MTTF, s.MTTR)
 	head := []string{
 		st.Title.Render(widget.Truncate(fmt.Sprintf("MTTF %g h, MTTR %g h: A = MTTF / (MTTF + MTTR) = %.4f %% = %.2f nines", s.MTTF, s.MTTR, 100*a, avail.Nines(a)), f.W)),
-		st.Text.Render(widget.Truncate(fmt.Sprintf("down %s a year, %s a month (730 h)", duration(avail.DowntimeHoursPerYear(a)), duration(avail.DowntimeHoursPerMonth(a))), f.W)),
+		st.Text.Render(widget.Truncate(fmt.Sprintf("down %s a year, %s a month (730 h)", textfmt.Hours(avail.DowntimeHoursPerYear(a)), textfmt.Hours(avail.DowntimeHoursPerMonth(a))), f.W)),
 		st.Text.Render(widget.Truncate(fmt.Sprintf("for %g %%: repairs within %s with this MTTF, or an MTTF of %.0f h with this MTTR: one ratio, two paths",
-			100*s.Target, duration(avail.MTTRForTarget(s.MTTF, s.Target)), avail.MTTFForTarget(s.MTTR, s.Target)), f.W)),
+			100*s.Target, textfmt.Hours(avail.MTTRForTarget(s.MTTF, s.Target)), avail.MTTFForTarget(s.MTTR, s.Target)), f.W)),
 	}
 	r, err := s.Run()
 	if err == nil {
@@ -73,7 +74,7 @@ func (l *Lab) fleet(st *widget.Styles, r avail.Report, w, h int) string {
 	lines := []string{st.Muted.Render(widget.Truncate(fmt.Sprintf("a fleet of machines of MTTF %g years", l.spec.UnitMTTFYears), w)),
 		st.Text.Render(fmt.Sprintf("%-10s %-14s %s", "machines", "fails every", fmt.Sprintf("repair for %g %%", 100*l.spec.Target)))}
 	for _, fl := range r.Scale {
-		lines = append(lines, st.Text.Render(fmt.Sprintf("%-10d %-14s %s", fl.Machines, duration(fl.SystemMTTFH), duration(fl.MTTRForTargetS/3600))))
+		lines = append(lines, st.Text.Render(fmt.Sprintf("%-10d %-14s %s", fl.Machines, textfmt.Hours(fl.SystemMTTFH), textfmt.Hours(fl.MTTRForTargetS/3600))))
 	}
 	lines = append(lines, st.Muted.Render(widget.Truncate("ten times the machines, a tenth of the time", w)), st.Muted.Render(widget.Truncate("to repair: only automation is that fast", w)))
 	return strings.Join(widget.PadLines(lines, h), "\n")
@@ -103,17 +104,4 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 	title := st.Muted.Render(widget.Truncate(fmt.Sprintf("one machine, measured: nines of the time up so far, over failure-repair cycles (%.4f %% after %d failures)",
 		100*l.machine.Measured(), l.machine.Failures()), w))
 	return title + "\n" + ts.Render(st, w, h-1)
-}
-
-// duration writes hours as days, hours, minutes or seconds.
-func duration(h float64) string {
-	switch {
-	case h >= 48:
-		return fmt.Sprintf("%.2f days", h/24)
-	case h >= 1:
-		return fmt.Sprintf("%.2f h", h)
-	case h*60 >= 1:
-		return fmt.Sprintf("%.2f min", h*60)
-	}
-	return fmt.Sprintf("%.2f s", h*3600)
 }

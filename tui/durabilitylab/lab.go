@@ -73,18 +73,7 @@ func (l *Lab) WithSeed(seed int64) error {
 func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 
 // NewMoment reports each strategy's first object lost for good.
-func (l *Lab) NewMoment() (string, bool) {
-	all := l.run.Moments()
-	if l.seen >= len(all) {
-		return "", false
-	}
-	var captions []string
-	for _, m := range all[l.seen:] {
-		captions = append(captions, m.Caption)
-	}
-	l.seen = len(all)
-	return strings.Join(captions, "; "), true
-}
+func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.run.Moments(), &l.seen) }
 
 // Status is the time.
 func (l *Lab) Status() []string {

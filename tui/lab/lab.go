@@ -5,8 +5,11 @@
 package lab
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -133,4 +136,18 @@ var CommonKeys = Common{
 	Back:     Bind([]string{"esc"}, "esc", "scenarios"),
 	Tab:      Bind([]string{"tab"}, "tab", "next panel"),
 	Moments:  Bind([]string{"M"}, "M", "stop at moments"),
+}
+
+// Unseen joins the captions of the moments past *seen and moves *seen to
+// the end: a Momentous lab's NewMoment over its engine's moments.
+func Unseen(all []engine.Moment, seen *int) (string, bool) {
+	if *seen >= len(all) {
+		return "", false
+	}
+	var captions []string
+	for _, m := range all[*seen:] {
+		captions = append(captions, m.Caption)
+	}
+	*seen = len(all)
+	return strings.Join(captions, "; "), true
 }

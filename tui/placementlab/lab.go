@@ -80,18 +80,7 @@ func (l *Lab) WithSeed(seed int64) error {
 func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 
 // NewMoment reports a row's first lost majority, if the latest step found one.
-func (l *Lab) NewMoment() (string, bool) {
-	all := l.table.Moments()
-	if l.seen >= len(all) {
-		return "", false
-	}
-	var captions []string
-	for _, m := range all[l.seen:] {
-		captions = append(captions, m.Caption)
-	}
-	l.seen = len(all)
-	return strings.Join(captions, "; "), true
-}
+func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.table.Moments(), &l.seen) }
 
 // Status is the progress and the seed.
 func (l *Lab) Status() []string {
