@@ -42,10 +42,8 @@ var registry = []Scenario{
 	{
 		Name:   "durability-years",
 		Title:  "Ten years of failures: which placement keeps the data?",
-		Lesson: "3,000 objects on the lecture's 27 nodes through ten simulated years: disks die, racks and AZs go dark, a rack is sometimes destroyed, and every lost replica is rebuilt in 6 h. Greedy keeps everything in rack 0, so one dark rack makes every object unavailable; az-aware is short of a majority least often. b/B halve or double the rebuild time on the same failures: here losses come from racks destroyed with two or three of an object's replicas inside, which no repair speed saves; placement does.",
-		Spec: edited(placement.DefaultDurabilitySpec(), func(s *placement.DurabilitySpec) {
-			s.RackLossYears = 10
-		}), StepsPerSecond: 26,
+		Lesson: "3,000 objects on the lecture's 27 nodes through ten simulated years: disks die, racks and AZs go dark, a rack is sometimes destroyed, and every lost replica is rebuilt in 6 h. Greedy keeps everything in rack 0, so one dark rack makes every object unavailable; az-aware is short of a majority least often. b/B halve or double the rebuild time on the same failures: here losses come from racks destroyed with two or three of an object's replicas inside, which no repair speed saves (the counts move a little either way, as rebuilt replicas land elsewhere); placement does.",
+		Spec: placement.DefaultDurabilitySpec(), StepsPerSecond: 26,
 	},
 	{
 		Name:   "availability-lecture",
@@ -65,7 +63,7 @@ var registry = []Scenario{
 		Name:   "placement-lecture",
 		Title:  "Replicas and fault domains: 27 nodes, 3 replicas, four strategies, four failures (26.4.2)",
 		Lesson: "Numbers run rack by rack, so greedy's lowest three share a rack: one rack failure in nine takes every replica. Random spreads them blindly (2.5 % lose a majority to a rack, 25 % to an AZ); rack-aware is safe from racks but not AZs (22 %); only az-aware, with as many AZs as replicas, survives any AZ. A correlated failure (a bug everywhere) beats them all. Step or play to fill the table; 1-5 place an object of your own and f fails a domain under it.",
-		Spec:   placement.DefaultSpec(), StepsPerSecond: 20000,
+		Spec:   placement.DefaultSpec(), StepsPerSecond: 40000,
 	},
 	{
 		Name:   "correlated-failure",

@@ -45,7 +45,7 @@ downtime common to all. Times are hours.`,
 	},
 }
 
-func percent(a float64) string { return fmt.Sprintf("%.6f %%", a*100) }
+func percent(a float64) string { return textfmt.Availability(a) }
 
 // writeAvailText prints the lecture's six parts in English, in columns
 // that do not run together.
@@ -67,10 +67,10 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 		fmt.Fprintf(w, " %-25s", fmt.Sprintf("%s (%s)", percent(c.Availability), textfmt.Hours(c.DowntimeYearH)))
 	}
 	si := r.Single
-	fmt.Fprintf(w, "\n\nMTTF %g h, MTTR %g h: %s, %.2f nines, %s down a year, %s a month\n", si.MTTFH, si.MTTRH, percent(si.Availability), si.Nines, textfmt.Hours(si.DowntimeYearH), textfmt.Hours(si.DowntimeMonthH))
-	fmt.Fprintf(w, "two paths to %g %%: repairs within %s with this MTTF, or an MTTF of %.0f h with this MTTR (%.1fx); A depends on MTTR / MTTF alone\n",
-		r.Target*100, textfmt.Hours(si.MTTRForTargetH), si.MTTFForTargetH, si.MTTFForTargetH/si.MTTFH)
-	fmt.Fprintf(w, "\nscale: machines of MTTF %g years (%g h); the fleet fails n times as often\n  %-12s %-22s %s\n", s.UnitMTTFYears, s.UnitMTTFYears*avail.HoursPerYear, "machines", "a failure every", fmt.Sprintf("repairs within, for %g %%", r.Target*100))
+	fmt.Fprintf(w, "\n\nMTTF %s, MTTR %s: %s, %.2f nines, %s down a year, %s a month\n", mttf(si.MTTFH), textfmt.Hours(si.MTTRH), percent(si.Availability), si.Nines, textfmt.Hours(si.DowntimeYearH), textfmt.Hours(si.DowntimeMonthH))
+	fmt.Fprintf(w, "two paths to %s: repairs within %s with this MTTF, or an MTTF of %s with this MTTR (%.1fx); A depends on MTTR / MTTF alone\n",
+		textfmt.Target(r.Target), textfmt.Hours(si.MTTRForTargetH), mttf(si.MTTFForTargetH), si.MTTFForTargetH/si.MTTFH)
+	fmt.Fprintf(w, "\nscale: machines of MTTF %g years (%g h); the fleet fails n times as often\n  %-12s %-22s %s\n", s.UnitMTTFYears, s.UnitMTTFYears*avail.HoursPerYear, "machines", "a failure every", "repairs within, for "+textfmt.Target(r.Target))
 	for _, f := range r.Scale {
 		fmt.Fprintf(w, "  %-12d %-22s %s\n", f.Machines, textfmt.Hours(f.SystemMTTFH), textfmt.Hours(f.MTTRForTargetS/3600))
 	}
@@ -83,4 +83,12 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 		rep.Need, rep.Replicas, percent(si.Availability), percent(rep.Independent), percent(rep.Correlated), rep.Share*100)
 	fmt.Fprintln(w, "replication multiplies the nines only while failures are independent: downtime the replicas share (a bug, a config push) no number of them divides")
 	return nil
+}
+
+// mttf writes an MTTF in hours, as the lecture's tables do: 100000 h.
+func mttf(h float64) string {
+	if h >= 100 {
+		return fmt.Sprintf("%.0f h", h)
+	}
+	return textfmt.Hours(h)
 }

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/csv"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/placement"
@@ -65,6 +67,15 @@ those lost for good.`,
 				fmt.Fprintln(w, "  "+m.Caption)
 			}
 			return nil
+		},
+		"csv": func(_ context.Context, w io.Writer, d *placement.Durability, _ engine.Cost) error {
+			cw := csv.NewWriter(w)
+			cw.Write([]string{"strategy", "objects", "lost_majority", "lost", "first_loss_years"})
+			for _, r := range d.Results() {
+				cw.Write([]string{r.Strategy, strconv.Itoa(r.Objects), strconv.Itoa(r.LostMajority), strconv.Itoa(r.Lost), strconv.FormatFloat(r.FirstLossYears, 'f', 4, 64)})
+			}
+			cw.Flush()
+			return cw.Error()
 		},
 		"json": func(_ context.Context, w io.Writer, d *placement.Durability, est engine.Cost) error {
 			s := d.Spec()

@@ -44,7 +44,7 @@ func DefaultDurabilitySpec() DurabilitySpec {
 	return DurabilitySpec{Seed: 425, Years: 10, Topology: Topology{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 1},
 		Replicas: 3, Objects: 3000, Strategies: "random,greedy,rack-aware,az-aware",
 		NodeMTTFYears: 4, ReplaceHours: 24, RackOutageYears: 2, RackOutageHours: 4, AZOutageYears: 5, AZOutageHours: 8,
-		RackLossYears: 30, RebuildHours: 6}
+		RackLossYears: 10, RebuildHours: 6}
 }
 
 // Engine names the engine a DurabilitySpec configures.
@@ -185,6 +185,7 @@ type fleet struct {
 	// counts
 	lostMajority, lost int
 	firstLoss          string
+	firstLossAt        float64
 	moments            []engine.Moment
 }
 
@@ -271,6 +272,7 @@ func (f *fleet) destroy(n int, at float64, cause string) {
 			ob.gone = true
 			f.lost++
 			if f.firstLoss == "" {
+				f.firstLossAt = at
 				f.firstLoss = fmt.Sprintf("%.2f years: %s placement loses its first object for good (object %d): its last replica went when %s, before a rebuild could copy it",
 					at/8760, f.strategy, o, cause)
 				f.moments = append(f.moments, engine.Moment{Step: int64(at), Caption: f.firstLoss})
@@ -373,9 +375,12 @@ type DurabilityResult struct {
 	// LostMajority counts the objects that were short of a majority of
 	// reachable replicas at some moment; Lost those whose every replica
 	// was destroyed.
-	LostMajority int    `json:"lost_majority"`
-	Lost         int    `json:"lost"`
-	FirstLoss    string `json:"first_loss,omitempty"`
+	LostMajority int `json:"lost_majority"`
+	Lost         int `json:"lost"`
+	// FirstLossYears is when the first object was lost for good (0: none),
+	// and FirstLoss says how.
+	FirstLossYears float64 `json:"first_loss_years"`
+	FirstLoss      string  `json:"first_loss,omitempty"`
 }
 
 // Durability runs every strategy's fleet through one timeline of failures.
@@ -454,7 +459,7 @@ func (d *Durability) Years() float64 { return d.hours / 8760 }
 func (d *Durability) Results() []DurabilityResult {
 	var out []DurabilityResult
 	for _, f := range d.fleets {
-		out = append(out, DurabilityResult{f.strategy.String(), len(f.objects), f.lostMajority, f.lost, f.firstLoss})
+		out = append(out, DurabilityResult{f.strategy.String(), len(f.objects), f.lostMajority, f.lost, f.firstLossAt / 8760, f.firstLoss})
 	}
 	return out
 }

@@ -66,7 +66,7 @@ func (s Spec) Validate() error {
 	}
 	for _, st := range strategies {
 		if count, _ := st.domains(s.Topology); st != Greedy && s.Replicas > count {
-			return engine.Invalid("replicas", "must be at most the %d %s for %s placement, got %d", count, domainWord(st), st, s.Replicas)
+			return engine.Invalid("replicas", "must be at most the %d %s for %s placement (or leave it out of the strategies), got %d", count, domainWord(st), st, s.Replicas)
 		}
 		if st == Diverse && s.Replicas > s.Versions {
 			return engine.Invalid("versions", "must be at least the %d replicas for diverse placement, got %d", s.Replicas, s.Versions)

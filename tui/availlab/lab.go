@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -77,8 +78,8 @@ func (l *Lab) Step() bool {
 		if above {
 			side = "back above"
 		}
-		l.moments = append(l.moments, fmt.Sprintf("after %d failures (%.0f h): the measured availability, %.4f %%, is %s the %g %% target; the formula says %.4f %%",
-			l.machine.Failures(), l.machine.Now(), 100*m, side, 100*l.spec.Target, 100*avail.Availability(l.spec.MTTF, l.spec.MTTR)))
+		l.moments = append(l.moments, fmt.Sprintf("after %d failures (%s): the measured availability, %s, is %s the %s target; the formula says %s",
+			l.machine.Failures(), textfmt.Hours(l.machine.Now()), textfmt.Availability(m), side, textfmt.Target(l.spec.Target), textfmt.Availability(avail.Availability(l.spec.MTTF, l.spec.MTTR))))
 	}
 	return true
 }
@@ -94,6 +95,11 @@ func (l *Lab) NewMoment() (string, bool) {
 	m := l.moments[len(l.moments)-1]
 	l.reported = len(l.moments)
 	return m, true
+}
+
+// Pace says a speed in failure-repair cycles.
+func (l *Lab) Pace(stepsPerSecond float64) string {
+	return fmt.Sprintf("%g cycles a second", stepsPerSecond/stepsPerCycle)
 }
 
 // Seed is the machine's seed.
@@ -173,5 +179,6 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{Handled: true, Err: err}
 	}
 	a := avail.Availability(spec.MTTF, spec.MTTR)
-	return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("MTTF %g h, MTTR %g h: %.4f %% (%.2f nines); the machine starts again", spec.MTTF, spec.MTTR, 100*a, avail.Nines(a))}
+	return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("MTTF %s, MTTR %s: %s (%.2f nines); the machine starts again",
+		mttf(spec.MTTF), textfmt.Hours(spec.MTTR), textfmt.Availability(a), avail.Nines(a))}
 }

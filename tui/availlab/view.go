@@ -18,19 +18,22 @@ func (l *Lab) Render(f lab.Frame) string {
 	st, s := f.St, l.spec
 	a := avail.Availability(s.MTTF, s.MTTR)
 	head := []string{
-		st.Title.Render(widget.Truncate(fmt.Sprintf("MTTF %g h, MTTR %g h: A = MTTF / (MTTF + MTTR) = %.4f %% = %.2f nines", s.MTTF, s.MTTR, 100*a, avail.Nines(a)), f.W)),
+		st.Title.Render(widget.Truncate(fmt.Sprintf("MTTF %s, MTTR %s: A = MTTF / (MTTF + MTTR) = %s = %.2f nines", mttf(s.MTTF), textfmt.Hours(s.MTTR), textfmt.Availability(a), avail.Nines(a)), f.W)),
 		st.Text.Render(widget.Truncate(fmt.Sprintf("down %s a year, %s a month (730 h)", textfmt.Hours(avail.DowntimeHoursPerYear(a)), textfmt.Hours(avail.DowntimeHoursPerMonth(a))), f.W)),
-		st.Text.Render(widget.Truncate(fmt.Sprintf("for %g %%: repairs within %s with this MTTF, or an MTTF of %.0f h with this MTTR: one ratio, two paths",
-			100*s.Target, textfmt.Hours(avail.MTTRForTarget(s.MTTF, s.Target)), avail.MTTFForTarget(s.MTTR, s.Target)), f.W)),
+		st.Text.Render(widget.Truncate(fmt.Sprintf("for %s: repair within %s, or an MTTF of %s: one ratio, two paths",
+			textfmt.Target(s.Target), textfmt.Hours(avail.MTTRForTarget(s.MTTF, s.Target)), mttf(avail.MTTFForTarget(s.MTTR, s.Target))), f.W)),
 	}
 	r, err := s.Run()
 	if err == nil {
 		rp := r.Replicated
-		head = append(head, st.Muted.Render(widget.Truncate(fmt.Sprintf("%d of %d replicas up: %.4f %% if they fail apart, %.4f %% if %.0f %% of their downtime is shared",
-			rp.Need, rp.Replicas, 100*rp.Independent, 100*rp.Correlated, 100*rp.Share), f.W)))
+		head = append(head, st.Muted.Render(widget.Truncate(fmt.Sprintf("%d of %d replicas up: %s if they fail apart, %s if %.0f %% of their downtime is shared",
+			rp.Need, rp.Replicas, textfmt.Availability(rp.Independent), textfmt.Availability(rp.Correlated), 100*rp.Share), f.W)))
 	}
 	rest := f.H - len(head) - 1
-	topH := max(6, rest/2)
+	topH := max(7, rest/2)
+	if f.H < 30 {
+		topH = 7 // the fleet table's rows; the strip gets the rest
+	}
 	botH := max(6, rest-topH-1)
 	tableW := 44
 	pathW := f.W - tableW - 2
@@ -46,17 +49,31 @@ func (l *Lab) Render(f lab.Frame) string {
 	return widget.FitLines(lines, f.W, f.H)
 }
 
+// mttf writes an MTTF in hours, as the lecture's tables do: 100000 h.
+func mttf(h float64) string {
+	if h >= 100 {
+		return fmt.Sprintf("%.0f h", h)
+	}
+	return textfmt.Hours(h)
+}
+
 // path is the nines against the MTTR on a log scale, for this MTTF: each
-// tenth of the repair time buys a nine, as ten times the MTTF would.
+// tenth of the repair time buys a nine, as ten times the MTTF would. The
+// axis spans the MTTR now and the one the target needs, a decade beyond
+// each; a mark under it shows the MTTR now.
 func (l *Lab) path(st *widget.Styles, w, h int) string {
 	s := l.spec
 	target := avail.Nines(s.Target)
-	ts := widget.TimeSeries{XMin: -2, XMax: 2, YMin: 0, YMax: 8,
+	need := avail.MTTRForTarget(s.MTTF, s.Target)
+	lo := math.Floor(math.Log10(min(s.MTTR, need))) - 1
+	hi := max(math.Ceil(math.Log10(max(s.MTTR, need)))+1, lo+4)
+	top := math.Ceil(max(target, avail.Nines(avail.Availability(s.MTTF, math.Pow(10, lo))))) + 1
+	ts := widget.TimeSeries{XMin: lo, XMax: hi, YMin: 0, YMax: top,
 		XLabel: func(v float64) string { // powers of ten only
 			if v != math.Round(v) {
 				return ""
 			}
-			return fmt.Sprintf("%gh", math.Pow(10, v))
+			return textfmt.Hours(math.Pow(10, v))
 		},
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines: []widget.Line{
@@ -64,15 +81,26 @@ func (l *Lab) path(st *widget.Styles, w, h int) string {
 			{Name: "target", Style: st.Warn, Value: func(float64) float64 { return target }},
 		}}
 	now := avail.Nines(avail.Availability(s.MTTF, s.MTTR))
-	title := st.Muted.Render(widget.Truncate(fmt.Sprintf("nines by MTTR (log scale), MTTF %g h; now MTTR %g h: %.2f nines", s.MTTF, s.MTTR, now), w))
-	return title + "\n" + ts.Render(st, w, h-1)
+	title := st.Muted.Render(widget.Truncate(fmt.Sprintf("nines by MTTR (log), MTTF %s", mttf(s.MTTF)), w))
+	left, width := ts.Area(w)
+	mark := []rune(strings.Repeat(" ", w))
+	if c := int((math.Log10(s.MTTR) - lo) / (hi - lo) * float64(width)); c >= 0 && c < width {
+		label := []rune(fmt.Sprintf("▲ MTTR now: %.2f nines", now))
+		x := min(left+c, w-len(label))
+		if left+c > w-len(label) { // the label ends at the mark
+			label = []rune(fmt.Sprintf("%.2f nines at the MTTR now ▲", now))
+			x = max(0, left+c-len(label)+1)
+		}
+		copy(mark[x:], label)
+	}
+	return title + "\n" + ts.Render(st, w, h-2) + "\n" + st.Marker.Render(widget.Truncate(string(mark), w))
 }
 
 // fleet is the scale table: machines of the unit MTTF, how often the
 // fleet fails, and the repair the target then needs.
 func (l *Lab) fleet(st *widget.Styles, r avail.Report, w, h int) string {
-	lines := []string{st.Muted.Render(widget.Truncate(fmt.Sprintf("a fleet of machines of MTTF %g years", l.spec.UnitMTTFYears), w)),
-		st.Text.Render(fmt.Sprintf("%-10s %-14s %s", "machines", "fails every", fmt.Sprintf("repair for %g %%", 100*l.spec.Target)))}
+	lines := []string{st.Muted.Render(widget.Truncate(fmt.Sprintf("a fleet of machines of MTTF %g years each", l.spec.UnitMTTFYears), w)),
+		st.Text.Render(fmt.Sprintf("%-10s %-14s %s", "machines", "fails every", "repair for "+textfmt.Target(l.spec.Target)))}
 	for _, fl := range r.Scale {
 		lines = append(lines, st.Text.Render(fmt.Sprintf("%-10d %-14s %s", fl.Machines, textfmt.Hours(fl.SystemMTTFH), textfmt.Hours(fl.MTTRForTargetS/3600))))
 	}
@@ -101,7 +129,10 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 			{Name: "formula", Style: st.OK, Value: func(float64) float64 { return formula }},
 			{Name: "target", Style: st.Warn, Value: func(float64) float64 { return target }},
 		}}
-	title := st.Muted.Render(widget.Truncate(fmt.Sprintf("one machine, measured: nines of the time up so far, over failure-repair cycles (%.4f %% after %d failures)",
-		100*l.machine.Measured(), l.machine.Failures()), w))
+	so := "no failure yet"
+	if f := l.machine.Failures(); f > 0 {
+		so = fmt.Sprintf("%s after %d failures", textfmt.Availability(l.machine.Measured()), f)
+	}
+	title := st.Muted.Render(widget.Truncate(fmt.Sprintf("one machine's measured nines (%s); x: failure-repair cycles", so), w))
 	return title + "\n" + ts.Render(st, w, h-1)
 }

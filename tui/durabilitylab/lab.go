@@ -116,20 +116,23 @@ func (l *Lab) Render(f lab.Frame) string {
 	st, s := f.St, l.spec
 	results := l.run.Results()
 	head := []string{
-		st.Title.Render(widget.Truncate(fmt.Sprintf("%d objects of %d replicas on %d AZs x %d racks x %d nodes, %g years; every strategy meets the same failures",
+		st.Title.Render(widget.Truncate(fmt.Sprintf("%d objects x %d replicas, %d x %d x %d nodes, %g years, every strategy on the same failures",
 			s.Objects, s.Replicas, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Years), f.W)),
-		st.Muted.Render(widget.Truncate(fmt.Sprintf("disks lost every %g years a node; racks dark every %g years, AZs every %g; a rack destroyed every %g years; rebuilds take %g h (b/B)",
-			s.NodeMTTFYears, s.RackOutageYears, s.AZOutageYears, s.RackLossYears, s.RebuildHours), f.W)),
+		st.Muted.Render(widget.Truncate(fmt.Sprintf("rebuilds take %g h (b/B); disks die every %g years a node, racks go dark every %g, AZs every %g; a rack burns every %g",
+			s.RebuildHours, s.NodeMTTFYears, s.RackOutageYears, s.AZOutageYears, s.RackLossYears), f.W)),
 	}
 	var counts []string
 	for _, r := range results {
-		counts = append(counts, fmt.Sprintf("%s: %d short, %d lost", r.Strategy, r.LostMajority, r.Lost))
+		counts = append(counts, fmt.Sprintf("%s %d short, %d lost", r.Strategy, r.LostMajority, r.Lost))
 	}
-	foot := st.Text.Render(widget.Truncate(strings.Join(counts, " · "), f.W))
-	chartH := max(5, (f.H-len(head)-3)/2)
+	foot := widget.Wrap(strings.Join(counts, " · "), f.W)
+	for i := range foot {
+		foot[i] = st.Text.Render(foot[i])
+	}
+	chartH := max(5, (f.H-len(head)-2-len(foot))/2)
 	xs := func(v float64) string { return fmt.Sprintf("%gy", v) }
 	chart := func(title string, lost bool) string {
-		top := 1.0
+		top := 10.0
 		var lines []widget.Line
 		for i, r := range results {
 			maj, gone := l.run.History(i)
@@ -137,17 +140,19 @@ func (l *Lab) Render(f lab.Frame) string {
 			if lost {
 				v = gone
 			}
+			now := 0.0
 			if p, ok := v.Last(); ok {
-				top = max(top, p.Y)
+				top, now = max(top, p.Y), p.Y
 			}
-			lines = append(lines, widget.Line{Name: r.Strategy, Style: st.SeriesStyle(i), Bounded: true, End: l.run.Years(), Value: v.StepAt})
+			// the count in the name: names crowded onto free rows still read
+			lines = append(lines, widget.Line{Name: fmt.Sprintf("%s %.0f", r.Strategy, now), Style: st.SeriesStyle(i), Bounded: true, End: l.run.Years(), Value: v.StepAt})
 		}
 		ts := widget.TimeSeries{XMin: 0, XMax: s.Years, YMin: 0, YMax: top * 1.1, XLabel: xs,
 			YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) }, Lines: lines}
 		return st.Muted.Render(widget.Truncate(title, f.W)) + "\n" + ts.Render(st, f.W, chartH)
 	}
-	lines := append(head, strings.Split(chart("objects that have been short of a majority of reachable replicas (unavailable), by now", false), "\n")...)
+	lines := append(head, strings.Split(chart("objects ever short of a majority of reachable replicas (unavailable)", false), "\n")...)
 	lines = append(lines, strings.Split(chart("objects lost for good: every replica destroyed before a rebuild", true), "\n")...)
-	lines = append(lines, foot)
+	lines = append(lines, foot...)
 	return widget.FitLines(lines, f.W, f.H)
 }

@@ -30,6 +30,11 @@ type Lab struct {
 	// strategies is the scenario's list; a topology that cannot serve
 	// one leaves it out until the topology can again.
 	strategies string
+	// page is the page of failure groups e last showed, -1 to follow the
+	// row being filled, when the window is too short for all.
+	page int
+	// opened is the scenario's topology, for the title.
+	opened placement.Spec
 }
 
 // object is one placement and the failure struck under it (loc < 0: none).
@@ -46,7 +51,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if !ok {
 		return nil, fmt.Errorf("placementlab: %T is not a placement spec", s)
 	}
-	l := &Lab{spec: spec, strategies: spec.Strategies}
+	l := &Lab{spec: spec, strategies: spec.Strategies, page: -1, opened: spec}
 	return l, l.Restart()
 }
 
@@ -92,16 +97,18 @@ func (l *Lab) Status() []string {
 }
 
 var keys = struct {
-	Place, Table, Fail, AZs, Racks, Nodes, Replicas, Versions key.Binding
+	Place, Table, Fail, FailRandom, Page, AZs, Racks, Nodes, Replicas, Versions key.Binding
 }{
-	Table:    lab.Bind([]string{"0"}, "0", "show the table's objects again"),
-	Place:    lab.Bind([]string{"1", "2", "3", "4", "5"}, "1-5", "place an object: random, greedy, rack-aware, az-aware, diverse"),
-	Fail:     lab.Bind([]string{"f"}, "f", "fail a node, rack, AZ, every node, a version (next)"),
-	AZs:      lab.Bind([]string{"a", "A"}, "a/A", "fewer/more AZs"),
-	Racks:    lab.Bind([]string{"b", "B"}, "b/B", "fewer/more racks per AZ"),
-	Nodes:    lab.Bind([]string{"d", "D"}, "d/D", "fewer/more nodes per rack"),
-	Replicas: lab.Bind([]string{"p", "P"}, "p/P", "fewer/more replicas"),
-	Versions: lab.Bind([]string{"v", "V"}, "v/V", "fewer/more software versions"),
+	FailRandom: lab.Bind([]string{"F"}, "F", "fail a random domain of the next kind"),
+	Page:       lab.Bind([]string{"e"}, "e", "the other failures' bars, when they do not all fit"),
+	Table:      lab.Bind([]string{"0"}, "0", "show the table's objects again"),
+	Place:      lab.Bind([]string{"1", "2", "3", "4", "5"}, "1-5", "place an object: random, greedy, rack-aware, az-aware, diverse"),
+	Fail:       lab.Bind([]string{"f"}, "f", "fail the next kind (node, rack, AZ, all, version) where it hits most"),
+	AZs:        lab.Bind([]string{"a", "A"}, "a/A", "fewer/more AZs"),
+	Racks:      lab.Bind([]string{"b", "B"}, "b/B", "fewer/more racks per AZ"),
+	Nodes:      lab.Bind([]string{"d", "D"}, "d/D", "fewer/more nodes per rack"),
+	Replicas:   lab.Bind([]string{"p", "P"}, "p/P", "fewer/more replicas"),
+	Versions:   lab.Bind([]string{"v", "V"}, "v/V", "fewer/more software versions"),
 }
 
 // Help lists the lab's keys with the shell's.
@@ -110,7 +117,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Place, keys.Fail, c.Moments, c.Faster}
 	full := [][]key.Binding{
 		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed, c.Moments},
-		{keys.Place, keys.Fail, keys.Table},
+		{keys.Place, keys.Fail, keys.FailRandom, keys.Table, keys.Page},
 		{keys.AZs, keys.Racks, keys.Nodes, keys.Replicas, keys.Versions, c.Theme, c.Back, c.Help, c.Quit},
 	}
 	return short, full
@@ -132,7 +139,10 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		l.mine = &object{strategy: s, replicas: placement.Place(s, l.spec.Topology, l.spec.Replicas, l.src), loc: -1}
 		return lab.Outcome{Handled: true, Note: fmt.Sprintf("%s placement: replicas on nodes %s; f fails a domain under it", s, joinInts(l.mine.replicas))}
-	case key.Matches(msg, keys.Fail):
+	case key.Matches(msg, keys.Page):
+		l.page++
+		return lab.Taken()
+	case key.Matches(msg, keys.Fail), key.Matches(msg, keys.FailRandom):
 		o := l.shown()
 		if o == nil {
 			return lab.Outcome{Handled: true, Note: "step (n) or place an object (1-5) first"}
@@ -146,6 +156,20 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		mine := *o
 		mine.event, mine.loc = next, l.src.RandBelow(next.Locations(l.spec.Topology))
+		if msg.String() == "f" { // the worst place: the one that takes most replicas
+			best := -1
+			for loc := range next.Locations(l.spec.Topology) {
+				hits := 0
+				for _, n := range o.replicas {
+					if next.Down(l.spec.Topology, loc, n) {
+						hits++
+					}
+				}
+				if hits > best {
+					best, mine.loc = hits, loc
+				}
+			}
+		}
 		l.mine = &mine
 		return lab.Taken() // the verdict line says what it did
 	}
@@ -173,10 +197,34 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if err := l.Restart(); err != nil {
 			return lab.Outcome{Handled: true, Err: err}
 		}
-		return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("%d AZs x %d racks x %d nodes, %d replicas, %d version%s: the table starts again",
-			t.AZs, t.RacksPerAZ, t.NodesPerRack, spec.Replicas, t.Versions, plural(t.Versions))}
+		return lab.Outcome{Handled: true, Restarted: true, Note: describe(spec) + ": the table starts again"}
 	}
 	return lab.Outcome{}
+}
+
+// describe says a spec's topology: "3 AZs x 3 racks x 3 nodes = 27 nodes,
+// 3 replicas".
+func describe(s placement.Spec) string {
+	count := func(n int, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %ss", n, one)
+	}
+	d := fmt.Sprintf("%s x %s x %s = %s, %s", count(s.AZs, "AZ"), count(s.RacksPerAZ, "rack"), count(s.NodesPerRack, "node"),
+		count(s.Nodes(), "node"), count(s.Replicas, "replica"))
+	if s.Versions > 1 {
+		d += ", " + count(s.Versions, "version")
+	}
+	return d
+}
+
+// Title says the topology once the keys have changed it.
+func (l *Lab) Title() (string, bool) {
+	if l.spec.Topology == l.opened.Topology && l.spec.Replicas == l.opened.Replicas {
+		return "", false
+	}
+	return "your topology: " + describe(l.spec) + " (strategies it cannot serve are left out)", true
 }
 
 // keepValid is the strategies of list the spec's topology can serve
@@ -216,7 +264,7 @@ func joinInts(xs []int) string {
 	return strings.Join(s, ", ")
 }
 
-func plural(n int) string {
+func plural(n int) string { // "" or "s"
 	if n == 1 {
 		return ""
 	}

@@ -27,7 +27,11 @@ func (l *Lab) Render(f lab.Frame) string {
 	for _, line := range widget.Wrap(l.verdict(o), topoW) {
 		left = append(left, st.Text.Render(line))
 	}
-	left = append(left, st.Muted.Render(widget.Truncate("● replica  ✖ replica lost  x node down  · node up", topoW)))
+	legend := "● replica  ✖ replica lost  x node down  · node up"
+	if l.spec.Versions > 1 {
+		legend += "  a b c: version"
+	}
+	left = append(left, st.Muted.Render(widget.Truncate(legend, topoW)))
 	if f.W-topoW-2 >= 60 { // side by side
 		barsW := f.W - topoW - 2
 		bars := l.bars(st, barsW, f.H)
@@ -60,6 +64,9 @@ func (l *Lab) topology(st *widget.Styles, o *object, w int) string {
 		if numbered {
 			cell = len(fmt.Sprint(t.Nodes()-1)) + 2
 		}
+		if t.Versions > 1 {
+			cell++
+		}
 		return 2 + len(fmt.Sprintf("r%d ", t.Racks()-1)) + cell*t.NodesPerRack
 	}
 	if boxW()*min(t.AZs, 3) > w {
@@ -74,6 +81,9 @@ func (l *Lab) topology(st *widget.Styles, o *object, w int) string {
 			for n := r * t.NodesPerRack; n < (r+1)*t.NodesPerRack; n++ {
 				if numbered {
 					b.WriteString(st.Muted.Render(fmt.Sprintf("%*d", len(fmt.Sprint(t.Nodes()-1)), n)))
+				}
+				if t.Versions > 1 { // the version it runs, as a letter
+					b.WriteString(st.Accent.Render(string(rune('a' + t.VersionOf(n)))))
 				}
 				b.WriteString(l.glyph(st, o, n) + " ")
 			}
@@ -207,14 +217,16 @@ func (l *Lab) bars(st *widget.Styles, w, h int) string {
 	groupH := strategies + 2
 	fit := max(1, (h-2)/groupH) * cols
 	title := "objects that lost their majority, by failure and strategy"
-	if fit < len(groups) {
+	if fit < len(groups) { // the page e chose, else the one being filled
 		first := 0
-		if cur := l.table.Current(); cur < len(rows) {
+		if l.page >= 0 {
+			first = l.page * fit % len(groups)
+		} else if cur := l.table.Current(); cur < len(rows) {
 			first = slices.Index(events, rows[cur].Event)
 		}
 		first = min(first, len(groups)-fit)
 		groups = groups[first : first+fit]
-		title += fmt.Sprintf(" (%d of %d failures shown)", fit, len(events))
+		title = fmt.Sprintf("lost majority, failures %d-%d of %d (e: the others)", first+1, first+fit, len(events))
 	}
 	var lines []string
 	lines = append(lines, st.Text.Render(widget.Truncate(title, w)))

@@ -68,12 +68,24 @@ func (h HBars) Render(st *Styles, w int) string {
 			bc.Canvas.SetCell(canvas.Point{X: x, Y: row}, canvas.NewCell(' '))
 		}
 		at := 0.0
+		var last HBarPart
 		for _, p := range b.Parts { // each part's rune over its whole cells
 			from, to := cell(at), cell(at+max(0, p.Value))
 			for x := from; x < min(to, w); x++ {
 				bc.Canvas.SetCell(canvas.Point{X: x, Y: row}, canvas.NewCellWithStyle(p.Rune, p.Style))
 			}
 			at += max(0, p.Value)
+			if p.Value > 0 {
+				last = p
+			}
+		}
+		// A bar shorter than a cell past its whole cells still shows: an
+		// eighth block for what is left, so that 2 % is not nothing.
+		if cells := at / h.Max * span; at > 0 {
+			whole := int(math.Floor(cells))
+			if eighths := int((cells - float64(whole)) * 8); eighths > 0 && x0+whole < w {
+				bc.Canvas.SetCell(canvas.Point{X: x0 + whole, Y: row}, canvas.NewCellWithStyle([]rune("▏▎▍▌▋▊▉")[eighths-1], last.Style))
+			}
 		}
 		if !math.IsNaN(b.Mark) {
 			bc.Canvas.SetCell(canvas.Point{X: min(cell(b.Mark), w-1), Y: row}, canvas.NewCellWithStyle(h.MarkRune, h.MarkStyle))
