@@ -5,6 +5,7 @@ import (
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/placement"
+	"github.com/loadlab/loadlab/sim/queue"
 )
 
 // Spec is an engine's configuration in the words of the command line and
@@ -32,6 +33,7 @@ var engines = []Engine{
 	{Name: "exact", Title: "exact max-load distributions of small cases, by brute force or by DP", Default: bins.DefaultExactSpec()},
 	{Name: "cascade", Title: "cascading failure through thread pools, and the protections against it", Default: cascade.DefaultSpec()},
 	{Name: "retry-storm", Title: "clients retrying together, with and without jitter", Default: cascade.DefaultStormSpec()},
+	{Name: "supermarket", Title: "join the shorter of d random queues: the supermarket model against its mean field", Default: queue.DefaultSpec()},
 	{Name: "placement", Title: "replicas across fault domains, and the failures that take a majority", Default: placement.DefaultSpec()},
 	{Name: "durability", Title: "placement strategies holding data through years of failures and repairs", Default: placement.DefaultDurabilitySpec()},
 	{Name: "availability", Title: "MTTF, MTTR, the nines, and why scale needs fast repair", Default: avail.DefaultSpec()},

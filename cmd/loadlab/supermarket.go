@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/queue"
+)
+
+// supermarketCLI is "loadlab run supermarket": source 002's servers at
+// 90 % load, one choice against the shorter of two.
+var supermarketCLI = &engineCLI[queue.Spec, queue.Outcome]{
+	name: "supermarket",
+	about: `--servers FIFO servers, Poisson arrivals at --load x servers, exponential service
+of rate 1, simulated event by event to --time, measured after --warmup. --policy
+random, jsq-d (the shorter of --d servers drawn at random), jsq (the shortest of
+all), round-robin, or stale-d (jsq-d on a load board refreshed every --refresh);
+--against runs a second policy on the same arrivals. Beside each measure, the
+mean-field value: the share of servers with at least i jobs is
+load^((d^i - 1)/(d - 1)).`,
+	bind: func(fs *flag.FlagSet, s *queue.Spec) {
+		intFlag(fs, &s.Servers, "servers", s.Servers, "servers")
+		fs.Float64Var(&s.Load, "load", s.Load, "arrival rate per server, in (0, 1)")
+		intFlag(fs, &s.D, "d", s.D, "servers a job looks at (jsq-d, stale-d)")
+		fs.StringVar(&s.Policy, "policy", s.Policy, "random, jsq-d, jsq, round-robin or stale-d")
+		fs.StringVar(&s.Against, "against", s.Against, "a second policy on the same arrivals")
+		fs.Float64Var(&s.Refresh, "refresh", s.Refresh, "the load board's refresh interval (stale-d)")
+		fs.Float64Var(&s.Time, "time", s.Time, "simulated time")
+		fs.Float64Var(&s.Warmup, "warmup", s.Warmup, "time before measuring")
+		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed of the arrivals (services and choices use seed + 1)")
+	},
+	ranges: map[string]string{"seed": "a whole number >= 0", "policy": "random, jsq-d, jsq, round-robin or stale-d",
+		"against": "random, jsq-d, jsq, round-robin or stale-d"},
+	run: func(ctx context.Context, s queue.Spec, env runEnv) (queue.Outcome, error) {
+		return s.Run(ctx, env.progress)
+	},
+	cost: func(s queue.Spec, _ runEnv) engine.Cost { return s.Cost() },
+	writers: map[string]func(context.Context, io.Writer, queue.Outcome, engine.Cost) error{
+		"text": func(_ context.Context, w io.Writer, o queue.Outcome, _ engine.Cost) error {
+			return writeQueueText(w, o)
+		},
+		"json": func(_ context.Context, w io.Writer, o queue.Outcome, est engine.Cost) error {
+			type run struct {
+				Policy string `json:"policy"`
+				D      int    `json:"d"`
+				queue.Result
+				Moments []engine.Moment `json:"moments"`
+			}
+			runs := make([]run, len(o.Results))
+			for i, r := range o.Results {
+				runs[i] = run{policyName(o.Configs[i]), o.Configs[i].D, r, o.Moments[i]}
+			}
+			out := struct {
+				run
+				Against  *run        `json:"against,omitempty"`
+				Estimate engine.Cost `json:"estimate"`
+			}{run: runs[0], Estimate: est}
+			if len(runs) > 1 {
+				out.Against = &runs[1]
+			}
+			return writeJSON(w, out)
+		},
+		"csv": func(_ context.Context, w io.Writer, o queue.Outcome, _ engine.Cost) error {
+			cw := csv.NewWriter(w)
+			cw.Write([]string{"policy", "jobs", "fraction", "tail", "theory_fraction", "theory_tail"})
+			for i, r := range o.Results {
+				for j := range r.Fractions {
+					tf, tt := "", ""
+					if j < len(r.Theory.Fractions) {
+						tf, tt = strconv.FormatFloat(r.Theory.Fractions[j], 'g', 6, 64), strconv.FormatFloat(r.Theory.Tail[j], 'g', 6, 64)
+					}
+					cw.Write([]string{policyName(o.Configs[i]), strconv.Itoa(j), strconv.FormatFloat(r.Fractions[j], 'g', 6, 64),
+						strconv.FormatFloat(r.Tail[j], 'g', 6, 64), tf, tt})
+				}
+			}
+			cw.Flush()
+			return cw.Error()
+		},
+	},
+}
+
+// policyName says a policy with its d: "jsq-2".
+func policyName(c queue.Config) string {
+	switch c.Policy {
+	case queue.JSQD:
+		return fmt.Sprintf("jsq-%d", c.D)
+	case queue.StaleD:
+		return fmt.Sprintf("stale-%d (board every %g)", c.D, c.Refresh)
+	}
+	return c.Policy.String()
+}
+
+// writeQueueText prints, per policy, the share of servers at each queue
+// length against the mean field, the means, and 002's statements checked.
+func writeQueueText(w io.Writer, o queue.Outcome) error {
+	c0 := o.Configs[0]
+	fmt.Fprintf(w, "supermarket: %d servers at load %g, seed %d, measured after t = %g\n", c0.Servers, c0.Load, c0.Seed, c0.Warmup)
+	for i, r := range o.Results {
+		c := o.Configs[i]
+		fmt.Fprintf(w, "\n%s: mean queue %.3f (mean field %.3f), mean response %.3f, longest queue %d, %d events\n",
+			policyName(c), r.MeanQueue, r.Theory.MeanQueue, r.MeanResponse, r.MaxQueue, r.Events)
+		fmt.Fprintf(w, "  %-6s %-12s %-12s %s\n", "jobs", "servers", "mean field", "")
+		for j := 0; j < len(r.Fractions) && j <= 7; j++ {
+			label := fmt.Sprint(j)
+			frac, theory := r.Fractions[j], r.Theory.Fractions[j]
+			if j == 7 { // the rest together
+				label, frac, theory = "7+", r.Tail[7], r.Theory.Tail[7]
+			}
+			fmt.Fprintf(w, "  %-6s %-12s %-12s %s\n", label, fmt.Sprintf("%.2f %%", 100*frac), fmt.Sprintf("%.2f %%", 100*theory), bar(frac, 40))
+		}
+		at := func(j int) float64 {
+			if j < len(r.Fractions) {
+				return r.Fractions[j]
+			}
+			return 0
+		}
+		tail7 := 0.0
+		if len(r.Tail) > 7 {
+			tail7 = r.Tail[7]
+		}
+		fmt.Fprintf(w, "  idle %.1f %%; at 2 or 3 jobs %.1f %%; at 7 or more %.2f %%\n", 100*at(0), 100*(at(2)+at(3)), 100*tail7)
+		for _, m := range o.Moments[i] {
+			fmt.Fprintln(w, "  "+m.Caption)
+		}
+	}
+	return nil
+}

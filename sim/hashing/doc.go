@@ -1,0 +1,8 @@
+// Package hashing is key-to-node mapping after source document 003:
+// rendezvous hashing (HRW: a key goes to the node with the highest score
+// hash(key, node)), its weighted form (score -w / ln u), its skeleton form
+// (a hierarchy looked up in O(log n)), and the consistent-hash ring with V
+// virtual nodes a node it is set against. It measures the spread of keys
+// over nodes, the keys that move when nodes leave or join, and the cost of
+// a lookup.
+package hashing

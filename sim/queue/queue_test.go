@@ -1,0 +1,112 @@
+package queue
+
+import (
+	"math"
+	"testing"
+)
+
+func run(t testing.TB, c Config, until float64) Result {
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Advance(until)
+	return s.Result()
+}
+
+// 002's claims at n = 1000 and 90 % load, measured over 3,000 time units
+// after 500 of warm-up. Two choices: every fraction up to 6 jobs within
+// half a point of the mean-field value (the finite-n bias is O(1/n) and
+// the sampling error of a fraction averaged over 1000 servers and 3000
+// units is under 0.1 point), and the mean within 2 % of 2.3527. Random:
+// the mean within 4 % of 9 (an M/M/1 queue at 0.9 relaxes slowly: over
+// 3000 units its time average over 1000 servers has a standard deviation
+// near 1.2 %).
+func TestSupermarketClaims(t *testing.T) {
+	two := run(t, Config{Servers: 1000, Load: 0.9, Policy: JSQD, D: 2, Seed: 425, Warmup: 500}, 3500)
+	for i := 0; i <= 6; i++ {
+		if got, want := two.Fractions[i], two.Theory.Fractions[i]; math.Abs(got-want) > 0.005 {
+			t.Errorf("jsq-2: %.4f of servers hold %d jobs, mean field %.4f", got, i, want)
+		}
+	}
+	if math.Abs(two.MeanQueue-2.3527)/2.3527 > 0.02 {
+		t.Errorf("jsq-2 mean queue %.4f, mean field 2.3527", two.MeanQueue)
+	}
+	one := run(t, Config{Servers: 1000, Load: 0.9, Policy: Random, Seed: 425, Warmup: 500}, 3500)
+	if math.Abs(one.MeanQueue-9)/9 > 0.04 {
+		t.Errorf("random mean queue %.3f, theory 9", one.MeanQueue)
+	}
+	// about 10 % idle in both; over half at 2 or 3 jobs with two choices;
+	// 7 or more almost never with two, nearly half with random
+	for name, r := range map[string]Result{"jsq-2": two, "random": one} {
+		if math.Abs(r.Fractions[0]-0.1) > 0.01 {
+			t.Errorf("%s: %.3f idle, want about 0.10", name, r.Fractions[0])
+		}
+	}
+	if two.Fractions[2]+two.Fractions[3] <= 0.5 {
+		t.Errorf("jsq-2: %.3f at 2 or 3 jobs, want over half", two.Fractions[2]+two.Fractions[3])
+	}
+	if two.Tail[7] > 0.001 || one.Tail[7] < 0.4 || one.Tail[7] > 0.55 {
+		t.Errorf("7 or more: jsq-2 %.5f (want almost none), random %.3f (want nearly half, 0.9^7 = 0.478)", two.Tail[7], one.Tail[7])
+	}
+}
+
+// How a run is cut into Advance calls changes nothing.
+func TestAdvanceInPieces(t *testing.T) {
+	c := Config{Servers: 50, Load: 0.9, Policy: StaleD, D: 2, Refresh: 3, Seed: 7, Warmup: 10}
+	whole := run(t, c, 200)
+	s, _ := New(c)
+	for x := 0.37; x < 200; x += 0.37 {
+		s.Advance(x)
+	}
+	s.Advance(200)
+	if got := s.Result(); got.MeanQueue != whole.MeanQueue || got.Events != whole.Events {
+		t.Errorf("in pieces: mean %v after %d events; whole: %v after %d", got.MeanQueue, got.Events, whole.MeanQueue, whole.Events)
+	}
+}
+
+// JSQ always joins a shortest queue, so no two queues ever differ by more
+// than one job from the shortest when the system starts empty... at least
+// its max queue stays tiny at 90 % load; round robin sits between random
+// and JSQ.
+func TestPoliciesOrder(t *testing.T) {
+	c := Config{Servers: 200, Load: 0.9, Seed: 3, Warmup: 200, D: 2}
+	mean := map[Policy]float64{}
+	for _, p := range []Policy{Random, RoundRobin, JSQD, JSQ} {
+		c.Policy = p
+		mean[p] = run(t, c, 1200).MeanQueue
+	}
+	if !(mean[JSQ] < mean[JSQD] && mean[JSQD] < mean[RoundRobin] && mean[RoundRobin] < mean[Random]) {
+		t.Errorf("mean queues %v: want jsq < jsq-d < round-robin < random", mean)
+	}
+}
+
+// A stale board herds: with a long refresh, two choices on old loads do
+// worse than fresh ones, and a server gets a herd of jobs in one period.
+func TestStaleBoardHerds(t *testing.T) {
+	fresh := run(t, Config{Servers: 500, Load: 0.9, Policy: JSQD, D: 2, Seed: 5, Warmup: 100}, 600)
+	s, _ := New(Config{Servers: 500, Load: 0.9, Policy: StaleD, D: 2, Refresh: 10, Seed: 5, Warmup: 100})
+	s.Advance(600)
+	stale := s.Result()
+	if stale.MeanQueue <= fresh.MeanQueue*1.2 {
+		t.Errorf("stale board mean %.3f, fresh %.3f: want the stale one clearly worse", stale.MeanQueue, fresh.MeanQueue)
+	}
+	if !s.herded {
+		t.Error("no herd moment on a board refreshed every 10 units")
+	}
+}
+
+func BenchmarkEvents(b *testing.B) {
+	for _, p := range []Policy{Random, JSQD} {
+		b.Run(p.String(), func(b *testing.B) {
+			s, _ := New(Config{Servers: 1000, Load: 0.9, Policy: p, D: 2, Seed: 1, Warmup: 0})
+			s.Advance(100) // past the empty start
+			start := s.events
+			b.ResetTimer()
+			for i := 0; s.events-start < int64(b.N); i++ {
+				s.Advance(s.now + 10)
+			}
+			b.ReportMetric(float64(s.events-start)/b.Elapsed().Seconds()/1e6, "Mevents/s")
+		})
+	}
+}

@@ -1,0 +1,59 @@
+package queue
+
+// Result is a run's measures since the warm-up, time-averaged.
+type Result struct {
+	// Fractions[i] is the share of time-weighted servers holding exactly i
+	// jobs; Tail[i] those holding at least i.
+	Fractions []float64 `json:"fractions"`
+	Tail      []float64 `json:"tail"`
+	MeanQueue float64   `json:"mean_queue"`
+	// MeanResponse is the mean time a job spends in the system, by
+	// Little's law from the measured mean and the measured arrival rate.
+	MeanResponse float64 `json:"mean_response"`
+	MaxQueue     int     `json:"max_queue"`
+	Events       int64   `json:"events"`
+	Theory       Theory  `json:"theory"`
+}
+
+// Result measures the run so far.
+func (s *Sim) Result() Result {
+	for i := range s.count {
+		s.accrue(i)
+	}
+	span := s.now - s.cfg.Warmup
+	r := Result{MaxQueue: s.maxQueue, Events: s.events}
+	if span <= 0 {
+		return r
+	}
+	n := float64(s.cfg.Servers)
+	for i := range s.area {
+		r.Fractions = append(r.Fractions, s.area[i]/(span*n))
+	}
+	r.Tail = make([]float64, len(r.Fractions))
+	acc := 0.0
+	for i := len(r.Fractions) - 1; i >= 0; i-- {
+		acc += r.Fractions[i]
+		r.Tail[i] = acc
+	}
+	for i := 1; i < len(r.Tail); i++ {
+		r.MeanQueue += r.Tail[i]
+	}
+	if lambda := float64(s.arrived) / span / n; lambda > 0 {
+		r.MeanResponse = r.MeanQueue / lambda
+	}
+	d := s.cfg.D
+	if s.cfg.Policy == Random || s.cfg.Policy == RoundRobin {
+		d = 1
+	}
+	r.Theory = NewTheory(s.cfg.Load, max(1, d), max(10, len(r.Fractions)-1))
+	return r
+}
+
+// Now is the simulated time.
+func (s *Sim) Now() float64 { return s.now }
+
+// Jobs is each server's queue; the slice is the engine's own.
+func (s *Sim) Jobs() []int32 { return s.jobs }
+
+// Config is the run's config.
+func (s *Sim) Config() Config { return s.cfg }

@@ -1,0 +1,305 @@
+package queue
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/rng"
+)
+
+// Policy is how a job picks its server.
+type Policy int
+
+// The policies.
+const (
+	Random Policy = iota
+	JSQD          // the shortest of d servers drawn with replacement, ties to the first drawn
+	JSQ           // the shortest of all
+	RoundRobin
+	StaleD // JSQD on a load board refreshed every Refresh time units
+)
+
+var policyNames = [...]string{"random", "jsq-d", "jsq", "round-robin", "stale-d"}
+
+func (p Policy) String() string { return policyNames[p] }
+
+// ParsePolicy reads a policy's name.
+func ParsePolicy(s string) (Policy, error) {
+	for i, n := range policyNames {
+		if n == s {
+			return Policy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown policy %q", s)
+}
+
+// Config is one run.
+type Config struct {
+	Servers int
+	Load    float64
+	Policy  Policy
+	D       int
+	Refresh float64 // the board's refresh interval, for StaleD
+	Seed    int64
+	Warmup  float64 // time before measuring
+}
+
+// HerdJobs is how many jobs one server must get in one board period for
+// the herd moment: far more than the load spreads.
+const HerdJobs = 6
+
+// Sim is the servers in continuous time, event by event. Arrivals come
+// from their own random stream (seed), so that policies run on the same
+// seed meet the same arrivals; services and choices from another (seed+1).
+// Service times are exponential, so the busy servers share one departure
+// clock at their total rate: drawn when it fires, kept when an arrival
+// finds its server busy, and raced against a fresh Exp(1) when a server
+// wakes; the server that departs is then any busy one, uniformly.
+type Sim struct {
+	cfg           Config
+	arrivals, own *rng.Doubles
+	now, next     float64 // now, and the next arrival
+	// dep is the next departure, drawn at the busy servers' rate after the
+	// last event and kept across calls to Advance, so that how a run is cut
+	// into calls changes nothing (depValid: drawn since the last event)
+	dep      float64
+	depValid bool
+	jobs          []int32 // per server
+	busy          []int32 // the busy servers, in any order
+	where         []int32 // server -> index in busy, -1 when idle
+	total         int     // jobs in the system
+	rr            int
+	// levels: count[i] servers hold i jobs; area[i] is the time-weighted
+	// count since the warm-up, brought up to date at last[i]
+	count, area, last []float64
+	// for JSQ: servers by length (bucket[i]), each server's place in its
+	// bucket, and the shortest nonempty length
+	bucket [][]int32
+	place  []int32
+	min    int
+	// for StaleD: the board, its next refresh, and the jobs each server
+	// got this period
+	board     []int32
+	refreshAt float64
+	got       []int32
+	// measures
+	arrived, maxQueue int
+	events            int64
+	meanSeries        engine.Series
+	nextSample        float64
+	moments           []engine.Moment
+	reached7, herded  bool
+}
+
+// New validates the config and starts every server empty at t = 0.
+func New(c Config) (*Sim, error) {
+	if err := c.validate(); err != nil {
+		return nil, err
+	}
+	n := c.Servers
+	s := &Sim{cfg: c, arrivals: rng.NewDoubles(c.Seed), own: rng.NewDoubles(c.Seed + 1),
+		jobs: make([]int32, n), where: make([]int32, n), count: []float64{float64(n)}, area: []float64{0}, last: []float64{0}}
+	for i := range s.where {
+		s.where[i] = -1
+	}
+	if c.Policy == JSQ {
+		s.place = make([]int32, n)
+		s.bucket = [][]int32{make([]int32, n)}
+		for i := range n {
+			s.bucket[0][i], s.place[i] = int32(i), int32(i)
+		}
+	}
+	if c.Policy == StaleD {
+		s.board, s.got = make([]int32, n), make([]int32, n)
+		s.refreshAt = c.Refresh
+	}
+	s.next = s.arrivals.ExpoVariate(c.Load * float64(n))
+	return s, nil
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.Servers < 1 || c.Servers > 10_000_000:
+		return engine.Invalid("servers", "must be in 1..10000000, got %d", c.Servers)
+	case !(c.Load > 0 && c.Load < 1):
+		return engine.Invalid("load", "must be in (0, 1), got %v", c.Load)
+	case (c.Policy == JSQD || c.Policy == StaleD) && (c.D < 1 || c.D > c.Servers):
+		return engine.Invalid("d", "must be in 1..servers (%d), got %d", c.Servers, c.D)
+	case c.Policy == StaleD && !(c.Refresh > 0 && c.Refresh <= 1e6):
+		return engine.Invalid("refresh", "must be in (0, 1e6], got %v", c.Refresh)
+	case !(c.Warmup >= 0):
+		return engine.Invalid("warmup", "must be >= 0, got %v", c.Warmup)
+	}
+	return nil
+}
+
+// Advance runs events until time t.
+func (s *Sim) Advance(t float64) {
+	for {
+		if !s.depValid {
+			s.dep = math.Inf(1)
+			if len(s.busy) > 0 {
+				s.dep = s.now + s.own.ExpoVariate(float64(len(s.busy)))
+			}
+			s.depValid = true
+		}
+		dep := s.dep
+		at := min(dep, s.next)
+		if at > t {
+			s.settle(t)
+			return
+		}
+		s.settle(at)
+		s.events++
+		if s.next <= dep {
+			busy := len(s.busy)
+			s.arrive()
+			s.next += s.arrivals.ExpoVariate(s.cfg.Load * float64(s.cfg.Servers))
+			if len(s.busy) > busy { // a server woke: the first of the old clock and its own
+				s.dep = min(s.dep, s.now+s.own.ExpoVariate(1))
+			} // else the same servers are busy, and their clock runs on (memoryless)
+		} else {
+			s.depart(int(s.busy[s.own.Intn(len(s.busy))]))
+			s.depValid = false // it fired: a new one at the new rate
+		}
+	}
+}
+
+// settle moves the clock to t, refreshing the board and sampling the mean
+// on the way.
+func (s *Sim) settle(t float64) {
+	for s.board != nil && s.refreshAt <= t {
+		s.now = s.refreshAt
+		copy(s.board, s.jobs)
+		clear(s.got)
+		s.refreshAt += s.cfg.Refresh
+	}
+	for s.nextSample <= t {
+		s.meanSeries.Append(engine.Point{X: s.nextSample, Y: float64(s.total) / float64(s.cfg.Servers)})
+		s.nextSample += 1
+	}
+	s.now = t
+}
+
+// pick is the server the policy sends a job to.
+func (s *Sim) pick() int {
+	n := s.cfg.Servers
+	switch s.cfg.Policy {
+	case JSQD:
+		best := s.own.Intn(n)
+		for range s.cfg.D - 1 {
+			if c := s.own.Intn(n); s.jobs[c] < s.jobs[best] {
+				best = c
+			}
+		}
+		return best
+	case StaleD:
+		best := s.own.Intn(n)
+		for range s.cfg.D - 1 {
+			if c := s.own.Intn(n); s.board[c] < s.board[best] {
+				best = c
+			}
+		}
+		return best
+	case JSQ:
+		return int(s.bucket[s.min][0])
+	case RoundRobin:
+		s.rr = (s.rr + 1) % n
+		return s.rr
+	}
+	return s.own.Intn(n)
+}
+
+func (s *Sim) arrive() {
+	if s.now >= s.cfg.Warmup {
+		s.arrived++
+	}
+	k := s.pick()
+	q := int(s.jobs[k])
+	s.move(k, q, q+1)
+	if q == 0 {
+		s.where[k] = int32(len(s.busy))
+		s.busy = append(s.busy, int32(k))
+	}
+	s.total++
+	if q+1 >= 7 && !s.reached7 {
+		s.reached7 = true
+		s.note("a queue reaches 7 jobs for the first time (server %d); the mean is %.2f a server", k, float64(s.total)/float64(s.cfg.Servers))
+	}
+	if s.got != nil {
+		s.got[k]++
+		if s.got[k] == HerdJobs && !s.herded {
+			s.herded = true
+			s.note("the herd: server %d looked short on the board (%d jobs) and has been sent %d jobs since its last refresh; it holds %d now",
+				k, s.board[k], HerdJobs, s.jobs[k])
+		}
+	}
+	if s.now >= s.cfg.Warmup {
+		s.maxQueue = max(s.maxQueue, q+1)
+	}
+}
+
+func (s *Sim) depart(k int) {
+	q := int(s.jobs[k])
+	s.move(k, q, q-1)
+	if q == 1 { // idle now: out of the busy list
+		i := s.where[k]
+		last := s.busy[len(s.busy)-1]
+		s.busy[i], s.where[last] = last, i
+		s.busy = s.busy[:len(s.busy)-1]
+		s.where[k] = -1
+	}
+	s.total--
+}
+
+// move takes server k from q to r jobs, keeping the levels and, for JSQ,
+// the buckets.
+func (s *Sim) move(k, q, r int) {
+	if r >= len(s.count) {
+		s.count, s.area, s.last = append(s.count, 0), append(s.area, 0), append(s.last, s.now)
+	}
+	s.accrue(q)
+	s.accrue(r)
+	s.count[q]--
+	s.count[r]++
+	s.jobs[k] = int32(r)
+	if s.bucket != nil {
+		b := s.bucket[q] // out of bucket q
+		i, last := s.place[k], b[len(b)-1]
+		b[i], s.place[last] = last, i
+		s.bucket[q] = b[:len(b)-1]
+		for r >= len(s.bucket) {
+			s.bucket = append(s.bucket, nil)
+		}
+		s.place[k] = int32(len(s.bucket[r]))
+		s.bucket[r] = append(s.bucket[r], int32(k))
+		if r < s.min {
+			s.min = r
+		}
+		for len(s.bucket[s.min]) == 0 {
+			s.min++
+		}
+	}
+}
+
+// accrue brings level i's time-weighted count up to now, counting only
+// time after the warm-up.
+func (s *Sim) accrue(i int) {
+	from := max(s.last[i], s.cfg.Warmup)
+	if s.now > from {
+		s.area[i] += s.count[i] * (s.now - from)
+	}
+	s.last[i] = s.now
+}
+
+func (s *Sim) note(format string, args ...any) {
+	s.moments = append(s.moments, engine.Moment{Step: s.events, Caption: fmt.Sprintf("t %.1f: ", s.now) + fmt.Sprintf(format, args...)})
+}
+
+// Moments are the run's moments so far: the first queue at 7, the herd on
+// a stale board. The slice is the engine's own.
+func (s *Sim) Moments() []engine.Moment { return s.moments }
+
+// MeanSeries is the mean jobs per server, a point a time unit.
+func (s *Sim) MeanSeries() engine.SeriesView { return s.meanSeries.View() }
