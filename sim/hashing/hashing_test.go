@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"testing"
+	"time"
 )
 
 func study(t testing.TB, s Spec) Study {
@@ -107,4 +108,31 @@ func BenchmarkLookup10000(b *testing.B) {
 			_ = sink
 		})
 	}
+}
+
+// BenchmarkSkeletonSpeedup times plain HRW and the skeleton at 10,000
+// nodes in alternating blocks of the same keys, so that the machine's
+// drift touches both alike, and reports how many times faster the
+// skeleton looks up.
+func BenchmarkSkeletonSpeedup(b *testing.B) {
+	s := DefaultSpec()
+	s.Nodes = 10000
+	nodes := s.nodes()
+	hrw, skel := NewMapping(HRW, nodes, 1, 8), NewMapping(Skeleton, nodes, 1, 8)
+	var tHRW, tSkel time.Duration
+	sink := 0
+	for i := range b.N {
+		kh := mix(uint64(i) + 1)
+		start := time.Now()
+		sink += hrw.Owner("", kh)
+		mid := time.Now()
+		for range 100 { // the skeleton is too quick to time alone
+			sink += skel.Owner("", kh)
+		}
+		tHRW, tSkel = tHRW+mid.Sub(start), tSkel+time.Since(mid)/100
+	}
+	_ = sink
+	b.ReportMetric(float64(tHRW)/float64(tSkel), "x-faster")
+	b.ReportMetric(float64(tSkel.Nanoseconds())/float64(b.N), "skeleton-ns")
+	b.ReportMetric(float64(tHRW.Nanoseconds())/float64(b.N), "hrw-ns")
 }
