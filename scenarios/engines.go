@@ -4,6 +4,7 @@ import (
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/hashing"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
 )
@@ -34,6 +35,7 @@ var engines = []Engine{
 	{Name: "cascade", Title: "cascading failure through thread pools, and the protections against it", Default: cascade.DefaultSpec()},
 	{Name: "retry-storm", Title: "clients retrying together, with and without jitter", Default: cascade.DefaultStormSpec()},
 	{Name: "supermarket", Title: "join the shorter of d random queues: the supermarket model against its mean field", Default: queue.DefaultSpec()},
+	{Name: "hashing", Title: "rendezvous hashing against a consistent-hash ring: spread and churn", Default: hashing.DefaultSpec()},
 	{Name: "placement", Title: "replicas across fault domains, and the failures that take a majority", Default: placement.DefaultSpec()},
 	{Name: "durability", Title: "placement strategies holding data through years of failures and repairs", Default: placement.DefaultDurabilitySpec()},
 	{Name: "availability", Title: "MTTF, MTTR, the nines, and why scale needs fast repair", Default: avail.DefaultSpec()},
