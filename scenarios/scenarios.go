@@ -10,7 +10,9 @@ import (
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/hashing"
 	"github.com/loadlab/loadlab/sim/placement"
+	"github.com/loadlab/loadlab/sim/queue"
 )
 
 // Scenario is a preset: an engine's spec and what it teaches.
@@ -39,6 +41,44 @@ func cascadeRun(set string) cascade.Spec {
 }
 
 var registry = []Scenario{
+	{
+		Name:   "hrw-vs-ring",
+		Title:  "Rendezvous hashing against a consistent-hash ring: the same keys, two spreads (003)",
+		Lesson: "HRW gives each key to the node of highest hash(key, node): the spread is as even as chance allows, and a node leaving moves only its own keys. A ring with one point a node cuts the circle into arcs of random length: some nodes get several times the mean, some nothing. v/V change the ring's points; x and a take a node out or add one, and the keys that move are counted.",
+		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
+			s.Nodes, s.Keys, s.Against, s.VNodes = 30, 30000, "ring", 1
+		}), StepsPerSecond: -1,
+	},
+	{
+		Name:   "weighted-hrw",
+		Title:  "Weighted HRW: nodes of weight 1, 2 and 4 take 1/7, 2/7 and 4/7 of the keys",
+		Lesson: "Score each node -w / ln u, with u from hash(key, node) in (0, 1): a node of weight w wins a share w / (sum of weights) of the keys, and a node leaving still moves only its own. w cycles the weights; x and a take a node out or add one.",
+		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
+			s.Nodes, s.Keys, s.Scheme, s.Against, s.Weights = 21, 21000, "weighted-hrw", "hrw", "1,2,4"
+		}), StepsPerSecond: -1,
+	},
+	{
+		Name:   "supermarket-90",
+		Title:  "The supermarket model: 1000 servers at 90 %, one random choice against the shorter of two (002)",
+		Lesson: "Sent to a random server, a job finds a queue of 9 on average (the random side climbs there slowly: a queue at 90 % takes hundreds of service times to settle) and nearly half the servers hold 7 or more. Looking at just two servers and taking the shorter cuts the mean to about 2.35: over half the servers hold 2 or 3 jobs and 7 almost never happens. Both runs meet the same arrivals. p and P change the policies, d/D the choices, l/L the load.",
+		Spec:   edited(queue.DefaultSpec(), func(s *queue.Spec) { s.Against, s.Time, s.Warmup = "random", 1000, 50 }), StepsPerSecond: 40,
+	},
+	{
+		Name:   "d-choices-queue",
+		Title:  "d = 2 against d = 3 at 95 %: the big step is the second choice",
+		Lesson: "Each extra choice squares the tail again, but the mean shrinks far less from two choices to three than from one to two. d/D change the left policy's choices; P changes the right policy.",
+		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
+			s.Load, s.D, s.Against, s.Time, s.Warmup = 0.95, 3, "jsq-d", 300, 50
+		}), StepsPerSecond: 20,
+	},
+	{
+		Name:   "stale-board-herd",
+		Title:  "A stale load board: two choices on old numbers send a herd to the same servers",
+		Lesson: "When the queue lengths a job reads are minutes old, every job picks the same servers that looked short, until the board refreshes: the herd. Fresh two choices (right) against the same choices on a board refreshed every 5 time units (left). f/F halve or double the refresh interval.",
+		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
+			s.Policy, s.Against, s.Refresh, s.Time, s.Warmup = "stale-d", "jsq-d", 5, 300, 50
+		}), StepsPerSecond: 20,
+	},
 	{
 		Name:   "durability-years",
 		Title:  "Ten years of failures: which placement keeps the data?",

@@ -7,9 +7,11 @@ import (
 	"github.com/loadlab/loadlab/tui/cascadelab"
 	"github.com/loadlab/loadlab/tui/durabilitylab"
 	"github.com/loadlab/loadlab/tui/exactlab"
+	"github.com/loadlab/loadlab/tui/hashinglab"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/placementlab"
 	"github.com/loadlab/loadlab/tui/stormlab"
+	"github.com/loadlab/loadlab/tui/supermarketlab"
 )
 
 // labs maps an engine to the lab that opens its scenarios. An engine that
@@ -20,6 +22,8 @@ var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
 	"cascade":      cascadelab.New,
 	"retry-storm":  stormlab.New,
 	"placement":    placementlab.New,
+	"hashing":      hashinglab.New,
+	"supermarket":  supermarketlab.New,
 	"durability":   durabilitylab.New,
 	"availability": availlab.New,
 }

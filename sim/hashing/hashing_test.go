@@ -96,7 +96,7 @@ func TestSkeleton(t *testing.T) {
 func BenchmarkLookup10000(b *testing.B) {
 	s := DefaultSpec()
 	s.Nodes = 10000
-	nodes := s.nodes()
+	nodes := s.NodeList()
 	for _, sc := range []Scheme{HRW, Skeleton, Ring} {
 		m := NewMapping(sc, nodes, 100, 8)
 		b.Run(sc.String(), func(b *testing.B) {
@@ -117,7 +117,7 @@ func BenchmarkLookup10000(b *testing.B) {
 func BenchmarkSkeletonSpeedup(b *testing.B) {
 	s := DefaultSpec()
 	s.Nodes = 10000
-	nodes := s.nodes()
+	nodes := s.NodeList()
 	hrw, skel := NewMapping(HRW, nodes, 1, 8), NewMapping(Skeleton, nodes, 1, 8)
 	var tHRW, tSkel time.Duration
 	sink := 0

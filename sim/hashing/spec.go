@@ -92,6 +92,12 @@ func (s Spec) Validate() error {
 	return err
 }
 
+// Schemes are the spec's scheme and, if set, its Against.
+func (s Spec) Schemes() ([]Scheme, error) { return s.schemes() }
+
+// SpreadOf is the spread of counts of keys over nodes.
+func SpreadOf(counts []int, keys int) Spread { return spread(counts, keys) }
+
 // Spread is keys per node: their mean, standard deviation as a percentage
 // of the mean, least, most, and nodes with none.
 type Spread struct {
@@ -128,8 +134,8 @@ type Share struct {
 	Expected float64 `json:"expected"`
 }
 
-// keyHashes are the keys' hashes: key i is named "k<seed>-<i>".
-func (s Spec) keyHashes() ([]string, []uint64) {
+// KeyHashes are the keys' names and hashes: key i is named "k<seed>-<i>".
+func (s Spec) KeyHashes() ([]string, []uint64) {
 	names, hs := make([]string, s.Keys), make([]uint64, s.Keys)
 	for i := range s.Keys {
 		names[i] = fmt.Sprintf("k%d-%d", s.Seed, i)
@@ -138,8 +144,8 @@ func (s Spec) keyHashes() ([]string, []uint64) {
 	return names, hs
 }
 
-// Nodes are the spec's nodes with their weights.
-func (s Spec) nodes() []Node {
+// NodeList is the spec's nodes with their weights.
+func (s Spec) NodeList() []Node {
 	ws, _ := s.weights()
 	out := make([]Node, s.Nodes)
 	for i := range out {
@@ -167,8 +173,8 @@ func (s Spec) Run(ctx context.Context, progress func(float64)) ([]Study, error) 
 		return nil, err
 	}
 	schemes, _ := s.schemes()
-	names, hs := s.keyHashes()
-	nodes := s.nodes()
+	names, hs := s.KeyHashes()
+	nodes := s.NodeList()
 	removed := rng.New(s.Seed).Sample(s.Nodes, s.Remove)
 	var out []Study
 	for k, sc := range schemes {

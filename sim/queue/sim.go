@@ -65,11 +65,11 @@ type Sim struct {
 	// into calls changes nothing (depValid: drawn since the last event)
 	dep      float64
 	depValid bool
-	jobs          []int32 // per server
-	busy          []int32 // the busy servers, in any order
-	where         []int32 // server -> index in busy, -1 when idle
-	total         int     // jobs in the system
-	rr            int
+	jobs     []int32 // per server
+	busy     []int32 // the busy servers, in any order
+	where    []int32 // server -> index in busy, -1 when idle
+	total    int     // jobs in the system
+	rr       int
 	// levels: count[i] servers hold i jobs; area[i] is the time-weighted
 	// count since the warm-up, brought up to date at last[i]
 	count, area, last []float64
@@ -303,3 +303,26 @@ func (s *Sim) Moments() []engine.Moment { return s.moments }
 
 // MeanSeries is the mean jobs per server, a point a time unit.
 func (s *Sim) MeanSeries() engine.SeriesView { return s.meanSeries.View() }
+
+// Share is the share of servers holding exactly i jobs now.
+func (s *Sim) Share(i int) float64 {
+	if i < 0 || i >= len(s.count) {
+		return 0
+	}
+	return s.count[i] / float64(s.cfg.Servers)
+}
+
+// ShareAtLeast is the share of servers holding i jobs or more now.
+func (s *Sim) ShareAtLeast(i int) float64 {
+	total := 0.0
+	for j := max(i, 0); j < len(s.count); j++ {
+		total += s.count[j]
+	}
+	return total / float64(s.cfg.Servers)
+}
+
+// Mean is the mean jobs per server now.
+func (s *Sim) Mean() float64 { return float64(s.total) / float64(s.cfg.Servers) }
+
+// Events is the events run so far.
+func (s *Sim) Events() int64 { return s.events }

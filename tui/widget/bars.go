@@ -20,6 +20,10 @@ type Bars struct {
 	Values []float64
 	YMax   float64
 	Style  lipgloss.Style
+	// Marked columns get a ▲ on the axis under them, in MarkStyle: shapes
+	// that pick them out without colour.
+	Marked    []bool
+	MarkStyle lipgloss.Style
 }
 
 // Render draws the chart into w x h cells: h-1 rows of bars over the axis
@@ -66,6 +70,9 @@ func (b Bars) Render(st *Styles, w, h int) string {
 		height := v / b.YMax * float64(gh)
 		for dx := range colW {
 			graph.DrawColumnBottomToTop(&lc.Canvas, canvas.Point{X: x + dx, Y: o.Y - 1}, height, b.Style)
+		}
+		if i < len(b.Marked) && b.Marked[i] {
+			lc.Canvas.SetCell(canvas.Point{X: x, Y: o.Y}, canvas.NewCellWithStyle('▲', b.MarkStyle))
 		}
 		if i < len(b.Labels) && b.Labels[i] != "" && x >= free && x+len(b.Labels[i]) <= w {
 			lc.Canvas.SetStringWithStyle(canvas.Point{X: x, Y: o.Y + 1}, b.Labels[i], st.Muted)

@@ -1,0 +1,215 @@
+// Package hashinglab is the hashing lab of source document 003: the same
+// keys mapped by rendezvous hashing and by a consistent-hash ring side by
+// side, keys per node as bars; nodes leave and join by key, and the keys
+// that move are counted and drawn apart.
+package hashinglab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/hashing"
+	"github.com/loadlab/loadlab/sim/rng"
+	"github.com/loadlab/loadlab/tui/lab"
+)
+
+// Lab holds the keys, the nodes, and each scheme's mapping and owners.
+type Lab struct {
+	spec   hashing.Spec
+	names  []string
+	hashes []uint64
+	nodes  []hashing.Node
+	next   int // the next new node's number
+	sides  []*side
+	src    *rng.Source // which node leaves
+	note   string      // the latest change, for the view
+	// moments are the changes so far, for M
+	moments []engine.Moment
+	seen    int
+}
+
+// side is one scheme over the current nodes.
+type side struct {
+	scheme hashing.Scheme
+	m      *hashing.Mapping
+	owner  []int32
+	counts []int
+	// movedIn[i] is the keys node i took in the latest change; moved the
+	// keys that changed node, and strays those that moved between two
+	// nodes that both stayed
+	movedIn       []int
+	moved, strays int
+}
+
+// New opens the lab on a hashing spec.
+func New(s scenarios.Spec) (lab.Lab, error) {
+	spec, ok := s.(hashing.Spec)
+	if !ok {
+		return nil, fmt.Errorf("hashinglab: %T is not a hashing spec", s)
+	}
+	l := &Lab{spec: spec}
+	return l, l.Restart()
+}
+
+// Restart maps the keys over the spec's nodes again.
+func (l *Lab) Restart() error {
+	if err := l.spec.Validate(); err != nil {
+		return err
+	}
+	schemes, _ := l.spec.Schemes()
+	l.names, l.hashes = l.spec.KeyHashes()
+	l.nodes, l.next = l.spec.NodeList(), l.spec.Nodes
+	l.src, l.note, l.moments, l.seen = rng.New(l.spec.Seed), "", nil, 0
+	l.sides = nil
+	for _, sc := range schemes {
+		sd := &side{scheme: sc, m: hashing.NewMapping(sc, l.nodes, l.spec.VNodes, l.spec.Fanout)}
+		sd.owner = make([]int32, len(l.hashes))
+		l.remap(sd, nil)
+		l.sides = append(l.sides, sd)
+	}
+	return nil
+}
+
+// remap maps every key by sd's mapping, and counts against the owners
+// before (by node name; nil: none) what moved.
+func (l *Lab) remap(sd *side, before []string) {
+	nodes := sd.m.Nodes()
+	sd.counts, sd.movedIn, sd.moved, sd.strays = make([]int, len(nodes)), make([]int, len(nodes)), 0, 0
+	stays := map[string]bool{}
+	for _, n := range nodes {
+		stays[n.Name] = true
+	}
+	for i, h := range l.hashes {
+		o := sd.m.Owner(l.names[i], h)
+		sd.owner[i] = int32(o)
+		sd.counts[o]++
+		if before != nil && before[i] != nodes[o].Name {
+			sd.moved++
+			sd.movedIn[o]++
+			if stays[before[i]] {
+				sd.strays++
+			}
+		}
+	}
+}
+
+func (sd *side) ownerNames() []string {
+	nodes := sd.m.Nodes()
+	out := make([]string, len(sd.owner))
+	for i, o := range sd.owner {
+		out[i] = nodes[o].Name
+	}
+	return out
+}
+
+// Step does nothing: the lab moves by its keys.
+func (l *Lab) Step() bool { return false }
+
+// Done: there is nothing to play.
+func (l *Lab) Done() bool { return true }
+
+// Seed is the keys' seed.
+func (l *Lab) Seed() int64 { return l.spec.Seed }
+
+// WithSeed maps other keys.
+func (l *Lab) WithSeed(seed int64) error {
+	l.spec.Seed = seed
+	return l.Restart()
+}
+
+// NextSeed maps the next seed's keys.
+func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
+
+// NewMoment reports the latest change.
+func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.moments, &l.seen) }
+
+// Status is the nodes and keys.
+func (l *Lab) Status() []string {
+	return []string{fmt.Sprintf("%d nodes", len(l.nodes)), fmt.Sprintf("%d keys", len(l.hashes)), fmt.Sprintf("seed %d", l.spec.Seed)}
+}
+
+var keys = struct {
+	Remove, Add, VNodes, Weights key.Binding
+}{
+	Remove:  lab.Bind([]string{"x"}, "x", "a node leaves (chosen at random)"),
+	Add:     lab.Bind([]string{"a"}, "a", "a node joins"),
+	VNodes:  lab.Bind([]string{"v", "V"}, "v/V", "the ring's virtual nodes /2, x2"),
+	Weights: lab.Bind([]string{"w"}, "w", "weights: all 1; 1, 2, 4; 1, 1, 1, 4"),
+}
+
+// Help lists the lab's keys with the shell's.
+func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
+	short := []key.Binding{c.Help, c.Quit, keys.Remove, keys.Add, keys.VNodes, keys.Weights}
+	full := [][]key.Binding{{keys.Remove, keys.Add, keys.VNodes, keys.Weights}, {c.Reset, c.NextSeed, c.TypeSeed, c.Moments, c.Theme, c.Back, c.Help, c.Quit}}
+	return short, full
+}
+
+var weightSets = []string{"1", "1,2,4", "1,1,1,4"}
+
+// Key changes the nodes (a node leaves or joins: every scheme remaps and
+// counts what moved) or the ring's points or the weights (which restart).
+func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
+	switch {
+	case key.Matches(msg, keys.Remove):
+		if len(l.nodes) <= 1 {
+			return lab.Outcome{Handled: true, Note: "one node left: it stays"}
+		}
+		i := l.src.RandBelow(len(l.nodes))
+		gone := l.nodes[i].Name
+		l.nodes = append(l.nodes[:i:i], l.nodes[i+1:]...)
+		var parts []string
+		for _, sd := range l.sides {
+			before := sd.ownerNames()
+			sd.m = sd.m.Without(i)
+			l.remap(sd, before)
+			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them between nodes that stayed", sd.scheme, sd.moved, 100*float64(sd.moved)/float64(len(l.hashes)), sd.strays))
+		}
+		l.change(fmt.Sprintf("%s leaves: ", gone) + strings.Join(parts, "; "))
+		return lab.Taken()
+	case key.Matches(msg, keys.Add):
+		n := hashing.NewNode(l.next, l.nodes[len(l.nodes)-1].Weight)
+		l.next++
+		l.nodes = append(l.nodes, n)
+		var parts []string
+		for _, sd := range l.sides {
+			before := sd.ownerNames()
+			sd.m = sd.m.With(n)
+			l.remap(sd, before)
+			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them not to the new node", sd.scheme, sd.moved, 100*float64(sd.moved)/float64(len(l.hashes)), sd.moved-sd.movedIn[len(sd.movedIn)-1]))
+		}
+		l.change(fmt.Sprintf("%s joins: ", n.Name) + strings.Join(parts, "; "))
+		return lab.Taken()
+	case key.Matches(msg, keys.VNodes):
+		if msg.String() == "v" {
+			l.spec.VNodes = max(1, l.spec.VNodes/2)
+		} else {
+			l.spec.VNodes = min(10000, l.spec.VNodes*2)
+		}
+	case key.Matches(msg, keys.Weights):
+		for i, w := range weightSets {
+			if w == l.spec.Weights {
+				l.spec.Weights = weightSets[(i+1)%len(weightSets)]
+				break
+			}
+			if i == len(weightSets)-1 {
+				l.spec.Weights = weightSets[0]
+			}
+		}
+	default:
+		return lab.Outcome{}
+	}
+	if err := l.Restart(); err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("the ring has %d points a node; weights %s; the keys are mapped again", l.spec.VNodes, l.spec.Weights)}
+}
+
+func (l *Lab) change(caption string) {
+	l.note = caption
+	l.moments = append(l.moments, engine.Moment{Step: int64(len(l.moments) + 1), Caption: caption})
+}

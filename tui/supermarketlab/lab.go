@@ -1,0 +1,186 @@
+// Package supermarketlab is the supermarket lab of source document 002:
+// two policies side by side on the same arrivals, the share of servers at
+// each queue length now with the mean-field value marked on each bar, and
+// the mean queue over time against its theory line.
+package supermarketlab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/queue"
+	"github.com/loadlab/loadlab/tui/lab"
+)
+
+// stepTime is the simulated time one step runs.
+const stepTime = 0.5
+
+// Lab runs the spec's policy and, if set, its Against in lockstep.
+type Lab struct {
+	spec queue.Spec
+	sims []*queue.Sim
+	seen []int
+}
+
+// New opens the lab on a supermarket spec.
+func New(s scenarios.Spec) (lab.Lab, error) {
+	spec, ok := s.(queue.Spec)
+	if !ok {
+		return nil, fmt.Errorf("supermarketlab: %T is not a supermarket spec", s)
+	}
+	l := &Lab{spec: spec}
+	return l, l.Restart()
+}
+
+// Restart starts every server empty at t = 0.
+func (l *Lab) Restart() error {
+	cs, err := l.spec.Configs()
+	if err != nil {
+		return err
+	}
+	l.sims, l.seen = nil, make([]int, len(cs))
+	for _, c := range cs {
+		s, err := queue.New(c)
+		if err != nil {
+			return err
+		}
+		l.sims = append(l.sims, s)
+	}
+	return nil
+}
+
+// Pace says a speed in simulated time.
+func (l *Lab) Pace(stepsPerSecond float64) string {
+	return fmt.Sprintf("%g time units a second", stepsPerSecond*stepTime)
+}
+
+// Step runs every policy half a time unit.
+func (l *Lab) Step() bool {
+	if l.Done() {
+		return false
+	}
+	for _, s := range l.sims {
+		s.Advance(s.Now() + stepTime)
+	}
+	return true
+}
+
+// Done reports whether the time is up.
+func (l *Lab) Done() bool { return l.sims[0].Now() >= l.spec.Time }
+
+// Seed is the arrivals' seed.
+func (l *Lab) Seed() int64 { return l.spec.Seed }
+
+// WithSeed restarts on another seed.
+func (l *Lab) WithSeed(seed int64) error {
+	l.spec.Seed = seed
+	return l.Restart()
+}
+
+// NextSeed restarts on the next seed.
+func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
+
+// NewMoment reports each policy's moments, named.
+func (l *Lab) NewMoment() (string, bool) {
+	var parts []string
+	for i, s := range l.sims {
+		if c, ok := lab.Unseen(s.Moments(), &l.seen[i]); ok {
+			parts = append(parts, name(s.Config())+": "+c)
+		}
+	}
+	return strings.Join(parts, "; "), len(parts) > 0
+}
+
+// Status is the time and the load.
+func (l *Lab) Status() []string {
+	s := l.sims[0]
+	return []string{fmt.Sprintf("t %.1f / %g", s.Now(), l.spec.Time), fmt.Sprintf("load %g", l.spec.Load), fmt.Sprintf("seed %d", l.spec.Seed)}
+}
+
+var keys = struct {
+	Policy, Against, D, Load, Refresh key.Binding
+}{
+	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d"),
+	Against: lab.Bind([]string{"P"}, "P", "right policy"),
+	D:       lab.Bind([]string{"d", "D"}, "d/D", "fewer/more choices"),
+	Load:    lab.Bind([]string{"l", "L"}, "l/L", "load down/up 0.05"),
+	Refresh: lab.Bind([]string{"f", "F"}, "f/F", "refresh the board twice as often / half as often"),
+}
+
+// Help lists the lab's keys with the shell's.
+func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
+	short := []key.Binding{c.Play, c.Help, c.Quit, keys.Policy, keys.Against, keys.D, keys.Load, c.Moments, c.Faster}
+	full := [][]key.Binding{
+		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed, c.Moments},
+		{keys.Policy, keys.Against, keys.D, keys.Load, keys.Refresh, c.Theme, c.Back, c.Help, c.Quit},
+	}
+	return short, full
+}
+
+var policies = []string{"random", "jsq-d", "jsq", "round-robin", "stale-d"}
+
+// Key changes a policy, d, the load or the refresh; each restarts.
+func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
+	spec := l.spec
+	next := func(p string) string {
+		for i, q := range policies {
+			if q == p {
+				return policies[(i+1)%len(policies)]
+			}
+		}
+		return policies[0]
+	}
+	switch {
+	case key.Matches(msg, keys.Policy):
+		spec.Policy = next(spec.Policy)
+	case key.Matches(msg, keys.Against):
+		spec.Against = next(spec.Against)
+	case key.Matches(msg, keys.D):
+		if msg.String() == "d" {
+			spec.D = max(1, spec.D-1)
+		} else {
+			spec.D = min(spec.Servers, spec.D+1)
+		}
+	case key.Matches(msg, keys.Load):
+		if msg.String() == "l" {
+			spec.Load = max(0.05, spec.Load-0.05)
+		} else {
+			spec.Load = min(0.95, spec.Load+0.05)
+		}
+	case key.Matches(msg, keys.Refresh):
+		if msg.String() == "f" {
+			spec.Refresh /= 2
+		} else {
+			spec.Refresh *= 2
+		}
+	default:
+		return lab.Outcome{}
+	}
+	if err := spec.Validate(); err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	l.spec = spec
+	if err := l.Restart(); err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	var names []string
+	for _, s := range l.sims {
+		names = append(names, name(s.Config()))
+	}
+	return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("%s at load %.2f, from t = 0 on the same arrivals", strings.Join(names, " against "), spec.Load)}
+}
+
+// name says a policy with its d: "jsq-2".
+func name(c queue.Config) string {
+	switch c.Policy {
+	case queue.JSQD:
+		return fmt.Sprintf("jsq-%d", c.D)
+	case queue.StaleD:
+		return fmt.Sprintf("stale-%d (board every %g)", c.D, c.Refresh)
+	}
+	return c.Policy.String()
+}
