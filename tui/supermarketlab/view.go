@@ -76,8 +76,8 @@ func (l *Lab) panel(st *widget.Styles, s *queue.Sim, w, h int, barMax, meanMax f
 		}
 	}
 	head := []string{
-		st.Title.Render(widget.Truncate(fmt.Sprintf("%s: mean queue %.2f now (%s %.2f)", name(c), s.Mean(), theoryNote, th.MeanQueue), w)),
-		st.Muted.Render(widget.Truncate(fmt.Sprintf("%d servers at load %g: share of servers at each queue length now", c.Servers, c.Load), w)),
+		st.Title.Render(widget.Truncate(fmt.Sprintf("%s: mean %.2f now, %s %.2f", name(c), s.Mean(), theoryNote, th.MeanQueue), w)),
+		st.Muted.Render(widget.Truncate(fmt.Sprintf("share of the %d servers at each queue length now", c.Servers), w)),
 	}
 	var bars []widget.HBar
 	for i := range lengths {
