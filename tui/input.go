@@ -169,6 +169,10 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
 	seeded, isSeeded := m.lab.(lab.Seeded)
+	if still, ok := m.lab.(lab.Still); ok && (key.Matches(msg, k.Play) || key.Matches(msg, k.Step)) {
+		m.setNote("nothing to play here: "+still.Moves(), false)
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Back):
 		m.back()

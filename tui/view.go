@@ -121,6 +121,9 @@ func (m *Model) statusBar() string {
 		speed = p.Pace(m.play.stepsPerSecond())
 	}
 	parts := append(m.lab.Status(), speed, state)
+	if still, ok := m.lab.(lab.Still); ok {
+		parts = append(m.lab.Status(), still.Moves())
+	}
 	if m.stopAtMoments {
 		parts = append(parts, "stops at moments")
 	}

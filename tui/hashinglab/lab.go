@@ -110,7 +110,10 @@ func (sd *side) ownerNames() []string {
 func (l *Lab) Step() bool { return false }
 
 // Done: there is nothing to play.
-func (l *Lab) Done() bool { return true }
+func (l *Lab) Done() bool { return false }
+
+// Moves says what changes the lab.
+func (l *Lab) Moves() string { return "x and a take a node out or add one" }
 
 // Seed is the keys' seed.
 func (l *Lab) Seed() int64 { return l.spec.Seed }
@@ -144,7 +147,7 @@ var keys = struct {
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Help, c.Quit, keys.Remove, keys.Add, keys.VNodes, keys.Weights}
+	short := []key.Binding{keys.Remove, keys.Add, keys.VNodes, keys.Weights, c.Help, c.Quit}
 	full := [][]key.Binding{{keys.Remove, keys.Add, keys.VNodes, keys.Weights}, {c.Reset, c.NextSeed, c.TypeSeed, c.Moments, c.Theme, c.Back, c.Help, c.Quit}}
 	return short, full
 }

@@ -75,6 +75,14 @@ type Paced interface {
 	Pace(stepsPerSecond float64) string
 }
 
+// Still is a lab moved only by its own keys, with nothing to play or step:
+// the shell then shows neither a speed nor a play state, and says so when
+// play or step is pressed. Moves says what moves it ("x and a change the
+// nodes").
+type Still interface {
+	Moves() string
+}
+
 // Retitled is a lab whose keys can take it away from what its scenario's
 // title says (other sets, other rules); Title is then the header's title.
 type Retitled interface {
