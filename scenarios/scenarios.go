@@ -44,7 +44,7 @@ var registry = []Scenario{
 	{
 		Name:   "hrw-vs-ring",
 		Title:  "Rendezvous hashing against a consistent-hash ring: the same keys, two spreads (003)",
-		Lesson: "HRW gives each key to the node of highest hash(key, node): the spread is as even as chance allows, and a node leaving moves only its own keys. A ring with one point a node cuts the circle into arcs of random length: some nodes get several times the mean, some nothing. v/V change the ring's points; x and a take a node out or add one, and the keys that move are counted.",
+		Lesson: "HRW gives each key to the node of highest hash(key, node): the spread is as even as chance allows, and a node leaving moves only its own keys. A ring with one point a node cuts the circle into arcs of random length: some nodes get several times the mean, some a sliver. v/V change the ring's points; x and a take a node out or add one, and the keys that move are counted.",
 		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
 			s.Nodes, s.Keys, s.Against, s.VNodes = 30, 30000, "ring", 1
 		}), StepsPerSecond: -1,
@@ -66,9 +66,9 @@ var registry = []Scenario{
 	{
 		Name:   "d-choices-queue",
 		Title:  "d = 2 against d = 3 at 95 %: the big step is the second choice",
-		Lesson: "Each extra choice squares the tail again, but the mean shrinks far less from two choices to three than from one to two. d/D change the left policy's choices; P changes the right policy.",
+		Lesson: "Each extra choice squares the tail again, but the mean shrinks far less from two choices to three (3.2 to 2.4 at 95 %) than from one to two (19 to 3.2). d/D change the left policy's choices; P changes the right policy.",
 		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
-			s.Load, s.D, s.Against, s.Time, s.Warmup = 0.95, 3, "jsq-d", 300, 50
+			s.Load, s.D, s.Against, s.AgainstD, s.Time, s.Warmup = 0.95, 2, "jsq-d", 3, 300, 50
 		}), StepsPerSecond: 20,
 	},
 	{

@@ -192,11 +192,11 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.Faster):
 		m.play.faster()
-		m.setNote("speed "+m.play.label(), false)
+		m.setNote("speed "+m.speedLabel(), false)
 		return m.play.restart()
 	case key.Matches(msg, k.Slower):
 		m.play.slower()
-		m.setNote("speed "+m.play.label(), false)
+		m.setNote("speed "+m.speedLabel(), false)
 		return m.play.restart()
 	case key.Matches(msg, k.Reset):
 		m.changed(m.lab.Restart())

@@ -101,6 +101,14 @@ func (m *Model) noteLines() []string {
 	return lines
 }
 
+// speedLabel is the play speed, in the lab's own time when it has one.
+func (m *Model) speedLabel() string {
+	if p, ok := m.lab.(lab.Paced); ok && m.play.stepsPerSecond() > 0 {
+		return p.Pace(m.play.stepsPerSecond())
+	}
+	return m.play.label()
+}
+
 func (m *Model) statusBar() string {
 	if m.typingSeed {
 		line := m.seedInput.View() + m.st.Muted.Render("   enter applies, esc cancels")
@@ -116,11 +124,7 @@ func (m *Model) statusBar() string {
 	case m.lab.Done():
 		state = "✓ done"
 	}
-	speed := m.play.label()
-	if p, ok := m.lab.(lab.Paced); ok && m.play.stepsPerSecond() > 0 {
-		speed = p.Pace(m.play.stepsPerSecond())
-	}
-	parts := append(m.lab.Status(), speed, state)
+	parts := append(m.lab.Status(), m.speedLabel(), state)
 	if still, ok := m.lab.(lab.Still); ok {
 		parts = append(m.lab.Status(), still.Moves())
 	}

@@ -46,11 +46,15 @@ when --add nodes join, each weight's share, and the time of a lookup.`,
 				fmt.Fprintf(w, "%s: %.1f keys a node on average, spread %.1f %% of the mean, %d to %d, %d nodes with none; a lookup %.0f ns\n",
 					st.Scheme, p.Mean, p.StdPct, p.Min, p.Max, p.Zero, st.LookupNs)
 				if len(st.Removed) > 0 {
-					fmt.Fprintf(w, "  %d node(s) leaving (%v): %.3f %% of the keys moved; only keys of the nodes that left: %v\n",
-						len(st.Removed), st.Removed, 100*st.MovedFraction, yes(st.MovedOnlyFromRemoved))
+					which := fmt.Sprint(st.Removed)
+					if len(st.Removed) > 10 {
+						which = fmt.Sprintf("%v and %d more", st.Removed[:10], len(st.Removed)-10)
+					}
+					fmt.Fprintf(w, "  %d node(s) leaving (%s): %.3f %% of the keys moved; only keys of the nodes that left: %v\n",
+						len(st.Removed), which, 100*st.MovedFraction, yes(st.MovedOnlyFromRemoved))
 				}
-				if st.AddedFraction > 0 || st.MovedOnlyToAdded {
-					fmt.Fprintf(w, "  nodes joining: %.3f %% of the keys moved; all to the new nodes: %v\n", 100*st.AddedFraction, yes(st.MovedOnlyToAdded))
+				if st.Added > 0 {
+					fmt.Fprintf(w, "  %d node(s) joining: %.3f %% of the keys moved; all to the new nodes: %v\n", st.Added, 100*st.AddedFraction, yes(st.MovedOnlyToAdded))
 				}
 				if len(st.Shares) > 1 {
 					for _, sh := range st.Shares {

@@ -29,6 +29,7 @@ load^((d^i - 1)/(d - 1)).`,
 		intFlag(fs, &s.D, "d", s.D, "servers a job looks at (jsq-d, stale-d)")
 		fs.StringVar(&s.Policy, "policy", s.Policy, "random, jsq-d, jsq, round-robin or stale-d")
 		fs.StringVar(&s.Against, "against", s.Against, "a second policy on the same arrivals")
+		intFlag(fs, &s.AgainstD, "against-d", s.AgainstD, "the second policy's d (0: the same as --d)")
 		fs.Float64Var(&s.Refresh, "refresh", s.Refresh, "the load board's refresh interval (stale-d)")
 		fs.Float64Var(&s.Time, "time", s.Time, "simulated time")
 		fs.Float64Var(&s.Warmup, "warmup", s.Warmup, "time before measuring")
@@ -71,7 +72,7 @@ load^((d^i - 1)/(d - 1)).`,
 			for i, r := range o.Results {
 				for j := range r.Fractions {
 					tf, tt := "", ""
-					if j < len(r.Theory.Fractions) {
+					if r.Theory != nil && j < len(r.Theory.Fractions) {
 						tf, tt = strconv.FormatFloat(r.Theory.Fractions[j], 'g', 6, 64), strconv.FormatFloat(r.Theory.Tail[j], 'g', 6, 64)
 					}
 					cw.Write([]string{policyName(o.Configs[i]), strconv.Itoa(j), strconv.FormatFloat(r.Fractions[j], 'g', 6, 64),
@@ -102,16 +103,29 @@ func writeQueueText(w io.Writer, o queue.Outcome) error {
 	fmt.Fprintf(w, "supermarket: %d servers at load %g, seed %d, measured after t = %g\n", c0.Servers, c0.Load, c0.Seed, c0.Warmup)
 	for i, r := range o.Results {
 		c := o.Configs[i]
-		fmt.Fprintf(w, "\n%s: mean queue %.3f (mean field %.3f), mean response %.3f, longest queue %d, %d events\n",
-			policyName(c), r.MeanQueue, r.Theory.MeanQueue, r.MeanResponse, r.MaxQueue, r.Events)
+		theory, against := func(j int) string { return "-" }, "no mean field: not a d-choice rule"
+		if r.Theory != nil {
+			th := r.Theory
+			theory = func(j int) string {
+				if j == 7 {
+					return fmt.Sprintf("%.2f %%", 100*th.Tail[7])
+				}
+				return fmt.Sprintf("%.2f %%", 100*th.Fractions[j])
+			}
+			against = fmt.Sprintf("mean field %.3f", th.MeanQueue)
+			if c.Policy == queue.StaleD {
+				against = fmt.Sprintf("mean field of a fresh board %.3f", th.MeanQueue)
+			}
+		}
+		fmt.Fprintf(w, "\n%s: mean queue %.3f (%s), mean response %.3f, longest queue %d, %d events\n",
+			policyName(c), r.MeanQueue, against, r.MeanResponse, r.MaxQueue, r.Events)
 		fmt.Fprintf(w, "  %-6s %-12s %-12s %s\n", "jobs", "servers", "mean field", "")
 		for j := 0; j < len(r.Fractions) && j <= 7; j++ {
-			label := fmt.Sprint(j)
-			frac, theory := r.Fractions[j], r.Theory.Fractions[j]
+			label, frac := fmt.Sprint(j), r.Fractions[j]
 			if j == 7 { // the rest together
-				label, frac, theory = "7+", r.Tail[7], r.Theory.Tail[7]
+				label, frac = "7+", r.Tail[7]
 			}
-			fmt.Fprintf(w, "  %-6s %-12s %-12s %s\n", label, fmt.Sprintf("%.2f %%", 100*frac), fmt.Sprintf("%.2f %%", 100*theory), bar(frac, 40))
+			fmt.Fprintf(w, "  %-6s %-12s %-12s %s\n", label, fmt.Sprintf("%.2f %%", 100*frac), theory(j), bar(frac, 40))
 		}
 		at := func(j int) float64 {
 			if j < len(r.Fractions) {

@@ -161,9 +161,9 @@ func (m *Mapping) Owner(key string, kh uint64) int {
 		}
 		return best
 	case RawHRW:
-		best, bestScore := 0, uint64(0)
+		best, bestScore, raw := 0, uint64(0), fnv1a(key)
 		for i, n := range m.nodes {
-			if s := fnv1aMore(fnv1a(key), n.Name); i == 0 || s > bestScore {
+			if s := fnv1aMore(raw, n.Name); i == 0 || s > bestScore {
 				best, bestScore = i, s
 			}
 		}

@@ -79,17 +79,24 @@ func (s Spec) Validate() error {
 	case s.Fanout < 2 || s.Fanout > 1024:
 		return engine.Invalid("fanout", "must be in 2..1024, got %d", s.Fanout)
 	case s.Remove < 0 || s.Remove >= s.Nodes:
-		return engine.Invalid("remove", "must be in 0..%d (fewer than the nodes), got %d", s.Nodes-1, s.Remove)
+		return engine.Invalid("remove", "must be fewer than the %d nodes (0..%d), got %d", s.Nodes, s.Nodes-1, s.Remove)
 	case s.Add < 0 || s.Add > 1_000_000:
 		return engine.Invalid("add", "must be in 0..1000000, got %d", s.Add)
 	case s.Seed < 0:
 		return engine.Invalid("seed", "must be >= 0, got %d", s.Seed)
 	}
-	if _, err := s.weights(); err != nil {
+	ws, err := s.weights()
+	if err != nil {
 		return err
 	}
-	_, err := s.schemes()
-	return err
+	schemes, err := s.schemes()
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(schemes, WeightedHRW) && slices.ContainsFunc(ws, func(w float64) bool { return w != ws[0] }) {
+		return engine.Invalid("weights", "apply to weighted-hrw only (as --scheme or --against), got %q", s.Weights)
+	}
+	return nil
 }
 
 // Schemes are the spec's scheme and, if set, its Against.
@@ -119,6 +126,7 @@ type Study struct {
 	// a node that left. The Added figures are the same for nodes joining.
 	MovedFraction        float64 `json:"moved_fraction"`
 	MovedOnlyFromRemoved bool    `json:"moved_only_from_removed"`
+	Added                int     `json:"added"`
 	AddedFraction        float64 `json:"added_moved_fraction"`
 	MovedOnlyToAdded     bool    `json:"moved_only_to_added"`
 	// Shares is each weight's share of the keys, beside its share of the
@@ -243,7 +251,7 @@ func (s Spec) study(ctx context.Context, sc Scheme, nodes []Node, removed []int,
 				onlyToAdded = onlyToAdded && int(withNew[i]) >= len(nodes)
 			}
 		}
-		st.AddedFraction, st.MovedOnlyToAdded = float64(moved)/float64(len(hs)), onlyToAdded
+		st.Added, st.AddedFraction, st.MovedOnlyToAdded = s.Add, float64(moved)/float64(len(hs)), onlyToAdded
 	}
 	// shares by weight
 	total, byWeight := 0.0, map[float64]int{}

@@ -12,7 +12,10 @@ type Result struct {
 	MeanResponse float64 `json:"mean_response"`
 	MaxQueue     int     `json:"max_queue"`
 	Events       int64   `json:"events"`
-	Theory       Theory  `json:"theory"`
+	// Theory is the mean field of the policy's d choices, for random
+	// (d = 1), jsq-d, and stale-d (the fresh board it falls short of);
+	// none for jsq and round-robin, which are not d-choice rules.
+	Theory *Theory `json:"theory,omitempty"`
 }
 
 // Result measures the run so far.
@@ -41,11 +44,10 @@ func (s *Sim) Result() Result {
 	if lambda := float64(s.arrived) / span / n; lambda > 0 {
 		r.MeanResponse = r.MeanQueue / lambda
 	}
-	d := s.cfg.D
-	if s.cfg.Policy == Random || s.cfg.Policy == RoundRobin {
-		d = 1
+	if d, ok := s.cfg.Choices(); ok {
+		th := NewTheory(s.cfg.Load, d, max(10, len(r.Fractions)-1))
+		r.Theory = &th
 	}
-	r.Theory = NewTheory(s.cfg.Load, max(1, d), max(10, len(r.Fractions)-1))
 	return r
 }
 

@@ -45,6 +45,18 @@ type Config struct {
 	Warmup  float64 // time before measuring
 }
 
+// Choices is the d of the mean field the policy is measured against:
+// 1 for random, d for jsq-d and stale-d; false for jsq and round-robin.
+func (c Config) Choices() (int, bool) {
+	switch c.Policy {
+	case Random:
+		return 1, true
+	case JSQD, StaleD:
+		return c.D, true
+	}
+	return 0, false
+}
+
 // HerdJobs is how many jobs one server must get in one board period for
 // the herd moment: far more than the load spreads.
 const HerdJobs = 6
@@ -126,8 +138,8 @@ func (c Config) validate() error {
 		return engine.Invalid("load", "must be in (0, 1), got %v", c.Load)
 	case (c.Policy == JSQD || c.Policy == StaleD) && (c.D < 1 || c.D > c.Servers):
 		return engine.Invalid("d", "must be in 1..servers (%d), got %d", c.Servers, c.D)
-	case c.Policy == StaleD && !(c.Refresh > 0 && c.Refresh <= 1e6):
-		return engine.Invalid("refresh", "must be in (0, 1e6], got %v", c.Refresh)
+	case c.Policy == StaleD && !(c.Refresh >= 0.01 && c.Refresh <= 1e6):
+		return engine.Invalid("refresh", "must be in [0.01, 1e6], got %v", c.Refresh)
 	case !(c.Warmup >= 0):
 		return engine.Invalid("warmup", "must be >= 0, got %v", c.Warmup)
 	}
@@ -231,7 +243,7 @@ func (s *Sim) arrive() {
 		s.got[k]++
 		if s.got[k] == HerdJobs && !s.herded {
 			s.herded = true
-			s.note("the herd: server %d looked short on the board (%d jobs) and has been sent %d jobs since its last refresh; it holds %d now",
+			s.note("the herd: server %d showed %d jobs on the board and got %d jobs in one board period; it holds %d",
 				k, s.board[k], HerdJobs, s.jobs[k])
 		}
 	}

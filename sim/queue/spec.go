@@ -15,6 +15,8 @@ type Spec struct {
 	D       int     `json:"d" toml:"d"`
 	Policy  string  `json:"policy" toml:"policy"`
 	Against string  `json:"against" toml:"against"`
+	// AgainstD is the second policy's d; 0 takes D.
+	AgainstD int `json:"against-d" toml:"against-d"`
 	Refresh float64 `json:"refresh" toml:"refresh"`
 	Time    float64 `json:"time" toml:"time"`
 	Warmup  float64 `json:"warmup" toml:"warmup"`
@@ -42,7 +44,11 @@ func (s Spec) Configs() ([]Config, error) {
 			field := map[int]string{0: "policy", 1: "against"}[i]
 			return nil, engine.Invalid(field, "must be random, jsq-d, jsq, round-robin or stale-d, got %q", name)
 		}
-		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: s.D, Refresh: s.Refresh, Seed: s.Seed, Warmup: s.Warmup}
+		d := s.D
+		if i == 1 && s.AgainstD > 0 {
+			d = s.AgainstD
+		}
+		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Seed: s.Seed, Warmup: s.Warmup}
 		if p != JSQD && p != StaleD {
 			c.D = 1
 		}
@@ -54,6 +60,8 @@ func (s Spec) Configs() ([]Config, error) {
 	switch {
 	case s.D < 1 || s.D > s.Servers:
 		return nil, engine.Invalid("d", "must be in 1..servers (%d), got %d", s.Servers, s.D)
+	case s.AgainstD < 0 || s.AgainstD > s.Servers:
+		return nil, engine.Invalid("against-d", "must be in 0..servers (%d; 0 takes d), got %d", s.Servers, s.AgainstD)
 	case !(s.Time > s.Warmup) || s.Time > 1e7:
 		return nil, engine.Invalid("time", "must be after the warm-up (%g) and at most 1e7, got %v", s.Warmup, s.Time)
 	case s.Seed < 0:

@@ -39,10 +39,12 @@ type side struct {
 	owner  []int32
 	counts []int
 	// movedIn[i] is the keys node i took in the latest change; moved the
-	// keys that changed node, and strays those that moved between two
-	// nodes that both stayed
+	// keys that changed node, and strays those that need not have: moved
+	// between two nodes that both stayed, or, when a node joined, not to
+	// it
 	movedIn       []int
 	moved, strays int
+	joined        bool
 }
 
 // New opens the lab on a hashing spec.
@@ -68,15 +70,16 @@ func (l *Lab) Restart() error {
 	for _, sc := range schemes {
 		sd := &side{scheme: sc, m: hashing.NewMapping(sc, l.nodes, l.spec.VNodes, l.spec.Fanout)}
 		sd.owner = make([]int32, len(l.hashes))
-		l.remap(sd, nil)
+		l.remap(sd, nil, "")
 		l.sides = append(l.sides, sd)
 	}
 	return nil
 }
 
 // remap maps every key by sd's mapping, and counts against the owners
-// before (by node name; nil: none) what moved.
-func (l *Lab) remap(sd *side, before []string) {
+// before (by node name; nil: none) what moved; newcomer names a node that
+// just joined ("" for none).
+func (l *Lab) remap(sd *side, before []string, newcomer string) {
 	nodes := sd.m.Nodes()
 	sd.counts, sd.movedIn, sd.moved, sd.strays = make([]int, len(nodes)), make([]int, len(nodes)), 0, 0
 	stays := map[string]bool{}
@@ -90,7 +93,7 @@ func (l *Lab) remap(sd *side, before []string) {
 		if before != nil && before[i] != nodes[o].Name {
 			sd.moved++
 			sd.movedIn[o]++
-			if stays[before[i]] {
+			if newcomer != "" && nodes[o].Name != newcomer || newcomer == "" && stays[before[i]] {
 				sd.strays++
 			}
 		}
@@ -169,7 +172,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		for _, sd := range l.sides {
 			before := sd.ownerNames()
 			sd.m = sd.m.Without(i)
-			l.remap(sd, before)
+			l.remap(sd, before, "")
+			sd.joined = false
 			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them between nodes that stayed", sd.scheme, sd.moved, 100*float64(sd.moved)/float64(len(l.hashes)), sd.strays))
 		}
 		l.change(fmt.Sprintf("%s leaves: ", gone) + strings.Join(parts, "; "))
@@ -182,18 +186,25 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		for _, sd := range l.sides {
 			before := sd.ownerNames()
 			sd.m = sd.m.With(n)
-			l.remap(sd, before)
-			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them not to the new node", sd.scheme, sd.moved, 100*float64(sd.moved)/float64(len(l.hashes)), sd.moved-sd.movedIn[len(sd.movedIn)-1]))
+			l.remap(sd, before, n.Name)
+			sd.joined = true
+			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them not to the new node", sd.scheme, sd.moved, 100*float64(sd.moved)/float64(len(l.hashes)), sd.strays))
 		}
 		l.change(fmt.Sprintf("%s joins: ", n.Name) + strings.Join(parts, "; "))
 		return lab.Taken()
 	case key.Matches(msg, keys.VNodes):
+		if !l.has(hashing.Ring) {
+			return lab.Outcome{Handled: true, Note: "virtual nodes belong to the ring, which is not on screen here"}
+		}
 		if msg.String() == "v" {
 			l.spec.VNodes = max(1, l.spec.VNodes/2)
 		} else {
 			l.spec.VNodes = min(10000, l.spec.VNodes*2)
 		}
 	case key.Matches(msg, keys.Weights):
+		if !l.weighted() {
+			return lab.Outcome{Handled: true, Note: "weights apply to weighted HRW, which is not on screen here"}
+		}
 		for i, w := range weightSets {
 			if w == l.spec.Weights {
 				l.spec.Weights = weightSets[(i+1)%len(weightSets)]
@@ -209,8 +220,24 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if err := l.Restart(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
-	return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("the ring has %d points a node; weights %s; the keys are mapped again", l.spec.VNodes, l.spec.Weights)}
+	note := fmt.Sprintf("weights %s: the keys are mapped again", l.spec.Weights)
+	if key.Matches(msg, keys.VNodes) {
+		note = fmt.Sprintf("the ring has %d point%s a node: the keys are mapped again", l.spec.VNodes, map[bool]string{true: "", false: "s"}[l.spec.VNodes == 1])
+	}
+	return lab.Outcome{Handled: true, Restarted: true, Note: note}
 }
+
+// has reports whether a scheme is on screen.
+func (l *Lab) has(sc hashing.Scheme) bool {
+	for _, sd := range l.sides {
+		if sd.scheme == sc {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *Lab) weighted() bool { return l.has(hashing.WeightedHRW) }
 
 func (l *Lab) change(caption string) {
 	l.note = caption

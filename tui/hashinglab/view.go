@@ -2,6 +2,7 @@ package hashinglab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -44,6 +45,28 @@ func (l *Lab) Render(f lab.Frame) string {
 	return widget.FitLines(append(body, foot...), f.W, f.H)
 }
 
+// shares is each weight's share of the keys beside its share of the
+// weight: "w1 14.2 % (14.3) · w2 28.5 % (28.6)".
+func (l *Lab) shares(sd *side) string {
+	keysBy, weightBy, total := map[float64]int{}, map[float64]float64{}, 0.0
+	nodes := sd.m.Nodes()
+	for i, n := range nodes {
+		keysBy[n.Weight] += sd.counts[i]
+		weightBy[n.Weight] += n.Weight
+		total += n.Weight
+	}
+	var ws []float64
+	for w := range keysBy {
+		ws = append(ws, w)
+	}
+	slices.Sort(ws)
+	var parts []string
+	for _, w := range ws {
+		parts = append(parts, fmt.Sprintf("w%g %.1f %% (%.1f)", w, 100*float64(keysBy[w])/float64(len(l.hashes)), 100*weightBy[w]/total))
+	}
+	return "keys (their weight's share): " + strings.Join(parts, " · ")
+}
+
 // panel is one scheme: what it is, its spread, and a bar a node.
 func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string {
 	what := sd.scheme.String()
@@ -58,12 +81,20 @@ func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string
 		what = fmt.Sprintf("skeleton HRW, fanout %d", l.spec.Fanout)
 	}
 	sp := hashing.SpreadOf(sd.counts, len(l.hashes))
+	stats := fmt.Sprintf("keys a node: mean %.0f, spread %.1f %%, %d-%d, %d empty", sp.Mean, sp.StdPct, sp.Min, sp.Max, sp.Zero)
+	if sd.scheme == hashing.WeightedHRW || l.weighted() && l.spec.Weights != "1" && sd.scheme != hashing.Ring {
+		stats = l.shares(sd)
+	}
 	lines := []string{
 		st.Title.Render(widget.Truncate(what, w)),
-		st.Text.Render(widget.Truncate(fmt.Sprintf("keys a node: mean %.0f, spread %.1f %%, %d-%d, %d empty", sp.Mean, sp.StdPct, sp.Min, sp.Max, sp.Zero), w)),
+		st.Text.Render(widget.Truncate(stats, w)),
 	}
 	if sd.moved > 0 {
-		lines = append(lines, st.Accent.Render(widget.Truncate(fmt.Sprintf("moved %d keys (%.2f %%), %d between stayers", sd.moved, 100*float64(sd.moved)/float64(len(l.hashes)), sd.strays), w)))
+		stray := "between stayers"
+		if sd.joined {
+			stray = "not to the new node"
+		}
+		lines = append(lines, st.Accent.Render(widget.Truncate(fmt.Sprintf("moved %d keys (%.2f %%), %d %s", sd.moved, 100*float64(sd.moved)/float64(len(l.hashes)), sd.strays, stray), w)))
 	} else {
 		lines = append(lines, "")
 	}
@@ -78,5 +109,9 @@ func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string
 	}
 	bars := widget.Bars{Labels: labels, Values: values, YMax: top * 1.05, Style: st.SeriesStyle(0).UnsetBold(), Marked: marked, MarkStyle: st.Marker}
 	lines = append(lines, strings.Split(bars.Render(st, w, max(5, h-len(lines)-1)), "\n")...)
-	return append(lines, st.Muted.Render(widget.Truncate("keys a node (x: node; ▲ took moved keys)", w)))
+	legend := "keys a node (x: node; ▲ took moved keys)"
+	if l.spec.Weights != "1" {
+		legend = fmt.Sprintf("keys a node (weights %s in turn; ▲ took moved keys)", l.spec.Weights)
+	}
+	return append(lines, st.Muted.Render(widget.Truncate(legend, w)))
 }

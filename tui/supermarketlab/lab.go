@@ -6,6 +6,7 @@ package supermarketlab
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -105,7 +106,7 @@ var keys = struct {
 }{
 	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d"),
 	Against: lab.Bind([]string{"P"}, "P", "right policy"),
-	D:       lab.Bind([]string{"d", "D"}, "d/D", "fewer/more choices"),
+	D:       lab.Bind([]string{"d", "D"}, "d/D", "fewer/more choices on the left"),
 	Load:    lab.Bind([]string{"l", "L"}, "l/L", "load down/up 0.05"),
 	Refresh: lab.Bind([]string{"f", "F"}, "f/F", "refresh the board twice as often / half as often"),
 }
@@ -151,11 +152,12 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		} else {
 			spec.Load = min(0.95, spec.Load+0.05)
 		}
+		spec.Load = math.Round(spec.Load*100) / 100
 	case key.Matches(msg, keys.Refresh):
 		if msg.String() == "f" {
-			spec.Refresh /= 2
+			spec.Refresh = max(0.125, spec.Refresh/2)
 		} else {
-			spec.Refresh *= 2
+			spec.Refresh = min(1000, spec.Refresh*2)
 		}
 	default:
 		return lab.Outcome{}
