@@ -16,11 +16,11 @@ type Spec struct {
 	Policy  string  `json:"policy" toml:"policy"`
 	Against string  `json:"against" toml:"against"`
 	// AgainstD is the second policy's d; 0 takes D.
-	AgainstD int `json:"against-d" toml:"against-d"`
-	Refresh float64 `json:"refresh" toml:"refresh"`
-	Time    float64 `json:"time" toml:"time"`
-	Warmup  float64 `json:"warmup" toml:"warmup"`
-	Seed    int64   `json:"seed" toml:"seed"`
+	AgainstD int     `json:"against-d" toml:"against-d"`
+	Refresh  float64 `json:"refresh" toml:"refresh"`
+	Time     float64 `json:"time" toml:"time"`
+	Warmup   float64 `json:"warmup" toml:"warmup"`
+	Seed     int64   `json:"seed" toml:"seed"`
 }
 
 // DefaultSpec is 002's system: 1000 servers at 90 %, two choices, over
