@@ -63,7 +63,8 @@ const HerdJobs = 6
 
 // Sim is the servers in continuous time, event by event. Arrivals come
 // from their own random stream (seed), so that policies run on the same
-// seed meet the same arrivals; services and choices from another (seed+1).
+// seed meet the same arrivals; services from another (seed+1), and the
+// servers drawn from a third (seed+2).
 // Service times are exponential, so the busy servers share one departure
 // clock at their total rate: drawn when it fires, kept when an arrival
 // finds its server busy, and raced against a fresh Exp(1) when a server
@@ -71,6 +72,9 @@ const HerdJobs = 6
 type Sim struct {
 	cfg           Config
 	arrivals, own *rng.Doubles
+	// choices draws the servers a job looks at and the one that departs:
+	// one word a draw (seed+2)
+	choices *rng.Source
 	now, next     float64 // now, and the next arrival
 	// dep is the next departure, drawn at the busy servers' rate after the
 	// last event and kept across calls to Advance, so that how a run is cut
@@ -110,7 +114,7 @@ func New(c Config) (*Sim, error) {
 		return nil, err
 	}
 	n := c.Servers
-	s := &Sim{cfg: c, arrivals: rng.NewDoubles(c.Seed), own: rng.NewDoubles(c.Seed + 1),
+	s := &Sim{cfg: c, arrivals: rng.NewDoubles(c.Seed), own: rng.NewDoubles(c.Seed + 1), choices: rng.New(c.Seed + 2),
 		jobs: make([]int32, n), where: make([]int32, n), count: []float64{float64(n)}, area: []float64{0}, last: []float64{0}}
 	for i := range s.where {
 		s.where[i] = -1
@@ -172,7 +176,7 @@ func (s *Sim) Advance(t float64) {
 				s.dep = min(s.dep, s.now+s.own.ExpoVariate(1))
 			} // else the same servers are busy, and their clock runs on (memoryless)
 		} else {
-			s.depart(int(s.busy[s.own.Intn(len(s.busy))]))
+			s.depart(int(s.busy[s.choose(len(s.busy))]))
 			s.depValid = false // it fired: a new one at the new rate
 		}
 	}
@@ -194,22 +198,26 @@ func (s *Sim) settle(t float64) {
 	s.now = t
 }
 
+// choose is a uniform int in [0, n) from one 32-bit word (a multiply and a
+// shift; the bias, under n / 2^32, is far below what a run can see).
+func (s *Sim) choose(n int) int { return int(uint64(s.choices.Uint32()) * uint64(n) >> 32) }
+
 // pick is the server the policy sends a job to.
 func (s *Sim) pick() int {
 	n := s.cfg.Servers
 	switch s.cfg.Policy {
 	case JSQD:
-		best := s.own.Intn(n)
+		best := s.choose(n)
 		for range s.cfg.D - 1 {
-			if c := s.own.Intn(n); s.jobs[c] < s.jobs[best] {
+			if c := s.choose(n); s.jobs[c] < s.jobs[best] {
 				best = c
 			}
 		}
 		return best
 	case StaleD:
-		best := s.own.Intn(n)
+		best := s.choose(n)
 		for range s.cfg.D - 1 {
-			if c := s.own.Intn(n); s.board[c] < s.board[best] {
+			if c := s.choose(n); s.board[c] < s.board[best] {
 				best = c
 			}
 		}
@@ -220,7 +228,7 @@ func (s *Sim) pick() int {
 		s.rr = (s.rr + 1) % n
 		return s.rr
 	}
-	return s.own.Intn(n)
+	return s.choose(n)
 }
 
 func (s *Sim) arrive() {

@@ -70,8 +70,3 @@ func (d *Doubles) Gauss(mu, sigma float64) float64 {
 	d.hasGauss = true
 	return mu + z*sigma
 }
-
-// Intn returns int(random() * n), a uniform int in [0, n) for the
-// simulations that need no CPython randrange parity (it draws one double,
-// where randrange draws words until one fits).
-func (d *Doubles) Intn(n int) int { return int(d.Random() * float64(n)) }
