@@ -76,14 +76,14 @@ func writeBinsText(w io.Writer, r bins.Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	width := textfmt.Widest(r.Strategies, len("strategy"))
 	if trials == 1 {
-		fmt.Fprintf(tw, "%-*s\tmax\tmin\tp99\tstd\tempty\thot\ttop 5\ttheory max\t\n", width, "strategy")
+		fmt.Fprintf(tw, "%-*s\tmax\tmin\tp99\tstd\tempty\thot\ttop 5\tfluid-limit max\t\n", width, "strategy")
 		for _, name := range r.Strategies {
 			f := r.Trials[0].Results[name]
 			fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%.3f\t%d\t%d\t%s\t%s\t\n", width, name, f.Max, f.Min, f.P99, f.Std, f.Empty, f.Hot,
 				textfmt.Ints(f.Top5, " "), theoryText(r.Summary[name].Theory))
 		}
 	} else {
-		fmt.Fprintf(tw, "%-*s\tmax mean\tmax median\tmax p95\tp99 median\tstd mean\tempty mean\thot mean\ttheory max\t\n", width, "strategy")
+		fmt.Fprintf(tw, "%-*s\tmax mean\tmax median\tmax p95\tp99 median\tstd mean\tempty mean\thot mean\tfluid-limit max\t\n", width, "strategy")
 		for _, name := range r.Strategies {
 			s := r.Summary[name]
 			fmt.Fprintf(tw, "%-*s\t%.3f\t%g\t%d\t%g\t%.3f\t%.1f\t%.2f\t%s\t\n", width, name, s.MaxMean, s.MaxMedian, s.MaxP95,
@@ -104,11 +104,16 @@ func writeBinsText(w io.Writer, r bins.Result) error {
 	return tw.Flush()
 }
 
+// theoryText is the fluid limit's expected max, and the asymptote.
 func theoryText(p bins.Prediction) string {
-	if p.Max == 0 {
-		return "-"
+	fluid := "-"
+	if p.NoFluid == "" {
+		fluid = fmt.Sprintf("%.3f", p.ExpectedMax)
 	}
-	return fmt.Sprintf("%.2f", p.Max)
+	if p.Asymptotic == 0 {
+		return fluid
+	}
+	return fmt.Sprintf("%s (asymptotic %.2f)", fluid, p.Asymptotic)
 }
 
 // checkEvery is how many trials a writer writes between looks at ctrl+c.

@@ -12,12 +12,15 @@ import (
 // strategy in lockstep; a trial ends after Balls steps and the next one
 // starts, with the next seed, on the following Step.
 type Engine struct {
-	cfg   Config
-	lanes []*lane
-	src   rng.Source // Paired: the shared stream
-	cand  []int32    // Paired: candidates of the latest batch
-	trial int        // index of the trial in progress (or last finished)
-	ball  int        // balls placed in the current trial
+	cfg Config
+	// theory is each lane's prediction for views, worked out on first use;
+	// full the complete one for Result
+	theory, full []Prediction
+	lanes        []*lane
+	src          rng.Source // Paired: the shared stream
+	cand         []int32    // Paired: candidates of the latest batch
+	trial        int        // index of the trial in progress (or last finished)
+	ball         int        // balls placed in the current trial
 	// rows are the finished trials' figures, trial by trial, strategy by
 	// strategy.
 	rows     []row
@@ -262,6 +265,27 @@ type LaneSnapshot struct {
 	Rises engine.SeriesView
 }
 
+// snapshotFluidNs bounds the fluid limit a snapshot works out: a view must
+// not wait on it (the run's Result always has it).
+const snapshotFluidNs = 2e6
+
+// prediction is lane i's theory, worked out once (an integration), or
+// only its asymptote where the integration would hold a view up.
+func (e *Engine) prediction(i int) Prediction {
+	if e.theory == nil {
+		e.theory = make([]Prediction, len(e.lanes))
+		for j, l := range e.lanes {
+			if fluidNs(l.strategy, e.cfg.Bins, e.cfg.Balls) > snapshotFluidNs {
+				a := asymptotic(l.strategy, e.cfg.Bins, e.cfg.Balls)
+				e.theory[j] = Prediction{NoFluid: "not worked out while stepping at this load (loadlab run bins gives it)", Asymptotic: a.max, Formula: a.formula}
+				continue
+			}
+			e.theory[j] = Predict(l.strategy, e.cfg.Bins, e.cfg.Balls)
+		}
+	}
+	return e.theory[i]
+}
+
 // Snapshot copies the current state; the engine never mutates it afterwards.
 func (e *Engine) Snapshot() Snapshot {
 	s := Snapshot{
@@ -270,7 +294,7 @@ func (e *Engine) Snapshot() Snapshot {
 		Seed: e.cfg.Seed + int64(e.trial),
 		Done: e.Done(),
 	}
-	for _, l := range e.lanes {
+	for i, l := range e.lanes {
 		raw := e.cand
 		if e.cfg.Stream == Sequential {
 			raw = l.cand
@@ -282,7 +306,7 @@ func (e *Engine) Snapshot() Snapshot {
 			Figures:  l.figures(e.ball, e.cfg.Hot),
 			ByLoad:   append([]int(nil), l.byLoad...),
 			Last:     l.decision(raw),
-			Theory:   Predict(l.strategy, e.cfg.Bins, e.cfg.Balls),
+			Theory:   e.prediction(i),
 			Rises:    l.rises.View(),
 		})
 	}

@@ -136,18 +136,18 @@ func TestAsymptoticFormulas(t *testing.T) {
 	s := mustStrategies(t, "one,two,left:2,anti", 2, 1)
 	one, two := Predict(s[0], 4096, 4096), Predict(s[1], 4096, 4096)
 	left := Predict(s[2], 4096, 4096)
-	if math.Abs(one.Max-math.Log(4096)/math.Log(math.Log(4096))) > 1e-12 {
-		t.Errorf("one-choice prediction %v", one.Max)
+	if math.Abs(one.Asymptotic-math.Log(4096)/math.Log(math.Log(4096))) > 1e-12 {
+		t.Errorf("one-choice prediction %v", one.Asymptotic)
 	}
-	if !(left.Max < two.Max && two.Max < one.Max+1) {
-		t.Errorf("predictions out of order: left %v two %v one %v", left.Max, two.Max, one.Max)
+	if !(left.Asymptotic < two.Asymptotic && two.Asymptotic < one.Asymptotic+1) {
+		t.Errorf("predictions out of order: left %v two %v one %v", left.Asymptotic, two.Asymptotic, one.Asymptotic)
 	}
-	if p := Predict(s[3], 4096, 4096); p.Max != 0 || !strings.Contains(p.Formula, "none") {
+	if p := Predict(s[3], 4096, 4096); p.Asymptotic != 0 || !strings.Contains(p.Formula, "none") {
 		t.Errorf("anti has no closed form, got %+v", p)
 	}
 	heavy := Predict(s[0], 100, 10000)
-	if math.Abs(heavy.Max-(100+math.Sqrt(200*math.Log(100)))) > 1e-9 {
-		t.Errorf("heavy-load line %v", heavy.Max)
+	if math.Abs(heavy.Asymptotic-(100+math.Sqrt(200*math.Log(100)))) > 1e-9 {
+		t.Errorf("heavy-load line %v", heavy.Asymptotic)
 	}
 	if g := goldenRatio(2); math.Abs(g-(1+math.Sqrt(5))/2) > 1e-12 {
 		t.Errorf("phi_2 = %v", g)

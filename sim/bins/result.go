@@ -59,7 +59,9 @@ type Result struct {
 	// the run was asked not to keep them (see RunOptions).
 	Trials  []TrialResult      `json:"trials"`
 	Summary map[string]Summary `json:"summary"`
-	Paired  []Comparison       `json:"paired"`
+	// Theory is each strategy's prediction (also in its summary).
+	Theory map[string]Prediction `json:"theory"`
+	Paired []Comparison          `json:"paired"`
 	// Moments are the first trial's moments; Step is the ball.
 	Moments []engine.Moment `json:"moments"`
 }
@@ -67,7 +69,23 @@ type Result struct {
 // Result summarises the finished trials (all of them once Done) and lists
 // every one.
 func (e *Engine) Result() Result {
-	return summarize(e.cfg, e.rows, e.Moments(), true)
+	if e.full == nil {
+		for _, l := range e.lanes {
+			e.full = append(e.full, Predict(l.strategy, e.cfg.Bins, e.cfg.Balls))
+		}
+	}
+	return summarize(e.cfg, e.rows, e.Moments(), true, e.full)
+}
+
+// ViewResult is Result for a view: the same figures, with the theory a
+// snapshot carries (an integration that would hold the view up is left
+// out and says so).
+func (e *Engine) ViewResult() Result {
+	theory := make([]Prediction, len(e.lanes))
+	for i := range theory {
+		theory[i] = e.prediction(i)
+	}
+	return summarize(e.cfg, e.rows, e.Moments(), true, theory)
 }
 
 // row is one strategy's figures at the end of one trial, kept compact: a
@@ -105,7 +123,9 @@ func (r row) figures(mean float64) Figures {
 // summarize builds the Result of a config from its finished trials' rows,
 // trial by trial, strategy by strategy. With keepAll false only the first
 // trial is listed in Trials; the summary always covers every trial.
-func summarize(cfg Config, rows []row, moments []engine.Moment, keepAll bool) Result {
+// theory, when not nil, is each strategy's prediction already worked out;
+// nil works them out here.
+func summarize(cfg Config, rows []row, moments []engine.Moment, keepAll bool, theory []Prediction) Result {
 	k := len(cfg.Strategies)
 	trials := len(rows) / k
 	meanLoad := float64(cfg.Balls) / float64(cfg.Bins)
@@ -114,6 +134,7 @@ func summarize(cfg Config, rows []row, moments []engine.Moment, keepAll bool) Re
 		Stream: cfg.Stream.String(), Hot: cfg.Hot,
 		Trials:  []TrialResult{},
 		Summary: make(map[string]Summary, k),
+		Theory:  make(map[string]Prediction, k),
 		Paired:  []Comparison{},
 		Moments: append([]engine.Moment{}, moments...),
 	}
@@ -159,8 +180,9 @@ func summarize(cfg Config, rows []row, moments []engine.Moment, keepAll bool) Re
 			EmptyMean:       mean(empties),
 			HotMean:         mean(hots),
 			MaxDistribution: dist,
-			Theory:          Predict(st, cfg.Bins, cfg.Balls),
+			Theory:          predictionOf(theory, i, st, cfg),
 		}
+		r.Theory[name] = r.Summary[name].Theory
 	}
 	for i, st := range cfg.Strategies {
 		if i == baseline {
@@ -230,4 +252,12 @@ func nearestRank(xs []int, p int) int {
 	slices.Sort(s)
 	rank := (p*len(s) + 99) / 100
 	return s[max(rank, 1)-1]
+}
+
+// predictionOf is theory[i] if given, else strategy st's prediction.
+func predictionOf(theory []Prediction, i int, st Strategy, cfg Config) Prediction {
+	if theory != nil {
+		return theory[i]
+	}
+	return Predict(st, cfg.Bins, cfg.Balls)
 }

@@ -83,5 +83,5 @@ func RunAll(ctx context.Context, cfg Config, opts RunOptions) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	return summarize(cfg, rows, moments, opts.KeepTrials), nil
+	return summarize(cfg, rows, moments, opts.KeepTrials, nil), nil
 }

@@ -2,15 +2,47 @@ package bins
 
 import "math"
 
-// Prediction is what theory says of a strategy's max load for a config.
-// Formula names the bound used; where no closed form applies Max is 0 and
-// Formula says why (JSON has no NaN).
+// Prediction is what theory says of a strategy for a config. First the
+// fluid limit (see Fluid): the max load a run of this size should end
+// with, and the bins expected at each load; then, on a line of its own,
+// the leading-order asymptotic max, a trend in n that is not a figure at
+// classroom sizes (at n = m = 4096 it puts two choices above one). Where
+// either has nothing to say its number is 0 and a text says why (JSON has
+// no NaN).
 type Prediction struct {
-	Max     float64 `json:"max"`
-	Formula string  `json:"formula"`
+	ExpectedMax    float64   `json:"expected_max"`
+	ExpectedCounts []float64 `json:"expected_counts"`
+	Equation       string    `json:"equation"`
+	NoFluid        string    `json:"no_fluid,omitempty"`
+	Asymptotic     float64   `json:"asymptotic"`
+	Formula        string    `json:"formula"`
 }
 
-// Predict gives the leading-order max load (Azar, Broder, Karlin and Upfal,
+// Predict is the fluid limit and the asymptotic max of a strategy.
+func Predict(s Strategy, bins, balls int) Prediction {
+	a := asymptotic(s, bins, balls)
+	p := Prediction{Asymptotic: a.max, Formula: a.formula}
+	f := FluidLimit(s, bins, balls)
+	if f.Tail == nil {
+		p.NoFluid = f.Reason
+		return p
+	}
+	p.ExpectedMax, p.Equation = f.ExpectedMax, f.Equation
+	end := len(f.ExpectedCounts)
+	for end > 1 && f.ExpectedCounts[end-1] < 1e-9 { // loads no run reaches
+		end--
+	}
+	p.ExpectedCounts = f.ExpectedCounts[:end]
+	return p
+}
+
+// asymptote is a leading-order max and its formula.
+type asymptote struct {
+	max     float64
+	formula string
+}
+
+// asymptotic gives the leading-order max load (Azar, Broder, Karlin and Upfal,
 // "Balanced Allocations"; Berenbrink et al. for m >> n; Vöcking for
 // always-go-left):
 //
@@ -23,21 +55,21 @@ type Prediction struct {
 // Correlated and a stale view that is never refreshed within the run reduce
 // to one choice. Anti and a partly stale view have no closed form.
 // The lower-order terms are O(1), so read these as trends, not figures.
-func Predict(s Strategy, bins, balls int) Prediction {
+func asymptotic(s Strategy, bins, balls int) asymptote {
 	n, m := float64(bins), float64(balls)
 	if bins < 3 {
-		return Prediction{Formula: "none below 3 bins"}
+		return asymptote{formula: "none below 3 bins"}
 	}
 	lnn := math.Log(n)
 	lnlnn := math.Log(lnn)
-	oneChoice := func() Prediction {
+	oneChoice := func() asymptote {
 		if balls <= bins {
-			return Prediction{Max: lnn / lnlnn, Formula: "ln n / ln ln n"}
+			return asymptote{lnn / lnlnn, "ln n / ln ln n"}
 		}
-		return Prediction{Max: m/n + math.Sqrt(2*(m/n)*lnn), Formula: "m/n + sqrt(2 (m/n) ln n)"}
+		return asymptote{m/n + math.Sqrt(2*(m/n)*lnn), "m/n + sqrt(2 (m/n) ln n)"}
 	}
-	dChoices := func(d int) Prediction {
-		return Prediction{Max: m/n + lnlnn/math.Log(float64(d)), Formula: "m/n + ln ln n / ln d"}
+	dChoices := func(d int) asymptote {
+		return asymptote{m/n + lnlnn/math.Log(float64(d)), "m/n + ln ln n / ln d"}
 	}
 	switch s.Kind {
 	case One, Correlated:
@@ -53,14 +85,14 @@ func Predict(s Strategy, bins, balls int) Prediction {
 		if s.Refresh >= balls {
 			return oneChoice()
 		}
-		return Prediction{Formula: "none (partly stale view)"}
+		return asymptote{formula: "none (partly stale view)"}
 	case Left:
 		if s.D == 1 {
 			return oneChoice()
 		}
-		return Prediction{Max: m/n + lnlnn/(float64(s.D)*math.Log(goldenRatio(s.D))), Formula: "m/n + ln ln n / (d ln phi_d)"}
+		return asymptote{m/n + lnlnn/(float64(s.D)*math.Log(goldenRatio(s.D))), "m/n + ln ln n / (d ln phi_d)"}
 	}
-	return Prediction{Formula: "none (anti-choice)"}
+	return asymptote{formula: "none (anti-choice)"}
 }
 
 // goldenRatio returns phi_d, the root above 1 of x^d = 1 + x + ... + x^(d-1)

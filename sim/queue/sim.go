@@ -74,8 +74,8 @@ type Sim struct {
 	arrivals, own *rng.Doubles
 	// choices draws the servers a job looks at and the one that departs:
 	// one word a draw (seed+2)
-	choices *rng.Source
-	now, next     float64 // now, and the next arrival
+	choices   *rng.Source
+	now, next float64 // now, and the next arrival
 	// dep is the next departure, drawn at the busy servers' rate after the
 	// last event and kept across calls to Advance, so that how a run is cut
 	// into calls changes nothing (depValid: drawn since the last event)

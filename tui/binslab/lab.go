@@ -105,7 +105,7 @@ func (l *Lab) apply(spec bins.Spec) error {
 func (l *Lab) sync() {
 	if l.stale {
 		l.snap = l.engine.Snapshot()
-		l.result = l.engine.Result()
+		l.result = l.engine.ViewResult()
 		l.stale = false
 	}
 }

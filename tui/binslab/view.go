@@ -166,11 +166,12 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate bool, r
 		fmt.Sprintf("max %d  p99 %d  std %.2f", f.Max, f.P99, f.Std),
 		fmt.Sprintf("empty %d  hot %d  gap %.2f", f.Empty, f.Hot, f.Gap),
 		"top5 " + textfmt.Ints(f.Top5, " "),
-		theoryLine(lane.Theory),
+		fluidLine(lane.Theory),
+		asymptoticLine(lane.Theory),
 	}
-	if iw < wideLane { // narrow: move the gap next to the theory, drop the formula
+	if iw < wideLane { // narrow: move the gap next to the expected max
 		figs[1] = fmt.Sprintf("empty %d  hot %d", f.Empty, f.Hot)
-		figs[3] = fmt.Sprintf("gap %.2f  theory %s", f.Gap, theoryShort(lane.Theory))
+		figs[3] = fmt.Sprintf("gap %.2f  expected max %s", f.Gap, theoryShort(lane.Theory))
 	}
 	if narrate && lane.Last.Chosen >= 0 {
 		figs = append([]string{decisionLine(lane.Last)}, figs...)
@@ -290,18 +291,29 @@ func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows 
 	return append(c.Render(st), st.Muted.Render(widget.Truncate(string(axis), w)))
 }
 
+// theoryShort is the fluid limit's expected max, or "-".
 func theoryShort(p bins.Prediction) string {
-	if p.Max == 0 {
+	if p.NoFluid != "" {
 		return "-"
 	}
-	return fmt.Sprintf("%.2f", p.Max)
+	return fmt.Sprintf("%.2f", p.ExpectedMax)
 }
 
-func theoryLine(p bins.Prediction) string {
-	if p.Max == 0 {
-		return "theory: " + p.Formula
+// fluidLine says the fluid limit's expected max at this size.
+func fluidLine(p bins.Prediction) string {
+	if p.NoFluid != "" {
+		return "fluid limit: " + p.NoFluid
 	}
-	return fmt.Sprintf("theory %.2f  %s", p.Max, p.Formula)
+	return fmt.Sprintf("expected max %.2f (fluid limit)", p.ExpectedMax)
+}
+
+// asymptoticLine says the leading-order formula, a trend rather than a
+// figure at this size.
+func asymptoticLine(p bins.Prediction) string {
+	if p.Asymptotic == 0 {
+		return "asymptotic: " + p.Formula
+	}
+	return fmt.Sprintf("asymptotic %.2f (%s)", p.Asymptotic, p.Formula)
 }
 
 func decisionLine(d bins.Decision) string {
