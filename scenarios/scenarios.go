@@ -5,6 +5,7 @@
 package scenarios
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/loadlab/loadlab/sim/avail"
@@ -245,10 +246,33 @@ var registry = []Scenario{
 	},
 }
 
-// All returns every scenario, sorted by name.
+// teachingOrder is the order a course meets the scenarios in: balls into
+// bins from one ball at a time up, then queues, hashing, cascading
+// failure, fault domains and availability.
+var teachingOrder = []string{
+	"small-steps", "heavy-load-blog", "p2c-paired-4096", "d-choices", "correlated-candidates", "stale-herd", "anti-choice",
+	"exact-n4", "counterexample-n4", "exact-dp-32",
+	"supermarket-90", "d-choices-queue", "stale-board-herd",
+	"hrw-vs-ring", "weighted-hrw",
+	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd",
+	"placement-lecture", "correlated-failure", "version-diversity", "durability-years",
+	"availability-lecture", "scale-needs-fast-repair",
+}
+
+// All returns every scenario in teaching order (any not in it last, by
+// name).
 func All() []Scenario {
 	out := append([]Scenario(nil), registry...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	rank := func(name string) int {
+		if i := slices.Index(teachingOrder, name); i >= 0 {
+			return i
+		}
+		return len(teachingOrder)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ri, rj := rank(out[i].Name), rank(out[j].Name)
+		return ri < rj || ri == rj && out[i].Name < out[j].Name
+	})
 	return out
 }
 

@@ -1,6 +1,9 @@
 package scenarios
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestEveryScenarioIsValid(t *testing.T) {
 	seen := map[string]bool{}
@@ -34,6 +37,20 @@ func TestEveryEngineDefaultIsValid(t *testing.T) {
 		}
 		if err := e.Default.Validate(); err != nil {
 			t.Errorf("engine %s: default spec: %v", e.Name, err)
+		}
+	}
+}
+
+// The picker and list meet the scenarios in teaching order: one ball at a
+// time first, and every scenario has its place.
+func TestTeachingOrder(t *testing.T) {
+	all := All()
+	if all[0].Name != "small-steps" {
+		t.Errorf("first scenario %q, want small-steps", all[0].Name)
+	}
+	for _, s := range all {
+		if !slices.Contains(teachingOrder, s.Name) {
+			t.Errorf("%s has no place in the teaching order", s.Name)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -482,5 +483,25 @@ func TestToggleRestoresParameters(t *testing.T) {
 	press(m, "5")
 	if s := binsSnap(m).Spec().Strategies; s != "two,stale:64,stale:4096" {
 		t.Errorf("5 again should restore them, got %q", s)
+	}
+}
+
+// With always-go-left on, D moves to the next d that splits the 16 bins
+// into equal groups (2, 4, 8, 16), where it used to stop at 3 with an
+// error; d comes back down the same way.
+func TestDWithLeftSkipsToDivisors(t *testing.T) {
+	m := openAt(t, "small-steps", 120, 40)
+	press(m, "7") // left on
+	var ds []int
+	for range 4 {
+		press(m, "D")
+		ds = append(ds, binsSnap(m).Spec().D)
+	}
+	if want := []int{4, 8, 16, 16}; !slices.Equal(ds, want) {
+		t.Errorf("D with left on 16 bins went %v, want %v", ds, want)
+	}
+	press(m, "d")
+	if d := binsSnap(m).Spec().D; d != 8 {
+		t.Errorf("d went back to %d, want 8", d)
 	}
 }

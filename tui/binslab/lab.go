@@ -188,9 +188,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		n, _ := strconv.Atoi(msg.String())
 		err = l.toggle(bins.Kind(n - 1))
 	case key.Matches(msg, keys.DDown):
-		err = l.edit(func(s *bins.Spec) { s.D = max(1, s.D-1) })
+		err = l.edit(func(s *bins.Spec) { s.D = nextD(*s, -1) })
 	case key.Matches(msg, keys.DUp):
-		err = l.edit(func(s *bins.Spec) { s.D++ })
+		err = l.edit(func(s *bins.Spec) { s.D = nextD(*s, +1) })
 	case key.Matches(msg, keys.RefreshDown):
 		err = l.edit(func(s *bins.Spec) { s.Refresh = max(1, s.Refresh/2) })
 	case key.Matches(msg, keys.RefreshUp):
@@ -262,6 +262,25 @@ func (l *Lab) edit(change func(*bins.Spec)) error {
 	s := l.spec
 	change(&s)
 	return l.apply(s)
+}
+
+// nextD is the next d up or down (step +1 or -1). With always-go-left on
+// (a bare "left", which takes d), only a d that splits the bins into equal
+// groups will do, so it moves to the next such d, staying put at the end.
+func nextD(s bins.Spec, step int) int {
+	usesLeft := false
+	for _, tok := range strings.Split(s.Strategies, ",") {
+		usesLeft = usesLeft || strings.TrimSpace(tok) == "left"
+	}
+	for d := s.D + step; d >= 1 && d <= max(s.Bins, 1); d += step {
+		if !usesLeft || s.Bins%d == 0 {
+			return d
+		}
+	}
+	if !usesLeft {
+		return max(1, s.D+step)
+	}
+	return s.D
 }
 
 // trialChoices are the trial counts the trials key cycles through.
