@@ -505,3 +505,12 @@ func TestDWithLeftSkipsToDivisors(t *testing.T) {
 		t.Errorf("d went back to %d, want 8", d)
 	}
 }
+
+// A stale view refreshed no sooner than the run ends says so in its
+// title: stale-herd's stale:4096 at 4096 balls is one choice.
+func TestStaleNeverRefreshedSaysSo(t *testing.T) {
+	m := openAt(t, "stale-herd", 160, 48)
+	if v := plain(m); !strings.Contains(v, "stale:4096 (never refreshed: one choice)") || strings.Contains(v, "stale:64 (never") {
+		t.Errorf("stale:4096 at 4096 balls should read as never refreshed, stale:64 not:\n%s", v)
+	}
+}

@@ -189,7 +189,7 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate bool, r
 		chartRows = ih - 1 - len(figs) - axisRows - 1
 	}
 	chartRows = max(chartRows, 1)
-	title := st.SeriesStyle(i).Render(lane.Strategy.Name) + st.Muted.Render("  "+mode.String())
+	title := st.SeriesStyle(i).Render(lane.Strategy.Name) + st.Muted.Render(neverRefreshed(lane.Strategy, l.spec.Balls)+"  "+mode.String())
 	lines := append([]string{title}, laneChart(lane, sc, mode, narrate, iw, chartRows, st, bar)...)
 	lines = append(lines, legend)
 	for _, fl := range figs {
@@ -322,4 +322,14 @@ func decisionLine(d bins.Decision) string {
 		parts = append(parts, fmt.Sprintf("%d(%d)", c, d.Compared[i]))
 	}
 	return fmt.Sprintf("%s → %d", strings.Join(parts, " "), d.Chosen)
+}
+
+// neverRefreshed says when a stale view never refreshes within the run:
+// "stale:4096" at 4096 balls reads its snapshot of empty bins throughout,
+// which is one choice.
+func neverRefreshed(s bins.Strategy, balls int) string {
+	if s.Kind == bins.Stale && s.Refresh >= balls {
+		return " (never refreshed: one choice)"
+	}
+	return ""
 }
