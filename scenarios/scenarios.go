@@ -166,7 +166,7 @@ var registry = []Scenario{
 	{
 		Name:   "heavy-load-blog",
 		Title:  "10,000 balls into 100 bins: hot bins vanish with two choices",
-		Lesson: "At 100 balls per bin the max barely moves (126 to 102) but the tail collapses: hot bins at 1.2 x mean go from 2 to 0.",
+		Lesson: "At 100 balls a bin, watch the gap above the mean: one choice's fullest bin holds 126 (26 above the mean), two choices' 102 (2 above), and the hot bins (1.2 x the mean) go from 2 to none. One ball and its two looks at a time moves the whole distribution.",
 		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Bins, s.Balls, s.Seed = 100, 10000, 42
 			s.Stream = "sequential"

@@ -514,3 +514,26 @@ func TestStaleNeverRefreshedSaysSo(t *testing.T) {
 		t.Errorf("stale:4096 at 4096 balls should read as never refreshed, stale:64 not:\n%s", v)
 	}
 }
+
+// ? gives the rules and the figures in plain words.
+func TestHelpHasGlossary(t *testing.T) {
+	m := openAt(t, "small-steps", 120, 80)
+	press(m, "?")
+	v := plain(m)
+	for _, want := range []string{"Words", "correlated: two looks at the same bin", "gap: the max minus the mean", "paired: every rule reads"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("help lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+// After edits the title follows the run, where it used to keep saying
+// "16 balls into 16 bins".
+func TestBinsTitleFollowsEdits(t *testing.T) {
+	m := openAt(t, "small-steps", 120, 40)
+	press(m, "]", "}") // more bins, more balls
+	v := plain(m)
+	if strings.Contains(strings.Split(v, "\n")[0], "16 balls into 16 bins") || !strings.Contains(v, "your run: 32 balls into 32 bins") {
+		t.Errorf("the title should follow the edits:\n%s", strings.Split(v, "\n")[0])
+	}
+}

@@ -170,6 +170,19 @@ func (m *Model) fullHelp(h int) string {
 	}
 	m.help.Width = m.width
 	b.WriteString(cols + "\n")
+	if g, ok := m.lab.(lab.Glossed); ok {
+		b.WriteString("\n" + m.st.Title.Render("Words") + "\n")
+		for _, e := range g.Glossary() {
+			for i, line := range widget.Wrap(e[0]+": "+e[1], m.width-2) {
+				if i == 0 {
+					line = m.st.Accent.Render(e[0]) + m.st.Text.Render(strings.TrimPrefix(line, e[0]))
+				} else {
+					line = m.st.Text.Render("  " + line)
+				}
+				b.WriteString(line + "\n")
+			}
+		}
+	}
 	b.WriteString("\n" + m.st.Muted.Render("M stops play at moments: the steps a class should look at, with a sentence.") + "\n")
 	m.helpPage.Width, m.helpPage.Height = m.width, h
 	m.helpPage.SetContent(strings.TrimRight(b.String(), "\n"))

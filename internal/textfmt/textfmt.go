@@ -106,3 +106,12 @@ func Availability(a float64) string {
 func Target(t float64) string {
 	return strconv.FormatFloat(math.Round(t*1e10)/1e8, 'f', -1, 64) + " %"
 }
+
+// Count writes n things with thousands separators and the plural:
+// "1 bin", "4,096 bins".
+func Count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return Digits(int64(n)) + " " + thing + "s"
+}

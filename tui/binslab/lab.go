@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/internal/sysmem"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -22,6 +23,7 @@ import (
 // make the spec invalid is refused with the engine's reason.
 type Lab struct {
 	spec   bins.Spec
+	opened bins.Spec // the scenario's spec, for the title
 	engine *bins.Engine
 	// snap and result are the latest snapshot and summary; stale says the
 	// engine moved since they were taken.
@@ -51,8 +53,19 @@ func New(spec scenarios.Spec) (lab.Lab, error) {
 	if !ok {
 		return nil, fmt.Errorf("binslab: %T is not a bins spec", spec)
 	}
-	l := &Lab{}
+	l := &Lab{opened: s}
 	return l, l.apply(s)
+}
+
+// Title says the run on screen once edits have moved it from the
+// scenario's: "your run: 64 balls into 32 bins, two choices against one".
+func (l *Lab) Title() (string, bool) {
+	o, s := l.opened, l.spec
+	if o.Bins == s.Bins && o.Balls == s.Balls && o.Strategies == s.Strategies && o.D == s.D && o.Refresh == s.Refresh && o.Stream == s.Stream {
+		return "", false
+	}
+	return fmt.Sprintf("your run: %s into %s, %s (%s stream)", textfmt.Count(s.Balls, "ball"), textfmt.Count(s.Bins, "bin"),
+		strings.ReplaceAll(s.Strategies, ",", ", "), s.Stream), true
 }
 
 // MaxBins bounds the bins the lab draws: every frame copies the loads, and
@@ -307,3 +320,26 @@ func (l *Lab) Snapshot() bins.Snapshot {
 
 // Spec is the spec the lab runs, with the user's edits.
 func (l *Lab) Spec() bins.Spec { return l.spec }
+
+// Glossary is the rules and the figures in plain words.
+func (l *Lab) Glossary() [][2]string {
+	return [][2]string{
+		{"one", "each ball goes to one bin picked at random"},
+		{"two", "each ball looks at two random bins and goes to the emptier one (ties: the first)"},
+		{"dchoice:d", "the emptiest of d random bins"},
+		{"correlated", "two looks at the same bin: no more than one choice"},
+		{"stale:r", "two choices read loads copied every r balls, so they can be old"},
+		{"anti", "the fuller of two bins: choosing makes things worse"},
+		{"left:d", "the bins in d groups, a look in each, the emptiest wins and ties go left (Vöcking)"},
+		{"max", "the fullest bin's balls at the end"},
+		{"p99", "the load 99 % of bins are at or under"},
+		{"std", "how far loads spread from the mean"},
+		{"empty", "bins with no ball"},
+		{"hot", "bins at 1.2 times the mean or more"},
+		{"gap", "the max minus the mean"},
+		{"top5", "the five fullest bins"},
+		{"paired", "every rule reads the same random bins, so differences come from the rule alone"},
+		{"expected max", "what the fluid limit (the shares of bins at each load, followed as n grows) says a run this size ends with"},
+		{"asymptotic", "the leading term of the theorems as n grows: a trend, not a figure for this size"},
+	}
+}

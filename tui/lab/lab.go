@@ -83,6 +83,12 @@ type Still interface {
 	Moves() string
 }
 
+// Glossed is a lab with words a student may not know: Glossary gives
+// each, term first, in plain words, for the help screen.
+type Glossed interface {
+	Glossary() [][2]string
+}
+
 // Retitled is a lab whose keys can take it away from what its scenario's
 // title says (other sets, other rules); Title is then the header's title.
 type Retitled interface {
