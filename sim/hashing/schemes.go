@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // Scheme names a mapping.
@@ -23,14 +25,7 @@ var schemeNames = [...]string{"hrw", "weighted-hrw", "skeleton", "ring", "raw-hr
 func (s Scheme) String() string { return schemeNames[s] }
 
 // ParseScheme reads a scheme's name.
-func ParseScheme(name string) (Scheme, error) {
-	for i, n := range schemeNames {
-		if n == name {
-			return Scheme(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown scheme %q", name)
-}
+func ParseScheme(name string) (Scheme, error) { return engine.ParseName[Scheme](schemeNames[:], name) }
 
 // Node is a member: its name, hash and weight.
 type Node struct {

@@ -1,6 +1,10 @@
 package placement
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
 
 // Event is a failure: every node of one domain fails together.
 type Event int
@@ -26,14 +30,7 @@ var eventNames = [...]string{"node", "rack", "az", "correlated", "version"}
 func (e Event) String() string { return eventNames[e] }
 
 // ParseEvent reads an event's name.
-func ParseEvent(s string) (Event, error) {
-	for i, n := range eventNames {
-		if n == s {
-			return Event(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown event %q", s)
-}
+func ParseEvent(s string) (Event, error) { return engine.ParseName[Event](eventNames[:], s) }
 
 // Locations is how many places the event can strike; each is equally
 // likely.

@@ -1,9 +1,9 @@
 package placement
 
 import (
-	"fmt"
 	"math"
 
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/rng"
 )
 
@@ -37,12 +37,7 @@ func (s Strategy) String() string { return strategyNames[s] }
 
 // ParseStrategy reads a strategy's name.
 func ParseStrategy(name string) (Strategy, error) {
-	for i, n := range strategyNames {
-		if n == name {
-			return Strategy(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown strategy %q", name)
+	return engine.ParseName[Strategy](strategyNames[:], name)
 }
 
 // domains is the size and count of the domains a strategy spreads over:

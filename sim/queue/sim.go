@@ -25,14 +25,7 @@ var policyNames = [...]string{"random", "jsq-d", "jsq", "round-robin", "stale-d"
 func (p Policy) String() string { return policyNames[p] }
 
 // ParsePolicy reads a policy's name.
-func ParsePolicy(s string) (Policy, error) {
-	for i, n := range policyNames {
-		if n == s {
-			return Policy(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown policy %q", s)
-}
+func ParsePolicy(s string) (Policy, error) { return engine.ParseName[Policy](policyNames[:], s) }
 
 // Config is one run.
 type Config struct {
