@@ -537,3 +537,17 @@ func TestBinsTitleFollowsEdits(t *testing.T) {
 		t.Errorf("the title should follow the edits:\n%s", strings.Split(v, "\n")[0])
 	}
 }
+
+// Speeds go below one step a second, for a class to follow each ball.
+func TestSpeedsBelowOneASecond(t *testing.T) {
+	m := openAt(t, "small-steps", 120, 40)
+	for range len(speeds) {
+		press(m, "-")
+	}
+	if s := m.play.stepsPerSecond(); s >= 1 {
+		t.Fatalf("the slowest speed is %v steps a second", s)
+	}
+	if !strings.Contains(plain(m), "one step every 4 s") {
+		t.Errorf("the slowest speed should read one step every 4 s:\n%s", plain(m))
+	}
+}

@@ -10,7 +10,7 @@ import (
 
 // speeds are the steps per second the speed keys move through; the last,
 // 0, means as many as the frame budget allows.
-var speeds = []float64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 50000, 200000, 0}
+var speeds = []float64{0.25, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 50000, 200000, 0}
 
 const (
 	// frameInterval paces redraws when the speed is above one step a frame.
@@ -37,15 +37,19 @@ type play struct {
 	carry   float64 // fraction of a step owed from earlier frames
 }
 
-func newPlay() play { return play{speed: 9} }
+// oneStepASecond is the index of 1/s in speeds, where a lab that opens
+// paused starts.
+const oneStepASecond = 2
+
+func newPlay() play { return play{speed: 11} }
 
 func (p *play) stepsPerSecond() float64 { return speeds[p.speed] }
 
 // setSpeed picks the listed speed nearest to sps: 0 is the fastest and a
-// negative speed (a lab that opens paused) the slowest.
+// negative speed (a lab that opens paused) one step a second.
 func (p *play) setSpeed(sps float64) {
 	if sps < 0 {
-		p.speed = 0
+		p.speed = oneStepASecond
 		return
 	}
 	if sps == 0 {
@@ -130,6 +134,9 @@ func (p *play) label() string {
 	s := p.stepsPerSecond()
 	if s == 0 {
 		return "max speed"
+	}
+	if s < 1 {
+		return fmt.Sprintf("one step every %g s", 1/s)
 	}
 	return fmt.Sprintf("%g/s", s)
 }
