@@ -551,3 +551,52 @@ func TestSpeedsBelowOneASecond(t *testing.T) {
 		t.Errorf("the slowest speed should read one step every 4 s:\n%s", plain(m))
 	}
 }
+
+// A user plays small-steps with moments on; play stops where one choice's
+// max first passes two's; b steps back a ball (the loads are those of the
+// ball before) and n steps forward again (the loads at the moment again).
+func TestFlowMomentStepBackAndForth(t *testing.T) {
+	m, err := New(Options{Scenario: "small-steps", Theme: "mono"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
+	tm.Send(keyMsg("M"))
+	for range len(speeds) {
+		tm.Send(keyMsg("+"))
+	} // small-steps opens playing
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("max load reaches"))
+	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	tm.Send(keyMsg("q"))
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	at := binsSnap(final).Snapshot()
+	loadsAt := [][]int32{}
+	for _, l := range at.Lanes {
+		loadsAt = append(loadsAt, l.Loads)
+	}
+	press(final, "b")
+	back := binsSnap(final).Snapshot()
+	if back.Ball != at.Ball-1 {
+		t.Fatalf("b from ball %d went to ball %d", at.Ball, back.Ball)
+	}
+	for i, l := range back.Lanes {
+		total := 0
+		for _, x := range l.Loads {
+			total += int(x)
+		}
+		if total != back.Ball {
+			t.Errorf("%s holds %d balls after stepping back to ball %d", l.Strategy.Name, total, back.Ball)
+		}
+		if slices.Equal(l.Loads, loadsAt[i]) {
+			t.Errorf("%s: stepping back left the loads as they were", l.Strategy.Name)
+		}
+	}
+	press(final, "n")
+	again := binsSnap(final).Snapshot()
+	for i, l := range again.Lanes {
+		if !slices.Equal(l.Loads, loadsAt[i]) {
+			t.Errorf("%s: forward again gives %v, at the moment %v", l.Strategy.Name, l.Loads, loadsAt[i])
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 // keyMap is the bins lab's own keys; the shell's keys are lab.CommonKeys.
 type keyMap struct {
 	Toggle, DDown, DUp, RefreshDown, RefreshUp, Stream, BinsDown, BinsUp, BallsDown, BallsUp, Trials, Chart key.Binding
+	Back, Start, End                                                                                        key.Binding
 }
 
 var keys = keyMap{
@@ -23,16 +24,19 @@ var keys = keyMap{
 	BallsUp:     lab.Bind([]string{"}"}, "}", "balls ×2"),
 	Trials:      lab.Bind([]string{"T"}, "T", "trials 1→10→50→200"),
 	Chart:       lab.Bind([]string{"v"}, "v", "chart"),
+	Back:        lab.Bind([]string{"b", "left"}, "b/←", "a ball back"),
+	Start:       lab.Bind([]string{"home"}, "home", "the trial's first ball"),
+	End:         lab.Bind([]string{"end"}, "end", "the trial's last ball"),
 }
 
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Chart, c.Moments, keys.Toggle, c.Faster, c.Slower}
+	short := []key.Binding{c.Play, c.Step, keys.Back, c.Help, c.Quit, keys.Chart, c.Moments, keys.Toggle, c.Faster, c.Slower}
 	toggle := keys.Toggle
 	toggle.SetHelp("1-7", "toggle 1 one 2 two 3 dchoice 4 correlated 5 stale 6 anti 7 left")
 	full := [][]key.Binding{
-		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
+		{c.Play, c.Step, keys.Back, keys.Start, keys.End, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
 		{toggle, keys.DDown, keys.RefreshDown, keys.Stream, keys.BinsDown, keys.BallsDown, keys.Trials},
 		{keys.Chart, c.Tab, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
 	}

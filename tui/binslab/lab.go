@@ -114,6 +114,35 @@ func (l *Lab) apply(spec bins.Spec) error {
 	return nil
 }
 
+// maxReplay bounds the balls a seek replays (every strategy places each):
+// beyond it a step back would hold the screen up.
+const maxReplay = 2_000_000
+
+// seek puts the lab at ball of trial, replaying the run from its start on
+// the same seed: the engine only steps forward, and a replay is exact. The
+// moments up to there count as seen.
+func (l *Lab) seek(trial, ball int) error {
+	if work := (trial*l.spec.Balls + ball) * len(l.snap.Lanes); work > maxReplay {
+		return fmt.Errorf("a step back here replays %s balls: too long for the lab", textfmt.Digits(int64(work)))
+	}
+	cfg, err := l.spec.Config()
+	if err != nil {
+		return err
+	}
+	e := bins.MustNew(cfg)
+	e.KeepHistory()
+	for range trial {
+		e.RunTrial()
+	}
+	for range ball {
+		if !e.Step() {
+			break
+		}
+	}
+	l.engine, l.moments, l.stale = e, len(e.Moments()), true
+	return nil
+}
+
 // sync takes a new snapshot and summary if the engine moved.
 func (l *Lab) sync() {
 	if l.stale {
@@ -193,6 +222,19 @@ func (l *Lab) NextPanel() {
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	var err error
 	switch {
+	case key.Matches(msg, keys.Back), key.Matches(msg, keys.Start), key.Matches(msg, keys.End):
+		snap := l.Snapshot()
+		ball := max(0, snap.Ball-1)
+		switch {
+		case key.Matches(msg, keys.Start):
+			ball = 0
+		case key.Matches(msg, keys.End):
+			ball = l.spec.Balls
+		}
+		if err := l.seek(snap.Trial, ball); err != nil {
+			return lab.Outcome{Handled: true, Err: err}
+		}
+		return lab.Outcome{Handled: true, Note: fmt.Sprintf("trial %d, ball %s of %s", snap.Trial+1, textfmt.Digits(int64(ball)), textfmt.Digits(int64(l.spec.Balls)))}
 	case key.Matches(msg, keys.Chart):
 		l.view.mode = l.view.nextMode(l.spec.Bins)
 		l.chartChosen = true
