@@ -102,7 +102,16 @@ func (l *Lab) drawMaxDistributions(st *widget.Styles, w, h int) string {
 			values[c.Max-lo] = float64(c.Trials)
 		}
 		b := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Style: st.SeriesStyle(i).UnsetBold()}
-		chart := strings.Split(b.Render(st, rects[i].W-2, rects[i].H-1), "\n")
+		chart := strings.Split(b.Render(st, rects[i].W-2, rects[i].H-2), "\n")
+		var probs []string // P(max = k), the numbers beside the bars
+		total := 0
+		for _, c := range res.Summary[name].MaxDistribution {
+			total += c.Trials
+		}
+		for _, c := range res.Summary[name].MaxDistribution {
+			probs = append(probs, fmt.Sprintf("%d:%.2f", c.Max, float64(c.Trials)/float64(max(1, total))))
+		}
+		chart = append(chart, st.Text.Render(widget.Truncate("P(max) "+strings.Join(probs, " "), rects[i].W-2)))
 		body := widget.FitLines(append([]string{st.SeriesStyle(i).Render(name)}, chart...), rects[i].W-2, rects[i].H)
 		panels[i] = lipgloss.NewStyle().Width(rects[i].W).Render(body) // two columns between charts
 	}
