@@ -600,3 +600,19 @@ func TestFlowMomentStepBackAndForth(t *testing.T) {
 		}
 	}
 }
+
+// The load distribution marks the fluid limit's expected bins at each load
+// (◆) and says what the mark is.
+func TestDistributionMarksExpectedCounts(t *testing.T) {
+	m := openAt(t, "heavy-load-blog", 160, 48)
+	for range 3 {
+		press(m, "v")
+		if strings.Contains(plain(m), "load distribution") {
+			break
+		}
+	}
+	v := plain(m)
+	if !strings.Contains(v, "◆") || !strings.Contains(v, "at the end, by the fluid limit") {
+		t.Errorf("the distribution should mark the expected counts:\n%s", v)
+	}
+}

@@ -204,6 +204,7 @@ func (l *Lab) legend(mode chartMode, narrate bool, w int, st *widget.Styles, bar
 	switch mode {
 	case chartDistribution:
 		return widget.Legend(st, w, widget.Key{Mark: "█", Style: bar, Meaning: "bins per load"},
+			widget.Key{Mark: "◆", Style: st.Marker, Meaning: "at the end, by the fluid limit"},
 			widget.Key{Mark: "┄", Style: st.Warn, Meaning: hot})
 	default:
 		keys := []widget.Key{{Mark: "─", Style: st.Text, Meaning: "mean"}, {Mark: "┄", Style: st.Warn, Meaning: hot}}
@@ -267,6 +268,11 @@ func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows 
 			sum += lane.ByLoad[k]
 		}
 		c.Values = append(c.Values, float64(sum))
+		expect := 0.0 // the fluid limit's bins at these loads
+		for k := lo + col*bucket; k < lo+(col+1)*bucket && k < len(lane.Theory.ExpectedCounts); k++ {
+			expect += lane.Theory.ExpectedCounts[k]
+		}
+		c.Expect = append(c.Expect, expect)
 		if c.HotFrom == 0 && hotAt > 0 && float64(lo+col*bucket) >= hotAt {
 			c.HotFrom = col
 		}

@@ -34,6 +34,9 @@ type Columns struct {
 	Gap bool
 	// Bar is the style of an ordinary column.
 	Bar lipgloss.Style
+	// Expect, when set, is each column's expected value (theory), marked
+	// ◆ on the row it falls in, over the bar or not, in the marker style.
+	Expect []float64
 }
 
 // SparkBars draws "5▃ 6█ 7▅": each index whose weight is at least floor,
@@ -136,11 +139,20 @@ func (c Columns) Render(st *Styles) []string {
 					ch, in = '─', inkMean
 				}
 			}
+			width := c.ColWidth
 			if c.Gap && c.ColWidth > 1 {
-				w.put(ch, c.ColWidth-1, in)
-				w.put(' ', 1, inkBar)
+				width--
+			}
+			if i < len(c.Expect) && c.Expect[i] > 0 && lineRow(c.Expect[i]) == r {
+				w.put('◆', 1, inkMarked)
+				if width > 1 {
+					w.put(ch, width-1, in)
+				}
 			} else {
-				w.put(ch, c.ColWidth, in)
+				w.put(ch, width, in)
+			}
+			if c.Gap && c.ColWidth > 1 {
+				w.put(' ', 1, inkBar)
 			}
 		}
 		out[r] = w.String()
