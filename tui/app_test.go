@@ -616,3 +616,16 @@ func TestDistributionMarksExpectedCounts(t *testing.T) {
 		t.Errorf("the distribution should mark the expected counts:\n%s", v)
 	}
 }
+
+// At one ball a bin "hot" would be any bin with two balls: the lab leaves
+// the hot count and line out there and says why; at 100 balls a bin it
+// shows them.
+func TestHotOnlyWhereItMeansSomething(t *testing.T) {
+	light := plain(openAt(t, "small-steps", 160, 48))
+	if regexp.MustCompile(`hot \d`).MatchString(light) || !strings.Contains(light, "no hot mark under 5 balls a bin") {
+		t.Errorf("small-steps should leave hot out and say why:\n%s", light)
+	}
+	if heavy := plain(openAt(t, "heavy-load-blog", 160, 48)); !strings.Contains(heavy, "hot≥1.2×mean") {
+		t.Errorf("heavy-load-blog should mark hot bins:\n%s", heavy)
+	}
+}

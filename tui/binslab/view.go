@@ -108,7 +108,11 @@ func (l *Lab) Render(f lab.Frame) string {
 	case l.view.mode == chartHistory:
 		blocks = append(blocks, l.historyPanel(widget.Rect{W: f.W, H: lanesH}, st))
 	default:
-		scale := sharedScale(l.snap.Lanes, l.spec.Hot)
+		hot := l.spec.Hot
+		if !l.hotShown() {
+			hot = 0
+		}
+		scale := sharedScale(l.snap.Lanes, hot)
 		narrate := f.Narrating && barsFit(l.spec.Bins, l.view.laneInner)
 		panels := make([]string, n)
 		for i, lane := range l.snap.Lanes {
@@ -173,6 +177,12 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate bool, r
 		figs[1] = fmt.Sprintf("empty %d  hot %d", f.Empty, f.Hot)
 		figs[3] = fmt.Sprintf("gap %.2f  expected max %s", f.Gap, theoryShort(lane.Theory))
 	}
+	if !l.hotShown() { // at light load "hot" is any bin with 2 balls
+		figs[1] = fmt.Sprintf("empty %d  gap %.2f", f.Empty, f.Gap)
+		if iw < wideLane {
+			figs[1] = fmt.Sprintf("empty %d", f.Empty)
+		}
+	}
 	if narrate && lane.Last.Chosen >= 0 {
 		figs = append([]string{decisionLine(lane.Last)}, figs...)
 	}
@@ -200,14 +210,16 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate bool, r
 
 // legend says what the chart's marks mean, in words beside each mark.
 func (l *Lab) legend(mode chartMode, narrate bool, w int, st *widget.Styles, bar lipgloss.Style) string {
-	hot := fmt.Sprintf("hot≥%g×mean", l.spec.Hot)
+	hotKey := []widget.Key{{Mark: "┄", Style: st.Warn, Meaning: fmt.Sprintf("hot≥%g×mean", l.spec.Hot)}}
+	if !l.hotShown() {
+		hotKey = []widget.Key{{Mark: "", Style: st.Muted, Meaning: fmt.Sprintf("no hot mark under %d balls a bin", hotMinMean)}}
+	}
 	switch mode {
 	case chartDistribution:
-		return widget.Legend(st, w, widget.Key{Mark: "█", Style: bar, Meaning: "bins per load"},
-			widget.Key{Mark: "◆", Style: st.Marker, Meaning: "at the end, by the fluid limit"},
-			widget.Key{Mark: "┄", Style: st.Warn, Meaning: hot})
+		return widget.Legend(st, w, append([]widget.Key{{Mark: "█", Style: bar, Meaning: "bins per load"},
+			{Mark: "◆", Style: st.Marker, Meaning: "at the end, by the fluid limit"}}, hotKey...)...)
 	default:
-		keys := []widget.Key{{Mark: "─", Style: st.Text, Meaning: "mean"}, {Mark: "┄", Style: st.Warn, Meaning: hot}}
+		keys := append([]widget.Key{{Mark: "─", Style: st.Text, Meaning: "mean"}}, hotKey...)
 		if narrate && mode == chartBars {
 			keys = append(keys, widget.Key{Mark: "·▲", Style: st.Marker, Meaning: "seen,chosen"})
 		}
@@ -339,3 +351,11 @@ func neverRefreshed(s bins.Strategy, balls int) string {
 	}
 	return ""
 }
+
+// hotMinMean is the final mean load from which hot bins are marked: below
+// it, 1.2 x the mean is 2 balls or so, and "hot" would mean "holds two".
+const hotMinMean = 5
+
+// hotShown reports whether the run's final mean is high enough for hot
+// bins to say something.
+func (l *Lab) hotShown() bool { return l.spec.Balls >= hotMinMean*l.spec.Bins }
