@@ -131,13 +131,13 @@ func (c Columns) Render(st *Styles) []string {
 			if c.Marked[i] {
 				in = inkMarked
 			}
-			if ch == ' ' {
-				switch r {
-				case hotRow:
-					ch, in = '┄', inkHot
-				case meanRow:
-					ch, in = '─', inkMean
-				}
+			switch {
+			case ch == ' ' && r == hotRow:
+				ch, in = '┄', inkHot
+			case ch == ' ' && r == meanRow:
+				ch, in = '─', inkMean
+			case ch == '█' && r == meanRow: // through a bar, below its top: the line goes on
+				ch, in = '━', inkMean
 			}
 			width := c.ColWidth
 			if c.Gap && c.ColWidth > 1 {
