@@ -51,7 +51,9 @@ func openThemed(t *testing.T, scenario, theme string, w, h int) *Model {
 	}
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	if a, ok := m.lab.(lab.Async); ok && scenario != "" {
-		m.Update(a.Init()())
+		if cmd := a.Init(); cmd != nil {
+			m.Update(cmd())
+		}
 	}
 	return m
 }
@@ -89,16 +91,72 @@ func binsSnap(m *Model) *binslab.Lab { return m.lab.(*binslab.Lab) }
 
 func sizeName(w, h int) string { return fmt.Sprintf("%dx%d", w, h) }
 
-// The small-steps lab after seven single steps: bars on a shared scale,
-// the latest ball's candidates marked, each strategy's decision, legends.
+// The small-steps lab after seven single steps: bars on a shared scale
+// with numbered axes and bin numbers, the latest ball's candidates marked,
+// each strategy's decision, legends.
 func TestGoldenSmallSteps(t *testing.T) {
-	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}, {160, 48}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "small-steps", size.w, size.h)
 			press(m, "n", "n", "n", "n", "n", "n", "n")
 			checkFits(t, m, size.w, size.h)
+			checkSharedAxes(t, m, size.w)
+			if !strings.Contains(plain(m), "0   2   4   6   8   10  12  14") && !strings.Contains(plain(m), "0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15") {
+				t.Errorf("no bin numbers under the bars:\n%s", plain(m))
+			}
 			golden.RequireEqual(t, []byte(plain(m)))
 		})
+	}
+}
+
+// heavy-load-blog at its end: the two load distributions on one load axis
+// and one count axis, both numbered, so that two choices' spike (95 to 102)
+// reads narrower than one choice's spread (81 to 126).
+func TestGoldenHeavyLoad(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			m := openAt(t, "heavy-load-blog", size.w, size.h)
+			for binsSnap(m).Step() {
+			}
+			m.redraw()
+			checkFits(t, m, size.w, size.h)
+			checkSharedAxes(t, m, size.w)
+			if !regexp.MustCompile(`81 +(90 +)?100 +(110 +)?120┄`).MatchString(plain(m)) {
+				t.Errorf("no load numbers under the distributions:\n%s", plain(m))
+			}
+			golden.RequireEqual(t, []byte(plain(m)))
+		})
+	}
+}
+
+// checkSharedAxes checks that the two lanes side by side number their y
+// axes alike and draw the same x axis row: one scale for both.
+func checkSharedAxes(t *testing.T, m *Model, w int) {
+	t.Helper()
+	tick := regexp.MustCompile(`(\d[\d,]*)┤`)
+	var left, right []string
+	var leftX, rightX string
+	for _, line := range strings.Split(plain(m), "\n") {
+		r := []rune(line)
+		if len(r) < w/2+1 {
+			continue
+		}
+		l, rr := string(r[:w/2]), string(r[w/2:])
+		for _, mt := range tick.FindAllStringSubmatch(l, -1) {
+			left = append(left, mt[1])
+		}
+		for _, mt := range tick.FindAllStringSubmatch(rr, -1) {
+			right = append(right, mt[1])
+		}
+		if strings.Contains(l, "81 ") {
+			leftX, rightX = strings.Trim(l, "┃│ "), strings.Trim(rr, "┃│ ")
+		}
+	}
+	if len(left) < 2 || !slices.Equal(left, right) {
+		t.Errorf("the lanes' y axes differ or are not numbered: %v against %v", left, right)
+	}
+	if leftX != rightX {
+		t.Errorf("the lanes' load axes differ: %q against %q", leftX, rightX)
 	}
 }
 
@@ -622,7 +680,7 @@ func TestDistributionMarksExpectedCounts(t *testing.T) {
 // shows them.
 func TestHotOnlyWhereItMeansSomething(t *testing.T) {
 	light := plain(openAt(t, "small-steps", 160, 48))
-	if regexp.MustCompile(`hot \d`).MatchString(light) || !strings.Contains(light, "no hot mark under 5 balls a bin") {
+	if regexp.MustCompile(`hot \d`).MatchString(light) || !strings.Contains(light, "no hot mark under 5 a bin") {
 		t.Errorf("small-steps should leave hot out and say why:\n%s", light)
 	}
 	if heavy := plain(openAt(t, "heavy-load-blog", 160, 48)); !strings.Contains(heavy, "hot≥1.2×mean") {

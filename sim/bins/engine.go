@@ -269,6 +269,40 @@ type LaneSnapshot struct {
 // not wait on it (the run's Result always has it).
 const snapshotFluidNs = 2e6
 
+// TheoryPending is the NoFluid of a prediction a view left for later: the
+// integration would have held it up.
+const TheoryPending = "being worked out"
+
+// TheoryDeferred reports whether a view of this config leaves some lane's
+// fluid limit for later (TheoryPending): a view that wants it works it out
+// off its loop with Predictions and hands it over with SetTheory.
+func (c Config) TheoryDeferred() bool {
+	for _, s := range c.Strategies {
+		if fluidNs(s, c.Bins, c.Balls) > snapshotFluidNs {
+			return true
+		}
+	}
+	return false
+}
+
+// Predictions is every strategy's theory for the config, in full: the
+// integrations included, however long they take.
+func (c Config) Predictions() []Prediction {
+	out := make([]Prediction, len(c.Strategies))
+	for i, s := range c.Strategies {
+		out[i] = Predict(s, c.Bins, c.Balls)
+	}
+	return out
+}
+
+// SetTheory gives the engine its strategies' predictions worked out
+// elsewhere (Config.Predictions), for its snapshots and view results.
+func (e *Engine) SetTheory(p []Prediction) {
+	if len(p) == len(e.lanes) {
+		e.theory = append([]Prediction(nil), p...)
+	}
+}
+
 // prediction is lane i's theory, worked out once (an integration), or
 // only its asymptote where the integration would hold a view up.
 func (e *Engine) prediction(i int) Prediction {
@@ -277,7 +311,7 @@ func (e *Engine) prediction(i int) Prediction {
 		for j, l := range e.lanes {
 			if fluidNs(l.strategy, e.cfg.Bins, e.cfg.Balls) > snapshotFluidNs {
 				a := asymptotic(l.strategy, e.cfg.Bins, e.cfg.Balls)
-				e.theory[j] = Prediction{NoFluid: "not worked out while stepping at this load (loadlab run bins gives it)", Asymptotic: a.max, Formula: a.formula}
+				e.theory[j] = Prediction{NoFluid: TheoryPending, Asymptotic: a.max, Formula: a.formula}
 				continue
 			}
 			e.theory[j] = Predict(l.strategy, e.cfg.Bins, e.cfg.Balls)

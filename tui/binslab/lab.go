@@ -41,7 +41,14 @@ type Lab struct {
 	// runs counts the engines built; bars caches the max-distribution
 	// charts between trials of one.
 	runs int
-	bars struct {
+	// theory is the predictions worked out off the UI loop and the config
+	// they are for; pending is a config's key still to work out.
+	theory struct {
+		key string
+		p   []bins.Prediction
+	}
+	pending string
+	bars    struct {
 		key barsKey
 		out string
 	}
@@ -103,6 +110,7 @@ func (l *Lab) apply(spec bins.Spec) error {
 	}
 	l.spec = spec
 	l.engine = bins.MustNew(cfg)
+	l.useTheory(cfg, l.engine)
 	l.runs++
 	l.engine.KeepHistory()
 	l.moments = 0
@@ -130,6 +138,7 @@ func (l *Lab) seek(trial, ball int) error {
 		return err
 	}
 	e := bins.MustNew(cfg)
+	l.useTheory(cfg, e)
 	e.KeepHistory()
 	for range trial {
 		e.RunTrial()
@@ -271,7 +280,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{Handled: true, Err: err}
 	}
 	l.chartChosen = false
-	return lab.Outcome{Handled: true, Note: specSummary(l.spec), Restarted: true}
+	return lab.Outcome{Handled: true, Note: specSummary(l.spec), Restarted: true, Cmd: l.theoryCmd()}
 }
 
 // toggle removes every strategy of a kind, or adds back the ones it
@@ -384,4 +393,58 @@ func (l *Lab) Glossary() [][2]string {
 		{"expected max", "what the fluid limit (the shares of bins at each load, followed as n grows) says a run this size ends with"},
 		{"asymptotic", "the leading term of the theorems as n grows: a trend, not a figure for this size"},
 	}
+}
+
+// theoryMsg carries a config's predictions, worked out off the UI loop.
+type theoryMsg struct {
+	key    string
+	theory []bins.Prediction
+}
+
+func theoryKey(cfg bins.Config) string { return fmt.Sprint(cfg.Bins, cfg.Balls, cfg.Strategies) }
+
+// useTheory gives a new engine the predictions already worked out for its
+// config, or marks them to be worked out (theoryCmd).
+func (l *Lab) useTheory(cfg bins.Config, e *bins.Engine) {
+	key := theoryKey(cfg)
+	switch {
+	case l.theory.key == key:
+		e.SetTheory(l.theory.p)
+	case cfg.TheoryDeferred():
+		l.pending = key
+	default:
+		l.pending = ""
+	}
+}
+
+// theoryCmd works out the pending predictions off the UI loop.
+func (l *Lab) theoryCmd() tea.Cmd {
+	if l.pending == "" {
+		return nil
+	}
+	cfg, err := l.spec.Config()
+	key := l.pending
+	l.pending = ""
+	if err != nil || theoryKey(cfg) != key {
+		return nil
+	}
+	return func() tea.Msg { return theoryMsg{key: key, theory: cfg.Predictions()} }
+}
+
+// Init starts working out the opened run's theory, when a view would not.
+func (l *Lab) Init() tea.Cmd { return l.theoryCmd() }
+
+// Update takes the predictions worked out off the loop, if they are still
+// for the run on screen.
+func (l *Lab) Update(msg tea.Msg) tea.Cmd {
+	m, ok := msg.(theoryMsg)
+	if !ok {
+		return nil
+	}
+	l.theory.key, l.theory.p = m.key, m.theory
+	if cfg, err := l.spec.Config(); err == nil && theoryKey(cfg) == m.key {
+		l.engine.SetTheory(m.theory)
+		l.stale = true
+	}
+	return nil
 }

@@ -58,8 +58,13 @@ const (
 	wideLane = 34
 )
 
-// barsFit reports whether one column per bin fits a lane of inner width w.
-func barsFit(bins, w int) bool { return bins <= w }
+// barsFit reports whether one column per bin fits a lane of inner width w,
+// beside the axis numbers.
+func barsFit(bins, w int) bool { return bins <= w-axisRoom }
+
+// axisRoom is the room kept for a chart's axis numbers: three digits and
+// the tick.
+const axisRoom = 4
 
 // nextMode cycles the chart modes, skipping bars when they do not fit.
 func (v view) nextMode(bins int) chartMode {
@@ -130,10 +135,28 @@ func (l *Lab) Render(f lab.Frame) string {
 // loads and equal counts: the top load of the bar charts, and the load
 // range and top count of the distributions.
 type scale struct {
-	top      float64
-	lo, hi   int
-	countTop int
-	hot      float64
+	top    float64
+	lo, hi int
+	hot    float64
+	// byLoad is every lane's bins at each load, for the distributions'
+	// top count at the bucket width they are drawn with.
+	byLoad [][]int
+}
+
+// countTop is the most bins any lane holds in one bucket of loads
+// (bucket loads from lo on).
+func (s scale) countTop(bucket int) int {
+	top := 1
+	for _, counts := range s.byLoad {
+		for k := s.lo; k <= s.hi; k += bucket {
+			sum := 0
+			for j := k; j < k+bucket && j < len(counts); j++ {
+				sum += counts[j]
+			}
+			top = max(top, sum)
+		}
+	}
+	return top
 }
 
 func sharedScale(lanes []bins.LaneSnapshot, hot float64) scale {
@@ -145,9 +168,7 @@ func sharedScale(lanes []bins.LaneSnapshot, hot float64) scale {
 			s.lo = f.Min
 		}
 		s.hi = max(s.hi, f.Max)
-		for k := f.Min; k <= f.Max && k < len(lane.ByLoad); k++ {
-			s.countTop = max(s.countTop, lane.ByLoad[k])
-		}
+		s.byLoad = append(s.byLoad, lane.ByLoad)
 	}
 	s.lo = max(s.lo, 0)
 	return s
@@ -192,7 +213,10 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate bool, r
 	}
 	bar := st.SeriesStyle(i).UnsetBold()
 	legend := l.legend(mode, narrate, iw, st, bar)
-	const axisRows = 1
+	axisRows := 1
+	if mode == chartBars {
+		axisRows = 2 // the marks of the latest ball, and the bin numbers
+	}
 	chartRows := ih - 1 - len(figs) - axisRows - 1
 	for chartRows < minChartRows && len(figs) > 2 {
 		figs = figs[:len(figs)-1]
@@ -212,7 +236,7 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate bool, r
 func (l *Lab) legend(mode chartMode, narrate bool, w int, st *widget.Styles, bar lipgloss.Style) string {
 	hotKey := []widget.Key{{Mark: "┄", Style: st.Warn, Meaning: fmt.Sprintf("hot≥%g×mean", l.spec.Hot)}}
 	if !l.hotShown() {
-		hotKey = []widget.Key{{Mark: "", Style: st.Muted, Meaning: fmt.Sprintf("no hot mark under %d balls a bin", hotMinMean)}}
+		hotKey = []widget.Key{{Mark: "", Style: st.Muted, Meaning: fmt.Sprintf("no hot mark under %d a bin", hotMinMean)}}
 	}
 	switch mode {
 	case chartDistribution:
@@ -227,41 +251,65 @@ func (l *Lab) legend(mode chartMode, narrate bool, w int, st *widget.Styles, bar
 	}
 }
 
-// laneChart returns the chart rows and one axis row.
+// laneChart returns the chart rows and its axis rows under them.
 func laneChart(lane bins.LaneSnapshot, sc scale, mode chartMode, narrate bool, w, rows int, st *widget.Styles, bar lipgloss.Style) []string {
 	f := lane.Figures
 	hotAt := f.Mean * sc.hot
 	switch mode {
 	case chartBars:
 		n := len(lane.Loads)
-		colW := max(1, min(3, w/n))
-		c := widget.Columns{ColWidth: colW, Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar}
+		c := widget.Columns{Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar, Axis: true}
+		aw := c.AxisWidth()
+		c.ColWidth = max(1, min(3, (w-aw)/n))
+		c.Gap = c.ColWidth > 1
 		for _, x := range lane.Loads {
 			c.Values = append(c.Values, float64(x))
 		}
-		axis := []rune(strings.Repeat(" ", n*colW))
+		pad := strings.Repeat(" ", aw)
+		marks := []rune(strings.Repeat(" ", n*c.ColWidth))
 		if narrate && lane.Last.Chosen >= 0 {
 			c.Marked = map[int]bool{}
 			for _, b := range lane.Last.Candidates {
 				c.Marked[b] = true
-				axis[b*colW] = '·'
+				marks[b*c.ColWidth] = '·'
 			}
-			axis[lane.Last.Chosen*colW] = '▲'
+			marks[lane.Last.Chosen*c.ColWidth] = '▲'
 		}
-		return append(c.Render(st), st.Marker.Render(string(axis)))
+		out := append(c.Render(st), pad+st.Marker.Render(string(marks)))
+		return append(out, st.Muted.Render(pad+binNumbers(n, c.ColWidth)))
 	case chartSorted:
 		sorted := slices.Clone(lane.Loads)
 		slices.SortFunc(sorted, func(a, b int32) int { return int(b - a) })
-		cols := min(w, len(sorted))
-		c := widget.Columns{ColWidth: 1, Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar}
+		c := widget.Columns{ColWidth: 1, Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar, Axis: true}
+		aw := c.AxisWidth()
+		cols := max(1, min(w-aw, len(sorted)))
 		for i := 0; i < cols; i++ {
 			c.Values = append(c.Values, float64(sorted[i*len(sorted)/cols]))
 		}
-		axis := fmt.Sprintf("highest %-*s lowest", max(0, cols-15), "")
+		axis := fmt.Sprintf("%*s highest %-*s lowest", aw, "", max(0, cols-15), "")
 		return append(c.Render(st), st.Muted.Render(widget.Truncate(axis, w)))
 	default:
 		return distributionChart(lane, sc, hotAt, w, rows, st, bar)
 	}
+}
+
+// binNumbers numbers the bins under their columns, every bin when the
+// numbers fit with a space between them, else every 2nd, 5th, 10th...
+func binNumbers(n, colW int) string {
+	width := len(fmt.Sprint(n-1)) + 1
+	stride := 1
+	for _, s := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
+		stride = s
+		if s*colW >= width {
+			break
+		}
+	}
+	var at []int
+	var labels []string
+	for b := 0; b < n; b += stride {
+		at, labels = append(at, b*colW), append(labels, fmt.Sprint(b))
+	}
+	return widget.LabelRow(n*colW, at, labels)
 }
 
 // distributionChart draws how many bins hold each load over the lanes'
@@ -270,10 +318,14 @@ func laneChart(lane bins.LaneSnapshot, sc scale, mode chartMode, narrate bool, w
 func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows int, st *widget.Styles, bar lipgloss.Style) []string {
 	lo, hi := sc.lo, sc.hi
 	span := hi - lo + 1
-	bucket := (span + w - 1) / w
+	c := widget.Columns{Rows: rows, Bar: bar, Axis: true, Top: float64(sc.countTop(1))}
+	aw := c.AxisWidth() + 1 // room for a wider top once loads are merged
+	bucket := (span + w - aw - 1) / (w - aw)
 	cols := (span + bucket - 1) / bucket
-	colW := max(1, min(4, w/cols))
-	c := widget.Columns{ColWidth: colW, Rows: rows, Top: float64(sc.countTop * bucket), Bar: bar}
+	c.ColWidth = max(1, min(4, (w-aw)/cols))
+	c.Gap = c.ColWidth > 2
+	c.Top = float64(sc.countTop(bucket))
+	aw = c.AxisWidth()
 	for col := 0; col < cols; col++ {
 		sum := 0
 		for k := lo + col*bucket; k < lo+(col+1)*bucket && k < len(lane.ByLoad); k++ {
@@ -289,24 +341,24 @@ func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows 
 			c.HotFrom = col
 		}
 	}
-	// The axis names the lowest and highest load and underlines the hot
-	// columns with '┄', so that hot bins do not depend on colour.
-	width := cols * colW
-	axis := []rune(strings.Repeat(" ", width))
+	// The axis numbers the loads at round values under their columns and
+	// underlines the hot columns with '┄', so that hot bins do not depend
+	// on colour.
+	width := cols * c.ColWidth
+	var at []int
+	var labels []string
+	for _, v := range append([]float64{float64(lo)}, widget.NiceTicks(float64(lo), float64(hi), max(2, width/6))...) {
+		at, labels = append(at, (int(v)-lo)/bucket*c.ColWidth), append(labels, fmt.Sprint(int(v)))
+	}
+	axis := []rune(widget.LabelRow(max(width, w-aw), at, labels))
 	if c.HotFrom > 0 {
-		for i := c.HotFrom * colW; i < width; i++ {
-			axis[i] = '┄'
+		for i := c.HotFrom * c.ColWidth; i < width; i++ {
+			if axis[i] == ' ' {
+				axis[i] = '┄'
+			}
 		}
 	}
-	left, right := fmt.Sprintf("load %d", lo), fmt.Sprint(hi)
-	copy(axis, []rune(left))
-	switch {
-	case width+1+len(right) <= w: // the highest load just past the last column
-		axis = append(axis, []rune(" "+right)...)
-	case len(left)+len(right)+1 <= width:
-		copy(axis[width-len(right):], []rune(right))
-	}
-	return append(c.Render(st), st.Muted.Render(widget.Truncate(string(axis), w)))
+	return append(c.Render(st), st.Muted.Render(widget.Truncate(strings.Repeat(" ", aw)+string(axis), w)))
 }
 
 // theoryShort is the fluid limit's expected max, or "-".

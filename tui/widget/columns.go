@@ -2,9 +2,11 @@ package widget
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
 )
 
 // Eighths are the block characters for 0/8 .. 8/8 of a cell.
@@ -35,8 +37,80 @@ type Columns struct {
 	// Bar is the style of an ordinary column.
 	Bar lipgloss.Style
 	// Expect, when set, is each column's expected value (theory), marked
-	// ◆ on the row it falls in, over the bar or not, in the marker style.
+	// ◆ on the row it falls in, in the marker style, when it rounds to at
+	// least 1. A bar is never hidden by it: in a one-cell column the mark
+	// shows only above the bar.
 	Expect []float64
+	// Axis numbers the left edge at round whole values ("4┤"), so that
+	// heights read as numbers; AxisWidth is the room it takes.
+	Axis bool
+}
+
+// ticks are the whole values the axis numbers, each with its row.
+func (c Columns) ticks() (vals []int, rows []int) {
+	top := max(c.Top, 1)
+	last := -1
+	for _, v := range NiceTicks(0, top, max(1, min(max(2, c.Rows/2), int(top)))) {
+		if v != math.Trunc(v) {
+			continue
+		}
+		// the row whose top edge is v, where a bar of v ends
+		r := min(c.Rows-1, c.Rows-int(math.Ceil(v/(top/float64(c.Rows))-1e-9)))
+		if r == last {
+			continue
+		}
+		vals, rows, last = append(vals, int(v)), append(rows, r), r
+	}
+	return vals, rows
+}
+
+// AxisWidth is the columns the axis takes at the left of every row: the
+// widest number and its tick. It is 0 without Axis.
+func (c Columns) AxisWidth() int {
+	if !c.Axis {
+		return 0
+	}
+	w := 1
+	vals, _ := c.ticks()
+	for _, v := range vals {
+		w = max(w, len(textfmt.Digits(int64(v))))
+	}
+	return w + 1
+}
+
+// axisCells is each row's axis: a number and '┤' on the tick rows, '│'
+// elsewhere.
+func (c Columns) axisCells() []string {
+	out := make([]string, c.Rows)
+	w := c.AxisWidth()
+	if w == 0 {
+		return out
+	}
+	for r := range out {
+		out[r] = strings.Repeat(" ", w-1) + "│"
+	}
+	vals, rows := c.ticks()
+	for i, v := range vals {
+		out[rows[i]] = fmt.Sprintf("%*s┤", w-1, textfmt.Digits(int64(v)))
+	}
+	return out
+}
+
+// LabelRow writes labels at their columns in a row of width cells, left to
+// right, dropping any that would touch the one before: bin numbers under
+// bars, loads under a distribution.
+func LabelRow(width int, at []int, labels []string) string {
+	row := []rune(strings.Repeat(" ", width))
+	free := 0
+	for i, x := range at {
+		l := []rune(labels[i])
+		if x < free || x+len(l) > width {
+			continue
+		}
+		copy(row[x:], l)
+		free = x + len(l) + 1
+	}
+	return string(row)
 }
 
 // SparkBars draws "5▃ 6█ 7▅": each index whose weight is at least floor,
@@ -112,17 +186,22 @@ func (c Columns) Render(st *Styles) []string {
 		return c.Rows - 1 - min(c.Rows-1, int(v/cellValue))
 	}
 	meanRow, hotRow := lineRow(c.Mean), lineRow(c.HotAt)
+	axis := c.axisCells()
 	w := &inkWriter{styles: [4]lipgloss.Style{c.Bar, st.Warn, st.Text, st.Marker}}
 	for r := 0; r < c.Rows; r++ {
+		if axis[r] != "" {
+			w.b.WriteString(st.Muted.Render(axis[r]))
+		}
 		floor := float64(c.Rows-1-r) * cellValue
 		for i, v := range c.Values {
+			const eps = 1e-9 // rounding: a whole value fills its cell
 			fill := (v - floor) / cellValue
 			ch := '█'
 			switch {
-			case fill <= 0:
+			case fill <= eps:
 				ch = ' '
-			case fill < 1:
-				ch = Eighths[max(1, int(fill*8))]
+			case fill < 1-eps:
+				ch = Eighths[max(1, int(fill*8+eps))]
 			}
 			in := inkBar
 			if (c.HotAt > 0 && v >= c.HotAt) || (c.HotFrom > 0 && i >= c.HotFrom) {
@@ -143,7 +222,7 @@ func (c Columns) Render(st *Styles) []string {
 			if c.Gap && c.ColWidth > 1 {
 				width--
 			}
-			if i < len(c.Expect) && c.Expect[i] > 0 && lineRow(c.Expect[i]) == r {
+			if i < len(c.Expect) && c.Expect[i] >= 0.5 && lineRow(c.Expect[i]) == r && (width > 1 || ch == ' ' || ch == '─') {
 				w.put('◆', 1, inkMarked)
 				if width > 1 {
 					w.put(ch, width-1, in)
@@ -152,7 +231,14 @@ func (c Columns) Render(st *Styles) []string {
 				w.put(ch, width, in)
 			}
 			if c.Gap && c.ColWidth > 1 {
-				w.put(' ', 1, inkBar)
+				switch r {
+				case hotRow:
+					w.put('┄', 1, inkHot)
+				case meanRow:
+					w.put('─', 1, inkMean)
+				default:
+					w.put(' ', 1, inkBar)
+				}
 			}
 		}
 		out[r] = w.String()
