@@ -663,11 +663,12 @@ func TestFlowMomentStepBackAndForth(t *testing.T) {
 // (◆) and says what the mark is.
 func TestDistributionMarksExpectedCounts(t *testing.T) {
 	m := openAt(t, "heavy-load-blog", 160, 48)
-	for range 3 {
-		press(m, "v")
-		if strings.Contains(plain(m), "load distribution") {
+	lane := regexp.MustCompile(`load distribution\s*[┃│]`)
+	for range 5 {
+		if lane.MatchString(plain(m)) {
 			break
 		}
+		press(m, "v")
 	}
 	v := plain(m)
 	if !strings.Contains(v, "◆") || !strings.Contains(v, "at the end, by the fluid limit") {
@@ -686,4 +687,32 @@ func TestHotOnlyWhereItMeansSomething(t *testing.T) {
 	if heavy := plain(openAt(t, "heavy-load-blog", 160, 48)); !strings.Contains(heavy, "hot≥1.2×mean") {
 		t.Errorf("heavy-load-blog should mark hot bins:\n%s", heavy)
 	}
+}
+
+// The overlay holds every strategy's load distribution in one chart, each
+// line named, on numbered axes.
+func TestOverlayHoldsEveryRule(t *testing.T) {
+	m := openAt(t, "p2c-paired-4096", 160, 48)
+	for range 4096 {
+		binsSnap(m).Step()
+	}
+	for range 5 {
+		if !strings.Contains(plain(m), "load distributions together") {
+			press(m, "v")
+		}
+	}
+	v := plain(m)
+	if !strings.Contains(v, "load distributions together") {
+		t.Fatalf("v should reach the overlay:\n%s", v)
+	}
+	for _, lane := range binsSnap(m).Snapshot().Lanes {
+		name := lane.Strategy.Name
+		if !regexp.MustCompile(`\s` + regexp.QuoteMeta(name) + `\s`).MatchString(v) {
+			t.Errorf("the overlay does not name %s:\n%s", name, v)
+		}
+	}
+	if !regexp.MustCompile(`\d┤`).MatchString(v) || !strings.Contains(v, "┬") {
+		t.Errorf("the overlay's axes are not numbered:\n%s", v)
+	}
+	checkFits(t, m, 160, 48)
 }

@@ -20,6 +20,8 @@ const (
 	chartBars chartMode = iota
 	// chartDistribution draws how many bins hold each load.
 	chartDistribution
+	// chartOverlay draws every strategy's load distribution in one chart.
+	chartOverlay
 	// chartSorted draws the loads from highest to lowest.
 	chartSorted
 	// chartHistory draws every strategy's max load as the balls arrive, in
@@ -29,7 +31,7 @@ const (
 )
 
 func (c chartMode) String() string {
-	return [...]string{"bins", "load distribution", "sorted loads", "max load over time"}[c]
+	return [...]string{"bins", "load distribution", "distributions together", "sorted loads", "max load over time"}[c]
 }
 
 // view is what the user chose to look at: the chart, the focused panel,
@@ -112,6 +114,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	case lanesH == 0:
 	case l.view.mode == chartHistory:
 		blocks = append(blocks, l.historyPanel(widget.Rect{W: f.W, H: lanesH}, st))
+	case l.view.mode == chartOverlay:
+		blocks = append(blocks, l.overlayPanel(widget.Rect{W: f.W, H: lanesH}, st))
 	default:
 		hot := l.spec.Hot
 		if !l.hotShown() {
@@ -286,7 +290,7 @@ func laneChart(lane bins.LaneSnapshot, sc scale, mode chartMode, narrate bool, w
 		for i := 0; i < cols; i++ {
 			c.Values = append(c.Values, float64(sorted[i*len(sorted)/cols]))
 		}
-		axis := fmt.Sprintf("%*s highest %-*s lowest", aw, "", max(0, cols-15), "")
+		axis := fmt.Sprintf("%*s highest %-*s lowest", aw, "", max(0, cols-16), "")
 		return append(c.Render(st), st.Muted.Render(widget.Truncate(axis, w)))
 	default:
 		return distributionChart(lane, sc, hotAt, w, rows, st, bar)

@@ -34,7 +34,17 @@ func (b Bars) Render(st *Styles, w, h int) string {
 	if n == 0 || h < 4 || w < 8 || !(b.YMax > 0) {
 		return FitLines(nil, w, h)
 	}
-	labelW := max(len(AxisLabel(0, b.YMax, h)), len(AxisLabel(b.YMax, b.YMax, h)))
+	// Bars count things: their axis takes whole values once a whole one
+	// fits.
+	var ticks []float64
+	labelW := 1
+	for _, v := range NiceTicks(0, b.YMax, max(2, (h-2)/2)) {
+		if b.YMax >= 1 && v != math.Trunc(v) {
+			continue
+		}
+		ticks = append(ticks, v)
+		labelW = max(labelW, len(AxisLabel(v, b.YMax, h)))
+	}
 	blank := strings.Repeat(" ", labelW)
 	lc := linechart.New(w, h, 0, 1, 0, b.YMax,
 		linechart.WithXYSteps(1, 1),
@@ -46,7 +56,7 @@ func (b Bars) Render(st *Styles, w, h int) string {
 	gw, gh := lc.GraphWidth(), lc.GraphHeight()
 	// Round values on the value axis, each on the row a bar of that value
 	// tops out in.
-	for _, v := range NiceTicks(0, b.YMax, max(2, gh/2)) {
+	for _, v := range ticks {
 		row := o.Y
 		if v > 0 {
 			row = o.Y - max(1, int(math.Round(v/b.YMax*float64(gh))))

@@ -1,0 +1,50 @@
+package binslab
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// overlayPanel draws every strategy's load distribution in one chart on
+// one pair of axes: how many bins hold each load, a line per strategy
+// named at its right end, so that the spreads compare at a glance.
+func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
+	frame := st.Panel
+	iw := r.W - frame.GetHorizontalFrameSize()
+	ih := r.H - frame.GetVerticalFrameSize()
+	s := l.snap
+	sc := sharedScale(s.Lanes, 0)
+	ts := widget.TimeSeries{
+		XMin: float64(sc.lo), XMax: float64(max(sc.hi, sc.lo+1)), YMin: 0,
+		YMax:   math.Ceil(float64(sc.countTop(1)) * 1.1),
+		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
+	}
+	ts.YLabel = func(v float64) string { return widget.AxisLabel(v, ts.YMax, ih) }
+	for i, lane := range s.Lanes {
+		counts := lane.ByLoad
+		ts.Lines = append(ts.Lines, widget.Line{Name: lane.Strategy.Name, Style: st.SeriesStyle(i), Value: func(x float64) float64 {
+			return between(counts, x)
+		}})
+	}
+	title := st.Title.Render("load distributions together") + st.Muted.Render(fmt.Sprintf("  trial %d, ball %d of %d", s.Trial+1, s.Ball, s.Balls))
+	legend := st.Muted.Render("bins (y) holding each load (x): a line per strategy")
+	lines := append([]string{title}, strings.Split(ts.Render(st, iw, max(1, ih-2)), "\n")...)
+	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(append(lines, legend), iw, ih))
+}
+
+// between reads counts at a load x between whole loads, on the straight
+// line between its neighbours (0 past the ends).
+func between(counts []int, x float64) float64 {
+	at := func(k int) float64 {
+		if k < 0 || k >= len(counts) {
+			return 0
+		}
+		return float64(counts[k])
+	}
+	k := int(math.Floor(x))
+	frac := x - float64(k)
+	return at(k)*(1-frac) + at(k+1)*frac
+}
