@@ -716,3 +716,23 @@ func TestOverlayHoldsEveryRule(t *testing.T) {
 	}
 	checkFits(t, m, 160, 48)
 }
+
+// Stepping narrates one line per ball under the lanes, as the stepper
+// does; a step back takes the last line away.
+func TestNarrationOneLinePerBall(t *testing.T) {
+	m := openAt(t, "small-steps", 160, 48)
+	press(m, "n", "n", "n")
+	v := plain(m)
+	for _, want := range []string{"ball 1: one ", "ball 2: one ", "ball 3: one "} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no line %q:\n%s", want, v)
+		}
+	}
+	if !regexp.MustCompile(`ball 3: one \d+\(\d+\) → \d+ │ two \d+\(\d+\) \d+\(\d+\) → \d+`).MatchString(v) {
+		t.Errorf("ball 3's line should give each rule's candidates, loads and choice:\n%s", v)
+	}
+	press(m, "b")
+	if v := plain(m); strings.Contains(v, "ball 3: ") || !strings.Contains(v, "ball 2: ") {
+		t.Errorf("a step back should leave the narration at ball 2:\n%s", v)
+	}
+}

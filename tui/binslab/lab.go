@@ -47,8 +47,9 @@ type Lab struct {
 		key string
 		p   []bins.Prediction
 	}
-	pending string
-	bars    struct {
+	pending   string
+	narration narration
+	bars      struct {
 		key barsKey
 		out string
 	}

@@ -103,6 +103,15 @@ func (l *Lab) Render(f lab.Frame) string {
 	if len(rects) > 0 {
 		l.view.laneInner = rects[0].W - st.Panel.GetHorizontalFrameSize()
 	}
+	narrate := f.Narrating && barsFit(l.spec.Bins, l.view.laneInner) && l.view.mode == chartBars
+	logH := 0
+	if narrate && lanesH > 0 {
+		l.narration.note(l.snap)
+		if logH = narrationRows(lanesH, (n+cols-1)/max(cols, 1)); logH > 0 {
+			lanesH -= logH
+			rects, cols = widget.Grid(n, f.W, lanesH, laneMinWidth)
+		}
+	}
 	if !l.chartChosen {
 		l.view.mode = chartDistribution
 		if barsFit(l.spec.Bins, l.view.laneInner) {
@@ -122,12 +131,14 @@ func (l *Lab) Render(f lab.Frame) string {
 			hot = 0
 		}
 		scale := sharedScale(l.snap.Lanes, hot)
-		narrate := f.Narrating && barsFit(l.spec.Bins, l.view.laneInner)
 		panels := make([]string, n)
 		for i, lane := range l.snap.Lanes {
-			panels[i] = l.lanePanel(i, lane, scale, narrate, rects[i], st)
+			panels[i] = l.lanePanel(i, lane, scale, narrate, logH == 0, rects[i], st)
 		}
 		blocks = append(blocks, widget.JoinGrid(panels, cols))
+	}
+	if logH > 0 {
+		blocks = append(blocks, l.narration.render(f.W, logH, st))
 	}
 	if tableH > 0 {
 		blocks = append(blocks, l.trialsPanel(widget.Rect{W: f.W, H: tableH}, st))
@@ -180,7 +191,9 @@ func sharedScale(lanes []bins.LaneSnapshot, hot float64) scale {
 
 // lanePanel draws one strategy: a title, the chart, a legend and its
 // figures.
-func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate bool, r widget.Rect, st *widget.Styles) string {
+// The latest decision is a figure line when there is no narration under
+// the lanes to tell it (decide).
+func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate, decide bool, r widget.Rect, st *widget.Styles) string {
 	frame := st.Panel
 	if i == l.view.focus && !l.view.trials {
 		frame = st.Focused
@@ -208,7 +221,7 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate bool, r
 			figs[1] = fmt.Sprintf("empty %d", f.Empty)
 		}
 	}
-	if narrate && lane.Last.Chosen >= 0 {
+	if narrate && decide && lane.Last.Chosen >= 0 {
 		figs = append([]string{decisionLine(lane.Last)}, figs...)
 	}
 	mode := l.view.mode

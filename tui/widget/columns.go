@@ -41,7 +41,7 @@ type Columns struct {
 	// least 1. A bar is never hidden by it: in a one-cell column the mark
 	// shows only above the bar.
 	Expect []float64
-	// Axis numbers the left edge at round whole values ("4┤"), so that
+	// Axis numbers the left edge at round whole values above 0 ("4┤"), so that
 	// heights read as numbers; AxisWidth is the room it takes.
 	Axis bool
 }
@@ -51,7 +51,7 @@ func (c Columns) ticks() (vals []int, rows []int) {
 	top := max(c.Top, 1)
 	last := -1
 	for _, v := range NiceTicks(0, top, max(1, min(max(2, c.Rows/2), int(top)))) {
-		if v != math.Trunc(v) {
+		if v <= 0 || v != math.Trunc(v) { // 0 is the bottom edge, no row's top
 			continue
 		}
 		// the row whose top edge is v, where a bar of v ends
