@@ -736,3 +736,20 @@ func TestNarrationOneLinePerBall(t *testing.T) {
 		t.Errorf("a step back should leave the narration at ball 2:\n%s", v)
 	}
 }
+
+// The end of each trial is a moment, with each rule's max load.
+func TestTrialEndIsAMoment(t *testing.T) {
+	m := openAt(t, "small-steps", 120, 40)
+	l := binsSnap(m)
+	var last string
+	for l.Step() {
+		if c, ok := l.NewMoment(); ok {
+			last = c
+		}
+	}
+	s := l.Snapshot()
+	want := fmt.Sprintf("trial 1 of 1 ends: max load one %d, two %d", s.Lanes[0].Figures.Max, s.Lanes[1].Figures.Max)
+	if !strings.HasSuffix(last, want) {
+		t.Errorf("the last moment is %q, want it to end %q", last, want)
+	}
+}

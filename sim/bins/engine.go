@@ -99,6 +99,9 @@ func (e *Engine) stride(l *lane) int {
 	return l.strategy.Draws()
 }
 
+// TrialsDone is the number of trials finished.
+func (e *Engine) TrialsDone() int { return e.finished }
+
 // Done reports whether every trial is finished.
 func (e *Engine) Done() bool {
 	return e.finished == e.cfg.Trials

@@ -25,6 +25,11 @@ type Figures struct {
 	Gap float64 `json:"gap"`
 }
 
+// HotMinMean is the final mean load from which a hot bin is a moment
+// (and a view marks hot bins): below it, 1.2 x the mean is 2 balls or so,
+// and "hot" would only mean "holds two".
+const HotMinMean = 5
+
 // hotGuard keeps a threshold such as 1.2 x 100 from landing a rounding error
 // above 120, so that a bin at exactly hot x mean counts as hot.
 const hotGuard = 1e-12

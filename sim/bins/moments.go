@@ -13,8 +13,9 @@ import (
 //   - a pass: the first ball at which one strategy's max load rises above
 //     another's, once for each ordered pair of strategies;
 //   - a hot bin: the first ball at which a strategy's fullest bin reaches
-//     the hot threshold of the finished trial, hot x m/n. Loads never fall,
-//     so that bin is still hot when the trial ends.
+//     the hot threshold of the finished trial, hot x m/n, when m/n is at
+//     least HotMinMean. Loads never fall, so that bin is still hot when
+//     the trial ends.
 //
 // Both are read off the lanes' rises (the ball at which each max grew), in
 // ball order, so that stepping ball by ball and placing whole batches find
@@ -76,7 +77,7 @@ func (f *momentFinder) check(ball int) {
 			f.passed[a*k+b] = true
 			f.add(ball, fmt.Sprintf("ball %d: %s's max load reaches %d, above %s's %d", ball, f.names[a], f.cur[a], f.names[b], f.cur[b]))
 		}
-		if !f.hot[a] && float64(f.cur[a]) >= hotAt {
+		if !f.hot[a] && f.mean >= HotMinMean && float64(f.cur[a]) >= hotAt {
 			f.hot[a] = true
 			f.add(ball, fmt.Sprintf("ball %d: %s's first hot bin, %d balls: at least %g x the final mean load of %.4g", ball, f.names[a], f.cur[a], f.hotMult, f.mean))
 		}

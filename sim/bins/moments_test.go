@@ -11,7 +11,8 @@ import (
 
 // The moments equal what a plain replay finds: step ball by ball, read
 // every lane's max from its snapshot, and note the first ball at which each
-// ordered pair's maxima cross and each lane's max reaches hot x m/n.
+// ordered pair's maxima cross and each lane's max reaches hot x m/n (from
+// HotMinMean balls a bin).
 func TestMomentsEqualAReplay(t *testing.T) {
 	for _, cfg := range []Config{
 		{Bins: 100, Balls: 10000, Trials: 2, Seed: 42, Hot: 1.2, Stream: Sequential, Strategies: mustStrategies(t, "one,two", 2, 1)},
@@ -33,7 +34,7 @@ func TestMomentsEqualAReplay(t *testing.T) {
 						want = append(want, engine.Moment{Step: int64(ball)})
 					}
 				}
-				if !hot[a] && float64(lanes[a].Figures.Max) >= hotAt-1e-9 {
+				if !hot[a] && hotAt >= cfg.Hot*HotMinMean && float64(lanes[a].Figures.Max) >= hotAt-1e-9 {
 					hot[a] = true
 					want = append(want, engine.Moment{Step: int64(ball)})
 				}
@@ -96,4 +97,18 @@ func ExampleEngine() {
 	// two: 102 [102 102 101 101 101]
 	// ball 9: one's max load reaches 2, above two's 1
 	// ball 9291: one's first hot bin, 120 balls: at least 1.2 x the final mean load of 100
+}
+
+// Under HotMinMean balls a bin a hot bin is any bin with two balls or so:
+// no moment is made of it.
+func TestNoHotMomentAtLightLoad(t *testing.T) {
+	cfg := Config{Bins: 64, Balls: 300, Trials: 1, Seed: 11, Hot: 1.2, Strategies: mustStrategies(t, "one,two,anti", 2, 1)}
+	e := MustNew(cfg)
+	for e.Step() {
+	}
+	for _, m := range e.Moments() {
+		if strings.Contains(m.Caption, "hot") {
+			t.Errorf("a hot moment at %.3g balls a bin: %s", float64(cfg.Balls)/float64(cfg.Bins), m.Caption)
+		}
+	}
 }

@@ -30,8 +30,9 @@ type Lab struct {
 	snap   bins.Snapshot
 	result bins.Result
 	stale  bool
-	// moments is how many of the engine's moments have been reported.
-	moments int
+	// moments is how many of the engine's moments have been reported, and
+	// ends how many trial ends.
+	moments, ends int
 	view    view
 	// chartChosen is set once the user picks a chart, so that edits stop
 	// choosing one for them.
@@ -114,7 +115,7 @@ func (l *Lab) apply(spec bins.Spec) error {
 	l.useTheory(cfg, l.engine)
 	l.runs++
 	l.engine.KeepHistory()
-	l.moments = 0
+	l.moments, l.ends = 0, 0
 	l.view.focus = min(l.view.focus, len(cfg.Strategies)-1)
 	if l.view.trials && spec.Trials == 1 {
 		l.view.trials, l.view.focus = false, 0
@@ -149,7 +150,7 @@ func (l *Lab) seek(trial, ball int) error {
 			break
 		}
 	}
-	l.engine, l.moments, l.stale = e, len(e.Moments()), true
+	l.engine, l.moments, l.ends, l.stale = e, len(e.Moments()), e.TrialsDone(), true
 	return nil
 }
 
@@ -187,18 +188,29 @@ func (l *Lab) NextSeed() error {
 	return l.WithSeed(l.spec.Seed + int64(max(1, l.spec.Trials)))
 }
 
-// NewMoment reports the moments the latest steps reached.
+// NewMoment reports the moments the latest steps reached: the engine's
+// (maxima parting, a first hot bin) and the end of each trial.
 func (l *Lab) NewMoment() (string, bool) {
-	all := l.engine.Moments()
-	if len(all) == l.moments {
-		return "", false
+	caption, ok := lab.Unseen(l.engine.Moments(), &l.moments)
+	if done := l.engine.TrialsDone(); done > l.ends {
+		l.ends = done
+		end := l.trialEnd()
+		if ok {
+			end = caption + "; " + end
+		}
+		return end, true
 	}
-	var captions []string
-	for _, m := range all[l.moments:] {
-		captions = append(captions, m.Caption)
+	return caption, ok
+}
+
+// trialEnd says how the trial just finished ended: each rule's max load.
+func (l *Lab) trialEnd() string {
+	s := l.Snapshot()
+	parts := make([]string, len(s.Lanes))
+	for i, lane := range s.Lanes {
+		parts[i] = fmt.Sprintf("%s %d", lane.Strategy.Name, lane.Figures.Max)
 	}
-	l.moments = len(all)
-	return strings.Join(captions, "; "), true
+	return fmt.Sprintf("trial %d of %d ends: max load %s", s.Trial+1, s.Trials, strings.Join(parts, ", "))
 }
 
 // Status is the seed, the trial and the ball.

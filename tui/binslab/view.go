@@ -253,7 +253,7 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate, decide
 func (l *Lab) legend(mode chartMode, narrate bool, w int, st *widget.Styles, bar lipgloss.Style) string {
 	hotKey := []widget.Key{{Mark: "┄", Style: st.Warn, Meaning: fmt.Sprintf("hot≥%g×mean", l.spec.Hot)}}
 	if !l.hotShown() {
-		hotKey = []widget.Key{{Mark: "", Style: st.Muted, Meaning: fmt.Sprintf("no hot mark under %d a bin", hotMinMean)}}
+		hotKey = []widget.Key{{Mark: "", Style: st.Muted, Meaning: fmt.Sprintf("no hot mark under %d a bin", bins.HotMinMean)}}
 	}
 	switch mode {
 	case chartDistribution:
@@ -421,10 +421,6 @@ func neverRefreshed(s bins.Strategy, balls int) string {
 	return ""
 }
 
-// hotMinMean is the final mean load from which hot bins are marked: below
-// it, 1.2 x the mean is 2 balls or so, and "hot" would mean "holds two".
-const hotMinMean = 5
-
 // hotShown reports whether the run's final mean is high enough for hot
 // bins to say something.
-func (l *Lab) hotShown() bool { return l.spec.Balls >= hotMinMean*l.spec.Bins }
+func (l *Lab) hotShown() bool { return l.spec.Balls >= bins.HotMinMean*l.spec.Bins }
