@@ -33,7 +33,7 @@ type Lab struct {
 	// moments is how many of the engine's moments have been reported, and
 	// ends how many trial ends.
 	moments, ends int
-	view    view
+	view          view
 	// chartChosen is set once the user picks a chart, so that edits stop
 	// choosing one for them.
 	chartChosen bool
