@@ -43,10 +43,10 @@ func TestStepperLandsOnEnumeratedLoads(t *testing.T) {
 		if _, pos, _ := l.Trajectory(); pos != 0 {
 			t.Fatalf("g should go to the start")
 		}
-		press(m, "]")
+		press(m, "j")
 	}
 	if tr, _, _ := l.Trajectory(); !slices.Equal(tr.Candidates, rep.Brute.Counterexamples[0].Candidates) {
-		t.Errorf("] past the last counterexample should wrap to the first")
+		t.Errorf("↓ past the last counterexample should wrap to the first")
 	}
 }
 
@@ -180,4 +180,132 @@ func TestFlowStepperStopsAtMoments(t *testing.T) {
 	if _, pos, _ := final.lab.(*exactlab.Lab).Trajectory(); pos != 4 {
 		t.Errorf("stopped at ball %d, want 4", pos)
 	}
+}
+
+// run carries out a command the model returned and feeds its messages
+// back, batches included, as the program would.
+func run(m *Model, cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			run(m, c)
+		}
+	case nil:
+	default:
+		if _, ok := msg.(tea.KeyMsg); !ok {
+			_, next := m.Update(msg)
+			_ = next // ticks and redraws: not needed here
+		}
+	}
+}
+
+// [ ] { } change n and m and compute again; past brute force's bound the
+// lab moves to the DP and says so; below 1 bin it refuses with the range.
+func TestExactSizeKeys(t *testing.T) {
+	m, l := openEnum(t, "exact-n4", 80, 24)
+	_, cmd := m.Update(keyMsg("]"))
+	run(m, cmd)
+	if rep, ready := l.Report(); !ready || rep.Spec.Bins != 5 || rep.Brute == nil || rep.Brute.Inputs != 390625 {
+		t.Fatalf("] should enumerate 5 bins by brute force: %+v", rep.Spec)
+	}
+	if !strings.Contains(plain(m), "4 balls into 5 bins") {
+		t.Errorf("the table should say the new size:\n%s", plain(m))
+	}
+	press(m, "[")
+	for range 4 { // m = 8: 4^16 inputs, past brute force's bound
+		_, cmd = m.Update(keyMsg("}"))
+	}
+	if !strings.Contains(m.note, "DP") {
+		t.Errorf("past brute force the note should point to the DP, got %q", m.note)
+	}
+	run(m, cmd)
+	if rep, ready := l.Report(); !ready || rep.Spec.Method != "dp" || rep.Spec.Balls != 8 || rep.Spec.Bins != 4 {
+		t.Fatalf("m = 8 on 4 bins should run the DP: %+v", rep.Spec)
+	}
+	for range 4 {
+		press(m, "[")
+	}
+	if !m.noteBad || !strings.Contains(m.note, "bins") {
+		t.Errorf("0 bins should be refused, naming bins: %q", m.note)
+	}
+}
+
+// A typed input longer than the screen scrolls: the labels, the verdict
+// and the border stay, and the status gives the input's n and m.
+func TestLongTypedInputScrolls(t *testing.T) {
+	m, l := openEnum(t, "exact-n4", 80, 24)
+	press(m, "e")
+	for _, r := range strings.Repeat("01 ", 30) {
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	press(m, "enter", "G")
+	v := plain(m)
+	checkFits(t, m, 80, 24)
+	if _, pos, open := l.Trajectory(); !open || pos != 30 {
+		t.Fatalf("the typed input should be open at its end, at ball %d", pos)
+	}
+	for _, want := range []string{"balls: …", "[(0,1)]", "╰", "final max", "your input: n=4 m=30", "0 "} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no %q on screen:\n%s", want, v)
+		}
+	}
+}
+
+// The DP's fractions are written out in full, wrapped, not elided.
+func TestDPFractionsInFull(t *testing.T) {
+	m, l := openEnum(t, "exact-dp-32", 80, 24)
+	rep, _ := l.Report()
+	v := plain(m)
+	if strings.Contains(v, "digits)") || !strings.Contains(v, "E[max] exactly") {
+		t.Fatalf("the DP table should write its fractions out:\n%s", v)
+	}
+	joined := strings.ReplaceAll(strings.ReplaceAll(v, "\n", ""), " ", "")
+	want := "one=" + rep.Exact[0].Expected().String()
+	if !strings.Contains(joined, want) {
+		t.Errorf("one's E[max] %s is not written in full:\n%s", want, v)
+	}
+	checkFits(t, m, 80, 24)
+}
+
+// The help names each key once, r included, in the table and the stepper.
+func TestExactHelpKeysOnce(t *testing.T) {
+	m, l := openEnum(t, "exact-n4", 80, 24)
+	for _, view := range []string{"table", "stepper"} {
+		if view == "stepper" {
+			press(m, "enter")
+		}
+		_, full := l.Help()
+		seen := map[string]bool{}
+		for _, col := range full {
+			for _, b := range col {
+				for _, k := range b.Keys() {
+					if seen[k] {
+						t.Errorf("%s: key %q listed twice", view, k)
+					}
+					seen[k] = true
+				}
+			}
+		}
+		if view == "stepper" && !seen["r"] {
+			t.Errorf("the stepper's help should list r (rewind)")
+		}
+	}
+}
+
+// At 160 columns the table and the stepper stand side by side; ↑/↓ open
+// the chosen counterexample beside the table, and n steps it.
+func TestExactSideBySide(t *testing.T) {
+	m, l := openEnum(t, "exact-n4", 160, 48)
+	v := plain(m)
+	if !strings.Contains(v, "Exact max load") || !strings.Contains(v, "one choice: always first") {
+		t.Fatalf("the table and the stepper should share a 160-column screen:\n%s", v)
+	}
+	press(m, "j", "n", "n")
+	if tr, pos, open := l.Trajectory(); !open || pos != 2 || !strings.Contains(plain(m), "counterexample 2 of 96") {
+		t.Errorf("↓ then n n should step counterexample 2 beside the table: open %v ball %d %v", open, pos, tr.Candidates)
+	}
+	checkFits(t, m, 160, 48)
 }

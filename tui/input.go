@@ -169,7 +169,7 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
 	seeded, isSeeded := m.lab.(lab.Seeded)
-	if still, ok := m.lab.(lab.Still); ok && (key.Matches(msg, k.Play) || key.Matches(msg, k.Step)) {
+	if still, ok := m.lab.(lab.Still); ok && still.Moves() != "" && (key.Matches(msg, k.Play) || key.Matches(msg, k.Step)) {
 		m.setNote("nothing to play here: "+still.Moves(), false)
 		return nil
 	}

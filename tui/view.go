@@ -125,7 +125,7 @@ func (m *Model) statusBar() string {
 		state = "✓ done"
 	}
 	parts := append(m.lab.Status(), m.speedLabel(), state)
-	if still, ok := m.lab.(lab.Still); ok {
+	if still, ok := m.lab.(lab.Still); ok && still.Moves() != "" {
 		parts = append(m.lab.Status(), still.Moves())
 	}
 	if m.stopAtMoments {

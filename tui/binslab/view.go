@@ -293,7 +293,7 @@ func laneChart(lane bins.LaneSnapshot, sc scale, mode chartMode, narrate bool, w
 			marks[lane.Last.Chosen*c.ColWidth] = '▲'
 		}
 		out := append(c.Render(st), pad+st.Marker.Render(string(marks)))
-		return append(out, st.Muted.Render(pad+binNumbers(n, c.ColWidth)))
+		return append(out, st.Muted.Render(pad+widget.BinNumbers(n, c.ColWidth)))
 	case chartSorted:
 		sorted := slices.Clone(lane.Loads)
 		slices.SortFunc(sorted, func(a, b int32) int { return int(b - a) })
@@ -308,25 +308,6 @@ func laneChart(lane bins.LaneSnapshot, sc scale, mode chartMode, narrate bool, w
 	default:
 		return distributionChart(lane, sc, hotAt, w, rows, st, bar)
 	}
-}
-
-// binNumbers numbers the bins under their columns, every bin when the
-// numbers fit with a space between them, else every 2nd, 5th, 10th...
-func binNumbers(n, colW int) string {
-	width := len(fmt.Sprint(n-1)) + 1
-	stride := 1
-	for _, s := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
-		stride = s
-		if s*colW >= width {
-			break
-		}
-	}
-	var at []int
-	var labels []string
-	for b := 0; b < n; b += stride {
-		at, labels = append(at, b*colW), append(labels, fmt.Sprint(b))
-	}
-	return widget.LabelRow(n*colW, at, labels)
 }
 
 // distributionChart draws how many bins hold each load over the lanes'

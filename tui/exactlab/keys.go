@@ -2,22 +2,112 @@ package exactlab
 
 import (
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
 // keyMap is the table's and the stepper's own keys.
 type keyMap struct {
-	StepBack, Start, End, NextExample, PrevExample, Edit, Up, Down, Open key.Binding
+	StepBack, Start, End, Edit, Up, Down, Open, BinsDown, BinsUp, BallsDown, BallsUp key.Binding
 }
 
 var keys = keyMap{
-	StepBack:    lab.Bind([]string{"p", "left"}, "p/←", "step back"),
-	Start:       lab.Bind([]string{"g", "home"}, "g", "start"),
-	End:         lab.Bind([]string{"G", "end"}, "G", "end"),
-	NextExample: lab.Bind([]string{"]"}, "]/[", "next/prev counterexample"),
-	PrevExample: lab.Bind([]string{"["}, "[", "previous counterexample"),
-	Edit:        lab.Bind([]string{"e"}, "e", "type an input"),
-	Up:          lab.Bind([]string{"up", "k"}, "↑/↓", "choose"),
-	Down:        lab.Bind([]string{"down", "j"}, "↓", "down"),
-	Open:        lab.Bind([]string{"enter"}, "enter", "open"),
+	StepBack:  lab.Bind([]string{"p", "left"}, "p/←", "step back"),
+	Start:     lab.Bind([]string{"g", "home"}, "g", "first ball"),
+	End:       lab.Bind([]string{"G", "end"}, "G", "last ball"),
+	Edit:      lab.Bind([]string{"e"}, "e", "type an input"),
+	Up:        lab.Bind([]string{"up", "k"}, "↑/↓", "counterexample"),
+	Down:      lab.Bind([]string{"down", "j"}, "↓", "next counterexample"),
+	Open:      lab.Bind([]string{"enter"}, "enter", "step through it"),
+	BinsDown:  lab.Bind([]string{"["}, "[/]", "bins −1/+1"),
+	BinsUp:    lab.Bind([]string{"]"}, "]", "bins +1"),
+	BallsDown: lab.Bind([]string{"{"}, "{/}", "balls −1/+1"),
+	BallsUp:   lab.Bind([]string{"}"}, "}", "balls +1"),
+}
+
+// Help lists the keys that do something in the view on screen, each once.
+func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
+	sizes := []key.Binding{keys.BinsDown, keys.BallsDown}
+	back := c.Back
+	if l.stepper {
+		back.SetHelp("esc", "table")
+	}
+	choose := []key.Binding{}
+	if l.examples() > 0 {
+		choose = append(choose, keys.Up)
+		if !l.stepping() {
+			choose = append(choose, keys.Open)
+		}
+	}
+	var short []key.Binding
+	full := [][]key.Binding{}
+	if l.stepping() {
+		steps := []key.Binding{c.Step, keys.StepBack, keys.Start, keys.End, c.Play, c.Reset, c.Faster, c.Slower, c.Moments}
+		short = append([]key.Binding{c.Step, keys.StepBack, keys.Start, keys.End}, choose...)
+		full = append(full, steps)
+	} else {
+		short = append(short, choose...)
+	}
+	short = append(short, keys.Edit)
+	short = append(short, sizes...)
+	short = append(short, back, c.Help, c.Quit)
+	full = append(full, append(append(choose, keys.Edit), sizes...), []key.Binding{back, c.Theme, c.Help, c.Quit})
+	return short, full
+}
+
+// Key browses the counterexamples, steps the trajectory, changes the size
+// and opens the editor.
+func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
+	k := keys
+	if l.edit {
+		return l.editorKey(msg)
+	}
+	switch {
+	case key.Matches(msg, k.BinsDown):
+		return l.resize(l.spec.Bins-1, l.spec.Balls)
+	case key.Matches(msg, k.BinsUp):
+		return l.resize(l.spec.Bins+1, l.spec.Balls)
+	case key.Matches(msg, k.BallsDown):
+		return l.resize(l.spec.Bins, l.spec.Balls-1)
+	case key.Matches(msg, k.BallsUp):
+		return l.resize(l.spec.Bins, l.spec.Balls+1)
+	}
+	if !l.ready {
+		return lab.Outcome{}
+	}
+	examples := l.examples()
+	switch {
+	case key.Matches(msg, k.Edit):
+		l.edit, l.editErr = true, ""
+		l.editor.SetValue("")
+		return lab.Outcome{Handled: true, Cmd: l.editor.Focus()}
+	case examples > 0 && key.Matches(msg, k.Up):
+		l.choose((l.cursor+examples-1)%examples, examples)
+	case examples > 0 && key.Matches(msg, k.Down):
+		l.choose((l.cursor+1)%examples, examples)
+	case !l.stepper && key.Matches(msg, k.Open) && examples > 0:
+		l.openExample(l.cursor)
+		l.stepper = true
+	case l.stepper && key.Matches(msg, lab.CommonKeys.Back):
+		l.stepper = false
+	case l.stepping() && key.Matches(msg, k.StepBack):
+		l.pos = max(0, l.pos-1)
+	case l.stepping() && key.Matches(msg, k.Start):
+		l.pos = 0
+	case l.stepping() && key.Matches(msg, k.End):
+		l.pos = l.traj.Len()
+	default:
+		return lab.Outcome{}
+	}
+	return lab.Taken()
+}
+
+// choose moves the cursor; where the stepper is on screen it opens the
+// chosen counterexample there.
+func (l *Lab) choose(i, examples int) {
+	l.cursor = min(max(0, i), examples-1)
+	if l.stepping() {
+		l.openExample(l.cursor)
+	}
 }

@@ -1,7 +1,8 @@
 // Package exactlab is the exact-enumeration lab: the exact max-load
 // distributions of small cases, the better / same / worse comparison, the
 // counterexamples, and a stepper that replays one candidate sequence ball
-// by ball, one choice beside two.
+// by ball, one choice beside two. On a wide screen the table and the
+// stepper stand side by side.
 package exactlab
 
 import (
@@ -9,11 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"strconv"
-	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/internal/textfmt"
@@ -22,28 +20,40 @@ import (
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
-// enumLab shows exact enumeration results and steps through single
+// Lab shows exact enumeration results and steps through single
 // trajectories: a counterexample from the enumeration or an input the user
 // types. The enumeration runs off the UI loop and arrives as doneMsg.
 type Lab struct {
-	spec        bins.ExactSpec
-	openStepper bool // open the first counterexample when the results arrive
+	spec   bins.ExactSpec
+	opened bins.ExactSpec // the scenario's spec: its method is preferred
+	// openStepper opens the first counterexample full screen when the
+	// results arrive.
+	openStepper bool
 	result      bins.ExactReport
 	err         error
 	ready       bool
-	stepper     bool // the trajectory stepper is open
-	cursor      int  // selected counterexample
-	traj        *bins.Trajectory
-	label       string // what the open trajectory is
-	pos         int    // balls placed in the stepper
-	editor      textinput.Model
-	edit        bool
-	editErr     string
+	// stepper says the stepper fills the screen; wide that it stands
+	// beside the table (at the last render); traj is the open sequence,
+	// if any, and pos the balls placed.
+	stepper bool
+	wide    bool
+	cursor  int // selected counterexample
+	traj    *bins.Trajectory
+	label   string // what the open trajectory is
+	typed   bool   // the open trajectory is the user's input
+	pos     int
+	editor  textinput.Model
+	edit    bool
+	editErr string
 	// cancel stops the computation under way; nil when none is. started
 	// is when it began, for the progress line.
 	cancel  context.CancelFunc
 	started time.Time
 }
+
+// wideWidth is the screen width from which the table and the stepper
+// stand side by side.
+const wideWidth = 150
 
 // Busy reports whether the computation is under way, so that the root
 // redraws its progress line.
@@ -61,6 +71,7 @@ func (l *Lab) Leave() {
 // doneMsg carries a finished enumeration to the lab that asked for it.
 type doneMsg struct {
 	lab    *Lab
+	spec   bins.ExactSpec
 	result bins.ExactReport
 	err    error
 }
@@ -74,12 +85,12 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
-	openStepper := spec.Stepper
 	ed := textinput.New()
 	ed.Prompt = "input: "
-	ed.Placeholder = "00 01 10 11  or  (0,0) (0,1) (1,0) (1,1)"
 	ed.CharLimit = 400
-	return &Lab{spec: spec, openStepper: openStepper, editor: ed}, nil
+	l := &Lab{spec: spec, opened: spec, openStepper: spec.Stepper, editor: ed}
+	l.editor.Placeholder = inputHint(spec.Bins)
+	return l, nil
 }
 
 // Init starts the computation off the UI loop, unless it is running or
@@ -93,14 +104,15 @@ func (l *Lab) Init() tea.Cmd {
 	l.cancel, l.err, l.started = cancel, nil, time.Now()
 	return func() tea.Msg {
 		r, err := spec.Run(ctx, runtime.GOMAXPROCS(0))
-		return doneMsg{lab: l, result: r, err: err}
+		return doneMsg{lab: l, spec: spec, result: r, err: err}
 	}
 }
 
-// Update takes the enumeration when it arrives.
+// Update takes the enumeration when it arrives, if it is for the size on
+// screen.
 func (l *Lab) Update(msg tea.Msg) tea.Cmd {
 	done, ok := msg.(doneMsg)
-	if !ok || done.lab != l {
+	if !ok || done.lab != l || done.spec != l.spec {
 		return nil
 	}
 	l.cancel = nil
@@ -109,10 +121,41 @@ func (l *Lab) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	l.result, l.err, l.ready = done.result, done.err, true
-	if l.openStepper && l.result.Brute != nil && len(l.result.Brute.Counterexamples) > 0 {
+	if l.examples() > 0 {
 		l.openExample(0)
+		l.stepper = l.openStepper
 	}
 	return nil
+}
+
+// resize moves to another size: the method the scenario chose if it can
+// take the size, else the DP (brute force has a bound), and computes the
+// results again. The note says what changed.
+func (l *Lab) resize(n, m int) lab.Outcome {
+	s := l.spec
+	s.Bins, s.Balls, s.Method = n, m, l.opened.Method
+	s.D = min(max(l.opened.D, 1), n)
+	note := ""
+	if s.Method == "brute" && s.Validate() != nil {
+		s.Method = "dp"
+		note = "; beyond brute force's bound, so the DP: exact distributions, no counterexamples"
+	}
+	if err := s.Validate(); err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	l.Leave()
+	l.spec, l.ready, l.result, l.err = s, false, bins.ExactReport{}, nil
+	l.traj, l.stepper, l.cursor, l.pos, l.openStepper = nil, false, 0, 0, false
+	l.editor.Placeholder = inputHint(s.Bins)
+	return lab.Outcome{Handled: true, Note: fmt.Sprintf("n = %d, m = %d by %s%s", s.Bins, s.Balls, s.Method, note), Cmd: l.Init()}
+}
+
+// examples is the number of counterexamples listed.
+func (l *Lab) examples() int {
+	if !l.ready || l.result.Brute == nil {
+		return 0
+	}
+	return len(l.result.Brute.Counterexamples)
 }
 
 func (l *Lab) openExample(i int) {
@@ -120,13 +163,16 @@ func (l *Lab) openExample(i int) {
 	l.cursor = i
 	c := ces[i]
 	l.traj = bins.NewTrajectory(l.spec.Bins, c.Candidates)
-	l.label = fmt.Sprintf("counterexample %d of %d · input %d", i+1, len(ces), c.Index)
-	l.pos, l.stepper = 0, true
+	l.label = fmt.Sprintf("counterexample %d of %d · input %s", i+1, len(ces), textfmt.Digits(c.Index))
+	l.pos, l.typed = 0, false
 }
+
+// stepping reports whether a sequence is on screen to step through.
+func (l *Lab) stepping() bool { return l.traj != nil && (l.stepper || l.wide) }
 
 // Step places the next ball of the open trajectory.
 func (l *Lab) Step() bool {
-	if !l.stepper || l.pos >= l.traj.Len() {
+	if !l.stepping() || l.pos >= l.traj.Len() {
 		return false
 	}
 	l.pos++
@@ -134,9 +180,9 @@ func (l *Lab) Step() bool {
 }
 
 // NewMoment reports a moment of the open trajectory at the ball just
-// placed.
+// placed: the choice that goes wrong.
 func (l *Lab) NewMoment() (string, bool) {
-	if !l.stepper || l.pos == 0 {
+	if !l.stepping() || l.pos == 0 {
 		return "", false
 	}
 	for _, m := range l.traj.Moments() {
@@ -149,10 +195,22 @@ func (l *Lab) NewMoment() (string, bool) {
 
 // Done reports whether the results are in, or the stepper at its end.
 func (l *Lab) Done() bool {
-	if l.stepper {
+	if l.stepping() {
 		return l.pos == l.traj.Len()
 	}
 	return l.ready
+}
+
+// Moves says what moves the table when no sequence is on screen to play
+// ("" when one is).
+func (l *Lab) Moves() string {
+	switch {
+	case l.stepping():
+		return ""
+	case l.examples() > 0:
+		return "enter steps through one"
+	}
+	return "e types an input to step through"
 }
 
 // Restart rewinds the stepper.
@@ -170,7 +228,10 @@ func (l *Lab) Status() []string {
 	switch {
 	case !l.ready:
 		parts = append(parts, "computing…")
-	case l.stepper:
+	case l.stepping():
+		if l.typed {
+			parts = append(parts, fmt.Sprintf("your input: n=%d m=%d", l.traj.Bins, l.traj.Len()))
+		}
 		parts = append(parts, fmt.Sprintf("ball %d/%d", l.pos, l.traj.Len()))
 	case l.result.Brute != nil:
 		parts = append(parts, textfmt.Digits(l.result.Brute.Inputs)+" inputs")
@@ -178,139 +239,11 @@ func (l *Lab) Status() []string {
 	return parts
 }
 
-// Help lists the table's or the stepper's keys.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
-	c := lab.CommonKeys
-	if l.stepper {
-		back := c.Back // in the stepper esc returns to the table
-		back.SetHelp("esc", "table")
-		short := []key.Binding{c.Step, keys.StepBack, keys.Start, keys.End, keys.NextExample, keys.Edit, c.Moments, back, c.Help}
-		full := [][]key.Binding{
-			{c.Step, keys.StepBack, keys.Start, keys.End, c.Play},
-			{keys.NextExample, keys.PrevExample, keys.Edit, c.Faster, c.Slower, c.Moments},
-			{back, c.Theme, c.Help, c.Quit},
-		}
-		return short, full
-	}
-	if l.result.Brute == nil || len(l.result.Brute.Counterexamples) == 0 { // nothing to choose
-		return []key.Binding{keys.Edit, c.Back, c.Help, c.Quit}, [][]key.Binding{{keys.Edit}, {c.Back, c.Theme, c.Help, c.Quit}}
-	}
-	short := []key.Binding{keys.Up, keys.Open, keys.Edit, c.Back, c.Help, c.Quit}
-	return short, [][]key.Binding{{keys.Up, keys.Open, keys.Edit}, {c.Back, c.Theme, c.Help, c.Quit}}
-}
-
-// Key browses the counterexamples, steps the trajectory and opens the
-// editor.
-func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	k := keys
-	if l.edit {
-		return l.editorKey(msg)
-	}
-	if !l.ready {
-		return lab.Outcome{}
-	}
-	examples := 0
-	if l.result.Brute != nil {
-		examples = len(l.result.Brute.Counterexamples)
-	}
-	switch {
-	case key.Matches(msg, k.Edit):
-		l.edit, l.editErr = true, ""
-		l.editor.SetValue("")
-		return lab.Outcome{Handled: true, Cmd: l.editor.Focus()}
-	case !l.stepper && key.Matches(msg, k.Up):
-		l.cursor = max(0, l.cursor-1)
-	case !l.stepper && key.Matches(msg, k.Down):
-		l.cursor = min(max(0, examples-1), l.cursor+1)
-	case !l.stepper && key.Matches(msg, k.Open) && examples > 0:
-		l.openExample(l.cursor)
-	case l.stepper && key.Matches(msg, lab.CommonKeys.Back):
-		l.stepper = false
-	case l.stepper && key.Matches(msg, k.StepBack):
-		l.pos = max(0, l.pos-1)
-	case l.stepper && key.Matches(msg, k.Start):
-		l.pos = 0
-	case l.stepper && key.Matches(msg, k.End):
-		l.pos = l.traj.Len()
-	case l.stepper && examples > 0 && key.Matches(msg, k.NextExample):
-		l.openExample((l.cursor + 1) % examples)
-	case l.stepper && examples > 0 && key.Matches(msg, k.PrevExample):
-		l.openExample((l.cursor + examples - 1) % examples)
-	default:
-		return lab.Outcome{}
-	}
-	return lab.Taken()
-}
-
-// editorKey runs the input editor: enter opens the typed sequence in the
-// stepper, or shows why it cannot; esc closes the editor.
-func (l *Lab) editorKey(msg tea.KeyMsg) lab.Outcome {
-	switch msg.Type {
-	case tea.KeyEsc:
-		l.edit = false
-		l.editor.Blur()
-		return lab.Taken()
-	case tea.KeyEnter:
-		cands, err := parseCandidates(l.editor.Value(), l.spec.Bins)
-		if err != nil {
-			l.editErr = err.Error()
-			return lab.Taken()
-		}
-		l.edit = false
-		l.editor.Blur()
-		l.traj = bins.NewTrajectory(l.spec.Bins, cands)
-		l.label = "your input · " + textfmt.Candidates(cands)
-		l.pos, l.stepper = 0, true
-		return lab.Taken()
-	}
-	var cmd tea.Cmd
-	l.editor, cmd = l.editor.Update(msg)
-	l.editErr = ""
-	return lab.Outcome{Handled: true, Cmd: cmd}
-}
-
-// maxTypedBalls bounds a typed sequence so that its bars fit the stepper.
-const maxTypedBalls = 64
-
-// parseCandidates reads a sequence of (first, second) pairs written as
-// "00 01 10 11" (two digits per ball, when there are at most 10 bins) or
-// "(0,0) (0,1)" / "0,0 0,1".
-func parseCandidates(s string, n int) ([][2]int, error) {
-	fields := strings.Fields(strings.NewReplacer(") (", " ", ")(", " ", "(", "", ")", "").Replace(s))
-	if len(fields) == 0 {
-		return nil, fmt.Errorf("type one pair per ball, such as 00 01 10 11")
-	}
-	if len(fields) > maxTypedBalls {
-		return nil, fmt.Errorf("at most %d balls, got %d", maxTypedBalls, len(fields))
-	}
-	var out [][2]int
-	for i, f := range fields {
-		var parts []string
-		switch {
-		case strings.Contains(f, ","):
-			parts = strings.Split(f, ",")
-		case len(f) == 2 && n <= 10:
-			parts = []string{f[:1], f[1:]}
-		}
-		if len(parts) != 2 {
-			return nil, fmt.Errorf("ball %d: %q is not a pair of bins (write 01 or 0,1)", i+1, f)
-		}
-		var pair [2]int
-		for j, p := range parts {
-			v, err := strconv.Atoi(p)
-			if err != nil || v < 0 || v >= n {
-				return nil, fmt.Errorf("ball %d: %q is not a bin in 0..%d", i+1, p, n-1)
-			}
-			pair[j] = v
-		}
-		out = append(out, pair)
-	}
-	return out, nil
-}
-
 // Trajectory is the sequence open in the stepper, the balls placed, and
-// whether the stepper is open.
-func (l *Lab) Trajectory() (t *bins.Trajectory, pos int, open bool) { return l.traj, l.pos, l.stepper }
+// whether it is on screen.
+func (l *Lab) Trajectory() (t *bins.Trajectory, pos int, open bool) {
+	return l.traj, l.pos, l.stepping()
+}
 
 // Report is the exact results, once they are in.
 func (l *Lab) Report() (bins.ExactReport, bool) { return l.result, l.ready }

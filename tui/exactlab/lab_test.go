@@ -12,6 +12,8 @@ func TestParseCandidates(t *testing.T) {
 		"(0,0) (0,1) (1,0) (1,1)": {{0, 0}, {0, 1}, {1, 0}, {1, 1}},
 		"(3,2)(2,3)":              {{3, 2}, {2, 3}},
 		"  1,2   3,0 ":            {{1, 2}, {3, 0}},
+		"(0, 0) (0, 1)":           {{0, 0}, {0, 1}},
+		"( 2 , 3 )":               {{2, 3}},
 	}
 	for in, want := range good {
 		got, err := parseCandidates(in, 4)
@@ -23,5 +25,19 @@ func TestParseCandidates(t *testing.T) {
 		if _, err := parseCandidates(bad, 4); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+// Past 10 bins a pair takes a comma, and the hint and the error say so.
+func TestTwoDigitBins(t *testing.T) {
+	got, err := parseCandidates("0,11 (3, 10)", 12)
+	if err != nil || !slices.Equal(got, [][2]int{{0, 11}, {3, 10}}) {
+		t.Errorf("0,11 (3, 10) at 12 bins: %v %v", got, err)
+	}
+	if _, err := parseCandidates("0011", 12); err == nil || !strings.Contains(err.Error(), "0,12") {
+		t.Errorf("0011 at 12 bins should be refused with the comma format: %v", err)
+	}
+	if h := inputHint(12); !strings.Contains(h, "0,11") {
+		t.Errorf("the hint at 12 bins should show a two-digit pair: %q", h)
 	}
 }

@@ -78,7 +78,7 @@ type Paced interface {
 // Still is a lab moved only by its own keys, with nothing to play or step:
 // the shell then shows neither a speed nor a play state, and says so when
 // play or step is pressed. Moves says what moves it ("x and a change the
-// nodes").
+// nodes"); a lab that plays in some views says "" in those.
 type Still interface {
 	Moves() string
 }

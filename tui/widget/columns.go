@@ -245,3 +245,23 @@ func (c Columns) Render(st *Styles) []string {
 	}
 	return out
 }
+
+// BinNumbers numbers n columns of colW cells under a chart, every column
+// when the numbers fit with a space between them, else every 2nd, 5th,
+// 10th...
+func BinNumbers(n, colW int) string {
+	width := len(fmt.Sprint(n-1)) + 1
+	stride := 1
+	for _, s := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
+		stride = s
+		if s*colW >= width {
+			break
+		}
+	}
+	var at []int
+	var labels []string
+	for b := 0; b < n; b += stride {
+		at, labels = append(at, b*colW), append(labels, fmt.Sprint(b))
+	}
+	return LabelRow(n*colW, at, labels)
+}
