@@ -753,3 +753,23 @@ func TestTrialEndIsAMoment(t *testing.T) {
 		t.Errorf("the last moment is %q, want it to end %q", last, want)
 	}
 }
+
+// Counts carry thousands separators and plurals: "ball 10,000/10,000",
+// "1 trial", "10 trials"; never "trial(s)".
+func TestThousandsAndPlurals(t *testing.T) {
+	m := openAt(t, "heavy-load-blog", 120, 40)
+	for binsSnap(m).Step() {
+	}
+	m.redraw()
+	if v := plain(m); !strings.Contains(v, "ball 10,000/10,000") {
+		t.Errorf("the status should group the digits:\n%s", v)
+	}
+	press(m, "T")
+	if !strings.Contains(m.note, ", 10 trials:") {
+		t.Errorf("note %q", m.note)
+	}
+	press(m, "T", "T", "T")
+	if !strings.Contains(m.note, ", 1 trial:") || strings.Contains(m.note, "(s)") {
+		t.Errorf("note %q", m.note)
+	}
+}

@@ -28,6 +28,9 @@ func Digits(n int64) string {
 	return string(out)
 }
 
+// Int is Digits for an int: 4,096.
+func Int(n int) string { return Digits(int64(n)) }
+
 // Candidates writes a sequence of (first, second) pairs: (0,0) (0,1).
 func Candidates(c [][2]int) string {
 	parts := make([]string, len(c))

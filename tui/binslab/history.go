@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -35,7 +36,7 @@ func (l *Lab) historyPanel(r widget.Rect, st *widget.Styles) string {
 	// Rows fall between whole loads on a short range: say so rather than
 	// round a row's value to a load it does not have.
 	ts.YLabel = func(v float64) string { return widget.AxisLabel(v, ts.YMax, ih) }
-	title := st.Title.Render("max load as the balls arrive") + st.Muted.Render(fmt.Sprintf("  trial %d, ball %d of %d", s.Trial+1, s.Ball, s.Balls))
+	title := st.Title.Render("max load as the balls arrive") + st.Muted.Render(fmt.Sprintf("  trial %s, ball %s of %s", textfmt.Int(s.Trial+1), textfmt.Int(s.Ball), textfmt.Int(s.Balls)))
 	legend := st.Muted.Render("each line is a strategy's fullest bin; mean = balls placed / bins")
 	lines := append([]string{title}, strings.Split(ts.Render(st, iw, max(1, ih-2)), "\n")...)
 	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(append(lines, legend), iw, ih))

@@ -208,9 +208,9 @@ func (l *Lab) trialEnd() string {
 	s := l.Snapshot()
 	parts := make([]string, len(s.Lanes))
 	for i, lane := range s.Lanes {
-		parts[i] = fmt.Sprintf("%s %d", lane.Strategy.Name, lane.Figures.Max)
+		parts[i] = lane.Strategy.Name + " " + textfmt.Int(lane.Figures.Max)
 	}
-	return fmt.Sprintf("trial %d of %d ends: max load %s", s.Trial+1, s.Trials, strings.Join(parts, ", "))
+	return fmt.Sprintf("trial %s of %s ends: max load %s", textfmt.Int(s.Trial+1), textfmt.Int(s.Trials), strings.Join(parts, ", "))
 }
 
 // Status is the seed, the trial and the ball.
@@ -219,8 +219,8 @@ func (l *Lab) Status() []string {
 	s := l.snap
 	return []string{
 		fmt.Sprintf("seed %d", s.Seed),
-		fmt.Sprintf("trial %d/%d", s.Trial+1, s.Trials),
-		fmt.Sprintf("ball %d/%d", s.Ball, s.Balls),
+		fmt.Sprintf("trial %s/%s", textfmt.Int(s.Trial+1), textfmt.Int(s.Trials)),
+		fmt.Sprintf("ball %s/%s", textfmt.Int(s.Ball), textfmt.Int(s.Balls)),
 	}
 }
 
@@ -256,7 +256,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if err := l.seek(snap.Trial, ball); err != nil {
 			return lab.Outcome{Handled: true, Err: err}
 		}
-		return lab.Outcome{Handled: true, Note: fmt.Sprintf("trial %d, ball %s of %s", snap.Trial+1, textfmt.Digits(int64(ball)), textfmt.Digits(int64(l.spec.Balls)))}
+		return lab.Outcome{Handled: true, Note: fmt.Sprintf("trial %s, ball %s of %s", textfmt.Int(snap.Trial+1), textfmt.Digits(int64(ball)), textfmt.Digits(int64(l.spec.Balls)))}
 	case key.Matches(msg, keys.Chart):
 		l.view.mode = l.view.nextMode(l.spec.Bins)
 		l.chartChosen = true
@@ -373,7 +373,7 @@ func nextTrials(t int) int {
 }
 
 func specSummary(s bins.Spec) string {
-	return fmt.Sprintf("n=%d m=%d d=%d refresh=%d %s, %d trial(s): %s", s.Bins, s.Balls, s.D, s.Refresh, s.Stream, s.Trials, s.Strategies)
+	return fmt.Sprintf("n=%s m=%s d=%d refresh=%s %s, %s: %s", textfmt.Int(s.Bins), textfmt.Int(s.Balls), s.D, textfmt.Int(s.Refresh), s.Stream, textfmt.Count(s.Trials, "trial"), s.Strategies)
 }
 
 // Snapshot is the engine's state after the latest step.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -38,7 +39,7 @@ func (n *narration) note(s bins.Snapshot) {
 		parts[i] = lane.Strategy.Name + " " + decisionLine(lane.Last)
 	}
 	n.balls = append(n.balls, s.Ball)
-	n.lines = append(n.lines, fmt.Sprintf("ball %d: %s", s.Ball, strings.Join(parts, " │ ")))
+	n.lines = append(n.lines, fmt.Sprintf("ball %s: %s", textfmt.Int(s.Ball), strings.Join(parts, " │ ")))
 	if len(n.lines) > maxNarrated {
 		n.balls, n.lines = n.balls[1:], n.lines[1:]
 	}

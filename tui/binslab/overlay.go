@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -20,7 +21,7 @@ func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
 	ts := widget.TimeSeries{
 		XMin: float64(sc.lo), XMax: float64(max(sc.hi, sc.lo+1)), YMin: 0,
 		YMax:   math.Ceil(float64(sc.countTop(1)) * 1.1),
-		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
+		XLabel: func(v float64) string { return textfmt.Int(int(v)) },
 	}
 	ts.YLabel = func(v float64) string { return widget.AxisLabel(v, ts.YMax, ih) }
 	for i, lane := range s.Lanes {
@@ -29,7 +30,7 @@ func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
 			return between(counts, x)
 		}})
 	}
-	title := st.Title.Render("load distributions together") + st.Muted.Render(fmt.Sprintf("  trial %d, ball %d of %d", s.Trial+1, s.Ball, s.Balls))
+	title := st.Title.Render("load distributions together") + st.Muted.Render(fmt.Sprintf("  trial %s, ball %s of %s", textfmt.Int(s.Trial+1), textfmt.Int(s.Ball), textfmt.Int(s.Balls)))
 	legend := st.Muted.Render("bins (y) holding each load (x): a line per strategy")
 	lines := append([]string{title}, strings.Split(ts.Render(st, iw, max(1, ih-2)), "\n")...)
 	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(append(lines, legend), iw, ih))

@@ -32,7 +32,7 @@ func (l *Lab) trialsPanel(r widget.Rect, st *widget.Styles) string {
 	res := l.result
 	done := len(res.Trials)
 	nameW := textfmt.Widest(res.Strategies, len("strategy"))
-	lines := []string{st.Title.Render(fmt.Sprintf("max load over %d of %d trials", done, l.spec.Trials))}
+	lines := []string{st.Title.Render(fmt.Sprintf("max load over %s of %s", textfmt.Int(done), textfmt.Count(l.spec.Trials, "trial")))}
 	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %8s %6s %4s %6s", nameW, "strategy", "mean", "median", "p95", "theory")))
 	for i, name := range res.Strategies {
 		s := res.Summary[name]

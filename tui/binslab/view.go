@@ -205,20 +205,20 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate, decide
 	}
 	f := lane.Figures
 	figs := []string{
-		fmt.Sprintf("max %d  p99 %d  std %.2f", f.Max, f.P99, f.Std),
-		fmt.Sprintf("empty %d  hot %d  gap %.2f", f.Empty, f.Hot, f.Gap),
-		"top5 " + textfmt.Ints(f.Top5, " "),
+		fmt.Sprintf("max %s  p99 %s  std %.2f", textfmt.Int(f.Max), textfmt.Int(f.P99), f.Std),
+		fmt.Sprintf("empty %s  hot %s  gap %.2f", textfmt.Int(f.Empty), textfmt.Int(f.Hot), f.Gap),
+		"top5 " + grouped(f.Top5),
 		fluidLine(lane.Theory),
 		asymptoticLine(lane.Theory),
 	}
 	if iw < wideLane { // narrow: move the gap next to the expected max
-		figs[1] = fmt.Sprintf("empty %d  hot %d", f.Empty, f.Hot)
+		figs[1] = fmt.Sprintf("empty %s  hot %s", textfmt.Int(f.Empty), textfmt.Int(f.Hot))
 		figs[3] = fmt.Sprintf("gap %.2f  expected max %s", f.Gap, theoryShort(lane.Theory))
 	}
 	if !l.hotShown() { // at light load "hot" is any bin with 2 balls
-		figs[1] = fmt.Sprintf("empty %d  gap %.2f", f.Empty, f.Gap)
+		figs[1] = fmt.Sprintf("empty %s  gap %.2f", textfmt.Int(f.Empty), f.Gap)
 		if iw < wideLane {
-			figs[1] = fmt.Sprintf("empty %d", f.Empty)
+			figs[1] = "empty " + textfmt.Int(f.Empty)
 		}
 	}
 	if narrate && decide && lane.Last.Chosen >= 0 {
@@ -346,7 +346,7 @@ func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows 
 	var at []int
 	var labels []string
 	for _, v := range append([]float64{float64(lo)}, widget.NiceTicks(float64(lo), float64(hi), max(2, width/6))...) {
-		at, labels = append(at, (int(v)-lo)/bucket*c.ColWidth), append(labels, fmt.Sprint(int(v)))
+		at, labels = append(at, (int(v)-lo)/bucket*c.ColWidth), append(labels, textfmt.Int(int(v)))
 	}
 	axis := []rune(widget.LabelRow(max(width, w-aw), at, labels))
 	if c.HotFrom > 0 {
@@ -387,9 +387,9 @@ func asymptoticLine(p bins.Prediction) string {
 func decisionLine(d bins.Decision) string {
 	var parts []string
 	for i, c := range d.Candidates {
-		parts = append(parts, fmt.Sprintf("%d(%d)", c, d.Compared[i]))
+		parts = append(parts, fmt.Sprintf("%s(%s)", textfmt.Int(c), textfmt.Int(d.Compared[i])))
 	}
-	return fmt.Sprintf("%s → %d", strings.Join(parts, " "), d.Chosen)
+	return fmt.Sprintf("%s → %s", strings.Join(parts, " "), textfmt.Int(d.Chosen))
 }
 
 // neverRefreshed says when a stale view never refreshes within the run:
@@ -405,3 +405,12 @@ func neverRefreshed(s bins.Strategy, balls int) string {
 // hotShown reports whether the run's final mean is high enough for hot
 // bins to say something.
 func (l *Lab) hotShown() bool { return l.spec.Balls >= bins.HotMinMean*l.spec.Bins }
+
+// grouped writes loads with thousands separators: "10,126 10,120".
+func grouped(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = textfmt.Int(x)
+	}
+	return strings.Join(parts, " ")
+}
