@@ -70,7 +70,7 @@ trial t uses seed --seed + t. Text prints source 000's table, JSON every trial.`
 // and p95 of the max; median p99; mean std, empty and hot), the final
 // figures of a single trial, and the paired comparisons.
 func writeBinsText(w io.Writer, r bins.Result) error {
-	trials := len(r.Trials)
+	trials := r.TrialCount()
 	fmt.Fprintf(w, "bins: %d balls into %d bins, %d trial%s from seed %d, %s stream, hot >= %g x mean\n\n",
 		r.Balls, r.Bins, trials, plural(trials), r.Seed, r.Stream, r.Hot)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -289,3 +289,12 @@ func engineList(sep string) string {
 	}
 	return strings.Join(names, sep)
 }
+
+// The text report of many trials says how many ran and summarises them
+// all, though it keeps only the first trial's figures.
+func TestTextReportCountsEveryTrial(t *testing.T) {
+	code, out, _ := runArgs(t, "run", "bins", "--bins", "64", "--balls", "64", "--trials", "7")
+	if code != 0 || !strings.Contains(out, "7 trials from seed") || !strings.Contains(out, "max mean") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}

@@ -66,6 +66,19 @@ type Result struct {
 	Moments []engine.Moment `json:"moments"`
 }
 
+// TrialCount is the number of trials the summary covers (Trials may list
+// only the first).
+func (r Result) TrialCount() int {
+	if len(r.Strategies) == 0 {
+		return len(r.Trials)
+	}
+	n := 0
+	for _, c := range r.Summary[r.Strategies[0]].MaxDistribution {
+		n += c.Trials
+	}
+	return n
+}
+
 // Result summarises the finished trials (all of them once Done) and lists
 // every one.
 func (e *Engine) Result() Result {
