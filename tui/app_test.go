@@ -735,6 +735,17 @@ func TestNarrationOneLinePerBall(t *testing.T) {
 	if v := plain(m); strings.Contains(v, "ball 3: ") || !strings.Contains(v, "ball 2: ") {
 		t.Errorf("a step back should leave the narration at ball 2:\n%s", v)
 	}
+	// Keys step faster than the screen draws: every ball still gets its
+	// line.
+	for range 4 {
+		binsSnap(m).Step()
+	}
+	m.redraw()
+	for _, want := range []string{"ball 3: one ", "ball 4: one ", "ball 5: one ", "ball 6: one "} {
+		if v := plain(m); !strings.Contains(v, want) {
+			t.Errorf("steps between two frames lost %q:\n%s", want, v)
+		}
+	}
 }
 
 // The end of each trial is a moment, with each rule's max load.

@@ -99,6 +99,10 @@ func (e *Engine) stride(l *lane) int {
 	return l.strategy.Draws()
 }
 
+// Position is the trial in progress (or just finished) and the balls
+// placed in it.
+func (e *Engine) Position() (trial, ball int) { return e.trial, e.ball }
+
 // TrialsDone is the number of trials finished.
 func (e *Engine) TrialsDone() int { return e.finished }
 
@@ -323,6 +327,25 @@ func (e *Engine) prediction(i int) Prediction {
 	return e.theory[i]
 }
 
+// LastDecisions is each strategy's latest decision: what a Snapshot's
+// lanes hold as Last, without copying the loads.
+func (e *Engine) LastDecisions() []Decision {
+	out := make([]Decision, len(e.lanes))
+	for i, l := range e.lanes {
+		out[i] = l.decision(e.latestCandidates(l))
+	}
+	return out
+}
+
+// latestCandidates is the raw candidates of lane l's latest ball.
+func (e *Engine) latestCandidates(l *lane) []int32 {
+	raw := e.cand
+	if e.cfg.Stream == Sequential {
+		raw = l.cand
+	}
+	return raw[max(len(raw)-e.stride(l), 0):]
+}
+
 // Snapshot copies the current state; the engine never mutates it afterwards.
 func (e *Engine) Snapshot() Snapshot {
 	s := Snapshot{
@@ -332,17 +355,12 @@ func (e *Engine) Snapshot() Snapshot {
 		Done: e.Done(),
 	}
 	for i, l := range e.lanes {
-		raw := e.cand
-		if e.cfg.Stream == Sequential {
-			raw = l.cand
-		}
-		raw = raw[max(len(raw)-e.stride(l), 0):] // the latest ball's candidates
 		s.Lanes = append(s.Lanes, LaneSnapshot{
 			Strategy: l.strategy,
 			Loads:    append([]int32(nil), l.loads...),
 			Figures:  l.figures(e.ball, e.cfg.Hot),
 			ByLoad:   append([]int(nil), l.byLoad...),
-			Last:     l.decision(raw),
+			Last:     l.decision(e.latestCandidates(l)),
 			Theory:   e.prediction(i),
 			Rises:    l.rises.View(),
 		})

@@ -50,6 +50,7 @@ type Lab struct {
 	}
 	pending   string
 	narration narration
+	names     []string // the strategies' names, for the narration
 	bars      struct {
 		key barsKey
 		out string
@@ -111,6 +112,10 @@ func (l *Lab) apply(spec bins.Spec) error {
 		return err
 	}
 	l.spec = spec
+	l.names = l.names[:0]
+	for _, s := range cfg.Strategies {
+		l.names = append(l.names, s.Name)
+	}
 	l.engine = bins.MustNew(cfg)
 	l.useTheory(cfg, l.engine)
 	l.runs++
@@ -163,10 +168,18 @@ func (l *Lab) sync() {
 	}
 }
 
-// Step places one ball for every strategy.
+// Step places one ball for every strategy, and tells it in the narration
+// of a run small enough to narrate.
 func (l *Lab) Step() bool {
 	l.stale = true
-	return l.engine.Step()
+	if !l.engine.Step() {
+		return false
+	}
+	if l.spec.Bins <= maxNarratedBins {
+		trial, ball := l.engine.Position()
+		l.narration.record(trial, ball, l.names, l.engine.LastDecisions())
+	}
+	return true
 }
 
 // Done reports whether every trial is finished.

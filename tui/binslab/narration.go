@@ -4,15 +4,15 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// narration is one line per ball placed at narrating speeds, the latest
-// last, the way the stepper tells its balls: "ball 7: one 12(0) → 12 │
-// two 12(1) 13(0) → 13".
+// narration is one line per ball, the latest last, the way the stepper
+// tells its balls: "ball 7: one 12(0) → 12 │ two 12(1) 13(0) → 13". Every
+// step records its line (the screen may draw less often than keys step);
+// the lanes show the lines at narrating speeds.
 type narration struct {
 	trial int
 	balls []int
@@ -22,26 +22,32 @@ type narration struct {
 // maxNarrated is the lines kept; the panel shows the latest that fit.
 const maxNarrated = 64
 
-// note records the snapshot's latest ball, once, dropping any line past it
-// (after a step back).
-func (n *narration) note(s bins.Snapshot) {
-	if s.Trial != n.trial {
-		n.trial, n.balls, n.lines = s.Trial, n.balls[:0], n.lines[:0]
+// maxNarratedBins bounds the runs whose steps are recorded: narration
+// shows only where one bar per bin fits a lane.
+const maxNarratedBins = 256
+
+// record adds the line of ball in trial from each strategy's decision.
+func (n *narration) record(trial, ball int, names []string, ds []bins.Decision) {
+	n.trim(trial, ball)
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = names[i] + " " + decisionLine(d)
 	}
-	for len(n.balls) > 0 && n.balls[len(n.balls)-1] >= s.Ball {
-		n.balls, n.lines = n.balls[:len(n.balls)-1], n.lines[:len(n.lines)-1]
-	}
-	if s.Ball == 0 || len(s.Lanes) == 0 || s.Lanes[0].Last.Chosen < 0 {
-		return
-	}
-	parts := make([]string, len(s.Lanes))
-	for i, lane := range s.Lanes {
-		parts[i] = lane.Strategy.Name + " " + decisionLine(lane.Last)
-	}
-	n.balls = append(n.balls, s.Ball)
-	n.lines = append(n.lines, fmt.Sprintf("ball %s: %s", textfmt.Int(s.Ball), strings.Join(parts, " │ ")))
+	n.balls = append(n.balls, ball)
+	n.lines = append(n.lines, fmt.Sprintf("ball %s: %s", textfmt.Int(ball), strings.Join(parts, " │ ")))
 	if len(n.lines) > maxNarrated {
 		n.balls, n.lines = n.balls[1:], n.lines[1:]
+	}
+}
+
+// trim drops the lines of another trial, and those from ball on (after a
+// step back).
+func (n *narration) trim(trial, ball int) {
+	if trial != n.trial {
+		n.trial, n.balls, n.lines = trial, n.balls[:0], n.lines[:0]
+	}
+	for len(n.balls) > 0 && n.balls[len(n.balls)-1] >= ball {
+		n.balls, n.lines = n.balls[:len(n.balls)-1], n.lines[:len(n.lines)-1]
 	}
 }
 
@@ -71,5 +77,5 @@ func (n *narration) render(w, h int, st *widget.Styles) string {
 		}
 		lines = append(lines, style.Render(widget.Truncate(l, w)))
 	}
-	return lipgloss.NewStyle().Render(widget.FitLines(lines, w, h))
+	return widget.FitLines(lines, w, h)
 }

@@ -106,7 +106,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	narrate := f.Narrating && barsFit(l.spec.Bins, l.view.laneInner) && l.view.mode == chartBars
 	logH := 0
 	if narrate && lanesH > 0 {
-		l.narration.note(l.snap)
+		l.narration.trim(l.snap.Trial, l.snap.Ball+1)
 		if logH = narrationRows(lanesH, (n+cols-1)/max(cols, 1)); logH > 0 {
 			lanesH -= logH
 			rects, cols = widget.Grid(n, f.W, lanesH, laneMinWidth)
@@ -349,6 +349,9 @@ func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows 
 		at, labels = append(at, (int(v)-lo)/bucket*c.ColWidth), append(labels, textfmt.Int(int(v)))
 	}
 	axis := []rune(widget.LabelRow(max(width, w-aw), at, labels))
+	if every := widget.Numbers(cols, c.ColWidth, lo); bucket == 1 && c.ColWidth > len(textfmt.Int(hi)) {
+		axis = []rune(every) // a number under every load
+	}
 	if c.HotFrom > 0 {
 		for i := c.HotFrom * c.ColWidth; i < width; i++ {
 			if axis[i] == ' ' {

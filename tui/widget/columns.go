@@ -246,11 +246,14 @@ func (c Columns) Render(st *Styles) []string {
 	return out
 }
 
-// BinNumbers numbers n columns of colW cells under a chart, every column
-// when the numbers fit with a space between them, else every 2nd, 5th,
-// 10th...
-func BinNumbers(n, colW int) string {
-	width := len(fmt.Sprint(n-1)) + 1
+// BinNumbers numbers n columns of colW cells under a chart from 0, every
+// column when the numbers fit with a space between them, else every 2nd,
+// 5th, 10th...
+func BinNumbers(n, colW int) string { return Numbers(n, colW, 0) }
+
+// Numbers is BinNumbers counting from first.
+func Numbers(n, colW, first int) string {
+	width := len(textfmt.Int(first+n-1)) + 1
 	stride := 1
 	for _, s := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
 		stride = s
@@ -261,7 +264,7 @@ func BinNumbers(n, colW int) string {
 	var at []int
 	var labels []string
 	for b := 0; b < n; b += stride {
-		at, labels = append(at, b*colW), append(labels, fmt.Sprint(b))
+		at, labels = append(at, b*colW), append(labels, textfmt.Int(first+b))
 	}
 	return LabelRow(n*colW, at, labels)
 }
