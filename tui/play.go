@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/internal/textfmt"
 )
 
 // speeds are the steps per second the speed keys move through; the last,
@@ -137,6 +138,9 @@ func (p *play) label() string {
 	}
 	if s < 1 {
 		return fmt.Sprintf("one step every %g s", 1/s)
+	}
+	if s >= 1000 && s == math.Trunc(s) {
+		return textfmt.Digits(int64(s)) + "/s"
 	}
 	return fmt.Sprintf("%g/s", s)
 }

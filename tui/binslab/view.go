@@ -370,12 +370,12 @@ func theoryShort(p bins.Prediction) string {
 	return fmt.Sprintf("%.2f", p.ExpectedMax)
 }
 
-// fluidLine says the fluid limit's expected max at this size.
+// fluidLine says the fluid limit's expected max at the end of the run.
 func fluidLine(p bins.Prediction) string {
 	if p.NoFluid != "" {
 		return "fluid limit: " + p.NoFluid
 	}
-	return fmt.Sprintf("expected max %.2f (fluid limit)", p.ExpectedMax)
+	return fmt.Sprintf("fluid limit: max %.2f at the end", p.ExpectedMax)
 }
 
 // asymptoticLine says the leading-order formula, a trend rather than a
