@@ -416,7 +416,7 @@ func (l *Lab) Glossary() [][2]string {
 		{"gap", "the max minus the mean"},
 		{"top5", "the five fullest bins"},
 		{"paired", "every rule reads the same random bins, so differences come from the rule alone"},
-		{"expected max", "what the fluid limit (the shares of bins at each load, followed as n grows) says a run this size ends with"},
+		{"fluid limit", "the shares of bins at each load, followed as n grows: the max a run this size ends with on average, and (◆) how many bins end at each load"},
 		{"asymptotic", "the leading term of the theorems as n grows: a trend, not a figure for this size"},
 	}
 }
