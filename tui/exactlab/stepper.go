@@ -25,8 +25,7 @@ func (l *Lab) renderStepper(w, h int, st *widget.Styles) string {
 
 	inner := w/2 - st.Panel.GetHorizontalFrameSize()
 	top := maxOf(final.One, final.Two) + 1
-	unit := max(1, min(3, (h-stepperChrome)/top)) // rows per ball, whole so bars read as counts
-	rows := max(2, min(unit*top, h-stepperChrome))
+	rows := max(2, min(3*top, h-stepperChrome)) // up to 3 rows a ball; the axis numbers the loads
 	one := binsPanel("one choice: always first", cur.One, cur.OneChose, []int{cur.First}, cur.OneMax, top, rows, inner, st, 0)
 	two := binsPanel("two choices: the lighter", cur.Two, cur.TwoChose, []int{cur.First, cur.Second}, cur.TwoMax, top, rows, inner, st, 1)
 	lines = append(lines, lipgloss.JoinHorizontal(lipgloss.Top,

@@ -50,7 +50,7 @@ type Columns struct {
 func (c Columns) ticks() (vals []int, rows []int) {
 	top := max(c.Top, 1)
 	last := -1
-	for _, v := range NiceTicks(0, top, max(1, min(max(2, c.Rows/2), int(top)))) {
+	for _, v := range NiceTicks(0, top, max(1, min(max(2, c.Rows*2/3), int(top)))) {
 		if v <= 0 || v != math.Trunc(v) { // 0 is the bottom edge, no row's top
 			continue
 		}
