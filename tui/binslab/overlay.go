@@ -1,9 +1,7 @@
 package binslab
 
 import (
-	"fmt"
 	"math"
-	"strings"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -13,27 +11,19 @@ import (
 // one pair of axes: how many bins hold each load, a line per strategy
 // named at its right end, so that the spreads compare at a glance.
 func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
-	frame := st.Panel
-	iw := r.W - frame.GetHorizontalFrameSize()
-	ih := r.H - frame.GetVerticalFrameSize()
-	s := l.snap
-	sc := sharedScale(s.Lanes, 0)
+	sc := sharedScale(l.snap.Lanes, 0)
 	ts := widget.TimeSeries{
 		XMin: float64(sc.lo), XMax: float64(max(sc.hi, sc.lo+1)), YMin: 0,
 		YMax:   math.Ceil(float64(sc.countTop(1)) * 1.1),
 		XLabel: func(v float64) string { return textfmt.Int(int(v)) },
 	}
-	ts.YLabel = func(v float64) string { return widget.AxisLabel(v, ts.YMax, ih) }
-	for i, lane := range s.Lanes {
+	for i, lane := range l.snap.Lanes {
 		counts := lane.ByLoad
 		ts.Lines = append(ts.Lines, widget.Line{Name: lane.Strategy.Name, Style: st.SeriesStyle(i), Value: func(x float64) float64 {
 			return between(counts, x)
 		}})
 	}
-	title := st.Title.Render("load distributions together") + st.Muted.Render(fmt.Sprintf("  trial %s, ball %s of %s", textfmt.Int(s.Trial+1), textfmt.Int(s.Ball), textfmt.Int(s.Balls)))
-	legend := st.Muted.Render("bins (y) holding each load (x): a line per strategy")
-	lines := append([]string{title}, strings.Split(ts.Render(st, iw, max(1, ih-2)), "\n")...)
-	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(append(lines, legend), iw, ih))
+	return l.chartPanel(r, st, "load distributions together", "bins (y) holding each load (x): a line per strategy", ts)
 }
 
 // between reads counts at a load x between whole loads, on the straight
