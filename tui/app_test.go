@@ -660,32 +660,67 @@ func TestFlowMomentStepBackAndForth(t *testing.T) {
 }
 
 // The load distribution marks the fluid limit's expected bins at each load
-// (◆) and says what the mark is.
+// (◆) at the end of the run, and says what the mark is; mid-run, where the
+// end's counts would sit on the wrong loads, it does not.
 func TestDistributionMarksExpectedCounts(t *testing.T) {
 	m := openAt(t, "heavy-load-blog", 160, 48)
-	lane := regexp.MustCompile(`load distribution\s*[┃│]`)
-	for range 5 {
-		if lane.MatchString(plain(m)) {
-			break
-		}
-		press(m, "v")
+	for range 5000 {
+		binsSnap(m).Step()
 	}
+	m.redraw()
+	if v := plain(m); strings.Contains(v, "◆ ") && regexp.MustCompile(`[│┤]\S*◆`).MatchString(v) {
+		t.Errorf("half way, the chart should hold no end-of-run marks:\n%s", v)
+	}
+	for binsSnap(m).Step() {
+	}
+	m.redraw()
 	v := plain(m)
-	if !strings.Contains(v, "◆") || !strings.Contains(v, "at the end, by the fluid limit") {
-		t.Errorf("the distribution should mark the expected counts:\n%s", v)
+	if !regexp.MustCompile(`[│┤][^┃│]*◆`).MatchString(v) || !strings.Contains(v, "◆ fluid limit (at the end)") {
+		t.Errorf("at the end the distribution should mark the expected counts:\n%s", v)
 	}
 }
 
 // At one ball a bin "hot" would be any bin with two balls: the lab leaves
-// the hot count and line out there and says why; at 100 balls a bin it
-// shows them.
+// the hot count and line out while the mean so far is under 5 and says
+// why; at 100 balls a bin it shows them.
 func TestHotOnlyWhereItMeansSomething(t *testing.T) {
 	light := plain(openAt(t, "small-steps", 160, 48))
 	if regexp.MustCompile(`hot \d`).MatchString(light) || !strings.Contains(light, "no hot mark under 5 a bin") {
 		t.Errorf("small-steps should leave hot out and say why:\n%s", light)
 	}
-	if heavy := plain(openAt(t, "heavy-load-blog", 160, 48)); !strings.Contains(heavy, "hot≥1.2×mean") {
-		t.Errorf("heavy-load-blog should mark hot bins:\n%s", heavy)
+	m := openAt(t, "heavy-load-blog", 160, 48)
+	for range 9 {
+		binsSnap(m).Step()
+	}
+	m.redraw()
+	if early := plain(m); regexp.MustCompile(`hot \d`).MatchString(early) {
+		t.Errorf("at ball 9 of heavy-load-blog (mean 0.09) hot counts mean nothing:\n%s", early)
+	}
+	for binsSnap(m).Step() {
+	}
+	m.redraw()
+	if heavy := plain(m); !strings.Contains(heavy, "hot≥1.2×mean") || !strings.Contains(heavy, "hot 2") {
+		t.Errorf("heavy-load-blog should count and mark hot bins at the end:\n%s", heavy)
+	}
+}
+
+// The lanes give the asymptotic formula as a trend, with no figure to
+// read as a prediction (two choices' would sit above one choice's), and
+// the bars' axis stays put as the balls arrive.
+func TestNoAsymptoticFigureAndSteadyAxis(t *testing.T) {
+	m := openAt(t, "small-steps", 160, 48)
+	press(m, "n")
+	v := plain(m)
+	if regexp.MustCompile(`asymptotic \d`).MatchString(v) || !strings.Contains(v, "asymptotic: ln n / ln ln n") {
+		t.Errorf("the asymptotic line should give the formula alone:\n%s", v)
+	}
+	top := regexp.MustCompile(`(\d+)┤`).FindStringSubmatch(v)
+	for binsSnap(m).Step() {
+	}
+	m.redraw()
+	end := regexp.MustCompile(`(\d+)┤`).FindStringSubmatch(plain(m))
+	if top == nil || end == nil || top[1] != end[1] {
+		t.Errorf("the bars' top moved from %v at ball 1 to %v at the end", top, end)
 	}
 }
 

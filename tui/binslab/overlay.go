@@ -11,7 +11,7 @@ import (
 // one pair of axes: how many bins hold each load, a line per strategy
 // named at its right end, so that the spreads compare at a glance.
 func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
-	sc := sharedScale(l.snap.Lanes, 0)
+	sc := sharedScale(l.snap.Lanes, 0, false)
 	ts := widget.TimeSeries{
 		XMin: float64(sc.lo), XMax: float64(max(sc.hi, sc.lo+1)), YMin: 0,
 		YMax:   math.Ceil(float64(sc.countTop(1)) * 1.1),

@@ -2,6 +2,7 @@ package binslab
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -130,7 +131,7 @@ func (l *Lab) Render(f lab.Frame) string {
 		if !l.hotShown() {
 			hot = 0
 		}
-		scale := sharedScale(l.snap.Lanes, hot)
+		scale := sharedScale(l.snap.Lanes, hot, l.snap.Ball == l.snap.Balls)
 		panels := make([]string, n)
 		for i, lane := range l.snap.Lanes {
 			panels[i] = l.lanePanel(i, lane, scale, narrate, logH == 0, rects[i], st)
@@ -153,6 +154,9 @@ type scale struct {
 	top    float64
 	lo, hi int
 	hot    float64
+	// end says the trial is at its last ball, where the fluid limit's
+	// expected counts belong.
+	end bool
 	// byLoad is every lane's bins at each load, for the distributions'
 	// top count at the bucket width they are drawn with.
 	byLoad [][]int
@@ -174,11 +178,16 @@ func (s scale) countTop(bucket int) int {
 	return top
 }
 
-func sharedScale(lanes []bins.LaneSnapshot, hot float64) scale {
-	s := scale{top: 1, lo: -1, hot: hot}
+// The bars' top is at least the largest max the fluid limit expects at
+// the end, so that the axis stays put while the balls arrive.
+func sharedScale(lanes []bins.LaneSnapshot, hot float64, end bool) scale {
+	s := scale{top: 1, lo: -1, hot: hot, end: end}
 	for _, lane := range lanes {
 		f := lane.Figures
 		s.top = max(s.top, float64(f.Max), f.Mean*hot*1.05)
+		if lane.Theory.NoFluid == "" {
+			s.top = max(s.top, math.Ceil(lane.Theory.ExpectedMax))
+		}
 		if s.lo < 0 || f.Min < s.lo {
 			s.lo = f.Min
 		}
@@ -258,7 +267,7 @@ func (l *Lab) legend(mode chartMode, narrate bool, w int, st *widget.Styles, bar
 	switch mode {
 	case chartDistribution:
 		return widget.Legend(st, w, append([]widget.Key{{Mark: "█", Style: bar, Meaning: "bins per load"},
-			{Mark: "◆", Style: st.Marker, Meaning: "at the end, by the fluid limit"}}, hotKey...)...)
+			{Mark: "◆", Style: st.Marker, Meaning: "fluid limit (at the end)"}}, hotKey...)...)
 	default:
 		keys := append([]widget.Key{{Mark: "─", Style: st.Text, Meaning: "mean"}}, hotKey...)
 		if narrate && mode == chartBars {
@@ -330,8 +339,8 @@ func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows 
 			sum += lane.ByLoad[k]
 		}
 		c.Values = append(c.Values, float64(sum))
-		expect := 0.0 // the fluid limit's bins at these loads
-		for k := lo + col*bucket; k < lo+(col+1)*bucket && k < len(lane.Theory.ExpectedCounts); k++ {
+		expect := 0.0 // the fluid limit's bins at these loads, at the end
+		for k := lo + col*bucket; sc.end && k < lo+(col+1)*bucket && k < len(lane.Theory.ExpectedCounts); k++ {
 			expect += lane.Theory.ExpectedCounts[k]
 		}
 		c.Expect = append(c.Expect, expect)
@@ -380,12 +389,10 @@ func fluidLine(p bins.Prediction) string {
 
 // asymptoticLine says the leading-order formula, a trend rather than a
 // figure at this size.
-func asymptoticLine(p bins.Prediction) string {
-	if p.Asymptotic == 0 {
-		return "asymptotic: " + p.Formula
-	}
-	return fmt.Sprintf("asymptotic %.2f (%s)", p.Asymptotic, p.Formula)
-}
+// Its value at this size is left to the JSON: two choices' m/n + ln ln n
+// / ln d sits above one choice's ln n / ln ln n at n = m = 4096, which
+// says nothing about which does better.
+func asymptoticLine(p bins.Prediction) string { return "asymptotic: " + p.Formula }
 
 func decisionLine(d bins.Decision) string {
 	var parts []string
@@ -405,9 +412,12 @@ func neverRefreshed(s bins.Strategy, balls int) string {
 	return ""
 }
 
-// hotShown reports whether the run's final mean is high enough for hot
-// bins to say something.
-func (l *Lab) hotShown() bool { return l.spec.Balls >= bins.HotMinMean*l.spec.Bins }
+// hotShown reports whether the mean so far is high enough for hot bins
+// (1.2 x the mean so far) to say something: at a mean of 0.09, "hot" is
+// any bin with a ball.
+func (l *Lab) hotShown() bool {
+	return l.spec.Balls >= bins.HotMinMean*l.spec.Bins && l.snap.Ball >= bins.HotMinMean*l.spec.Bins
+}
 
 // grouped writes loads with thousands separators: "10,126 10,120".
 func grouped(xs []int) string {
