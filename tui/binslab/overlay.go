@@ -14,6 +14,7 @@ func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
 	sc := sharedScale(l.snap.Lanes, 0, false)
 	ts := widget.TimeSeries{
 		XMin: float64(sc.lo), XMax: float64(max(sc.hi, sc.lo+1)), YMin: 0,
+		Whole:  true,
 		YMax:   math.Ceil(float64(sc.countTop(1)) * 1.1),
 		XLabel: func(v float64) string { return textfmt.Int(int(v)) },
 	}

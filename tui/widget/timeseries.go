@@ -41,6 +41,23 @@ type TimeSeries struct {
 	// chart stacked over another on the same x scale: the row goes to the
 	// plot.
 	NoXNumbers bool
+	// Whole numbers both axes at whole values only: the chart counts
+	// things (balls, bins, loads).
+	Whole bool
+}
+
+// yTicks and xTicks are the round values the axes number.
+func (t TimeSeries) yTicks(gh int) []float64 { return t.ticks(t.YMin, t.YMax, max(2, gh/2)) }
+func (t TimeSeries) xTicks(gw int) []float64 { return t.ticks(t.XMin, t.XMax, max(2, gw/7)) }
+
+func (t TimeSeries) ticks(lo, hi float64, n int) []float64 {
+	var out []float64
+	for _, v := range NiceTicks(lo, hi, n) {
+		if !t.Whole || v == math.Trunc(v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // Area is where Render puts the plot in a row of w cells: its first column
@@ -48,6 +65,9 @@ type TimeSeries struct {
 // event marks) line up with its x axis.
 func (t TimeSeries) Area(w int) (left, width int) {
 	labelW := max(lipgloss.Width(t.YLabel(t.YMin)), lipgloss.Width(t.YLabel(t.YMax)))
+	for _, v := range t.yTicks(100) { // the most ticks any height draws
+		labelW = max(labelW, lipgloss.Width(t.YLabel(v)))
+	}
 	return labelW + 1, w - t.namesWidth() - labelW - 1
 }
 
@@ -115,6 +135,12 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 			}
 			prev = p
 		}
+		if l.Bounded { // the present itself, which the samples fall short of
+			p := g.GridPoint(canvas.Float64Point{X: end, Y: min(max(l.Value(end), t.YMin), t.YMax)})
+			for _, q := range graph.GetLinePoints(prev, p) {
+				g.Set(q)
+			}
+		}
 		graph.DrawBraillePatterns(&lc.Canvas, origin, g.BraillePatterns(), l.Style)
 		y := min(max(l.Value(end), t.YMin), t.YMax)
 		lastRow[i] = gh - 1 - min(gh-1, int((y-t.YMin)/(t.YMax-t.YMin)*float64(gh)))
@@ -137,13 +163,13 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 // a tick on the axis: y labels at least two rows apart, x labels with room
 // between them.
 func (t TimeSeries) drawTicks(st *Styles, c *canvas.Model, axis canvas.Point, gw, gh int) {
-	for _, v := range NiceTicks(t.YMin, t.YMax, max(2, gh/2)) {
+	for _, v := range t.yTicks(gh) {
 		row := gh - 1 - int(math.Round((v-t.YMin)/(t.YMax-t.YMin)*float64(4*gh-1)))/4
 		c.SetStringWithStyle(canvas.Point{X: 0, Y: row}, fmt.Sprintf("%*s", axis.X, t.YLabel(v)), st.Muted)
 		c.SetRuneWithStyle(canvas.Point{X: axis.X, Y: row}, '┤', st.Muted)
 	}
 	end := axis.X // the first free column of the label row
-	for _, v := range NiceTicks(t.XMin, t.XMax, max(2, gw/7)) {
+	for _, v := range t.xTicks(gw) {
 		col := axis.X + 1 + int(math.Round((v-t.XMin)/(t.XMax-t.XMin)*float64(2*gw-1)))/2
 		label := t.XLabel(v)
 		x := min(max(col-len(label)/2, end), c.Width()-len(label))
