@@ -819,3 +819,35 @@ func TestThousandsAndPlurals(t *testing.T) {
 		t.Errorf("note %q", m.note)
 	}
 }
+
+// d and D say why they do nothing when every rule names its own d; a rule
+// toggled off and on comes back to its place; the summary leaves out the
+// refresh no rule reads; a jump leaves the narration at the balls before
+// it; a change of the draws a ball takes says that every rule's
+// candidates change.
+func TestEditsSayWhatTheyDo(t *testing.T) {
+	m := openAt(t, "d-choices", 160, 48)
+	press(m, "d")
+	if !m.noteBad || !strings.Contains(m.note, "names its own") {
+		t.Errorf("d in d-choices: %q", m.note)
+	}
+	before := binsSnap(m).Spec().Strategies
+	press(m, "3", "3")
+	if got := binsSnap(m).Spec().Strategies; got != before {
+		t.Errorf("3 twice gives %s, want %s back in place", got, before)
+	}
+	if strings.Contains(m.note, "refresh=") {
+		t.Errorf("no rule reads the refresh: %q", m.note)
+	}
+	s := openAt(t, "small-steps", 160, 48)
+	press(s, "n", "n", "n")
+	s.Update(tea.KeyMsg{Type: tea.KeyEnd})
+	v := plain(s)
+	if !strings.Contains(v, "ball 16: one ") || !strings.Contains(v, "ball 13: one ") || strings.Contains(v, "ball 3: one ") {
+		t.Errorf("after end the narration should tell balls 13 to 16:\n%s", v)
+	}
+	press(s, "2")
+	if !strings.Contains(s.note, "each ball now draws 1 random bin, not 2") {
+		t.Errorf("two off: %q", s.note)
+	}
+}

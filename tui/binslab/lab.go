@@ -5,6 +5,7 @@ package binslab
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -150,9 +151,13 @@ func (l *Lab) seek(trial, ball int) error {
 	for range trial {
 		e.RunTrial()
 	}
-	for range ball {
+	l.narration.trim(trial, 0)
+	for b := range ball {
 		if !e.Step() {
 			break
+		}
+		if b >= ball-maxNarrated && l.spec.Bins <= maxNarratedBins { // the lines the narration can show
+			l.narration.record(trial, b+1, l.names, e.LastDecisions())
 		}
 	}
 	l.engine, l.moments, l.ends, l.stale = e, len(e.Moments()), e.TrialsDone(), true
@@ -256,6 +261,7 @@ func (l *Lab) NextPanel() {
 // Key handles the keys that edit the spec or change the chart.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	var err error
+	draws := l.draws()
 	switch {
 	case key.Matches(msg, keys.Back), key.Matches(msg, keys.Start), key.Matches(msg, keys.End):
 		snap := l.Snapshot()
@@ -277,10 +283,15 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, keys.Toggle):
 		n, _ := strconv.Atoi(msg.String())
 		err = l.toggle(bins.Kind(n - 1))
-	case key.Matches(msg, keys.DDown):
-		err = l.edit(func(s *bins.Spec) { s.D = nextD(*s, -1) })
-	case key.Matches(msg, keys.DUp):
-		err = l.edit(func(s *bins.Spec) { s.D = nextD(*s, +1) })
+	case key.Matches(msg, keys.DDown), key.Matches(msg, keys.DUp):
+		if !usesD(l.spec.Strategies) {
+			return lab.Outcome{Handled: true, Err: engine.Invalid("d", "sets the looks of a bare dchoice or left; every rule here names its own (%s)", l.spec.Strategies)}
+		}
+		step := 1
+		if key.Matches(msg, keys.DDown) {
+			step = -1
+		}
+		err = l.edit(func(s *bins.Spec) { s.D = nextD(*s, step) })
 	case key.Matches(msg, keys.RefreshDown):
 		err = l.edit(func(s *bins.Spec) { s.Refresh = max(1, s.Refresh/2) })
 	case key.Matches(msg, keys.RefreshUp):
@@ -306,7 +317,11 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{Handled: true, Err: err}
 	}
 	l.chartChosen = false
-	return lab.Outcome{Handled: true, Note: specSummary(l.spec), Restarted: true, Cmd: l.theoryCmd()}
+	note := specSummary(l.spec)
+	if now := l.draws(); now != draws && l.spec.Stream == "paired" {
+		note += fmt.Sprintf("; each ball now draws %s, not %d, so every rule's candidates change", textfmt.Count(now, "random bin"), draws)
+	}
+	return lab.Outcome{Handled: true, Note: note, Restarted: true, Cmd: l.theoryCmd()}
 }
 
 // toggle removes every strategy of a kind, or adds back the ones it
@@ -327,7 +342,7 @@ func (l *Lab) toggle(kind bins.Kind) error {
 		if len(back) == 0 {
 			back = []string{kind.String()}
 		}
-		kept = append(kept, back...)
+		kept = inOrder(append(kept, back...), l.opened.Strategies)
 	}
 	if len(kept) == 0 {
 		return engine.Invalid("strategies", "must keep at least one strategy")
@@ -347,11 +362,66 @@ func (l *Lab) toggle(kind bins.Kind) error {
 	return err
 }
 
+// inOrder sorts rules as the scenario listed them, the others after them
+// in the order of the number keys, so that a rule toggled back comes back
+// to its place.
+func inOrder(rules []string, opened string) []string {
+	rank := map[string]int{}
+	for i, tok := range strings.Split(opened, ",") {
+		rank[strings.TrimSpace(tok)] = i - 100
+	}
+	key := func(r string) int {
+		if k, ok := rank[r]; ok {
+			return k
+		}
+		name, _, _ := strings.Cut(r, ":")
+		return slices.Index(bins.KindNames(), name)
+	}
+	slices.SortStableFunc(rules, func(a, b string) int { return key(a) - key(b) })
+	return rules
+}
+
 // edit applies a change to a copy of the spec.
 func (l *Lab) edit(change func(*bins.Spec)) error {
 	s := l.spec
 	change(&s)
 	return l.apply(s)
+}
+
+// draws is how many random bins each ball draws on the paired stream: the
+// most any rule looks at. Every rule reads the same draws.
+func (l *Lab) draws() int {
+	cfg, err := l.spec.Config()
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, s := range cfg.Strategies {
+		n = max(n, s.Draws())
+	}
+	return n
+}
+
+// usesD reports whether some rule takes the spec's d: a bare dchoice or
+// left.
+func usesD(strategies string) bool {
+	for _, tok := range strings.Split(strategies, ",") {
+		if t := strings.TrimSpace(tok); t == "dchoice" || t == "left" {
+			return true
+		}
+	}
+	return false
+}
+
+// usesRefresh reports whether some rule takes the spec's refresh: a bare
+// stale.
+func usesRefresh(strategies string) bool {
+	for _, tok := range strings.Split(strategies, ",") {
+		if strings.TrimSpace(tok) == "stale" {
+			return true
+		}
+	}
+	return false
 }
 
 // nextD is the next d up or down (step +1 or -1). With always-go-left on
@@ -385,8 +455,17 @@ func nextTrials(t int) int {
 	return trialChoices[0]
 }
 
+// specSummary says the run after an edit: the sizes, the d and the
+// refresh where a rule takes them, the stream, the trials and the rules.
 func specSummary(s bins.Spec) string {
-	return fmt.Sprintf("n=%s m=%s d=%d refresh=%s %s, %s: %s", textfmt.Int(s.Bins), textfmt.Int(s.Balls), s.D, textfmt.Int(s.Refresh), s.Stream, textfmt.Count(s.Trials, "trial"), s.Strategies)
+	parts := []string{"n=" + textfmt.Int(s.Bins), "m=" + textfmt.Int(s.Balls)}
+	if usesD(s.Strategies) {
+		parts = append(parts, fmt.Sprintf("d=%d", s.D))
+	}
+	if usesRefresh(s.Strategies) {
+		parts = append(parts, "refresh="+textfmt.Int(s.Refresh))
+	}
+	return fmt.Sprintf("%s %s, %s: %s", strings.Join(parts, " "), s.Stream, textfmt.Count(s.Trials, "trial"), s.Strategies)
 }
 
 // Snapshot is the engine's state after the latest step.
@@ -415,7 +494,7 @@ func (l *Lab) Glossary() [][2]string {
 		{"hot", "bins at 1.2 times the mean or more"},
 		{"gap", "the max minus the mean"},
 		{"top5", "the five fullest bins"},
-		{"paired", "every rule reads the same random bins, so differences come from the rule alone"},
+		{"paired", "every rule reads the same random bins, so differences come from the rule alone; each ball draws as many as the most any rule looks at, so turning on dchoice:4 changes every rule's bins"},
 		{"fluid limit", "the shares of bins at each load, followed as n grows: the max a run this size ends with on average, and (◆) how many bins end at each load"},
 		{"asymptotic", "the leading term of the theorems as n grows: a trend, not a figure for this size"},
 	}
