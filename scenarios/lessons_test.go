@@ -48,7 +48,7 @@ func TestBinsLessonsTellTheRun(t *testing.T) {
 				c := against(r, "stale:64", "two")
 				return fmt.Sprint(c.Equal, c.Higher)
 			}, "186 14"},
-			{"3 higher in every trial", func(r bins.Result) string {
+			{"higher in all 200 trials, by 3 at the median", func(r bins.Result) string {
 				c := against(r, "stale:4096", "two")
 				return fmt.Sprint(c.Higher, c.MedianDiff)
 			}, "200 3"},

@@ -176,7 +176,7 @@ var registry = []Scenario{
 	{
 		Name:   "stale-herd",
 		Title:  "Stale load snapshots: refresh every 64 balls, or never",
-		Lesson: "Decisions that read an old snapshot herd onto the bins that looked light. Watch the table against fresh two choices: refreshed every 64 balls, the snapshot ties it in 186 of 200 trials (14 end one higher); never refreshed, it is one choice again, 3 higher in every trial.",
+		Lesson: "Decisions that read an old snapshot herd onto the bins that looked light. Watch the table against fresh two choices: refreshed every 64 balls, the snapshot ties it in 186 of 200 trials (14 end one higher); never refreshed, it is one choice again: higher in all 200 trials, by 3 at the median.",
 		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Trials = 200
 			s.Strategies = "two,stale:64,stale:4096"

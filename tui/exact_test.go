@@ -309,3 +309,24 @@ func TestExactSideBySide(t *testing.T) {
 	}
 	checkFits(t, m, 160, 48)
 }
+
+// Both candidates in one bin: the mark is the first's, as the text says
+// ("a tie goes to first"); sizes of one read in the singular.
+func TestStepperTieMarksFirst(t *testing.T) {
+	m, l := openEnum(t, "counterexample-n4", 80, 24)
+	press(m, "j", "j", "n")
+	if tr, pos, _ := l.Trajectory(); tr.Candidates[0] != [2]int{0, 0} || pos != 1 {
+		t.Fatalf("counterexample 3 should start (0,0): %v at %d", tr.Candidates, pos)
+	}
+	v := plain(m)
+	if strings.Count(v, "1▲") != 2 || strings.Contains(v, "2▲") {
+		t.Errorf("a ball whose two looks are one bin should mark 1▲ in both panels:\n%s", v)
+	}
+	m, _ = openEnum(t, "exact-n4", 80, 24)
+	press(m, "[", "[", "[", "{", "{")
+	_, cmd := m.Update(keyMsg("{"))
+	run(m, cmd)
+	if v := plain(m); !strings.Contains(v, "1 ball into 1 bin, over all 1 input by brute force") || strings.Contains(v, "1/1") {
+		t.Errorf("n = m = 1 should read in the singular, E[max] as 1:\n%s", v)
+	}
+}

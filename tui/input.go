@@ -162,6 +162,9 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 	if out.Restarted {
 		m.play.stop()
 	}
+	if b, ok := m.lab.(lab.Busy); ok && b.Busy() { // work the key started: show its progress
+		return tea.Batch(out.Cmd, m.whileBusy())
+	}
 	return out.Cmd
 }
 

@@ -136,9 +136,12 @@ func (l *Lab) resize(n, m int) lab.Outcome {
 	s.Bins, s.Balls, s.Method = n, m, l.opened.Method
 	s.D = min(max(l.opened.D, 1), n)
 	note := ""
-	if s.Method == "brute" && s.Validate() != nil {
+	if bruteErr := s.Validate(); s.Method == "brute" && bruteErr != nil {
 		s.Method = "dp"
 		note = "; beyond brute force's bound, so the DP: exact distributions, no counterexamples"
+		if s.Validate() != nil {
+			return lab.Outcome{Handled: true, Err: bruteErr}
+		}
 	}
 	if err := s.Validate(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}

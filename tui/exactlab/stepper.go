@@ -93,8 +93,8 @@ func binsPanel(title string, loads []int, chose int, cands []int, runMax, top, r
 	marks := []rune(strings.Repeat(" ", n*c.ColWidth))
 	if chose >= 0 {
 		c.Marked = map[int]bool{chose: true}
-		for j, b := range cands {
-			marks[b*c.ColWidth] = rune('1' + j)
+		for j := len(cands) - 1; j >= 0; j-- { // one bin twice: "1", the first
+			marks[cands[j]*c.ColWidth] = rune('1' + j)
 		}
 		marks[chose*c.ColWidth+min(1, c.ColWidth-1)] = '▲'
 	}
@@ -110,7 +110,7 @@ func binsPanel(title string, loads []int, chose int, cands []int, runMax, top, r
 // narration explains the latest ball in words, and the outcome at the end.
 func (l *Lab) narration(cur bins.TrajectoryStep, st *widget.Styles) []string {
 	if cur.Ball == 0 {
-		return []string{st.Muted.Render("n steps forward, p back; the marks show candidate 1 (first), 2 (second) and ▲ the bin chosen")}
+		return []string{st.Muted.Render("n steps, p steps back · marks: 1 first, 2 second candidate, ▲ chosen")}
 	}
 	tie := ""
 	if cur.FirstLoad == cur.SecondLoad {

@@ -22,7 +22,7 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	var lines []string
 	what := "by dynamic programming over load multisets"
 	if r.Brute != nil {
-		what = fmt.Sprintf("over all %s inputs by brute force", textfmt.Digits(r.Brute.Inputs))
+		what = fmt.Sprintf("over all %s by brute force", textfmt.Count(int(r.Brute.Inputs), "input"))
 	}
 	lines = append(lines, st.Title.Render(fmt.Sprintf("Exact max load, %s into %s, ", textfmt.Count(l.spec.Balls, "ball"), textfmt.Count(l.spec.Bins, "bin")))+st.Muted.Render(what), "")
 	nameW := textfmt.Widest(r.Names, 10)
@@ -31,7 +31,7 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	for i, name := range r.Names {
 		e := r.Exact[i].Expected()
 		fl, _ := e.Float64()
-		frac := e.String()
+		frac := e.RatString()
 		if len(frac) > fractionInline {
 			frac = "(in full below)"
 			long = append(long, fullFraction(name, e, w, st)...)
@@ -68,6 +68,9 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	for i := first; i < len(ces) && i < first+room; i++ {
 		c := ces[i]
 		row := fmt.Sprintf("%3d  input %-7s %s  one %v  two %v", i+1, textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two)
+		if len(row)+2 > w { // the input's number gives way to the loads
+			row = fmt.Sprintf("%3d  %s  one %v  two %v", i+1, textfmt.Candidates(c.Candidates), c.One, c.Two)
+		}
 		if i == l.cursor {
 			lines = append(lines, st.Accent.Render(widget.Truncate("▸ "+row, w)))
 		} else {
@@ -80,7 +83,7 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 // fullFraction writes "name = p/q" wrapped to w cells, the digits run on
 // from line to line.
 func fullFraction(name string, e *big.Rat, w int, st *widget.Styles) []string {
-	text := name + " = " + e.String()
+	text := name + " = " + e.RatString()
 	var out []string
 	for len(text) > 0 {
 		cut := min(len(text), max(1, w-2))

@@ -22,7 +22,9 @@ func (l *Lab) Render(f lab.Frame) string {
 		l.editor.Width = max(10, f.W-lipgloss.Width(l.editor.Prompt)-2)
 		footer = []string{"", l.editor.View()}
 		if l.editErr != "" {
-			footer = append(footer, st.Bad.Render(widget.Truncate(l.editErr, f.W)))
+			for _, line := range widget.Wrap(l.editErr, f.W) {
+				footer = append(footer, st.Bad.Render(line))
+			}
 		} else {
 			footer = append(footer, st.Muted.Render(widget.Truncate("enter steps through it, esc cancels · "+inputHint(l.spec.Bins), f.W)))
 		}

@@ -59,7 +59,7 @@ func (b Bars) Render(st *Styles, w, h int) string {
 	for _, v := range ticks {
 		row := o.Y
 		if v > 0 {
-			row = o.Y - max(1, int(math.Round(v/b.YMax*float64(gh))))
+			row = o.Y - max(1, int(math.Ceil(v/b.YMax*float64(gh)-1e-9))) // the row a bar of v tops out in
 		}
 		lc.Canvas.SetStringWithStyle(canvas.Point{X: 0, Y: row}, fmt.Sprintf("%*s", labelW, AxisLabel(v, b.YMax, h)), st.Muted)
 		if v > 0 { // zero sits on the axis's corner
