@@ -220,9 +220,10 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate, decide
 		fluidLine(lane.Theory),
 		asymptoticLine(lane.Theory),
 	}
-	if iw < wideLane { // narrow: move the gap next to the expected max
+	if iw < wideLane { // narrow: the gap beside the fluid limit, no formula
 		figs[1] = fmt.Sprintf("empty %s  hot %s", textfmt.Int(f.Empty), textfmt.Int(f.Hot))
-		figs[3] = fmt.Sprintf("gap %.2f  expected max %s", f.Gap, theoryShort(lane.Theory))
+		figs[3] = fmt.Sprintf("gap %.2f  end max ~%s", f.Gap, theoryShort(lane.Theory))
+		figs = figs[:4]
 	}
 	if !l.hotShown() { // at light load "hot" is any bin with 2 balls
 		figs[1] = fmt.Sprintf("empty %s  gap %.2f", textfmt.Int(f.Empty), f.Gap)
@@ -266,8 +267,11 @@ func (l *Lab) legend(mode chartMode, narrate bool, w int, st *widget.Styles, bar
 	}
 	switch mode {
 	case chartDistribution:
-		return widget.Legend(st, w, append([]widget.Key{{Mark: "█", Style: bar, Meaning: "bins per load"},
-			{Mark: "◆", Style: st.Marker, Meaning: "fluid limit (at the end)"}}, hotKey...)...)
+		keys := []widget.Key{{Mark: "█", Style: bar, Meaning: "bins per load"}, {Mark: "◆", Style: st.Marker, Meaning: "fluid limit (at the end)"}}
+		if w < wideLane {
+			keys = []widget.Key{{Mark: "█", Style: bar, Meaning: "bins"}, {Mark: "◆", Style: st.Marker, Meaning: "fluid (end)"}}
+		}
+		return widget.Legend(st, w, append(keys, hotKey...)...)
 	default:
 		keys := append([]widget.Key{{Mark: "─", Style: st.Text, Meaning: "mean"}}, hotKey...)
 		if narrate && mode == chartBars {
