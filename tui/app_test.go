@@ -496,14 +496,23 @@ func BenchmarkBinsFrame160x48(b *testing.B) {
 			_ = m.View()
 		}
 	})
-	press(m, "v", "v")
-	b.Run("history", func(b *testing.B) {
+	frame := func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			l.Step()
 			m.redraw()
 			_ = m.View()
 		}
-	})
+	}
+	press(m, "v")
+	if !strings.Contains(plain(m), "load distributions together") {
+		b.Fatal("v should open the overlay")
+	}
+	b.Run("overlay", frame)
+	press(m, "v", "v")
+	if !strings.Contains(plain(m), "max load as the balls arrive") {
+		b.Fatal("v v should open the history")
+	}
+	b.Run("history", frame)
 }
 
 // The probe's freeze: p2c-paired-4096 at one trial, the balls doubled
