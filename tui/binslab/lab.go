@@ -174,13 +174,16 @@ func (l *Lab) sync() {
 }
 
 // Step places one ball for every strategy, and tells it in the narration
-// of a run small enough to narrate.
+// of a run small enough to narrate, while the screen narrates.
 func (l *Lab) Step() bool {
 	l.stale = true
 	if !l.engine.Step() {
 		return false
 	}
-	if l.spec.Bins <= maxNarratedBins {
+	switch {
+	case !l.view.narrating: // playing fast: the lines would never show
+		l.narration.reset()
+	case l.spec.Bins <= maxNarratedBins:
 		trial, ball := l.engine.Position()
 		l.narration.record(trial, ball, l.names, l.engine.LastDecisions())
 	}

@@ -41,8 +41,10 @@ type view struct {
 	mode   chartMode
 	focus  int
 	trials bool // the trials table has the focus (or the whole body)
-	// laneInner is the inner width of a lane at the last render.
+	// laneInner is the inner width of a lane at the last render, and
+	// narrating whether it narrated (paused, or slow enough to follow).
 	laneInner int
+	narrating bool
 }
 
 const (
@@ -104,6 +106,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	if len(rects) > 0 {
 		l.view.laneInner = rects[0].W - st.Panel.GetHorizontalFrameSize()
 	}
+	l.view.narrating = f.Narrating
 	narrate := f.Narrating && barsFit(l.spec.Bins, l.view.laneInner) && l.view.mode == chartBars
 	logH := 0
 	if narrate && lanesH > 0 {
