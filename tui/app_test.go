@@ -471,7 +471,7 @@ func TestFlowStopsAtMoments(t *testing.T) {
 	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	tm.Send(keyMsg(" "))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		return bytes.Contains(b, []byte("moment: ball 9291: one's first hot bin"))
+		return bytes.Contains(b, []byte("moment: ball 9291: one's fullest bin reaches 120"))
 	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	tm.Send(keyMsg("q"))
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)

@@ -125,8 +125,12 @@ func enumJSONOf(r bins.ExactReport, est engine.Cost) any {
 func writeEnumText(w io.Writer, r bins.ExactReport) error {
 	fmt.Fprintf(w, "exact %s: %d balls into %d bins", r.Spec.Method, r.Spec.Balls, r.Spec.Bins)
 	if r.Brute != nil {
-		fmt.Fprintf(w, ", all %s inputs (every ordered candidate pair per ball); stale refreshes every %d balls",
-			textfmt.Digits(r.Brute.Inputs), r.StaleRefresh())
+		fmt.Fprintf(w, ", all %s inputs (every ordered candidate pair per ball, a bin may be drawn twice)", textfmt.Digits(r.Brute.Inputs))
+		if every := r.StaleRefresh(); every < r.Spec.Balls {
+			fmt.Fprintf(w, "; stale refreshes every %d balls", every)
+		} else {
+			fmt.Fprint(w, "; stale never refreshes: one choice")
+		}
 	}
 	fmt.Fprint(w, "\n\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -71,8 +71,8 @@ func TestMoments001(t *testing.T) {
 		captions = append(captions, m.Caption)
 	}
 	all := strings.Join(captions, "\n")
-	if !strings.Contains(all, "one's first hot bin, 120 balls: at least 1.2 x the final mean load of 100") ||
-		strings.Contains(all, "two's first hot bin") || !strings.Contains(all, "one's max load reaches") {
+	if !strings.Contains(all, "one's fullest bin reaches 120 balls, hot by the end's measure (1.2 x the final mean load of 100)") ||
+		strings.Contains(all, "two's fullest bin reaches") || !strings.Contains(all, "one's max load reaches") {
 		t.Errorf("moments of 001:\n%s", all)
 	}
 }
@@ -96,7 +96,7 @@ func ExampleEngine() {
 	// one: 126 [126 120 118 116 116]
 	// two: 102 [102 102 101 101 101]
 	// ball 9: one's max load reaches 2, above two's 1
-	// ball 9291: one's first hot bin, 120 balls: at least 1.2 x the final mean load of 100
+	// ball 9291: one's fullest bin reaches 120 balls, hot by the end's measure (1.2 x the final mean load of 100)
 }
 
 // Under HotMinMean balls a bin a hot bin is any bin with two balls or so:

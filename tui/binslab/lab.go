@@ -484,7 +484,7 @@ func (l *Lab) Spec() bins.Spec { return l.spec }
 func (l *Lab) Glossary() [][2]string {
 	return [][2]string{
 		{"one", "each ball goes to one bin picked at random"},
-		{"two", "each ball looks at two random bins and goes to the emptier one (ties: the first)"},
+		{"two", "each ball looks at two random bins and goes to the emptier one (ties: the first); the two are drawn independently, so now and then they are the same bin"},
 		{"dchoice:d", "the emptiest of d random bins"},
 		{"correlated", "two looks at the same bin: no more than one choice"},
 		{"stale:r", "two choices read loads copied every r balls, so they can be old"},
@@ -494,7 +494,7 @@ func (l *Lab) Glossary() [][2]string {
 		{"p99", "the load 99 % of bins are at or under"},
 		{"std", "how far loads spread from the mean"},
 		{"empty", "bins with no ball"},
-		{"hot", "bins at 1.2 times the mean or more"},
+		{"hot", "bins at 1.2 times the mean so far or more, counted from a mean of 5; the moment \"hot by the end's measure\" uses the final mean instead"},
 		{"gap", "the max minus the mean"},
 		{"top5", "the five fullest bins"},
 		{"paired", "every rule reads the same random bins, so differences come from the rule alone; each ball draws as many as the most any rule looks at, so turning on dchoice:4 changes every rule's bins"},

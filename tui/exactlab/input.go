@@ -78,7 +78,7 @@ func parseCandidates(s string, n int) ([][2]int, error) {
 		}
 		if len(parts) != 2 {
 			if n > 10 {
-				return nil, fmt.Errorf("ball %d: %q is not a pair of bins (at %d bins write 0,12: a comma between the two)", i+1, f, n)
+				return nil, fmt.Errorf("ball %d: %q is not a pair of bins (at %d bins write 0,%d: a comma between the two)", i+1, f, n, n-1)
 			}
 			return nil, fmt.Errorf("ball %d: %q is not a pair of bins (write 01 or 0,1)", i+1, f)
 		}

@@ -250,3 +250,17 @@ func (l *Lab) Trajectory() (t *bins.Trajectory, pos int, open bool) {
 
 // Report is the exact results, once they are in.
 func (l *Lab) Report() (bins.ExactReport, bool) { return l.result, l.ready }
+
+// Glossary is the table's and the stepper's words in plain terms.
+func (l *Lab) Glossary() [][2]string {
+	return [][2]string{
+		{"input", "the candidates of every ball: for each ball a first and a second bin, each drawn from all n bins, so both can be the same bin"},
+		{"one choice", "each ball goes to its first candidate"},
+		{"two choices", "each ball goes to the emptier of its two candidates, the first on a tie"},
+		{"E[max]", "the fullest bin's load averaged over every input, exactly, as a fraction"},
+		{"P(max = k)", "the share of inputs that end with the fullest bin at k; · marks a share under 0.05 %"},
+		{"counterexample", "an input on which two choices end with a fuller bin than one choice: every one at n = m = 4 has a ball whose two candidates are one bin"},
+		{"brute force", "every input, one by one: n^(2m) of them"},
+		{"DP", "dynamic programming over the sorted loads, exact for far larger n and m, without single inputs"},
+	}
+}

@@ -34,7 +34,7 @@ func TestTwoDigitBins(t *testing.T) {
 	if err != nil || !slices.Equal(got, [][2]int{{0, 11}, {3, 10}}) {
 		t.Errorf("0,11 (3, 10) at 12 bins: %v %v", got, err)
 	}
-	if _, err := parseCandidates("0011", 12); err == nil || !strings.Contains(err.Error(), "0,12") {
+	if _, err := parseCandidates("0011", 12); err == nil || !strings.Contains(err.Error(), "0,11") {
 		t.Errorf("0011 at 12 bins should be refused with the comma format: %v", err)
 	}
 	if h := inputHint(12); !strings.Contains(h, "0,11") {

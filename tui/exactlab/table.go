@@ -26,7 +26,7 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	}
 	lines = append(lines, st.Title.Render(fmt.Sprintf("Exact max load, %s into %s, ", textfmt.Count(l.spec.Balls, "ball"), textfmt.Count(l.spec.Bins, "bin")))+st.Muted.Render(what), "")
 	nameW := textfmt.Widest(r.Names, 10)
-	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %-16s %9s   P(max = k)", nameW, "strategy", "E[max]", "≈")))
+	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %-16s %9s   P(max = k), · under 0.05 %%", nameW, "strategy", "E[max]", "≈")))
 	var long []string // the expectations too long for the column, in full
 	for i, name := range r.Names {
 		e := r.Exact[i].Expected()
@@ -93,7 +93,8 @@ func fullFraction(name string, e *big.Rat, w int, st *widget.Styles) []string {
 	return out
 }
 
-// distributionText draws the max loads with probability at least 0.0005.
+// distributionText draws every max load with a chance, a block for each
+// of at least 0.0005 and · for the rarer.
 func distributionText(ex bins.Exact, st *widget.Styles) string {
 	ps := make([]float64, len(ex.Prob))
 	for k, p := range ex.Prob {

@@ -113,8 +113,9 @@ func LabelRow(width int, at []int, labels []string) string {
 	return string(row)
 }
 
-// SparkBars draws "5▃ 6█ 7▅": each index whose weight is at least floor,
-// with a block scaled to the largest weight.
+// SparkBars draws "5▃ 6█ 7▅ 8·": each index with a weight, a block scaled
+// to the largest weight, or · for a weight under floor (possible, but too
+// small for a block).
 func SparkBars(weights []float64, floor float64) string {
 	top := 0.0
 	for _, w := range weights {
@@ -122,8 +123,11 @@ func SparkBars(weights []float64, floor float64) string {
 	}
 	var parts []string
 	for k, w := range weights {
-		if w >= floor && w > 0 {
+		switch {
+		case w >= floor && w > 0:
 			parts = append(parts, fmt.Sprintf("%d%c", k, Eighths[max(1, int(w/top*8))]))
+		case w > 0:
+			parts = append(parts, fmt.Sprintf("%d·", k))
 		}
 	}
 	return strings.Join(parts, " ")
