@@ -46,22 +46,46 @@ type Columns struct {
 	Axis bool
 }
 
-// ticks are the whole values the axis numbers, each with its row.
-func (c Columns) ticks() (vals []int, rows []int) {
-	top := max(c.Top, 1)
-	last := -1
-	for _, v := range NiceTicks(0, top, max(1, min(max(2, c.Rows*2/3), int(top)))) {
-		if v <= 0 || v != math.Trunc(v) { // 0 is the bottom edge, no row's top
-			continue
-		}
-		// the row whose top edge is v, where a bar of v ends
-		r := min(c.Rows-1, c.Rows-int(math.Ceil(v/(top/float64(c.Rows))-1e-9)))
-		if r == last {
-			continue
-		}
-		vals, rows, last = append(vals, int(v)), append(rows, r), r
+// top is the value of the chart's top edge. With an axis it is whole, so
+// that the axis names the top edge exactly; and when a row spans more than
+// one, Top is raised until a row spans a round-ish value (1, 1.5, 2, 2.5,
+// 3, 4, 5, 6 or 8 times a power of ten), so that round values fall on row
+// edges the axis can name.
+func (c Columns) top() float64 {
+	t := max(c.Top, 1)
+	if !c.Axis {
+		return t
 	}
-	return vals, rows
+	t = math.Ceil(t - 1e-9)
+	raw := t / float64(c.Rows)
+	if raw <= 1 {
+		return t
+	}
+	pow := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
+		if cell := m * pow; cell >= raw-1e-9 && cell == math.Trunc(cell) {
+			return cell * float64(c.Rows)
+		}
+	}
+	return t
+}
+
+// ticks are the whole values the axis numbers, each on the row whose top
+// edge it is, where a bar of that value ends: round values that fall on a
+// row's edge, and the top edge.
+func (c Columns) ticks() (vals []int, rows []int) {
+	top := c.top()
+	cell := top / float64(c.Rows)
+	for _, v := range NiceTicks(0, top, max(1, min(max(2, c.Rows*2/3), int(top)))) {
+		edges := v / cell
+		if v <= 0 || v >= top || v != math.Trunc(v) || math.Abs(edges-math.Round(edges)) > 1e-9 {
+			continue // 0 is the bottom edge; other values fall inside a row
+		}
+		if r := c.Rows - int(math.Round(edges)); r >= 2 { // a row between it and the top's number
+			vals, rows = append(vals, int(v)), append(rows, r)
+		}
+	}
+	return append(vals, int(top)), append(rows, 0)
 }
 
 // AxisWidth is the columns the axis takes at the left of every row: the
@@ -178,10 +202,7 @@ func (w *inkWriter) String() string {
 // Render draws the chart's rows, top first.
 func (c Columns) Render(st *Styles) []string {
 	out := make([]string, c.Rows)
-	top := c.Top
-	if top <= 0 {
-		top = 1
-	}
+	top := c.top()
 	cellValue := top / float64(c.Rows)
 	lineRow := func(v float64) int {
 		if v <= 0 {
