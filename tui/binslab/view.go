@@ -165,6 +165,14 @@ type scale struct {
 	byLoad [][]int
 }
 
+// bucket is how many loads a distribution's column holds in w cells,
+// beside the axis numbers (room for the widest count, once merged).
+func (s scale) bucket(w int) int {
+	aw := len(textfmt.Int(2*s.countTop(1))) + 2
+	span := s.hi - s.lo + 1
+	return max(1, (span+w-aw-1)/max(1, w-aw))
+}
+
 // countTop is the most bins any lane holds in one bucket of loads
 // (bucket loads from lo on).
 func (s scale) countTop(bucket int) int {
@@ -242,7 +250,7 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate, decide
 		mode = chartDistribution
 	}
 	bar := st.SeriesStyle(i).UnsetBold()
-	legend := l.legend(mode, narrate, iw, st, bar)
+	legend := l.legend(mode, narrate, sc, iw, st, bar)
 	axisRows := 1
 	if mode == chartBars {
 		axisRows = 2 // the marks of the latest ball, and the bin numbers
@@ -263,24 +271,39 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate, decide
 }
 
 // legend says what the chart's marks mean, in words beside each mark.
-func (l *Lab) legend(mode chartMode, narrate bool, w int, st *widget.Styles, bar lipgloss.Style) string {
-	hotKey := []widget.Key{{Mark: "┄", Style: st.Warn, Meaning: fmt.Sprintf("hot≥%g×mean", l.spec.Hot)}}
-	if !l.hotShown() {
+// Narrow lanes get the short words; the mark the lesson needs comes first,
+// and "no hot mark" is left to the glossary where there is no room.
+func (l *Lab) legend(mode chartMode, narrate bool, sc scale, w int, st *widget.Styles, bar lipgloss.Style) string {
+	wide := w >= 56
+	hotKey := []widget.Key{{Mark: "┄", Style: st.Warn, Meaning: "hot"}}
+	switch {
+	case !l.hotShown() && w >= 44:
 		hotKey = []widget.Key{{Mark: "", Style: st.Muted, Meaning: fmt.Sprintf("no hot mark under %d a bin", bins.HotMinMean)}}
+	case !l.hotShown():
+		hotKey = nil
+	case wide:
+		hotKey[0].Meaning = fmt.Sprintf("hot≥%g×mean", l.spec.Hot)
 	}
 	switch mode {
 	case chartDistribution:
-		keys := []widget.Key{{Mark: "█", Style: bar, Meaning: "bins per load"}, {Mark: "◆", Style: st.Marker, Meaning: "fluid limit (at the end)"}}
-		if w < wideLane {
-			keys = []widget.Key{{Mark: "█", Style: bar, Meaning: "bins"}, {Mark: "◆", Style: st.Marker, Meaning: "fluid (end)"}}
+		per := "bins/load"
+		if b := sc.bucket(w); b > 1 {
+			per = fmt.Sprintf("bins/%d loads", b)
 		}
-		return widget.Legend(st, w, append(keys, hotKey...)...)
+		fluid := "fluid (end)"
+		if w < wideLane && sc.bucket(w) == 1 {
+			per = "bins"
+		}
+		if wide {
+			per, fluid = strings.Replace(per, "/", " per ", 1), "fluid limit (at the end)"
+		}
+		return widget.Legend(st, w, append([]widget.Key{{Mark: "█", Style: bar, Meaning: per}, {Mark: "◆", Style: st.Marker, Meaning: fluid}}, hotKey...)...)
 	default:
-		keys := append([]widget.Key{{Mark: "─", Style: st.Text, Meaning: "mean"}}, hotKey...)
+		keys := []widget.Key{{Mark: "─", Style: st.Text, Meaning: "mean"}}
 		if narrate && mode == chartBars {
 			keys = append(keys, widget.Key{Mark: "·▲", Style: st.Marker, Meaning: "seen,chosen"})
 		}
-		return widget.Legend(st, w, keys...)
+		return widget.Legend(st, w, append(keys, hotKey...)...)
 	}
 }
 
@@ -334,7 +357,7 @@ func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows 
 	span := hi - lo + 1
 	c := widget.Columns{Rows: rows, Bar: bar, Axis: true, Top: float64(sc.countTop(1))}
 	aw := c.AxisWidth() + 1 // room for a wider top once loads are merged
-	bucket := (span + w - aw - 1) / (w - aw)
+	bucket := sc.bucket(w)
 	cols := (span + bucket - 1) / bucket
 	c.ColWidth = max(1, min(4, (w-aw)/cols))
 	c.Gap = c.ColWidth > 2
