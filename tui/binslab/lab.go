@@ -278,7 +278,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if err := l.seek(snap.Trial, ball); err != nil {
 			return lab.Outcome{Handled: true, Err: err}
 		}
-		return lab.Outcome{Handled: true, Note: fmt.Sprintf("trial %s, ball %s of %s", textfmt.Int(snap.Trial+1), textfmt.Digits(int64(ball)), textfmt.Digits(int64(l.spec.Balls)))}
+		at := l.Snapshot() // ball 0 of a trial is the end of the one before
+		return lab.Outcome{Handled: true, Note: fmt.Sprintf("trial %s, ball %s of %s", textfmt.Int(at.Trial+1), textfmt.Int(at.Ball), textfmt.Int(at.Balls))}
 	case key.Matches(msg, keys.Chart):
 		l.view.mode = l.view.nextMode(l.spec.Bins)
 		l.chartChosen = true

@@ -135,6 +135,11 @@ func (l *Lab) Render(f lab.Frame) string {
 			hot = 0
 		}
 		scale := sharedScale(l.snap.Lanes, hot, l.snap.Ball == l.snap.Balls)
+		scale.width = rects[0].W
+		for _, r := range rects {
+			scale.width = min(scale.width, r.W)
+		}
+		scale.width -= st.Panel.GetHorizontalFrameSize()
 		panels := make([]string, n)
 		for i, lane := range l.snap.Lanes {
 			panels[i] = l.lanePanel(i, lane, scale, narrate, logH == 0, rects[i], st)
@@ -160,6 +165,9 @@ type scale struct {
 	// end says the trial is at its last ball, where the fluid limit's
 	// expected counts belong.
 	end bool
+	// width is the narrowest lane's inner width: every lane draws its
+	// chart in it, so that a column means the same loads in each.
+	width int
 	// byLoad is every lane's bins at each load, for the distributions'
 	// top count at the bucket width they are drawn with.
 	byLoad [][]int
@@ -262,7 +270,11 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate, decide
 	}
 	chartRows = max(chartRows, 1)
 	title := st.SeriesStyle(i).Render(lane.Strategy.Name) + st.Muted.Render(neverRefreshed(lane.Strategy, l.spec.Balls)+"  "+mode.String())
-	lines := append([]string{title}, laneChart(lane, sc, mode, narrate, iw, chartRows, st, bar)...)
+	chartW := iw
+	if sc.width > 0 {
+		chartW = min(iw, sc.width)
+	}
+	lines := append([]string{title}, laneChart(lane, sc, mode, narrate, chartW, chartRows, st, bar)...)
 	lines = append(lines, legend)
 	for _, fl := range figs {
 		lines = append(lines, st.Text.Render(fl))
@@ -286,12 +298,15 @@ func (l *Lab) legend(mode chartMode, narrate bool, sc scale, w int, st *widget.S
 	}
 	switch mode {
 	case chartDistribution:
-		per := "bins/load"
-		if b := sc.bucket(w); b > 1 {
+		per, chartW := "bins/load", w
+		if sc.width > 0 {
+			chartW = min(w, sc.width)
+		}
+		if b := sc.bucket(chartW); b > 1 {
 			per = fmt.Sprintf("bins/%d loads", b)
 		}
 		fluid := "fluid (end)"
-		if w < wideLane && sc.bucket(w) == 1 {
+		if w < wideLane && sc.bucket(chartW) == 1 {
 			per = "bins"
 		}
 		if wide {
