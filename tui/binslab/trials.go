@@ -96,13 +96,17 @@ func (l *Lab) drawMaxDistributions(st *widget.Styles, w, h int) string {
 	}
 	rects, cols := widget.Grid(len(res.Strategies), w, h, 24)
 	panels := make([]string, len(rects))
+	chartW := rects[0].W // the narrowest: one load a column in every chart
+	for _, r := range rects {
+		chartW = min(chartW, r.W)
+	}
 	for i, name := range res.Strategies {
 		values := make([]float64, hi-lo+1)
 		for _, c := range res.Summary[name].MaxDistribution {
 			values[c.Max-lo] = float64(c.Trials)
 		}
 		b := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Style: st.SeriesStyle(i).UnsetBold()}
-		chart := strings.Split(b.Render(st, rects[i].W-2, rects[i].H-2), "\n")
+		chart := strings.Split(b.Render(st, chartW-2, rects[i].H-2), "\n")
 		var probs []string // P(max = k), the numbers beside the bars
 		total := 0
 		for _, c := range res.Summary[name].MaxDistribution {

@@ -3,6 +3,7 @@ package widget
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/NimbleMarkets/ntcharts/canvas"
@@ -73,10 +74,38 @@ func (t TimeSeries) Area(w int) (left, width int) {
 
 func (t TimeSeries) namesWidth() int {
 	nameW := t.NamesWidth
-	for _, l := range t.Lines {
-		nameW = max(nameW, lipgloss.Width(l.Name)+1)
+	for _, g := range t.endGroups() {
+		var names []string
+		for _, i := range g {
+			names = append(names, t.Lines[i].Name)
+		}
+		nameW = max(nameW, lipgloss.Width(strings.Join(names, ", "))+1)
 	}
 	return nameW
+}
+
+// endGroups gathers the lines that end at the same value, first line
+// first: they share one label ("one, stale"), which tells the class the
+// lines coincide. A line with nothing drawn yet is in no group.
+func (t TimeSeries) endGroups() [][]int {
+	var groups [][]int
+	var ends []float64
+	for i, l := range t.Lines {
+		end := t.XMax
+		if l.Bounded {
+			if l.End <= t.XMin {
+				continue
+			}
+			end = min(l.End, t.XMax)
+		}
+		y := l.Value(end)
+		if j := slices.Index(ends, y); j >= 0 {
+			groups[j] = append(groups[j], i)
+			continue
+		}
+		groups, ends = append(groups, []int{i}), append(ends, y)
+	}
+	return groups
 }
 
 // Render draws the chart into w x h cells.
@@ -147,10 +176,22 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	}
 	rows := strings.Split(canvasView(&lc.Canvas), "\n")
 	labels := make([]string, len(rows))
-	for i, row := range placeLabels(lastRow, gh) {
-		if row >= 0 && row < len(labels) {
-			labels[row] = t.Lines[i].Style.Render(t.Lines[i].Name)
+	// Lines that end at one value share a label; a label that wants a row
+	// already taken moves to the nearest free one.
+	groups := t.endGroups()
+	want := make([]int, len(groups))
+	for g, members := range groups {
+		want[g] = lastRow[members[0]]
+	}
+	for g, row := range placeLabels(want, gh) {
+		if row < 0 || row >= len(labels) {
+			continue
 		}
+		var names []string
+		for _, i := range groups[g] {
+			names = append(names, t.Lines[i].Style.Render(t.Lines[i].Name))
+		}
+		labels[row] = strings.Join(names, st.Muted.Render(", "))
 	}
 	for r := range rows {
 		rows[r] += " " + labels[r]
