@@ -45,6 +45,9 @@ type TimeSeries struct {
 	// Whole numbers both axes at whole values only: the chart counts
 	// things (balls, bins, loads).
 	Whole bool
+	// JoinEnds gives the lines that end at one value one label ("one,
+	// stale"), which says they coincide; the names column widens for it.
+	JoinEnds bool
 }
 
 // yTicks and xTicks are the round values the axes number.
@@ -85,8 +88,8 @@ func (t TimeSeries) namesWidth() int {
 }
 
 // endGroups gathers the lines that end at the same value, first line
-// first: they share one label ("one, stale"), which tells the class the
-// lines coincide. A line with nothing drawn yet is in no group.
+// first, when JoinEnds asks for it (else each line is its own group). A
+// line with nothing drawn yet is in no group.
 func (t TimeSeries) endGroups() [][]int {
 	var groups [][]int
 	var ends []float64
@@ -99,7 +102,7 @@ func (t TimeSeries) endGroups() [][]int {
 			end = min(l.End, t.XMax)
 		}
 		y := l.Value(end)
-		if j := slices.Index(ends, y); j >= 0 {
+		if j := slices.Index(ends, y); j >= 0 && t.JoinEnds {
 			groups[j] = append(groups[j], i)
 			continue
 		}
