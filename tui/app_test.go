@@ -860,3 +860,21 @@ func TestEditsSayWhatTheyDo(t *testing.T) {
 		t.Errorf("two off: %q", s.note)
 	}
 }
+
+// Lines that end together share one label in the history, which says they
+// coincide (correlated and never-refreshed stale are one choice), rather
+// than one name drifting to another line's row.
+func TestHistoryJoinsCoincidingLines(t *testing.T) {
+	m := openAt(t, "p2c-paired-4096", 160, 48)
+	for range 4096 {
+		binsSnap(m).Step()
+	}
+	for range 5 {
+		if !strings.Contains(plain(m), "max load as the balls arrive") {
+			press(m, "v")
+		}
+	}
+	if v := plain(m); !strings.Contains(v, "one, correlated, stale") {
+		t.Errorf("one, correlated and stale end at 6 together:\n%s", v)
+	}
+}
