@@ -32,7 +32,7 @@ var keys = keyMap{
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, keys.Back, c.Help, c.Quit, keys.Chart, c.Moments, keys.Toggle, c.Faster, c.Slower}
+	short := []key.Binding{c.Play, c.Step, keys.Back, keys.Chart, c.Moments, c.Help, c.Quit, c.Faster, c.Slower, keys.Toggle}
 	toggle := keys.Toggle
 	toggle.SetHelp("1-7", "toggle 1 one 2 two 3 dchoice 4 correlated 5 stale 6 anti 7 left")
 	full := [][]key.Binding{
