@@ -848,6 +848,10 @@ func TestEditsSayWhatTheyDo(t *testing.T) {
 	if strings.Contains(m.note, "refresh=") {
 		t.Errorf("no rule reads the refresh: %q", m.note)
 	}
+	press(m, "f")
+	if !m.noteBad || !strings.Contains(m.note, "no rule here reads it") {
+		t.Errorf("f with no bare stale: %q", m.note)
+	}
 	s := openAt(t, "small-steps", 160, 48)
 	press(s, "n", "n", "n")
 	s.Update(tea.KeyMsg{Type: tea.KeyEnd})

@@ -296,6 +296,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			step = -1
 		}
 		err = l.edit(func(s *bins.Spec) { s.D = nextD(*s, step) })
+	case (key.Matches(msg, keys.RefreshDown) || key.Matches(msg, keys.RefreshUp)) && !usesRefresh(l.spec.Strategies):
+		return lab.Outcome{Handled: true, Err: engine.Invalid("refresh", "sets the snapshot interval of a bare stale; no rule here reads it (%s)", l.spec.Strategies)}
 	case key.Matches(msg, keys.RefreshDown):
 		err = l.edit(func(s *bins.Spec) { s.Refresh = max(1, s.Refresh/2) })
 	case key.Matches(msg, keys.RefreshUp):
