@@ -40,6 +40,7 @@ const (
 type session struct {
 	lab   lab.Lab
 	speed int
+	steps int64
 }
 
 // Model is the root model.
@@ -58,6 +59,7 @@ type Model struct {
 	scenario scenarios.Scenario
 	lab      lab.Lab
 	play     play
+	seek     seek
 	kept     map[string]session
 
 	helpOpen bool
@@ -134,6 +136,8 @@ func (m *Model) open(sc scenarios.Scenario) error {
 	if s, ok := m.kept[sc.Name]; ok {
 		m.scenario, m.lab, m.screen = sc, s.lab, screenLab
 		m.play.speed = s.speed
+		m.seek.atStart()
+		m.seek.steps = s.steps
 		m.setNote("resumed where you left it: r restarts", false)
 		return nil
 	}
@@ -152,16 +156,18 @@ func (m *Model) open(sc scenarios.Scenario) error {
 	}
 	m.scenario, m.lab, m.screen = sc, l, screenLab
 	m.play.setSpeed(sc.StepsPerSecond)
+	m.seek.atStart()
 	return nil
 }
 
 // back leaves the lab for the picker, keeping its run.
 func (m *Model) back() {
 	m.play.stop()
+	m.stopSeek()
 	if lv, ok := m.lab.(lab.Leaver); ok {
 		lv.Leave()
 	}
-	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed}
+	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed, steps: m.seek.steps}
 	m.picker.ResetFilter() // Select counts in the whole list
 	for i, it := range m.picker.Items() {
 		if si, ok := it.(scenarioItem); ok && si.sc.Name == m.scenario.Name {
@@ -203,6 +209,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case busyMsg:
 		cmd = m.whileBusy()
+	case seekMsg:
+		if msg.gen == m.seek.gen && m.seek.going && m.screen == screenLab {
+			cmd = m.seekBatch()
+		}
 	case list.FilterMatchesMsg:
 		// The picker filters as each key arrives (see pickerKey); a late
 		// result of the list's own filtering would undo a newer one.
@@ -231,6 +241,7 @@ func (m *Model) stepOnce() bool {
 	if !m.lab.Step() {
 		return false
 	}
+	m.seek.steps++
 	if mo, ok := m.lab.(lab.Momentous); ok {
 		if caption, at := mo.NewMoment(); at && m.stopAtMoments {
 			m.caption = caption
@@ -251,4 +262,26 @@ func (m *Model) setTheme(i int) {
 	m.seedInput.PromptStyle = m.st.Accent
 	m.seedInput.TextStyle = m.st.Text
 	m.seedInput.Cursor.Style = m.st.Accent
+}
+
+// asWritten returns the lab to its scenario as written: a new lab from the
+// scenario's spec, so every edit, seed, view and title of the old one goes.
+func (m *Model) asWritten() tea.Cmd {
+	sc := m.scenario
+	m.play.stop()
+	if lv, ok := m.lab.(lab.Leaver); ok {
+		lv.Leave()
+	}
+	delete(m.kept, sc.Name)
+	m.lab = nil
+	if err := m.open(sc); err != nil {
+		m.setNote(err.Error(), true)
+		return nil
+	}
+	m.setNote("R: back to the scenario as written ("+sc.Title+"); r restarts a run with your changes", false)
+	var cmds []tea.Cmd
+	if a, ok := m.lab.(lab.Async); ok {
+		cmds = append(cmds, a.Init(), m.whileBusy())
+	}
+	return tea.Batch(cmds...)
 }

@@ -46,6 +46,13 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	m.caption = ""
+	if m.seek.going && m.screen == screenLab && !m.typingSeed {
+		if cmd, isSeek := m.seekKey(msg); isSeek {
+			return cmd, false
+		}
+		m.stopSeek() // any other key stops a replay where it got to
+		return nil, false
+	}
 	if !m.typingSeed {
 		m.setNote("", false)
 	}
@@ -73,6 +80,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	}
 	if out := m.lab.Key(msg); out.Handled {
 		return m.labOutcome(out), false
+	}
+	if cmd, ok := m.seekKey(msg); ok {
+		return cmd, false
 	}
 	return m.commonKey(msg), false
 }
@@ -161,6 +171,7 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 	}
 	if out.Restarted {
 		m.play.stop()
+		m.seek.atStart()
 	}
 	if b, ok := m.lab.(lab.Busy); ok && b.Busy() { // work the key started: show its progress
 		return tea.Batch(out.Cmd, m.whileBusy())
@@ -203,6 +214,11 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		return m.play.restart()
 	case key.Matches(msg, k.Reset):
 		m.changed(m.lab.Restart())
+		if m.note == "" {
+			m.setNote("r: this run again from its start, with your changes (R: the scenario as written)", false)
+		}
+	case key.Matches(msg, k.Scenario):
+		return m.asWritten()
 	case key.Matches(msg, k.Moments):
 		m.stopAtMoments = !m.stopAtMoments
 		if m.stopAtMoments {

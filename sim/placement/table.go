@@ -64,6 +64,15 @@ func NewTable(s Spec) (*Table, error) {
 	return t, nil
 }
 
+// Objects is the objects the whole table places: one a step.
+func (t *Table) Objects() int {
+	total := 0
+	for _, r := range t.rows {
+		total += r.Event.Locations(t.spec.Topology) * t.spec.Trials
+	}
+	return total
+}
+
 // Done reports whether every object has been placed.
 func (t *Table) Done() bool { return t.row >= len(t.rows) }
 
@@ -109,10 +118,7 @@ func (t *Table) Step() bool {
 // loop, checking ctx between locations. progress, if not nil, gets the
 // share of objects placed after each location.
 func (t *Table) Run(ctx context.Context, progress func(float64)) error {
-	total := 0
-	for _, r := range t.rows {
-		total += r.Event.Locations(t.spec.Topology) * t.spec.Trials
-	}
+	total := t.Objects()
 	for t.trial != 0 && t.Step() { // finish a location begun by Step
 	}
 	topo, threshold := t.spec.Topology, lossThreshold(t.spec.Replicas)

@@ -84,6 +84,9 @@ func (l *Lab) Step() bool {
 	return true
 }
 
+// Steps is the strip's points.
+func (l *Lab) Steps() int64 { return cycles * stepsPerCycle }
+
 // Done reports whether the strip is full.
 func (l *Lab) Done() bool { return l.steps >= cycles*stepsPerCycle }
 
@@ -134,8 +137,8 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Help, c.Quit, keys.MTTF2, keys.MTTF10, keys.MTTR2, keys.MTTR10, keys.Target}
 	full := [][]key.Binding{
-		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed, c.Moments},
-		{keys.MTTF2, keys.MTTF10, keys.MTTR2, keys.MTTR10, keys.Target, c.Theme, c.Back, c.Help, c.Quit},
+		lab.PlayKeys(),
+		append([]key.Binding{keys.MTTF2, keys.MTTF10, keys.MTTR2, keys.MTTR10, keys.Target}, lab.ShellKeys()...),
 	}
 	return short, full
 }

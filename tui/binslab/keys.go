@@ -36,7 +36,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	toggle := keys.Toggle
 	toggle.SetHelp("1-7", "toggle 1 one 2 two 3 dchoice 4 correlated 5 stale 6 anti 7 left")
 	full := [][]key.Binding{
-		{c.Play, c.Step, keys.Back, keys.Start, keys.End, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
+		{c.Play, c.Step, keys.Back, keys.Start, keys.End, c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed},
 		{toggle, keys.DDown, keys.RefreshDown, keys.Stream, keys.BinsDown, keys.BallsDown, keys.Trials},
 		{keys.Chart, c.Tab, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
 	}

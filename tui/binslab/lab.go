@@ -266,14 +266,20 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	var err error
 	draws := l.draws()
 	switch {
-	case key.Matches(msg, keys.Back), key.Matches(msg, keys.Start), key.Matches(msg, keys.End):
+	case key.Matches(msg, keys.Back), key.Matches(msg, keys.Start), key.Matches(msg, keys.End),
+		key.Matches(msg, lab.CommonKeys.JumpBack), key.Matches(msg, lab.CommonKeys.JumpForward):
 		snap := l.Snapshot()
 		ball := max(0, snap.Ball-1)
+		tenth := max(1, l.spec.Balls/10)
 		switch {
 		case key.Matches(msg, keys.Start):
 			ball = 0
 		case key.Matches(msg, keys.End):
 			ball = l.spec.Balls
+		case key.Matches(msg, lab.CommonKeys.JumpBack):
+			ball = max(0, snap.Ball-tenth)
+		case key.Matches(msg, lab.CommonKeys.JumpForward):
+			ball = min(l.spec.Balls, snap.Ball+tenth)
 		}
 		if err := l.seek(snap.Trial, ball); err != nil {
 			return lab.Outcome{Handled: true, Err: err}

@@ -6,6 +6,7 @@ package cascadelab
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -143,6 +144,13 @@ func (l *Lab) Step() bool {
 	return stepped
 }
 
+// Steps is about the steps from t = 0 to the end: a step that meets a
+// moment ends early, so a run has a few more.
+func (l *Lab) Steps() int64 {
+	c := l.left().cfg
+	return int64(math.Ceil(c.Duration / (c.DT * ticksPerStep)))
+}
+
 // Done reports whether every run reached its end.
 func (l *Lab) Done() bool {
 	for _, r := range l.runs {
@@ -226,9 +234,9 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	presets := keys.Preset
 	presets.SetHelp("1-6", "S1 none · S2 retry · S3 tuned · S4 breaker · S5 bulkhead · S6 all")
 	full := [][]key.Binding{
-		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed},
+		lab.PlayKeys(),
 		{presets, keys.Timeout, keys.Retry, keys.Breaker, keys.Bulkhead, keys.Shed, keys.Budget},
-		{keys.Compare, keys.RightPreset, keys.Arrivals, keys.Follow, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
+		append([]key.Binding{keys.Compare, keys.RightPreset, keys.Arrivals, keys.Follow}, lab.ShellKeys()...),
 	}
 	return short, full
 }

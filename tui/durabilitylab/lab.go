@@ -6,6 +6,7 @@ package durabilitylab
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -57,6 +58,9 @@ func (l *Lab) Step() bool {
 	return true
 }
 
+// Steps is the weeks of the years.
+func (l *Lab) Steps() int64 { return int64(math.Ceil(l.spec.Years * 365 * 24 / placement.Week)) }
+
 // Done reports whether the years have run.
 func (l *Lab) Done() bool { return l.run.Done() }
 
@@ -86,7 +90,7 @@ var rebuild = lab.Bind([]string{"b", "B"}, "b/B", "rebuilds twice as fast / twic
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	return []key.Binding{c.Play, c.Step, c.Help, c.Quit, rebuild, c.Moments, c.Faster},
-		[][]key.Binding{{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed, c.Moments}, {rebuild, c.Theme, c.Back, c.Help, c.Quit}}
+		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{rebuild}, lab.ShellKeys()...)}
 }
 
 // Key changes the rebuild time, which restarts the years.

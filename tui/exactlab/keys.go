@@ -52,7 +52,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	short = append(short, keys.Edit)
 	short = append(short, sizes...)
 	short = append(short, back, c.Help, c.Quit)
-	full = append(full, append(append(choose, keys.Edit), sizes...), []key.Binding{back, c.Theme, c.Help, c.Quit})
+	full = append(full, append(append(choose, keys.Edit), sizes...), []key.Binding{back, c.Scenario, c.Theme, c.Help, c.Quit})
 	return short, full
 }
 

@@ -151,7 +151,7 @@ var keys = struct {
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{keys.Remove, keys.Add, keys.VNodes, keys.Weights, c.Help, c.Quit}
-	full := [][]key.Binding{{keys.Remove, keys.Add, keys.VNodes, keys.Weights}, {c.Reset, c.NextSeed, c.TypeSeed, c.Moments, c.Theme, c.Back, c.Help, c.Quit}}
+	full := [][]key.Binding{{keys.Remove, keys.Add, keys.VNodes, keys.Weights}, {c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments, c.Theme, c.Back, c.Help, c.Quit}}
 	return short, full
 }
 

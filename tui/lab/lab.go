@@ -83,6 +83,21 @@ type Still interface {
 	Moves() string
 }
 
+// Spanned is a lab that plays a run of about known length: Steps is the
+// steps from its start to its end, which the shell's jumps move through a
+// tenth at a time.
+type Spanned interface {
+	Steps() int64
+}
+
+// Rewinder is a lab with state of the user's beside its run (objects
+// placed by hand): Rewind takes the run back to its first step and keeps
+// that state, where Restart would clear it. The shell steps back by
+// rewinding (or restarting) and replaying.
+type Rewinder interface {
+	Rewind() error
+}
+
 // Glossed is a lab with words a student may not know: Glossary gives
 // each, term first, in plain words, for the help screen.
 type Glossed interface {
@@ -133,6 +148,9 @@ func Bind(keys []string, help, desc string) key.Binding {
 // handles them.
 type Common struct {
 	Quit, Help, Play, Step, Faster, Slower, Reset, NextSeed, TypeSeed, Theme, Back, Tab, Moments key.Binding
+	// StepBack, First, Last, JumpBack and JumpForward move through a run
+	// that plays; Scenario returns the lab to its scenario as written.
+	StepBack, First, Last, JumpBack, JumpForward, Scenario key.Binding
 }
 
 // CommonKeys declares the shell's keys once.
@@ -143,13 +161,20 @@ var CommonKeys = Common{
 	Step:     Bind([]string{"n", "right"}, "n/→", "step"),
 	Faster:   Bind([]string{"+", "="}, "+", "faster"),
 	Slower:   Bind([]string{"-", "_"}, "-", "slower"),
-	Reset:    Bind([]string{"r"}, "r", "reset"),
+	Reset:    Bind([]string{"r"}, "r", "restart run"),
 	NextSeed: Bind([]string{"s"}, "s", "next seed"),
 	TypeSeed: Bind([]string{"S"}, "S", "type seed"),
 	Theme:    Bind([]string{"t"}, "t", "theme"),
 	Back:     Bind([]string{"esc"}, "esc", "scenarios"),
 	Tab:      Bind([]string{"tab"}, "tab", "next panel"),
 	Moments:  Bind([]string{"M"}, "M", "stop at moments"),
+
+	StepBack:    Bind([]string{"left", "b"}, "←/b", "step back"),
+	First:       Bind([]string{"home"}, "home", "first step"),
+	Last:        Bind([]string{"end"}, "end", "last step"),
+	JumpBack:    Bind([]string{"<", ","}, "<", "back a tenth"),
+	JumpForward: Bind([]string{">", "."}, ">", "on a tenth"),
+	Scenario:    Bind([]string{"R"}, "R", "scenario as written"),
 }
 
 // Unseen joins the captions of the moments past *seen and moves *seen to
@@ -164,4 +189,17 @@ func Unseen(all []engine.Moment, seen *int) (string, bool) {
 	}
 	*seen = len(all)
 	return strings.Join(captions, "; "), true
+}
+
+// PlayKeys is the full help's column of the shell's keys for a lab that
+// plays: play and step, back through the run, speed, restart and seeds.
+func PlayKeys() []key.Binding {
+	c := CommonKeys
+	return []key.Binding{c.Play, c.Step, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments}
+}
+
+// ShellKeys is the full help's tail of the keys every screen has.
+func ShellKeys() []key.Binding {
+	c := CommonKeys
+	return []key.Binding{c.Theme, c.Back, c.Help, c.Quit}
 }

@@ -66,6 +66,20 @@ func (l *Lab) Restart() error {
 	return nil
 }
 
+// Steps is the objects the table places.
+func (l *Lab) Steps() int64 { return int64(l.table.Objects()) }
+
+// Rewind takes the table back to its first object and keeps the objects
+// placed by hand.
+func (l *Lab) Rewind() error {
+	t, err := placement.NewTable(l.spec)
+	if err != nil {
+		return err
+	}
+	l.table, l.seen = t, 0
+	return nil
+}
+
 // Step places the table's next object.
 func (l *Lab) Step() bool { return l.table.Step() }
 
@@ -116,9 +130,9 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Place, keys.Fail, c.Moments, c.Faster}
 	full := [][]key.Binding{
-		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed, c.Moments},
+		lab.PlayKeys(),
 		{keys.Place, keys.Fail, keys.FailRandom, keys.Table, keys.Page},
-		{keys.AZs, keys.Racks, keys.Nodes, keys.Replicas, keys.Versions, c.Theme, c.Back, c.Help, c.Quit},
+		append([]key.Binding{keys.AZs, keys.Racks, keys.Nodes, keys.Replicas, keys.Versions}, lab.ShellKeys()...),
 	}
 	return short, full
 }

@@ -66,6 +66,9 @@ func (l *Lab) Step() bool {
 	return true
 }
 
+// Steps is the 10 ms slices of the longest storm.
+func (l *Lab) Steps() int64 { return int64((l.spanMs + stepMs - 1) / stepMs) }
+
 // Done reports whether every retry has been shown.
 func (l *Lab) Done() bool { return l.nowMs >= l.spanMs }
 
@@ -96,7 +99,7 @@ var jitterKey = lab.Bind([]string{"j"}, "j", "next jitter mode")
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	return []key.Binding{c.Play, c.Step, jitterKey, c.Help, c.Quit, c.Faster, c.Slower},
-		[][]key.Binding{{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed}, {jitterKey, c.Theme, c.Back, c.Help, c.Quit}}
+		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{jitterKey}, lab.ShellKeys()...)}
 }
 
 // Key switches the jitter mode, keeping the time.

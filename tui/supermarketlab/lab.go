@@ -69,6 +69,9 @@ func (l *Lab) Step() bool {
 	return true
 }
 
+// Steps is the steps from t = 0 to the end of the time.
+func (l *Lab) Steps() int64 { return int64(math.Ceil(l.spec.Time / stepTime)) }
+
 // Done reports whether the time is up.
 func (l *Lab) Done() bool { return l.sims[0].Now() >= l.spec.Time }
 
@@ -116,8 +119,8 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Help, c.Quit, keys.Policy, keys.Against, keys.D, keys.Load, c.Moments, c.Faster}
 	full := [][]key.Binding{
-		{c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed, c.Moments},
-		{keys.Policy, keys.Against, keys.D, keys.Load, keys.Refresh, c.Theme, c.Back, c.Help, c.Quit},
+		lab.PlayKeys(),
+		append([]key.Binding{keys.Policy, keys.Against, keys.D, keys.Load, keys.Refresh}, lab.ShellKeys()...),
 	}
 	return short, full
 }

@@ -1,0 +1,128 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/tui/lab"
+)
+
+// drive sends a key and runs what it starts (a replay to its end, a
+// lab's own work), leaving play's ticks alone.
+func drive(m *Model, k string) {
+	_, cmd := m.Update(keyMsg(k))
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		cmd, queue = queue[0], queue[1:]
+		if cmd == nil {
+			continue
+		}
+		switch msg := cmd().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case tickMsg, busyMsg:
+		default:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+}
+
+// state is what a class sees of the lab, less the shell's note: its
+// status and its body at a fixed size.
+func state(m *Model) string {
+	return strings.Join(m.lab.Status(), " │ ") + "\n" + m.lab.Render(lab.Frame{W: 120, H: 40, St: m.st, Narrating: true})
+}
+
+// Going back to step k shows what k forward steps showed, in every lab
+// that plays: the shell replays the run on its seed, and the bins lab
+// replays its trial.
+func TestStepBackEqualsStepsForward(t *testing.T) {
+	const k, further = 6, 5
+	for _, sc := range scenarios.All() {
+		t.Run(sc.Name, func(t *testing.T) {
+			m := openAt(t, sc.Name, 120, 40)
+			if _, plays := m.playsRun(); !plays {
+				t.Skip("nothing plays here")
+			}
+			start := state(m)
+			for range k {
+				drive(m, "n")
+			}
+			atK := state(m)
+			moved := 0
+			for ; moved < further && !m.lab.Done(); moved++ {
+				drive(m, "n")
+			}
+			for range moved {
+				drive(m, "left")
+			}
+			if got := state(m); got != atK {
+				t.Errorf("after %d steps back the lab shows\n%s\nbut %d steps forward showed\n%s", moved, got, k, atK)
+			}
+			drive(m, "home")
+			if got := state(m); got != start {
+				t.Errorf("home shows\n%s\nnot the first step's\n%s", got, start)
+			}
+		})
+	}
+}
+
+// The jumps and end move through the run and say where it is.
+func TestJumpsAndEnd(t *testing.T) {
+	m := openAt(t, "supermarket-90", 80, 24)
+	drive(m, ">")
+	if m.seek.steps != m.lab.(lab.Spanned).Steps()/10 {
+		t.Errorf("> went to step %d, want a tenth of %d", m.seek.steps, m.lab.(lab.Spanned).Steps())
+	}
+	drive(m, "end")
+	if !m.lab.Done() || !strings.Contains(m.note, "the end") {
+		t.Errorf("end: done %v, note %q", m.lab.Done(), m.note)
+	}
+	drive(m, "<")
+	if m.lab.Done() {
+		t.Errorf("< stayed at the end")
+	}
+}
+
+// A key other than the seek keys stops a replay where it got to.
+func TestAnyKeyStopsAReplay(t *testing.T) {
+	m := openAt(t, "durability-years", 80, 24)
+	m.Update(keyMsg("end")) // one batch; the rest waits for its seekMsg
+	if !m.seek.going {
+		t.Skip("the replay finished in one frame")
+	}
+	m.Update(keyMsg("x"))
+	if m.seek.going || !strings.Contains(m.note, "stopped") {
+		t.Errorf("going %v, note %q", m.seek.going, m.note)
+	}
+}
+
+// R returns a lab to its scenario as written, whatever the keys changed;
+// r keeps the changes.
+func TestScenarioAsWritten(t *testing.T) {
+	m := openAt(t, "d-choices", 80, 24)
+	title := m.scenario.Title
+	for _, k := range []string{"3", "4", "6", "7", "1"} {
+		drive(m, k)
+	}
+	changed := strings.Join(m.lab.Status(), " ")
+	if _, c := m.lab.(lab.Retitled).Title(); !c {
+		t.Fatalf("the toggles did not change the rules")
+	}
+	drive(m, "r")
+	if got := strings.Join(m.lab.Status(), " "); got != changed {
+		t.Errorf("r changed the rules: %q, was %q", got, changed)
+	}
+	drive(m, "R")
+	if _, c := m.lab.(lab.Retitled).Title(); c || !strings.Contains(plain(m), title) {
+		t.Errorf("R left the title changed:\n%s", plain(m))
+	}
+	fresh := openAt(t, "d-choices", 80, 24)
+	if state(m) != state(fresh) {
+		t.Errorf("R shows\n%s\nnot the scenario as written\n%s", state(m), state(fresh))
+	}
+}
