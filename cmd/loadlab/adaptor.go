@@ -143,8 +143,7 @@ func (c *engineCLI[S, R]) help(topic string) string {
 	fmt.Fprintf(&b, "Usage: %s\n\n%s: %s.\n%s\n\nFlags:\n", usage, c.name, e.Title, c.about)
 	spec, _ := e.Default.(S)
 	fs := c.flagSet(&spec, &options{})
-	fs.SetOutput(&b)
-	fs.PrintDefaults()
+	printFlags(&b, fs, c.allRanges())
 	fmt.Fprintf(&b, "\nA scenario of this engine (see loadlab list) can stand for %q: its values become the defaults.\n", c.name)
 	return b.String()
 }

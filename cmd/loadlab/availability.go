@@ -42,6 +42,7 @@ downtime common to all. Times are hours.`,
 				Estimate engine.Cost `json:"estimate"`
 			}{r, est})
 		},
+		"csv": func(_ context.Context, w io.Writer, r avail.Report, _ engine.Cost) error { return availCSV(w, r) },
 	},
 }
 

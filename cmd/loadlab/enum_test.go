@@ -91,7 +91,7 @@ func TestEnumBadInput(t *testing.T) {
 		{[]string{"enum", "--bins", "8", "--balls", "8"}, "use the dp method"},
 		{[]string{"enum", "--method", "magic"}, "--method"},
 		{[]string{"enum", "--refresh", "-2"}, "--refresh"},
-		{[]string{"enum", "--format", "csv"}, "--format"},
+		{[]string{"enum", "--format", "xml"}, "--format"},
 		{[]string{"enum", "--method", "dp", "--d", "9"}, "--d"},
 		{[]string{"enum", "--method", "dp", "--bins", "200", "--balls", "200"}, "bound"},
 		{[]string{"enum", "--method", "dp", "--bins", "100", "--balls", "100"}, "holds 1.91e+08 load multisets, over its bound of 300000"},

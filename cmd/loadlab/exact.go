@@ -48,6 +48,7 @@ walks load multisets and gives exact distributions far beyond brute force.`,
 		"json": func(_ context.Context, w io.Writer, r bins.ExactReport, est engine.Cost) error {
 			return writeJSON(w, enumJSONOf(r, est))
 		},
+		"csv": func(_ context.Context, w io.Writer, r bins.ExactReport, _ engine.Cost) error { return enumCSV(w, r) },
 	},
 }
 

@@ -135,3 +135,26 @@ func int64Flag(fs *flag.FlagSet, p *int64, name string, value int64, usage strin
 	*p = value
 	fs.Var(decimal[int64]{p}, name, usage)
 }
+
+// printFlags writes the help's flag list as a user types the flags:
+// --name, its value's kind, what it does, what it accepts and its default.
+func printFlags(w io.Writer, fs *flag.FlagSet, ranges map[string]string) {
+	fs.VisitAll(func(f *flag.Flag) {
+		kind, usage := flag.UnquoteUsage(f)
+		if kind == "value" {
+			kind = "N"
+		}
+		head := "  --" + f.Name
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+			head += " " + kind
+		}
+		line := usage
+		if r := ranges[f.Name]; r != "" && !strings.Contains(usage, r) {
+			line += "; " + r
+		}
+		if d := f.DefValue; d != "" && d != "0" && d != "false" || f.Name == "seed" {
+			line += fmt.Sprintf(" (default %s)", d)
+		}
+		fmt.Fprintf(w, "%s\n      %s\n", head, line)
+	})
+}

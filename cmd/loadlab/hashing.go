@@ -75,6 +75,9 @@ when --add nodes join, each weight's share, and the time of a lookup.`,
 			}
 			return writeJSON(w, out)
 		},
+		"csv": func(_ context.Context, w io.Writer, studies []hashing.Study, _ engine.Cost) error {
+			return hashingCSV(w, studies)
+		},
 	},
 }
 

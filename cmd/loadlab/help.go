@@ -15,7 +15,7 @@ Usage:
   loadlab [--theme NAME]           open the TUI on the scenario picker
   loadlab tui [SCENARIO] [--theme dark|light|contrast|mono]
                                    open the TUI on a scenario
-  loadlab list [--format json]     list the scenarios
+  loadlab list [--format F]        list the scenarios (text, json or csv)
   loadlab run ENGINE|SCENARIO [flags] [--format text|json|csv]
                                    run an engine headless
   loadlab enum [flags]             exact enumeration (short for run exact)
@@ -31,7 +31,7 @@ var commands = []struct{ name, help string }{
 Opens the TUI on a scenario, or on the picker without one. NO_COLOR (or
 --theme mono) draws without colour; contrast is for projectors.
 `},
-	{"list", `Usage: loadlab list [--format text|json]
+	{"list", `Usage: loadlab list [--format text|json|csv]
 
 Lists the scenarios: name, engine and title. A scenario name can stand for
 its engine in loadlab run and loadlab tui.

@@ -11,8 +11,8 @@ import (
 
 func listCommand(args []string, stdout io.Writer) error {
 	fs := newFlagSet("list")
-	format := fs.String("format", "text", "text or json")
-	positional, err := parseFlags(fs, args, map[string]string{"format": "text or json"}, "list")
+	format := fs.String("format", "text", "text, json or csv")
+	positional, err := parseFlags(fs, args, map[string]string{"format": "text, json or csv"}, "list")
 	if err != nil {
 		return err
 	}
@@ -33,6 +33,12 @@ func listCommand(args []string, stdout io.Writer) error {
 		out, _ := json.MarshalIndent(entries, "", "  ")
 		_, err := fmt.Fprintln(stdout, string(out))
 		return err
+	case "csv":
+		var rows [][]string
+		for _, e := range entries {
+			rows = append(rows, []string{e.Name, e.Engine, e.Title})
+		}
+		return writeCSV(stdout, []string{"name", "engine", "title"}, rows)
 	case "text":
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "SCENARIO\tENGINE\tTITLE")
@@ -41,6 +47,6 @@ func listCommand(args []string, stdout io.Writer) error {
 		}
 		return tw.Flush()
 	default:
-		return usagef("--format must be text or json for list, got %q", *format)
+		return usagef("--format must be text, json or csv for list, got %q", *format)
 	}
 }

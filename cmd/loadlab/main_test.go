@@ -125,7 +125,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "bins", "--bins"}, "--bins needs a value: a whole number in 1..50000000"},
 		{[]string{"run", "bins", "heavy-load-blog"}, `unexpected argument "heavy-load-blog"`},
 		{[]string{"run"}, "run needs an engine (" + engineList(", ") + ") or a scenario (see loadlab list)"},
-		{[]string{"list", "--format", "csv"}, `--format must be text or json for list, got "csv"`},
+		{[]string{"list", "--format", "xml"}, `--format must be text, json or csv for list, got "xml"`},
 		{[]string{"tui", "no-such-scenario"}, `unknown scenario "no-such-scenario" (see loadlab list)`},
 		{[]string{"tui", "--theme", "neon"}, `--theme must be one of dark light contrast mono, got "neon"`},
 		{[]string{"--theme", "neon"}, `--theme must be one of dark light contrast mono, got "neon"`},
@@ -296,5 +296,23 @@ func TestTextReportCountsEveryTrial(t *testing.T) {
 	code, out, _ := runArgs(t, "run", "bins", "--bins", "64", "--balls", "64", "--trials", "7")
 	if code != 0 || !strings.Contains(out, "7 trials from seed") || !strings.Contains(out, "max mean") {
 		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// Every report that offers csv writes one header and rows of its width.
+func TestCSVReportsAreTables(t *testing.T) {
+	for _, args := range [][]string{
+		{"run", "exact", "--bins", "3", "--balls", "3"}, {"run", "hashing", "--keys", "2000"}, {"run", "retry-storm", "--clients", "50"},
+		{"run", "availability"}, {"list"}, {"run", "placement", "--trials", "20"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(append(args, "--format", "csv"), &out, &errOut); code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, errOut.String())
+			continue
+		}
+		rows, err := csv.NewReader(&out).ReadAll()
+		if err != nil || len(rows) < 2 {
+			t.Errorf("%v: %d rows, %v", args, len(rows), err)
+		}
 	}
 }

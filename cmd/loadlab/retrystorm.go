@@ -42,6 +42,9 @@ report is the retries per millisecond, their peak, and (1 + retries)^layers.`,
 				Estimate engine.Cost     `json:"estimate"`
 			}{storms, est})
 		},
+		"csv": func(_ context.Context, w io.Writer, storms []cascade.Storm, _ engine.Cost) error {
+			return stormCSV(w, storms)
+		},
 	},
 }
 

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/loadlab/loadlab/sim/avail"
+	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/hashing"
+)
+
+// writeCSV writes one table: a header and rows of its width. A row of
+// another width is a bug in the report, refused before anything is written.
+func writeCSV(w io.Writer, header []string, rows [][]string) error {
+	for i, r := range rows {
+		if len(r) != len(header) {
+			return fmt.Errorf("csv row %d has %d columns, the header %d", i+1, len(r), len(header))
+		}
+	}
+	cw := csv.NewWriter(w)
+	cw.Write(header)
+	cw.WriteAll(rows)
+	return cw.Error()
+}
+
+func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// enumCSV is the exact distribution of the max load: a row per rule and
+// max load it reaches, with the rule's E[max] on each.
+func enumCSV(w io.Writer, r bins.ExactReport) error {
+	var rows [][]string
+	for i, name := range r.Names {
+		ex := r.Exact[i]
+		e := ex.Expected()
+		ef, _ := e.Float64()
+		for k, p := range ex.Prob {
+			if p.Sign() == 0 {
+				continue
+			}
+			pf, _ := p.Float64()
+			rows = append(rows, []string{name, strconv.Itoa(k), p.String(), num(pf), e.String(), num(ef)})
+		}
+	}
+	return writeCSV(w, []string{"strategy", "max", "probability", "probability_float", "expected_max", "expected_max_float"}, rows)
+}
+
+// hashingCSV is a row per scheme: its spread and its churn.
+func hashingCSV(w io.Writer, studies []hashing.Study) error {
+	var rows [][]string
+	for _, st := range studies {
+		p := st.PerNode
+		rows = append(rows, []string{st.Scheme, num(p.Mean), num(p.StdPct), strconv.Itoa(p.Min), strconv.Itoa(p.Max), strconv.Itoa(p.Zero),
+			strconv.Itoa(len(st.Removed)), num(st.MovedFraction), strconv.FormatBool(st.MovedOnlyFromRemoved),
+			strconv.Itoa(st.Added), num(st.AddedFraction), strconv.FormatBool(st.MovedOnlyToAdded)})
+	}
+	return writeCSV(w, []string{"scheme", "mean", "std_pct", "min", "max", "zero", "removed", "moved_fraction", "moved_only_from_removed",
+		"added", "added_moved_fraction", "moved_only_to_added"}, rows)
+}
+
+// stormCSV is the retries sent in each millisecond, a row per jitter mode
+// and millisecond up to its last retry.
+func stormCSV(w io.Writer, storms []cascade.Storm) error {
+	var rows [][]string
+	for _, s := range storms {
+		for ms, n := range s.Histogram {
+			rows = append(rows, []string{s.Jitter, strconv.Itoa(ms), strconv.Itoa(n)})
+		}
+	}
+	return writeCSV(w, []string{"jitter", "ms", "retries"}, rows)
+}
+
+// availCSV is the MTTF x MTTR grid, the report's main table.
+func availCSV(w io.Writer, r avail.Report) error {
+	var rows [][]string
+	for _, c := range r.Grid {
+		rows = append(rows, []string{num(c.MTTFH), num(c.MTTRH), num(c.Availability), num(c.DowntimeYearH)})
+	}
+	return writeCSV(w, []string{"mttf_h", "mttr_h", "availability", "downtime_year_h"}, rows)
+}
