@@ -112,7 +112,7 @@ func bindCascade(fs *flag.FlagSet, s *cascade.Spec) {
 	fs.BoolVar(&s.UseBreaker, "breaker", s.UseBreaker, "custom: a circuit breaker on db calls")
 	fs.BoolVar(&s.UseBulkhead, "bulkhead", s.UseBulkhead, "custom: split svc's threads between db and aux")
 	fs.BoolVar(&s.UseShed, "shed", s.UseShed, "custom: shed low priority when the api queue is long")
-	fs.BoolVar(&s.UseBudget, "budget", s.UseBudget, "custom: no retries while the breaker's error ratio is high")
+	fs.BoolVar(&s.UseBudget, "budget", s.UseBudget, "custom: no retries while the database's error ratio is high (the breaker's window, or its own without a breaker)")
 	fs.StringVar(&c.Arrivals, "arrivals", c.Arrivals, "lecture: one random stream, as the lecture; paired: the same arrivals for every set")
 	fs.StringVar(&s.FollowAt, "follow", s.FollowAt, "t:k follows the k-th request (from 0) to arrive at or after t s through each run")
 }

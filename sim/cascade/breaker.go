@@ -39,11 +39,7 @@ type Transition struct {
 type breaker struct {
 	cfg   *Config
 	state BreakerState
-	// calls are the window's calls from head on, oldest first; failed
-	// counts the failed among them.
-	calls       []call
-	head        int
-	failed      int
+	errWindow
 	openedAt    float64
 	trials      int
 	inflight    int
@@ -79,28 +75,14 @@ func (b *breaker) record(now float64, failed bool) {
 			b.openedAt = now
 			b.moveTo(now, Open, "a trial call failed")
 		} else if b.inflight <= 0 && !b.failedTrial {
-			b.calls, b.head, b.failed = b.calls[:0], 0, 0
+			b.clear()
 			b.moveTo(now, Closed, fmt.Sprintf("%d trial calls succeeded", b.cfg.BreakerTrials))
 		}
 		return
 	case Open:
 		return
 	}
-	// Calls come in time order, so the window only ever loses its oldest.
-	b.calls = append(b.calls, call{now, failed})
-	if failed {
-		b.failed++
-	}
-	for b.head < len(b.calls) && !(now-b.calls[b.head].at <= b.cfg.BreakerWindow) {
-		if b.calls[b.head].failed {
-			b.failed--
-		}
-		b.head++
-	}
-	if b.head > 1024 && b.head > len(b.calls)/2 {
-		b.calls = append(b.calls[:0], b.calls[b.head:]...)
-		b.head = 0
-	}
+	b.add(now, failed, b.cfg.BreakerWindow)
 	if n := b.window(); n >= b.cfg.BreakerMinCalls {
 		if float64(b.failed)/float64(n) > b.cfg.BreakerErrRatio {
 			b.openedAt = now
@@ -110,9 +92,6 @@ func (b *breaker) record(now float64, failed bool) {
 	}
 }
 
-// window is the number of calls in the window.
-func (b *breaker) window() int { return len(b.calls) - b.head }
-
 // tick moves an open breaker to half-open after the cool-down.
 func (b *breaker) tick(now float64) {
 	if b.state == Open && now-b.openedAt >= b.cfg.BreakerCoolDown {
@@ -121,10 +100,46 @@ func (b *breaker) tick(now float64) {
 	}
 }
 
-// errRatio is the failed share of the window's calls, 0 below MinCalls.
-func (b *breaker) errRatio() float64 {
-	if b.window() < b.cfg.BreakerMinCalls {
+// errWindow is a sliding window over a dependency's latest calls: the
+// breaker's, and the retry budget's own when no breaker runs (26.3.2: a
+// budget stops retries while the dependency fails too often, breaker or
+// not).
+type errWindow struct {
+	// calls are the window's calls from head on, oldest first; failed
+	// counts the failed among them.
+	calls  []call
+	head   int
+	failed int
+}
+
+// add takes a call ended at now and drops the calls older than span.
+func (w *errWindow) add(now float64, failed bool, span float64) {
+	// Calls come in time order, so the window only ever loses its oldest.
+	w.calls = append(w.calls, call{now, failed})
+	if failed {
+		w.failed++
+	}
+	for w.head < len(w.calls) && !(now-w.calls[w.head].at <= span) {
+		if w.calls[w.head].failed {
+			w.failed--
+		}
+		w.head++
+	}
+	if w.head > 1024 && w.head > len(w.calls)/2 {
+		w.calls = append(w.calls[:0], w.calls[w.head:]...)
+		w.head = 0
+	}
+}
+
+// window is the number of calls in the window.
+func (w *errWindow) window() int { return len(w.calls) - w.head }
+
+func (w *errWindow) clear() { w.calls, w.head, w.failed = w.calls[:0], 0, 0 }
+
+// ratio is the failed share of the window's calls, 0 below minCalls.
+func (w *errWindow) ratio(minCalls int) float64 {
+	if w.window() < minCalls {
 		return 0
 	}
-	return float64(b.failed) / float64(b.window())
+	return float64(w.failed) / float64(w.window())
 }

@@ -95,9 +95,10 @@ type Protections struct {
 	Breaker  bool
 	Bulkhead bool
 	Shed     bool
-	// Budget stops retries while the breaker's error ratio is at or above
-	// RetryBudgetRatio; it reads the breaker's window, so it works only
-	// with the breaker on.
+	// Budget stops retries while the dependency's error ratio, over the
+	// breaker's window and minimum of calls, is at or above
+	// RetryBudgetRatio. With a breaker it reads the breaker's window, as
+	// the lecture's program does; without one it keeps a window of its own.
 	Budget bool
 }
 

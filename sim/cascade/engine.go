@@ -53,6 +53,8 @@ type Engine struct {
 	born     []bornAt
 	bornHead int
 	breaker  breaker
+	// budget is the retry budget's window when no breaker runs.
+	budget   errWindow
 	tick     int
 	ticks    int
 	now      float64
@@ -289,7 +291,7 @@ func (e *Engine) enter(r *request, stage int) {
 	}
 	if stage == 2 {
 		e.stats.depCalls++
-		r.cb = e.cfg.Breaker
+		r.cb = e.cfg.Breaker || e.cfg.Budget
 	}
 	l := e.layerOf(stage, r)
 	pool := e.poolOf(stage, r)
@@ -395,7 +397,7 @@ func (e *Engine) advance(stage int) {
 
 func (e *Engine) success(r *request) {
 	if r.cb {
-		e.breaker.record(e.now, false)
+		e.recordCall(false)
 		r.cb = false
 	}
 	dt := e.now - r.born
@@ -413,16 +415,35 @@ func (e *Engine) success(r *request) {
 	s.class[r.dep][0]++
 }
 
+// recordCall takes a dependency call's outcome: into the breaker, which
+// the budget then reads too, or into the budget's own window.
+func (e *Engine) recordCall(failed bool) {
+	if e.cfg.Breaker {
+		e.breaker.record(e.now, failed)
+		return
+	}
+	e.budget.add(e.now, failed, e.cfg.BreakerWindow)
+}
+
+// budgetRatio is the error ratio the retry budget reads: the breaker's
+// window where a breaker runs (as 26.4.1's S6 has it), else its own.
+func (e *Engine) budgetRatio() float64 {
+	if e.cfg.Breaker {
+		return e.breaker.ratio(e.cfg.BreakerMinCalls)
+	}
+	return e.budget.ratio(e.cfg.BreakerMinCalls)
+}
+
 // fail ends an attempt: every slot is released, and the client may retry
 // from the entry.
 func (e *Engine) fail(r *request, clientRetry bool) {
 	if r.cb {
-		e.breaker.record(e.now, true)
+		e.recordCall(true)
 		r.cb = false
 	}
 	e.release(r)
 	if clientRetry && e.cfg.Retry != NoRetry && int(r.retries) < e.cfg.MaxRetries {
-		if !e.cfg.Budget || e.breaker.errRatio() < e.cfg.RetryBudgetRatio {
+		if !e.cfg.Budget || e.budgetRatio() < e.cfg.RetryBudgetRatio {
 			r.retries++
 			delay := 0.0
 			if e.cfg.Retry == Backoff { // exponential backoff with jitter

@@ -332,7 +332,11 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if err := l.Restart(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
-	return lab.Outcome{Handled: true, Note: name + ": " + describe(p) + " (restarted at t = 0, same seed)", Restarted: true}
+	note := name + ": " + describe(p) + " (restarted at t = 0, same seed)"
+	if p.Budget && p.Retry == cascade.NoRetry {
+		note += "; the budget limits retries, and retries are off: y turns them on"
+	}
+	return lab.Outcome{Handled: true, Note: note, Restarted: true}
 }
 
 func (l *Lab) names() string {
