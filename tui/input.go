@@ -220,12 +220,7 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Scenario):
 		return m.asWritten()
 	case key.Matches(msg, k.Moments):
-		m.stopAtMoments = !m.stopAtMoments
-		if m.stopAtMoments {
-			m.setNote("play stops at moments: the steps worth a sentence", false)
-		} else {
-			m.setNote("play runs through moments", false)
-		}
+		m.toggleMoments()
 	case isSeeded && key.Matches(msg, k.NextSeed):
 		m.changed(seeded.NextSeed())
 	case isSeeded && key.Matches(msg, k.TypeSeed):

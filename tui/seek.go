@@ -188,3 +188,23 @@ func (m *Model) seekKey(k tea.KeyMsg) (tea.Cmd, bool) {
 	}
 	return nil, false
 }
+
+// toggleMoments turns stopping at moments on or off and says at which
+// steps play stops, or why M does nothing here.
+func (m *Model) toggleMoments() {
+	mo, ok := m.lab.(lab.Momentous)
+	if moves, plays := m.playsRun(); !plays {
+		m.setNote("M: nothing plays here ("+moves+"); what each change does shows as a note", false)
+		return
+	}
+	if !ok || mo.StopsAt() == "" {
+		m.setNote("M: this lab marks no moments, so play runs to the end", false)
+		return
+	}
+	m.stopAtMoments = !m.stopAtMoments
+	if m.stopAtMoments {
+		m.setNote("play stops at moments: "+mo.StopsAt(), false)
+	} else {
+		m.setNote("play runs through moments", false)
+	}
+}

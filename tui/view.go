@@ -50,7 +50,11 @@ func (m *Model) redraw() {
 		body = m.fullHelp(bodyH)
 	} else {
 		narrating := !m.play.playing || m.play.stepsPerSecond() <= 10
-		body = m.lab.Render(lab.Frame{W: m.width, H: bodyH, St: m.st, Narrating: narrating})
+		f := lab.Frame{W: m.width, H: bodyH, St: m.st, Narrating: narrating}
+		if sz, ok := m.lab.(lab.Sized); ok {
+			sz.Resize(f)
+		}
+		body = m.lab.Render(f)
 	}
 	body = widget.FitLines(strings.Split(body, "\n"), m.width, bodyH)
 	m.frame = m.st.Paint(strings.Join(append(append(top, body), bottom...), "\n"), m.width, m.height)

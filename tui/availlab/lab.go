@@ -90,6 +90,11 @@ func (l *Lab) Steps() int64 { return cycles * stepsPerCycle }
 // Done reports whether the strip is full.
 func (l *Lab) Done() bool { return l.steps >= cycles*stepsPerCycle }
 
+// StopsAt says which steps are moments.
+func (l *Lab) StopsAt() string {
+	return "the measured availability crossing the target"
+}
+
 // NewMoment reports the strip crossing its target.
 func (l *Lab) NewMoment() (string, bool) {
 	if l.reported >= len(l.moments) {

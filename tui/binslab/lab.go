@@ -209,6 +209,11 @@ func (l *Lab) NextSeed() error {
 	return l.WithSeed(l.spec.Seed + int64(max(1, l.spec.Trials)))
 }
 
+// StopsAt says which steps are moments.
+func (l *Lab) StopsAt() string {
+	return "one rule's max passing another's, a rule's first hot bin, each trial's end"
+}
+
 // NewMoment reports the moments the latest steps reached: the engine's
 // (maxima parting, a first hot bin) and the end of each trial.
 func (l *Lab) NewMoment() (string, bool) {

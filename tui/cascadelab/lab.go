@@ -173,6 +173,11 @@ func (l *Lab) WithSeed(seed int64) error { return l.restart(seed) }
 // NextSeed restarts on the next seed.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.Seed() + 1) }
 
+// StopsAt says which steps are moments.
+func (l *Lab) StopsAt() string {
+	return "the database slowing, the surge starting and ending, a pool filling, the breaker's transitions, shedding starting, the backlog draining"
+}
+
 // NewMoment reports the moments the latest step reached, in every run;
 // side by side, each caption names its set.
 func (l *Lab) NewMoment() (string, bool) {

@@ -76,6 +76,11 @@ func (l *Lab) WithSeed(seed int64) error {
 // NextSeed restarts on the next seed.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 
+// StopsAt says which steps are moments.
+func (l *Lab) StopsAt() string {
+	return "each strategy's first lost object"
+}
+
 // NewMoment reports each strategy's first object lost for good.
 func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.run.Moments(), &l.seen) }
 

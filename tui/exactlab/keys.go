@@ -91,8 +91,10 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		l.stepper = true
 	case l.stepper && key.Matches(msg, lab.CommonKeys.Back):
 		l.stepper = false
+	case l.stepping() && (key.Matches(msg, k.StepBack) || key.Matches(msg, k.Start)) && l.pos == 0:
+		return lab.Outcome{Handled: true, Note: "at the first ball: nothing before it"}
 	case l.stepping() && key.Matches(msg, k.StepBack):
-		l.pos = max(0, l.pos-1)
+		l.pos--
 	case l.stepping() && key.Matches(msg, k.Start):
 		l.pos = 0
 	case l.stepping() && key.Matches(msg, k.End):

@@ -182,6 +182,11 @@ func (l *Lab) Step() bool {
 	return true
 }
 
+// StopsAt says which steps are moments.
+func (l *Lab) StopsAt() string {
+	return "the ball where two choices fall behind one"
+}
+
 // NewMoment reports a moment of the open trajectory at the ball just
 // placed: the choice that goes wrong.
 func (l *Lab) NewMoment() (string, bool) {

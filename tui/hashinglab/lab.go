@@ -130,6 +130,9 @@ func (l *Lab) WithSeed(seed int64) error {
 // NextSeed maps the next seed's keys.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 
+// StopsAt says which changes are moments: nothing plays here.
+func (l *Lab) StopsAt() string { return "" }
+
 // NewMoment reports the latest change.
 func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.moments, &l.seen) }
 

@@ -98,6 +98,14 @@ type Rewinder interface {
 	Rewind() error
 }
 
+// Sized is a lab whose keys depend on its layout (a page key that has
+// nothing to page when everything fits): the shell gives it the frame it
+// will draw into before each Render, so Key can lay out as Render will and
+// Render writes no state.
+type Sized interface {
+	Resize(f Frame)
+}
+
 // Glossed is a lab with words a student may not know: Glossary gives
 // each, term first, in plain words, for the help screen.
 type Glossed interface {
@@ -111,9 +119,11 @@ type Retitled interface {
 }
 
 // Momentous is a lab whose engine marks moments. NewMoment reports the
-// caption of the moments the latest Step reached, if it reached any.
+// caption of the moments the latest Step reached, if it reached any;
+// StopsAt says in a few words which steps those are, for M's note.
 type Momentous interface {
 	NewMoment() (caption string, ok bool)
+	StopsAt() string
 }
 
 // Frame is what a lab needs to draw its body: the room it has, the styles,

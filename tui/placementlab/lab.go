@@ -33,6 +33,8 @@ type Lab struct {
 	// page is the page of failure groups e last showed, -1 to follow the
 	// row being filled, when the window is too short for all.
 	page int
+	// frame is the room the shell gives the body.
+	frame lab.Frame
 	// opened is the scenario's topology, for the title.
 	opened placement.Spec
 }
@@ -66,6 +68,9 @@ func (l *Lab) Restart() error {
 	return nil
 }
 
+// Resize takes the frame the next Render draws into.
+func (l *Lab) Resize(f lab.Frame) { l.frame = f }
+
 // Steps is the objects the table places.
 func (l *Lab) Steps() int64 { return int64(l.table.Objects()) }
 
@@ -97,6 +102,11 @@ func (l *Lab) WithSeed(seed int64) error {
 
 // NextSeed restarts on the next seed.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
+
+// StopsAt says which steps are moments.
+func (l *Lab) StopsAt() string {
+	return "each row's first object that loses its majority"
+}
 
 // NewMoment reports a row's first lost majority, if the latest step found one.
 func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.table.Moments(), &l.seen) }
@@ -154,7 +164,20 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		l.mine = &object{strategy: s, replicas: placement.Place(s, l.spec.Topology, l.spec.Replicas, l.src), loc: -1}
 		return lab.Outcome{Handled: true, Note: fmt.Sprintf("%s placement: replicas on nodes %s; f fails a domain under it", s, joinInts(l.mine.replicas))}
 	case key.Matches(msg, keys.Page):
-		l.page++
+		if l.frame.St == nil {
+			l.page++
+			return lab.Taken()
+		}
+		before := l.Render(l.frame)
+		if !strings.Contains(before, "(e: the others)") {
+			return lab.Outcome{Handled: true, Note: "e pages the failures' bars when they do not all fit; here every failure is on screen"}
+		}
+		for range len(placement.Events) { // on to the next page that differs from the one on screen
+			l.page++
+			if l.Render(l.frame) != before {
+				break
+			}
+		}
 		return lab.Taken()
 	case key.Matches(msg, keys.Fail), key.Matches(msg, keys.FailRandom):
 		o := l.shown()

@@ -7,6 +7,7 @@ package supermarketlab
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -87,6 +88,11 @@ func (l *Lab) WithSeed(seed int64) error {
 // NextSeed restarts on the next seed.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 
+// StopsAt says which steps are moments.
+func (l *Lab) StopsAt() string {
+	return "the first queue of 7 jobs, and a herd on a stale board"
+}
+
 // NewMoment reports each policy's moments, named.
 func (l *Lab) NewMoment() (string, bool) {
 	var parts []string
@@ -127,56 +133,66 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 
 var policies = []string{"random", "jsq-d", "jsq", "round-robin", "stale-d"}
 
-// Key changes a policy, d, the load or the refresh; each restarts.
+// Key changes a policy, d, the load or the refresh; each restarts, or says
+// why it does nothing here.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	spec := l.spec
 	next := func(p string) string {
-		for i, q := range policies {
-			if q == p {
-				return policies[(i+1)%len(policies)]
-			}
-		}
-		return policies[0]
+		i := slices.Index(policies, p)
+		return policies[(i+1)%len(policies)]
 	}
+	reads := func(s queue.Spec, p ...string) bool {
+		return slices.Contains(p, s.Policy) || slices.Contains(p, s.Against)
+	}
+	var change func(*queue.Spec) string
 	switch {
 	case key.Matches(msg, keys.Policy):
-		spec.Policy = next(spec.Policy)
+		change = func(s *queue.Spec) string { s.Policy = next(s.Policy); return "" }
 	case key.Matches(msg, keys.Against):
-		spec.Against = next(spec.Against)
+		change = func(s *queue.Spec) string { s.Against = next(s.Against); return "" }
 	case key.Matches(msg, keys.D):
-		if msg.String() == "d" {
-			spec.D = max(1, spec.D-1)
-		} else {
-			spec.D = min(spec.Servers, spec.D+1)
+		change = func(s *queue.Spec) string {
+			if !reads(*s, "jsq-d", "stale-d") {
+				return fmt.Sprintf("d: %s and %s read no d; p or P picks jsq-d or stale-d", s.Policy, s.Against)
+			}
+			if msg.String() == "d" {
+				s.D = max(1, s.D-1)
+			} else {
+				s.D = min(s.Servers, s.D+1)
+			}
+			return ""
 		}
 	case key.Matches(msg, keys.Load):
-		if msg.String() == "l" {
-			spec.Load = max(0.05, spec.Load-0.05)
-		} else {
-			spec.Load = min(0.95, spec.Load+0.05)
+		change = func(s *queue.Spec) string {
+			if msg.String() == "l" {
+				s.Load = max(0.05, s.Load-0.05)
+			} else {
+				s.Load = min(0.95, s.Load+0.05)
+			}
+			s.Load = math.Round(s.Load*100) / 100
+			return ""
 		}
-		spec.Load = math.Round(spec.Load*100) / 100
 	case key.Matches(msg, keys.Refresh):
-		if msg.String() == "f" {
-			spec.Refresh = max(0.125, spec.Refresh/2)
-		} else {
-			spec.Refresh = min(1000, spec.Refresh*2)
+		change = func(s *queue.Spec) string {
+			if !reads(*s, "stale-d") {
+				return fmt.Sprintf("f: only stale-d reads a board; %s and %s see every queue as it is (p or P picks stale-d)", s.Policy, s.Against)
+			}
+			if msg.String() == "f" {
+				s.Refresh = max(0.125, s.Refresh/2)
+			} else {
+				s.Refresh = min(1000, s.Refresh*2)
+			}
+			return ""
 		}
 	default:
 		return lab.Outcome{}
 	}
-	if err := spec.Validate(); err != nil {
-		return lab.Outcome{Handled: true, Err: err}
-	}
-	l.spec = spec
-	if err := l.Restart(); err != nil {
-		return lab.Outcome{Handled: true, Err: err}
-	}
-	var names []string
-	for _, s := range l.sims {
-		names = append(names, name(s.Config()))
-	}
-	return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("%s at load %.2f, from t = 0 on the same arrivals", strings.Join(names, " against "), spec.Load)}
+	return lab.Edit(&l.spec, change, queue.Spec.Validate, l.Restart, func(s queue.Spec) string {
+		var names []string
+		for _, sim := range l.sims {
+			names = append(names, name(sim.Config()))
+		}
+		return fmt.Sprintf("%s at load %.2f, from t = 0 on the same arrivals", strings.Join(names, " against "), s.Load)
+	})
 }
 
 // name says a policy with its d: "jsq-2".
