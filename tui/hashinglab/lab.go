@@ -32,19 +32,10 @@ type Lab struct {
 	seen    int
 }
 
-// side is one scheme over the current nodes.
+// side is one scheme's keys over the current nodes.
 type side struct {
 	scheme hashing.Scheme
-	m      *hashing.Mapping
-	owner  []int32
-	counts []int
-	// movedIn[i] is the keys node i took in the latest change; moved the
-	// keys that changed node, and strays those that need not have: moved
-	// between two nodes that both stayed, or, when a node joined, not to
-	// it
-	movedIn       []int
-	moved, strays int
-	joined        bool
+	*hashing.Assignment
 }
 
 // New opens the lab on a hashing spec.
@@ -68,45 +59,10 @@ func (l *Lab) Restart() error {
 	l.src, l.note, l.moments, l.seen = rng.New(l.spec.Seed), "", nil, 0
 	l.sides = nil
 	for _, sc := range schemes {
-		sd := &side{scheme: sc, m: hashing.NewMapping(sc, l.nodes, l.spec.VNodes, l.spec.Fanout)}
-		sd.owner = make([]int32, len(l.hashes))
-		l.remap(sd, nil, "")
-		l.sides = append(l.sides, sd)
+		m := hashing.NewMapping(sc, l.nodes, l.spec.VNodes, l.spec.Fanout)
+		l.sides = append(l.sides, &side{scheme: sc, Assignment: hashing.NewAssignment(m, l.names, l.hashes)})
 	}
 	return nil
-}
-
-// remap maps every key by sd's mapping, and counts against the owners
-// before (by node name; nil: none) what moved; newcomer names a node that
-// just joined ("" for none).
-func (l *Lab) remap(sd *side, before []string, newcomer string) {
-	nodes := sd.m.Nodes()
-	sd.counts, sd.movedIn, sd.moved, sd.strays = make([]int, len(nodes)), make([]int, len(nodes)), 0, 0
-	stays := map[string]bool{}
-	for _, n := range nodes {
-		stays[n.Name] = true
-	}
-	for i, h := range l.hashes {
-		o := sd.m.Owner(l.names[i], h)
-		sd.owner[i] = int32(o)
-		sd.counts[o]++
-		if before != nil && before[i] != nodes[o].Name {
-			sd.moved++
-			sd.movedIn[o]++
-			if newcomer != "" && nodes[o].Name != newcomer || newcomer == "" && stays[before[i]] {
-				sd.strays++
-			}
-		}
-	}
-}
-
-func (sd *side) ownerNames() []string {
-	nodes := sd.m.Nodes()
-	out := make([]string, len(sd.owner))
-	for i, o := range sd.owner {
-		out[i] = nodes[o].Name
-	}
-	return out
 }
 
 // Step does nothing: the lab moves by its keys.
@@ -173,11 +129,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		l.nodes = append(l.nodes[:i:i], l.nodes[i+1:]...)
 		var parts []string
 		for _, sd := range l.sides {
-			before := sd.ownerNames()
-			sd.m = sd.m.Without(i)
-			l.remap(sd, before, "")
-			sd.joined = false
-			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them between nodes that stayed", sd.scheme, sd.moved, 100*float64(sd.moved)/float64(len(l.hashes)), sd.strays))
+			sd.Remove(i)
+			c := sd.Churn
+			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them between nodes that stayed", sd.scheme, c.Moved, 100*float64(c.Moved)/float64(sd.Keys()), c.Strays))
 		}
 		l.change(fmt.Sprintf("%s leaves: ", gone) + strings.Join(parts, "; "))
 		return lab.Taken()
@@ -187,11 +141,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		l.nodes = append(l.nodes, n)
 		var parts []string
 		for _, sd := range l.sides {
-			before := sd.ownerNames()
-			sd.m = sd.m.With(n)
-			l.remap(sd, before, n.Name)
-			sd.joined = true
-			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them not to the new node", sd.scheme, sd.moved, 100*float64(sd.moved)/float64(len(l.hashes)), sd.strays))
+			sd.Add(n)
+			c := sd.Churn
+			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them not to the new node", sd.scheme, c.Moved, 100*float64(c.Moved)/float64(sd.Keys()), c.Strays))
 		}
 		l.change(fmt.Sprintf("%s joins: ", n.Name) + strings.Join(parts, "; "))
 		return lab.Taken()

@@ -16,7 +16,7 @@ import (
 func (l *Lab) Render(f lab.Frame) string {
 	top := 1.0
 	for _, sd := range l.sides {
-		for _, c := range sd.counts {
+		for _, c := range sd.Counts {
 			top = max(top, float64(c))
 		}
 	}
@@ -49,9 +49,9 @@ func (l *Lab) Render(f lab.Frame) string {
 // weight: "w1 14.2 % (14.3) · w2 28.5 % (28.6)".
 func (l *Lab) shares(sd *side) string {
 	keysBy, weightBy, total := map[float64]int{}, map[float64]float64{}, 0.0
-	nodes := sd.m.Nodes()
+	nodes := sd.Mapping().Nodes()
 	for i, n := range nodes {
-		keysBy[n.Weight] += sd.counts[i]
+		keysBy[n.Weight] += sd.Counts[i]
 		weightBy[n.Weight] += n.Weight
 		total += n.Weight
 	}
@@ -80,7 +80,7 @@ func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string
 	case hashing.Skeleton:
 		what = fmt.Sprintf("skeleton HRW, fanout %d", l.spec.Fanout)
 	}
-	sp := hashing.SpreadOf(sd.counts, len(l.hashes))
+	sp := hashing.SpreadOf(sd.Counts, len(l.hashes))
 	stats := fmt.Sprintf("keys a node: mean %.0f, spread %.1f %%, %d-%d, %d empty", sp.Mean, sp.StdPct, sp.Min, sp.Max, sp.Zero)
 	if sd.scheme == hashing.WeightedHRW || l.weighted() && l.spec.Weights != "1" && sd.scheme != hashing.Ring {
 		stats = l.shares(sd)
@@ -89,22 +89,22 @@ func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string
 		st.Title.Render(widget.Truncate(what, w)),
 		st.Text.Render(widget.Truncate(stats, w)),
 	}
-	if sd.moved > 0 {
+	if sd.Churn.Moved > 0 {
 		stray := "between stayers"
-		if sd.joined {
+		if sd.Churn.Joined {
 			stray = "not to the new node"
 		}
-		lines = append(lines, st.Accent.Render(widget.Truncate(fmt.Sprintf("moved %d keys (%.2f %%), %d %s", sd.moved, 100*float64(sd.moved)/float64(len(l.hashes)), sd.strays, stray), w)))
+		lines = append(lines, st.Accent.Render(widget.Truncate(fmt.Sprintf("moved %d keys (%.2f %%), %d %s", sd.Churn.Moved, 100*float64(sd.Churn.Moved)/float64(sd.Keys()), sd.Churn.Strays, stray), w)))
 	} else {
 		lines = append(lines, "")
 	}
 	var labels []string
-	values := make([]float64, len(sd.counts))
-	marked := make([]bool, len(sd.counts))
-	nodes := sd.m.Nodes()
-	for i, c := range sd.counts {
+	values := make([]float64, len(sd.Counts))
+	marked := make([]bool, len(sd.Counts))
+	nodes := sd.Mapping().Nodes()
+	for i, c := range sd.Counts {
 		values[i] = float64(c)
-		marked[i] = sd.movedIn[i] > 0
+		marked[i] = sd.Churn.MovedIn[i] > 0
 		labels = append(labels, strings.TrimPrefix(nodes[i].Name, "node-"))
 	}
 	bars := widget.Bars{Labels: labels, Values: values, YMax: top * 1.05, Style: st.SeriesStyle(0).UnsetBold(), Marked: marked, MarkStyle: st.Marker}
