@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -30,6 +29,7 @@ downtime common to all. Times are hours.`,
 		intFlag(fs, &s.Replicas, "replicas", s.Replicas, "replicas of the k-of-n figure")
 		intFlag(fs, &s.Need, "need", s.Need, "replicas that must be up")
 		fs.Float64Var(&s.Correlated, "correlated", s.Correlated, "share of a replica's downtime that takes every replica down")
+		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed of the one machine watched failing and being repaired")
 	},
 	ranges: map[string]string{"machines": "a list of whole numbers in 1..1000000000"},
 	run:    func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
@@ -46,7 +46,7 @@ downtime common to all. Times are hours.`,
 	},
 }
 
-func percent(a float64) string { return textfmt.Availability(a) }
+func percent(a float64) string { return avail.Percent(a) }
 
 // writeAvailText prints the lecture's six parts in English, in columns
 // that do not run together.
@@ -55,7 +55,7 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 	fmt.Fprintf(w, "availability: A = MTTF / (MTTF + MTTR); a year is %d h, a month %g h\n", avail.HoursPerYear, avail.HoursPerMonth)
 	fmt.Fprintf(w, "\nthe nines and the downtime they allow\n  %-14s %-14s %-14s %s\n", "availability", "a year", "a month", "nines")
 	for _, n := range r.Nines {
-		fmt.Fprintf(w, "  %-14s %-14s %-14s %.0f\n", fmt.Sprintf("%.4f %%", n.Availability*100), textfmt.Hours(n.DowntimeYearH), textfmt.Hours(n.DowntimeMonthH), avail.Nines(n.Availability))
+		fmt.Fprintf(w, "  %-14s %-14s %-14s %.0f\n", fmt.Sprintf("%.4f %%", n.Availability*100), avail.Duration(n.DowntimeYearH), avail.Duration(n.DowntimeMonthH), avail.Nines(n.Availability))
 	}
 	fmt.Fprintf(w, "\navailability by MTTF (rows) and MTTR (columns), with the downtime a year\n  %-10s", "MTTF")
 	for _, m := range avail.GridMTTRs {
@@ -65,15 +65,15 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 		if i%len(avail.GridMTTRs) == 0 {
 			fmt.Fprintf(w, "\n  %-10s", fmt.Sprintf("%g h", c.MTTFH))
 		}
-		fmt.Fprintf(w, " %-25s", fmt.Sprintf("%s (%s)", percent(c.Availability), textfmt.Hours(c.DowntimeYearH)))
+		fmt.Fprintf(w, " %-25s", fmt.Sprintf("%s (%s)", percent(c.Availability), avail.Duration(c.DowntimeYearH)))
 	}
 	si := r.Single
-	fmt.Fprintf(w, "\n\nMTTF %s, MTTR %s: %s, %.2f nines, %s down a year, %s a month\n", mttf(si.MTTFH), textfmt.Hours(si.MTTRH), percent(si.Availability), si.Nines, textfmt.Hours(si.DowntimeYearH), textfmt.Hours(si.DowntimeMonthH))
+	fmt.Fprintf(w, "\n\nMTTF %s, MTTR %s: %s, %.2f nines, %s down a year, %s a month\n", mttf(si.MTTFH), avail.Duration(si.MTTRH), percent(si.Availability), si.Nines, avail.Duration(si.DowntimeYearH), avail.Duration(si.DowntimeMonthH))
 	fmt.Fprintf(w, "two paths to %s: repairs within %s with this MTTF, or an MTTF of %s with this MTTR (%.1fx); A depends on MTTR / MTTF alone\n",
-		textfmt.Target(r.Target), textfmt.Hours(si.MTTRForTargetH), mttf(si.MTTFForTargetH), si.MTTFForTargetH/si.MTTFH)
-	fmt.Fprintf(w, "\nscale: machines of MTTF %g years (%g h); the fleet fails n times as often\n  %-12s %-22s %s\n", s.UnitMTTFYears, s.UnitMTTFYears*avail.HoursPerYear, "machines", "a failure every", "repairs within, for "+textfmt.Target(r.Target))
+		avail.TargetPercent(r.Target), avail.Duration(si.MTTRForTargetH), mttf(si.MTTFForTargetH), si.MTTFForTargetH/si.MTTFH)
+	fmt.Fprintf(w, "\nscale: machines of MTTF %g years (%g h); the fleet fails n times as often\n  %-12s %-22s %s\n", s.UnitMTTFYears, s.UnitMTTFYears*avail.HoursPerYear, "machines", "a failure every", "repairs within, for "+avail.TargetPercent(r.Target))
 	for _, f := range r.Scale {
-		fmt.Fprintf(w, "  %-12d %-22s %s\n", f.Machines, textfmt.Hours(f.SystemMTTFH), textfmt.Hours(f.MTTRForTargetS/3600))
+		fmt.Fprintf(w, "  %-12d %-22s %s\n", f.Machines, avail.Duration(f.SystemMTTFH), avail.Duration(f.MTTRForTargetS/3600))
 	}
 	fmt.Fprintf(w, "\nthe MTTR path with MTTF %g h: each tenth of the repair time buys one more nine\n", si.MTTFH)
 	for _, p := range r.Paths {
@@ -83,6 +83,9 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 	fmt.Fprintf(w, "\n%d of %d replicas up, each %s: %s with independent failures, %s when %.0f %% of each one's downtime is shared by all\n",
 		rep.Need, rep.Replicas, percent(si.Availability), percent(rep.Independent), percent(rep.Correlated), rep.Share*100)
 	fmt.Fprintln(w, "replication multiplies the nines only while failures are independent: downtime the replicas share (a bug, a config push) no number of them divides")
+	me := r.Measured
+	fmt.Fprintf(w, "\none machine watched for %d failure-repair cycles (seed %d): %d failures, %s measured against the formula's %s; it crossed the %s target %s\n",
+		me.Cycles, me.Seed, me.Failures, percent(me.Availability), percent(si.Availability), avail.TargetPercent(r.Target), times(len(me.Moments)))
 	return nil
 }
 
@@ -91,5 +94,16 @@ func mttf(h float64) string {
 	if h >= 100 {
 		return fmt.Sprintf("%.0f h", h)
 	}
-	return textfmt.Hours(h)
+	return avail.Duration(h)
+}
+
+// times writes a count of occasions: never, once, 3 times.
+func times(n int) string {
+	switch n {
+	case 0:
+		return "never"
+	case 1:
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
 }

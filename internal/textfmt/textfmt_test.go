@@ -34,15 +34,3 @@ func TestIntsWidestFraction(t *testing.T) {
 	}
 }
 
-func TestHoursAvailabilityTarget(t *testing.T) {
-	for _, c := range []struct{ got, want string }{
-		{Hours(87.6), "3.65 days"}, {Hours(8.76), "8.76 h"}, {Hours(5.256 / 60), "5.26 min"},
-		{Hours(2.628 / 3600), "2.63 s"}, {Hours(0.3154 / 3600), "0.32 s"}, {Hours(3.154e-3 / 3600), "3.15 ms"},
-		{Availability(0.999001), "99.9001 %"}, {Availability(0.999997006), "99.9997006 %"},
-		{Target(0.99999), "99.999 %"}, {Target(0.9999), "99.99 %"}, {Target(1 - 1e-5), "99.999 %"},
-	} {
-		if c.got != c.want {
-			t.Errorf("got %q, want %q", c.got, c.want)
-		}
-	}
-}

@@ -22,6 +22,8 @@ type Spec struct {
 	Replicas   int     `json:"replicas" toml:"replicas"`
 	Need       int     `json:"need" toml:"need"`
 	Correlated float64 `json:"correlated" toml:"correlated"`
+	// Seed is the measured machine's (see Watch).
+	Seed int64 `json:"seed" toml:"seed"`
 }
 
 // DefaultSpec is the lecture's program of 26.4.3: MTTF 10,000 h, MTTR
@@ -29,7 +31,7 @@ type Spec struct {
 // years; and 2 of 3 replicas with a tenth of their downtime shared.
 func DefaultSpec() Spec {
 	return Spec{MTTF: 10000, MTTR: 10, Target: 0.9999, Machines: "1,120,12000,100000", UnitMTTFYears: 10,
-		Replicas: 3, Need: 2, Correlated: 0.1}
+		Replicas: 3, Need: 2, Correlated: 0.1, Seed: 425}
 }
 
 // Engine names the engine a Spec configures.
@@ -59,6 +61,8 @@ func (s Spec) Validate() error {
 		return engine.Invalid("need", "must be in 1..replicas (%d), got %d", s.Replicas, s.Need)
 	case !(s.Correlated >= 0 && s.Correlated <= 1):
 		return engine.Invalid("correlated", "must be in [0, 1], got %v", s.Correlated)
+	case s.Seed < 0:
+		return engine.Invalid("seed", "must be a whole number >= 0, got %d", s.Seed)
 	}
 	_, err := s.machines()
 	return err
@@ -146,6 +150,17 @@ type Report struct {
 	Single     Single     `json:"single"`
 	Paths      []Path     `json:"paths"`
 	Replicated Replicated `json:"replicated"`
+	Measured   Measured   `json:"measured"`
+}
+
+// Measured is one machine watched over WatchCycles failure-repair cycles
+// on the spec's seed: what it measured, and where it crossed the target.
+type Measured struct {
+	Seed         int64           `json:"seed"`
+	Cycles       int             `json:"cycles"`
+	Failures     int             `json:"failures"`
+	Availability float64         `json:"availability"`
+	Moments      []engine.Moment `json:"moments"`
 }
 
 // The lecture's tables: the targets of the nines table, the grid's MTTFs
@@ -188,5 +203,9 @@ func (s Spec) Run() (Report, error) {
 	}
 	r.Replicated = Replicated{Need: s.Need, Replicas: s.Replicas, Share: s.Correlated,
 		Independent: KOfN(s.Need, s.Replicas, a, 0), Correlated: KOfN(s.Need, s.Replicas, a, s.Correlated)}
+	w, _ := NewWatch(s)
+	for w.Step() {
+	}
+	r.Measured = Measured{s.Seed, WatchCycles, w.Machine().Failures(), w.Machine().Measured(), append([]engine.Moment{}, w.Moments()...)}
 	return r, nil
 }

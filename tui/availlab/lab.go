@@ -11,34 +11,16 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/avail"
-	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
-// cycles is the strip's span, in failure-repair cycles; stepsPerCycle the
-// points each cycle gets.
-const (
-	cycles        = 400
-	stepsPerCycle = 4
-)
-
-// Lab keeps the study and one machine's up/down process.
+// Lab keeps the study and one machine watched against the target.
 type Lab struct {
-	spec    avail.Spec
-	seed    int64
-	machine *avail.Process
-	// measured is the nines of the availability measured so far, over
-	// cycles of MTTF + MTTR.
-	measured engine.Series
-	steps    int
-	// crossed is how many times the measured line has crossed the target;
-	// moments reported so far.
-	crossed, reported int
-	above             bool
-	moments           []string
+	spec  avail.Spec
+	watch *avail.Watch
+	seen  int
 }
 
 // New opens the lab on an availability spec.
@@ -47,48 +29,28 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if !ok {
 		return nil, fmt.Errorf("availlab: %T is not an availability spec", s)
 	}
-	l := &Lab{spec: spec, seed: 425}
+	l := &Lab{spec: spec}
 	return l, l.Restart()
 }
 
 // Restart starts the machine again at t = 0.
 func (l *Lab) Restart() error {
-	if err := l.spec.Validate(); err != nil {
+	w, err := avail.NewWatch(l.spec)
+	if err != nil {
 		return err
 	}
-	l.machine = avail.NewProcess(l.spec.MTTF, l.spec.MTTR, l.seed)
-	l.measured, l.steps, l.crossed, l.reported, l.moments = engine.Series{}, 0, 0, 0, nil
-	l.above = true
+	l.watch, l.seen = w, 0
 	return nil
 }
 
 // Step runs the machine a quarter of a failure-repair cycle.
-func (l *Lab) Step() bool {
-	if l.Done() {
-		return false
-	}
-	cycle := l.spec.MTTF + l.spec.MTTR
-	l.machine.Advance(cycle / stepsPerCycle)
-	l.steps++
-	m := l.machine.Measured()
-	l.measured.Append(engine.Point{X: l.machine.Now() / cycle, Y: avail.Nines(m)})
-	if above := m >= l.spec.Target; above != l.above && l.machine.Failures() > 0 {
-		l.above = above
-		side := "below"
-		if above {
-			side = "back above"
-		}
-		l.moments = append(l.moments, fmt.Sprintf("after %d failures (%s): the measured availability, %s, is %s the %s target; the formula says %s",
-			l.machine.Failures(), textfmt.Hours(l.machine.Now()), textfmt.Availability(m), side, textfmt.Target(l.spec.Target), textfmt.Availability(avail.Availability(l.spec.MTTF, l.spec.MTTR))))
-	}
-	return true
-}
+func (l *Lab) Step() bool { return l.watch.Step() }
 
 // Steps is the strip's points.
-func (l *Lab) Steps() int64 { return cycles * stepsPerCycle }
+func (l *Lab) Steps() int64 { return l.watch.Steps() }
 
 // Done reports whether the strip is full.
-func (l *Lab) Done() bool { return l.steps >= cycles*stepsPerCycle }
+func (l *Lab) Done() bool { return l.watch.Done() }
 
 // StopsAt says which steps are moments.
 func (l *Lab) StopsAt() string {
@@ -96,35 +58,26 @@ func (l *Lab) StopsAt() string {
 }
 
 // NewMoment reports the strip crossing its target.
-func (l *Lab) NewMoment() (string, bool) {
-	if l.reported >= len(l.moments) {
-		return "", false
-	}
-	m := l.moments[len(l.moments)-1]
-	l.reported = len(l.moments)
-	return m, true
-}
+func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.watch.Moments(), &l.seen) }
 
 // Pace says a speed in failure-repair cycles.
 func (l *Lab) Pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%g cycles a second", stepsPerSecond/stepsPerCycle)
+	return fmt.Sprintf("%g cycles a second", stepsPerSecond/avail.StepsPerCycle)
 }
 
 // Seed is the machine's seed.
-func (l *Lab) Seed() int64 { return l.seed }
+func (l *Lab) Seed() int64 { return l.spec.Seed }
 
 // WithSeed restarts the machine on another seed.
-func (l *Lab) WithSeed(seed int64) error {
-	l.seed = seed
-	return l.Restart()
-}
+func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
 
 // NextSeed restarts on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.seed + 1) }
+func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 
 // Status is the time and the failures so far.
 func (l *Lab) Status() []string {
-	return []string{fmt.Sprintf("%.0f h, %d failures", l.machine.Now(), l.machine.Failures()), fmt.Sprintf("seed %d", l.seed)}
+	m := l.watch.Machine()
+	return []string{fmt.Sprintf("%.0f h, %d failures", m.Now(), m.Failures()), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 var keys = struct {
@@ -188,5 +141,5 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	}
 	a := avail.Availability(spec.MTTF, spec.MTTR)
 	return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("MTTF %s, MTTR %s: %s (%.2f nines); the machine starts again",
-		mttf(spec.MTTF), textfmt.Hours(spec.MTTR), textfmt.Availability(a), avail.Nines(a))}
+		mttf(spec.MTTF), avail.Duration(spec.MTTR), avail.Percent(a), avail.Nines(a))}
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -18,16 +17,16 @@ func (l *Lab) Render(f lab.Frame) string {
 	st, s := f.St, l.spec
 	a := avail.Availability(s.MTTF, s.MTTR)
 	head := []string{
-		st.Title.Render(widget.Truncate(fmt.Sprintf("MTTF %s, MTTR %s: A = MTTF / (MTTF + MTTR) = %s = %.2f nines", mttf(s.MTTF), textfmt.Hours(s.MTTR), textfmt.Availability(a), avail.Nines(a)), f.W)),
-		st.Text.Render(widget.Truncate(fmt.Sprintf("down %s a year, %s a month (730 h)", textfmt.Hours(avail.DowntimeHoursPerYear(a)), textfmt.Hours(avail.DowntimeHoursPerMonth(a))), f.W)),
+		st.Title.Render(widget.Truncate(fmt.Sprintf("MTTF %s, MTTR %s: A = MTTF / (MTTF + MTTR) = %s = %.2f nines", mttf(s.MTTF), avail.Duration(s.MTTR), avail.Percent(a), avail.Nines(a)), f.W)),
+		st.Text.Render(widget.Truncate(fmt.Sprintf("down %s a year, %s a month (730 h)", avail.Duration(avail.DowntimeHoursPerYear(a)), avail.Duration(avail.DowntimeHoursPerMonth(a))), f.W)),
 		st.Text.Render(widget.Truncate(fmt.Sprintf("for %s: repair within %s, or an MTTF of %s: one ratio, two paths",
-			textfmt.Target(s.Target), textfmt.Hours(avail.MTTRForTarget(s.MTTF, s.Target)), mttf(avail.MTTFForTarget(s.MTTR, s.Target))), f.W)),
+			avail.TargetPercent(s.Target), avail.Duration(avail.MTTRForTarget(s.MTTF, s.Target)), mttf(avail.MTTFForTarget(s.MTTR, s.Target))), f.W)),
 	}
 	r, err := s.Run()
 	if err == nil {
 		rp := r.Replicated
 		head = append(head, st.Muted.Render(widget.Truncate(fmt.Sprintf("%d of %d replicas up: %s if they fail apart, %s if %.0f %% of their downtime is shared",
-			rp.Need, rp.Replicas, textfmt.Availability(rp.Independent), textfmt.Availability(rp.Correlated), 100*rp.Share), f.W)))
+			rp.Need, rp.Replicas, avail.Percent(rp.Independent), avail.Percent(rp.Correlated), 100*rp.Share), f.W)))
 	}
 	rest := f.H - len(head) - 1
 	topH := max(7, rest/2)
@@ -54,7 +53,7 @@ func mttf(h float64) string {
 	if h >= 100 {
 		return fmt.Sprintf("%.0f h", h)
 	}
-	return textfmt.Hours(h)
+	return avail.Duration(h)
 }
 
 // path is the nines against the MTTR on a log scale, for this MTTF: each
@@ -73,7 +72,7 @@ func (l *Lab) path(st *widget.Styles, w, h int) string {
 			if v != math.Round(v) {
 				return ""
 			}
-			return textfmt.Hours(math.Pow(10, v))
+			return avail.Duration(math.Pow(10, v))
 		},
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines: []widget.Line{
@@ -100,9 +99,9 @@ func (l *Lab) path(st *widget.Styles, w, h int) string {
 // fleet fails, and the repair the target then needs.
 func (l *Lab) fleet(st *widget.Styles, r avail.Report, w, h int) string {
 	lines := []string{st.Muted.Render(widget.Truncate(fmt.Sprintf("a fleet of machines of MTTF %g years each", l.spec.UnitMTTFYears), w)),
-		st.Text.Render(fmt.Sprintf("%-10s %-14s %s", "machines", "fails every", "repair for "+textfmt.Target(l.spec.Target)))}
+		st.Text.Render(fmt.Sprintf("%-10s %-14s %s", "machines", "fails every", "repair for "+avail.TargetPercent(l.spec.Target)))}
 	for _, fl := range r.Scale {
-		lines = append(lines, st.Text.Render(fmt.Sprintf("%-10d %-14s %s", fl.Machines, textfmt.Hours(fl.SystemMTTFH), textfmt.Hours(fl.MTTRForTargetS/3600))))
+		lines = append(lines, st.Text.Render(fmt.Sprintf("%-10d %-14s %s", fl.Machines, avail.Duration(fl.SystemMTTFH), avail.Duration(fl.MTTRForTargetS/3600))))
 	}
 	lines = append(lines, st.Muted.Render(widget.Truncate("ten times the machines, a tenth of the time", w)), st.Muted.Render(widget.Truncate("to repair: only automation is that fast", w)))
 	return strings.Join(widget.PadLines(lines, h), "\n")
@@ -114,15 +113,16 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 	s := l.spec
 	formula := avail.Nines(avail.Availability(s.MTTF, s.MTTR))
 	target := avail.Nines(s.Target)
-	end := float64(l.steps) / stepsPerCycle
+	end := float64(l.watch.Pos()) / avail.StepsPerCycle
+	measured, machine := l.watch.Measured(), l.watch.Machine()
 	top := math.Ceil(max(formula, target)) + 2 // room above the lines for the early wander
-	ts := widget.TimeSeries{XMin: 0, XMax: cycles, YMin: 0, YMax: top,
+	ts := widget.TimeSeries{XMin: 0, XMax: avail.WatchCycles, YMin: 0, YMax: top,
 		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines: []widget.Line{
 			{Name: "measured", Style: st.SeriesStyle(0), Bounded: true, End: end, Value: func(x float64) float64 {
-				if i := l.measured.View().Before(x); i >= 0 {
-					return min(top, l.measured.View().At(i).Y)
+				if i := measured.Before(x); i >= 0 {
+					return min(top, measured.At(i).Y)
 				}
 				return top
 			}},
@@ -130,8 +130,8 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 			{Name: "target", Style: st.Warn, Value: func(float64) float64 { return target }},
 		}}
 	so := "no failure yet"
-	if f := l.machine.Failures(); f > 0 {
-		so = fmt.Sprintf("%s after %d failures", textfmt.Availability(l.machine.Measured()), f)
+	if f := machine.Failures(); f > 0 {
+		so = fmt.Sprintf("%s after %d failures", avail.Percent(machine.Measured()), f)
 	}
 	title := st.Muted.Render(widget.Truncate(fmt.Sprintf("one machine's measured nines (%s); x: failure-repair cycles", so), w))
 	return title + "\n" + ts.Render(st, w, h-1)
