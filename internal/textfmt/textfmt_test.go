@@ -33,4 +33,3 @@ func TestIntsWidestFraction(t *testing.T) {
 		t.Errorf("long fraction: %q", got)
 	}
 }
-

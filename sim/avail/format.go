@@ -37,4 +37,3 @@ func Percent(a float64) string {
 func TargetPercent(t float64) string {
 	return strconv.FormatFloat(math.Round(t*1e10)/1e8, 'f', -1, 64) + " %"
 }
-
