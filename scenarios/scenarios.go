@@ -44,7 +44,7 @@ func cascadeRun(set string) cascade.Spec {
 var registry = []Scenario{
 	{
 		Name:   "hrw-vs-ring",
-		Title:  "Rendezvous hashing against a consistent-hash ring: the same keys, two spreads (003)",
+		Title:  "Rendezvous hashing against a consistent-hash ring: the same keys, two spreads",
 		Lesson: "HRW gives each key to the node of highest hash(key, node): the spread is as even as chance allows, and a node leaving moves only its own keys. A ring with one point a node cuts the circle into arcs of random length: some nodes get several times the mean, some a sliver. v/V change the ring's points; x and a take a node out or add one, and the keys that move are counted.",
 		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
 			s.Nodes, s.Keys, s.Against, s.VNodes = 30, 30000, "ring", 1
@@ -60,7 +60,7 @@ var registry = []Scenario{
 	},
 	{
 		Name:   "supermarket-90",
-		Title:  "The supermarket model: 1000 servers at 90 %, one random choice against the shorter of two (002)",
+		Title:  "The supermarket model: 1000 servers at 90 %, one random choice against the shorter of two",
 		Lesson: "Sent to a random server, a job finds a queue of 9 on average (the random side climbs there slowly: a queue at 90 % takes hundreds of service times to settle) and nearly half the servers hold 7 or more. Looking at just two servers and taking the shorter cuts the mean to about 2.35: over half the servers hold 2 or 3 jobs and 7 almost never happens. Both runs meet the same arrivals. p and P change the policies, d/D the choices, l/L the load.",
 		Spec:   edited(queue.DefaultSpec(), func(s *queue.Spec) { s.Against, s.Time, s.Warmup = "random", 1000, 50 }), StepsPerSecond: 40,
 	},

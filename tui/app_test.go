@@ -166,7 +166,7 @@ func checkSharedAxes(t *testing.T, m *Model, w int) {
 	}
 }
 
-// The 000 experiment after three finished trials: distributions of the
+// The research note's experiment (§P2C) after three finished trials: distributions of the
 // loads and, from 120x40, the live trials table under the lanes; at 160x48
 // also the distribution of the max as ntcharts bar charts on shared axes.
 func TestGoldenPairedTrials(t *testing.T) {
@@ -186,7 +186,7 @@ func TestGoldenPairedTrials(t *testing.T) {
 	}
 }
 
-// The max load over time of 001's run, half way: an ntcharts time series
+// The max load over time of the blog post's run, half way: an ntcharts time series
 // with numbered axes and each line named at its end.
 func TestGoldenHistory(t *testing.T) {
 	m := openAt(t, "heavy-load-blog", 120, 40)
@@ -430,7 +430,7 @@ func TestBatchedKeys(t *testing.T) {
 }
 
 // A user picks heavy-load-blog in the picker, plays it at full speed to the
-// end and quits; the final loads are 001's published figures.
+// end and quits; the final loads are the blog post's published figures.
 func TestFlowPickerToBlogFigures(t *testing.T) {
 	m, err := New(Options{Theme: "mono"})
 	if err != nil {
@@ -452,11 +452,11 @@ func TestFlowPickerToBlogFigures(t *testing.T) {
 	snap := binsSnap(final).Snapshot()
 	one, two := snap.Lanes[0].Figures, snap.Lanes[1].Figures
 	if one.Max != 126 || one.Hot != 2 || two.Max != 102 || two.Hot != 0 {
-		t.Errorf("final figures one %+v two %+v; 001 publishes 126 (2 hot) and 102 (0 hot)", one, two)
+		t.Errorf("final figures one %+v two %+v; §BLOG publishes 126 (2 hot) and 102 (0 hot)", one, two)
 	}
 }
 
-// With M on, play at full speed stops at 001's moments: first where one
+// With M on, play at full speed stops at the blog post's moments: first where one
 // choice's max passes two's (ball 9), then one choice's first hot bin
 // (ball 9291), each caption shown until the next key.
 func TestFlowStopsAtMoments(t *testing.T) {
@@ -486,7 +486,7 @@ func TestFlowStopsAtMoments(t *testing.T) {
 	}
 }
 
-// BenchmarkBinsFrame160x48 is one frame of the 000 experiment at 160x48:
+// BenchmarkBinsFrame160x48 is one frame of the research note's experiment (§P2C) at 160x48:
 // the snapshot, the redraw in Update and View.
 func BenchmarkBinsFrame160x48(b *testing.B) {
 	m, _ := New(Options{Scenario: "p2c-paired-4096", Theme: "dark"})

@@ -92,7 +92,7 @@ func TestInputEditor(t *testing.T) {
 	tr, _, _ := l.Trajectory()
 	end := tr.At(4)
 	if !slices.Equal(end.One, []int{2, 2, 0, 0}) || !slices.Equal(end.Two, []int{1, 3, 0, 0}) {
-		t.Errorf("000's first counterexample typed by hand ends %v / %v", end.One, end.Two)
+		t.Errorf("the research note's first counterexample typed by hand ends %v / %v", end.One, end.Two)
 	}
 	press(m, "esc")
 	if _, _, open := l.Trajectory(); open || m.screen != screenLab {
@@ -105,7 +105,7 @@ func TestInputEditor(t *testing.T) {
 }
 
 // A user opens counterexample-n4 from the picker, steps to the end and
-// quits; the final loads are 000's [2 2 0 0] and [1 3 0 0].
+// quits; the final loads are the research note's [2 2 0 0] and [1 3 0 0].
 func TestFlowCounterexampleToTheEnd(t *testing.T) {
 	m, err := New(Options{Theme: "mono"})
 	if err != nil {
@@ -127,7 +127,7 @@ func TestFlowCounterexampleToTheEnd(t *testing.T) {
 	tr, pos, _ := final.lab.(*exactlab.Lab).Trajectory()
 	end := tr.At(pos)
 	if pos != 4 || !slices.Equal(end.One, []int{2, 2, 0, 0}) || !slices.Equal(end.Two, []int{1, 3, 0, 0}) {
-		t.Errorf("after 4 steps: ball %d, one %v, two %v; 000 publishes [2 2 0 0] and [1 3 0 0]", pos, end.One, end.Two)
+		t.Errorf("after 4 steps: ball %d, one %v, two %v; §P2C publishes [2 2 0 0] and [1 3 0 0]", pos, end.One, end.Two)
 	}
 }
 

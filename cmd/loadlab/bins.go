@@ -18,11 +18,11 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// binsCLI is "loadlab run bins": DESIGN.md's flags and JSON fields.
+// binsCLI is "loadlab run bins": the flags and JSON fields scripts rely on (README, Headless).
 var binsCLI = &engineCLI[bins.Spec, bins.Result]{
 	name: "bins",
 	about: `Each trial places --balls balls into --bins bins under every strategy at once;
-trial t uses seed --seed + t. Text prints source 000's table, JSON every trial.`,
+trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial.`,
 	bind: func(fs *flag.FlagSet, s *bins.Spec) {
 		intFlag(fs, &s.Bins, "bins", s.Bins, "number of bins n")
 		intFlag(fs, &s.Balls, "balls", s.Balls, "number of balls m per trial")
@@ -66,7 +66,7 @@ trial t uses seed --seed + t. Text prints source 000's table, JSON every trial.`
 	},
 }
 
-// writeBinsText prints the per-strategy table of source 000 (mean, median
+// writeBinsText prints the per-strategy table of source §P2C (mean, median
 // and p95 of the max; median p99; mean std, empty and hot), the final
 // figures of a single trial, and the paired comparisons.
 func writeBinsText(w io.Writer, r bins.Result) error {

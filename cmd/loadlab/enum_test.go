@@ -33,22 +33,22 @@ func enumJSONOut(t *testing.T, args ...string) (enumOut, string) {
 	return e, out
 }
 
-// Source 000's exact figures through "loadlab enum --bins 4 --balls 4".
+// Source §P2C's exact figures through "loadlab enum --bins 4 --balls 4".
 func TestEnumPublished000(t *testing.T) {
 	e, raw := enumJSONOut(t, "enum", "--bins", "4", "--balls", "4")
 	if e.Inputs == nil || *e.Inputs != 65536 {
-		t.Fatalf("inputs %v, 000 publishes 65,536", e.Inputs)
+		t.Fatalf("inputs %v, §P2C publishes 65,536", e.Inputs)
 	}
 	for name, want := range map[string]string{"one": "17/8", "correlated": "17/8", "two": "439/256", "anti": "655/256"} {
 		if got := e.Strategies[name].ExpectedMax; got != want {
-			t.Errorf("%s: %s, 000 publishes %s", name, got, want)
+			t.Errorf("%s: %s, §P2C publishes %s", name, got, want)
 		}
 	}
 	if f := e.Strategies["two"].ExpectedMaxFloat; f != 1.71484375 {
 		t.Errorf("two: float %v", f)
 	}
 	if tv := e.TwoVsOne; tv == nil || tv.Better != 24240 || tv.Same != 41200 || tv.Worse != 96 {
-		t.Errorf("two_vs_one %+v; 000 publishes 24,240 / 41,200 / 96", tv)
+		t.Errorf("two_vs_one %+v; §P2C publishes 24,240 / 41,200 / 96", tv)
 	}
 	if f := e.First; f == nil || len(f.Candidates) != 4 || f.Candidates[1] != [2]int{0, 1} ||
 		jsonOf(f.Loads["one"]) != "[2,2,0,0]" ||

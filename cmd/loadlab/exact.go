@@ -14,8 +14,8 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// exactCLI is "loadlab run exact", and "loadlab enum" for short: DESIGN.md's
-// enum contract.
+// exactCLI is "loadlab run exact", and "loadlab enum" for short: the enum
+// report that scripts rely on (README, Headless).
 var exactCLI = &engineCLI[bins.ExactSpec, bins.ExactReport]{
 	name: "exact",
 	about: `Brute force (--method brute) places every ordered candidate pair per ball, all
@@ -52,7 +52,7 @@ walks load multisets and gives exact distributions far beyond brute force.`,
 	},
 }
 
-// JSON shapes of DESIGN.md's enum contract.
+// JSON shapes of the enum report that scripts rely on (README, Headless).
 type (
 	enumJSON struct {
 		Method     string                `json:"method"`

@@ -10,7 +10,7 @@ import (
 	"github.com/loadlab/loadlab/sim/hashing"
 )
 
-// hashingCLI is "loadlab run hashing": source 003's rendezvous hashing
+// hashingCLI is "loadlab run hashing": source §HRW's rendezvous hashing
 // against a consistent-hash ring.
 var hashingCLI = &engineCLI[hashing.Spec, []hashing.Study]{
 	name: "hashing",

@@ -38,19 +38,19 @@ func runJSON(t *testing.T, args ...string) bins.Result {
 	return r
 }
 
-// Source 001's published figures through the command line and its JSON.
+// Source §BLOG's published figures through the command line and its JSON.
 func TestRunHeavyLoadBlogJSON(t *testing.T) {
 	r := runJSON(t, "run", "heavy-load-blog")
 	one, two := r.Trials[0].Results["one"], r.Trials[0].Results["two"]
 	if one.Max != 126 || one.Hot != 2 || !slices.Equal(one.Top5, []int{126, 120, 118, 116, 116}) {
-		t.Errorf("one: %+v; 001 publishes max 126, 2 hot, top 5 [126 120 118 116 116]", one)
+		t.Errorf("one: %+v; §BLOG publishes max 126, 2 hot, top 5 [126 120 118 116 116]", one)
 	}
 	if two.Max != 102 || !slices.Equal(two.Top5, []int{102, 102, 101, 101, 101}) {
-		t.Errorf("two: %+v; 001 publishes max 102, top 5 [102 102 101 101 101]", two)
+		t.Errorf("two: %+v; §BLOG publishes max 102, top 5 [102 102 101 101 101]", two)
 	}
 }
 
-// Source 000's table through the command line, with the flags of DESIGN.md.
+// Source §P2C's table through the command line, with the flags scripts rely on.
 func TestRunPaperTable000JSON(t *testing.T) {
 	r := runJSON(t, "run", "bins", "--bins", "4096", "--balls", "4096", "--trials", "200", "--seed", "20260927",
 		"--strategies", "one,two,correlated,stale,anti")
@@ -60,21 +60,21 @@ func TestRunPaperTable000JSON(t *testing.T) {
 	for name, w := range want {
 		s := r.Summary[name]
 		if d := s.MaxMean - w[0]; d > printed || d < -printed || s.MaxMedian != w[1] || float64(s.MaxP95) != w[2] {
-			t.Errorf("%s: %.3f %v %d; 000 publishes %v", name, s.MaxMean, s.MaxMedian, s.MaxP95, w)
+			t.Errorf("%s: %.3f %v %d; §P2C publishes %v", name, s.MaxMean, s.MaxMedian, s.MaxP95, w)
 		}
 	}
 	if r.Trials[199].Seed != 20260927+199 {
 		t.Errorf("trial 199 seed %d", r.Trials[199].Seed)
 	}
 	if p := r.Paired[0]; p.A != "two" || p.B != "one" || p.Lower != 200 {
-		t.Errorf("two against one: %+v; 000 publishes lower in 200 of 200", p)
+		t.Errorf("two against one: %+v; §P2C publishes lower in 200 of 200", p)
 	}
 	if p := r.Paired[3]; p.A != "anti" || p.Higher != 194 {
-		t.Errorf("anti against one: %+v; 000 publishes higher in 194 of 200", p)
+		t.Errorf("anti against one: %+v; §P2C publishes higher in 194 of 200", p)
 	}
 	stale := runJSON(t, "run", "p2c-paired-4096", "--strategies", "two,stale", "--refresh", "64")
 	if p := stale.Paired[0]; p.Higher != 14 {
-		t.Errorf("stale:64 against two: %+v; 000 publishes higher in 14 of 200", p)
+		t.Errorf("stale:64 against two: %+v; §P2C publishes higher in 14 of 200", p)
 	}
 }
 

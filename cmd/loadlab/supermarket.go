@@ -12,7 +12,7 @@ import (
 	"github.com/loadlab/loadlab/sim/queue"
 )
 
-// supermarketCLI is "loadlab run supermarket": source 002's servers at
+// supermarketCLI is "loadlab run supermarket": source §SM's servers at
 // 90 % load, one choice against the shorter of two.
 var supermarketCLI = &engineCLI[queue.Spec, queue.Outcome]{
 	name: "supermarket",
@@ -97,7 +97,7 @@ func policyName(c queue.Config) string {
 }
 
 // writeQueueText prints, per policy, the share of servers at each queue
-// length against the mean field, the means, and 002's statements checked.
+// length against the mean field, the means, and the supermarket excerpt's statements checked.
 func writeQueueText(w io.Writer, o queue.Outcome) error {
 	c0 := o.Configs[0]
 	fmt.Fprintf(w, "supermarket: %d servers at load %g, seed %d, measured after t = %g\n", c0.Servers, c0.Load, c0.Seed, c0.Warmup)

@@ -14,7 +14,7 @@ const (
 	// strategy reads; every strategy reads that same list.
 	Paired Stream = iota
 	// Sequential runs the strategies one after another on one stream, each
-	// drawing only what it reads (the 001 program).
+	// drawing only what it reads (the blog post's program (§BLOG)).
 	Sequential
 )
 

@@ -19,7 +19,7 @@ var costCases = []struct {
 	name string
 	cfg  func(t testing.TB) Config
 }{
-	{"000 table", func(t testing.TB) Config { return cfgOf(t, 4096, 4096, 200, "one,two,correlated,stale,anti", Paired) }},
+	{"§P2C table", func(t testing.TB) Config { return cfgOf(t, 4096, 4096, 200, "one,two,correlated,stale,anti", Paired) }},
 	{"many tiny trials", func(t testing.TB) Config {
 		return cfgOf(t, 2, 1, 50000, "one,two,dchoice:2,correlated,stale,anti,left:2", Paired)
 	}},

@@ -251,7 +251,7 @@ func TestFiguresWithoutAHistogram(t *testing.T) {
 	}
 }
 
-// ballsPerTrial sizes the per-ball benchmarks as the 000 experiment: a
+// ballsPerTrial sizes the per-ball benchmarks as the research note's experiment (§P2C): a
 // trial of 4096 balls into 4096 bins.
 const ballsPerTrial = 4096
 
@@ -279,7 +279,7 @@ func BenchmarkDrawTwoCandidates(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*ballsPerTrial), "ns/ball")
 }
 
-// BenchmarkPaperTable000 is the 200-trial table of source 000 (n = m = 4096,
+// BenchmarkPaperTable000 is the 200-trial table of source §P2C (n = m = 4096,
 // five strategies on one paired stream, every figure of every trial) on one
 // core; BenchmarkPaperTable000AllCores is the same through RunAll, as the
 // command line runs it. The same procedure in CPython 3.11 took 2.4 s here.

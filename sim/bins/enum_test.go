@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Source 000: all 65,536 inputs at n = m = 4. Published: E[max] 17/8 for one
+// Source §P2C: all 65,536 inputs at n = m = 4. Published: E[max] 17/8 for one
 // choice and correlated, 439/256 for two, 655/256 for anti; two choices
 // better on 24,240 inputs, the same on 41,200, worse on 96; the first
 // counterexample (0,0) (0,1) (1,0) (1,1) ends [2 2 0 0] against [1 3 0 0].
@@ -19,16 +19,16 @@ func TestPublished000Enumeration(t *testing.T) {
 		t.Fatal(err)
 	}
 	if e.Inputs != 65536 {
-		t.Errorf("inputs %d, 000 publishes 65,536", e.Inputs)
+		t.Errorf("inputs %d, §P2C publishes 65,536", e.Inputs)
 	}
 	want := map[Kind]*big.Rat{One: big.NewRat(17, 8), Correlated: big.NewRat(17, 8), Two: big.NewRat(439, 256), Anti: big.NewRat(655, 256), Stale: big.NewRat(17, 8)}
 	for s, k := range EnumStrategies {
 		if got := e.Exact(s).Expected(); got.Cmp(want[k]) != 0 {
-			t.Errorf("%s: E[max] %s, 000 publishes %s", k, got, want[k])
+			t.Errorf("%s: E[max] %s, §P2C publishes %s", k, got, want[k])
 		}
 	}
 	if e.TwoVsOne != (PairedCounts{Better: 24240, Same: 41200, Worse: 96}) {
-		t.Errorf("two vs one %+v; 000 publishes 24,240 better, 41,200 same, 96 worse", e.TwoVsOne)
+		t.Errorf("two vs one %+v; §P2C publishes 24,240 better, 41,200 same, 96 worse", e.TwoVsOne)
 	}
 	if len(e.Counterexamples) != 96 {
 		t.Fatalf("kept %d counterexamples, want all 96", len(e.Counterexamples))
@@ -36,7 +36,7 @@ func TestPublished000Enumeration(t *testing.T) {
 	first := e.Counterexamples[0]
 	if !reflect.DeepEqual(first.Candidates, [][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}}) ||
 		!slices.Equal(first.One, []int{2, 2, 0, 0}) || !slices.Equal(first.Two, []int{1, 3, 0, 0}) {
-		t.Errorf("first counterexample %+v; 000 publishes (0,0) (0,1) (1,0) (1,1), [2 2 0 0] vs [1 3 0 0]", first)
+		t.Errorf("first counterexample %+v; §P2C publishes (0,0) (0,1) (1,0) (1,1), [2 2 0 0] vs [1 3 0 0]", first)
 	}
 	for i := 1; i < len(e.Counterexamples); i++ {
 		if e.Counterexamples[i].Index <= e.Counterexamples[i-1].Index {
@@ -134,7 +134,7 @@ func TestEnumerationMatchesCPython(t *testing.T) {
 	}
 }
 
-// Example: the first counterexample of source 000 at n = m = 4, and where
+// Example: the first counterexample of source §P2C at n = m = 4, and where
 // its two-choice run goes wrong.
 func ExampleTrajectory() {
 	t := NewTrajectory(4, [][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}})

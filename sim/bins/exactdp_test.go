@@ -37,7 +37,7 @@ func TestDPEqualsBruteForce(t *testing.T) {
 	}
 }
 
-// Source 000's n = m = 4 expectations by DP; dchoice with d = 2 is two.
+// Source §P2C's n = m = 4 expectations by DP; dchoice with d = 2 is two.
 func TestDPPublished000(t *testing.T) {
 	for _, c := range []struct {
 		kind Kind
@@ -49,7 +49,7 @@ func TestDPPublished000(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got := dp.Expected(); got.Cmp(c.want) != 0 {
-			t.Errorf("%s: E[max] %s, 000 publishes %s", c.kind, got, c.want)
+			t.Errorf("%s: E[max] %s, §P2C publishes %s", c.kind, got, c.want)
 		}
 	}
 }

@@ -30,7 +30,7 @@ type ExactSpec struct {
 // Engine names the engine an ExactSpec configures.
 func (ExactSpec) Engine() string { return "exact" }
 
-// DefaultExactSpec is source 000's exact case: n = m = 4 by brute force.
+// DefaultExactSpec is source §P2C's exact case: n = m = 4 by brute force.
 func DefaultExactSpec() ExactSpec {
 	return ExactSpec{Bins: 4, Balls: 4, Method: "brute", D: 3, Counterexamples: 10}
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Issue 11's figures, worked out independently, for n = m = 4096: the
+// The fluid limit's figures, worked out independently, for n = m = 4096: the
 // fluid limit's expected max for one choice 6.247, two 3.024, three 2.875,
 // anti 8.310, each within 0.005.
 func TestFluidFigures(t *testing.T) {

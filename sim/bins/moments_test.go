@@ -59,7 +59,7 @@ func TestMomentsEqualAReplay(t *testing.T) {
 	}
 }
 
-// 001's run: one choice gets a hot bin (120 balls, 1.2 x the mean of 100),
+// the blog post's run: one choice gets a hot bin (120 balls, 1.2 x the mean of 100),
 // two choices never do, and one choice's max passes two's.
 func TestMoments001(t *testing.T) {
 	e := MustNew(Config{Bins: 100, Balls: 10000, Trials: 1, Seed: 42, Hot: 1.2, Stream: Sequential,
@@ -73,11 +73,11 @@ func TestMoments001(t *testing.T) {
 	all := strings.Join(captions, "\n")
 	if !strings.Contains(all, "one's fullest bin reaches 120 balls, hot by the end's measure (1.2 x the final mean load of 100)") ||
 		strings.Contains(all, "two's fullest bin reaches") || !strings.Contains(all, "one's max load reaches") {
-		t.Errorf("moments of 001:\n%s", all)
+		t.Errorf("moments of §BLOG:\n%s", all)
 	}
 }
 
-// Example: source 001's experiment, and the moments a class would stop at.
+// Example: source §BLOG's experiment, and the moments a class would stop at.
 func ExampleEngine() {
 	strategies, _ := ParseStrategies("one,two", 2, 1)
 	e, err := New(Config{Bins: 100, Balls: 10000, Trials: 1, Seed: 42, Hot: 1.2, Stream: Sequential, Strategies: strategies})

@@ -30,7 +30,7 @@ const slice = 2 * time.Millisecond
 // independent (trial t is seeded with Seed + t), so each worker takes a
 // contiguous block of them and the merged Result is the same for any number
 // of workers. A sequential stream runs its strategies in turn, each placing
-// all its balls before the next starts, as the 001 program does, so no
+// all its balls before the next starts, as the blog post's program (§BLOG) does, so no
 // position in the stream has to be skipped to. When ctx is cancelled the
 // workers stop within a few milliseconds of work and RunAll returns
 // ctx.Err().

@@ -17,7 +17,7 @@ type Spec struct {
 }
 
 // DefaultSpec is the configuration a bare "loadlab run bins" uses: source
-// 000's experiment at one trial.
+// the research note's experiment at one trial.
 func DefaultSpec() Spec {
 	return Spec{Bins: 4096, Balls: 4096, Trials: 1, Seed: 20260927,
 		Strategies: "one,two", D: 2, Refresh: 4096, Stream: "paired", Hot: 1.2}

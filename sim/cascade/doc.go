@@ -1,5 +1,5 @@
 // Package cascade is the cascading-failure engine of lecture 26, section
-// 26.4.1 (source document 004): an api -> svc -> db/aux chain of thread
+// 26.4.1 (docs/sources.md, §26): an api -> svc -> db/aux chain of thread
 // pools where a caller's slot stays held while it waits on the layer below,
 // a database that slows down 20x at 15 s, a 6x traffic surge from 25 s to
 // 40 s, and the protections that change the story: tuned timeouts,

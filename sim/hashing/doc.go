@@ -1,4 +1,4 @@
-// Package hashing is key-to-node mapping after source document 003:
+// Package hashing is key-to-node mapping after docs/sources.md, §HRW:
 // rendezvous hashing (HRW: a key goes to the node with the highest score
 // hash(key, node)), its weighted form (score -w / ln u), its skeleton form
 // (a hierarchy looked up in O(log n)), and the consistent-hash ring with V

@@ -15,7 +15,7 @@ func study(t testing.TB, s Spec) Study {
 	return out[0]
 }
 
-// 003's figures for HRW at 1000 nodes and 100,000 keys: a spread near the
+// the hashing post's figures for HRW at 1000 nodes and 100,000 keys: a spread near the
 // ideal sqrt((n-1)/K) = 9.99 % of the mean (the sample standard deviation
 // of 1000 counts is itself within about 2.2 % of the true one; the test
 // allows a point either way) and no empty node; a node leaving moves about
@@ -28,7 +28,7 @@ func TestHRWSpreadAndChurn(t *testing.T) {
 	if math.Abs(st.PerNode.StdPct-ideal) > 1 || st.PerNode.Zero != 0 {
 		t.Errorf("HRW spread %.2f %% (ideal %.2f %%), %d empty nodes", st.PerNode.StdPct, ideal, st.PerNode.Zero)
 	}
-	if math.Abs(st.MovedFraction-0.001) > 0.0005 || !st.MovedOnlyFromRemoved {
+	if math.Abs(st.MovedFraction-0.§BLOG) > 0.0005 || !st.MovedOnlyFromRemoved {
 		t.Errorf("a node leaving moved %.5f of the keys (only from it: %v); want about 0.001", st.MovedFraction, st.MovedOnlyFromRemoved)
 	}
 	if math.Abs(st.AddedFraction-1.0/1001) > 0.0005 || !st.MovedOnlyToAdded {

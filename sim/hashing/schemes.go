@@ -221,7 +221,7 @@ func hashesOf(nodes []Node) []uint64 {
 
 // With is the mapping with a node added at the end: the skeleton is built
 // again, and the split of the nodes over its leaves shifts, so that far
-// more than 1/n of its keys move (source 003 warns of this; Study counts
+// more than 1/n of its keys move (source §HRW warns of this; Study counts
 // them).
 func (m *Mapping) With(n Node) *Mapping {
 	nodes := append(slices.Clone(m.nodes), n)

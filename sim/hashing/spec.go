@@ -31,7 +31,7 @@ type Spec struct {
 	Seed   int64 `json:"seed" toml:"seed"`
 }
 
-// DefaultSpec is 003's measurement: 1000 nodes, 100,000 keys, HRW; one
+// DefaultSpec is the hashing post's measurement: 1000 nodes, 100,000 keys, HRW; one
 // node leaves and one joins.
 func DefaultSpec() Spec {
 	return Spec{Nodes: 1000, Keys: 100000, Scheme: "hrw", VNodes: 100, Fanout: 8, Weights: "1", Remove: 1, Add: 1, Seed: 425}

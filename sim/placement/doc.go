@@ -1,5 +1,5 @@
 // Package placement is replica placement across fault domains, after
-// lecture 26 (source document 004): the placement algorithm and its proofs
+// lecture 26 (docs/sources.md, §26): the placement algorithm and its proofs
 // of section 26.3.5 and the experiment of section 26.4.2. A topology of
 // AZs x racks x nodes (node numbers run rack by rack, as cabling does), R
 // replicas under a majority quorum, four strategies (random, greedy

@@ -1,4 +1,4 @@
-// Package queue is the supermarket model of source document 002: n FIFO
+// Package queue is the supermarket model of docs/sources.md, §SM: n FIFO
 // servers, Poisson arrivals at rate load x n, exponential service of rate
 // 1, each job sent by a policy (a random server, the shortest of d random
 // ones, the shortest of all, round robin, or the shortest of d on a load

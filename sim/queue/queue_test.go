@@ -14,7 +14,7 @@ func run(t testing.TB, c Config, until float64) Result {
 	return s.Result()
 }
 
-// 002's claims at n = 1000 and 90 % load, measured over 3,000 time units
+// the supermarket excerpt's claims at n = 1000 and 90 % load, measured over 3,000 time units
 // after 500 of warm-up. Two choices: every fraction up to 6 jobs within
 // half a point of the mean-field value (the finite-n bias is O(1/n) and
 // the sampling error of a fraction averaged over 1000 servers and 3000

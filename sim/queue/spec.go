@@ -23,7 +23,7 @@ type Spec struct {
 	Seed     int64   `json:"seed" toml:"seed"`
 }
 
-// DefaultSpec is 002's system: 1000 servers at 90 %, two choices, over
+// DefaultSpec is the supermarket excerpt's system: 1000 servers at 90 %, two choices, over
 // 2,000 time units after 500 of warm-up.
 func DefaultSpec() Spec {
 	return Spec{Servers: 1000, Load: 0.9, D: 2, Policy: "jsq-d", Refresh: 1, Time: 2500, Warmup: 500, Seed: 425}

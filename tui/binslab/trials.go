@@ -18,7 +18,7 @@ const barRows = 9
 // and one comparison per other strategy.
 func trialsRows(n int) int { return 2 + n + 2 + max(0, n-1) }
 
-// trialsPanel draws source 000's table, live: per strategy the mean, median
+// trialsPanel draws source §P2C's table, live: per strategy the mean, median
 // and p95 of the max load over the finished trials, every strategy against
 // the baseline trial by trial, and, where there is room, the distribution
 // of the max as bar charts on shared axes.

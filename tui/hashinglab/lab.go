@@ -1,4 +1,4 @@
-// Package hashinglab is the hashing lab of source document 003: the same
+// Package hashinglab is the hashing lab of docs/sources.md, §HRW: the same
 // keys mapped by rendezvous hashing and by a consistent-hash ring side by
 // side, keys per node as bars; nodes leave and join by key, and the keys
 // that move are counted and drawn apart.

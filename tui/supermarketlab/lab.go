@@ -1,4 +1,4 @@
-// Package supermarketlab is the supermarket lab of source document 002:
+// Package supermarketlab is the supermarket lab of docs/sources.md, §SM:
 // two policies side by side on the same arrivals, the share of servers at
 // each queue length now with the mean-field value marked on each bar, and
 // the mean queue over time against its theory line.
