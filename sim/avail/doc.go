@@ -1,5 +1,5 @@
-// Package avail is the availability arithmetic of lecture 26 (source
-// document §26), section 26.3.6 and the program of 26.4.3: A = MTTF /
+// Package avail is the availability arithmetic of lecture 26
+// (docs/sources.md, §26.3.6) and the program of 26.4.3: A = MTTF /
 // (MTTF + MTTR), the nines and the downtime they allow, the two paths to a
 // better A (a longer MTTF or a shorter MTTR, equal in the ratio), and the
 // scale effect (n machines fail n times as often, so the repair must be n

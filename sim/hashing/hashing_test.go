@@ -28,7 +28,7 @@ func TestHRWSpreadAndChurn(t *testing.T) {
 	if math.Abs(st.PerNode.StdPct-ideal) > 1 || st.PerNode.Zero != 0 {
 		t.Errorf("HRW spread %.2f %% (ideal %.2f %%), %d empty nodes", st.PerNode.StdPct, ideal, st.PerNode.Zero)
 	}
-	if math.Abs(st.MovedFraction-0.§BLOG) > 0.0005 || !st.MovedOnlyFromRemoved {
+	if math.Abs(st.MovedFraction-0.001) > 0.0005 || !st.MovedOnlyFromRemoved {
 		t.Errorf("a node leaving moved %.5f of the keys (only from it: %v); want about 0.001", st.MovedFraction, st.MovedOnlyFromRemoved)
 	}
 	if math.Abs(st.AddedFraction-1.0/1001) > 0.0005 || !st.MovedOnlyToAdded {

@@ -1,7 +1,7 @@
 // Package rng is a random stream that reproduces CPython 3.11's random
 // module bit for bit, so that a seed means in loadlab what it means in the
-// source documents' Python programs (seed 42 in §BLOG, 425 in §26, 20260927 in
-// §P2C).
+// sources' Python programs (docs/sources.md: seed 42 in §BLOG, 425 in §26,
+// 20260927 in §P2C).
 //
 // The generator is MT19937 seeded by CPython's init_by_array over the 32-bit
 // words of abs(seed), least significant first. On top of it sit the methods
