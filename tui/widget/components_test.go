@@ -1,0 +1,98 @@
+package widget
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/loadlab/loadlab/themes"
+)
+
+func mono(t *testing.T) *Styles {
+	t.Helper()
+	for _, p := range themes.All {
+		if p.Name == "mono" {
+			return NewStyles(p)
+		}
+	}
+	t.Fatal("no mono theme")
+	return nil
+}
+
+func plain(lines ...string) string { return ansi.Strip(strings.Join(lines, "\n")) }
+
+func TestPanelIsExactlyItsSize(t *testing.T) {
+	st := mono(t)
+	got := plain(Panel{}.Render(st, []string{"max 12", "a line far too long for it"}, 14, 4))
+	want := "╭────────────╮\n│ max 12     │\n│ a line fa… │\n╰────────────╯"
+	if got != want {
+		t.Errorf("panel:\n%s\nwant:\n%s", got, want)
+	}
+	if got := plain(Panel{Focused: true}.Render(st, nil, 6, 3)); !strings.HasPrefix(got, "┏") {
+		t.Errorf("a focused panel is framed thick:\n%s", got)
+	}
+}
+
+// Side by side panels get equal widths and one scale.
+func TestSideBySideSharesItsScale(t *testing.T) {
+	var scales []float64
+	draw := func(name string) func(w, h int, top float64) string {
+		return func(w, h int, top float64) string {
+			scales = append(scales, top)
+			return name + strings.Repeat("#", w-len(name))
+		}
+	}
+	got := plain(SideBySide(21, 2, 9.5, draw("a"), draw("b")))
+	want := "a######### b#########\n                     "
+	if got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+	if len(scales) != 2 || scales[0] != scales[1] {
+		t.Errorf("panels drew with scales %v", scales)
+	}
+}
+
+func TestCountersNeverCutANumber(t *testing.T) {
+	st := mono(t)
+	cs := []Counter{{"ok", "97 %"}, {"backlog", "1,204"}, {"retries", "3,010"}, {"shed", "12"}}
+	got := plain(Counters(st, 20, 2, cs...)...)
+	if want := "ok 97 %\nbacklog 1,204"; got != want {
+		t.Errorf("counters:\n%q\nwant\n%q", got, want)
+	}
+	if strings.Contains(got, "…") || strings.Contains(got, "retries") {
+		t.Errorf("a counter was cut or overflowed its rows: %q", got)
+	}
+	if n := len(Counters(st, 80, 3, cs...)); n != 3 {
+		t.Errorf("counters took %d rows, want the 3 given", n)
+	}
+}
+
+func TestLogNewestFirstAndWhole(t *testing.T) {
+	st := mono(t)
+	got := plain(Log(st, 12, 3, []string{"first entry", "second one here", "third"})...)
+	want := "third\nsecond one\nhere"
+	if got != want {
+		t.Errorf("log:\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestHeadlineShowsWholeFigures(t *testing.T) {
+	st := mono(t)
+	figs := []Figure{{"S1 success", "31 %"}, {"S6 success", "88 %"}, {"backlog", "5,210"}}
+	line, shown := Headline(st, 34, false, figs...)
+	if got := plain(line); got != "S1 success 31 % · S6 success 88 %" || shown != 2 {
+		t.Errorf("headline %q, %d shown", got, shown)
+	}
+	line, _ = Headline(st, 80, true, figs...)
+	if got := plain(line); !strings.HasSuffix(got, "✓ final") {
+		t.Errorf("a finished run's headline %q is not marked final", got)
+	}
+}
+
+func TestLegendSaysWhatEachMarkMeans(t *testing.T) {
+	st := mono(t)
+	got := plain(Legend(st, 40, Key{"█", st.Bad, "all lost"}, Key{"┃", st.Marker, "exact"}))
+	if got != "█ all lost ┃ exact" {
+		t.Errorf("legend %q", got)
+	}
+}
