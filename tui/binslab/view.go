@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/tui/binsview"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -329,7 +330,7 @@ func laneChart(lane bins.LaneSnapshot, sc scale, mode chartMode, narrate bool, w
 	switch mode {
 	case chartBars:
 		n := len(lane.Loads)
-		c := widget.Columns{Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar, Axis: true}
+		c := binsview.Columns{Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar, Axis: true}
 		aw := c.AxisWidth()
 		c.ColWidth = max(1, min(3, (w-aw)/n))
 		c.Gap = c.ColWidth > 1
@@ -347,11 +348,11 @@ func laneChart(lane bins.LaneSnapshot, sc scale, mode chartMode, narrate bool, w
 			marks[lane.Last.Chosen*c.ColWidth] = '▲'
 		}
 		out := append(c.Render(st), pad+st.Marker.Render(string(marks)))
-		return append(out, st.Muted.Render(pad+widget.BinNumbers(n, c.ColWidth)))
+		return append(out, st.Muted.Render(pad+binsview.BinNumbers(n, c.ColWidth)))
 	case chartSorted:
 		sorted := slices.Clone(lane.Loads)
 		slices.SortFunc(sorted, func(a, b int32) int { return int(b - a) })
-		c := widget.Columns{ColWidth: 1, Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar, Axis: true}
+		c := binsview.Columns{ColWidth: 1, Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar, Axis: true}
 		aw := c.AxisWidth()
 		cols := max(1, min(w-aw, len(sorted)))
 		for i := 0; i < cols; i++ {
@@ -370,7 +371,7 @@ func laneChart(lane bins.LaneSnapshot, sc scale, mode chartMode, narrate bool, w
 func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows int, st *widget.Styles, bar lipgloss.Style) []string {
 	lo, hi := sc.lo, sc.hi
 	span := hi - lo + 1
-	c := widget.Columns{Rows: rows, Bar: bar, Axis: true, Top: float64(sc.countTop(1))}
+	c := binsview.Columns{Rows: rows, Bar: bar, Axis: true, Top: float64(sc.countTop(1))}
 	aw := c.AxisWidth() + 1 // room for a wider top once loads are merged
 	bucket := sc.bucket(w)
 	cols := (span + bucket - 1) / bucket
@@ -402,8 +403,8 @@ func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows 
 	for _, v := range append([]float64{float64(lo)}, widget.NiceTicks(float64(lo), float64(hi), max(2, width/6))...) {
 		at, labels = append(at, (int(v)-lo)/bucket*c.ColWidth), append(labels, textfmt.Int(int(v)))
 	}
-	axis := []rune(widget.LabelRow(max(width, w-aw), at, labels))
-	if every := widget.Numbers(cols, c.ColWidth, lo); bucket == 1 && c.ColWidth > len(textfmt.Int(hi)) {
+	axis := []rune(binsview.LabelRow(max(width, w-aw), at, labels))
+	if every := binsview.Numbers(cols, c.ColWidth, lo); bucket == 1 && c.ColWidth > len(textfmt.Int(hi)) {
 		axis = []rune(every) // a number under every load
 	}
 	if c.HotFrom > 0 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/tui/binsview"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -84,7 +85,7 @@ func ballsLine(t *bins.Trajectory, pos, w int, st *widget.Styles) string {
 // and chosen marks, the bin numbers and the running max.
 func binsPanel(title string, loads []int, chose int, cands []int, runMax, top, rows, w int, st *widget.Styles, series int) string {
 	n := len(loads)
-	c := widget.Columns{Rows: rows, Top: float64(top), Gap: true, Bar: st.SeriesStyle(series).UnsetBold(), Axis: true}
+	c := binsview.Columns{Rows: rows, Top: float64(top), Gap: true, Bar: st.SeriesStyle(series).UnsetBold(), Axis: true}
 	aw := c.AxisWidth()
 	c.ColWidth = max(1, min(12, (w-aw)/max(1, n))) // few bins get wide bars on a wide screen
 	for _, v := range loads {
@@ -101,7 +102,7 @@ func binsPanel(title string, loads []int, chose int, cands []int, runMax, top, r
 	pad := strings.Repeat(" ", aw)
 	out := []string{st.SeriesStyle(series).Render(title)}
 	out = append(out, c.Render(st)...)
-	out = append(out, pad+st.Marker.Render(string(marks)), st.Muted.Render(pad+widget.BinNumbers(n, c.ColWidth)))
+	out = append(out, pad+st.Marker.Render(string(marks)), st.Muted.Render(pad+binsview.BinNumbers(n, c.ColWidth)))
 	summary := fmt.Sprintf("max %d  loads %v", runMax, loads)
 	out = append(out, st.Text.Render(widget.Truncate(summary, w)))
 	return strings.Join(out, "\n")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/tui/binsview"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -100,7 +101,7 @@ func distributionText(ex bins.Exact, st *widget.Styles) string {
 	for k, p := range ex.Prob {
 		ps[k], _ = p.Float64()
 	}
-	return st.SeriesStyle(0).Render(widget.SparkBars(ps, 0.0005))
+	return st.SeriesStyle(0).Render(binsview.SparkBars(ps, 0.0005))
 }
 
 // pairedBar is one bar split into better, same and worse in proportion,

@@ -1,7 +1,12 @@
-package widget
+// Package binsview is the drawing the two balls-into-bins labs share (the
+// bins lab and the enumeration lab): a column a bin, with the mean and hot
+// lines the lesson reads, and the bins' numbers under them. It is not a
+// lab, and imports only tui/widget.
+package binsview
 
 import (
 	"fmt"
+	"github.com/loadlab/loadlab/tui/widget"
 	"math"
 	"strings"
 
@@ -76,7 +81,7 @@ func (c Columns) top() float64 {
 func (c Columns) ticks() (vals []int, rows []int) {
 	top := c.top()
 	cell := top / float64(c.Rows)
-	for _, v := range NiceTicks(0, top, max(1, min(max(2, c.Rows*2/3), int(top)))) {
+	for _, v := range widget.NiceTicks(0, top, max(1, min(max(2, c.Rows*2/3), int(top)))) {
 		edges := v / cell
 		if v <= 0 || v >= top || v != math.Trunc(v) || math.Abs(edges-math.Round(edges)) > 1e-9 {
 			continue // 0 is the bottom edge; other values fall inside a row
@@ -200,7 +205,7 @@ func (w *inkWriter) String() string {
 }
 
 // Render draws the chart's rows, top first.
-func (c Columns) Render(st *Styles) []string {
+func (c Columns) Render(st *widget.Styles) []string {
 	out := make([]string, c.Rows)
 	top := c.top()
 	cellValue := top / float64(c.Rows)

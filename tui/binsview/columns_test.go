@@ -1,6 +1,7 @@
-package widget
+package binsview
 
 import (
+	"github.com/loadlab/loadlab/tui/widget"
 	"strings"
 	"testing"
 
@@ -10,7 +11,7 @@ import (
 // The mean line runs through the bars that pass it (━ in full cells) and
 // is never drawn over a bar's top (its partial cell stays).
 func TestMeanLineThroughBars(t *testing.T) {
-	st := NewStyles(themes.All[len(themes.All)-1])
+	st := widget.NewStyles(themes.All[len(themes.All)-1])
 	c := Columns{Values: []float64{1, 3.5, 4, 2.5}, ColWidth: 1, Rows: 4, Top: 4, Mean: 2}
 	rows := c.Render(st)
 	meanRow := rows[4-1-2] // the row of value 2
