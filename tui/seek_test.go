@@ -34,7 +34,11 @@ func drive(m *Model, k string) {
 // state is what a class sees of the lab, less the shell's note: its
 // status and its body at a fixed size.
 func state(m *Model) string {
-	return strings.Join(m.lab.Status(), " │ ") + "\n" + m.lab.Render(lab.Frame{W: 120, H: 40, St: m.st, Narrating: true})
+	f := lab.Frame{W: 120, H: 40, St: m.st, Narrating: true}
+	if sz, ok := m.lab.(lab.Sized); ok {
+		sz.Resize(f)
+	}
+	return strings.Join(m.lab.Status(), " │ ") + "\n" + m.lab.Render(f)
 }
 
 // Going back to step k shows what k forward steps showed, in every lab

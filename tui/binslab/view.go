@@ -81,48 +81,84 @@ func (v view) nextMode(bins int) chartMode {
 	return m
 }
 
-// Render draws the lanes (or the history chart) and the trials table.
-func (l *Lab) Render(f lab.Frame) string {
-	l.sync()
-	st := f.St
+// layout is where the body goes in a frame: the trials table (if shown)
+// and the lanes, their grid, and the narration's rows under them.
+type layout struct {
+	showTable       bool
+	lanesH, tableH  int
+	rects           []widget.Rect
+	cols            int
+	narrate         bool
+	logH, laneInner int
+}
+
+// lay computes the layout of a frame; it reads the lab, never writes it.
+func (l *Lab) lay(f lab.Frame) layout {
 	n := len(l.snap.Lanes)
-	showTable := l.spec.Trials > 1 && (l.view.trials || f.H >= bothPanelsHeight)
-	lanesH, tableH := f.H, 0
-	if showTable {
+	var o layout
+	o.showTable = l.spec.Trials > 1 && (l.view.trials || f.H >= bothPanelsHeight)
+	o.lanesH = f.H
+	if o.showTable {
 		if f.H >= bothPanelsHeight {
 			// The table first; its bar charts only if the lanes keep
 			// laneMinHeight rows each.
 			_, cols := widget.Grid(n, f.W, 1, laneMinWidth)
 			lanesNeed := (n + cols - 1) / cols * laneMinHeight
-			tableH = trialsRows(n) + 2
-			if f.H-tableH-lanesNeed >= barRows+1 {
-				tableH += barRows + 1
+			o.tableH = trialsRows(n) + 2
+			if f.H-o.tableH-lanesNeed >= barRows+1 {
+				o.tableH += barRows + 1
 			}
-			lanesH = f.H - tableH
+			o.lanesH = f.H - o.tableH
 		} else {
-			tableH, lanesH = f.H, 0
+			o.tableH, o.lanesH = f.H, 0
 		}
 	}
-	rects, cols := widget.Grid(n, f.W, lanesH, laneMinWidth)
-	if len(rects) > 0 {
-		l.view.laneInner = rects[0].W - st.Panel.GetHorizontalFrameSize()
+	o.rects, o.cols = widget.Grid(n, f.W, o.lanesH, laneMinWidth)
+	o.laneInner = l.view.laneInner
+	if len(o.rects) > 0 {
+		o.laneInner = o.rects[0].W - f.St.Panel.GetHorizontalFrameSize()
 	}
-	l.view.narrating = f.Narrating
-	narrate := f.Narrating && barsFit(l.spec.Bins, l.view.laneInner) && l.view.mode == chartBars
-	logH := 0
-	if narrate && lanesH > 0 {
-		l.narration.trim(l.snap.Trial, l.snap.Ball+1)
-		if logH = narrationRows(lanesH, (n+cols-1)/max(cols, 1)); logH > 0 {
-			lanesH -= logH
-			rects, cols = widget.Grid(n, f.W, lanesH, laneMinWidth)
+	mode := l.view.mode
+	if !l.chartChosen {
+		mode = chartDistribution
+		if barsFit(l.spec.Bins, o.laneInner) {
+			mode = chartBars
 		}
 	}
+	o.narrate = f.Narrating && barsFit(l.spec.Bins, o.laneInner) && mode == chartBars
+	if o.narrate && o.lanesH > 0 {
+		if o.logH = narrationRows(o.lanesH, (n+o.cols-1)/max(o.cols, 1)); o.logH > 0 {
+			o.lanesH -= o.logH
+			o.rects, o.cols = widget.Grid(n, f.W, o.lanesH, laneMinWidth)
+		}
+	}
+	return o
+}
+
+// Resize takes the frame the next Render draws into: the lanes' width,
+// whether the lab narrates, and the chart that fits unless one was
+// chosen, which the keys read.
+func (l *Lab) Resize(f lab.Frame) {
+	l.sync()
+	o := l.lay(f)
+	l.view.laneInner, l.view.narrating = o.laneInner, f.Narrating
 	if !l.chartChosen {
 		l.view.mode = chartDistribution
-		if barsFit(l.spec.Bins, l.view.laneInner) {
+		if barsFit(l.spec.Bins, o.laneInner) {
 			l.view.mode = chartBars
 		}
 	}
+	if o.narrate && o.lanesH > 0 {
+		l.narration.trim(l.snap.Trial, l.snap.Ball+1)
+	}
+}
+
+// Render draws the lanes (or the history chart) and the trials table in
+// the layout Resize set.
+func (l *Lab) Render(f lab.Frame) string {
+	st := f.St
+	o := l.lay(f)
+	lanesH, tableH, rects, cols, narrate, logH := o.lanesH, o.tableH, o.rects, o.cols, o.narrate, o.logH
 	var blocks []string
 	switch {
 	case lanesH == 0:
@@ -141,7 +177,7 @@ func (l *Lab) Render(f lab.Frame) string {
 			scale.width = min(scale.width, r.W)
 		}
 		scale.width -= st.Panel.GetHorizontalFrameSize()
-		panels := make([]string, n)
+		panels := make([]string, len(l.snap.Lanes))
 		for i, lane := range l.snap.Lanes {
 			panels[i] = l.lanePanel(i, lane, scale, narrate, logH == 0, rects[i], st)
 		}
