@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -66,11 +67,10 @@ type engineCLI[S scenarios.Spec, R any] struct {
 	name string
 	// about is the help's paragraph on what the engine computes.
 	about string
-	// bind declares one flag per spec field over s.
-	bind func(fs *flag.FlagSet, s *S)
-	// ranges says, per flag, what it accepts.
-	ranges map[string]string
-	run    func(ctx context.Context, s S, env runEnv) (R, error)
+	// bind declares one flag per spec field over s, each with what it
+	// accepts.
+	bind func(fs *flagSet, s *S)
+	run  func(ctx context.Context, s S, env runEnv) (R, error)
 	// cost estimates the run before it starts.
 	cost func(s S, env runEnv) engine.Cost
 	// writers by format name: text, json, csv; the JSON report carries the
@@ -103,23 +103,15 @@ func (c *engineCLI[S, R]) formats() []string {
 }
 
 // flagSet declares the engine's flags over spec and the shared ones over o.
-func (c *engineCLI[S, R]) flagSet(spec *S, o *options) *flag.FlagSet {
+func (c *engineCLI[S, R]) flagSet(spec *S, o *options) *flagSet {
 	fs := newFlagSet("run " + c.name)
 	c.bind(fs, spec)
-	fs.StringVar(&o.format, "format", "text", quoteList(c.formats()))
-	intFlag(fs, &o.workers, "workers", runtime.GOMAXPROCS(0), "goroutines sharing the work (the result does not depend on it)")
-	fs.StringVar(&o.file, "scenario-file", "", "a TOML or JSON scenario file to start from; flags still win over it")
-	fs.Var(sizeValue{&o.maxMemory}, "max-memory", "the memory a run may use, such as 4GB (default: half the machine's memory)")
+	o.format, o.workers = "text", runtime.GOMAXPROCS(0)
+	fs.Text(&o.format, "format", quoteList(c.formats()), "the report's form")
+	fs.Int(&o.workers, "workers", 1, math.MaxInt, "goroutines sharing the work (the result does not depend on it)")
+	fs.Text(&o.file, "scenario-file", "a file name", "a TOML or JSON scenario file to start from; flags still win over it")
+	fs.Value(sizeValue{&o.maxMemory}, "max-memory", "a size of at least 1MB, such as 512MB or 4GB", "the memory a run may use")
 	return fs
-}
-
-func (c *engineCLI[S, R]) allRanges() map[string]string {
-	r := map[string]string{"format": quoteList(c.formats()), "workers": "a whole number >= 1", "scenario-file": "a file name",
-		"max-memory": "a size of at least 1MB, such as 512MB or 4GB"}
-	for k, v := range c.ranges {
-		r[k] = v
-	}
-	return r
 }
 
 func (c *engineCLI[S, R]) boolFlags() []string {
@@ -143,7 +135,7 @@ func (c *engineCLI[S, R]) help(topic string) string {
 	fmt.Fprintf(&b, "Usage: %s\n\n%s: %s.\n%s\n\nFlags:\n", usage, c.name, e.Title, c.about)
 	spec, _ := e.Default.(S)
 	fs := c.flagSet(&spec, &options{})
-	printFlags(&b, fs, c.allRanges())
+	printFlags(&b, fs)
 	fmt.Fprintf(&b, "\nA scenario of this engine (see loadlab list) can stand for %q: its values become the defaults.\n", c.name)
 	return b.String()
 }
@@ -158,7 +150,7 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 	}
 	var o options
 	fs := c.flagSet(&spec, &o)
-	positional, err := parseFlags(fs, args, c.allRanges(), topic)
+	positional, err := parseFlags(fs, args, topic)
 	if err != nil {
 		return prepared{}, err
 	}
@@ -167,9 +159,6 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 	}
 	if !slices.Contains(c.formats(), o.format) {
 		return prepared{}, usagef("--format must be %s for %s, got %q", quoteList(c.formats()), c.name, o.format)
-	}
-	if o.workers < 1 {
-		return prepared{}, usagef("--workers must be a whole number >= 1, got %d", o.workers)
 	}
 	if err := spec.Validate(); err != nil {
 		return prepared{}, usageError{engine.Named(err, flagName)}

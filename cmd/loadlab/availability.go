@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -20,20 +20,19 @@ twelfth of a year, 730 h), the MTTF x MTTR grid, the two paths to --target
 --unit-mttf-years each fails n times as often, so its repairs must be n times
 faster), and --need of --replicas replicas up with a --correlated share of
 downtime common to all. Times are hours.`,
-	bind: func(fs *flag.FlagSet, s *avail.Spec) {
-		fs.Float64Var(&s.MTTF, "mttf", s.MTTF, "mean time to failure, h")
-		fs.Float64Var(&s.MTTR, "mttr", s.MTTR, "mean time to repair, h")
-		fs.Float64Var(&s.Target, "target", s.Target, "availability to reach, such as 0.9999")
-		fs.StringVar(&s.Machines, "machines", s.Machines, "comma-separated fleet sizes of the scale table")
-		fs.Float64Var(&s.UnitMTTFYears, "unit-mttf-years", s.UnitMTTFYears, "one machine's MTTF in the scale table, years")
-		intFlag(fs, &s.Replicas, "replicas", s.Replicas, "replicas of the k-of-n figure")
-		intFlag(fs, &s.Need, "need", s.Need, "replicas that must be up")
-		fs.Float64Var(&s.Correlated, "correlated", s.Correlated, "share of a replica's downtime that takes every replica down")
-		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed of the one machine watched failing and being repaired")
+	bind: func(fs *flagSet, s *avail.Spec) {
+		fs.Float(&s.MTTF, "mttf", "a number in (0, 1e12]", "mean time to failure, h")
+		fs.Float(&s.MTTR, "mttr", "a number in (0, 1e12]", "mean time to repair, h")
+		fs.Float(&s.Target, "target", "a number in (0, 1)", "availability to reach, such as 0.9999")
+		fs.Text(&s.Machines, "machines", "a list of whole numbers in 1..1000000000", "the scale table's fleet sizes, comma-separated")
+		fs.Float(&s.UnitMTTFYears, "unit-mttf-years", "a number in (0, 1e6]", "one machine's MTTF in the scale table, years")
+		fs.Int(&s.Replicas, "replicas", 1, 100, "replicas of the k-of-n figure")
+		fs.Int(&s.Need, "need", 1, 100, "replicas that must be up")
+		fs.Float(&s.Correlated, "correlated", "a number in [0, 1]", "share of a replica's downtime that takes every replica down")
+		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the one machine watched failing and being repaired")
 	},
-	ranges: map[string]string{"machines": "a list of whole numbers in 1..1000000000"},
-	run:    func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
-	cost:   func(s avail.Spec, _ runEnv) engine.Cost { return s.Cost() },
+	run:  func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
+	cost: func(s avail.Spec, _ runEnv) engine.Cost { return s.Cost() },
 	writers: map[string]func(context.Context, io.Writer, avail.Report, engine.Cost) error{
 		"text": func(_ context.Context, w io.Writer, r avail.Report, _ engine.Cost) error { return writeAvailText(w, r) },
 		"json": func(_ context.Context, w io.Writer, r avail.Report, est engine.Cost) error {

@@ -6,9 +6,9 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -23,30 +23,18 @@ var binsCLI = &engineCLI[bins.Spec, bins.Result]{
 	name: "bins",
 	about: `Each trial places --balls balls into --bins bins under every strategy at once;
 trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial.`,
-	bind: func(fs *flag.FlagSet, s *bins.Spec) {
-		intFlag(fs, &s.Bins, "bins", s.Bins, "number of bins n")
-		intFlag(fs, &s.Balls, "balls", s.Balls, "number of balls m per trial")
-		intFlag(fs, &s.Trials, "trials", s.Trials, "number of trials; trial t uses seed + t")
-		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed of trial 0, as CPython's random.seed")
-		fs.StringVar(&s.Strategies, "strategies", s.Strategies,
-			"comma-separated: "+strings.Join(bins.KindNames(), " ")+"; dchoice:D, left:D and stale:R set their own parameter")
-		intFlag(fs, &s.D, "d", s.D, "candidates for dchoice and left")
-		intFlag(fs, &s.Refresh, "refresh", s.Refresh, "balls between the snapshots stale reads")
-		fs.StringVar(&s.Stream, "stream", s.Stream, "paired (one candidate list per ball for all) or sequential (one strategy after another)")
-		fs.Float64Var(&s.Hot, "hot", s.Hot, "a bin is hot at or above this multiple of the mean load")
-		fs.StringVar(&s.Baseline, "baseline", s.Baseline, "the strategy the others are compared with (default: the first)")
-	},
-	ranges: map[string]string{
-		"bins":       fmt.Sprintf("a whole number in 1..%d", bins.MaxBins),
-		"balls":      fmt.Sprintf("a whole number in 1..%d", bins.MaxBalls),
-		"trials":     "a whole number >= 1",
-		"seed":       "a whole number >= 0",
-		"d":          "a whole number in 1..bins",
-		"refresh":    "a whole number >= 1",
-		"hot":        "a number > 0",
-		"strategies": "a comma-separated list of " + strings.Join(bins.KindNames(), " "),
-		"stream":     "paired or sequential",
-		"baseline":   "one of the chosen strategies",
+	bind: func(fs *flagSet, s *bins.Spec) {
+		fs.Int(&s.Bins, "bins", 1, bins.MaxBins, "number of bins n")
+		fs.Int(&s.Balls, "balls", 1, bins.MaxBalls, "number of balls m per trial")
+		fs.Int(&s.Trials, "trials", 1, math.MaxInt, "number of trials; trial t uses seed + t")
+		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of trial 0, as CPython's random.seed")
+		fs.Text(&s.Strategies, "strategies", "a comma-separated list of "+strings.Join(bins.KindNames(), " "),
+			"the rules compared; dchoice:D, left:D and stale:R set their own parameter")
+		fs.Int(&s.D, "d", 1, bins.MaxBins, "candidates for dchoice and left")
+		fs.Int(&s.Refresh, "refresh", 1, math.MaxInt, "balls between the snapshots stale reads")
+		fs.Text(&s.Stream, "stream", "paired or sequential", "paired (one candidate list per ball for all) or sequential (one strategy after another)")
+		fs.Float(&s.Hot, "hot", "a number > 0", "a bin is hot at or above this multiple of the mean load")
+		fs.Text(&s.Baseline, "baseline", "one of the chosen strategies", "the strategy the others are compared with (default: the first)")
 	},
 	run: func(ctx context.Context, s bins.Spec, env runEnv) (bins.Result, error) {
 		cfg, err := s.Config()

@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"encoding/csv"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -28,11 +28,6 @@ random stream feeds everything, so the sets' arrivals part once their draws
 do; --arrivals paired draws the arrivals from their own stream, so every set
 meets the same requests at the same times.`,
 	bind: bindCascade,
-	ranges: map[string]string{
-		"configs": "a comma-separated list of S1 S2 S3 S4 S5 S6 custom", "timeout": "default or tuned",
-		"retry": "off, immediate or backoff", "seed": "a whole number >= 0", "follow": "t:k, such as 16:0",
-		"arrivals": "lecture or paired",
-	},
 	run: func(ctx context.Context, s cascade.Spec, env runEnv) (cascade.Report, error) {
 		return s.RunAll(ctx, env.workers, env.progress)
 	},
@@ -67,13 +62,13 @@ meets the same requests at the same times.`,
 	},
 }
 
-func bindCascade(fs *flag.FlagSet, s *cascade.Spec) {
+func bindCascade(fs *flagSet, s *cascade.Spec) {
 	c := &s.Config
-	int64Flag(fs, &c.Seed, "seed", c.Seed, "seed of every run, as CPython's random.seed")
+	fs.Int64(&c.Seed, "seed", 0, math.MaxInt64, "seed of every run, as CPython's random.seed")
 	floats := []struct {
 		p           *float64
 		name, usage string
-	}{
+	}{ // what each accepts is in cascadeAccepts
 		{&c.DT, "dt", "tick, s"}, {&c.Duration, "duration", "simulated time, s"},
 		{&c.DegradeAt, "degrade-at", "when the database slows down, s"}, {&c.DBSlowdown, "db-slowdown", "how many times slower"},
 		{&c.SurgeAt, "surge-at", "start of the surge, s"}, {&c.SurgeEnd, "surge-end", "end of the surge, s"}, {&c.SurgeX, "surge-x", "the surge's multiple of the rate"},
@@ -89,7 +84,7 @@ func bindCascade(fs *flag.FlagSet, s *cascade.Spec) {
 		{&c.SLOMs, "slo-ms", "latency of a good request, ms"},
 	}
 	for _, f := range floats {
-		fs.Float64Var(f.p, f.name, *f.p, f.usage)
+		fs.Float(f.p, f.name, cascadeAccepts[f.name], f.usage)
 	}
 	ints := []struct {
 		p           *int
@@ -104,17 +99,18 @@ func bindCascade(fs *flag.FlagSet, s *cascade.Spec) {
 		{&c.HeadCheck, "head-check", "queue entries checked for their wait limit"}, {&c.SampleEvery, "sample-every", "ticks between samples"},
 	}
 	for _, f := range ints {
-		intFlag(fs, f.p, f.name, *f.p, f.usage)
+		r := cascadeInts[f.name]
+		fs.Int(f.p, f.name, r[0], r[1], f.usage)
 	}
-	fs.StringVar(&s.Configs, "configs", s.Configs, "protection sets to run: S1 ... S6, custom")
-	fs.StringVar(&s.Timeout, "timeout", s.Timeout, "custom: default or tuned wait limit")
-	fs.StringVar(&s.RetryPolicy, "retry", s.RetryPolicy, "custom: off, immediate or backoff")
-	fs.BoolVar(&s.UseBreaker, "breaker", s.UseBreaker, "custom: a circuit breaker on db calls")
-	fs.BoolVar(&s.UseBulkhead, "bulkhead", s.UseBulkhead, "custom: split svc's threads between db and aux")
-	fs.BoolVar(&s.UseShed, "shed", s.UseShed, "custom: shed low priority when the api queue is long")
-	fs.BoolVar(&s.UseBudget, "budget", s.UseBudget, "custom: no retries while the database's error ratio is high (the breaker's window, or its own without a breaker)")
-	fs.StringVar(&c.Arrivals, "arrivals", c.Arrivals, "lecture: one random stream, as the lecture; paired: the same arrivals for every set")
-	fs.StringVar(&s.FollowAt, "follow", s.FollowAt, "t:k follows the k-th request (from 0) to arrive at or after t s through each run")
+	fs.Text(&s.Configs, "configs", "a comma-separated list of S1 S2 S3 S4 S5 S6 custom", "the protection sets to run, comma-separated")
+	fs.Text(&s.Timeout, "timeout", "default or tuned", "custom: default or tuned wait limit")
+	fs.Text(&s.RetryPolicy, "retry", "off, immediate or backoff", "custom: off, immediate or backoff")
+	fs.Bool(&s.UseBreaker, "breaker", "custom: a circuit breaker on db calls")
+	fs.Bool(&s.UseBulkhead, "bulkhead", "custom: split svc's threads between db and aux")
+	fs.Bool(&s.UseShed, "shed", "custom: shed low priority when the api queue is long")
+	fs.Bool(&s.UseBudget, "budget", "custom: no retries while the database's error ratio is high (the breaker's window, or its own without a breaker)")
+	fs.Text(&c.Arrivals, "arrivals", "lecture or paired", "lecture: one random stream, as the lecture; paired: the same arrivals for every set")
+	fs.Text(&s.FollowAt, "follow", "t:k, such as 16:0", "t:k follows the k-th request (from 0) to arrive at or after t s through each run")
 }
 
 // writeCascadeText prints lecture 26.4.1's tables in English: a block per
@@ -244,4 +240,50 @@ func writeCascadeCSV(_ context.Context, w io.Writer, rep cascade.Report, _ engin
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// cascadeAccepts and cascadeInts are the ranges of the cascade's numeric
+// flags, as cascade.Config.Validate checks them.
+var cascadeAccepts = map[string]string{
+	"dt":             "a number in (0, 1]",
+	"duration":       "a number in (0, 3600]",
+	"degrade-at":     "a number in [0, 1e6]",
+	"db-slowdown":    "a number in (0, 1e6]",
+	"surge-at":       "a number in [0, 1e6]",
+	"surge-end":      "a number in [0, 1e6]",
+	"surge-x":        "a number in (0, 1000]",
+	"rate":           "a number in (0, 1e6]",
+	"api-ms":         "a number in (0, 1e6]",
+	"svc-ms":         "a number in (0, 1e6]",
+	"db-ms":          "a number in (0, 1e6]",
+	"aux-ms":         "a number in (0, 1e6]",
+	"dep-prob":       "a number in [0, 1]",
+	"prio-high":      "a number in [0, 1]",
+	"default-wait":   "a number in (0, 1e6]",
+	"tuned-wait":     "a number in (0, 1e6]",
+	"client-timeout": "a number in (0, 1e6]",
+	"breaker-window": "a number in (0, 1e6]",
+	"breaker-err":    "a number in [0, 1]",
+	"breaker-cool":   "a number in (0, 1e6]",
+	"retry-base":     "a number in [0, 1000]",
+	"retry-budget":   "a number in [0, 1]",
+	"slo-ms":         "a number in (0, 1e6]",
+}
+
+var cascadeInts = map[string][2]int{
+	"api-slots":      {1, 100000},
+	"svc-slots":      {1, 100000},
+	"db-slots":       {1, 100000},
+	"aux-slots":      {1, 100000},
+	"bulkhead-db":    {1, 100000},
+	"bulkhead-aux":   {1, 100000},
+	"breaker-min":    {1, 1000000},
+	"breaker-trials": {1, 1000000},
+	"max-retries":    {0, 100},
+	"scan":           {1, 1000000},
+	"head-check":     {1, 64},
+	"shed-high":      {0, math.MaxInt},
+	"shed-low":       {0, math.MaxInt},
+	"sample-every":   {1, math.MaxInt},
+	"workers":        {1, math.MaxInt},
 }

@@ -82,7 +82,7 @@ func TestRunRetryStorm(t *testing.T) {
 	for args, says := range map[string]string{
 		"run retry-storm --jitter some": `--jitter must be none, full, equal or decorrelated, got "some"`,
 		"run retry-storm --cap-ms 10":   "--cap-ms must be in base-ms..1e7, got 10",
-		"run retry-storm --clients 0":   "--clients must be in 1..10000000, got 0",
+		"run retry-storm --clients 0":   `--clients must be a whole number in 1..10000000, got "0"`,
 	} {
 		code, out, errs := runArgs(t, strings.Fields(args)...)
 		if code != 2 || out != "" || !strings.Contains(errs, says) {

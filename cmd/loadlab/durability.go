@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"encoding/csv"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -24,25 +24,24 @@ rebuilt in --rebuild-hours by the repair procedure of 26.3.5 (a domain holding
 none of the object's replicas first). Each strategy meets the same failures;
 the report counts the objects that were short of a majority at some moment and
 those lost for good.`,
-	bind: func(fs *flag.FlagSet, s *placement.DurabilitySpec) {
-		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed of the failures (placements use seed + 1)")
-		fs.Float64Var(&s.Years, "years", s.Years, "simulated years")
-		intFlag(fs, &s.AZs, "azs", s.AZs, "availability zones")
-		intFlag(fs, &s.RacksPerAZ, "racks", s.RacksPerAZ, "racks in each AZ")
-		intFlag(fs, &s.NodesPerRack, "nodes", s.NodesPerRack, "nodes in each rack")
-		intFlag(fs, &s.Replicas, "replicas", s.Replicas, "replicas of each object")
-		intFlag(fs, &s.Objects, "objects", s.Objects, "objects stored")
-		fs.StringVar(&s.Strategies, "strategies", s.Strategies, "comma-separated: random greedy rack-aware az-aware")
-		fs.Float64Var(&s.NodeMTTFYears, "node-mttf-years", s.NodeMTTFYears, "a node's mean time to losing its disk, years")
-		fs.Float64Var(&s.ReplaceHours, "replace-hours", s.ReplaceHours, "hours until a lost node is back, empty")
-		fs.Float64Var(&s.RackOutageYears, "rack-outage-years", s.RackOutageYears, "a rack's mean time between outages, years")
-		fs.Float64Var(&s.RackOutageHours, "rack-outage-hours", s.RackOutageHours, "a rack outage's length, hours")
-		fs.Float64Var(&s.AZOutageYears, "az-outage-years", s.AZOutageYears, "an AZ's mean time between outages, years")
-		fs.Float64Var(&s.AZOutageHours, "az-outage-hours", s.AZOutageHours, "an AZ outage's length, hours")
-		fs.Float64Var(&s.RackLossYears, "rack-loss-years", s.RackLossYears, "a rack's mean time to destruction, years")
-		fs.Float64Var(&s.RebuildHours, "rebuild-hours", s.RebuildHours, "hours to re-create a lost replica")
+	bind: func(fs *flagSet, s *placement.DurabilitySpec) {
+		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the failures (placements use seed + 1)")
+		fs.Float(&s.Years, "years", "a number in (0, 1000]", "simulated years")
+		fs.Int(&s.AZs, "azs", 1, 1000000, "availability zones")
+		fs.Int(&s.RacksPerAZ, "racks", 1, 1000000, "racks in each AZ")
+		fs.Int(&s.NodesPerRack, "nodes", 1, 1000000, "nodes in each rack")
+		fs.Int(&s.Replicas, "replicas", 1, 32, "replicas of each object")
+		fs.Int(&s.Objects, "objects", 1, 1000000, "objects stored")
+		fs.Text(&s.Strategies, "strategies", "a list of random greedy rack-aware az-aware", "the placement strategies, comma-separated")
+		fs.Float(&s.NodeMTTFYears, "node-mttf-years", "a number in (0, 1e6]", "a node's mean time to losing its disk, years")
+		fs.Float(&s.ReplaceHours, "replace-hours", "a number in (0, 1e6]", "hours until a lost node is back, empty")
+		fs.Float(&s.RackOutageYears, "rack-outage-years", "a number in (0, 1e6]", "a rack's mean time between outages, years")
+		fs.Float(&s.RackOutageHours, "rack-outage-hours", "a number in (0, 1e6]", "a rack outage's length, hours")
+		fs.Float(&s.AZOutageYears, "az-outage-years", "a number in (0, 1e6]", "an AZ's mean time between outages, years")
+		fs.Float(&s.AZOutageHours, "az-outage-hours", "a number in (0, 1e6]", "an AZ outage's length, hours")
+		fs.Float(&s.RackLossYears, "rack-loss-years", "a number in (0, 1e6]", "a rack's mean time to destruction, years")
+		fs.Float(&s.RebuildHours, "rebuild-hours", "a number in (0, 1e6]", "hours to re-create a lost replica")
 	},
-	ranges: map[string]string{"seed": "a whole number >= 0", "strategies": "a list of random greedy rack-aware az-aware"},
 	run: func(ctx context.Context, s placement.DurabilitySpec, env runEnv) (*placement.Durability, error) {
 		d, err := placement.NewDurability(s)
 		if err != nil {

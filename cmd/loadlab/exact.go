@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -21,21 +21,13 @@ var exactCLI = &engineCLI[bins.ExactSpec, bins.ExactReport]{
 	about: `Brute force (--method brute) places every ordered candidate pair per ball, all
 n^(2m) inputs, and compares the rules input by input; the DP (--method dp)
 walks load multisets and gives exact distributions far beyond brute force.`,
-	bind: func(fs *flag.FlagSet, s *bins.ExactSpec) {
-		intFlag(fs, &s.Bins, "bins", s.Bins, "number of bins n")
-		intFlag(fs, &s.Balls, "balls", s.Balls, "number of balls m")
-		fs.StringVar(&s.Method, "method", s.Method, "brute (every input) or dp (load multisets)")
-		intFlag(fs, &s.Refresh, "refresh", s.Refresh, "stale snapshot interval (0: the number of balls, a snapshot never refreshed)")
-		intFlag(fs, &s.D, "d", s.D, "candidates of dchoice in the DP")
-		intFlag(fs, &s.Counterexamples, "counterexamples", s.Counterexamples, "how many counterexamples to list")
-	},
-	ranges: map[string]string{
-		"bins":            "a whole number in 1..64 (brute) or 1..255 (dp)",
-		"balls":           "a whole number in 1..64 (brute) or 1..255 (dp)",
-		"method":          "brute or dp",
-		"refresh":         "a whole number >= 0",
-		"d":               "a whole number in 1..bins",
-		"counterexamples": "a whole number >= 0",
+	bind: func(fs *flagSet, s *bins.ExactSpec) {
+		fs.IntSaying(&s.Bins, "bins", 1, 255, "a whole number in 1..64 (brute) or 1..255 (dp)", "number of bins n")
+		fs.IntSaying(&s.Balls, "balls", 1, 255, "a whole number in 1..64 (brute) or 1..255 (dp)", "number of balls m")
+		fs.Text(&s.Method, "method", "brute or dp", "every input by brute force, or load multisets by the DP")
+		fs.Int(&s.Refresh, "refresh", 0, math.MaxInt, "stale snapshot interval (0: the number of balls, a snapshot never refreshed)")
+		fs.Int(&s.D, "d", 1, 255, "candidates of dchoice in the DP")
+		fs.Int(&s.Counterexamples, "counterexamples", 0, bins.MaxCounterexamples, "how many counterexamples to list")
 	},
 	run: func(ctx context.Context, s bins.ExactSpec, env runEnv) (bins.ExactReport, error) {
 		return s.Run(ctx, env.workers)

@@ -5,29 +5,115 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"unsafe"
 )
 
+// flagSet is one command's flags, each declared once: the call that binds
+// a flag also says what it accepts and gives its help line, and the help
+// page and every message about the flag are written from that call. The
+// standard flag package parses (no dependency needed for what loadlab
+// asks); this layer adds the command-line contract on top: numbers in
+// decimal only (no hex, octal, binary, underscores, NaN or infinities),
+// integer ranges checked as they are read, a flag given twice refused, and
+// messages that name --flag.
+type flagSet struct {
+	*flag.FlagSet
+	// accepts says, per flag, what it takes ("a whole number in 1..64").
+	accepts map[string]string
+	given   map[string]bool
+}
+
 // newFlagSet returns a flag set that reports errors to us instead of
 // printing its own usage.
-func newFlagSet(name string) *flag.FlagSet {
+func newFlagSet(name string) *flagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	return fs
+	return &flagSet{FlagSet: fs, accepts: map[string]string{}, given: map[string]bool{}}
+}
+
+// errTwice is a flag's second value.
+var errTwice = errors.New("given twice")
+
+// once refuses a flag's second value: with the flag package the last would
+// win silently.
+type once struct {
+	flag.Value
+	name  string
+	given map[string]bool
+}
+
+func (o once) Set(s string) error {
+	if o.given[o.name] {
+		return errTwice
+	}
+	o.given[o.name] = true
+	return o.Value.Set(s)
+}
+
+func (o once) IsBoolFlag() bool {
+	b, ok := o.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// Value declares a flag of any kind over v.
+func (f *flagSet) Value(v flag.Value, name, accepts, usage string) {
+	f.accepts[name] = accepts
+	f.Var(once{v, name, f.given}, name, usage)
+}
+
+// Int declares a decimal int flag over p, in lo..hi (hi math.MaxInt: no
+// upper bound).
+func (f *flagSet) Int(p *int, name string, lo, hi int, usage string) {
+	f.Value(decimal[int]{p, int64(lo), int64(hi)}, name, wholeRange(int64(lo), int64(hi), math.MaxInt), usage)
+}
+
+// IntSaying declares a decimal int flag over p in lo..hi whose range
+// depends on other flags: accepts says how, for the help and messages.
+func (f *flagSet) IntSaying(p *int, name string, lo, hi int, accepts, usage string) {
+	f.Value(decimal[int]{p, int64(lo), int64(hi)}, name, accepts, usage)
+}
+
+// Int64 declares a decimal int64 flag over p, in lo..hi.
+func (f *flagSet) Int64(p *int64, name string, lo, hi int64, usage string) {
+	f.Value(decimal[int64]{p, lo, hi}, name, wholeRange(lo, hi, math.MaxInt64), usage)
+}
+
+// Float declares a decimal float flag over p; accepts says its range,
+// which the engine checks with the flags it depends on.
+func (f *flagSet) Float(p *float64, name, accepts, usage string) {
+	f.Value(number{p}, name, accepts, usage)
+}
+
+// Text declares a string flag over p.
+func (f *flagSet) Text(p *string, name, accepts, usage string) {
+	f.Value(text{p}, name, accepts, usage)
+}
+
+// Bool declares a switch over p: --name, or --name=true|false.
+func (f *flagSet) Bool(p *bool, name, usage string) {
+	f.Value(boolean{p}, name, "true or false", usage)
+}
+
+func wholeRange(lo, hi, unbounded int64) string {
+	if hi == unbounded {
+		return fmt.Sprintf("a whole number >= %d", lo)
+	}
+	return fmt.Sprintf("a whole number in %d..%d", lo, hi)
 }
 
 // parseFlags parses args, with flags before or after the positional
 // arguments, and returns the positional ones. Every problem is a one-line
-// usage error naming the flag and, from ranges, what it accepts; topic is
-// the help that lists the flags.
-func parseFlags(fs *flag.FlagSet, args []string, ranges map[string]string, topic string) ([]string, error) {
+// usage error naming the flag and what it accepts; topic is the help that
+// lists the flags.
+func parseFlags(fs *flagSet, args []string, topic string) ([]string, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, flagError(fs, err, ranges, topic)
+			return nil, flagError(fs, err, topic)
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -37,7 +123,7 @@ func parseFlags(fs *flag.FlagSet, args []string, ranges map[string]string, topic
 	}
 }
 
-func flagError(fs *flag.FlagSet, err error, ranges map[string]string, topic string) error {
+func flagError(fs *flagSet, err error, topic string) error {
 	if err == flag.ErrHelp {
 		return helpRequest{topic}
 	}
@@ -46,22 +132,31 @@ func flagError(fs *flag.FlagSet, err error, ranges map[string]string, topic stri
 		return usagef("--%s is not a flag of %s (see loadlab help %s)", name, fs.Name(), topic)
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return usagef("--%s needs a value: %s", name, ranges[name])
+		if a := fs.accepts[name]; a != "" {
+			return usagef("--%s needs a value: %s", name, a)
+		}
+		return usagef("--%s needs a value", name)
 	}
 	var named string
 	fs.VisitAll(func(f *flag.Flag) {
-		if strings.Contains(msg, "flag -"+f.Name+":") {
+		if strings.Contains(msg, "flag -"+f.Name+":") || strings.Contains(msg, "boolean flag "+f.Name+":") || strings.Contains(msg, "for -"+f.Name+":") {
 			named = f.Name
 		}
 	})
-	if hint, ok := ranges[named]; ok {
-		value := ""
-		if _, v, found := strings.Cut(msg, "invalid value "); found {
-			value, _, _ = strings.Cut(v, " for flag")
-		}
-		return usagef("--%s must be %s, got %s", named, hint, value)
+	if named == "" {
+		return usageError{msg}
 	}
-	return usageError{msg}
+	if strings.HasSuffix(msg, errTwice.Error()) {
+		return usagef("--%s is given twice: give it once", named)
+	}
+	value := ""
+	if _, v, found := strings.Cut(msg, " value "); found {
+		value, _, _ = strings.Cut(v, " for ")
+	}
+	if a := fs.accepts[named]; a != "" {
+		return usagef("--%s must be %s, got %s", named, a, value)
+	}
+	return usagef("--%s does not take %s", named, value)
 }
 
 // scanArgs finds, without knowing an engine's flags, the first positional
@@ -104,9 +199,12 @@ func quoteList(names []string) string {
 
 func isHelpFlag(a string) bool { return a == "-h" || a == "--help" || a == "-help" }
 
-// decimal is an integer flag read in base 10 only: the flag package would
-// read 010 as octal 8 and accept 0x10.
-type decimal[T int | int64] struct{ p *T }
+// decimal is an integer flag read in base 10 only and in lo..hi: the flag
+// package would read 010 as octal 8 and accept 0x10.
+type decimal[T int | int64] struct {
+	p      *T
+	lo, hi int64
+}
 
 func (v decimal[T]) String() string {
 	if v.p == nil {
@@ -117,42 +215,92 @@ func (v decimal[T]) String() string {
 
 func (v decimal[T]) Set(s string) error {
 	x, err := strconv.ParseInt(s, 10, int(unsafe.Sizeof(*v.p))*8)
-	if err != nil {
-		return errors.New("parse error")
+	if err != nil || x < v.lo || x > v.hi {
+		return errors.New("out of range")
 	}
 	*v.p = T(x)
 	return nil
 }
 
-// intFlag declares a decimal int flag over p, starting at value.
-func intFlag(fs *flag.FlagSet, p *int, name string, value int, usage string) {
-	*p = value
-	fs.Var(decimal[int]{p}, name, usage)
+// number is a float flag in plain decimal: digits, a point, an exponent.
+type number struct{ p *float64 }
+
+func (v number) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*v.p, 'g', -1, 64)
 }
 
-// int64Flag declares a decimal int64 flag over p, starting at value.
-func int64Flag(fs *flag.FlagSet, p *int64, name string, value int64, usage string) {
-	*p = value
-	fs.Var(decimal[int64]{p}, name, usage)
+func (v number) Set(s string) error {
+	x, err := parseDecimal(s)
+	if err != nil {
+		return err
+	}
+	*v.p = x
+	return nil
+}
+
+// parseDecimal reads a finite number written in decimal: strconv would
+// also take hex, underscores, NaN and infinities.
+func parseDecimal(s string) (float64, error) {
+	if s == "" || strings.IndexFunc(s, func(r rune) bool { return !strings.ContainsRune("0123456789.eE+-", r) }) >= 0 {
+		return 0, errors.New("not a decimal number")
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		return 0, errors.New("not a finite number")
+	}
+	return x, nil
+}
+
+type text struct{ p *string }
+
+func (v text) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return *v.p
+}
+
+func (v text) Set(s string) error { *v.p = s; return nil }
+
+type boolean struct{ p *bool }
+
+func (v boolean) String() string   { return strconv.FormatBool(v.p != nil && *v.p) }
+func (v boolean) IsBoolFlag() bool { return true }
+func (v boolean) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	*v.p = b
+	return nil
 }
 
 // printFlags writes the help's flag list as a user types the flags:
 // --name, its value's kind, what it does, what it accepts and its default.
-func printFlags(w io.Writer, fs *flag.FlagSet, ranges map[string]string) {
+func printFlags(w io.Writer, fs *flagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
-		kind, usage := flag.UnquoteUsage(f)
-		if kind == "value" {
-			kind = "N"
-		}
 		head := "  --" + f.Name
-		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
-			head += " " + kind
+		v := f.Value
+		if o, ok := v.(once); ok {
+			v = o.Value
 		}
-		line := usage
-		if r := ranges[f.Name]; r != "" && !strings.Contains(usage, r) {
-			line += "; " + r
+		switch v.(type) {
+		case decimal[int], decimal[int64]:
+			head += " N"
+		case number:
+			head += " X"
+		case boolean:
+		default:
+			head += " VALUE"
 		}
-		if d := f.DefValue; d != "" && d != "0" && d != "false" || f.Name == "seed" {
+		line := f.Usage
+		if _, isBool := v.(boolean); !isBool && fs.accepts[f.Name] != "" {
+			line += ": " + fs.accepts[f.Name]
+		}
+		if d := f.DefValue; d != "" && d != "false" {
 			line += fmt.Sprintf(" (default %s)", d)
 		}
 		fmt.Fprintf(w, "%s\n      %s\n", head, line)

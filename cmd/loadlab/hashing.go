@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/hashing"
@@ -21,20 +21,18 @@ lookup), ring (a consistent-hash ring of --vnodes points a node) or raw-hrw (an
 unmixed FNV-1a score, to see its skew); --against maps the same keys by a second
 scheme. Reported: keys per node, the keys moved when --remove nodes leave and
 when --add nodes join, each weight's share, and the time of a lookup.`,
-	bind: func(fs *flag.FlagSet, s *hashing.Spec) {
-		intFlag(fs, &s.Nodes, "nodes", s.Nodes, "nodes")
-		intFlag(fs, &s.Keys, "keys", s.Keys, "keys")
-		fs.StringVar(&s.Scheme, "scheme", s.Scheme, "hrw, weighted-hrw, skeleton, ring or raw-hrw")
-		fs.StringVar(&s.Against, "against", s.Against, "a second scheme on the same keys")
-		intFlag(fs, &s.VNodes, "vnodes", s.VNodes, "the ring's points a node")
-		intFlag(fs, &s.Fanout, "fanout", s.Fanout, "the skeleton's fanout")
-		fs.StringVar(&s.Weights, "weights", s.Weights, "comma-separated weights cycled over the nodes")
-		intFlag(fs, &s.Remove, "remove", s.Remove, "nodes that leave, chosen by the seed")
-		intFlag(fs, &s.Add, "add", s.Add, "nodes that join")
-		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed of the keys' names and of the nodes that leave")
+	bind: func(fs *flagSet, s *hashing.Spec) {
+		fs.Int(&s.Nodes, "nodes", 1, 1000000, "nodes")
+		fs.Int(&s.Keys, "keys", 1, 100000_000, "keys")
+		fs.Text(&s.Scheme, "scheme", "hrw, weighted-hrw, skeleton, ring or raw-hrw", "hrw, weighted-hrw, skeleton, ring or raw-hrw")
+		fs.Text(&s.Against, "against", "hrw, weighted-hrw, skeleton, ring or raw-hrw", "a second scheme on the same keys")
+		fs.Int(&s.VNodes, "vnodes", 1, 10_000, "the ring's points a node")
+		fs.Int(&s.Fanout, "fanout", 2, 1024, "the skeleton's fanout")
+		fs.Text(&s.Weights, "weights", "a list of numbers > 0", "weights cycled over the nodes, comma-separated")
+		fs.Int(&s.Remove, "remove", 0, 1000000-1, "nodes that leave, chosen by the seed")
+		fs.Int(&s.Add, "add", 0, 1000000, "nodes that join")
+		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the keys' names and of the nodes that leave")
 	},
-	ranges: map[string]string{"seed": "a whole number >= 0", "scheme": "hrw, weighted-hrw, skeleton, ring or raw-hrw",
-		"against": "hrw, weighted-hrw, skeleton, ring or raw-hrw", "weights": "a list of numbers > 0"},
 	run: func(ctx context.Context, s hashing.Spec, env runEnv) ([]hashing.Study, error) {
 		return s.Run(ctx, env.progress)
 	},

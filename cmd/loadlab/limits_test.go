@@ -36,7 +36,7 @@ func TestProbeRunsAreRefusedOrBounded(t *testing.T) {
 		{[]string{"run", "bins", "--bins", "50000000", "--balls", "1", "--strategies", allSeven, "--trials", "8", "--workers", "8", "--max-memory", "12GB"},
 			"of memory, over the limit of 12 GB: lower --bins or --workers"},
 		{[]string{"enum", "--bins", "2", "--balls", "15", "--counterexamples", "2000000000", "--format", "json"},
-			"--counterexamples must be in 0..10000, got 2000000000"},
+			`--counterexamples must be a whole number in 0..10000, got "2000000000"`},
 		{[]string{"run", "bins", "--bins", "50000000", "--balls", "100000", "--strategies", "stale:1"},
 			"over the limit of 10 min: lower --bins, --trials or --strategies"},
 		{[]string{"run", "bins", "--balls", "2147483647", "--strategies", "dchoice:4096"},

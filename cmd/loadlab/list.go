@@ -11,8 +11,9 @@ import (
 
 func listCommand(args []string, stdout io.Writer) error {
 	fs := newFlagSet("list")
-	format := fs.String("format", "text", "text, json or csv")
-	positional, err := parseFlags(fs, args, map[string]string{"format": "text, json or csv"}, "list")
+	format := "text"
+	fs.Text(&format, "format", "text, json or csv", "the list's form")
+	positional, err := parseFlags(fs, args, "list")
 	if err != nil {
 		return err
 	}
@@ -28,7 +29,7 @@ func listCommand(args []string, stdout io.Writer) error {
 	for _, s := range scenarios.All() {
 		entries = append(entries, entry{s.Name, s.Engine(), s.Title})
 	}
-	switch *format {
+	switch format {
 	case "json":
 		out, _ := json.MarshalIndent(entries, "", "  ")
 		_, err := fmt.Fprintln(stdout, string(out))
@@ -47,6 +48,6 @@ func listCommand(args []string, stdout io.Writer) error {
 		}
 		return tw.Flush()
 	default:
-		return usagef("--format must be text, json or csv for list, got %q", *format)
+		return usagef("--format must be text, json or csv for list, got %q", format)
 	}
 }

@@ -109,13 +109,13 @@ func TestBadInput(t *testing.T) {
 		args []string
 		says string
 	}{
-		{[]string{"run", "bins", "--bins", "0"}, "--bins must be in 1..50000000, got 0"},
-		{[]string{"run", "bins", "--balls", "-1"}, "--balls must be in 1..2147483647, got -1"},
-		{[]string{"run", "bins", "--strategies", "one,dchoice", "--d", "0"}, "--d for dchoice must be in 1..4096 (the number of bins), got 0"},
+		{[]string{"run", "bins", "--bins", "0"}, `--bins must be a whole number in 1..50000000, got "0"`},
+		{[]string{"run", "bins", "--balls", "-1"}, `--balls must be a whole number in 1..2147483647, got "-1"`},
+		{[]string{"run", "bins", "--strategies", "one,dchoice", "--d", "0"}, `--d must be a whole number in 1..50000000, got "0"`},
 		{[]string{"run", "bins", "--strategies", "dchoice", "--d", "5000"}, "--d for dchoice must be in 1..4096 (the number of bins), got 5000"},
 		{[]string{"run", "bins", "--strategies", "nope"}, `--strategies names an unknown strategy "nope"`},
-		{[]string{"run", "bins", "--strategies", "stale", "--refresh", "0"}, "--refresh for stale must be at least 1 ball, got 0"},
-		{[]string{"run", "bins", "--trials", "0"}, "--trials must be at least 1, got 0"},
+		{[]string{"run", "bins", "--strategies", "stale", "--refresh", "0"}, `--refresh must be a whole number >= 1, got "0"`},
+		{[]string{"run", "bins", "--trials", "0"}, `--trials must be a whole number >= 1, got "0"`},
 		{[]string{"run", "bins", "--strategies", "left", "--d", "3"}, "--d for left must divide the number of bins (4096 bins into 3 groups), got 3"},
 		{[]string{"run", "no-such-scenario"}, `unknown engine or scenario "no-such-scenario" (engines: ` + engineList(", ") + `; scenarios: see loadlab list)`},
 		{[]string{"run", "bins", "--format", "xml"}, `--format must be text, json or csv for bins, got "xml"`},
@@ -314,5 +314,36 @@ func TestCSVReportsAreTables(t *testing.T) {
 		if err != nil || len(rows) < 2 {
 			t.Errorf("%v: %d rows, %v", args, len(rows), err)
 		}
+	}
+}
+
+// Each flag's declaration gives its help line and its messages: --name in
+// both, the range in both, numbers in decimal only, a flag given once.
+func TestFlagsSayTheirRange(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "placement", "--nodes", "abc"}, `--nodes must be a whole number in 1..1000000, got "abc"`},
+		{[]string{"run", "placement", "--nodes=-1"}, `--nodes must be a whole number in 1..1000000, got "-1"`},
+		{[]string{"run", "placement", "--nodes", "3", "--nodes", "4"}, "--nodes is given twice: give it once"},
+		{[]string{"run", "cascade", "--breaker", "--breaker", "--configs", "custom"}, "--breaker is given twice: give it once"},
+		{[]string{"run", "cascade", "--rate", "0x10"}, `--rate must be a number in (0, 1e6], got "0x10"`},
+		{[]string{"run", "cascade", "--rate", "1_0"}, `--rate must be a number in (0, 1e6], got "1_0"`},
+		{[]string{"run", "supermarket", "--load", "NaN"}, `--load must be a number in (0, 1), got "NaN"`},
+		{[]string{"run", "availability", "--mttf", "1e999"}, `--mttf must be a number in (0, 1e12], got "1e999"`},
+		{[]string{"run", "bins", "--bins", "0x10"}, `--bins must be a whole number in 1..50000000, got "0x10"`},
+		{[]string{"run", "cascade", "--rate"}, "--rate needs a value: a number in (0, 1e6]"},
+	} {
+		var out, errOut bytes.Buffer
+		code := run(c.args, &out, &errOut)
+		if code != 2 || strings.TrimSpace(errOut.String()) != "loadlab: "+c.want || out.Len() > 0 {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, errOut.String(), c.want)
+		}
+	}
+	var help bytes.Buffer
+	run([]string{"help", "placement"}, &help, &help)
+	if !strings.Contains(help.String(), "--nodes N\n      nodes in each rack: a whole number in 1..1000000") || strings.Contains(help.String(), "\n  -nodes") {
+		t.Errorf("help placement does not list --nodes with its range:\n%s", help.String())
 	}
 }

@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"encoding/csv"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -26,19 +26,17 @@ beside each count. Seed 425 and 4000 trials give the lecture's table. Beyond it:
 --versions software versions (node n runs n mod versions), the event "version"
 (a bug in one version takes all its nodes) and the strategy "diverse" (distinct
 AZs and distinct versions).`,
-	bind: func(fs *flag.FlagSet, s *placement.Spec) {
-		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed, as CPython's random.seed")
-		intFlag(fs, &s.Trials, "trials", s.Trials, "objects placed at each location of each event")
-		intFlag(fs, &s.AZs, "azs", s.AZs, "availability zones")
-		intFlag(fs, &s.RacksPerAZ, "racks", s.RacksPerAZ, "racks in each AZ")
-		intFlag(fs, &s.NodesPerRack, "nodes", s.NodesPerRack, "nodes in each rack")
-		intFlag(fs, &s.Versions, "versions", s.Versions, "software versions, node n running version n mod versions")
-		intFlag(fs, &s.Replicas, "replicas", s.Replicas, "replicas of each object")
-		fs.StringVar(&s.Strategies, "strategies", s.Strategies, "comma-separated: random greedy rack-aware az-aware diverse")
-		fs.StringVar(&s.Events, "events", s.Events, "comma-separated: node rack az correlated version")
+	bind: func(fs *flagSet, s *placement.Spec) {
+		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed, as CPython's random.seed")
+		fs.Int(&s.Trials, "trials", 1, 10000000, "objects placed at each location of each event")
+		fs.Int(&s.AZs, "azs", 1, 1000000, "availability zones")
+		fs.Int(&s.RacksPerAZ, "racks", 1, 1000000, "racks in each AZ")
+		fs.Int(&s.NodesPerRack, "nodes", 1, 1000000, "nodes in each rack")
+		fs.Int(&s.Versions, "versions", 1, 1000000, "software versions, node n running version n mod versions")
+		fs.Int(&s.Replicas, "replicas", 1, 32, "replicas of each object")
+		fs.Text(&s.Strategies, "strategies", "a list of random greedy rack-aware az-aware diverse", "the placement strategies, comma-separated")
+		fs.Text(&s.Events, "events", "a list of node rack az correlated version", "the failure events, comma-separated")
 	},
-	ranges: map[string]string{"seed": "a whole number >= 0", "strategies": "a list of random greedy rack-aware az-aware diverse",
-		"events": "a list of node rack az correlated version"},
 	run: func(ctx context.Context, s placement.Spec, env runEnv) (*placement.Table, error) {
 		t, err := placement.NewTable(s)
 		if err != nil {

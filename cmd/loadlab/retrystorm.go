@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/loadlab/loadlab/sim/cascade"
@@ -19,17 +19,15 @@ var stormCLI = &engineCLI[cascade.StormSpec, []cascade.Storm]{
 dependency that keeps failing, waiting min(base x 2^(k-1), cap) before retry k: as is
 (none), uniform(0, d) (full), d/2 + uniform(0, d/2) (equal), or decorrelated. The
 report is the retries per millisecond, their peak, and (1 + retries)^layers.`,
-	bind: func(fs *flag.FlagSet, s *cascade.StormSpec) {
-		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed, as CPython's random.seed")
-		intFlag(fs, &s.Clients, "clients", s.Clients, "clients that fail together")
-		intFlag(fs, &s.Retries, "retries", s.Retries, "retries per client")
-		fs.Float64Var(&s.BaseMs, "base-ms", s.BaseMs, "backoff base b, ms")
-		fs.Float64Var(&s.CapMs, "cap-ms", s.CapMs, "backoff cap, ms")
-		fs.StringVar(&s.Jitter, "jitter", s.Jitter, "comma-separated: none full equal decorrelated")
-		intFlag(fs, &s.Layers, "layers", s.Layers, "layers of a call chain that each retry")
+	bind: func(fs *flagSet, s *cascade.StormSpec) {
+		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed, as CPython's random.seed")
+		fs.Int(&s.Clients, "clients", 1, 10000000, "clients that fail together")
+		fs.Int(&s.Retries, "retries", 0, 30, "retries per client")
+		fs.Float(&s.BaseMs, "base-ms", "a number in (0, 1e6]", "backoff base b, ms")
+		fs.Float(&s.CapMs, "cap-ms", "a number in (0, 1e7]", "backoff cap, ms")
+		fs.Text(&s.Jitter, "jitter", "a list of none full equal decorrelated", "the jitter modes, comma-separated")
+		fs.Int(&s.Layers, "layers", 1, 10, "layers of a call chain that each retry")
 	},
-	ranges: map[string]string{"seed": "a whole number >= 0", "clients": "a whole number in 1..10000000",
-		"retries": "a whole number in 0..30", "layers": "a whole number in 1..10", "jitter": "a list of none full equal decorrelated"},
 	run:  func(_ context.Context, s cascade.StormSpec, _ runEnv) ([]cascade.Storm, error) { return s.Run() },
 	cost: func(s cascade.StormSpec, _ runEnv) engine.Cost { return s.Cost() },
 	writers: map[string]func(context.Context, io.Writer, []cascade.Storm, engine.Cost) error{

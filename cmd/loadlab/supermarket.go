@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"encoding/csv"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -23,20 +23,18 @@ all), round-robin, or stale-d (jsq-d on a load board refreshed every --refresh);
 --against runs a second policy on the same arrivals. Beside each measure, the
 mean-field value: the share of servers with at least i jobs is
 load^((d^i - 1)/(d - 1)).`,
-	bind: func(fs *flag.FlagSet, s *queue.Spec) {
-		intFlag(fs, &s.Servers, "servers", s.Servers, "servers")
-		fs.Float64Var(&s.Load, "load", s.Load, "arrival rate per server, in (0, 1)")
-		intFlag(fs, &s.D, "d", s.D, "servers a job looks at (jsq-d, stale-d)")
-		fs.StringVar(&s.Policy, "policy", s.Policy, "random, jsq-d, jsq, round-robin or stale-d")
-		fs.StringVar(&s.Against, "against", s.Against, "a second policy on the same arrivals")
-		intFlag(fs, &s.AgainstD, "against-d", s.AgainstD, "the second policy's d (0: the same as --d)")
-		fs.Float64Var(&s.Refresh, "refresh", s.Refresh, "the load board's refresh interval (stale-d)")
-		fs.Float64Var(&s.Time, "time", s.Time, "simulated time")
-		fs.Float64Var(&s.Warmup, "warmup", s.Warmup, "time before measuring")
-		int64Flag(fs, &s.Seed, "seed", s.Seed, "seed of the arrivals (services and choices use seed + 1)")
+	bind: func(fs *flagSet, s *queue.Spec) {
+		fs.Int(&s.Servers, "servers", 1, 10000000, "servers")
+		fs.Float(&s.Load, "load", "a number in (0, 1)", "arrival rate per server, in (0, 1)")
+		fs.Int(&s.D, "d", 1, 10000000, "servers a job looks at (jsq-d, stale-d)")
+		fs.Text(&s.Policy, "policy", "random, jsq-d, jsq, round-robin or stale-d", "random, jsq-d, jsq, round-robin or stale-d")
+		fs.Text(&s.Against, "against", "random, jsq-d, jsq, round-robin or stale-d", "a second policy on the same arrivals")
+		fs.Int(&s.AgainstD, "against-d", 0, 10000000, "the second policy's d (0: the same as --d)")
+		fs.Float(&s.Refresh, "refresh", "a number in [0.01, 1e6]", "the load board's refresh interval (stale-d)")
+		fs.Float(&s.Time, "time", "a number in (0, 1e7]", "simulated time")
+		fs.Float(&s.Warmup, "warmup", "a number in [0, 1e7)", "time before measuring")
+		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the arrivals (services and choices use seed + 1)")
 	},
-	ranges: map[string]string{"seed": "a whole number >= 0", "policy": "random, jsq-d, jsq, round-robin or stale-d",
-		"against": "random, jsq-d, jsq, round-robin or stale-d"},
 	run: func(ctx context.Context, s queue.Spec, env runEnv) (queue.Outcome, error) {
 		return s.Run(ctx, env.progress)
 	},

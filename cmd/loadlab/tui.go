@@ -13,8 +13,9 @@ import (
 // after the name.
 func tuiCommand(args []string) error {
 	fs := newFlagSet("tui")
-	theme := fs.String("theme", "", "dark, light, contrast or mono")
-	positional, err := parseFlags(fs, args, map[string]string{"theme": "dark, light, contrast or mono"}, "tui")
+	theme := ""
+	fs.Text(&theme, "theme", "dark, light, contrast or mono", "the colours")
+	positional, err := parseFlags(fs, args, "tui")
 	if err != nil {
 		return err
 	}
@@ -32,7 +33,7 @@ func tuiCommand(args []string) error {
 	default:
 		return usagef("tui takes one scenario name, got also %q", positional[1])
 	}
-	return runTUI(name, *theme)
+	return runTUI(name, theme)
 }
 
 func runTUI(scenario, theme string) error {
