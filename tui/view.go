@@ -38,10 +38,7 @@ func (m *Model) redraw() {
 		return
 	}
 	top := []string{m.header()}
-	var bottom []string
-	for _, c := range m.captionLines() {
-		bottom = append(bottom, c)
-	}
+	bottom := m.captionLines()
 	bottom = append(bottom, m.noteLines()...)
 	bottom = append(bottom, m.statusBar(), m.shortHelp())
 	bodyH := max(1, m.height-len(top)-len(bottom))

@@ -17,11 +17,10 @@ type Stage struct {
 
 // journey records the followed request.
 type journey struct {
-	want    *Follow
-	seen    int // arrivals at or after T so far
-	rid     int // -1 until chosen
-	stages  []Stage
-	waiting map[int]float64 // layer -> when the request joined its queue
+	want   *Follow
+	seen   int // arrivals at or after T so far
+	rid    int // -1 until chosen
+	stages []Stage
 }
 
 func (e *Engine) followArrival(r *request) {

@@ -26,7 +26,6 @@ type Lab struct {
 	shown  int
 	nowMs  int
 	spanMs int
-	top    int // the largest column count of any mode, for one scale
 }
 
 // New opens the lab on a retry-storm spec.
