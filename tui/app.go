@@ -138,7 +138,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 		m.play.speed = s.speed
 		m.seek.atStart()
 		m.seek.steps = s.steps
-		m.setNote("resumed where you left it: r restarts", false)
+		m.setNote("resumed where you left it: r restarts this run, R returns to the scenario as written", false)
 		return nil
 	}
 	if m.lab != nil && m.screen == screenLab {

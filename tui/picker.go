@@ -26,7 +26,7 @@ func (i scenarioItem) Title() string {
 
 func (i scenarioItem) Description() string {
 	if i.kept != "" {
-		return "run kept (" + i.kept + "): enter resumes it, r in the lab restarts · " + i.sc.Lesson
+		return "run kept (" + i.kept + "): enter resumes it; in the lab r restarts the run, R returns to the scenario as written · " + i.sc.Lesson
 	}
 	return i.sc.Lesson
 }
