@@ -64,8 +64,10 @@ func (w *Watch) Step() bool {
 // Done reports whether every cycle has run.
 func (w *Watch) Done() bool { return w.steps >= w.Steps() }
 
-// Pos is the steps run so far.
-func (w *Watch) Pos() int64 { return w.steps }
+// Pos counts quarter cycles, and gives the time in hours.
+func (w *Watch) Pos() engine.Pos {
+	return engine.Pos{Step: w.steps, Steps: w.Steps(), At: w.machine.Now(), Unit: "h"}
+}
 
 // Machine is the process watched.
 func (w *Watch) Machine() *Process { return w.machine }

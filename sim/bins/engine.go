@@ -111,6 +111,13 @@ func (e *Engine) Done() bool {
 	return e.finished == e.cfg.Trials
 }
 
+// Pos counts balls over every trial: trial t's ball b is step
+// t x balls + b.
+func (e *Engine) Pos() engine.Pos {
+	n := int64(e.cfg.Balls)
+	return engine.Pos{Step: int64(e.trial)*n + int64(e.ball), Steps: int64(e.cfg.Trials) * n, At: float64(e.ball), Unit: "balls"}
+}
+
 // Step places the next ball for every strategy and reports whether it did;
 // it returns false once every trial is finished.
 func (e *Engine) Step() bool {

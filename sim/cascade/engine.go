@@ -1,6 +1,7 @@
 package cascade
 
 import (
+	"github.com/loadlab/loadlab/sim/engine"
 	"math"
 
 	"github.com/loadlab/loadlab/sim/rng"
@@ -117,6 +118,12 @@ func New(cfg Config) (*Engine, error) {
 
 // Done reports whether the run reached its end.
 func (e *Engine) Done() bool { return e.tick > e.ticks }
+
+// Pos is the tick, of the run's ticks and the closing sample, and its
+// time in seconds.
+func (e *Engine) Pos() engine.Pos {
+	return engine.Pos{Step: int64(e.tick), Steps: int64(e.ticks) + 1, At: float64(min(e.tick, e.ticks)) * e.cfg.DT, Unit: "s"}
+}
 
 // Step runs one tick and reports whether it did; the step after the last
 // tick takes the final sample.

@@ -3,6 +3,7 @@ package placement
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 
@@ -412,6 +413,20 @@ func NewDurability(s DurabilitySpec) (*Durability, error) {
 
 // Week is the hours one step of a view runs.
 const Week = 7 * 24
+
+// Step runs a week, the step of a view, and reports whether it did.
+func (d *Durability) Step() bool {
+	if d.Done() {
+		return false
+	}
+	d.Advance(Week)
+	return true
+}
+
+// Pos counts weeks, and gives the time in years.
+func (d *Durability) Pos() engine.Pos {
+	return engine.Pos{Step: int64(math.Ceil(d.hours / Week)), Steps: int64(math.Ceil(d.spec.Years * 8760 / Week)), At: d.hours / 8760, Unit: "years"}
+}
 
 // Advance runs the fleets for dt hours, or to the end.
 func (d *Durability) Advance(dt float64) {

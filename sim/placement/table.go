@@ -76,6 +76,11 @@ func (t *Table) Objects() int {
 // Done reports whether every object has been placed.
 func (t *Table) Done() bool { return t.row >= len(t.rows) }
 
+// Pos counts the objects placed, of the table's.
+func (t *Table) Pos() engine.Pos {
+	return engine.Pos{Step: int64(t.placed), Steps: int64(t.Objects()), At: float64(t.placed), Unit: "objects"}
+}
+
 // Step places one object and strikes it; it reports whether it did.
 func (t *Table) Step() bool {
 	if t.Done() {

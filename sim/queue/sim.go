@@ -36,6 +36,9 @@ type Config struct {
 	Refresh float64 // the board's refresh interval, for StaleD
 	Seed    int64
 	Warmup  float64 // time before measuring
+	// Time is when the run ends for Step and Done; 0 runs without end
+	// (Advance only).
+	Time float64
 }
 
 // Choices is the d of the mean field the policy is measured against:
@@ -141,6 +144,27 @@ func (c Config) validate() error {
 		return engine.Invalid("warmup", "must be >= 0, got %v", c.Warmup)
 	}
 	return nil
+}
+
+// StepTime is the simulated time one Step runs.
+const StepTime = 0.5
+
+// Step runs StepTime of simulated time (less at the end) and reports
+// whether it did.
+func (s *Sim) Step() bool {
+	if s.Done() {
+		return false
+	}
+	s.Advance(min(s.now+StepTime, s.cfg.Time))
+	return true
+}
+
+// Done reports whether the run reached its Time.
+func (s *Sim) Done() bool { return s.cfg.Time > 0 && s.now >= s.cfg.Time }
+
+// Pos counts steps of StepTime, and gives the time.
+func (s *Sim) Pos() engine.Pos {
+	return engine.Pos{Step: int64(math.Ceil(s.now / StepTime)), Steps: int64(math.Ceil(s.cfg.Time / StepTime)), At: s.now, Unit: "time units"}
 }
 
 // Advance runs events until time t.

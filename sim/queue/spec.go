@@ -48,7 +48,7 @@ func (s Spec) Configs() ([]Config, error) {
 		if i == 1 && s.AgainstD > 0 {
 			d = s.AgainstD
 		}
-		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Seed: s.Seed, Warmup: s.Warmup}
+		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Seed: s.Seed, Warmup: s.Warmup, Time: s.Time}
 		if p != JSQD && p != StaleD {
 			c.D = 1
 		}

@@ -113,7 +113,7 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 	s := l.spec
 	formula := avail.Nines(avail.Availability(s.MTTF, s.MTTR))
 	target := avail.Nines(s.Target)
-	end := float64(l.watch.Pos()) / avail.StepsPerCycle
+	end := float64(l.watch.Pos().Step) / avail.StepsPerCycle
 	measured, machine := l.watch.Measured(), l.watch.Machine()
 	top := math.Ceil(max(formula, target)) + 2 // room above the lines for the early wander
 	ts := widget.TimeSeries{XMin: 0, XMax: avail.WatchCycles, YMin: 0, YMax: top,

@@ -6,7 +6,6 @@ package durabilitylab
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -50,16 +49,10 @@ func (l *Lab) Pace(stepsPerSecond float64) string {
 }
 
 // Step runs a week.
-func (l *Lab) Step() bool {
-	if l.run.Done() {
-		return false
-	}
-	l.run.Advance(placement.Week)
-	return true
-}
+func (l *Lab) Step() bool { return l.run.Step() }
 
 // Steps is the weeks of the years.
-func (l *Lab) Steps() int64 { return int64(math.Ceil(l.spec.Years * 365 * 24 / placement.Week)) }
+func (l *Lab) Steps() int64 { return l.run.Pos().Steps }
 
 // Done reports whether the years have run.
 func (l *Lab) Done() bool { return l.run.Done() }

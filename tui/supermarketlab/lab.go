@@ -17,9 +17,6 @@ import (
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
-// stepTime is the simulated time one step runs.
-const stepTime = 0.5
-
 // Lab runs the spec's policy and, if set, its Against in lockstep.
 type Lab struct {
 	spec queue.Spec
@@ -56,25 +53,23 @@ func (l *Lab) Restart() error {
 
 // Pace says a speed in simulated time.
 func (l *Lab) Pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%g time units a second", stepsPerSecond*stepTime)
+	return fmt.Sprintf("%g time units a second", stepsPerSecond*queue.StepTime)
 }
 
-// Step runs every policy half a time unit.
+// Step runs every policy one engine step, in lockstep.
 func (l *Lab) Step() bool {
-	if l.Done() {
-		return false
-	}
+	stepped := false
 	for _, s := range l.sims {
-		s.Advance(s.Now() + stepTime)
+		stepped = s.Step() || stepped
 	}
-	return true
+	return stepped
 }
 
 // Steps is the steps from t = 0 to the end of the time.
-func (l *Lab) Steps() int64 { return int64(math.Ceil(l.spec.Time / stepTime)) }
+func (l *Lab) Steps() int64 { return l.sims[0].Pos().Steps }
 
 // Done reports whether the time is up.
-func (l *Lab) Done() bool { return l.sims[0].Now() >= l.spec.Time }
+func (l *Lab) Done() bool { return l.sims[0].Done() }
 
 // Seed is the arrivals' seed.
 func (l *Lab) Seed() int64 { return l.spec.Seed }
