@@ -10,7 +10,9 @@ import (
 // canvasView renders an ntcharts canvas as its own View does, but a run of
 // cells that share a foreground and weight is rendered once instead of
 // cell by cell: a 160x48 chart is a few hundred style renders, not seven
-// thousand. Charts here style cells by foreground and bold only.
+// thousand; blanks join the run they fall in. Charts here style cells by
+// foreground and bold only (no background, no underline), so a blank
+// looks the same in any of their styles.
 func canvasView(c *canvas.Model) string {
 	type look struct {
 		fg   lipgloss.TerminalColor
@@ -33,14 +35,15 @@ func canvasView(c *canvas.Model) string {
 		}
 		for x := range c.Width() {
 			cell := c.Cell(canvas.Point{X: x, Y: y})
-			l := look{cell.Style.GetForeground(), cell.Style.GetBold()}
-			if l != cur {
-				flush()
-				cur, curStyle = l, lipgloss.NewStyle().Foreground(l.fg).Bold(l.bold)
-			}
 			r := cell.Rune
 			if r == 0 {
 				r = ' '
+			}
+			// A blank looks the same in any foreground: it joins the run
+			// it falls in rather than starting one.
+			if l := (look{cell.Style.GetForeground(), cell.Style.GetBold()}); l != cur && r != ' ' {
+				flush()
+				cur, curStyle = l, lipgloss.NewStyle().Foreground(l.fg).Bold(l.bold)
 			}
 			run = append(run, r)
 		}
