@@ -27,3 +27,9 @@ var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
 	"durability":   durabilitylab.New,
 	"availability": availlab.New,
 }
+
+// HasLab reports whether an engine's scenarios open in a lab.
+func HasLab(engine string) bool {
+	_, ok := labs[engine]
+	return ok
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"github.com/loadlab/loadlab/tui"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -346,5 +347,30 @@ func TestFlagsSayTheirRange(t *testing.T) {
 	run([]string{"help", "placement"}, &help, &help)
 	if !strings.Contains(help.String(), "--nodes N\n      nodes in each rack: a whole number in 1..1000000") || strings.Contains(help.String(), "\n  -nodes") {
 		t.Errorf("help placement does not list --nodes with its range:\n%s", help.String())
+	}
+}
+
+// An engine is whole: registered with scenarios, it has a headless adaptor,
+// a lab, a help topic and at least one scenario; and every adaptor and lab
+// belongs to a registered engine.
+func TestEveryEngineIsWhole(t *testing.T) {
+	for _, e := range scenarios.Engines() {
+		if _, ok := adaptorFor(e.Name); !ok {
+			t.Errorf("%s has no adaptor in cmd/loadlab", e.Name)
+		}
+		if !tui.HasLab(e.Name) {
+			t.Errorf("%s has no lab in tui/registry.go", e.Name)
+		}
+		if code, out, _ := runArgs(t, "help", e.Name); code != 0 || !strings.Contains(out, "--seed") && e.Name != "exact" {
+			t.Errorf("loadlab help %s: exit %d", e.Name, code)
+		}
+		if !slices.ContainsFunc(scenarios.All(), func(s scenarios.Scenario) bool { return s.Engine() == e.Name }) {
+			t.Errorf("%s has no scenario", e.Name)
+		}
+	}
+	for _, a := range adaptors {
+		if _, ok := scenarios.LookupEngine(a.engine()); !ok {
+			t.Errorf("adaptor %s names no registered engine", a.engine())
+		}
 	}
 }
