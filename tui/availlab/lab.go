@@ -80,23 +80,40 @@ func (l *Lab) Status() []string {
 	return []string{fmt.Sprintf("%.0f h, %d failures", m.Now(), m.Failures()), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
+// keys are the lab's own, a binding per direction.
 var keys = struct {
-	MTTF2, MTTF10, MTTR2, MTTR10, Target key.Binding
+	MTTFHalf, MTTFDouble, MTTFTenth, MTTFTenfold key.Binding
+	MTTRHalf, MTTRDouble, MTTRTenth, MTTRTenfold key.Binding
+	NineFewer, NineMore                          key.Binding
 }{
-	MTTF2:  lab.Bind([]string{"u", "U"}, "u/U", "MTTF /2, x2"),
-	MTTF10: lab.Bind([]string{"j", "J"}, "j/J", "MTTF /10, x10"),
-	MTTR2:  lab.Bind([]string{"d", "D"}, "d/D", "MTTR /2, x2"),
-	MTTR10: lab.Bind([]string{"k", "K"}, "k/K", "MTTR /10, x10"),
-	Target: lab.Bind([]string{"g", "G"}, "g/G", "target: one nine fewer, more"),
+	MTTFHalf:    lab.Bind([]string{"u"}, "u", "MTTF /2"),
+	MTTFDouble:  lab.Bind([]string{"U"}, "U", "MTTF x2"),
+	MTTFTenth:   lab.Bind([]string{"j"}, "j", "MTTF /10"),
+	MTTFTenfold: lab.Bind([]string{"J"}, "J", "MTTF x10"),
+	MTTRHalf:    lab.Bind([]string{"d"}, "d", "MTTR /2"),
+	MTTRDouble:  lab.Bind([]string{"D"}, "D", "MTTR x2"),
+	MTTRTenth:   lab.Bind([]string{"k"}, "k", "MTTR /10"),
+	MTTRTenfold: lab.Bind([]string{"K"}, "K", "MTTR x10"),
+	NineFewer:   lab.Bind([]string{"g"}, "g", "target: one nine fewer"),
+	NineMore:    lab.Bind([]string{"G"}, "G", "target: one nine more"),
+}
+
+// pair is a short-help entry for two keys of one lever.
+func pair(b key.Binding, keys, desc string) key.Binding {
+	b.SetHelp(keys, desc)
+	return b
 }
 
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Help, c.Quit, keys.MTTF2, keys.MTTF10, keys.MTTR2, keys.MTTR10, keys.Target}
+	k := keys
+	short := []key.Binding{c.Play, c.Help, c.Quit, pair(k.MTTFHalf, "u/U", "MTTF /2, x2"), pair(k.MTTFTenth, "j/J", "MTTF /10, x10"),
+		pair(k.MTTRHalf, "d/D", "MTTR /2, x2"), pair(k.MTTRTenth, "k/K", "MTTR /10, x10"), pair(k.NineFewer, "g/G", "target: one nine fewer, more")}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		append([]key.Binding{keys.MTTF2, keys.MTTF10, keys.MTTR2, keys.MTTR10, keys.Target}, lab.ShellKeys()...),
+		{k.MTTFHalf, k.MTTFDouble, k.MTTFTenth, k.MTTFTenfold, k.MTTRHalf, k.MTTRDouble, k.MTTRTenth, k.MTTRTenfold, k.NineFewer, k.NineMore},
+		lab.ShellKeys(),
 	}
 	return short, full
 }
@@ -104,42 +121,47 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 // Key scales MTTF or MTTR, or moves the target a nine; each restarts the
 // machine.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	spec := l.spec
-	up := msg.String() == "U" || msg.String() == "J" || msg.String() == "D" || msg.String() == "K" || msg.String() == "G"
-	factor := func(f float64) float64 {
-		if up {
-			return f
-		}
-		return 1 / f
+	scale := func(p func(*avail.Spec) *float64, f float64) func(*avail.Spec) string {
+		return func(s *avail.Spec) string { *p(s) *= f; return "" }
 	}
-	switch {
-	case key.Matches(msg, keys.MTTF2):
-		spec.MTTF *= factor(2)
-	case key.Matches(msg, keys.MTTF10):
-		spec.MTTF *= factor(10)
-	case key.Matches(msg, keys.MTTR2):
-		spec.MTTR *= factor(2)
-	case key.Matches(msg, keys.MTTR10):
-		spec.MTTR *= factor(10)
-	case key.Matches(msg, keys.Target):
-		n := math.Round(avail.Nines(spec.Target))
-		if up {
-			n = min(n+1, 6)
-		} else {
-			n = max(n-1, 1)
+	mttfOf := func(s *avail.Spec) *float64 { return &s.MTTF }
+	mttrOf := func(s *avail.Spec) *float64 { return &s.MTTR }
+	nines := func(d float64) func(*avail.Spec) string {
+		return func(s *avail.Spec) string {
+			n := min(max(math.Round(avail.Nines(s.Target))+d, 1), 6)
+			s.Target = 1 - math.Pow(10, -n)
+			return ""
 		}
-		spec.Target = 1 - math.Pow(10, -n)
+	}
+	k := keys
+	var change func(*avail.Spec) string
+	switch {
+	case key.Matches(msg, k.MTTFHalf):
+		change = scale(mttfOf, 0.5)
+	case key.Matches(msg, k.MTTFDouble):
+		change = scale(mttfOf, 2)
+	case key.Matches(msg, k.MTTFTenth):
+		change = scale(mttfOf, 0.1)
+	case key.Matches(msg, k.MTTFTenfold):
+		change = scale(mttfOf, 10)
+	case key.Matches(msg, k.MTTRHalf):
+		change = scale(mttrOf, 0.5)
+	case key.Matches(msg, k.MTTRDouble):
+		change = scale(mttrOf, 2)
+	case key.Matches(msg, k.MTTRTenth):
+		change = scale(mttrOf, 0.1)
+	case key.Matches(msg, k.MTTRTenfold):
+		change = scale(mttrOf, 10)
+	case key.Matches(msg, k.NineFewer):
+		change = nines(-1)
+	case key.Matches(msg, k.NineMore):
+		change = nines(1)
 	default:
 		return lab.Outcome{}
 	}
-	if err := spec.Validate(); err != nil {
-		return lab.Outcome{Handled: true, Err: err}
-	}
-	l.spec = spec
-	if err := l.Restart(); err != nil {
-		return lab.Outcome{Handled: true, Err: err}
-	}
-	a := avail.Availability(spec.MTTF, spec.MTTR)
-	return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("MTTF %s, MTTR %s: %s (%.2f nines); the machine starts again",
-		mttf(spec.MTTF), avail.Duration(spec.MTTR), avail.Percent(a), avail.Nines(a))}
+	return lab.Edit(&l.spec, change, avail.Spec.Validate, l.Restart, func(s avail.Spec) string {
+		a := avail.Availability(s.MTTF, s.MTTR)
+		return fmt.Sprintf("MTTF %s, MTTR %s, target %s: %s (%.2f nines); the machine starts again",
+			mttf(s.MTTF), avail.Duration(s.MTTR), avail.TargetPercent(s.Target), avail.Percent(a), avail.Nines(a))
+	})
 }

@@ -61,10 +61,7 @@ func (l *Lab) Done() bool { return l.run.Done() }
 func (l *Lab) Seed() int64 { return l.spec.Seed }
 
 // WithSeed restarts on another seed.
-func (l *Lab) WithSeed(seed int64) error {
-	l.spec.Seed = seed
-	return l.Restart()
-}
+func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
 
 // NextSeed restarts on the next seed.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
@@ -82,34 +79,36 @@ func (l *Lab) Status() []string {
 	return []string{fmt.Sprintf("year %.2f / %g", l.run.Years(), l.spec.Years), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
-var rebuild = lab.Bind([]string{"b", "B"}, "b/B", "rebuilds twice as fast / twice as slow")
+// The rebuild keys: b halves the rebuild time, B doubles it.
+var (
+	rebuild       = lab.Bind([]string{"b"}, "b", "rebuilds twice as fast")
+	rebuildSlower = lab.Bind([]string{"B"}, "B", "rebuilds twice as slow")
+)
 
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	return []key.Binding{c.Play, c.Step, c.Help, c.Quit, rebuild, c.Moments, c.Faster},
-		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{rebuild}, lab.ShellKeys()...)}
+	both := rebuild
+	both.SetHelp("b/B", "rebuild time /2, x2")
+	return []key.Binding{c.Play, c.Step, c.Help, c.Quit, both, c.Moments, c.Faster},
+		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{rebuild, rebuildSlower}, lab.ShellKeys()...)}
 }
 
 // Key changes the rebuild time, which restarts the years.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	if !key.Matches(msg, rebuild) {
+	factor := 0.0
+	switch {
+	case key.Matches(msg, rebuild):
+		factor = 0.5
+	case key.Matches(msg, rebuildSlower):
+		factor = 2
+	default:
 		return lab.Outcome{}
 	}
-	spec := l.spec
-	if msg.String() == "b" {
-		spec.RebuildHours /= 2
-	} else {
-		spec.RebuildHours *= 2
-	}
-	if err := spec.Validate(); err != nil {
-		return lab.Outcome{Handled: true, Err: err}
-	}
-	l.spec = spec
-	if err := l.Restart(); err != nil {
-		return lab.Outcome{Handled: true, Err: err}
-	}
-	return lab.Outcome{Handled: true, Restarted: true, Note: fmt.Sprintf("rebuilds take %g h: the years start again on the same failures", spec.RebuildHours)}
+	return lab.Edit(&l.spec, func(s *placement.DurabilitySpec) string { s.RebuildHours *= factor; return "" },
+		placement.DurabilitySpec.Validate, l.Restart, func(s placement.DurabilitySpec) string {
+			return fmt.Sprintf("rebuilds take %g h: the years start again on the same failures", s.RebuildHours)
+		})
 }
 
 // Render draws the two counts over the years, a line a strategy, and the

@@ -78,10 +78,7 @@ func (l *Lab) Moves() string { return "x and a take a node out or add one" }
 func (l *Lab) Seed() int64 { return l.spec.Seed }
 
 // WithSeed maps other keys.
-func (l *Lab) WithSeed(seed int64) error {
-	l.spec.Seed = seed
-	return l.Restart()
-}
+func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
 
 // NextSeed maps the next seed's keys.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }

@@ -84,10 +84,7 @@ func (l *Lab) Status() []string {
 func (l *Lab) Seed() int64 { return l.spec.Seed }
 
 // WithSeed recomputes on another seed.
-func (l *Lab) WithSeed(seed int64) error {
-	l.spec.Seed = seed
-	return l.Restart()
-}
+func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
 
 // NextSeed recomputes on the next seed.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }

@@ -75,10 +75,7 @@ func (l *Lab) Done() bool { return l.sims[0].Done() }
 func (l *Lab) Seed() int64 { return l.spec.Seed }
 
 // WithSeed restarts on another seed.
-func (l *Lab) WithSeed(seed int64) error {
-	l.spec.Seed = seed
-	return l.Restart()
-}
+func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
 
 // NextSeed restarts on the next seed.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
