@@ -95,19 +95,20 @@ func (l *Lab) Status() []string {
 }
 
 var keys = struct {
-	Remove, Add, VNodes, Weights key.Binding
+	Remove, Add, Weights key.Binding
+	VNodes               lab.Lever
 }{
 	Remove:  lab.Bind([]string{"x"}, "x", "a node leaves (chosen at random)"),
 	Add:     lab.Bind([]string{"a"}, "a", "a node joins"),
-	VNodes:  lab.Bind([]string{"v", "V"}, "v/V", "the ring's virtual nodes /2, x2"),
+	VNodes:  lab.NewLever("v", "V", "the ring's virtual nodes /2", "the ring's virtual nodes x2", "the ring's virtual nodes /2, x2"),
 	Weights: lab.Bind([]string{"w"}, "w", "weights: all 1; 1, 2, 4; 1, 1, 1, 4"),
 }
 
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{keys.Remove, keys.Add, keys.VNodes, keys.Weights, c.Help, c.Quit}
-	full := [][]key.Binding{{keys.Remove, keys.Add, keys.VNodes, keys.Weights}, {c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments, c.Theme, c.Back, c.Help, c.Quit}}
+	short := []key.Binding{keys.Remove, keys.Add, keys.VNodes.Short(), keys.Weights, c.Help, c.Quit}
+	full := [][]key.Binding{{keys.Remove, keys.Add, keys.VNodes.Down, keys.VNodes.Up, keys.Weights}, {c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments, c.Theme, c.Back, c.Help, c.Quit}}
 	return short, full
 }
 
@@ -144,11 +145,11 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		l.change(fmt.Sprintf("%s joins: ", n.Name) + strings.Join(parts, "; "))
 		return lab.Taken()
-	case key.Matches(msg, keys.VNodes):
+	case keys.VNodes.Dir(msg) != 0:
 		if !l.has(hashing.Ring) {
 			return lab.Outcome{Handled: true, Note: "virtual nodes belong to the ring, which is not on screen here"}
 		}
-		if msg.String() == "v" {
+		if keys.VNodes.Dir(msg) < 0 {
 			l.spec.VNodes = max(1, l.spec.VNodes/2)
 		} else {
 			l.spec.VNodes = min(10000, l.spec.VNodes*2)
@@ -173,7 +174,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{Handled: true, Err: err}
 	}
 	note := fmt.Sprintf("weights %s: the keys are mapped again", l.spec.Weights)
-	if key.Matches(msg, keys.VNodes) {
+	if keys.VNodes.Dir(msg) != 0 {
 		note = fmt.Sprintf("the ring has %d point%s a node: the keys are mapped again", l.spec.VNodes, map[bool]string{true: "", false: "s"}[l.spec.VNodes == 1])
 	}
 	return lab.Outcome{Handled: true, Restarted: true, Note: note}

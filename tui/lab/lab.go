@@ -213,3 +213,35 @@ func ShellKeys() []key.Binding {
 	c := CommonKeys
 	return []key.Binding{c.Theme, c.Back, c.Help, c.Quit}
 }
+
+// Lever is a pair of keys that move one setting down and up: a binding per
+// direction (each with its own help line), one entry in the short help.
+type Lever struct {
+	Down, Up key.Binding
+	short    key.Binding
+}
+
+// NewLever declares a lever: keys down and up ("d", "D"), and what each
+// does ("fewer choices", "more choices"); short is the short help's
+// description of both.
+func NewLever(down, up, downDesc, upDesc, short string) Lever {
+	s := Bind([]string{down, up}, down+"/"+up, short)
+	return Lever{Down: Bind([]string{down}, down, downDesc), Up: Bind([]string{up}, up, upDesc), short: s}
+}
+
+// Dir is -1 for the down key, +1 for the up key, 0 for any other.
+func (l Lever) Dir(msg tea.KeyMsg) int {
+	switch {
+	case key.Matches(msg, l.Down):
+		return -1
+	case key.Matches(msg, l.Up):
+		return 1
+	}
+	return 0
+}
+
+// Short is the lever's entry in the short help.
+func (l Lever) Short() key.Binding { return l.short }
+
+// Full is the lever's two lines in the full help.
+func (l Lever) Full() []key.Binding { return []key.Binding{l.Down, l.Up} }

@@ -118,18 +118,19 @@ func (l *Lab) Status() []string {
 }
 
 var keys = struct {
-	Place, Table, Fail, FailRandom, Page, AZs, Racks, Nodes, Replicas, Versions key.Binding
+	Place, Table, Fail, FailRandom, Page   key.Binding
+	AZs, Racks, Nodes, Replicas, Versions lab.Lever
 }{
 	FailRandom: lab.Bind([]string{"F"}, "F", "fail a random domain of the next kind"),
 	Page:       lab.Bind([]string{"e"}, "e", "the other failures' bars, when they do not all fit"),
 	Table:      lab.Bind([]string{"0"}, "0", "show the table's objects again"),
 	Place:      lab.Bind([]string{"1", "2", "3", "4", "5"}, "1-5", "place an object: random, greedy, rack-aware, az-aware, diverse"),
 	Fail:       lab.Bind([]string{"f"}, "f", "fail the next kind (node, rack, AZ, all, version) where it hits most"),
-	AZs:        lab.Bind([]string{"a", "A"}, "a/A", "fewer/more AZs"),
-	Racks:      lab.Bind([]string{"b", "B"}, "b/B", "fewer/more racks per AZ"),
-	Nodes:      lab.Bind([]string{"d", "D"}, "d/D", "fewer/more nodes per rack"),
-	Replicas:   lab.Bind([]string{"p", "P"}, "p/P", "fewer/more replicas"),
-	Versions:   lab.Bind([]string{"v", "V"}, "v/V", "fewer/more software versions"),
+	AZs:        lab.NewLever("a", "A", "one AZ fewer", "one AZ more", "fewer/more AZs"),
+	Racks:      lab.NewLever("b", "B", "one rack fewer per AZ", "one rack more per AZ", "fewer/more racks per AZ"),
+	Nodes:      lab.NewLever("d", "D", "one node fewer per rack", "one node more per rack", "fewer/more nodes per rack"),
+	Replicas:   lab.NewLever("p", "P", "one replica fewer", "one replica more", "fewer/more replicas"),
+	Versions:   lab.NewLever("v", "V", "one software version fewer", "one version more", "fewer/more software versions"),
 }
 
 // Help lists the lab's keys with the shell's.
@@ -139,9 +140,19 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	full := [][]key.Binding{
 		lab.PlayKeys(),
 		{keys.Place, keys.Fail, keys.FailRandom, keys.Table, keys.Page},
-		append([]key.Binding{keys.AZs, keys.Racks, keys.Nodes, keys.Replicas, keys.Versions}, lab.ShellKeys()...),
+		topology(),
+		lab.ShellKeys(),
 	}
 	return short, full
+}
+
+// topology is the full help's column of the topology's levers.
+func topology() []key.Binding {
+	var out []key.Binding
+	for _, l := range []lab.Lever{keys.AZs, keys.Racks, keys.Nodes, keys.Replicas, keys.Versions} {
+		out = append(out, l.Full()...)
+	}
+	return out
 }
 
 // Key places an object, fails a domain under the object shown, or changes
@@ -210,17 +221,17 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	spec := l.spec
 	t := &spec.Topology
 	for _, k := range []struct {
-		b     key.Binding
+		lever lab.Lever
 		field *int
 		lo    int
 		hi    int
 	}{{keys.AZs, &t.AZs, 1, 6}, {keys.Racks, &t.RacksPerAZ, 1, 6}, {keys.Nodes, &t.NodesPerRack, 1, 6}, {keys.Replicas, &spec.Replicas, 1, 7}, {keys.Versions, &t.Versions, 1, 6}} {
-		if !key.Matches(msg, k.b) {
+		step := k.lever.Dir(msg)
+		if step == 0 {
 			continue
 		}
-		step := -1
-		if s := msg.String(); s == strings.ToUpper(s) {
-			step = 1
+		if next := min(max(*k.field+step, k.lo), k.hi); next == *k.field {
+			return lab.Outcome{Handled: true, Note: fmt.Sprintf("no change: the lab keeps this between %d and %d", k.lo, k.hi)}
 		}
 		*k.field = min(max(*k.field+step, k.lo), k.hi)
 		spec.Strategies = keepValid(spec, l.strategies)

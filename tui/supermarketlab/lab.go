@@ -103,23 +103,25 @@ func (l *Lab) Status() []string {
 }
 
 var keys = struct {
-	Policy, Against, D, Load, Refresh key.Binding
+	Policy, Against  key.Binding
+	D, Load, Refresh lab.Lever
 }{
 	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d"),
 	Against: lab.Bind([]string{"P"}, "P", "right policy"),
-	D:       lab.Bind([]string{"d", "D"}, "d/D", "fewer/more choices on the left"),
-	Load:    lab.Bind([]string{"l", "L"}, "l/L", "load down/up 0.05"),
-	Refresh: lab.Bind([]string{"f", "F"}, "f/F", "refresh the board twice as often / half as often"),
+	D:       lab.NewLever("d", "D", "one choice fewer", "one choice more", "fewer/more choices"),
+	Load:    lab.NewLever("l", "L", "load down 0.05", "load up 0.05", "load down/up 0.05"),
+	Refresh: lab.NewLever("f", "F", "refresh the board twice as often", "refresh it half as often", "board refresh x2, /2"),
 }
 
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Help, c.Quit, keys.Policy, keys.Against, keys.D, keys.Load, c.Moments, c.Faster}
-	full := [][]key.Binding{
-		lab.PlayKeys(),
-		append([]key.Binding{keys.Policy, keys.Against, keys.D, keys.Load, keys.Refresh}, lab.ShellKeys()...),
+	short := []key.Binding{c.Play, c.Help, c.Quit, keys.Policy, keys.Against, keys.D.Short(), keys.Load.Short(), c.Moments, c.Faster}
+	own := []key.Binding{keys.Policy, keys.Against}
+	for _, l := range []lab.Lever{keys.D, keys.Load, keys.Refresh} {
+		own = append(own, l.Full()...)
 	}
+	full := [][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}
 	return short, full
 }
 
@@ -141,38 +143,28 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		change = func(s *queue.Spec) string { s.Policy = next(s.Policy); return "" }
 	case key.Matches(msg, keys.Against):
 		change = func(s *queue.Spec) string { s.Against = next(s.Against); return "" }
-	case key.Matches(msg, keys.D):
+	case keys.D.Dir(msg) != 0:
+		dir := keys.D.Dir(msg)
 		change = func(s *queue.Spec) string {
 			if !reads(*s, "jsq-d", "stale-d") {
 				return fmt.Sprintf("d: %s and %s read no d; p or P picks jsq-d or stale-d", s.Policy, s.Against)
 			}
-			if msg.String() == "d" {
-				s.D = max(1, s.D-1)
-			} else {
-				s.D = min(s.Servers, s.D+1)
-			}
+			s.D = min(max(1, s.D+dir), s.Servers)
 			return ""
 		}
-	case key.Matches(msg, keys.Load):
+	case keys.Load.Dir(msg) != 0:
+		dir := float64(keys.Load.Dir(msg))
 		change = func(s *queue.Spec) string {
-			if msg.String() == "l" {
-				s.Load = max(0.05, s.Load-0.05)
-			} else {
-				s.Load = min(0.95, s.Load+0.05)
-			}
-			s.Load = math.Round(s.Load*100) / 100
+			s.Load = math.Round(min(max(0.05, s.Load+0.05*dir), 0.95)*100) / 100
 			return ""
 		}
-	case key.Matches(msg, keys.Refresh):
+	case keys.Refresh.Dir(msg) != 0:
+		factor := math.Pow(2, float64(keys.Refresh.Dir(msg)))
 		change = func(s *queue.Spec) string {
 			if !reads(*s, "stale-d") {
 				return fmt.Sprintf("f: only stale-d reads a board; %s and %s see every queue as it is (p or P picks stale-d)", s.Policy, s.Against)
 			}
-			if msg.String() == "f" {
-				s.Refresh = max(0.125, s.Refresh/2)
-			} else {
-				s.Refresh = min(1000, s.Refresh*2)
-			}
+			s.Refresh = min(max(0.125, s.Refresh*factor), 1000)
 			return ""
 		}
 	default:
