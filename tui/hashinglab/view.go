@@ -2,6 +2,7 @@ package hashinglab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"slices"
 	"strings"
 
@@ -109,9 +110,14 @@ func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string
 	}
 	bars := widget.Bars{Labels: labels, Values: values, YMax: top * 1.05, Style: st.SeriesStyle(0).UnsetBold(), Marked: marked, MarkStyle: st.Marker}
 	lines = append(lines, strings.Split(bars.Render(st, w, max(5, h-len(lines)-1)), "\n")...)
-	legend := "keys a node (x: node; ▲ took moved keys)"
+	bar := "keys a node (x: node)"
 	if l.spec.Weights != "1" {
-		legend = fmt.Sprintf("keys a node (weights %s in turn; ▲ took moved keys)", l.spec.Weights)
+		bar = fmt.Sprintf("keys a node (weights %s in turn)", l.spec.Weights)
 	}
-	return append(lines, st.Muted.Render(widget.Truncate(legend, w)))
+	moved := widget.Key{Mark: "▲", Style: st.Marker, Meaning: "took moved keys"}
+	legend := widget.Legend(st, w, widget.Key{Mark: "█", Style: st.SeriesStyle(0).UnsetBold(), Meaning: bar}, moved)
+	if strings.HasSuffix(ansi.Strip(legend), "…") { // the short form, whole
+		legend = widget.Legend(st, w, widget.Key{Mark: "█", Style: st.SeriesStyle(0).UnsetBold(), Meaning: "keys a node"}, moved)
+	}
+	return append(lines, legend)
 }

@@ -27,11 +27,12 @@ func (l *Lab) Render(f lab.Frame) string {
 	for _, line := range widget.Wrap(l.verdict(o), topoW) {
 		left = append(left, st.Text.Render(line))
 	}
-	legend := "● replica  ✖ replica lost  x node down  · node up"
+	marks := []widget.Key{{Mark: "●", Style: st.OK, Meaning: "replica"}, {Mark: "✖", Style: st.Bad, Meaning: "replica lost"},
+		{Mark: "x", Style: st.Bad, Meaning: "node down"}, {Mark: "·", Style: st.Muted, Meaning: "node up"}}
 	if l.spec.Versions > 1 {
-		legend += "  a b c: version"
+		marks = append(marks, widget.Key{Mark: "a b c", Style: st.Text, Meaning: "version"})
 	}
-	left = append(left, st.Muted.Render(widget.Truncate(legend, topoW)))
+	left = append(left, widget.Legend(st, topoW, marks...))
 	if f.W-topoW-2 >= 60 { // side by side
 		barsW := f.W - topoW - 2
 		bars := l.bars(st, barsW, f.H)
