@@ -21,13 +21,15 @@ func (l *Lab) Render(f lab.Frame) string {
 			top = max(top, r.snap.Backlog.At(i).Y)
 		}
 	}
-	if len(l.runs) == 1 {
-		return widget.FitLines(l.panel(f.St, l.runs[0], f.W, f.H, true, top), f.W, f.H)
+	full := len(l.runs) == 1
+	panels := make([]func(w, h int, backlogTop float64) string, len(l.runs))
+	for i, r := range l.runs {
+		panels[i] = func(w, h int, backlogTop float64) string {
+			return strings.Join(l.panel(f.St, r, w, h, full, backlogTop), "\n")
+		}
 	}
-	w1 := (f.W - 1) / 2 // both panels as wide, so that their time axes match
-	a := widget.FitLines(l.panel(f.St, l.runs[0], w1, f.H, false, top), w1, f.H)
-	b := widget.FitLines(l.panel(f.St, l.runs[1], w1, f.H, false, top), w1, f.H)
-	return lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(w1+1).Render(a), b)
+	// both panels as wide, so that their time axes match
+	return widget.SideBySide(f.W, f.H, top, panels...)
 }
 
 // panel draws one run: its set, the pools over time, the breaker band and

@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/sim/queue"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -33,15 +32,19 @@ func (l *Lab) Render(f lab.Frame) string {
 			meanMax = max(meanMax, v.At(i).Y)
 		}
 	}
-	barMax = math.Min(1, math.Ceil(barMax*10)/10)
-	if len(l.sims) == 1 {
-		return widget.FitLines(l.panel(f.St, l.sims[0], f.W, f.H, barMax, meanMax), f.W, f.H)
+	sc := scales{bars: math.Min(1, math.Ceil(barMax*10)/10), means: meanMax}
+	panels := make([]func(w, h int, sc scales) string, len(l.sims))
+	for i, sim := range l.sims {
+		panels[i] = func(w, h int, sc scales) string {
+			return strings.Join(l.panel(f.St, sim, w, h, sc.bars, sc.means), "\n")
+		}
 	}
-	w := (f.W - 1) / 2
-	a := widget.FitLines(l.panel(f.St, l.sims[0], w, f.H, barMax, meanMax), w, f.H)
-	b := widget.FitLines(l.panel(f.St, l.sims[1], w, f.H, barMax, meanMax), w, f.H)
-	return lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(w+1).Render(a), b)
+	return widget.SideBySide(f.W, f.H, sc, panels...)
 }
+
+// scales are what the policies' panels share: the top of the share bars
+// and of the mean queue chart.
+type scales struct{ bars, means float64 }
 
 // share is the live share of servers at length i (7: seven or more).
 func share(s *queue.Sim, i int) float64 {
