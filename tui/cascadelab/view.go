@@ -46,7 +46,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop f
 			counterRows = 1 // the journey takes the row
 		}
 	}
-	counters := packItems(st, counterItems(s, cfg), w, counterRows)
+	counters := widget.Counters(st, w, counterRows, counterItems(s, cfg)...)
 	// The log keeps a fixed height, so that panels side by side stay row
 	// for row in line whatever each one lists.
 	logRows := 3
@@ -163,10 +163,10 @@ func newestWrapped(style lipgloss.Style, entries []string, w, rows int) []string
 }
 
 // counterItems are the live counters, most telling first.
-func counterItems(s cascade.Snapshot, cfg cascade.Config) []string {
-	p95 := "p95 of successes in the last 1 s: none"
+func counterItems(s cascade.Snapshot, cfg cascade.Config) []widget.Counter {
+	p95 := widget.Counter{Name: "p95 of successes in the last 1 s", Value: "none"}
 	if s.RecentOK > 0 {
-		p95 = fmt.Sprintf("p95 of successes in the last 1 s %.0f ms", s.RecentP95)
+		p95.Value = fmt.Sprintf("%.0f ms", s.RecentP95)
 	}
 	backlog := 0.0
 	if p, ok := s.Backlog.Last(); ok {
@@ -178,47 +178,22 @@ func counterItems(s cascade.Snapshot, cfg cascade.Config) []string {
 		}
 		return float64(n) / float64(s.Arrived)
 	}
-	return []string{
-		fmt.Sprintf("ok %.1f%%", textfmt.Percent(s.OK, s.Arrived)),
-		fmt.Sprintf("good (ok in %g ms) %.1f%%", cfg.SLOMs, textfmt.Percent(s.Good, s.Arrived)),
-		fmt.Sprintf("failed %.1f%%", textfmt.Percent(s.Failed, s.Arrived)),
+	pct := func(a, b int) string { return fmt.Sprintf("%.1f%%", textfmt.Percent(a, b)) }
+	return []widget.Counter{
+		{Name: "ok", Value: pct(s.OK, s.Arrived)},
+		{Name: fmt.Sprintf("good (ok in %g ms)", cfg.SLOMs), Value: pct(s.Good, s.Arrived)},
+		{Name: "failed", Value: pct(s.Failed, s.Arrived)},
 		p95,
-		fmt.Sprintf("api backlog %.0f", backlog),
-		fmt.Sprintf("retries %d (%.2f attempts a request)", s.Retries, perRequest(s.Attempts)),
-		fmt.Sprintf("fast-fails %d", s.FastFail),
-		fmt.Sprintf("shed %d", s.Shed),
-		fmt.Sprintf("high priority ok %.1f%%, low %.1f%%", textfmt.Percent(s.HiOK, s.HiTotal), textfmt.Percent(s.LoOK, s.LoTotal)),
-		fmt.Sprintf("db requests ok %.1f%%, aux %.1f%%", textfmt.Percent(s.DBOK, s.DBTotal), textfmt.Percent(s.AuxOK, s.AuxTotal)),
-		fmt.Sprintf("db/aux calls %.2f a request", perRequest(s.DepCalls)),
-		fmt.Sprintf("arrived %d", s.Arrived),
-		fmt.Sprintf("still in the system %.1f%%", textfmt.Percent(s.Arrived-s.OK-s.Failed, s.Arrived)),
+		{Name: "api backlog", Value: fmt.Sprintf("%.0f", backlog)},
+		{Name: "retries", Value: fmt.Sprintf("%d (%.2f attempts a request)", s.Retries, perRequest(s.Attempts))},
+		{Name: "fast-fails", Value: fmt.Sprint(s.FastFail)},
+		{Name: "shed", Value: fmt.Sprint(s.Shed)},
+		{Name: "high priority ok", Value: pct(s.HiOK, s.HiTotal) + ", low " + pct(s.LoOK, s.LoTotal)},
+		{Name: "db requests ok", Value: pct(s.DBOK, s.DBTotal) + ", aux " + pct(s.AuxOK, s.AuxTotal)},
+		{Name: "db/aux calls", Value: fmt.Sprintf("%.2f a request", perRequest(s.DepCalls))},
+		{Name: "arrived", Value: fmt.Sprint(s.Arrived)},
+		{Name: "still in the system", Value: pct(s.Arrived-s.OK-s.Failed, s.Arrived)},
 	}
-}
-
-// packItems sets items in order into rows of w cells, " · " between them,
-// and drops what does not fit in rows: panels side by side get as many
-// rows each.
-func packItems(st *widget.Styles, items []string, w, rows int) []string {
-	var out []string
-	line := ""
-	width := lipgloss.Width
-	for _, it := range items {
-		switch {
-		case line == "" && width(it) <= w:
-			line = it
-		case line != "" && width(line)+3+width(it) <= w:
-			line += " · " + it
-		case line != "" && len(out)+1 < rows && width(it) <= w:
-			out, line = append(out, line), it
-		}
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	for i := range out {
-		out[i] = st.Text.Render(out[i])
-	}
-	return widget.PadLines(out, rows)
 }
 
 // band is the breaker's state over the chart's x axis, a letter per

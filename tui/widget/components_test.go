@@ -54,9 +54,9 @@ func TestSideBySideSharesItsScale(t *testing.T) {
 
 func TestCountersNeverCutANumber(t *testing.T) {
 	st := mono(t)
-	cs := []Counter{{"ok", "97 %"}, {"backlog", "1,204"}, {"retries", "3,010"}, {"shed", "12"}}
-	got := plain(Counters(st, 20, 2, cs...)...)
-	if want := "ok 97 %\nbacklog 1,204"; got != want {
+	cs := []Counter{{"ok", "97 %"}, {"backlog", "1,204"}, {"retries", "3,010 (1.2 a request)"}, {"shed", "12"}}
+	got := plain(Counters(st, 24, 2, cs...)...)
+	if want := "ok 97 % · backlog 1,204\nshed 12"; got != want {
 		t.Errorf("counters:\n%q\nwant\n%q", got, want)
 	}
 	if strings.Contains(got, "…") || strings.Contains(got, "retries") {
