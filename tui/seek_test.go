@@ -130,3 +130,19 @@ func TestScenarioAsWritten(t *testing.T) {
 		t.Errorf("R shows\n%s\nnot the scenario as written\n%s", state(m), state(fresh))
 	}
 }
+
+// The placement lab survives its largest topology at the smallest
+// terminal, and resizes down to it.
+func TestPlacementLargestTopologyAtTheSmallestSize(t *testing.T) {
+	m := openAt(t, "placement-lecture", 80, 24)
+	drive(m, " ")
+	for _, k := range []string{"A", "A", "A", "B", "B", "B", "D", "D", "D"} {
+		drive(m, k)
+	}
+	for _, size := range [][2]int{{60, 16}, {80, 24}, {160, 48}, {60, 16}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		for range 3 {
+			drive(m, "n")
+		}
+	}
+}

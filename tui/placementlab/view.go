@@ -175,6 +175,9 @@ func (l *Lab) verdict(o *object) string {
 // replica, the darker part), the exact chance marked; groups side by side
 // as the width allows, all on one 0-100 % scale.
 func (l *Lab) bars(st *widget.Styles, w, h int) string {
+	if h < 1 || w < 1 {
+		return ""
+	}
 	rows := l.table.Rows()
 	var events []placement.Event
 	for _, r := range rows {
@@ -243,5 +246,5 @@ func (l *Lab) bars(st *widget.Styles, w, h int) string {
 		lines = append(lines, strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, spaced...), "\n")...)
 	}
 	lines = append(lines, st.Muted.Render(widget.Truncate("█ lost every replica · ▒ lost the majority · ┃ the exact chance", w)))
-	return strings.Join(widget.PadLines(lines, min(h, len(lines))), "\n")
+	return strings.Join(widget.PadLines(lines, max(0, min(h, len(lines)))), "\n")
 }

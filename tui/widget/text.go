@@ -16,8 +16,9 @@ func Truncate(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
 }
 
-// PadLines cuts lines to h, or adds empty ones up to h.
+// PadLines cuts lines to h, or adds empty ones up to h (none below 0).
 func PadLines(lines []string, h int) []string {
+	h = max(0, h)
 	if len(lines) > h {
 		return lines[:h]
 	}
