@@ -278,6 +278,7 @@ func (m *Model) asWritten() tea.Cmd {
 		m.setNote(err.Error(), true)
 		return nil
 	}
+	m.stopAtMoments = false
 	m.setNote("R: back to the scenario as written ("+sc.Title+"); r restarts a run with your changes", false)
 	var cmds []tea.Cmd
 	if a, ok := m.lab.(lab.Async); ok {

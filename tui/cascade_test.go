@@ -39,7 +39,7 @@ func TestCascadeMomentsAndPresets(t *testing.T) {
 			break
 		}
 	}
-	if !strings.Contains(plain(m), "moment: S1 15.00 s: the db slows 20x") {
+	if !strings.Contains(plain(m), "moment: S1 and S6 15.00 s: the db slows 20x") {
 		t.Fatalf("no stop at the slowdown:\n%s", plain(m))
 	}
 	press(m, "c", "6") // one set, S6

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -223,6 +224,9 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		m.toggleMoments()
 	case isSeeded && key.Matches(msg, k.NextSeed):
 		m.changed(seeded.NextSeed())
+		if !m.noteBad {
+			m.setNote(fmt.Sprintf("seed %d: the run starts again from its first step (S types a seed)", seeded.Seed()), false)
+		}
 	case isSeeded && key.Matches(msg, k.TypeSeed):
 		m.typingSeed, m.seedErr = true, ""
 		m.seedInput.SetValue("")
@@ -255,6 +259,9 @@ func (m *Model) seedKey(msg tea.KeyMsg) tea.Cmd {
 		m.typingSeed = false
 		m.seedInput.Blur()
 		m.changed(m.lab.(lab.Seeded).WithSeed(v))
+		if !m.noteBad {
+			m.setNote(fmt.Sprintf("seed %d: the run starts again from its first step", v), false)
+		}
 		return nil
 	}
 	var cmd tea.Cmd

@@ -68,19 +68,22 @@ func (m *Model) header() string {
 	return widget.Truncate(left, m.width)
 }
 
+// maxCaptionLines is the most rows a moment's sentence takes.
+const maxCaptionLines = 3
+
 // captionLines are the moment play stopped at, wrapped, until the next key.
 func (m *Model) captionLines() []string {
 	if m.caption == "" {
 		return nil
 	}
-	var out []string
-	for i, l := range widget.Wrap("▶ moment: "+m.caption, m.width-1) {
-		if i == 2 {
-			break
-		}
-		out = append(out, m.st.Caption.Render(l))
+	lines := widget.Wrap("▶ moment: "+m.caption, m.width-1)
+	if len(lines) > maxCaptionLines { // the rest is marked cut, never dropped silently
+		lines = append(lines[:maxCaptionLines-1], widget.Truncate(strings.Join(lines[maxCaptionLines-1:], " "), m.width-1))
 	}
-	return out
+	for i, l := range lines {
+		lines[i] = m.st.Caption.Render(l)
+	}
+	return lines
 }
 
 // noteLines are the latest message, wrapped at words, at most two lines.
@@ -125,7 +128,9 @@ func (m *Model) statusBar() string {
 	case m.lab.Done():
 		state = "✓ done"
 	}
-	parts := append(m.lab.Status(), m.speedLabel(), state)
+	// The play state first: it is what a class must see whatever the
+	// width cuts.
+	parts := append(append([]string{state}, m.lab.Status()...), m.speedLabel())
 	if still, ok := m.lab.(lab.Still); ok && still.Moves() != "" {
 		parts = append(m.lab.Status(), still.Moves())
 	}

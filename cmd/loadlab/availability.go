@@ -83,8 +83,8 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 		rep.Need, rep.Replicas, percent(si.Availability), percent(rep.Independent), percent(rep.Correlated), rep.Share*100)
 	fmt.Fprintln(w, "replication multiplies the nines only while failures are independent: downtime the replicas share (a bug, a config push) no number of them divides")
 	me := r.Measured
-	fmt.Fprintf(w, "\none machine watched for %d failure-repair cycles (seed %d): %d failures, %s measured against the formula's %s; it crossed the %s target %s\n",
-		me.Cycles, me.Seed, me.Failures, percent(me.Availability), percent(si.Availability), avail.TargetPercent(r.Target), times(len(me.Moments)))
+	fmt.Fprintf(w, "\none machine watched for %d x (MTTF + MTTR) of simulated time (seed %d): %s, %s measured against the formula's %s; it crossed the %s target %s\n",
+		me.Cycles, me.Seed, avail.Failures(me.Failures), percent(me.Availability), percent(si.Availability), avail.TargetPercent(r.Target), times(len(me.Moments)))
 	return nil
 }
 

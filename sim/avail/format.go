@@ -37,3 +37,11 @@ func Percent(a float64) string {
 func TargetPercent(t float64) string {
 	return strconv.FormatFloat(math.Round(t*1e10)/1e8, 'f', -1, 64) + " %"
 }
+
+// Failures writes a count of failures: "1 failure", "418 failures".
+func Failures(n int) string {
+	if n == 1 {
+		return "1 failure"
+	}
+	return fmt.Sprintf("%d failures", n)
+}

@@ -6,8 +6,9 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// Watch cycles and the steps of each: a watch runs WatchCycles
-// failure-repair cycles of MTTF + MTTR, StepsPerCycle steps each.
+// A watch runs WatchCycles x (MTTF + MTTR) of simulated time (the mean
+// length of a failure-repair cycle; the machine's own cycles are random),
+// StepsPerCycle steps each.
 const (
 	WatchCycles   = 400
 	StepsPerCycle = 4
@@ -54,8 +55,8 @@ func (w *Watch) Step() bool {
 			side = "back above"
 		}
 		w.moments = append(w.moments, engine.Moment{Step: w.steps, Caption: fmt.Sprintf(
-			"after %d failures (%s): the measured availability, %s, is %s the %s target; the formula says %s",
-			w.machine.Failures(), Duration(w.machine.Now()), Percent(m), side,
+			"after %s (%s): the measured availability, %s, is %s the %s target; the formula says %s",
+			Failures(w.machine.Failures()), Duration(w.machine.Now()), Percent(m), side,
 			TargetPercent(w.spec.Target), Percent(Availability(w.spec.MTTF, w.spec.MTTR)))})
 	}
 	return true

@@ -62,7 +62,7 @@ func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.watch.Moments(), 
 
 // Pace says a speed in failure-repair cycles.
 func (l *Lab) Pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%g cycles a second", stepsPerSecond/avail.StepsPerCycle)
+	return fmt.Sprintf("%g x (MTTF+MTTR) a second", stepsPerSecond/avail.StepsPerCycle)
 }
 
 // Seed is the machine's seed.
@@ -77,7 +77,7 @@ func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 // Status is the time and the failures so far.
 func (l *Lab) Status() []string {
 	m := l.watch.Machine()
-	return []string{fmt.Sprintf("%.0f h, %d failures", m.Now(), m.Failures()), fmt.Sprintf("seed %d", l.spec.Seed)}
+	return []string{fmt.Sprintf("%.0f h, %s", m.Now(), avail.Failures(m.Failures())), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 // keys are the lab's own, a binding per direction.

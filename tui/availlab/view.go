@@ -131,8 +131,12 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 		}}
 	so := "no failure yet"
 	if f := machine.Failures(); f > 0 {
-		so = fmt.Sprintf("%s after %d failures", avail.Percent(machine.Measured()), f)
+		so = fmt.Sprintf("%s after %s", avail.Percent(machine.Measured()), avail.Failures(f))
 	}
-	title := st.Muted.Render(widget.Truncate(fmt.Sprintf("one machine's measured nines (%s); x: failure-repair cycles", so), w))
+	text := fmt.Sprintf("one machine's measured nines (%s); x: time / (MTTF + MTTR)", so)
+	if lipgloss.Width(text) > w { // the short form, whole
+		text = fmt.Sprintf("measured nines (%s); x: t / (MTTF+MTTR)", so)
+	}
+	title := st.Muted.Render(widget.Truncate(text, w))
 	return title + "\n" + ts.Render(st, w, h-1)
 }

@@ -182,16 +182,21 @@ func (l *Lab) StopsAt() string {
 // side by side, each caption names its set.
 func (l *Lab) NewMoment() (string, bool) {
 	var captions []string
+	who := map[string][]string{} // a caption both sets meet is said once, for both
 	for i, r := range l.runs {
 		all := r.engine.Moments() // read after every step: no snapshot
 		for _, m := range all[min(l.seen[i], len(all)):] {
-			if len(l.runs) > 1 {
-				captions = append(captions, r.name+" "+m.Caption)
-			} else {
+			if len(who[m.Caption]) == 0 {
 				captions = append(captions, m.Caption)
 			}
+			who[m.Caption] = append(who[m.Caption], r.name)
 		}
 		l.seen[i] = len(all)
+	}
+	if len(l.runs) > 1 {
+		for i, c := range captions {
+			captions[i] = strings.Join(who[c], " and ") + " " + c
+		}
 	}
 	return strings.Join(captions, "; "), len(captions) > 0
 }
@@ -239,7 +244,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	presets := keys.Preset
 	presets.SetHelp("1-6", "S1 none · S2 retry · S3 tuned · S4 breaker · S5 bulkhead · S6 all")
 	full := [][]key.Binding{
-		lab.PlayKeys(),
+		lab.PlayKeys(keys.Breaker),
 		{presets, keys.Timeout, keys.Retry, keys.Breaker, keys.Bulkhead, keys.Shed, keys.Budget},
 		append([]key.Binding{keys.Compare, keys.RightPreset, keys.Arrivals, keys.Follow}, lab.ShellKeys()...),
 	}
@@ -304,7 +309,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if err := l.Restart(); err != nil {
 			return lab.Outcome{Handled: true, Err: err}
 		}
-		return lab.Outcome{Handled: true, Note: "compare: " + l.names(), Restarted: true}
+		return lab.Outcome{Handled: true, Note: "compare: " + l.names() + " (restarted at t = 0, same seed)", Restarted: true}
 	}
 	left := l.left()
 	p := left.cfg.Protections

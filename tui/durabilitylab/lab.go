@@ -91,7 +91,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	both := rebuild
 	both.SetHelp("b/B", "rebuild time /2, x2")
 	return []key.Binding{c.Play, c.Step, c.Help, c.Quit, both, c.Moments, c.Faster},
-		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{rebuild, rebuildSlower}, lab.ShellKeys()...)}
+		[][]key.Binding{lab.PlayKeys(rebuild), append([]key.Binding{rebuild, rebuildSlower}, lab.ShellKeys()...)}
 }
 
 // Key changes the rebuild time, which restarts the years.

@@ -5,6 +5,7 @@
 package lab
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -203,9 +204,18 @@ func Unseen(all []engine.Moment, seen *int) (string, bool) {
 
 // PlayKeys is the full help's column of the shell's keys for a lab that
 // plays: play and step, back through the run, speed, restart and seeds.
-func PlayKeys() []key.Binding {
+// own are the lab's keys: where one of them takes b, the step back is ←
+// alone, and the help says so.
+func PlayKeys(own ...key.Binding) []key.Binding {
 	c := CommonKeys
-	return []key.Binding{c.Play, c.Step, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments}
+	back := c.StepBack
+	for _, b := range own {
+		if slices.Contains(b.Keys(), "b") {
+			back = Bind([]string{"left"}, "←", "step back (b is this lab's own)")
+			break
+		}
+	}
+	return []key.Binding{c.Play, c.Step, back, c.First, c.Last, c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments}
 }
 
 // ShellKeys is the full help's tail of the keys every screen has.

@@ -118,7 +118,7 @@ func (l *Lab) Status() []string {
 }
 
 var keys = struct {
-	Place, Table, Fail, FailRandom, Page   key.Binding
+	Place, Table, Fail, FailRandom, Page  key.Binding
 	AZs, Racks, Nodes, Replicas, Versions lab.Lever
 }{
 	FailRandom: lab.Bind([]string{"F"}, "F", "fail a random domain of the next kind"),
@@ -138,7 +138,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Place, keys.Fail, c.Moments, c.Faster}
 	full := [][]key.Binding{
-		lab.PlayKeys(),
+		lab.PlayKeys(topology()...),
 		{keys.Place, keys.Fail, keys.FailRandom, keys.Table, keys.Page},
 		topology(),
 		lab.ShellKeys(),
