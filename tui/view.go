@@ -146,10 +146,20 @@ func (m *Model) shortHelp() string {
 			widget.Truncate(m.st.Accent.Render("↑/↓")+" "+m.st.Text.Render("scroll")+m.st.Muted.Render(" • ")+
 				m.st.Accent.Render("?/esc")+" "+m.st.Text.Render("close help"), m.width)
 	}
-	m.help.Width = m.width
 	short, _ := m.lab.Help()
-	// bubbles' help can overshoot its width by the last item: cut it here.
-	return widget.Truncate(m.help.ShortHelpView(short), m.width)
+	// As many whole keys as fit, then …: bubbles' own cut can overshoot
+	// the width by its last item, and a cut one would lose its meaning.
+	m.help.Width = 0
+	for n := len(short); n > 0; n-- {
+		v := m.help.ShortHelpView(short[:n])
+		if n < len(short) {
+			v += m.st.Muted.Render(" …")
+		}
+		if lipgloss.Width(v) <= m.width {
+			return v
+		}
+	}
+	return ""
 }
 
 // fullHelp is the lesson and every key, scrolled in a viewport of h rows

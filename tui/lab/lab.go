@@ -255,3 +255,10 @@ func (l Lever) Short() key.Binding { return l.short }
 
 // Full is the lever's two lines in the full help.
 func (l Lever) Full() []key.Binding { return []key.Binding{l.Down, l.Up} }
+
+// Brief is b with a shorter help line, for the one-line help bar, where a
+// long description would push every key after it off the screen.
+func Brief(b key.Binding, keys, desc string) key.Binding {
+	b.SetHelp(keys, desc)
+	return b
+}

@@ -136,7 +136,7 @@ var keys = struct {
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Place, keys.Fail, c.Moments, c.Faster}
+	short := []key.Binding{c.Play, c.Step, lab.Brief(keys.Place, "1-5", "place an object"), lab.Brief(keys.Fail, "f/F", "fail a domain"), c.Help, c.Quit, c.Moments, c.Faster}
 	full := [][]key.Binding{
 		lab.PlayKeys(topology()...),
 		{keys.Place, keys.Fail, keys.FailRandom, keys.Table, keys.Page},

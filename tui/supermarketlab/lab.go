@@ -116,7 +116,7 @@ var keys = struct {
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Help, c.Quit, keys.Policy, keys.Against, keys.D.Short(), keys.Load.Short(), c.Moments, c.Faster}
+	short := []key.Binding{c.Play, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), keys.Load.Short(), c.Help, c.Quit, c.Moments, c.Faster}
 	own := []key.Binding{keys.Policy, keys.Against}
 	for _, l := range []lab.Lever{keys.D, keys.Load, keys.Refresh} {
 		own = append(own, l.Full()...)
