@@ -129,7 +129,7 @@ func (m *Model) placeNote() string {
 		return "at the first step"
 	}
 	s := "step " + textfmt.Digits(m.seek.steps)
-	if n, ok := m.totalSteps(); ok {
+	if n, ok := m.totalSteps(); ok && n >= m.seek.steps {
 		s += " of about " + textfmt.Digits(n)
 	}
 	if m.lab.Done() {
