@@ -27,10 +27,7 @@ those lost for good.`,
 	bind: func(fs *flagSet, s *placement.DurabilitySpec) {
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the failures (placements use seed + 1)")
 		fs.Float(&s.Years, "years", "a number in (0, 1000]", "simulated years")
-		fs.Int(&s.AZs, "azs", 1, 1000000, "availability zones")
-		fs.Int(&s.RacksPerAZ, "racks", 1, 1000000, "racks in each AZ")
-		fs.Int(&s.NodesPerRack, "nodes", 1, 1000000, "nodes in each rack")
-		fs.Int(&s.Replicas, "replicas", 1, 32, "replicas of each object")
+		bindTopology(fs, &s.Topology, &s.Replicas)
 		fs.Int(&s.Objects, "objects", 1, 1000000, "objects stored")
 		fs.Text(&s.Strategies, "strategies", "a list of random greedy rack-aware az-aware", "the placement strategies, comma-separated")
 		fs.Float(&s.NodeMTTFYears, "node-mttf-years", "a number in (0, 1e6]", "a node's mean time to losing its disk, years")

@@ -29,11 +29,8 @@ AZs and distinct versions).`,
 	bind: func(fs *flagSet, s *placement.Spec) {
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed, as CPython's random.seed")
 		fs.Int(&s.Trials, "trials", 1, 10000000, "objects placed at each location of each event")
-		fs.Int(&s.AZs, "azs", 1, 1000000, "availability zones")
-		fs.Int(&s.RacksPerAZ, "racks", 1, 1000000, "racks in each AZ")
-		fs.Int(&s.NodesPerRack, "nodes", 1, 1000000, "nodes in each rack")
+		bindTopology(fs, &s.Topology, &s.Replicas)
 		fs.Int(&s.Versions, "versions", 1, 1000000, "software versions, node n running version n mod versions")
-		fs.Int(&s.Replicas, "replicas", 1, 32, "replicas of each object")
 		fs.Text(&s.Strategies, "strategies", "a list of random greedy rack-aware az-aware diverse", "the placement strategies, comma-separated")
 		fs.Text(&s.Events, "events", "a list of node rack az correlated version", "the failure events, comma-separated")
 	},
@@ -134,4 +131,13 @@ func writePlacementText(w io.Writer, t *placement.Table) error {
 func bar(p float64, width int) string {
 	n := min(width, max(0, int(p*float64(width)+0.5)))
 	return strings.Repeat("#", n) + strings.Repeat(".", width-n)
+}
+
+// bindTopology declares the fault domains' flags the placement and
+// durability runs share: AZs x racks x nodes, and the replicas.
+func bindTopology(fs *flagSet, t *placement.Topology, replicas *int) {
+	fs.Int(&t.AZs, "azs", 1, 1000000, "availability zones")
+	fs.Int(&t.RacksPerAZ, "racks", 1, 1000000, "racks in each AZ")
+	fs.Int(&t.NodesPerRack, "nodes", 1, 1000000, "nodes in each rack")
+	fs.Int(replicas, "replicas", 1, 32, "replicas of each object")
 }
