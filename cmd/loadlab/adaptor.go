@@ -201,24 +201,27 @@ func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, estima
 		}
 		return err
 	}
-	return writeReport(ctx, stdout, out.Bytes())
+	return writeReport(ctx, stdout, stderr, out.Bytes())
 }
 
-// reportChunk is how much of a report goes to stdout between looks at
-// ctrl+c: a reader that stops reading (a pipe into a pager) must not make
-// ctrl+c wait.
-const reportChunk = 1 << 20
+// reportChunk is how much of a report goes to stdout in one write: at
+// most the size a pipe takes whole or not at all (PIPE_BUF), so that the
+// count of bytes written is the count a reader can see, even while a write
+// waits on a reader that does not read.
+const reportChunk = 4096
 
-// writeReport writes a finished report in chunks, from a goroutine, so
-// that ctrl+c is answered even while a write waits on a reader that does
-// not read. ctrl+c before the first byte leaves stdout empty; after it,
-// the report is cut and the message says so.
-func writeReport(ctx context.Context, w io.Writer, report []byte) error {
+// writeReport writes a finished report so that stdout gets it whole or not
+// at all. ctrl+c before the first byte leaves stdout empty. Once bytes
+// have gone out (a pipe into a slow reader), a cut report would be worse
+// than none, so ctrl+c lets the write finish and says so on stderr; a
+// second ctrl+c cuts it (the shell's own, by then). The writing runs in
+// a goroutine, so the first ctrl+c is answered at once either way.
+func writeReport(ctx context.Context, w, stderr io.Writer, report []byte) error {
 	var written atomic.Int64
 	done := make(chan error, 1)
 	go func() {
 		for i := 0; i < len(report); i += reportChunk {
-			if ctx.Err() != nil {
+			if ctx.Err() != nil && written.Load() == 0 {
 				done <- ctx.Err()
 				return
 			}
@@ -231,19 +234,24 @@ func writeReport(ctx context.Context, w io.Writer, report []byte) error {
 		}
 		done <- nil
 	}()
-	var err error
 	select {
-	case err = <-done:
+	case err := <-done:
 		if err == nil || ctx.Err() == nil {
 			return err
 		}
 	case <-ctx.Done():
 	}
-	if n := written.Load(); n > 0 {
-		return fmt.Errorf("%w: the report on stdout is cut short after %s of %s", errInterrupted,
-			engine.Size(float64(n)), engine.Size(float64(len(report))))
+	if written.Load() == 0 {
+		return fmt.Errorf("%w: no output written (stopped before writing the report)", errInterrupted)
 	}
-	return fmt.Errorf("%w: no output written (stopped before writing the report)", errInterrupted)
+	total := engine.Size(float64(len(report)))
+	fmt.Fprintf(stderr, "loadlab: ctrl+c while the report was going out (%s of %s written): finishing it, so that it is whole; ctrl+c again cuts it\n",
+		engine.Size(float64(written.Load())), total)
+	signal.Reset(os.Interrupt) // the second ctrl+c ends the process at once
+	if err := <-done; err != nil {
+		return fmt.Errorf("%w: the report on stdout is cut short after %s of %s (%v)", errInterrupted, engine.Size(float64(written.Load())), total, err)
+	}
+	return fmt.Errorf("%w: the report on stdout was finished whole (%s) after ctrl+c", errInterrupted, total)
 }
 
 // boolFlagNames are the flags of any engine that take no value.

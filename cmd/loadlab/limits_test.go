@@ -5,10 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -145,44 +148,72 @@ func fifo(t *testing.T, dir string) string {
 }
 
 // A report whose reader stops reading (a pipe into a pager) does not hold
-// ctrl+c: the write is abandoned and the message says how much went out.
-// The ctrl+c comes once the second chunk is stuck, so the test waits on
-// events, not on the clock; each run makes its own writer.
+// ctrl+c, and stdout gets the report whole or not at all: ctrl+c before the
+// first byte writes nothing; ctrl+c once bytes went out lets the rest go
+// out too, says so at once on stderr, and the report ends whole. The test
+// waits on events, not on the clock; each run makes its own writer.
 func TestCtrlCWhileTheReaderStalls(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	stall := &stallingWriter{blocked: make(chan struct{}), release: make(chan struct{})}
-	defer close(stall.release)
+	var stderr syncBuffer
 	done := make(chan error, 1)
-	go func() { done <- writeReport(ctx, stall, make([]byte, 3*reportChunk)) }()
+	report := make([]byte, 3*reportChunk+7)
+	go func() { done <- writeReport(ctx, stall, &stderr, report) }()
 	<-stall.blocked
 	cancel()
-	var err error
-	select {
-	case err = <-done:
-	case <-time.After(10 * time.Second): // a hang guard, not a timing check
-		t.Fatal("writeReport held ctrl+c while the reader stalled")
+	for !strings.Contains(stderr.String(), "finishing it") { // said at once, while the reader still stalls
+		runtime.Gosched()
 	}
-	if !errors.Is(err, errInterrupted) || !strings.Contains(err.Error(), "cut short after 1.05 MB of 3.15 MB") {
-		t.Errorf("got %v", err)
+	close(stall.release)
+	err := <-done
+	if !errors.Is(err, errInterrupted) || !strings.Contains(err.Error(), "finished whole") || stall.total.Load() != int64(len(report)) {
+		t.Errorf("got %v, %d of %d bytes written", err, stall.total.Load(), len(report))
 	}
+	// ctrl+c before the first byte: nothing at all.
+	quiet := &stallingWriter{blocked: make(chan struct{}), release: make(chan struct{})}
+	if err := writeReport(ctx, quiet, &stderr, report); !strings.Contains(fmt.Sprint(err), "no output written") || quiet.total.Load() != 0 {
+		t.Errorf("ctrl+c before writing: %v, %d bytes", err, quiet.total.Load())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for one writer and one reader.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // stallingWriter takes one chunk, then blocks like a full pipe until
 // release is closed; blocked is closed when the second write arrives.
+// total counts the bytes taken.
 type stallingWriter struct {
 	writes           atomic.Int32
+	total            atomic.Int64
 	blocked, release chan struct{}
 }
 
 func (w *stallingWriter) Write(p []byte) (int, error) {
 	switch w.writes.Add(1) {
 	case 1:
-		return len(p), nil
 	case 2:
 		close(w.blocked)
+		<-w.release
+	default:
+		<-w.release
 	}
-	<-w.release
+	w.total.Add(int64(len(p)))
 	return len(p), nil
 }
 
