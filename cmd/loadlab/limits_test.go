@@ -129,6 +129,18 @@ func TestScenarioFileBounds(t *testing.T) {
 		{write("dotted.toml", []byte(strings.Repeat("a.", 300000)+"b = 1\n")), "nested 300001 levels deep"},
 		{fifo(t, dir), "not a regular file"},
 		{write("line\nbreak.json", []byte(`{}`)), `line\nbreak.json`},
+		// An apostrophe in a comment must not hide the nesting after it:
+		// 10,000 inline tables in 40 KB once took the decoder to 6.4 GB.
+		{write("comment.toml", []byte("# don't\na = "+strings.Repeat("{b = ", 10000)+"1"+strings.Repeat("}", 10000)+"\n")), "nested 10000 levels deep"},
+		{write("instring.toml", []byte("s = \"'\"\na = "+strings.Repeat("[", 100)+"\n")), "nested 100 levels deep"},
+		{write("hex.toml", []byte("[bins]\nbins = 0x10\n")), "plain decimal here (such as 16, 0.5 or 1e6), got 0x10"},
+		{write("octal.toml", []byte("[bins]\nbins = 0o10\n")), "got 0o10"},
+		{write("binary.toml", []byte("[bins]\nbins = 0b10\n")), "got 0b10"},
+		{write("under.toml", []byte("[bins]\nballs = 1_000\n")), "got 1_000"},
+		{write("inf.toml", []byte("[bins]\nhot = inf\n")), "got inf"},
+		{write("nan.toml", []byte("[bins]\nhot = -nan\n")), "got -nan"},
+		{write("case.json", []byte(`{"BINS": {"BINS": 5}}`)), `unknown field "BINS"`},
+		{write("case2.json", []byte(`{"bins": {"bins": 5, "Bins": 6}}`)), `unknown field "Bins"`},
 	}
 	for _, c := range cases {
 		code, out, errs := runArgs(t, "run", "--scenario-file", c.path)

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -154,45 +156,108 @@ func readScenarioFile(path string) ([]byte, error) {
 	if len(raw) > maxFileBytes {
 		return nil, fmt.Errorf("larger than %s, the most a scenario file may hold", engine.Size(maxFileBytes))
 	}
-	if depth := nesting(raw); depth > maxNesting {
+	depth, bad := scan(raw)
+	if depth > maxNesting {
 		return nil, fmt.Errorf("nested %d levels deep, more than the %d a scenario file may use", depth, maxNesting)
+	}
+	if bad != "" {
+		return nil, fmt.Errorf("numbers are plain decimal here (such as 16, 0.5 or 1e6), got %s", bad)
 	}
 	return raw, nil
 }
 
-// nesting is the deepest nesting of brackets and braces outside strings,
-// or of a TOML key's dotted parts (a.b.c is three deep), an upper bound on
-// what a decoder would recurse through.
-func nesting(raw []byte) int {
-	depth, deepest := 0, 0
-	dots, inValue := 0, false
-	var quote byte
-	for i := 0; i < len(raw); i++ {
+// scan reads a scenario file's text as the decoders will, without
+// decoding it: TOML comments (# to the end of the line) and strings (basic,
+// literal and their multi-line forms; JSON's are basic strings) are
+// skipped, so that neither a bracket nor a quote inside them counts. It
+// returns the deepest nesting of brackets and braces, or of a TOML key's
+// dotted parts (a.b.c is three deep), an upper bound on what a decoder
+// would recurse through; and the first number written other than in plain
+// decimal (hex, octal, binary, underscores, inf, nan), if any.
+func scan(raw []byte) (deepest int, badNumber string) {
+	depth, dots, inValue := 0, 0, false
+	n := len(raw)
+	for i := 0; i < n; i++ {
 		c := raw[i]
 		switch {
-		case quote == 0 && c == '\n':
+		case c == '#':
+			for i < n && raw[i] != '\n' {
+				i++
+			}
 			dots, inValue = 0, false
-		case quote == 0 && c == '=':
+		case c == '\n':
+			dots, inValue = 0, false
+		case c == '"' || c == '\'':
+			i = stringEnd(raw, i)
+		case c == '=' || c == ':':
 			inValue = true
-		case quote == 0 && c == '.' && !inValue:
+		case c == '.' && !inValue:
 			dots++
 			deepest = max(deepest, dots+1)
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
 		case c == '[' || c == '{':
 			depth++
 			deepest = max(deepest, depth)
 		case c == ']' || c == '}':
-			depth--
+			depth = max(0, depth-1)
+		case inValue && badNumber == "" && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == 'i' || c == 'n'):
+			j := i
+			for j < n && strings.IndexByte("0123456789abcdefABCDEFxXoObBinftT_+-.:Z", raw[j]) >= 0 {
+				j++
+			}
+			if tok := string(raw[i:j]); !plainNumber(tok) {
+				badNumber = tok
+			}
+			i = j - 1
 		}
 	}
-	return deepest
+	return deepest, badNumber
+}
+
+// plainNumber reports whether a value token is a plain decimal number, or
+// not a number at all (a date, a boolean, a name).
+func plainNumber(tok string) bool {
+	t := strings.ToLower(strings.TrimLeft(tok, "+-"))
+	switch {
+	case t == "inf" || t == "nan":
+		return false
+	case t == "" || t[0] < '0' || t[0] > '9':
+		return true // true, false, names: the decoder judges them
+	case strings.ContainsAny(t, ":t") || strings.Count(t, "-") >= 2:
+		return true // a date or a time
+	case strings.Contains(t, "_"), len(t) > 1 && t[0] == '0' && strings.ContainsAny(t[1:2], "xob"):
+		return false
+	}
+	return true
+}
+
+// stringEnd is the index of the last byte of the string opening at i:
+// literal strings (single quotes, one or three) take no escapes, basic
+// strings (double quotes, one or three) take backslash escapes; an
+// unclosed string runs to the end.
+func stringEnd(raw []byte, i int) int {
+	q := raw[i]
+	n := len(raw)
+	if i+2 < n && raw[i+1] == q && raw[i+2] == q { // multi-line
+		for j := i + 3; j+2 < n; j++ {
+			if q == '"' && raw[j] == '\\' {
+				j++
+				continue
+			}
+			if raw[j] == q && raw[j+1] == q && raw[j+2] == q {
+				return j + 2
+			}
+		}
+		return n - 1
+	}
+	for j := i + 1; j < n; j++ {
+		switch {
+		case q == '"' && raw[j] == '\\':
+			j++
+		case raw[j] == q, raw[j] == '\n':
+			return j
+		}
+	}
+	return n - 1
 }
 
 func decodeScenario(raw []byte, isTOML bool, into any) error {
@@ -205,6 +270,9 @@ func decodeScenario(raw []byte, isTOML bool, into any) error {
 			return fmt.Errorf("unknown field %q", extra[0].String())
 		}
 		return nil
+	}
+	if err := exactKeys(raw, reflect.TypeOf(into)); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -268,4 +336,47 @@ func duplicateKey(raw []byte) error {
 			}
 		}
 	}
+}
+
+// exactKeys refuses an object key that names no field exactly: Go's JSON
+// decoder matches keys without regard to case, so "BINS" would set bins
+// (and slip past the duplicate-key check beside "bins").
+func exactKeys(raw []byte, t reflect.Type) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(raw, &obj) != nil {
+		return nil // not an object: the decoder says what is wrong
+	}
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		v := obj[k]
+		f, ok := fieldByJSONName(t, k)
+		if !ok {
+			return fmt.Errorf("unknown field %q (names are exact, as loadlab help writes them)", k)
+		}
+		if err := exactKeys(v, f.Type); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func fieldByJSONName(t reflect.Type, name string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if tag == name || tag == "" && f.Name == name {
+			return f, true
+		}
+		if f.Anonymous && tag == "" {
+			if g, ok := fieldByJSONName(f.Type, name); ok {
+				return g, true
+			}
+		}
+	}
+	return reflect.StructField{}, false
 }
