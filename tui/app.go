@@ -78,6 +78,10 @@ type Model struct {
 
 	small bool   // the terminal is below the lab's minimum
 	frame string // the screen, drawn after every change
+
+	// crash is a panic's first line and crashTrace the file holding its
+	// trace, for Run's exit message.
+	crash, crashTrace string
 }
 
 // New builds the root model.
@@ -114,6 +118,7 @@ func New(opts Options) (*Model, error) {
 
 // Init starts the lab's own work and plays scenarios that open playing.
 func (m *Model) Init() tea.Cmd {
+	defer m.guard()
 	if m.screen != screenLab {
 		return nil
 	}
@@ -182,6 +187,7 @@ func (m *Model) back() {
 // Update routes messages: quit, resize, ticks, keys, then the lab's own
 // messages.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer m.guard()
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:

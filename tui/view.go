@@ -25,8 +25,8 @@ func (m *Model) View() string { return m.frame }
 func (m *Model) redraw() {
 	if m.screen == screenPicker {
 		v := m.picker.View()
-		if m.note != "" {
-			v += "\n" + m.noteLines()[0]
+		if lines := m.noteLines(); len(lines) > 0 {
+			v += "\n" + lines[0]
 		}
 		m.frame = m.st.Paint(v, m.width, m.height)
 		return
