@@ -95,7 +95,6 @@ func TestPickerThemeThenOneColumn(t *testing.T) {
 	}
 }
 
-
 // A panic in the model is kept as a crash (its first line, its trace in a
 // file), never taken for ctrl+c, and goes on so Bubble Tea restores the
 // terminal.
