@@ -166,7 +166,11 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 	estimate := c.cost(spec, o.env())
 	lim := limits(o.maxMemory)
 	if err := estimate.Check(lim); err != nil {
-		return prepared{}, usageError{engine.Named(err, flagName)}
+		lever := flagName
+		if o.file != "" { // the value may come from the file: name both
+			lever = func(f string) string { return flagName(f) + " (" + c.name + "." + f + " in the file)" }
+		}
+		return prepared{}, usageError{engine.Named(err, lever)}
 	}
 	return prepared{estimate: estimate, run: func(ctx context.Context, stdout, stderr io.Writer) error {
 		// The collector keeps the heap near the estimate the run was

@@ -313,3 +313,16 @@ func TestCtrlCStopsEveryPhase(t *testing.T) {
 		}
 	}
 }
+
+// A run refused for its cost names the file's field beside the flag when
+// a scenario file is in use: the value may come from either.
+func TestOverLimitNamesTheFileField(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big.toml")
+	if err := os.WriteFile(p, []byte("[bins]\nbins = 4096\nballs = 2000000000\nstrategies = \"dchoice:4096\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runArgs(t, "run", "--scenario-file", p)
+	if code != 2 || !strings.Contains(errs, "--balls (bins.balls in the file)") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}
