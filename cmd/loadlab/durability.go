@@ -40,7 +40,7 @@ those lost for good.`,
 		fs.Float(&s.RebuildHours, "rebuild-hours", "a number in (0, 1e6]", "hours to re-create a lost replica")
 	},
 	run: func(ctx context.Context, s placement.DurabilitySpec, env runEnv) (*placement.Durability, error) {
-		d, err := placement.NewDurability(s)
+		d, err := placement.NewDurabilityContext(ctx, s)
 		if err != nil {
 			return nil, err
 		}

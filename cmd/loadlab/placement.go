@@ -35,7 +35,7 @@ AZs and distinct versions).`,
 		fs.Text(&s.Events, "events", "a list of node rack az correlated version", "the failure events, comma-separated")
 	},
 	run: func(ctx context.Context, s placement.Spec, env runEnv) (*placement.Table, error) {
-		t, err := placement.NewTable(s)
+		t, err := placement.NewTableContext(ctx, s)
 		if err != nil {
 			return nil, err
 		}

@@ -79,27 +79,6 @@ func (s DurabilitySpec) Validate() error {
 	return nil
 }
 
-// Costs of a durability run, measured on this project's 2-core machine
-// with room to spare: a lost replica's rebuild (a scan of the domains and
-// a cache miss or two), and a replica's count touched by an outage.
-const (
-	nsPerRebuild = 1500
-	nsPerTouch   = 60
-)
-
-// Cost estimates the run: every disk and rack lost rebuilds the replicas
-// it held; every outage touches the replicas of its nodes twice.
-func (s DurabilitySpec) Cost() engine.Cost {
-	replicas := float64(s.Objects * s.Replicas)
-	lostShare := s.Years/s.NodeMTTFYears + s.Years/s.RackLossYears // the fleet's replicas lost, over the years
-	dark := s.Years/s.RackOutageYears + s.Years/s.AZOutageYears    // outages, each a domain's share of replicas
-	strategies := float64(len(s.Topology.strategiesOf(s.Strategies)))
-	seconds := strategies * (lostShare*replicas*nsPerRebuild + 2*dark*replicas*nsPerTouch) / 1e9
-	return engine.Cost{Seconds: seconds, Bytes: 16<<20 + strategies*replicas*80,
-		OutputBytes: 4096 + strategies*200,
-		TimeLevers:  []string{"objects", "years"}, MemoryLevers: []string{"objects"}, OutputLevers: []string{"strategies"}}
-}
-
 func (t Topology) strategiesOf(list string) []Strategy {
 	v, _ := parseList(list, "strategies", ParseStrategy)
 	return v
@@ -109,12 +88,11 @@ func (t Topology) strategiesOf(list string) []Strategy {
 type failureKind int
 
 const (
-	diskLoss   failureKind = iota // a node's data is gone; the node is back, empty, later
-	outage                        // a rack or AZ is dark for a while, data kept
-	outageEnd                     // it comes back
-	nodeBack                      // a replaced node is back, empty
-	rackLoss                      // a rack's data is gone
-	rebuildDue                    // a lost replica's re-creation ends
+	diskLoss  failureKind = iota // a node's data is gone; the node is back, empty, later
+	outage                       // a rack or AZ is dark for a while, data kept
+	outageEnd                    // it comes back
+	nodeBack                     // a replaced node is back, empty
+	rackLoss                     // a rack's data is gone
 )
 
 // happening is one event of the fleet's timeline.
@@ -122,43 +100,12 @@ type happening struct {
 	at     float64 // hours
 	kind   failureKind
 	lo, hi int // the nodes it strikes: [lo, hi)
-	object int // rebuildDue: the object
 }
 
-// failures draws the fleet's failures over the years, in time order: the
-// same for every strategy.
-func (s DurabilitySpec) failures() []happening {
-	src := rng.New(s.Seed)
-	hours := s.Years * 8760
-	var out []happening
-	poisson := func(mttfYears float64, each func(at float64)) {
-		for t := src.ExpoVariate(1 / (mttfYears * 8760)); t < hours; t += src.ExpoVariate(1 / (mttfYears * 8760)) {
-			each(t)
-		}
-	}
-	t := s.Topology
-	for n := range t.Nodes() {
-		poisson(s.NodeMTTFYears, func(at float64) {
-			out = append(out, happening{at: at, kind: diskLoss, lo: n, hi: n + 1}, happening{at: at + s.ReplaceHours, kind: nodeBack, lo: n, hi: n + 1})
-		})
-	}
-	for r := range t.Racks() {
-		lo, hi := RackFailure.Span(t, r)
-		poisson(s.RackOutageYears, func(at float64) {
-			out = append(out, happening{at: at, kind: outage, lo: lo, hi: hi}, happening{at: at + s.RackOutageHours, kind: outageEnd, lo: lo, hi: hi})
-		})
-		poisson(s.RackLossYears, func(at float64) {
-			out = append(out, happening{at: at, kind: rackLoss, lo: lo, hi: hi}, happening{at: at + s.ReplaceHours, kind: nodeBack, lo: lo, hi: hi})
-		})
-	}
-	for a := range t.AZs {
-		lo, hi := AZFailure.Span(t, a)
-		poisson(s.AZOutageYears, func(at float64) {
-			out = append(out, happening{at: at, kind: outage, lo: lo, hi: hi}, happening{at: at + s.AZOutageHours, kind: outageEnd, lo: lo, hi: hi})
-		})
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
-	return out
+// rebuildDue is a lost replica of object, lost at at, to be re-created.
+type rebuildDue struct {
+	at     float64 // hours
+	object int32
 }
 
 // fleet is one strategy's objects on the nodes through the failures.
@@ -176,13 +123,15 @@ type fleet struct {
 	objects []stored
 	// queue holds the losses awaiting a rebuild, in time order: every
 	// rebuild takes as long, so the first in is the first due.
-	queue []happening
+	queue []rebuildDue
 	head  int
 	// scratch for rebuild
 	held, best, cands []int
 	// rebuildHours is how long a rebuild takes; now is the time of the
 	// rebuild running.
 	rebuildHours, now float64
+	// stop says when to give up: ctx is done
+	stop *stopper
 	// counts
 	lostMajority, lost int
 	firstLoss          string
@@ -200,12 +149,16 @@ type stored struct {
 	rebuildsDue int
 }
 
-func newFleet(s DurabilitySpec, st Strategy) *fleet {
+func newFleet(s DurabilitySpec, st Strategy, stop *stopper) *fleet {
 	src := rng.New(s.Seed + 1) // placements apart from the failures
 	f := &fleet{strategy: st, topo: s.Topology, r: s.Replicas, src: src, placer: newPlacer(src, s.Topology, s.Replicas), rebuildHours: s.RebuildHours,
-		holds: make([][]int32, s.Nodes()), dark: make([]int, s.Nodes()), away: make([]bool, s.Nodes())}
+		holds: make([][]int32, s.Nodes()), dark: make([]int, s.Nodes()), away: make([]bool, s.Nodes()), stop: stop}
 	dst := make([]int, s.Replicas)
+	f.objects = make([]stored, 0, s.Objects)
 	for o := range s.Objects {
+		if stop.stop(16 * s.Replicas) { // about a millisecond of placing between looks
+			return f
+		}
 		f.placer.place(st, dst)
 		f.objects = append(f.objects, stored{nodes: slices.Clone(dst), reachable: s.Replicas})
 		for _, n := range dst {
@@ -230,25 +183,27 @@ func (f *fleet) reach(n, d int) {
 }
 
 // apply runs one happening of the shared timeline, and the rebuilds due
-// before it.
-func (f *fleet) apply(h happening, cause string) {
-	f.rebuildUntil(h.at)
+// before it. It gives up, leaving the fleet part way, when stop does.
+func (f *fleet) apply(h happening) {
+	if f.rebuildUntil(h.at); f.stop.stop(h.hi - h.lo) {
+		return
+	}
 	switch h.kind {
 	case outage:
-		for n := h.lo; n < h.hi; n++ {
+		for n := h.lo; n < h.hi && !f.stop.stop(len(f.holds[n])); n++ {
 			if f.dark[n]++; f.dark[n] == 1 && !f.away[n] {
 				f.reach(n, -1)
 			}
 		}
 	case outageEnd:
-		for n := h.lo; n < h.hi; n++ {
+		for n := h.lo; n < h.hi && !f.stop.stop(len(f.holds[n])); n++ {
 			if f.dark[n]--; f.dark[n] == 0 && !f.away[n] {
 				f.reach(n, +1)
 			}
 		}
 	case diskLoss, rackLoss:
-		for n := h.lo; n < h.hi; n++ {
-			f.destroy(n, h.at, cause)
+		for n := h.lo; n < h.hi && !f.stop.stop(len(f.holds[n])); n++ {
+			f.destroy(n, h)
 		}
 	case nodeBack:
 		for n := h.lo; n < h.hi; n++ {
@@ -259,7 +214,8 @@ func (f *fleet) apply(h happening, cause string) {
 
 // destroy loses node n's disk: every replica on it is gone, and each
 // object left with a copy is rebuilt elsewhere.
-func (f *fleet) destroy(n int, at float64, cause string) {
+func (f *fleet) destroy(n int, h happening) {
+	at := h.at
 	if f.up(n) {
 		f.reach(n, -1)
 	}
@@ -275,26 +231,27 @@ func (f *fleet) destroy(n int, at float64, cause string) {
 			if f.firstLoss == "" {
 				f.firstLossAt = at
 				f.firstLoss = fmt.Sprintf("%.2f years: %s placement loses its first object for good (object %d): its last replica went when %s, before a rebuild could copy it",
-					at/8760, f.strategy, o, cause)
+					at/8760, f.strategy, o, describe(f.topo, h))
 				f.moments = append(f.moments, engine.Moment{Step: int64(at), Caption: f.firstLoss})
 			}
 			continue
 		}
 		ob.rebuildsDue++
-		f.queue = append(f.queue, happening{at: at, kind: rebuildDue, object: int(o)})
+		f.queue = append(f.queue, rebuildDue{at: at, object: o})
 	}
 	f.holds[n] = f.holds[n][:0]
 	f.away[n] = true
 }
 
 // rebuildUntil ends the rebuilds due by time t: each ends rebuildHours
-// after the loss it answers (the queue holds the loss times).
+// after the loss it answers (the queue holds the loss times). It gives up
+// when stop does.
 func (f *fleet) rebuildUntil(t float64) {
-	for f.head < len(f.queue) && f.queue[f.head].at+f.rebuildHours <= t {
+	for f.head < len(f.queue) && f.queue[f.head].at+f.rebuildHours <= t && !f.stop.stop(rebuildWork(f.topo)) {
 		h := f.queue[f.head]
 		f.head++
 		f.now = h.at + f.rebuildHours
-		f.rebuild(h.object)
+		f.rebuild(int(h.object))
 	}
 	if f.head > 1024 && f.head > len(f.queue)/2 {
 		f.queue = append(f.queue[:0], f.queue[f.head:]...)
@@ -346,7 +303,7 @@ func (f *fleet) rebuild(o int) {
 	f.best = best
 	if len(best) == 0 { // nowhere to put it now: try again after another rebuild time
 		ob.rebuildsDue++
-		f.queue = append(f.queue, happening{at: f.now, kind: rebuildDue, object: o})
+		f.queue = append(f.queue, rebuildDue{at: f.now, object: int32(o)})
 		return
 	}
 	d := best[0]
@@ -387,28 +344,55 @@ type DurabilityResult struct {
 // Durability runs every strategy's fleet through one timeline of failures.
 type Durability struct {
 	spec     DurabilitySpec
-	failures []happening
-	next     int
+	timeline *timeline
 	fleets   []*fleet
 	hours    float64
 	// history[i] is fleet i's counts over time: lost majority and lost,
 	// a point a week.
 	majority, lost []engine.Series
+	// stop polls the context of the Run under way; a run it stopped stays
+	// stopped, part way through a week.
+	stop *stopper
 }
 
-// NewDurability validates the spec, places every object and draws the
+// NewDurability validates the spec, places every object and readies the
 // failures.
 func NewDurability(s DurabilitySpec) (*Durability, error) {
+	return NewDurabilityContext(context.Background(), s)
+}
+
+// NewDurabilityContext is NewDurability, given up with ctx's error once
+// ctx is done.
+func NewDurabilityContext(ctx context.Context, s DurabilitySpec) (*Durability, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	d := &Durability{spec: s, failures: s.failures()}
-	for _, st := range s.Topology.strategiesOf(s.Strategies) {
-		d.fleets = append(d.fleets, newFleet(s, st))
+	tl, err := newTimeline(ctx, s)
+	if err != nil {
+		return nil, err
 	}
+	d := &Durability{spec: s, timeline: tl, stop: &stopper{ctx: ctx}}
+	for _, st := range s.Topology.strategiesOf(s.Strategies) {
+		d.fleets = append(d.fleets, newFleet(s, st, d.stop))
+		if d.stop.err != nil {
+			return nil, d.stop.err
+		}
+	}
+	d.stop.ctx = nil
 	d.majority, d.lost = make([]engine.Series, len(d.fleets)), make([]engine.Series, len(d.fleets))
 	d.record()
 	return d, nil
+}
+
+// failures yields the run's whole timeline of failures from its start, in
+// the order the fleets meet them.
+func (d *Durability) failures(yield func(int, happening) bool) {
+	tl, _ := newTimeline(context.Background(), d.spec)
+	for i := 0; ; i++ {
+		if _, ok := tl.peek(); !ok || !yield(i, tl.pop()) {
+			return
+		}
+	}
 }
 
 // Week is the hours one step of a view runs.
@@ -431,16 +415,24 @@ func (d *Durability) Pos() engine.Pos {
 // Advance runs the fleets for dt hours, or to the end.
 func (d *Durability) Advance(dt float64) {
 	end := min(d.hours+dt, d.spec.Years*8760)
-	for d.next < len(d.failures) && d.failures[d.next].at <= end {
-		h := d.failures[d.next]
-		cause := d.describe(h)
-		for _, f := range d.fleets {
-			f.apply(h, cause)
+	for {
+		at, ok := d.timeline.peek()
+		if !ok || at > end {
+			break
 		}
-		d.next++
+		h := d.timeline.pop()
+		for _, f := range d.fleets {
+			f.apply(h)
+		}
+		if d.stop.stop(1) {
+			return
+		}
 	}
 	for _, f := range d.fleets {
 		f.rebuildUntil(end)
+	}
+	if d.stop.err != nil {
+		return
 	}
 	d.hours = end
 	d.record()
@@ -453,8 +445,8 @@ func (d *Durability) record() {
 	}
 }
 
-func (d *Durability) describe(h happening) string {
-	t := d.spec.Topology
+// describe says what a disk or rack loss was.
+func describe(t Topology, h happening) string {
 	switch h.kind {
 	case diskLoss:
 		return fmt.Sprintf("node %d lost its disk", h.lo)
@@ -464,8 +456,40 @@ func (d *Durability) describe(h happening) string {
 	return ""
 }
 
-// Done reports whether the years have run.
-func (d *Durability) Done() bool { return d.hours >= d.spec.Years*8760 }
+// stopper looks at a context now and then, after so much work: a unit is
+// about a replica touched.
+type stopper struct {
+	ctx  context.Context
+	work int
+	err  error
+}
+
+// stopWork is the work between looks at the context: a few milliseconds.
+const stopWork = 1 << 16
+
+// stop adds work and reports whether the context is done (once it is, for
+// good).
+func (s *stopper) stop(work int) bool {
+	if s.err != nil {
+		return true
+	}
+	if s.ctx == nil {
+		return false
+	}
+	if s.work += work + 1; s.work >= stopWork {
+		s.work = 0
+		s.err = s.ctx.Err()
+	}
+	return s.err != nil
+}
+
+// rebuildWork is a rebuild's work in stopper units: a look at every
+// domain of the strategy and every node of the one chosen, at most the
+// nodes.
+func rebuildWork(t Topology) int { return 1 + t.Nodes()/16 }
+
+// Done reports whether the years have run, or a Run was stopped part way.
+func (d *Durability) Done() bool { return d.hours >= d.spec.Years*8760 || d.stop.err != nil }
 
 // Years is the simulated time so far.
 func (d *Durability) Years() float64 { return d.hours / 8760 }
@@ -498,14 +522,25 @@ func (d *Durability) Moments() []engine.Moment {
 // Spec is the run's spec.
 func (d *Durability) Spec() DurabilitySpec { return d.spec }
 
-// Run advances to the end a week at a time, checking ctx; progress, if not
-// nil, gets the share of years done.
+// Run advances to the end a week at a time, checking ctx within the weeks;
+// progress, if not nil, gets the share of years done. Stopped by ctx, the
+// run is left part way through a week and stays stopped: Done reports
+// true and Run returns the error again.
 func (d *Durability) Run(ctx context.Context, progress func(float64)) error {
+	if d.stop.err != nil {
+		return d.stop.err
+	}
+	d.stop.ctx = ctx
+	defer func() { d.stop.ctx = nil }()
 	for !d.Done() {
 		if err := ctx.Err(); err != nil {
+			d.stop.err = err
 			return err
 		}
 		d.Advance(Week)
+		if d.stop.err != nil {
+			return d.stop.err
+		}
 		if progress != nil {
 			progress(d.hours / (d.spec.Years * 8760))
 		}

@@ -119,19 +119,3 @@ func (s Spec) events() []Event {
 	v, _ := parseList(s.Events, "events", ParseEvent)
 	return v
 }
-
-// nsPerTrial is a placement and its check, measured on this project's
-// machine with room to spare.
-const nsPerTrial = 120
-
-// Cost estimates the table before it runs.
-func (s Spec) Cost() engine.Cost {
-	objects := 0.0
-	for _, ev := range s.events() {
-		objects += float64(ev.Locations(s.Topology)) * float64(s.Trials)
-	}
-	objects *= float64(len(s.strategies()))
-	rows := float64(len(s.strategies()) * len(s.events()))
-	return engine.Cost{Seconds: objects * nsPerTrial / 1e9, Bytes: 8<<20 + float64(s.Nodes())*8, OutputBytes: 2048 + rows*300,
-		TimeLevers: []string{"trials", "azs", "racks", "nodes"}, MemoryLevers: []string{"azs", "racks", "nodes"}, OutputLevers: []string{"strategies", "events"}}
-}

@@ -49,7 +49,11 @@ type Table struct {
 }
 
 // NewTable validates the spec and sets the table up at its first object.
-func NewTable(s Spec) (*Table, error) {
+func NewTable(s Spec) (*Table, error) { return NewTableContext(context.Background(), s) }
+
+// NewTableContext is NewTable, given up with ctx's error once ctx is done
+// (the exact chances are worked out here).
+func NewTableContext(ctx context.Context, s Spec) (*Table, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -57,7 +61,11 @@ func NewTable(s Spec) (*Table, error) {
 	t := &Table{spec: s, placer: newPlacer(rng.New(s.Seed), s.Topology, s.Replicas), reps: make([]int, s.Replicas)}
 	for _, st := range strategies {
 		for _, ev := range events {
-			t.rows = append(t.rows, Row{Strategy: st, Event: ev, Exact: exact(st, ev, s.Topology, s.Replicas)})
+			ex, err := exactContext(ctx, st, ev, s.Topology, s.Replicas)
+			if err != nil {
+				return nil, err
+			}
+			t.rows = append(t.rows, Row{Strategy: st, Event: ev, Exact: ex})
 		}
 	}
 	t.last = Trial{Location: -1}
@@ -119,9 +127,10 @@ func (t *Table) Step() bool {
 	return true
 }
 
-// Run places every object left: the objects of a location in one tight
-// loop, checking ctx between locations. progress, if not nil, gets the
-// share of objects placed after each location.
+// Run places every object left: the objects of a location in tight
+// loops of at most runChunk, checking ctx between them. progress, if not
+// nil, gets the share of objects placed after each location. Stopped by
+// ctx, the table is left between two objects and may go on.
 func (t *Table) Run(ctx context.Context, progress func(float64)) error {
 	total := t.Objects()
 	for t.trial != 0 && t.Step() { // finish a location begun by Step
@@ -133,24 +142,39 @@ func (t *Table) Run(ctx context.Context, progress func(float64)) error {
 		}
 		r := &t.rows[t.row]
 		f := r.Event.failure(topo, t.loc)
+		// A loss is noted as of the location's first object, as the row's
+		// counts stand until the location ends.
+		placed, rowTotal := t.placed, r.Total
 		maj, all := 0, 0
-		for range t.spec.Trials {
-			t.placer.place(r.Strategy, t.reps)
-			hits := 0
-			for _, n := range t.reps {
-				if f.down(n) {
-					hits++
+		for done := 0; done < t.spec.Trials; {
+			if done > 0 {
+				if err := ctx.Err(); err != nil {
+					// keep what the location placed: Step finishes it
+					r.LoseMajority, r.LoseAll, r.Total = r.LoseMajority+maj, r.LoseAll+all, r.Total+done
+					t.placed, t.trial = placed+done, done
+					t.last = Trial{Location: -1}
+					return err
 				}
 			}
-			if hits >= threshold {
-				if maj == 0 && r.LoseMajority == 0 {
-					t.noteLoss(r, t.loc, t.reps)
+			for range min(runChunk, t.spec.Trials-done) {
+				t.placer.place(r.Strategy, t.reps)
+				hits := 0
+				for _, n := range t.reps {
+					if f.down(n) {
+						hits++
+					}
 				}
-				maj++
+				if hits >= threshold {
+					if maj == 0 && r.LoseMajority == 0 {
+						t.noteLossAt(r, t.loc, t.reps, placed, rowTotal)
+					}
+					maj++
+				}
+				if hits == len(t.reps) {
+					all++
+				}
 			}
-			if hits == len(t.reps) {
-				all++
-			}
+			done += min(runChunk, t.spec.Trials-done)
 		}
 		r.LoseMajority, r.LoseAll, r.Total = r.LoseMajority+maj, r.LoseAll+all, r.Total+t.spec.Trials
 		t.placed += t.spec.Trials
@@ -169,6 +193,10 @@ func (t *Table) Run(ctx context.Context, progress func(float64)) error {
 	}
 	return nil
 }
+
+// runChunk is the most objects Run places between looks at ctx: a few
+// milliseconds.
+const runChunk = 1 << 15
 
 // Rows are the table so far. The slice is the table's own: do not modify.
 func (t *Table) Rows() []Row { return t.rows }
@@ -192,7 +220,11 @@ func (t *Table) Placed() int { return t.placed }
 
 // noteLoss records the first object of row r to lose its majority: which
 // domain held which of its replicas.
-func (t *Table) noteLoss(r *Row, loc int, reps []int) {
+func (t *Table) noteLoss(r *Row, loc int, reps []int) { t.noteLossAt(r, loc, reps, t.placed, r.Total) }
+
+// noteLossAt is noteLoss with the objects placed before and the row's
+// total given.
+func (t *Table) noteLossAt(r *Row, loc int, reps []int, placed, total int) {
 	topo := t.spec.Topology
 	f := r.Event.failure(topo, loc)
 	var hit []string
@@ -201,9 +233,9 @@ func (t *Table) noteLoss(r *Row, loc int, reps []int) {
 			hit = append(hit, strconv.Itoa(n))
 		}
 	}
-	t.moments = append(t.moments, engine.Moment{Step: int64(t.placed) + 1, Caption: fmt.Sprintf(
+	t.moments = append(t.moments, engine.Moment{Step: int64(placed) + 1, Caption: fmt.Sprintf(
 		"%s placement, %s failure: object %d is the first to lose its majority: %s held %d of its %d replicas (nodes %s)",
-		r.Strategy, r.Event, r.Total+1, r.Event.Where(topo, loc), len(hit), len(reps), strings.Join(hit, ", "))})
+		r.Strategy, r.Event, total+1, r.Event.Where(topo, loc), len(hit), len(reps), strings.Join(hit, ", "))})
 }
 
 // lossThreshold is the replicas an event must take for fewer than a
