@@ -57,6 +57,8 @@ type runEnv struct {
 	progress func(fraction float64)
 	// keepAll asks for every trial, as the JSON and CSV reports list them.
 	keepAll bool
+	// format is the report's: text, json or csv.
+	format string
 }
 
 // formatOrder is the order formats are offered in.
@@ -87,7 +89,7 @@ type options struct {
 }
 
 func (o options) env() runEnv {
-	return runEnv{workers: o.workers, keepAll: o.format != "text"}
+	return runEnv{workers: o.workers, keepAll: o.format != "text", format: o.format}
 }
 
 func (c *engineCLI[S, R]) engine() string { return c.name }

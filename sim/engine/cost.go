@@ -62,14 +62,15 @@ func (e *OverLimit) Describe(name func(field string) string) string {
 	return fmt.Sprintf("the run would need about %s of memory, over the limit of %s%s", Size(e.Estimate), Size(e.Limit), lower)
 }
 
-// Check refuses a cost over the limits, time first.
+// Check refuses a cost over the limits, time first. An estimate that is
+// not a number (a model fed values it cannot price) is over every limit.
 func (c Cost) Check(l Limits) error {
 	switch {
-	case l.Seconds > 0 && c.Seconds > l.Seconds:
+	case l.Seconds > 0 && !(c.Seconds <= l.Seconds):
 		return &OverLimit{"time", c.Seconds, l.Seconds, c.TimeLevers}
-	case l.Bytes > 0 && c.Bytes > l.Bytes:
+	case l.Bytes > 0 && !(c.Bytes <= l.Bytes):
 		return &OverLimit{"memory", c.Bytes, l.Bytes, c.MemoryLevers}
-	case l.OutputBytes > 0 && c.OutputBytes > l.OutputBytes:
+	case l.OutputBytes > 0 && !(c.OutputBytes <= l.OutputBytes):
 		return &OverLimit{"output", c.OutputBytes, l.OutputBytes, c.OutputLevers}
 	}
 	return nil
@@ -82,8 +83,12 @@ func AsOverLimit(err error) (*OverLimit, bool) {
 	return o, ok
 }
 
-// Size writes a byte count: 12 KB, 3.4 GB.
+// Size writes a byte count: 12 KB, 3.4 GB; past 1000 PB (or not a
+// number) "more than 1000 PB".
 func Size(b float64) string {
+	if !(b < 1e18) {
+		return "more than 1000 PB"
+	}
 	units := []string{"B", "KB", "MB", "GB", "TB", "PB"}
 	i := 0
 	for b >= 1000 && i < len(units)-1 {
@@ -96,9 +101,15 @@ func Size(b float64) string {
 	return fmt.Sprintf("%.3g %s", b, units[i])
 }
 
-// Duration writes seconds: 45 s, 17 min, 11 h, 3 days.
+// secondsPerYear is a year of 365.25 days.
+const secondsPerYear = 365.25 * 86400
+
+// Duration writes seconds: 45 s, 17 min, 11 h, 3 days, 12 years; past a
+// million years (or not a number) "more than a million years".
 func Duration(s float64) string {
 	switch {
+	case !(s < 1e6*secondsPerYear):
+		return "more than a million years"
 	case s < 1:
 		return fmt.Sprintf("%.2g s", s)
 	case s < 120:
@@ -107,8 +118,13 @@ func Duration(s float64) string {
 		return fmt.Sprintf("%.0f min", s/60)
 	case s < 2*86400:
 		return fmt.Sprintf("%.0f h", s/3600)
+	case s < 2*secondsPerYear:
+		return fmt.Sprintf("%.3g days", s/86400)
 	}
-	return fmt.Sprintf("%.3g days", s/86400)
+	if y := s / secondsPerYear; y < 1000 {
+		return fmt.Sprintf("%.3g years", y)
+	}
+	return fmt.Sprintf("%.0f years", s/secondsPerYear)
 }
 
 func orList(xs []string) string {

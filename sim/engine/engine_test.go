@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strings"
 	"testing"
 )
 
@@ -64,4 +66,32 @@ func ExampleSeries() {
 	s.Append(Point{X: 30, Y: 3})
 	fmt.Println(v.Len(), s.Len(), v.At(v.Before(20)))
 	// Output: 2 3 {9 2}
+}
+
+// No estimate, however large or broken, is written as +Inf or NaN: past a
+// million years and 1000 PB the figures say so in words, and a NaN
+// estimate is over every limit.
+func TestHugeAndBrokenFiguresRead(t *testing.T) {
+	inf, nan := math.Inf(1), math.NaN()
+	for _, c := range []struct{ got, want string }{
+		{Duration(45), "45 s"}, {Duration(3 * 86400), "3 days"}, {Duration(700 * 86400), "700 days"},
+		{Duration(12 * secondsPerYear), "12 years"}, {Duration(123456 * secondsPerYear), "123456 years"},
+		{Duration(1e300), "more than a million years"}, {Duration(inf), "more than a million years"}, {Duration(nan), "more than a million years"},
+		{Size(3.4e9), "3.4 GB"}, {Size(inf), "more than 1000 PB"}, {Size(nan), "more than 1000 PB"}, {Size(1e30), "more than 1000 PB"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+	l := Limits{Seconds: DefaultSeconds, Bytes: 1e9, OutputBytes: 1e6}
+	for _, c := range []Cost{{Seconds: nan}, {Seconds: inf}, {Bytes: nan}, {OutputBytes: nan}} {
+		err := c.Check(l)
+		if err == nil {
+			t.Errorf("%+v passed the limits", c)
+			continue
+		}
+		if s := err.Error(); strings.Contains(s, "Inf") || strings.Contains(s, "NaN") {
+			t.Errorf("%+v: %q", c, s)
+		}
+	}
 }
