@@ -102,7 +102,16 @@ type Sim struct {
 	nextSample        float64
 	moments           []engine.Moment
 	reached7, herded  bool
+	// interrupt, if set, is asked every interruptEvery servers an arrival
+	// looks at; once it says yes the run is abandoned (halted) and its
+	// state is not to be read.
+	interrupt func() bool
+	halted    bool
 }
+
+// interruptEvery is how many servers pick looks at between calls of
+// interrupt: a few hundred microseconds past the caches.
+const interruptEvery = 1 << 14
 
 // New validates the config and starts every server empty at t = 0.
 func New(c Config) (*Sim, error) {
@@ -188,6 +197,9 @@ func (s *Sim) Advance(t float64) {
 		if s.next <= dep {
 			busy := len(s.busy)
 			s.arrive()
+			if s.halted {
+				return
+			}
 			s.next += s.arrivals.ExpoVariate(s.cfg.Load * float64(s.cfg.Servers))
 			if len(s.busy) > busy { // a server woke: the first of the old clock and its own
 				s.dep = min(s.dep, s.now+s.own.ExpoVariate(1))
@@ -223,19 +235,19 @@ func (s *Sim) choose(n int) int { return int(uint64(s.choices.Uint32()) * uint64
 func (s *Sim) pick() int {
 	n := s.cfg.Servers
 	switch s.cfg.Policy {
-	case JSQD:
+	case JSQD, StaleD:
+		loads := s.jobs
+		if s.cfg.Policy == StaleD {
+			loads = s.board
+		}
 		best := s.choose(n)
-		for range s.cfg.D - 1 {
-			if c := s.choose(n); s.jobs[c] < s.jobs[best] {
+		for i := 1; i < s.cfg.D; i++ {
+			if c := s.choose(n); loads[c] < loads[best] {
 				best = c
 			}
-		}
-		return best
-	case StaleD:
-		best := s.choose(n)
-		for range s.cfg.D - 1 {
-			if c := s.choose(n); s.board[c] < s.board[best] {
-				best = c
+			if i%interruptEvery == 0 && s.interrupt != nil && s.interrupt() {
+				s.halted = true
+				return best
 			}
 		}
 		return best

@@ -2,6 +2,7 @@ package queue
 
 import (
 	"context"
+	"math"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -34,6 +35,14 @@ func (Spec) Engine() string { return "supermarket" }
 
 // Configs are the runs the spec asks for: the policy, and Against if set.
 func (s Spec) Configs() ([]Config, error) {
+	// The clock first: the warm-up is measured against the time, so each
+	// is blamed for its own range.
+	switch {
+	case !(s.Time > 0) || s.Time > 1e7:
+		return nil, engine.Invalid("time", "must be in (0, 1e7], got %v", s.Time)
+	case !(s.Warmup >= 0) || !(s.Warmup < s.Time):
+		return nil, engine.Invalid("warmup", "must be in [0, time), below the time (%g), got %v", s.Time, s.Warmup)
+	}
 	var out []Config
 	for i, name := range []string{s.Policy, s.Against} {
 		if i == 1 && name == "" {
@@ -62,8 +71,6 @@ func (s Spec) Configs() ([]Config, error) {
 		return nil, engine.Invalid("d", "must be in 1..servers (%d), got %d", s.Servers, s.D)
 	case s.AgainstD < 0 || s.AgainstD > s.Servers:
 		return nil, engine.Invalid("against-d", "must be in 0..servers (%d; 0 takes d), got %d", s.Servers, s.AgainstD)
-	case !(s.Time > s.Warmup) || s.Time > 1e7:
-		return nil, engine.Invalid("time", "must be after the warm-up (%g) and at most 1e7, got %v", s.Warmup, s.Time)
 	case s.Seed < 0:
 		return nil, engine.Invalid("seed", "must be >= 0, got %d", s.Seed)
 	}
@@ -76,20 +83,109 @@ func (s Spec) Validate() error {
 	return err
 }
 
-// nsPerEvent is an event, measured at 70-95 ns on this project's machine,
-// with room to spare.
-const nsPerEvent = 150
+// Costs of the simulation's basic operations on one core, in nanoseconds,
+// measured on this project's 2-core machine (BenchmarkCostModel prints the
+// estimate against the measured time). An event (an arrival or a
+// departure) touches a few servers at random, and so does each extra
+// server a job looks at: both cost more once the servers' arrays leave the
+// caches.
+const (
+	nsEventNear, nsEventMid, nsEventFar    = 50.0, 150.0, 220.0
+	nsChoiceNear, nsChoiceMid, nsChoiceFar = 4.0, 12.0, 35.0
+	// An event touches several arrays of the servers, a choice only their
+	// loads: the choices stay in the cache longer.
+	nearServers, midServers = 1 << 17, 1 << 21
+	nearChoice, midChoice   = 1 << 18, 1 << 22
+	nsBoardServer                          = 1.5 // one server of a stale board's refresh
+	nsServerSetup                          = 3.0 // allocating and clearing one server
+	nsPoint                                = 25.0
+	// bytesPerServer are a server's jobs, place in the busy list and the
+	// busy list itself (grown by doubling); JSQ's buckets and a stale
+	// board add serverExtra.
+	bytesPerServer, serverExtra = 24.0, 12.0
+	baseBytes                   = 16 << 20
+)
 
-// Cost estimates the runs: about 2 x load x servers events a time unit.
-func (s Spec) Cost() engine.Cost {
-	runs := 1.0
-	if s.Against != "" {
-		runs = 2
+// eventNs and choiceNs are the costs of an event and of one more server
+// looked at with n servers.
+func eventNs(n int) (event, choice float64) {
+	switch {
+	case n <= nearServers:
+		event = nsEventNear
+	case n <= midServers:
+		event = nsEventMid
+	default:
+		event = nsEventFar
 	}
-	events := 2 * s.Load * float64(s.Servers) * s.Time * runs
-	return engine.Cost{Seconds: events * nsPerEvent / 1e9, Bytes: 16<<20 + runs*float64(s.Servers)*40 + runs*s.Time*16,
-		OutputBytes: 8192, TimeLevers: []string{"servers", "time"}, MemoryLevers: []string{"servers"}, OutputLevers: []string{"time"}}
+	switch {
+	case n <= nearChoice:
+		choice = nsChoiceNear
+	case n <= midChoice:
+		choice = nsChoiceMid
+	default:
+		choice = nsChoiceFar
+	}
+	return event, choice
 }
+
+// Cost estimates the runs before they start: about 2 x load x servers
+// events a time unit, and for jsq-d and stale-d d - 1 more servers looked
+// at per arrival. An invalid spec costs nothing (it is refused first).
+func (s Spec) Cost() engine.Cost {
+	cs, err := s.Configs()
+	if err != nil {
+		return engine.Cost{}
+	}
+	c := engine.Cost{TimeLevers: []string{"servers", "time"}, MemoryLevers: []string{"servers"}, OutputLevers: []string{"time"}}
+	eventsNs, choicesNs := 0.0, 0.0
+	levels := 0.0
+	for _, cfg := range cs {
+		n := float64(cfg.Servers)
+		arrivals := cfg.Load * n * cfg.Time
+		ev, ch := eventNs(cfg.Servers)
+		eventsNs += 2 * arrivals * ev
+		if cfg.Policy == JSQD || cfg.Policy == StaleD {
+			choicesNs += arrivals * float64(cfg.D-1) * ch
+		}
+		other := n*nsServerSetup + cfg.Time*nsPoint
+		if cfg.Policy == StaleD {
+			other += math.Floor(cfg.Time/cfg.Refresh) * n * nsBoardServer
+		}
+		eventsNs += other
+		per := bytesPerServer
+		if cfg.Policy == JSQ || cfg.Policy == StaleD {
+			per += serverExtra
+		}
+		c.Bytes += n*per + cfg.Time*16
+		levels = max(levels, queueLevels(cfg))
+	}
+	c.Seconds = (eventsNs + choicesNs) / 1e9
+	if choicesNs > eventsNs {
+		c.TimeLevers = []string{"d", "time", "servers"}
+	}
+	c.Bytes += baseBytes
+	// The report: a row a queue length in each of four columns (the
+	// shares, the tail, the mean field's two), in the JSON's indentation.
+	c.OutputBytes = 8192 + float64(len(cs))*levels*4*30
+	c.OutputLevers = []string{"load", "time"}
+	return c
+}
+
+// queueLevels is about the longest queue a run meets: a few with a choice
+// of two or more (the mean field's tail falls doubly exponentially), far
+// more with one choice at a load near 1 (geometric, of ratio load, over
+// every server and time unit; or sqrt(time) before it settles).
+func queueLevels(c Config) float64 {
+	if d, ok := c.Choices(); ok && d >= 2 || c.Policy == JSQ {
+		return 16
+	}
+	n := float64(c.Servers)
+	geometric := math.Log(n*c.Time*c.Load+2) / -math.Log(c.Load)
+	return 16 + min(geometric, 3*math.Sqrt(c.Time)+c.Time*(1-c.Load), n*c.Time)
+}
+
+// maxChunkNs is the work between looks at ctx and calls of progress.
+const maxChunkNs = 5e6
 
 // Outcome is the runs' results, in order, with their configs.
 type Outcome struct {
@@ -98,8 +194,9 @@ type Outcome struct {
 	Moments [][]engine.Moment
 }
 
-// Run simulates each config to Time, checking ctx every time unit;
-// progress, if not nil, gets the share done.
+// Run simulates each config to Time, checking ctx every few milliseconds
+// of work (and, when one arrival looks at a great many servers, within
+// it); progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Outcome, error) {
 	cs, err := s.Configs()
 	if err != nil {
@@ -108,11 +205,21 @@ func (s Spec) Run(ctx context.Context, progress func(float64)) (Outcome, error) 
 	var o Outcome
 	for i, c := range cs {
 		sim, _ := New(c)
-		for t := 1.0; sim.Now() < s.Time; t++ {
+		sim.interrupt = func() bool { return ctx.Err() != nil }
+		// A chunk of simulated time is at most 10 units and about
+		// maxChunkNs of work: ctx is looked at between chunks (how a run
+		// is cut into calls of Advance changes nothing).
+		ev, ch := eventNs(c.Servers)
+		perUnit := c.Load * float64(c.Servers) * (2*ev + float64(c.D-1)*ch)
+		chunk := min(10, max(maxChunkNs/perUnit, 1e-9*s.Time))
+		for k := 1.0; sim.Now() < s.Time; k++ {
 			if err := ctx.Err(); err != nil {
 				return o, err
 			}
-			sim.Advance(min(t*10, s.Time))
+			sim.Advance(min(k*chunk, s.Time))
+			if sim.halted {
+				return o, ctx.Err()
+			}
 			if progress != nil {
 				progress((float64(i) + sim.Now()/s.Time) / float64(len(cs)))
 			}
