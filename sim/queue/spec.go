@@ -96,9 +96,9 @@ const (
 	// loads: the choices stay in the cache longer.
 	nearServers, midServers = 1 << 17, 1 << 21
 	nearChoice, midChoice   = 1 << 18, 1 << 22
-	nsBoardServer                          = 1.5 // one server of a stale board's refresh
-	nsServerSetup                          = 3.0 // allocating and clearing one server
-	nsPoint                                = 25.0
+	nsBoardServer           = 1.5 // one server of a stale board's refresh
+	nsServerSetup           = 3.0 // allocating and clearing one server
+	nsPoint                 = 25.0
 	// bytesPerServer are a server's jobs, place in the busy list and the
 	// busy list itself (grown by doubling); JSQ's buckets and a stale
 	// board add serverExtra.
