@@ -200,7 +200,10 @@ func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, estima
 		}
 		return err
 	}
+	// The buffer starts at the report's estimated size, so that a large
+	// report is not copied on every doubling (and held twice meanwhile).
 	var out bytes.Buffer
+	out.Grow(int(min(estimate.OutputBytes, maxOutputBytes)))
 	if err := c.writers[o.format](ctx, &out, res, estimate); err != nil || ctx.Err() != nil {
 		if ctx.Err() != nil { // ctrl+c while the report was being built
 			return fmt.Errorf("%w: no output written (stopped while building the report)", errInterrupted)

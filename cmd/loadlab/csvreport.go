@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/hashing"
 )
 
@@ -61,15 +63,29 @@ func hashingCSV(w io.Writer, studies []hashing.Study) error {
 }
 
 // stormCSV is the retries sent in each millisecond, a row per jitter mode
-// and millisecond up to its last retry.
-func stormCSV(w io.Writer, storms []cascade.Storm) error {
-	var rows [][]string
+// and millisecond up to its last retry. The rows are written as they are
+// made, as encoding/csv writes them (no field needs quotes), so that
+// millions of them neither wait in memory nor hold up ctrl+c.
+func stormCSV(ctx context.Context, w io.Writer, storms []cascade.Storm, _ engine.Cost) error {
+	buf := []byte("jitter,ms,retries\n")
 	for _, s := range storms {
 		for ms, n := range s.Histogram {
-			rows = append(rows, []string{s.Jitter, strconv.Itoa(ms), strconv.Itoa(n)})
+			if ms%checkRows == 0 {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				if _, err := w.Write(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
+			buf = append(buf, s.Jitter...)
+			buf = append(strconv.AppendInt(append(buf, ','), int64(ms), 10), ',')
+			buf = append(strconv.AppendInt(buf, int64(n), 10), '\n')
 		}
 	}
-	return writeCSV(w, []string{"jitter", "ms", "retries"}, rows)
+	_, err := w.Write(buf)
+	return err
 }
 
 // availCSV is the MTTF x MTTR grid, the report's main table.

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/loadlab/loadlab/sim/cascade"
@@ -28,28 +32,79 @@ report is the retries per millisecond, their peak, and (1 + retries)^layers.`,
 		fs.Text(&s.Jitter, "jitter", "a list of none full equal decorrelated", "the jitter modes, comma-separated")
 		fs.Int(&s.Layers, "layers", 1, 10, "layers of a call chain that each retry")
 	},
-	run:  func(_ context.Context, s cascade.StormSpec, _ runEnv) ([]cascade.Storm, error) { return s.Run() },
-	cost: func(s cascade.StormSpec, _ runEnv) engine.Cost { return s.Cost() },
+	run: func(ctx context.Context, s cascade.StormSpec, env runEnv) ([]cascade.Storm, error) {
+		return s.Run(ctx, env.progress)
+	},
+	cost: func(s cascade.StormSpec, env runEnv) engine.Cost { return s.Cost(env.format) },
 	writers: map[string]func(context.Context, io.Writer, []cascade.Storm, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, storms []cascade.Storm, _ engine.Cost) error {
-			return writeStormText(w, storms)
-		},
-		"json": func(_ context.Context, w io.Writer, storms []cascade.Storm, est engine.Cost) error {
-			return writeJSON(w, struct {
-				Storms   []cascade.Storm `json:"storms"`
-				Estimate engine.Cost     `json:"estimate"`
-			}{storms, est})
-		},
-		"csv": func(_ context.Context, w io.Writer, storms []cascade.Storm, _ engine.Cost) error {
-			return stormCSV(w, storms)
-		},
+		"text": writeStormText,
+		"json": writeStormJSON,
+		"csv":  stormCSV,
 	},
 }
+
+// stormReport is the JSON report: the storms and the estimate.
+type stormReport struct {
+	Storms   []cascade.Storm `json:"storms"`
+	Estimate engine.Cost     `json:"estimate"`
+}
+
+// writeStormJSON writes the document writeJSON would, the histograms a
+// millisecond a line, streamed so that a histogram of millions of
+// milliseconds is neither encoded twice in memory nor deaf to ctrl+c.
+func writeStormJSON(ctx context.Context, w io.Writer, storms []cascade.Storm, est engine.Cost) error {
+	bare := make([]cascade.Storm, len(storms))
+	for i, s := range storms {
+		bare[i] = s
+		bare[i].Histogram = nil
+	}
+	doc, err := json.MarshalIndent(stormReport{bare, est}, "", "  ")
+	if err != nil {
+		return err
+	}
+	const hole = `"histogram": null`
+	var buf []byte
+	for _, s := range storms {
+		before, after, found := bytes.Cut(doc, []byte(hole))
+		if !found {
+			return errors.New("loadlab: the JSON report has no histogram field")
+		}
+		indent := string(before[bytes.LastIndexByte(before, '\n')+1:]) // the key's
+		w.Write(before)
+		io.WriteString(w, `"histogram": [`)
+		for ms, n := range s.Histogram {
+			if ms%checkRows == 0 {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				w.Write(buf)
+				buf = buf[:0]
+			}
+			if ms > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(append(append(buf, '\n'), indent...), "  "...)
+			buf = strconv.AppendInt(buf, int64(n), 10)
+		}
+		buf = append(append(buf, '\n'), indent...)
+		w.Write(buf)
+		buf = buf[:0]
+		io.WriteString(w, "]")
+		doc = after
+	}
+	w.Write(doc)
+	_, err = io.WriteString(w, "\n")
+	return err
+}
+
+// checkRows is how many milliseconds a storm writer writes between looks
+// at ctrl+c.
+const checkRows = 1 << 16
 
 // writeStormText prints each jitter's caption and its retries over time,
 // 60 columns on one time scale and one count scale for every mode, so that
 // the spikes compare.
-func writeStormText(w io.Writer, storms []cascade.Storm) error {
+func writeStormText(ctx context.Context, w io.Writer, storms []cascade.Storm, _ engine.Cost) error {
 	const cols, rows = 60, 8
 	span, top := 1, 1
 	for _, s := range storms {
@@ -59,17 +114,24 @@ func writeStormText(w io.Writer, storms []cascade.Storm) error {
 	if len(storms) > 0 {
 		fmt.Fprintf(w, "retry storm: every client fails at t = 0 and retries %d times, waiting min(base x 2^(k-1), cap) ms before retry k, with or without jitter\n", storms[0].TotalRetries/max(1, storms[0].Clients))
 	}
-	for _, s := range storms {
+	// Each column's busiest millisecond, found once: a column may span
+	// millions of them.
+	busiest := make([][cols]int, len(storms))
+	for i, s := range storms {
 		for c := 0; c < cols; c++ {
-			top = max(top, s.Busiest(c*per, (c+1)*per))
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			busiest[i][c] = s.Busiest(c*per, (c+1)*per)
+			top = max(top, busiest[i][c])
 		}
 	}
-	for _, s := range storms {
+	for i, s := range storms {
 		fmt.Fprintf(w, "\n%s\n", s.Caption)
 		for r := rows; r >= 1; r-- {
 			var line strings.Builder
 			for c := 0; c < cols; c++ {
-				if float64(s.Busiest(c*per, (c+1)*per)) >= float64(top)*(float64(r)-0.5)/rows {
+				if float64(busiest[i][c]) >= float64(top)*(float64(r)-0.5)/rows {
 					line.WriteByte('#')
 				} else {
 					line.WriteByte(' ')

@@ -1,6 +1,7 @@
 package cascade
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -94,40 +95,44 @@ type Storm struct {
 // RunStorm draws every client's retry times and counts them per
 // millisecond.
 func RunStorm(c StormConfig) (Storm, error) {
+	s, _, err := runStorm(context.Background(), c, nil)
+	return s, err
+}
+
+// stormCheck is how many clients, or milliseconds of the histogram, a
+// storm runs between looks at ctx: a few milliseconds of work.
+const stormCheck = 1 << 12
+
+// runStorm is RunStorm, stopping with ctx's error once ctx is done. It
+// draws the retry times into times (grown if short) and returns it for the
+// next mode.
+func runStorm(ctx context.Context, c StormConfig, times []float64) (Storm, []float64, error) {
 	if err := c.Validate(); err != nil {
-		return Storm{}, err
+		return Storm{}, times, err
 	}
 	src := rng.New(c.Seed)
-	times := make([]float64, 0, c.Clients*c.Retries)
-	for range c.Clients {
-		t, prev := 0.0, c.BaseMs
-		for k := 1; k <= c.Retries; k++ {
-			d := math.Min(c.BaseMs*math.Pow(2, float64(k-1)), c.CapMs)
-			var wait float64
-			switch c.Jitter {
-			case NoJitter:
-				wait = d
-			case FullJitter:
-				wait = src.Uniform(0, d)
-			case EqualJitter:
-				wait = d/2 + src.Uniform(0, d/2)
-			case Decorrelated:
-				wait = math.Min(c.CapMs, src.Uniform(c.BaseMs, 3*prev))
-				prev = wait
-			}
-			t += wait
-			times = append(times, t)
+	times = slices.Grow(times[:0], c.Clients*c.Retries)
+	for i := range c.Clients {
+		if i%stormCheck == 0 && ctx.Err() != nil {
+			return Storm{}, times, ctx.Err()
 		}
+		times = c.client(src, times)
 	}
 	s := Storm{Jitter: c.Jitter.String(), Clients: c.Clients, TotalRetries: len(times), Amplification: math.Pow(float64(1+c.Retries), float64(c.Layers))}
 	for _, t := range times {
 		s.LastMs = max(s.LastMs, t)
 	}
 	s.Histogram = make([]int, int(s.LastMs)+1)
-	for _, t := range times {
+	for i, t := range times {
+		if i%(stormCheck<<4) == 0 && ctx.Err() != nil {
+			return Storm{}, times, ctx.Err()
+		}
 		s.Histogram[int(t)]++
 	}
 	for ms, n := range s.Histogram {
+		if ms%(stormCheck<<8) == 0 && ctx.Err() != nil {
+			return Storm{}, times, ctx.Err()
+		}
 		if n > s.Peak {
 			s.Peak, s.PeakMs = n, ms
 		}
@@ -138,7 +143,64 @@ func RunStorm(c StormConfig) (Storm, error) {
 	}
 	s.Caption = fmt.Sprintf("%s: %d retries over %.0f ms, at most %d in one millisecond (at %d ms)",
 		name, s.TotalRetries, s.LastMs, s.Peak, s.PeakMs)
-	return s, nil
+	return s, times, nil
+}
+
+// client appends one client's retry times to times.
+func (c StormConfig) client(src *rng.Source, times []float64) []float64 {
+	t, prev := 0.0, c.BaseMs
+	for k := 1; k <= c.Retries; k++ {
+		d := math.Min(c.BaseMs*math.Pow(2, float64(k-1)), c.CapMs)
+		var wait float64
+		switch c.Jitter {
+		case NoJitter:
+			wait = d
+		case FullJitter:
+			wait = src.Uniform(0, d)
+		case EqualJitter:
+			wait = d/2 + src.Uniform(0, d/2)
+		case Decorrelated:
+			wait = math.Min(c.CapMs, src.Uniform(c.BaseMs, 3*prev))
+			prev = wait
+		}
+		t += wait
+		times = append(times, t)
+	}
+	return times
+}
+
+// exactDraws is the largest storm whose histogram length HistogramLen
+// draws exactly (a millisecond of work).
+const exactDraws = 1 << 15
+
+// HistogramLen is the length of the storm's histogram, a millisecond past
+// its last retry: drawn exactly for a storm of up to exactDraws retries,
+// else the longest it can be, every wait at its largest (d_k for none,
+// full and equal; min(cap, 3^k base) for decorrelated). Many clients come
+// near that bound; a few fall short by up to a half.
+func (c StormConfig) HistogramLen() float64 {
+	if c.Clients*c.Retries <= exactDraws {
+		src := rng.New(c.Seed)
+		var times []float64
+		last := 0.0
+		for range c.Clients {
+			times = c.client(src, times[:0])
+			if len(times) > 0 {
+				last = max(last, times[len(times)-1])
+			}
+		}
+		return math.Floor(last) + 1
+	}
+	last, prev := 0.0, c.BaseMs
+	for k := 1; k <= c.Retries; k++ {
+		d := math.Min(c.BaseMs*math.Pow(2, float64(k-1)), c.CapMs)
+		if c.Jitter == Decorrelated {
+			d = math.Min(c.CapMs, 3*prev)
+			prev = d
+		}
+		last += d
+	}
+	return math.Floor(last) + 1
 }
 
 // Busiest is the most retries sent in one millisecond from millisecond

@@ -1,6 +1,9 @@
 package cascade
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // Without jitter every client's k-th retry lands in the same millisecond:
 // spikes of n at base, 3 base, 7 base... With full jitter the peak is a
@@ -26,6 +29,40 @@ func TestStormJitterSpreadsTheSpikes(t *testing.T) {
 		s, err := RunStorm(cfg)
 		if err != nil || s.Peak >= none.Peak || s.TotalRetries != 3000 {
 			t.Errorf("%v: peak %d, %d retries, %v", j, s.Peak, s.TotalRetries, err)
+		}
+	}
+}
+
+// digitSum counts the digits of 0..n-1.
+func TestDigitSum(t *testing.T) {
+	for _, n := range []int{0, 1, 9, 10, 11, 99, 100, 101, 12345} {
+		want := 0
+		for i := range n {
+			want += len(strconv.Itoa(i))
+		}
+		if got := digitSum(float64(n)); got != float64(want) {
+			t.Errorf("digitSum(%d) = %v, want %d", n, got, want)
+		}
+	}
+}
+
+// HistogramLen is the histogram's length exactly for a small storm, and
+// never short of it for a large one.
+func TestHistogramLen(t *testing.T) {
+	for _, c := range []StormConfig{
+		{Seed: 1, Clients: 1, Retries: 12, BaseMs: 1e5, CapMs: 1e6, Layers: 1, Jitter: FullJitter},
+		{Seed: 2, Clients: 1000, Retries: 3, BaseMs: 100, CapMs: 2000, Layers: 1, Jitter: Decorrelated},
+		{Seed: 3, Clients: 100000, Retries: 5, BaseMs: 100, CapMs: 2000, Layers: 1, Jitter: EqualJitter},
+		{Seed: 4, Clients: 100000, Retries: 5, BaseMs: 100, CapMs: 2000, Layers: 1, Jitter: Decorrelated},
+		{Seed: 5, Clients: 50000, Retries: 4, BaseMs: 10, CapMs: 1e4, Layers: 1, Jitter: NoJitter},
+	} {
+		s, err := RunStorm(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := c.HistogramLen(), float64(len(s.Histogram))
+		if c.Clients*c.Retries <= exactDraws && got != want || got < want {
+			t.Errorf("%+v: HistogramLen %v, the histogram %v", c, got, want)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package cascade
 
 import (
+	"context"
+	"math"
 	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -56,31 +58,99 @@ func (s StormSpec) Validate() error {
 	return err
 }
 
-// Run runs every jitter mode listed.
-func (s StormSpec) Run() ([]Storm, error) {
+// Run runs every jitter mode listed, stopping with ctx's error once ctx
+// is done; progress, if not nil, gets the share of modes done.
+func (s StormSpec) Run(ctx context.Context, progress func(float64)) ([]Storm, error) {
 	cfgs, err := s.Configs()
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Storm, len(cfgs))
+	var times []float64 // every mode's retry times, in turn
 	for i, c := range cfgs {
-		if out[i], err = RunStorm(c); err != nil {
+		if out[i], times, err = runStorm(ctx, c, times); err != nil {
 			return nil, err
+		}
+		if progress != nil {
+			progress(float64(i+1) / float64(len(cfgs)))
 		}
 	}
 	return out, nil
 }
 
-// Cost estimates the storms: their draws, the retry times they keep and
-// a histogram a millisecond wide up to the latest possible retry.
-func (s StormSpec) Cost() engine.Cost {
+// Costs of a storm on one core, in nanoseconds, measured on this project's
+// 2-core machine (BenchmarkStormCostModel prints the estimate against the
+// measured work), and the bytes of its report.
+const (
+	nsStormDraw = 25.0 // one retry drawn, kept and counted
+	nsStormMs   = 2.2  // one millisecond of the histogram: made (its pages faulted in), scanned
+	nsStormRun  = 2e6  // starting the run
+	// One millisecond written: an indented JSON number, a CSV row, or a
+	// look for the text chart's busiest.
+	nsStormJSONMs, nsStormCSVMs, nsStormTextMs = 28.0, 40.0, 0.3
+	// stormJSONMs is a zero's line in the JSON ("        0,\n"); a count
+	// adds its digits past the first.
+	stormJSONMs = 11.0
+	stormText   = 1200.0 // a mode's chart and caption
+	stormHead   = 600.0  // a mode's fields besides the histogram, in JSON
+)
+
+// Cost estimates the storms and their report in format (text, json or
+// csv): their draws, the retry times each keeps while it counts them, and
+// a histogram a millisecond wide up to the latest possible retry, which
+// the JSON and CSV reports list in full. An invalid spec costs nothing (it
+// is refused first).
+func (s StormSpec) Cost(format string) engine.Cost {
 	c := engine.Cost{TimeLevers: []string{"clients", "retries"}, MemoryLevers: []string{"cap-ms", "retries", "clients"},
 		OutputLevers: []string{"cap-ms", "retries"}}
-	modes := float64(strings.Count(s.Jitter, ",") + 1)
+	cfgs, err := s.Configs()
+	if err != nil {
+		return c
+	}
 	draws := float64(s.Clients) * float64(s.Retries)
-	last := s.CapMs * float64(s.Retries) // no wait exceeds the cap
-	c.Seconds = modes * draws * 30e-9
-	c.Bytes = 16e6 + modes*(draws*8+last*8)
-	c.OutputBytes = modes * (512 + last*4)
+	ns, hist := 0.0, 0.0
+	for _, cfg := range cfgs {
+		ms := cfg.HistogramLen()
+		hist += ms
+		ns += draws*nsStormDraw + ms*nsStormMs
+		switch format {
+		case "json":
+			perMs := stormJSONMs + max(0, digits(draws/ms)-1)
+			c.OutputBytes += stormHead + ms*perMs
+			ns += ms * nsStormJSONMs
+		case "csv":
+			c.OutputBytes += ms*(float64(len(cfg.Jitter.String()))+3+digits(draws/ms)) + digitSum(ms)
+			ns += ms * nsStormCSVMs
+		default:
+			c.OutputBytes += stormText
+			ns += ms * nsStormTextMs
+		}
+	}
+	c.Seconds = (nsStormRun + ns) / 1e9
+	if hist*nsStormMs > draws*nsStormDraw*float64(len(cfgs)) {
+		c.TimeLevers = []string{"cap-ms", "retries"}
+	}
+	// The modes share one buffer of retry times; their histograms stay
+	// for the report, which is built in memory (in a buffer of the
+	// estimated size) before it is written.
+	c.Bytes = 16e6 + draws*8 + hist*8 + 1.5*c.OutputBytes
+	if draws > hist+1.5*c.OutputBytes/8 {
+		c.MemoryLevers = []string{"clients", "retries"}
+	}
+	if format == "text" {
+		c.OutputLevers = []string{"jitter"}
+	}
 	return c
+}
+
+// digits is how many decimal digits x has (1 for x < 10).
+func digits(x float64) float64 { return math.Floor(math.Log10(max(x, 1))) + 1 }
+
+// digitSum is the digits of 0, 1, ..., n-1 written out.
+func digitSum(n float64) float64 {
+	sum := 0.0
+	for lo, hi, d := 0.0, 10.0, 1.0; lo < n; lo, hi, d = hi, hi*10, d+1 {
+		sum += d * (min(n, hi) - lo)
+	}
+	return sum
 }

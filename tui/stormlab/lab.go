@@ -4,6 +4,7 @@
 package stormlab
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -40,7 +41,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 
 // Restart computes the storms again and rewinds to t = 0.
 func (l *Lab) Restart() error {
-	storms, err := l.spec.Run()
+	storms, err := l.spec.Run(context.Background(), nil)
 	if err != nil {
 		return err
 	}
