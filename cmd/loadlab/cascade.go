@@ -31,7 +31,7 @@ meets the same requests at the same times.`,
 	run: func(ctx context.Context, s cascade.Spec, env runEnv) (cascade.Report, error) {
 		return s.RunAll(ctx, env.workers, env.progress)
 	},
-	cost: func(s cascade.Spec, env runEnv) engine.Cost { return s.Cost(env.workers) },
+	cost: func(s cascade.Spec, env runEnv) engine.Cost { return s.Cost(env.workers, env.format) },
 	writers: map[string]func(context.Context, io.Writer, cascade.Report, engine.Cost) error{
 		"text": func(_ context.Context, w io.Writer, r cascade.Report, _ engine.Cost) error {
 			return writeCascadeText(w, r)
@@ -222,7 +222,8 @@ func successChart(samples []cascade.Sample, c cascade.Config) []string {
 		t   float64
 		sym byte
 	}{{0, '0'}, {c.DegradeAt, '!'}, {c.SurgeAt, 'S'}, {c.SurgeEnd, 'e'}, {c.Duration, 'E'}} {
-		marks[min(width-1, int(m.t/c.Duration*width))] = m.sym
+		// In float first: a time far past a short run is no index.
+		marks[int(max(0, min(width-1, math.Floor(m.t/c.Duration*width))))] = m.sym
 	}
 	return append(out, "        "+string(marks))
 }

@@ -1,8 +1,10 @@
 package cascade
 
 import (
-	"github.com/loadlab/loadlab/sim/engine"
 	"math"
+	"slices"
+
+	"github.com/loadlab/loadlab/sim/engine"
 
 	"github.com/loadlab/loadlab/sim/rng"
 )
@@ -31,10 +33,54 @@ type request struct {
 	held     [4]int8 // per layer, 1 + the pool of a slot it holds (0: none)
 }
 
-// retry is an attempt waiting for its time.
+// retry is an attempt waiting for its time; seq is its place in the order
+// the retries were scheduled.
 type retry struct {
 	at  float64
 	rid int
+	seq int
+}
+
+// retries are the attempts waiting for their time, a min-heap by time: a
+// tick takes the due ones from the top in O(log n) each, however many wait
+// far in the future (a long backoff under a large backlog).
+type retries []retry
+
+func (h *retries) push(r retry) {
+	*h = append(*h, r)
+	q := *h
+	for i := len(q) - 1; i > 0; {
+		p := (i - 1) / 2
+		if q[p].at <= q[i].at {
+			break
+		}
+		q[p], q[i] = q[i], q[p]
+		i = p
+	}
+}
+
+func (h *retries) pop() retry {
+	q := *h
+	top := q[0]
+	n := len(q) - 1
+	q[0] = q[n]
+	q = q[:n]
+	for i := 0; ; {
+		l, small := 2*i+1, i
+		if l < n && q[l].at < q[small].at {
+			small = l
+		}
+		if r := l + 1; r < n && q[r].at < q[small].at {
+			small = r
+		}
+		if small == i {
+			break
+		}
+		q[i], q[small] = q[small], q[i]
+		i = small
+	}
+	*h = q
+	return top
 }
 
 // born is when a request arrived, for the client's give-up.
@@ -50,7 +96,8 @@ type Engine struct {
 	arrivals *rng.Doubles // arrivals: src itself unless paired
 	layers   [4]*layer
 	reqs     requests
-	retries  []retry
+	retries  retries
+	retrySeq int // retries scheduled so far
 	born     []bornAt
 	bornHead int
 	breaker  breaker
@@ -68,6 +115,23 @@ type Engine struct {
 	moments              moments
 	series               series
 	journey              journey
+	// interrupt, if set, is asked every checkEvery requests or queue
+	// entries a long loop handles; once it says yes the run is abandoned
+	// (halted): the loops return early and the state is not to be read.
+	interrupt func() bool
+	halted    bool
+}
+
+// checkEvery is how many requests or queue entries a loop handles between
+// calls of interrupt: well under a millisecond.
+const checkEvery = 1 << 12
+
+// stopped asks interrupt, and remembers a yes.
+func (e *Engine) stopped() bool {
+	if !e.halted && e.interrupt != nil && e.interrupt() {
+		e.halted = true
+	}
+	return e.halted
 }
 
 // stats are the running counts of a run.
@@ -139,7 +203,10 @@ func (e *Engine) Step() bool {
 	k := e.tick
 	e.now = float64(k) * e.cfg.DT
 	e.breaker.tick(e.now)
-	for range e.poisson(e.rateNow() * e.cfg.DT) {
+	for i := range e.poisson(e.rateNow() * e.cfg.DT) {
+		if i%checkEvery == checkEvery-1 && e.stopped() {
+			return true
+		}
 		high := e.arrivals.Random() < e.cfg.PrioHigh
 		dep := 1
 		if e.arrivals.Random() < e.cfg.DepProb {
@@ -147,19 +214,19 @@ func (e *Engine) Step() bool {
 		}
 		e.admit(high, dep)
 	}
-	if len(e.retries) > 0 {
+	if len(e.retries) > 0 && e.retries[0].at <= e.now {
+		// The due retries, in the order they were scheduled (as the
+		// reference walks its list).
 		due := e.due[:0]
-		kept := e.retries[:0]
-		for _, r := range e.retries {
-			if r.at <= e.now {
-				due = append(due, r)
-			} else {
-				kept = append(kept, r)
-			}
+		for len(e.retries) > 0 && e.retries[0].at <= e.now {
+			due = append(due, e.retries.pop())
 		}
-		clear(e.retries[len(kept):])
-		e.retries, e.due = kept, due
-		for _, d := range due { // a retry is a whole new attempt from the entry
+		slices.SortFunc(due, func(a, b retry) int { return a.seq - b.seq })
+		e.due = due
+		for i, d := range due { // a retry is a whole new attempt from the entry
+			if i%checkEvery == checkEvery-1 && e.stopped() {
+				return true
+			}
 			r := e.reqs.at(d.rid)
 			e.stats.attempts++
 			if e.followed(r) {
@@ -342,6 +409,9 @@ func (e *Engine) dispatch(stage int) {
 				if i >= e.cfg.Scan {
 					break
 				}
+				if i%checkEvery == checkEvery-1 && e.stopped() {
+					return
+				}
 				rid := q.rid
 				r := e.reqs.get(rid)
 				if r == nil || int(r.stage) != stage || (stage == 2 && dbLayer+int(r.dep) != name) {
@@ -456,7 +526,8 @@ func (e *Engine) fail(r *request, clientRetry bool) {
 			if e.cfg.Retry == Backoff { // exponential backoff with jitter
 				delay = e.cfg.RetryBase * math.Pow(2, float64(r.retries)) * e.src.Uniform(0.5, 1.5)
 			}
-			e.retries = append(e.retries, retry{e.now + delay, r.rid})
+			e.retries.push(retry{e.now + delay, r.rid, e.retrySeq})
+			e.retrySeq++
 			if e.followed(r) {
 				e.trace(r, "will retry in %.0f ms", delay*1000)
 			}
@@ -499,7 +570,10 @@ func (e *Engine) checkTimeouts() {
 			}
 		}
 	}
-	for e.bornHead < len(e.born) && e.now-e.born[e.bornHead].at > e.cfg.ClientTimeout {
+	for n := 0; e.bornHead < len(e.born) && e.now-e.born[e.bornHead].at > e.cfg.ClientTimeout; n++ {
+		if n%checkEvery == checkEvery-1 && e.stopped() {
+			return
+		}
 		rid := e.born[e.bornHead].rid
 		e.bornHead++
 		if r := e.reqs.get(rid); r != nil {

@@ -2,8 +2,11 @@ package cascade
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/loadlab/loadlab/sim/rng"
 )
 
 // Invariants on every tick of every preset: no pool holds more than its
@@ -181,6 +184,36 @@ func TestRecentP95Window(t *testing.T) {
 		}
 		if s.RecentOK > 0 && !(s.RecentP95 >= 0 && s.RecentP95 <= 1000*cfg.ClientTimeout) {
 			t.Fatalf("t=%.2f: recent p95 %v ms outside [0, client timeout] (a request can pass every layer within its first tick)", s.T, s.RecentP95)
+		}
+	}
+}
+
+// nth finds what sorting finds, for ties, runs and random values.
+func TestNthIsTheSortedValue(t *testing.T) {
+	src := rng.NewDoubles(7)
+	never := func() bool { return false }
+	for _, n := range []int{1, 2, 3, 10, 101, 1000, 100000} {
+		for _, kind := range []string{"random", "ties", "rising", "falling"} {
+			xs := make([]float64, n)
+			for i := range xs {
+				switch kind {
+				case "random":
+					xs[i] = src.Random()
+				case "ties":
+					xs[i] = float64(int(src.Random() * 4))
+				case "rising":
+					xs[i] = float64(i)
+				case "falling":
+					xs[i] = float64(n - i)
+				}
+			}
+			sorted := slices.Clone(xs)
+			slices.Sort(sorted)
+			for _, k := range []int{0, n / 2, int(float64(n) * 0.95), n - 1} {
+				if got, ok := nth(slices.Clone(xs), k, never); !ok || got != sorted[k] {
+					t.Errorf("%s n=%d k=%d: %v, sorted %v", kind, n, k, got, sorted[k])
+				}
+			}
 		}
 	}
 }

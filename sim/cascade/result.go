@@ -28,7 +28,10 @@ type Sample struct {
 func (e *Engine) sample() {
 	for _, l := range e.layers { // compact the lazily deleted queues
 		kept := l.queue.entries[:0] // the whole array, so that it keeps its room
-		for _, q := range l.queue.items() {
+		for i, q := range l.queue.items() {
+			if i%(checkEvery<<4) == checkEvery<<4-1 && e.stopped() {
+				return
+			}
 			if e.reqs.get(q.rid) != nil {
 				kept = append(kept, q)
 			}
@@ -110,9 +113,10 @@ func (e *Engine) Result() Result {
 			sum += v
 		}
 		r.MeanLatencyMs = sum / float64(len(s.lat)) * 1000
-		sorted := slices.Clone(s.lat)
-		slices.Sort(sorted)
-		r.P95LatencyMs = sorted[int(float64(len(sorted))*0.95)] * 1000
+		// The latency at index int(0.95 n) of the sorted latencies, found
+		// without sorting them all.
+		p95, _ := nth(slices.Clone(s.lat), int(float64(len(s.lat))*0.95), e.stopped)
+		r.P95LatencyMs = p95 * 1000
 	}
 	use := 0.0
 	for i, smp := range s.samples {
@@ -131,4 +135,56 @@ func (e *Engine) Result() Result {
 		r.SvcUseMean = use / float64(len(s.samples)) * 100
 	}
 	return r
+}
+
+// nth is the value at index k of xs sorted, found by quickselect (xs is
+// reordered); stop is asked every so often, and a yes ends the search
+// early (false).
+func nth(xs []float64, k int, stop func() bool) (float64, bool) {
+	lo, hi := 0, len(xs)-1
+	work := 0
+	for lo < hi {
+		work += hi - lo
+		if work > checkEvery<<6 {
+			if stop() {
+				return 0, false
+			}
+			work = 0
+		}
+		// The median of three as the pivot, then Hoare's partition.
+		mid := lo + (hi-lo)/2
+		if xs[mid] < xs[lo] {
+			xs[mid], xs[lo] = xs[lo], xs[mid]
+		}
+		if xs[hi] < xs[lo] {
+			xs[hi], xs[lo] = xs[lo], xs[hi]
+		}
+		if xs[hi] < xs[mid] {
+			xs[hi], xs[mid] = xs[mid], xs[hi]
+		}
+		pivot := xs[mid]
+		i, j := lo, hi
+		for i <= j {
+			for xs[i] < pivot {
+				i++
+			}
+			for xs[j] > pivot {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return xs[k], true
+		}
+	}
+	return xs[k], true
 }

@@ -137,35 +137,183 @@ func (s Spec) Validate() error {
 	return err
 }
 
-// Costs of a run, measured on this project's 2-core machine.
+// Costs of a run on one core, in nanoseconds, measured on this project's
+// 2-core machine (BenchmarkCLICostModel in cmd/loadlab prints the estimate
+// against the measured work).
 const (
-	nsPerArrival = 1500
-	nsPerTick    = 2000
-	// bytesPerReq is a request and its rows in the engine's tables; a run
-	// also keeps a fixed few MB (series, slabs, queues).
-	bytesPerReq = 150
-	bytesPerRun = 4 << 20
+	nsPerTick    = 100 // a tick with nothing to do: the layers, the timeouts, the moments
+	nsPerAttempt = 110 // an attempt: admitted, queued, failed or retried
+	nsPerServed  = 200 // an attempt served through the chain
+	// nsPerEntry is a queue entry looked at: by a sample, which drops the
+	// entries of requests that ended, or by a bulkheaded svc's scan for a
+	// request its free pool can take.
+	nsPerEntry = 3
+	// retryShare is the share of the allowed retries an attempt is
+	// expected to make when retries are on.
+	retryShare = 1.0 / 3
+	// bytesPerReq is a request's row in the engine's table and its
+	// latency (kept, and sorted for the p95); bytesPerEntry a queue entry
+	// with the room its queue grows into; bytesPerTick the view's series.
+	bytesPerReq, bytesPerEntry, bytesPerTick = 80, 40, 12
+	bytesPerRun                              = 4 << 20
+	// The report: a sample in JSON, and in the text's timeline (the first
+	// run's, every other sample); a moment or a breaker transition.
+	jsonSampleBytes, textSampleBytes, momentBytes = 420, 40, 300
 )
 
-// Cost estimates the runs before they start.
-func (s Spec) Cost(workers int) engine.Cost {
-	runs, _ := s.Runs()
+// phase is a stretch of a run with one arrival rate and one database.
+type phase struct {
+	from, to, rate, capacity float64
+}
+
+// phases cuts the run at the slowdown and the surge.
+func (c Config) phases() []phase {
+	cuts := []float64{0, c.Duration}
+	for _, t := range []float64{c.DegradeAt, c.SurgeAt, c.SurgeEnd} {
+		if t > 0 && t < c.Duration {
+			cuts = append(cuts, t)
+		}
+	}
+	slices.Sort(cuts)
+	var out []phase
+	for i := 0; i+1 < len(cuts); i++ {
+		from, to := cuts[i], cuts[i+1]
+		if to <= from {
+			continue
+		}
+		rate := c.Rate
+		if c.SurgeAt <= from && from < c.SurgeEnd {
+			rate *= c.SurgeX
+		}
+		out = append(out, phase{from, to, rate, c.capacity(from >= c.DegradeAt)})
+	}
+	return out
+}
+
+// capacity is about the requests a second the chain can serve: each
+// layer's slots over how long a request holds one (its own service and
+// the calls below it), the least of them. Above it the queues grow until
+// the users give up.
+func (c Config) capacity(slow bool) float64 {
+	db := c.DBMs
+	if slow {
+		db *= c.DBSlowdown
+	}
+	p := c.DepProb
+	dep := p*db + (1-p)*c.AuxMs
+	svc := float64(c.SvcSlots) / (c.SvcMs + dep)
+	if c.Bulkhead {
+		svc = min(float64(c.BulkheadDB)/max(p, 1e-9)/(c.SvcMs+db), float64(c.BulkheadAux)/max(1-p, 1e-9)/(c.SvcMs+c.AuxMs))
+	}
+	return 1000 * min(float64(c.APISlots)/(c.APIMs+c.SvcMs+dep), svc,
+		float64(c.DBSlots)/max(p, 1e-9)/db, float64(c.AuxSlots)/max(1-p, 1e-9)/c.AuxMs)
+}
+
+// runCost is one run's work in nanoseconds, its peak bytes and its
+// samples and moments for the report.
+func (c Config) runCost() (ns, bytes, samples, moments float64) {
+	ticks := c.Duration / c.DT
+	interval := float64(c.SampleEvery) * c.DT
+	samples = ticks/float64(c.SampleEvery) + 2
+	arrivals, served := 0.0, 0.0
+	for _, ph := range c.phases() {
+		arrivals += ph.rate * (ph.to - ph.from)
+		served += min(ph.rate, ph.capacity) * (ph.to - ph.from)
+	}
+	// Retries: a share of those allowed; without a breaker's fast
+	// failures only a timeout at a queue's head retries, and a tick checks
+	// at most head-check entries of each of the four queues.
+	retries := 0.0
+	if c.Retry != NoRetry {
+		retries = arrivals * float64(c.MaxRetries) * retryShare
+		if !c.Breaker {
+			retries = min(retries, ticks*4*float64(c.HeadCheck))
+		}
+	}
+	attempts := arrivals + retries
+	perAttempt := attempts / max(arrivals, 1)
+	backlog, before := 0.0, 0.0
+	for _, ph := range c.phases() {
+		span := ph.to - ph.from
+		ns += span / c.DT * nsPerTick
+		in := ph.rate * perAttempt * span
+		before += in
+		if ph.rate <= ph.capacity {
+			continue
+		}
+		// Overloaded: the queues hold what arrived over the users'
+		// patience (each request has one live entry; those that ended
+		// wait for the next sample to be dropped), no more than has
+		// arrived (on average over the phase); shedding keeps the api
+		// queue near shed-high but for high priority.
+		entries := min(ph.rate*perAttempt*(c.ClientTimeout+interval), before-in/2)
+		if c.Shed {
+			entries = min(entries, float64(c.ShedHigh)+c.PrioHigh*entries)
+		}
+		backlog = max(backlog, entries)
+		ns += span / interval * entries * nsPerEntry
+		if c.Bulkhead {
+			// Every tick the svc queue is walked, up to scan entries,
+			// for a request of the pool with room; it holds at most
+			// one request per api slot.
+			ns += span / c.DT * min(float64(c.Scan), float64(c.APISlots), entries) * nsPerEntry
+		}
+	}
+	// The p95 selects among the successes' latencies.
+	ns += attempts*nsPerAttempt + served*(nsPerServed+10) + samples*1000
+	bytes = bytesPerRun + arrivals*bytesPerReq + backlog*bytesPerEntry + ticks*bytesPerTick + samples*100
+	// Moments: the story's few, and the breaker's transitions, at most
+	// one a tick and about two a cool-down.
+	moments = 16
+	if c.Breaker {
+		moments += min(ticks, 3*c.Duration/min(c.BreakerCoolDown, c.BreakerWindow))
+	}
+	return ns, bytes, samples, moments
+}
+
+// Cost estimates the runs before they start, with their report in format
+// (text, json or csv). An invalid spec costs nothing (it is refused
+// first).
+func (s Spec) Cost(workers int, format string) engine.Cost {
 	c := engine.Cost{TimeLevers: []string{"duration", "rate", "configs"}, MemoryLevers: []string{"duration", "rate", "configs"},
 		OutputLevers: []string{"duration", "configs"}}
+	runs, err := s.Runs()
+	if err != nil {
+		return c
+	}
 	concurrent := max(1, min(workers, len(runs)))
-	largest := 0.0
-	for _, r := range runs {
+	largest, scans, rest := 0.0, 0.0, 0.0
+	c.OutputBytes = 4096
+	for i, r := range runs {
+		ns, bytes, samples, moments := r.Config.runCost()
+		c.Seconds += ns / 1e9
+		largest = max(largest, bytes)
+		switch format {
+		case "json":
+			c.OutputBytes += 1024 + samples*jsonSampleBytes + moments*momentBytes*2
+		case "csv":
+			c.OutputBytes += 256
+		default:
+			c.OutputBytes += 2048 + moments*momentBytes
+			if i == 0 {
+				c.OutputBytes += samples * textSampleBytes
+			}
+		}
+		rest += samples*200 + moments*momentBytes*2
 		cfg := r.Config
-		surge := max(0, min(cfg.SurgeEnd, cfg.Duration)-cfg.SurgeAt) * (cfg.SurgeX - 1)
-		arrivals := cfg.Rate * (cfg.Duration + max(surge, 0))
-		ticks := cfg.Duration / cfg.DT
-		c.Seconds += (arrivals*float64(1+cfg.MaxRetries)*nsPerArrival + ticks*nsPerTick) / 1e9
-		largest = max(largest, arrivals*bytesPerReq+bytesPerRun+ticks/float64(cfg.SampleEvery)*300)
-		c.OutputBytes += 4096 + ticks/float64(cfg.SampleEvery)*300
+		if scanned := cfg.Duration / cfg.DT * float64(min(cfg.Scan, cfg.APISlots)); cfg.Bulkhead && scanned > scans {
+			scans = scanned
+		}
 	}
 	// The runs in flight at once hold their tables; finished ones keep
-	// only their results (samples, latencies).
-	c.Bytes = 16<<20 + float64(concurrent)*largest + float64(len(runs))*1e6
+	// only their results (samples, moments).
+	c.Bytes = 16<<20 + float64(concurrent)*largest + rest + 1.5*c.OutputBytes
+	if scans*nsPerEntry/1e9 > c.Seconds/2 {
+		c.TimeLevers = []string{"scan", "duration", "api-slots"}
+	}
+	if format == "json" {
+		c.OutputLevers = []string{"duration", "sample-every", "configs"}
+	}
 	return c
 }
 
@@ -206,11 +354,12 @@ func (s Spec) RunAll(ctx context.Context, workers int, progress func(float64)) (
 			if follow != nil {
 				e, _ = NewFollowing(r.Config, *follow)
 			}
+			e.interrupt = func() bool { return ctx.Err() != nil }
 			for n := 0; e.Step(); n++ {
+				if ctx.Err() != nil {
+					return
+				}
 				if n%500 == 499 {
-					if ctx.Err() != nil {
-						return
-					}
 					mu.Lock()
 					done += 500
 					if progress != nil {
@@ -219,7 +368,11 @@ func (s Spec) RunAll(ctx context.Context, workers int, progress func(float64)) (
 					mu.Unlock()
 				}
 			}
-			rep.Results[i] = e.Result()
+			res := e.Result()
+			if ctx.Err() != nil {
+				return
+			}
+			rep.Results[i] = res
 			rep.Journeys[i] = e.Journey()
 		}()
 	}

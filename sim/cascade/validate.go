@@ -44,6 +44,8 @@ func (c Config) Validate() error {
 		}
 	}
 	switch {
+	case c.Duration < c.DT:
+		return engine.Invalid("duration", "must be at least one tick (dt, %g s), got %v", c.DT, c.Duration)
 	case c.Seed < 0:
 		return engine.Invalid("seed", "must be >= 0, got %d", c.Seed)
 	case c.SurgeEnd < c.SurgeAt:
