@@ -21,10 +21,10 @@ twelfth of a year, 730 h), the MTTF x MTTR grid, the two paths to --target
 faster), and --need of --replicas replicas up with a --correlated share of
 downtime common to all. Times are hours.`,
 	bind: func(fs *flagSet, s *avail.Spec) {
-		fs.Float(&s.MTTF, "mttf", "a number in (0, 1e12]", "mean time to failure, h")
-		fs.Float(&s.MTTR, "mttr", "a number in (0, 1e12]", "mean time to repair, h")
-		fs.Float(&s.Target, "target", "a number in (0, 1)", "availability to reach, such as 0.9999")
-		fs.Text(&s.Machines, "machines", "a list of whole numbers in 1..1000000000", "the scale table's fleet sizes, comma-separated")
+		fs.Float(&s.MTTF, "mttf", "a number in [1e-9, 1e12]", "mean time to failure, h")
+		fs.Float(&s.MTTR, "mttr", "a number in [1e-9, 1e12]", "mean time to repair, h")
+		fs.Float(&s.Target, "target", "a number in [0.01, 0.9999999999]", "availability to reach, such as 0.9999")
+		fs.Text(&s.Machines, "machines", "a list of distinct whole numbers in 1..1000000000", "the scale table's fleet sizes, comma-separated")
 		fs.Float(&s.UnitMTTFYears, "unit-mttf-years", "a number in (0, 1e6]", "one machine's MTTF in the scale table, years")
 		fs.Int(&s.Replicas, "replicas", 1, 100, "replicas of the k-of-n figure")
 		fs.Int(&s.Need, "need", 1, 100, "replicas that must be up")
@@ -32,7 +32,7 @@ downtime common to all. Times are hours.`,
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the one machine watched failing and being repaired")
 	},
 	run:  func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
-	cost: func(s avail.Spec, _ runEnv) engine.Cost { return s.Cost() },
+	cost: func(s avail.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
 	writers: map[string]func(context.Context, io.Writer, avail.Report, engine.Cost) error{
 		"text": func(_ context.Context, w io.Writer, r avail.Report, _ engine.Cost) error { return writeAvailText(w, r) },
 		"json": func(_ context.Context, w io.Writer, r avail.Report, est engine.Cost) error {
@@ -68,8 +68,8 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 	}
 	si := r.Single
 	fmt.Fprintf(w, "\n\nMTTF %s, MTTR %s: %s, %.2f nines, %s down a year, %s a month\n", mttf(si.MTTFH), avail.Duration(si.MTTRH), percent(si.Availability), si.Nines, avail.Duration(si.DowntimeYearH), avail.Duration(si.DowntimeMonthH))
-	fmt.Fprintf(w, "two paths to %s: repairs within %s with this MTTF, or an MTTF of %s with this MTTR (%.1fx); A depends on MTTR / MTTF alone\n",
-		avail.TargetPercent(r.Target), avail.Duration(si.MTTRForTargetH), mttf(si.MTTFForTargetH), si.MTTFForTargetH/si.MTTFH)
+	fmt.Fprintf(w, "two paths to %s: repairs within %s with this MTTF, or an MTTF of %s with this MTTR (%s); A depends on MTTR / MTTF alone\n",
+		avail.TargetPercent(r.Target), avail.Duration(si.MTTRForTargetH), mttf(si.MTTFForTargetH), ratio(si.MTTFForTargetH/si.MTTFH))
 	fmt.Fprintf(w, "\nscale: machines of MTTF %g years (%g h); the fleet fails n times as often\n  %-12s %-22s %s\n", s.UnitMTTFYears, s.UnitMTTFYears*avail.HoursPerYear, "machines", "a failure every", "repairs within, for "+avail.TargetPercent(r.Target))
 	for _, f := range r.Scale {
 		fmt.Fprintf(w, "  %-12d %-22s %s\n", f.Machines, avail.Duration(f.SystemMTTFH), avail.Duration(f.MTTRForTargetS/3600))
@@ -88,12 +88,28 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 	return nil
 }
 
-// mttf writes an MTTF in hours, as the lecture's tables do: 100000 h.
+// mttf writes an MTTF in hours, as the lecture's tables do: 100000 h;
+// past a billion hours in three figures (3.2e+15 h).
 func mttf(h float64) string {
+	if h >= 1e9 {
+		return fmt.Sprintf("%.3g h", h)
+	}
 	if h >= 100 {
 		return fmt.Sprintf("%.0f h", h)
 	}
 	return avail.Duration(h)
+}
+
+// ratio writes how many times longer: 10.0x, 3.2e+15x; past 1e300 (an
+// MTTF of a few ms against a repair of years) "over 1e300x".
+func ratio(x float64) string {
+	switch {
+	case !(x < 1e300):
+		return "over 1e300x"
+	case x >= 1e6:
+		return fmt.Sprintf("%.3gx", x)
+	}
+	return fmt.Sprintf("%.1fx", x)
 }
 
 // times writes a count of occasions: never, once, 3 times.

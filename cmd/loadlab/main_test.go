@@ -333,7 +333,7 @@ func TestFlagsSayTheirRange(t *testing.T) {
 		{[]string{"run", "cascade", "--rate", "0x10"}, `--rate must be a number in (0, 1e6], got "0x10"`},
 		{[]string{"run", "cascade", "--rate", "1_0"}, `--rate must be a number in (0, 1e6], got "1_0"`},
 		{[]string{"run", "supermarket", "--load", "NaN"}, `--load must be a number in (0, 1), got "NaN"`},
-		{[]string{"run", "availability", "--mttf", "1e999"}, `--mttf must be a number in (0, 1e12], got "1e999"`},
+		{[]string{"run", "availability", "--mttf", "1e999"}, `--mttf must be a number in [1e-9, 1e12], got "1e999"`},
 		{[]string{"run", "bins", "--bins", "0x10"}, `--bins must be a whole number in 1..50000000, got "0x10"`},
 		{[]string{"run", "cascade", "--rate"}, "--rate needs a value: a number in (0, 1e6]"},
 	} {

@@ -26,8 +26,9 @@ func MTTRForTarget(mttf, target float64) float64 { return mttf * (1 - target) / 
 // repair time.
 func MTTFForTarget(mttr, target float64) float64 { return mttr * target / (1 - target) }
 
-// Nines is -log10(1 - a): 3 for 99.9 %.
-func Nines(a float64) float64 { return -math.Log10(max(1e-12, 1-a)) }
+// Nines is -log10(1 - a): 3 for 99.9 %; 0 (never -0) for a = 0, at most
+// 12.
+func Nines(a float64) float64 { return max(0, -math.Log10(max(1e-12, 1-a))) }
 
 // SystemMTTF is the time between failures of n machines that each fail
 // every unit hours on average: unit / n.

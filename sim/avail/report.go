@@ -39,9 +39,11 @@ func (Spec) Engine() string { return "availability" }
 
 // Validate reports the first invalid field and the range it allows.
 func (s Spec) Validate() error {
+	// Times from 1e-9 h (3.6 us): shorter ones are no rate (1/MTTF
+	// overflows, and a watched machine's clock would stand still).
 	pos := func(name string, v float64) error {
-		if !(v > 0) || v > 1e12 {
-			return engine.Invalid(name, "must be in (0, 1e12] hours, got %v", v)
+		if !(v >= MinHours) || v > MaxHours {
+			return engine.Invalid(name, "must be in [1e-9, 1e12] hours, got %v", v)
 		}
 		return nil
 	}
@@ -51,8 +53,11 @@ func (s Spec) Validate() error {
 		}
 	}
 	switch {
-	case !(s.Target > 0 && s.Target < 1):
-		return engine.Invalid("target", "must be in (0, 1), such as 0.9999, got %v", s.Target)
+	case !(s.Target >= MinTarget && s.Target <= MaxTarget):
+		// Below a hundredth the repair that reaches the target overflows;
+		// past ten nines it is finer than a float and its percentage can
+		// show.
+		return engine.Invalid("target", "must be in [0.01, 0.9999999999] (up to ten nines), such as 0.9999, got %v", s.Target)
 	case !(s.UnitMTTFYears > 0) || s.UnitMTTFYears > 1e6:
 		return engine.Invalid("unit-mttf-years", "must be in (0, 1e6], got %v", s.UnitMTTFYears)
 	case s.Replicas < 1 || s.Replicas > 100:
@@ -68,21 +73,68 @@ func (s Spec) Validate() error {
 	return err
 }
 
+// The MTTF and MTTR a study accepts, in hours.
+const (
+	MinHours = 1e-9
+	MaxHours = 1e12
+)
+
+// The targets a study accepts: a hundredth to ten nines.
+const (
+	MinTarget = 0.01
+	MaxTarget = 0.9999999999
+)
+
 func (s Spec) machines() ([]int, error) {
 	var out []int
+	seen := map[int]bool{}
 	for _, f := range strings.Split(s.Machines, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 1 || n > 1_000_000_000 {
 			return nil, engine.Invalid("machines", "must list whole numbers in 1..1000000000, got %q", strings.TrimSpace(f))
 		}
+		if seen[n] {
+			return nil, engine.Invalid("machines", "lists %d twice: give each fleet size once", n)
+		}
+		seen[n] = true
 		out = append(out, n)
 	}
 	return out, nil
 }
 
-// Cost is small: a few dozen formulas.
-func (s Spec) Cost() engine.Cost {
-	return engine.Cost{Seconds: 0.001, Bytes: 1 << 20, OutputBytes: 8192}
+// Costs of a study, measured on this project's 2-core machine
+// (BenchmarkCLICostModel in cmd/loadlab prints the estimate against the
+// measured work): a few dozen formulas and one machine watched for
+// WatchCycles cycles are fixed; the scale table has a row per fleet size.
+const (
+	nsStudy     = 2e5
+	nsFleet     = 600 // a fleet size read, worked out and written
+	bytesFleet  = 300 // a fleet size's text, its row, and the map that checks it is new
+	studyBytes  = 8192
+	fleetJSON   = 110 // a row of the scale table in the JSON
+	fleetText   = 60  // and in the text
+	momentJSON  = 320 // a crossing of the target in the JSON (the text counts them)
+	maxMomentsW = WatchCycles * StepsPerCycle
+)
+
+// Cost estimates the study and its report in format (text, json or csv),
+// with its scale table of a row per fleet size.
+func (s Spec) Cost(format string) engine.Cost {
+	fleets := float64(strings.Count(s.Machines, ",") + 1)
+	c := engine.Cost{Seconds: (nsStudy + fleets*nsFleet) / 1e9, OutputBytes: studyBytes,
+		TimeLevers: []string{"machines"}, MemoryLevers: []string{"machines"}, OutputLevers: []string{"machines"}}
+	switch format {
+	case "json":
+		// The crossings of the target: at most one a step.
+		c.OutputBytes += fleets*fleetJSON + maxMomentsW*momentJSON
+	case "text":
+		c.OutputBytes += fleets * fleetText
+	}
+	// The report is encoded whole (in a buffer that grows by doubling,
+	// its old copies garbage until the next collection) and then copied
+	// into the one written.
+	c.Bytes = 4<<20 + fleets*bytesFleet + 6*c.OutputBytes + float64(len(s.Machines))
+	return c
 }
 
 // Nine is one row of the nines table.

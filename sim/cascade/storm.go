@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/rng"
@@ -169,27 +170,33 @@ func (c StormConfig) client(src *rng.Source, times []float64) []float64 {
 	return times
 }
 
-// exactDraws is the largest storm whose histogram length HistogramLen
-// draws exactly (a millisecond of work).
+// exactDraws is the largest storm whose histogram Shape draws exactly (a
+// millisecond of work).
 const exactDraws = 1 << 15
 
-// HistogramLen is the length of the storm's histogram, a millisecond past
-// its last retry: drawn exactly for a storm of up to exactDraws retries,
-// else the longest it can be, every wait at its largest (d_k for none,
-// full and equal; min(cap, 3^k base) for decorrelated). Many clients come
-// near that bound; a few fall short by up to a half.
-func (c StormConfig) HistogramLen() float64 {
+// Shape is the length of the storm's histogram, a millisecond past its
+// last retry, and the digits its counts take past one each: drawn exactly
+// for a storm of up to exactDraws retries; else the longest it can be,
+// every wait at its largest (d_k for none, full and equal; min(cap, 3^k
+// base) for decorrelated), with the digits of twice the mean count. Many
+// clients come near that bound; a few fall short by up to a half.
+func (c StormConfig) Shape() (length, extraDigits float64) {
 	if c.Clients*c.Retries <= exactDraws {
 		src := rng.New(c.Seed)
 		var times []float64
-		last := 0.0
+		counts := map[int]int{}
 		for range c.Clients {
 			times = c.client(src, times[:0])
-			if len(times) > 0 {
-				last = max(last, times[len(times)-1])
+			for _, t := range times {
+				counts[int(t)]++
 			}
 		}
-		return math.Floor(last) + 1
+		last := 0
+		for ms, n := range counts {
+			last = max(last, ms)
+			extraDigits += float64(len(strconv.Itoa(n)) - 1)
+		}
+		return float64(last) + 1, extraDigits
 	}
 	last, prev := 0.0, c.BaseMs
 	for k := 1; k <= c.Retries; k++ {
@@ -200,7 +207,9 @@ func (c StormConfig) HistogramLen() float64 {
 		}
 		last += d
 	}
-	return math.Floor(last) + 1
+	length = math.Floor(last) + 1
+	mean := float64(c.Clients) * float64(c.Retries) / length
+	return length, length * (math.Floor(math.Log10(max(2*mean, 1))))
 }
 
 // Busiest is the most retries sent in one millisecond from millisecond

@@ -46,9 +46,9 @@ func TestDigitSum(t *testing.T) {
 	}
 }
 
-// HistogramLen is the histogram's length exactly for a small storm, and
-// never short of it for a large one.
-func TestHistogramLen(t *testing.T) {
+// Shape is the histogram's length exactly for a small storm, and never
+// short of it for a large one.
+func TestHistogramShape(t *testing.T) {
 	for _, c := range []StormConfig{
 		{Seed: 1, Clients: 1, Retries: 12, BaseMs: 1e5, CapMs: 1e6, Layers: 1, Jitter: FullJitter},
 		{Seed: 2, Clients: 1000, Retries: 3, BaseMs: 100, CapMs: 2000, Layers: 1, Jitter: Decorrelated},
@@ -60,9 +60,14 @@ func TestHistogramLen(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, want := c.HistogramLen(), float64(len(s.Histogram))
-		if c.Clients*c.Retries <= exactDraws && got != want || got < want {
-			t.Errorf("%+v: HistogramLen %v, the histogram %v", c, got, want)
+		got, extra := c.Shape()
+		want, wantExtra := float64(len(s.Histogram)), 0.0
+		for _, n := range s.Histogram {
+			wantExtra += float64(len(strconv.Itoa(n)) - 1)
+		}
+		exact := c.Clients*c.Retries <= exactDraws
+		if exact && (got != want || extra != wantExtra) || got < want || extra < wantExtra {
+			t.Errorf("%+v: Shape %v %v, the histogram %v %v", c, got, extra, want, wantExtra)
 		}
 	}
 }

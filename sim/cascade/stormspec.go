@@ -2,7 +2,6 @@ package cascade
 
 import (
 	"context"
-	"math"
 	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -89,7 +88,7 @@ const (
 	// look for the text chart's busiest.
 	nsStormJSONMs, nsStormCSVMs, nsStormTextMs = 28.0, 40.0, 0.3
 	// stormJSONMs is a zero's line in the JSON ("        0,\n"); a count
-	// adds its digits past the first.
+	// adds its digits past the first (see Shape).
 	stormJSONMs = 11.0
 	stormText   = 1200.0 // a mode's chart and caption
 	stormHead   = 600.0  // a mode's fields besides the histogram, in JSON
@@ -109,17 +108,19 @@ func (s StormSpec) Cost(format string) engine.Cost {
 	}
 	draws := float64(s.Clients) * float64(s.Retries)
 	ns, hist := 0.0, 0.0
+	if format == "csv" {
+		c.OutputBytes = float64(len("jitter,ms,retries\n"))
+	}
 	for _, cfg := range cfgs {
-		ms := cfg.HistogramLen()
+		ms, extra := cfg.Shape()
 		hist += ms
 		ns += draws*nsStormDraw + ms*nsStormMs
 		switch format {
 		case "json":
-			perMs := stormJSONMs + max(0, digits(draws/ms)-1)
-			c.OutputBytes += stormHead + ms*perMs
+			c.OutputBytes += stormHead + ms*stormJSONMs + extra
 			ns += ms * nsStormJSONMs
 		case "csv":
-			c.OutputBytes += ms*(float64(len(cfg.Jitter.String()))+3+digits(draws/ms)) + digitSum(ms)
+			c.OutputBytes += ms*(float64(len(cfg.Jitter.String()))+4) + extra + digitSum(ms)
 			ns += ms * nsStormCSVMs
 		default:
 			c.OutputBytes += stormText
@@ -142,9 +143,6 @@ func (s StormSpec) Cost(format string) engine.Cost {
 	}
 	return c
 }
-
-// digits is how many decimal digits x has (1 for x < 10).
-func digits(x float64) float64 { return math.Floor(math.Log10(max(x, 1))) + 1 }
 
 // digitSum is the digits of 0, 1, ..., n-1 written out.
 func digitSum(n float64) float64 {
