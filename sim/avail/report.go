@@ -107,7 +107,7 @@ func (s Spec) machines() ([]int, error) {
 // measured work): a few dozen formulas and one machine watched for
 // WatchCycles cycles are fixed; the scale table has a row per fleet size.
 const (
-	nsStudy     = 2e5
+	nsStudy     = 3e6 // the formulas, the watch of 1600 steps, the report
 	nsFleet     = 600 // a fleet size read, worked out and written
 	bytesFleet  = 300 // a fleet size's text, its row, and the map that checks it is new
 	studyBytes  = 8192

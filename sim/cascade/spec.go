@@ -141,6 +141,7 @@ func (s Spec) Validate() error {
 // 2-core machine (BenchmarkCLICostModel in cmd/loadlab prints the estimate
 // against the measured work).
 const (
+	nsPerRun     = 4e6 // starting a run: its tables, layers and series
 	nsPerTick    = 100 // a tick with nothing to do: the layers, the timeouts, the moments
 	nsPerAttempt = 110 // an attempt: admitted, queued, failed or retried
 	nsPerServed  = 200 // an attempt served through the chain
@@ -260,7 +261,7 @@ func (c Config) runCost() (ns, bytes, samples, moments float64) {
 		}
 	}
 	// The p95 selects among the successes' latencies.
-	ns += attempts*nsPerAttempt + served*(nsPerServed+10) + samples*1000
+	ns += nsPerRun + attempts*nsPerAttempt + served*(nsPerServed+10) + samples*1000
 	bytes = bytesPerRun + arrivals*bytesPerReq + backlog*bytesPerEntry + ticks*bytesPerTick + samples*100
 	// Moments: the story's few, and the breaker's transitions, at most
 	// one a tick and about two a cool-down.
