@@ -1,9 +1,10 @@
 package hashing
 
 import (
-	"fmt"
+	"context"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -36,7 +37,7 @@ type Node struct {
 
 // NewNode names node i "node-i".
 func NewNode(i int, weight float64) Node {
-	name := fmt.Sprintf("node-%d", i)
+	name := "node-" + strconv.Itoa(i)
 	return Node{Name: name, hash: fnv1a(name), Weight: weight}
 }
 
@@ -61,32 +62,167 @@ type Mapping struct {
 // NewMapping builds a scheme over the nodes; vnodes is the ring's virtual
 // nodes a node, fanout the skeleton's.
 func NewMapping(s Scheme, nodes []Node, vnodes, fanout int) *Mapping {
-	m := &Mapping{scheme: s, nodes: slices.Clone(nodes), vnodes: vnodes, fanout: fanout, hashes: hashesOf(nodes)}
-	switch s {
-	case Ring:
-		m.buildRing()
-	case Skeleton:
-		m.buildSkeleton()
-	}
+	m, _ := newMapping(context.Background(), s, slices.Clone(nodes), vnodes, fanout)
 	return m
 }
 
-func (m *Mapping) buildRing() {
-	type point struct {
-		at   uint64
-		node int32
-	}
-	ps := make([]point, 0, len(m.nodes)*m.vnodes)
-	for i, n := range m.nodes {
-		for v := range m.vnodes {
-			ps = append(ps, point{mix(n.hash ^ mix(uint64(v)+1)), int32(i)})
+// newMapping is NewMapping over nodes that no one changes (it keeps them),
+// stopped by ctx while it lays a ring or a skeleton.
+func newMapping(ctx context.Context, s Scheme, nodes []Node, vnodes, fanout int) (*Mapping, error) {
+	m := &Mapping{scheme: s, nodes: nodes, vnodes: vnodes, fanout: fanout, hashes: hashesOf(nodes)}
+	switch s {
+	case Ring:
+		var err error
+		if m.points, m.owner, err = ringOf(ctx, m.hashes, vnodes, 0); err != nil {
+			return nil, err
+		}
+	case Skeleton:
+		if err := m.buildSkeleton(ctx); err != nil {
+			return nil, err
 		}
 	}
-	sort.Slice(ps, func(a, b int) bool { return ps[a].at < ps[b].at })
-	m.points, m.owner = make([]uint64, len(ps)), make([]int32, len(ps))
-	for i, p := range ps {
-		m.points[i], m.owner[i] = p.at, p.node
+	return m, nil
+}
+
+// checkEvery is the work (ring points, scores) between two looks at the
+// context: about a millisecond of it at most.
+const checkEvery = 1 << 16
+
+// pointAt is node hash h's v-th point on the ring.
+func pointAt(h uint64, v int) uint64 { return mix(h ^ mix(uint64(v)+1)) }
+
+// ringOf lays the points of the nodes whose hashes are given (node i is
+// numbered first+i) on a ring: the points sorted, ties by node, and each
+// point's node. The points are uniform hashes, sorted by their bits in two
+// levels that each stay in cache: first counted and placed by their top
+// bits into buckets of some 2^15 points (computed twice rather than held
+// twice), then each bucket the same way by its next bits into a few points
+// each, sorted by insertion. Both levels are stable, and the points come in
+// the order of their nodes, so that ties are in that order. Beside the
+// ring's own arrays it holds one bucket's points and its counts.
+func ringOf(ctx context.Context, hashes []uint64, vnodes, first int) ([]uint64, []int32, error) {
+	total := len(hashes) * vnodes
+	bits := 0
+	for bits < 10 && total > 1<<(bits+15) {
+		bits++
 	}
+	shift := uint(64 - bits) // 64: one bucket (x >> 64 is 0 in Go)
+	// end[b+1] counts bucket b's points; summed, end[b] is where bucket b
+	// starts, and after the points are placed, where it ends.
+	end := make([]int, 1<<bits+1)
+	work := 0
+	check := func(n int) error {
+		if work += n; work >= checkEvery {
+			work = 0
+			return ctx.Err()
+		}
+		return nil
+	}
+	for _, h := range hashes {
+		for v := range vnodes {
+			end[pointAt(h, v)>>shift+1]++
+		}
+		if err := check(vnodes); err != nil {
+			return nil, nil, err
+		}
+	}
+	for b := 1; b < len(end); b++ {
+		end[b] += end[b-1]
+	}
+	points, owner := make([]uint64, total), make([]int32, total)
+	for i, h := range hashes {
+		for v := range vnodes {
+			x := pointAt(h, v)
+			at := &end[x>>shift]
+			points[*at], owner[*at] = x, int32(first+i)
+			*at++
+		}
+		if err := check(vnodes); err != nil {
+			return nil, nil, err
+		}
+	}
+	var sc bucketScratch
+	lo := 0
+	for _, hi := range end[:len(end)-1] {
+		sc.sort(points[lo:hi], owner[lo:hi], uint(bits))
+		if err := check(hi - lo); err != nil {
+			return nil, nil, err
+		}
+		lo = hi
+	}
+	return points, owner, nil
+}
+
+// bucketScratch is the memory a bucket's sort reuses.
+type bucketScratch struct {
+	points []uint64
+	owner  []int32
+	end    []int
+}
+
+// sort sorts a bucket's points, whose top bits (skip of them) are all
+// alike, and their nodes with them, stably.
+func (sc *bucketScratch) sort(points []uint64, owner []int32, skip uint) {
+	n := len(points)
+	if n <= 32 {
+		sortPoints(points, owner)
+		return
+	}
+	bits := 0
+	for bits < 24 && 4<<bits <= n {
+		bits++
+	}
+	shift := uint(64 - bits)
+	sc.points, sc.owner = append(sc.points[:0], points...), append(sc.owner[:0], owner...)
+	if cap(sc.end) < 1<<bits+1 {
+		sc.end = make([]int, 1<<bits+1)
+	}
+	end := sc.end[:1<<bits+1]
+	clear(end)
+	for _, x := range points {
+		end[x<<skip>>shift+1]++
+	}
+	for b := 1; b < len(end); b++ {
+		end[b] += end[b-1]
+	}
+	for k, x := range sc.points {
+		at := &end[x<<skip>>shift]
+		points[*at], owner[*at] = x, sc.owner[k]
+		*at++
+	}
+	lo := 0
+	for _, hi := range end[:len(end)-1] {
+		sortPoints(points[lo:hi], owner[lo:hi])
+		lo = hi
+	}
+}
+
+// sortPoints sorts a few points, and their nodes with them, stably.
+func sortPoints(points []uint64, owner []int32) {
+	if len(points) > 32 {
+		sort.Stable(ringSlice{points, owner})
+		return
+	}
+	for i := 1; i < len(points); i++ {
+		x, o := points[i], owner[i]
+		j := i
+		for ; j > 0 && points[j-1] > x; j-- {
+			points[j], owner[j] = points[j-1], owner[j-1]
+		}
+		points[j], owner[j] = x, o
+	}
+}
+
+type ringSlice struct {
+	points []uint64
+	owner  []int32
+}
+
+func (r ringSlice) Len() int           { return len(r.points) }
+func (r ringSlice) Less(i, j int) bool { return r.points[i] < r.points[j] }
+func (r ringSlice) Swap(i, j int) {
+	r.points[i], r.points[j] = r.points[j], r.points[i]
+	r.owner[i], r.owner[j] = r.owner[j], r.owner[i]
 }
 
 // buildSkeleton lays a complete fanout-way tree over fanout^k leaves, k
@@ -96,7 +232,7 @@ func (m *Mapping) buildRing() {
 // each level spreads keys evenly (to the leaves' one-node difference, a few
 // per cent at most), with no weights to compute. A cluster's id is its
 // level and place, which a leaving node does not change.
-func (m *Mapping) buildSkeleton() {
+func (m *Mapping) buildSkeleton(ctx context.Context) error {
 	n, f := len(m.nodes), m.fanout
 	leaves := 1
 	for leaves*f*f <= n {
@@ -110,11 +246,18 @@ func (m *Mapping) buildSkeleton() {
 		m.ids, m.empty = append(m.ids, ids), append(m.empty, empty)
 	}
 	m.leaves = make([][]int32, leaves)
-	for j := range leaves {
-		for i := n * j / leaves; i < n*(j+1)/leaves; i++ {
-			m.leaves[j] = append(m.leaves[j], int32(i))
+	all := make([]int32, n) // the leaves' nodes, in order
+	for i := range all {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
 		}
+		all[i] = int32(i)
 	}
+	for j := range leaves {
+		lo, hi := n*j/leaves, n*(j+1)/leaves
+		m.leaves[j] = all[lo:hi:hi]
+	}
+	return nil
 }
 
 // Owner is the index (in the nodes given) of key k's node.
@@ -122,7 +265,7 @@ func (m *Mapping) Owner(key string, kh uint64) int {
 	switch m.scheme {
 	case Ring:
 		x := mix(kh)
-		i := sort.Search(len(m.points), func(i int) bool { return m.points[i] >= x })
+		i, _ := slices.BinarySearch(m.points, x) // the first point at or past x
 		if i == len(m.points) {
 			i = 0 // past the last point: round to the first
 		}
@@ -177,37 +320,86 @@ func (m *Mapping) Owner(key string, kh uint64) int {
 // their sets; the skeleton drops it from its cluster and keeps every id,
 // so that only its keys move (a cluster left empty is passed over).
 func (m *Mapping) Without(i int) *Mapping {
-	nodes := slices.Delete(slices.Clone(m.nodes), i, i+1)
-	if m.scheme != Skeleton {
-		return NewMapping(m.scheme, nodes, m.vnodes, m.fanout)
-	}
-	out := &Mapping{scheme: Skeleton, nodes: nodes, fanout: m.fanout, hashes: hashesOf(nodes), ids: m.ids}
-	for _, e := range m.empty {
-		out.empty = append(out.empty, slices.Clone(e))
-	}
-	out.leaves = make([][]int32, len(m.leaves))
-	last := len(out.empty) - 1
-	for j, leaf := range m.leaves {
-		for _, n := range leaf {
-			switch {
-			case int(n) < i:
-				out.leaves[j] = append(out.leaves[j], n)
-			case int(n) > i:
-				out.leaves[j] = append(out.leaves[j], n-1)
-			}
-		}
-		out.empty[last][j] = len(out.leaves[j]) == 0
-	}
-	for d := last - 1; d >= 0; d-- { // a cluster of empty clusters is empty
-		for c := range out.empty[d] {
-			all := true
-			for k := range m.fanout {
-				all = all && out.empty[d+1][c*m.fanout+k]
-			}
-			out.empty[d][c] = all
-		}
-	}
+	out, _ := m.withoutAll(context.Background(), []int{i})
 	return out
+}
+
+// withoutAll is the mapping with the nodes removed (indices in m's order)
+// gone at once: the mapping that taking them out one by one would leave,
+// the others keeping their order. The ring keeps its order and drops the
+// points of the nodes that left, the skeleton its ids.
+func (m *Mapping) withoutAll(ctx context.Context, removed []int) (*Mapping, error) {
+	if len(removed) == 0 {
+		return m, nil
+	}
+	// at[i] is node i's index once the others have gone; -1: it left
+	at := make([]int32, len(m.nodes))
+	for _, i := range removed {
+		at[i] = -1
+	}
+	nodes := make([]Node, 0, len(m.nodes)-len(removed))
+	for i, n := range m.nodes {
+		if at[i] >= 0 {
+			at[i] = int32(len(nodes))
+			nodes = append(nodes, n)
+		}
+	}
+	out := &Mapping{scheme: m.scheme, nodes: nodes, vnodes: m.vnodes, fanout: m.fanout, hashes: hashesOf(nodes)}
+	switch m.scheme {
+	case Ring:
+		n := len(nodes) * m.vnodes
+		out.points, out.owner = make([]uint64, 0, n), make([]int32, 0, n)
+		for lo := 0; lo < len(m.points); lo += checkEvery {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			hi := min(lo+checkEvery, len(m.points))
+			for k, o := range m.owner[lo:hi] {
+				if to := at[o]; to >= 0 {
+					out.points, out.owner = append(out.points, m.points[lo+k]), append(out.owner, to)
+				}
+			}
+		}
+	case Skeleton:
+		out.ids = m.ids
+		for _, e := range m.empty {
+			out.empty = append(out.empty, slices.Clone(e))
+		}
+		out.leaves = make([][]int32, len(m.leaves))
+		last := len(out.empty) - 1
+		for j, leaf := range m.leaves {
+			for _, n := range leaf {
+				if to := at[n]; to >= 0 {
+					out.leaves[j] = append(out.leaves[j], to)
+				}
+			}
+			out.empty[last][j] = len(out.leaves[j]) == 0
+		}
+		for d := last - 1; d >= 0; d-- { // a cluster of empty clusters is empty
+			for c := range out.empty[d] {
+				all := true
+				for k := range m.fanout {
+					all = all && out.empty[d+1][c*m.fanout+k]
+				}
+				out.empty[d][c] = all
+			}
+		}
+	}
+	return out, nil
+}
+
+// appendAll appends the lists to dst a piece at a time, looking at ctx
+// between pieces.
+func appendAll[T any](ctx context.Context, dst []T, lists ...[]T) ([]T, error) {
+	for _, src := range lists {
+		for lo := 0; lo < len(src); lo += checkEvery {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			dst = append(dst, src[lo:min(lo+checkEvery, len(src))]...)
+		}
+	}
+	return dst, nil
 }
 
 // hashesOf is the nodes' hashes.
@@ -224,12 +416,65 @@ func hashesOf(nodes []Node) []uint64 {
 // more than 1/n of its keys move (source §HRW warns of this; Study counts
 // them).
 func (m *Mapping) With(n Node) *Mapping {
-	nodes := append(slices.Clone(m.nodes), n)
-	if m.scheme != Skeleton {
-		return NewMapping(m.scheme, nodes, m.vnodes, m.fanout)
+	out, _ := m.withAll(context.Background(), []Node{n})
+	return out
+}
+
+// withAll is the mapping with the nodes added at the end at once: the
+// mapping that adding them one by one would give. The ring merges their
+// points into its own, ties to the older node; the skeleton is built again.
+func (m *Mapping) withAll(ctx context.Context, added []Node) (*Mapping, error) {
+	nodes, err := appendAll(ctx, make([]Node, 0, len(m.nodes)+len(added)), m.nodes, added)
+	if err != nil {
+		return nil, err
 	}
-	return NewMapping(Skeleton, nodes, m.vnodes, m.fanout)
+	if m.scheme != Ring {
+		return newMapping(ctx, m.scheme, nodes, m.vnodes, m.fanout)
+	}
+	points, owner, err := ringOf(ctx, hashesOf(added), m.vnodes, len(m.nodes))
+	if err != nil {
+		return nil, err
+	}
+	out := &Mapping{scheme: Ring, nodes: nodes, vnodes: m.vnodes, fanout: m.fanout, hashes: hashesOf(nodes)}
+	n := len(m.points) + len(points)
+	out.points, out.owner = make([]uint64, n), make([]int32, n)
+	// Each new point goes after the old ones at or before it; the old
+	// points between two new ones are copied as a run, in pieces, so that
+	// ctrl+c is seen.
+	i, k := 0, 0
+	copyTo := func(next int) error {
+		for i < next {
+			run := min(next-i, checkEvery*16)
+			copy(out.points[k:], m.points[i:i+run])
+			copy(out.owner[k:], m.owner[i:i+run])
+			i, k = i+run, k+run
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for j, x := range points {
+		next := i + sort.Search(len(m.points)-i, func(d int) bool { return m.points[i+d] > x })
+		if err := copyTo(next); err != nil {
+			return nil, err
+		}
+		if j%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		out.points[k], out.owner[k] = x, owner[j]
+		k++
+	}
+	if err := copyTo(len(m.points)); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // Nodes are the mapping's nodes.
 func (m *Mapping) Nodes() []Node { return m.nodes }
+
+// lookupNs is the estimated time of one lookup by m.
+func (m *Mapping) lookupNs() float64 {
+	return lookupNs(m.scheme, len(m.nodes), m.vnodes, m.fanout)
+}

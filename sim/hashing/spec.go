@@ -2,7 +2,7 @@ package hashing
 
 import (
 	"context"
-	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -29,6 +29,10 @@ type Spec struct {
 	Remove int   `json:"remove" toml:"remove"`
 	Add    int   `json:"add" toml:"add"`
 	Seed   int64 `json:"seed" toml:"seed"`
+	// TimeLookups times lookups and reports the time of one (LookupNs): a
+	// measurement that differs from run to run, so that it is left out of
+	// the report unless asked for.
+	TimeLookups bool `json:"time_lookups" toml:"time_lookups"`
 }
 
 // DefaultSpec is the hashing post's measurement: 1000 nodes, 100,000 keys, HRW; one
@@ -40,12 +44,18 @@ func DefaultSpec() Spec {
 // Engine names the engine a Spec configures.
 func (Spec) Engine() string { return "hashing" }
 
+// The weights' range: a ratio of up to 1e12 between two nodes, and sums
+// and scores (-w / ln u) that stay finite and clear of underflow.
+const minWeight, maxWeight = 1e-6, 1e6
+
 func (s Spec) weights() ([]float64, error) {
 	var out []float64
 	for _, f := range strings.Split(s.Weights, ",") {
-		w, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || !(w > 0) || math.IsInf(w, 0) {
-			return nil, engine.Invalid("weights", "must list numbers > 0, got %q", strings.TrimSpace(f))
+		f = strings.TrimSpace(f)
+		w, err := strconv.ParseFloat(f, 64)
+		decimal := f != "" && strings.Trim(f, "0123456789.eE+-") == ""
+		if err != nil || !decimal || !(w >= minWeight && w <= maxWeight) {
+			return nil, engine.Invalid("weights", "must list numbers in [1e-6, 1e6], got %q", f)
 		}
 		out = append(out, w)
 	}
@@ -131,8 +141,9 @@ type Study struct {
 	MovedOnlyToAdded     bool    `json:"moved_only_to_added"`
 	// Shares is each weight's share of the keys, beside its share of the
 	// total weight.
-	Shares   []Share `json:"shares"`
-	LookupNs float64 `json:"lookup_ns"`
+	Shares []Share `json:"shares"`
+	// LookupNs is the measured time of a lookup, with TimeLookups only.
+	LookupNs float64 `json:"lookup_ns,omitempty"`
 }
 
 // Share is one weight's keys.
@@ -144,29 +155,69 @@ type Share struct {
 
 // KeyHashes are the keys' names and hashes: key i is named "k<seed>-<i>".
 func (s Spec) KeyHashes() ([]string, []uint64) {
-	names, hs := make([]string, s.Keys), make([]uint64, s.Keys)
-	for i := range s.Keys {
-		names[i] = fmt.Sprintf("k%d-%d", s.Seed, i)
-		hs[i] = fnv1a(names[i])
-	}
+	names, hs, _ := keyHashes(context.Background(), s.Seed, s.Keys)
 	return names, hs
+}
+
+// keyHashes writes the names into one string, which they share.
+func keyHashes(ctx context.Context, seed int64, keys int) ([]string, []uint64, error) {
+	prefix := "k" + strconv.FormatInt(seed, 10) + "-"
+	var all strings.Builder
+	all.Grow(keys * (len(prefix) + len(strconv.Itoa(keys-1))))
+	var digits [20]byte
+	for i := range keys {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		all.WriteString(prefix)
+		all.Write(strconv.AppendInt(digits[:0], int64(i), 10))
+	}
+	text := all.String()
+	names, hs := make([]string, keys), make([]uint64, keys)
+	start, width, wider := 0, 1, 10 // key i has width digits until wider
+	for i := range keys {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		if i == wider {
+			width, wider = width+1, wider*10
+		}
+		names[i] = text[start : start+len(prefix)+width]
+		hs[i] = fnv1a(names[i])
+		start += len(prefix) + width
+	}
+	return names, hs, nil
 }
 
 // NodeList is the spec's nodes with their weights.
 func (s Spec) NodeList() []Node {
+	out, _ := s.nodeList(context.Background())
+	return out
+}
+
+func (s Spec) nodeList(ctx context.Context) ([]Node, error) {
 	ws, _ := s.weights()
 	out := make([]Node, s.Nodes)
 	for i := range out {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		out[i] = NewNode(i, ws[i%len(ws)])
 	}
-	return out
+	return out, nil
+}
+
+// every is how many lookups by m go between two looks at the context.
+func every(m *Mapping) int {
+	return max(1, int(1e6/m.lookupNs())) // a millisecond
 }
 
 // owners maps every key.
 func owners(ctx context.Context, m *Mapping, names []string, hs []uint64) ([]int32, error) {
 	out := make([]int32, len(hs))
+	step := every(m)
 	for i, h := range hs {
-		if i%4096 == 0 && ctx.Err() != nil {
+		if i%step == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		out[i] = int32(m.Owner(names[i], h))
@@ -174,114 +225,151 @@ func owners(ctx context.Context, m *Mapping, names []string, hs []uint64) ([]int
 	return out, nil
 }
 
+// timedLookups is how many keys a run with TimeLookups looks up, timed.
+const timedLookups = 20000
+
+// timeLookups is the time of a lookup by m, in nanoseconds, over the first
+// keys.
+func timeLookups(ctx context.Context, m *Mapping, names []string, hs []uint64) (float64, error) {
+	n, step := min(len(hs), timedLookups), every(m)
+	start := time.Now()
+	sink := 0
+	for i := range n {
+		if i%step == 0 && ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		sink += m.Owner(names[i], hs[i])
+	}
+	took := time.Since(start)
+	_ = sink
+	return float64(took.Nanoseconds()) / float64(n), nil
+}
+
 // Run maps the keys by each scheme, then with the removed nodes gone and
-// with the added ones joined, and times lookups.
+// with the added ones joined, and, if asked, times lookups.
 func (s Spec) Run(ctx context.Context, progress func(float64)) ([]Study, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	schemes, _ := s.schemes()
-	names, hs := s.KeyHashes()
-	nodes := s.NodeList()
+	names, hs, err := keyHashes(ctx, s.Seed, s.Keys)
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := s.nodeList(ctx)
+	if err != nil {
+		return nil, err
+	}
 	removed := rng.New(s.Seed).Sample(s.Nodes, s.Remove)
+	added := make([]Node, s.Add)
+	for a := range added {
+		if a%checkEvery == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		added[a] = NewNode(len(nodes)+a, nodes[len(nodes)-1].Weight)
+	}
 	var out []Study
 	for k, sc := range schemes {
-		st, err := s.study(ctx, sc, nodes, removed, names, hs)
+		step := func(f float64) {
+			if progress != nil {
+				progress((float64(k) + f) / float64(len(schemes)))
+			}
+		}
+		st, err := s.study(ctx, sc, nodes, removed, added, names, hs, step)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, st)
-		if progress != nil {
-			progress(float64(k+1) / float64(len(schemes)))
-		}
+		step(1)
 	}
 	return out, nil
 }
 
-func (s Spec) study(ctx context.Context, sc Scheme, nodes []Node, removed []int, names []string, hs []uint64) (Study, error) {
-	m := NewMapping(sc, nodes, s.VNodes, s.Fanout)
+// study maps the keys by one scheme, then with the removed nodes gone and
+// with the added ones joined. Each change is made at once: the mappings
+// are the ones that taking the nodes out one by one (the highest index
+// first, so that the others keep theirs) and adding them one by one would
+// give.
+func (s Spec) study(ctx context.Context, sc Scheme, nodes []Node, removed []int, added []Node, names []string, hs []uint64, progress func(float64)) (Study, error) {
+	m, err := newMapping(ctx, sc, nodes, s.VNodes, s.Fanout)
+	if err != nil {
+		return Study{}, err
+	}
+	progress(0.1)
 	before, err := owners(ctx, m, names, hs)
 	if err != nil {
 		return Study{}, err
 	}
-	st := Study{Scheme: sc.String(), Removed: slices.Clone(removed)}
+	progress(0.3)
+	st := Study{Scheme: sc.String(), Removed: slices.Clone(removed), MovedOnlyFromRemoved: true}
 	st.Counts = make([]int, len(nodes))
-	for _, o := range before {
+	for i, o := range before {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return Study{}, ctx.Err()
+		}
 		st.Counts[o]++
 	}
 	st.PerNode = spread(st.Counts, len(hs))
-	// nodes leave: the highest index first, so that the others keep theirs
-	gone := m
-	order := slices.Sorted(slices.Values(removed))
-	slices.Reverse(order)
-	for _, i := range order {
-		gone = gone.Without(i)
-	}
-	after, err := owners(ctx, gone, names, hs)
-	if err != nil {
-		return Study{}, err
-	}
-	left := make(map[string]bool)
-	for _, i := range removed {
-		left[nodes[i].Name] = true
-	}
-	moved, onlyFromRemoved := 0, true
-	for i := range hs {
-		was, is := nodes[before[i]].Name, gone.Nodes()[after[i]].Name
-		if was != is {
-			moved++
-			onlyFromRemoved = onlyFromRemoved && left[was]
+	// nodes leave
+	if len(removed) > 0 {
+		left := make([]bool, len(nodes))
+		for _, i := range removed {
+			left[i] = true
 		}
+		after, err := ownersWithout(ctx, m, removed, left, names, hs)
+		if err != nil {
+			return Study{}, err
+		}
+		moved := 0
+		for i := range hs {
+			if i%checkEvery == 0 && ctx.Err() != nil {
+				return Study{}, ctx.Err()
+			}
+			if was, is := before[i], after[i]; was != is {
+				moved++
+				st.MovedOnlyFromRemoved = st.MovedOnlyFromRemoved && left[was]
+			}
+		}
+		st.MovedFraction = float64(moved) / float64(len(hs))
 	}
-	st.MovedFraction, st.MovedOnlyFromRemoved = float64(moved)/float64(len(hs)), onlyFromRemoved
+	progress(0.6)
 	// nodes join
-	joined := m
-	for a := range s.Add {
-		joined = joined.With(NewNode(len(nodes)+a, nodes[len(nodes)-1].Weight))
-	}
-	if s.Add > 0 {
-		withNew, err := owners(ctx, joined, names, hs)
+	if len(added) > 0 {
+		withNew, err := ownersWith(ctx, m, added, names, hs)
 		if err != nil {
 			return Study{}, err
 		}
 		moved, onlyToAdded := 0, true
 		for i := range hs {
-			if int(withNew[i]) != int(before[i]) {
+			if i%checkEvery == 0 && ctx.Err() != nil {
+				return Study{}, ctx.Err()
+			}
+			if withNew[i] != before[i] {
 				moved++
 				onlyToAdded = onlyToAdded && int(withNew[i]) >= len(nodes)
 			}
 		}
-		st.Added, st.AddedFraction, st.MovedOnlyToAdded = s.Add, float64(moved)/float64(len(hs)), onlyToAdded
+		st.Added, st.AddedFraction, st.MovedOnlyToAdded = len(added), float64(moved)/float64(len(hs)), onlyToAdded
 	}
+	progress(0.9)
 	// shares by weight
-	total, byWeight := 0.0, map[float64]int{}
-	for _, n := range nodes {
-		total += n.Weight
-	}
-	weightOf := map[float64]float64{}
+	total, byWeight, weightOf := 0.0, map[float64]int{}, map[float64]float64{}
 	for i, n := range nodes {
+		if i%checkEvery == 0 && ctx.Err() != nil {
+			return Study{}, ctx.Err()
+		}
+		total += n.Weight
 		byWeight[n.Weight] += st.Counts[i]
 		weightOf[n.Weight] += n.Weight
 	}
-	ws := slices.Sorted(func(yield func(float64) bool) {
-		for w := range byWeight {
-			if !yield(w) {
-				return
-			}
-		}
-	})
-	for _, w := range ws {
+	for _, w := range slices.Sorted(maps.Keys(byWeight)) {
 		st.Shares = append(st.Shares, Share{w, float64(byWeight[w]) / float64(len(hs)), weightOf[w] / total})
 	}
-	// lookups, timed
-	n := min(len(hs), 20000)
-	start := time.Now()
-	sink := 0
-	for i := range n {
-		sink += m.Owner(names[i], hs[i])
+	if s.TimeLookups {
+		if st.LookupNs, err = timeLookups(ctx, m, names, hs); err != nil {
+			return Study{}, err
+		}
 	}
-	st.LookupNs = float64(time.Since(start).Nanoseconds()) / float64(n)
-	_ = sink
 	return st, nil
 }
 
@@ -298,26 +386,4 @@ func spread(counts []int, keys int) Spread {
 	}
 	sp.StdPct = 100 * math.Sqrt(ss/float64(len(counts))) / sp.Mean
 	return sp
-}
-
-// Cost: every key is mapped three times, each lookup costs its scheme's
-// scores.
-func (s Spec) Cost() engine.Cost {
-	perLookup := float64(s.Nodes) * 4e-9 // HRW: a score a node
-	schemes, _ := s.schemes()
-	secs := 0.0
-	for _, sc := range schemes {
-		switch sc {
-		case Ring:
-			secs += 3 * float64(s.Keys) * 200e-9
-		case Skeleton:
-			secs += 3 * float64(s.Keys) * float64(s.Fanout) * 40e-9 * math.Log(float64(s.Nodes)+1)
-		case RawHRW:
-			secs += 3 * float64(s.Keys) * perLookup * 5
-		default:
-			secs += 3 * float64(s.Keys) * perLookup
-		}
-	}
-	return engine.Cost{Seconds: secs, Bytes: 16<<20 + float64(s.Keys)*40 + float64(s.Nodes*s.VNodes)*16,
-		OutputBytes: 4096, TimeLevers: []string{"keys", "nodes"}, MemoryLevers: []string{"keys", "vnodes"}}
 }
