@@ -3,11 +3,8 @@ package bins
 import (
 	"context"
 	"fmt"
-	"os"
+	"github.com/loadlab/loadlab/internal/costcheck"
 	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
-	"sync"
 	"testing"
 	"time"
 )
@@ -39,40 +36,10 @@ func cfgOf(t testing.TB, n, m, trials int, list string, stream Stream) Config {
 }
 
 // measure runs cfg through RunAll and returns its time and the peak of the
-// live heap, sampled every millisecond.
+// live heap (costcheck.Measure).
 func measure(cfg Config, workers int, keep bool) (time.Duration, float64) {
-	// Collect often, so that the peak is what the run holds rather than
-	// garbage a busy machine has not yet swept (not in a timed run).
-	if os.Getenv("LOADLAB_TIMED") != "1" {
-		defer debug.SetGCPercent(debug.SetGCPercent(10))
-	}
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(sample)
-	base := float64(sample[0].Value.Uint64())
-	peak := 0.0
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		for {
-			metrics.Read(s)
-			peak = max(peak, float64(s[0].Value.Uint64())-base)
-			select {
-			case <-done:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	start := time.Now()
-	RunAll(context.Background(), cfg, RunOptions{Workers: workers, KeepTrials: keep})
-	elapsed := time.Since(start)
-	close(done)
-	wg.Wait()
-	return elapsed, peak
+	m := costcheck.Measure(func() { RunAll(context.Background(), cfg, RunOptions{Workers: workers, KeepTrials: keep}) })
+	return m.Wall, m.Peak
 }
 
 // A run never holds more than its memory estimate (the estimate may be

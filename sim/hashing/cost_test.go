@@ -2,13 +2,9 @@ package hashing
 
 import (
 	"context"
+	"github.com/loadlab/loadlab/internal/costcheck"
 	"os"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -62,51 +58,15 @@ func edit(f func(*Spec)) Spec {
 	return s
 }
 
-// cpuTime is the process's time on the CPU so far: on a shared machine a
-// truer measure of the work than the clock.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// measure runs s and returns its time on the clock and on the CPU, and the
-// peak of the live heap, sampled every millisecond.
+// measure runs s and returns its wall and CPU time and the peak of the
+// live heap (costcheck.Measure).
 func measure(t testing.TB, s Spec) (wall, cpu time.Duration, peak float64) {
-	// Collect often, so that the peak is what the run holds rather than
-	// garbage not yet swept (not in a timed run).
-	if os.Getenv("LOADLAB_TIMED") != "1" {
-		defer debug.SetGCPercent(debug.SetGCPercent(10))
-	}
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(sample)
-	base := float64(sample[0].Value.Uint64())
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		for {
-			metrics.Read(s)
-			peak = max(peak, float64(s[0].Value.Uint64())-base)
-			select {
-			case <-done:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	start, startCPU := time.Now(), cpuTime()
-	_, err := s.Run(context.Background(), nil)
-	wall, cpu = time.Since(start), cpuTime()-startCPU
-	close(done)
-	wg.Wait()
+	var err error
+	m := costcheck.Measure(func() { _, err = s.Run(context.Background(), nil) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	return wall, cpu, peak
+	return m.Wall, m.CPU, m.Peak
 }
 
 // A run never holds more than 1.5 times its memory estimate, and with

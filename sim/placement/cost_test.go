@@ -2,11 +2,7 @@ package placement
 
 import (
 	"context"
-	"os"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
-	"sync"
+	"github.com/loadlab/loadlab/internal/costcheck"
 	"testing"
 	"time"
 )
@@ -105,38 +101,10 @@ var tableCostCases = []struct {
 }
 
 // measure runs run and returns its time and the peak of the live heap
-// above what was live before, sampled every millisecond.
+// above what was live before (costcheck.Measure).
 func measure(run func()) (time.Duration, float64) {
-	if os.Getenv("LOADLAB_TIMED") != "1" { // collect often: the peak is what the run holds
-		defer debug.SetGCPercent(debug.SetGCPercent(10))
-	}
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(sample)
-	base := float64(sample[0].Value.Uint64())
-	peak := 0.0
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-		for {
-			metrics.Read(s)
-			peak = max(peak, float64(s[0].Value.Uint64())-base)
-			select {
-			case <-done:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	start := time.Now()
-	run()
-	elapsed := time.Since(start)
-	close(done)
-	wg.Wait()
-	return elapsed, peak
+	m := costcheck.Measure(run)
+	return m.Wall, m.Peak
 }
 
 func runDurability(s DurabilitySpec) {
