@@ -25,8 +25,11 @@ type Palette struct {
 	Marker string
 }
 
-// okabeIto is the Okabe-Ito colour-blind-safe palette, black left out.
-var okabeIto = []string{"#56B4E9", "#E69F00", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
+// okabeIto is the Okabe-Ito colour-blind-safe palette, black left out,
+// ordered so that the first six stay distinct on a 256-colour terminal
+// (orange and yellow both fall near 178-221 there, so yellow comes last:
+// the cascade's four pools and two bulkhead lines share one chart).
+var okabeIto = []string{"#56B4E9", "#E69F00", "#009E73", "#CC79A7", "#0072B2", "#D55E00", "#F0E442"}
 
 // All lists the themes in the order the theme key cycles through them.
 var All = []Palette{
@@ -38,7 +41,7 @@ var All = []Palette{
 	{
 		Name: "light", Text: "#1C1C1C", Muted: "#5F5F5F", Accent: "#0072B2",
 		Border: "#A8A8A8", Background: "#FAFAFA",
-		Series: []string{"#0072B2", "#B35900", "#007A5A", "#7A5C00", "#6A3D9A", "#A0457F", "#1C1C1C"},
+		Series: []string{"#0072B2", "#B35900", "#007A5A", "#6A3D9A", "#A0457F", "#1C1C1C", "#7A5C00"},
 		OK:     "#007A5A", Warn: "#B35900", Bad: "#B23B00", Marker: "#A0457F",
 	},
 	{
