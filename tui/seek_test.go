@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -143,6 +144,21 @@ func TestPlacementLargestTopologyAtTheSmallestSize(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		for range 3 {
 			drive(m, "n")
+		}
+	}
+}
+
+// Every lab with a seed shows it on the status line, so a class can say
+// which run it saw.
+func TestSeedOnTheStatusLine(t *testing.T) {
+	for _, sc := range scenarios.All() {
+		m := openAt(t, sc.Name, 160, 48)
+		s, ok := m.lab.(lab.Seeded)
+		if !ok {
+			continue
+		}
+		if status := strings.Join(m.lab.Status(), " "); !strings.Contains(status, "seed "+strconv.FormatInt(s.Seed(), 10)) {
+			t.Errorf("%s: status %q does not show seed %d", sc.Name, status, s.Seed())
 		}
 	}
 }

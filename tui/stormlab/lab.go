@@ -78,7 +78,7 @@ func (l *Lab) Status() []string {
 	if name == "none jitter" {
 		name = "no jitter"
 	}
-	return []string{name, fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs)}
+	return []string{name, fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 // Seed is the storm's seed.
