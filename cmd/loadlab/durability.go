@@ -68,7 +68,11 @@ those lost for good.`,
 			cw := csv.NewWriter(w)
 			cw.Write([]string{"strategy", "objects", "lost_majority", "lost", "first_loss_years"})
 			for _, r := range d.Results() {
-				cw.Write([]string{r.Strategy, strconv.Itoa(r.Objects), strconv.Itoa(r.LostMajority), strconv.Itoa(r.Lost), strconv.FormatFloat(r.FirstLossYears, 'f', 4, 64)})
+				first := "" // no loss: an empty cell, as JSON's null
+				if r.FirstLossYears != nil {
+					first = strconv.FormatFloat(*r.FirstLossYears, 'f', 4, 64)
+				}
+				cw.Write([]string{r.Strategy, strconv.Itoa(r.Objects), strconv.Itoa(r.LostMajority), strconv.Itoa(r.Lost), first})
 			}
 			cw.Flush()
 			return cw.Error()

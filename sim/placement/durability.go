@@ -335,9 +335,9 @@ type DurabilityResult struct {
 	// was destroyed.
 	LostMajority int `json:"lost_majority"`
 	Lost         int `json:"lost"`
-	// FirstLossYears is when the first object was lost for good (0: none),
-	// and FirstLoss says how.
-	FirstLossYears float64 `json:"first_loss_years"`
+	// FirstLossYears is when the first object was lost for good (nil, JSON
+	// null, when none was), and FirstLoss says how.
+	FirstLossYears *float64 `json:"first_loss_years"`
 	FirstLoss      string  `json:"first_loss,omitempty"`
 }
 
@@ -498,7 +498,12 @@ func (d *Durability) Years() float64 { return d.hours / 8760 }
 func (d *Durability) Results() []DurabilityResult {
 	var out []DurabilityResult
 	for _, f := range d.fleets {
-		out = append(out, DurabilityResult{f.strategy.String(), len(f.objects), f.lostMajority, f.lost, f.firstLossAt / 8760, f.firstLoss})
+		r := DurabilityResult{Strategy: f.strategy.String(), Objects: len(f.objects), LostMajority: f.lostMajority, Lost: f.lost, FirstLoss: f.firstLoss}
+		if f.firstLoss != "" {
+			years := f.firstLossAt / 8760
+			r.FirstLossYears = &years
+		}
+		out = append(out, r)
 	}
 	return out
 }

@@ -86,3 +86,19 @@ func TestDurabilityLesson(t *testing.T) {
 		t.Log("rack 0 was never destroyed in this run; greedy's total loss goes unchecked")
 	}
 }
+
+// A strategy that loses nothing has no first loss: null in JSON, not 0.
+func TestNoLossHasNoFirstLossTime(t *testing.T) {
+	d, err := NewDurability(DefaultDurabilitySpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !d.Done() {
+		d.Advance(Week)
+	}
+	for _, r := range d.Results() {
+		if (r.Lost == 0) != (r.FirstLossYears == nil) {
+			t.Errorf("%s lost %d, first loss %v", r.Strategy, r.Lost, r.FirstLossYears)
+		}
+	}
+}
