@@ -338,7 +338,7 @@ type DurabilityResult struct {
 	// FirstLossYears is when the first object was lost for good (nil, JSON
 	// null, when none was), and FirstLoss says how.
 	FirstLossYears *float64 `json:"first_loss_years"`
-	FirstLoss      string  `json:"first_loss,omitempty"`
+	FirstLoss      string   `json:"first_loss,omitempty"`
 }
 
 // Durability runs every strategy's fleet through one timeline of failures.
