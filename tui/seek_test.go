@@ -162,3 +162,19 @@ func TestSeedOnTheStatusLine(t *testing.T) {
 		}
 	}
 }
+
+// A chart is never cut at its right edge: at t = 0, before any line has
+// started, the column its names will take is already kept (a column of …
+// ran down the cascade's success chart).
+func TestNoChartCutAtTheStart(t *testing.T) {
+	for _, sc := range scenarios.All() {
+		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
+			m := openAt(t, sc.Name, size[0], size[1])
+			for _, line := range strings.Split(plain(m), "\n") {
+				if strings.ContainsAny(line, "┤└") && strings.HasSuffix(strings.TrimRight(line, " "), "…") {
+					t.Errorf("%s at %dx%d: a chart row is cut: %q", sc.Name, size[0], size[1], line)
+				}
+			}
+		}
+	}
+}

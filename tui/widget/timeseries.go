@@ -77,6 +77,11 @@ func (t TimeSeries) Area(w int) (left, width int) {
 
 func (t TimeSeries) namesWidth() int {
 	nameW := t.NamesWidth
+	// Every line's name has room from the start, drawn yet or not, so the
+	// plot keeps one width (and one x scale) as lines appear.
+	for _, l := range t.Lines {
+		nameW = max(nameW, lipgloss.Width(l.Name)+1)
+	}
 	for _, g := range t.endGroups() {
 		var names []string
 		for _, i := range g {
