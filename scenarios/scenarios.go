@@ -109,7 +109,7 @@ var registry = []Scenario{
 	{
 		Name:   "correlated-failure",
 		Title:  "A correlated failure: every node at once, and no placement escapes it",
-		Lesson: "Redundancy only helps against independent failures. When a shared bug or a config push takes every node, three replicas are lost as surely as one, whatever the placement. Press f on an object until every node is down.",
+		Lesson: "Redundancy only helps against independent failures. When a shared bug or a config push takes every node, three replicas are lost as surely as one, whatever the placement. Press f on an object until every node is down. It places 1,000 objects a location, not the lecture's 4,000, so that it plays in seconds: its AZ percentages differ a little from placement-lecture's (25.67 % against 25.17 % for random), while the exact marks are the same.",
 		Spec: edited(placement.DefaultSpec(), func(s *placement.Spec) {
 			s.Events, s.Trials = "az,correlated", 1000
 		}), StepsPerSecond: 500,
