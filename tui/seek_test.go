@@ -178,3 +178,21 @@ func TestNoChartCutAtTheStart(t *testing.T) {
 		}
 	}
 }
+
+// With M on, the retry storm stops at each wave of retries: without jitter
+// the first is a thousand retries at 100 ms.
+func TestStormStopsAtWaves(t *testing.T) {
+	m := openAt(t, "thundering-herd", 80, 24)
+	drive(m, "M")
+	if !strings.Contains(m.note, "each wave of retries") {
+		t.Fatalf("M says %q", m.note)
+	}
+	for range 200 {
+		if drive(m, "n"); m.caption != "" {
+			break
+		}
+	}
+	if !strings.Contains(m.caption, "100 ms: 1000 retries arrive in one millisecond") {
+		t.Errorf("caption %q", m.caption)
+	}
+}

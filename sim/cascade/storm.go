@@ -223,3 +223,35 @@ func (s Storm) Busiest(from, to int) int {
 	}
 	return n
 }
+
+// WaveGapMs is the quiet time that ends a wave of retries.
+const WaveGapMs = 10
+
+// Waves are the storm's moments: each run of milliseconds with retries in
+// them, ended by WaveGapMs quiet ones. Without jitter every client's k-th
+// retry lands in one millisecond, so each retry round is a wave of its own
+// (100, 300 and 700 ms in the lecture's storm, 26.3.2); jitter spreads the
+// rounds until they merge. Step is the wave's first millisecond.
+func (s Storm) Waves() []engine.Moment {
+	var out []engine.Moment
+	h := s.Histogram
+	for ms := 0; ms < len(h); {
+		if h[ms] == 0 {
+			ms++
+			continue
+		}
+		start, last, total, peak := ms, ms, 0, 0
+		for ; ms < len(h) && ms-last <= WaveGapMs; ms++ {
+			if h[ms] > 0 {
+				last, total, peak = ms, total+h[ms], max(peak, h[ms])
+			}
+		}
+		ms = last + 1
+		caption := fmt.Sprintf("%d ms: %d retries arrive in one millisecond", start, total)
+		if last > start {
+			caption = fmt.Sprintf("%d-%d ms: %d retries spread over %d ms, at most %d in one", start, last, total, last-start+1, peak)
+		}
+		out = append(out, engine.Moment{Step: int64(start), Caption: caption})
+	}
+	return out
+}

@@ -1,7 +1,10 @@
 package cascade
 
 import (
+	"context"
+	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -69,5 +72,27 @@ func TestHistogramShape(t *testing.T) {
 		if exact && (got != want || extra != wantExtra) || got < want || extra < wantExtra {
 			t.Errorf("%+v: Shape %v %v, the histogram %v %v", c, got, extra, want, wantExtra)
 		}
+	}
+}
+
+// Without jitter the lecture's storm comes in three waves, at 100, 300 and
+// 700 ms, each a thousand retries in one millisecond; full jitter leaves
+// fewer, wider waves.
+func TestStormWaves(t *testing.T) {
+	spec := DefaultStormSpec()
+	spec.Jitter = "none,full"
+	storms, err := spec.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []int64
+	for _, m := range storms[0].Waves() {
+		steps = append(steps, m.Step)
+	}
+	if fmt.Sprint(steps) != "[100 300 700]" || !strings.Contains(storms[0].Waves()[0].Caption, "1000 retries arrive in one millisecond") {
+		t.Errorf("no jitter: waves %v, %+v", steps, storms[0].Waves())
+	}
+	if full := storms[1].Waves(); len(full) == 0 || len(full) > 3 {
+		t.Errorf("full jitter: %d waves, want the three rounds or fewer, merged: %+v", len(full), full)
 	}
 }

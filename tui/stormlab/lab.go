@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -27,6 +28,8 @@ type Lab struct {
 	shown  int
 	nowMs  int
 	spanMs int
+	// waves are each storm's waves of retries, its moments.
+	waves [][]engine.Moment
 }
 
 // New opens the lab on a retry-storm spec.
@@ -45,11 +48,27 @@ func (l *Lab) Restart() error {
 	if err != nil {
 		return err
 	}
-	l.storms, l.nowMs, l.spanMs = storms, 0, 1
+	l.storms, l.nowMs, l.spanMs, l.waves = storms, 0, 1, nil
 	for _, s := range storms {
 		l.spanMs = max(l.spanMs, len(s.Histogram))
+		l.waves = append(l.waves, s.Waves())
 	}
 	return nil
+}
+
+// StopsAt says which steps are moments.
+func (l *Lab) StopsAt() string { return "each wave of retries" }
+
+// NewMoment reports the waves of the storm on screen that the latest step
+// revealed.
+func (l *Lab) NewMoment() (string, bool) {
+	var captions []string
+	for _, w := range l.waves[l.shown] {
+		if int(w.Step) >= l.nowMs-stepMs && int(w.Step) < l.nowMs {
+			captions = append(captions, w.Caption)
+		}
+	}
+	return strings.Join(captions, "; "), len(captions) > 0
 }
 
 // Pace says a speed in storm time.
