@@ -196,3 +196,26 @@ func TestStormStopsAtWaves(t *testing.T) {
 		t.Errorf("caption %q", m.caption)
 	}
 }
+
+// At 80x24 the availability strip keeps the target's line on a row of its
+// own, apart from the measured line and the formula (its y range is a nine
+// round them, not 0 to 5 nines).
+func TestAvailabilityLinesApartAt80x24(t *testing.T) {
+	m := openAt(t, "availability-lecture", 80, 24)
+	for range 400 {
+		drive(m, "n")
+	}
+	rows := strings.Split(plain(m), "\n")
+	target, measured := -1, -1
+	for i, r := range rows {
+		switch {
+		case strings.HasSuffix(strings.TrimRight(r, " "), " target"):
+			target = i
+		case strings.HasSuffix(strings.TrimRight(r, " "), " measured"):
+			measured = i
+		}
+	}
+	if target < 0 || measured < 0 || target == measured || !strings.ContainsFunc(rows[target], func(r rune) bool { return r >= 0x2801 && r <= 0x28FF }) {
+		t.Errorf("target on row %d, measured on row %d:\n%s", target, measured, strings.Join(rows, "\n"))
+	}
+}

@@ -115,14 +115,18 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 	target := avail.Nines(s.Target)
 	end := float64(l.watch.Pos().Step) / avail.StepsPerCycle
 	measured, machine := l.watch.Measured(), l.watch.Machine()
-	top := math.Ceil(max(formula, target)) + 2 // room above the lines for the early wander
-	ts := widget.TimeSeries{XMin: 0, XMax: avail.WatchCycles, YMin: 0, YMax: top,
+	// A y range around the formula and the target, a nine of room each
+	// side, so that the three lines take rows of their own even in the few
+	// rows of 80x24; the early wander past it is drawn at the edge.
+	bottom := max(0, math.Floor(min(formula, target)+1e-9)-1) // 1e-9: nines of 99.99 % are 4.0000000000004
+	top := math.Ceil(max(formula, target)-1e-9) + 1
+	ts := widget.TimeSeries{XMin: 0, XMax: avail.WatchCycles, YMin: bottom, YMax: top, Whole: true,
 		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines: []widget.Line{
 			{Name: "measured", Style: st.SeriesStyle(0), Bounded: true, End: end, Value: func(x float64) float64 {
 				if i := measured.Before(x); i >= 0 {
-					return min(top, measured.At(i).Y)
+					return min(top, max(bottom, measured.At(i).Y))
 				}
 				return top
 			}},
