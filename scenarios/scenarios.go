@@ -25,6 +25,10 @@ type Scenario struct {
 	// StepsPerSecond is the TUI's starting speed; 0 means as fast as the
 	// frame budget allows and a negative speed opens paused.
 	StepsPerSecond float64
+	// Headline lists the figures the lesson quotes, by the keys the
+	// engine's lab gives its figures ("success,high,low,backlog"); the lab
+	// shows them above its views. Empty shows every figure the lab has.
+	Headline []string
 }
 
 // Engine names the engine the scenario runs.
@@ -127,13 +131,13 @@ var registry = []Scenario{
 		Name:   "cascade-lecture",
 		Title:  "Cascading failure: no protection (S1) against every protection (S6), seed 425",
 		Lesson: "At 15 s the database slows down 20x. On the left (S1) its 10 connections fill, then svc's 60 threads wait on it holding their slots, then api's 120: a slow dependency eats its callers. On the right (S6) the protections cannot add capacity (a database 20x slower serves 20x fewer calls whatever you do): they change who fails and how fast. Shedding drops low priority first, so high priority succeeds 48 % of the time against 16 % for low, and a request stuck in a queue is failed after 250 ms instead of 3 s. S6 is not the best on overall success (S4 and S5 beat it): it buys high priority with low. c shows one set; 1-6 and shift 1-6 pick the sets; a gives both sides the same arrivals; M stops at the moments.",
-		Spec:   cascadeRun("S1,S6"), StepsPerSecond: 10,
+		Spec:   cascadeRun("S1,S6"), StepsPerSecond: 10, Headline: []string{"success", "high", "low", "backlog"},
 	},
 	{
 		Name:   "cascade-presets",
 		Title:  "The six protection sets of 26.4.1, one at a time (press 1-6)",
 		Lesson: "S1 no protection (17 % succeed), S2 immediate retries (more load, no more success), S3 tuned timeouts (22 %), S4 a circuit breaker (27 %), S5 bulkheads (28 %), S6 everything with backoff, jitter, a retry budget and shedding (23 %, but 48 % of high priority: shedding turns low priority away; its breaker never opens, as db errors stay under half). Press 1-6 to switch; o y b k x u flip one protection at a time.",
-		Spec:   cascadeRun("S1"), StepsPerSecond: 10,
+		Spec:   cascadeRun("S1"), StepsPerSecond: 10, Headline: []string{"success", "high", "low", "backlog"},
 	},
 	{
 		Name:   "thundering-herd",
@@ -145,13 +149,13 @@ var registry = []Scenario{
 		Name:   "breaker-explained",
 		Title:  "The circuit breaker: over half of at least 20 calls in 2 s failing opens it for 5 s; then 3 trials",
 		Lesson: "S4: with tuned timeouts and a breaker, db calls fail fast while it is open (O), so svc and api threads are not held by the slow database; half-open (H) lets three trial calls through. Watch the band under the charts and the reasons in the log.",
-		Spec:   cascadeRun("S4"), StepsPerSecond: 10,
+		Spec:   cascadeRun("S4"), StepsPerSecond: 10, Headline: []string{"success", "db", "aux", "p95"},
 	},
 	{
 		Name:   "bulkhead-vs-breaker",
 		Title:  "Breaker (S4) against bulkhead (S5): two ways to keep a slow database from taking svc",
 		Lesson: "Left, S4 fails db calls fast while its breaker is open, so svc's threads are not held; right, S5 splits svc's threads 42 for db and 18 for aux, so the slow database can only take its own share: aux requests succeed 52 % of the time against 32 % with timeouts alone (S3). S4 reaches 57 % for aux by failing db calls fast instead. Watch the svc→db and svc→aux pools, and the db/aux line of the counters.",
-		Spec:   cascadeRun("S4,S5"), StepsPerSecond: 10,
+		Spec:   cascadeRun("S4,S5"), StepsPerSecond: 10, Headline: []string{"success", "aux", "p95"},
 	},
 	{
 		Name:   "p2c-paired-4096",

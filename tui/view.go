@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -37,7 +38,10 @@ func (m *Model) redraw() {
 		m.frame = m.st.Paint(lipgloss.NewStyle().Width(max(1, m.width)).Render(msg), m.width, m.height)
 		return
 	}
-	top := []string{m.header()}
+	top := m.header()
+	if h, ok := m.lab.(lab.Headlined); ok && !m.helpOpen {
+		top = append(top, widget.Headline(m.st, m.width, m.lab.Done(), m.headline(h))...)
+	}
 	bottom := m.captionLines()
 	bottom = append(bottom, m.noteLines()...)
 	bottom = append(bottom, m.statusBar(), m.shortHelp())
@@ -57,15 +61,47 @@ func (m *Model) redraw() {
 	m.frame = m.st.Paint(strings.Join(append(append(top, body), bottom...), "\n"), m.width, m.height)
 }
 
-func (m *Model) header() string {
+// headline is the lab's figures that the scenario quotes, in the lab's
+// order.
+func (m *Model) headline(h lab.Headlined) []widget.Figure {
+	figs := h.Headline()
+	if len(m.scenario.Headline) == 0 {
+		return figs
+	}
+	return slices.DeleteFunc(figs, func(f widget.Figure) bool { return !slices.Contains(m.scenario.Headline, f.Key) })
+}
+
+// header names the app, the scenario and its title. A title too long for
+// the width is never cut: the app's name goes first, then the words after
+// the title's colon (the status bar and the help say them), and a title
+// still too long wraps onto a second line.
+func (m *Model) header() []string {
 	title := m.scenario.Title
 	if r, ok := m.lab.(lab.Retitled); ok {
 		if t, changed := r.Title(); changed {
 			title = t
 		}
 	}
-	left := m.st.Title.Render("loadlab") + m.st.Muted.Render(" · "+m.scenario.Name+" · ") + m.st.Text.Render(title)
-	return widget.Truncate(left, m.width)
+	name := m.st.Muted.Render(m.scenario.Name + " · ")
+	if full := m.st.Title.Render("loadlab") + m.st.Muted.Render(" · ") + name + m.st.Text.Render(title); lipgloss.Width(full) <= m.width {
+		return []string{full}
+	}
+	if short := name + m.st.Text.Render(title); lipgloss.Width(short) <= m.width {
+		return []string{short}
+	}
+	if head, _, ok := strings.Cut(title, ": "); ok && lipgloss.Width(name+head) <= m.width {
+		return []string{name + m.st.Text.Render(head)}
+	}
+	indent := lipgloss.Width(name)
+	lines := widget.Wrap(title, m.width-indent)
+	if len(lines) > 2 {
+		lines = append(lines[:1], widget.Truncate(strings.Join(lines[1:], " "), m.width-indent))
+	}
+	out := []string{name + m.st.Text.Render(lines[0])}
+	for _, l := range lines[1:] {
+		out = append(out, strings.Repeat(" ", indent)+m.st.Text.Render(l))
+	}
+	return out
 }
 
 // maxCaptionLines is the most rows a moment's sentence takes.

@@ -35,6 +35,9 @@ type run struct {
 	engine *cascade.Engine
 	snap   cascade.Snapshot
 	stale  bool
+	// res is the run's figures at step resAt, for the headline.
+	res   *cascade.Result
+	resAt int64
 }
 
 func newRun(name string, cfg cascade.Config) (*run, error) {

@@ -127,6 +127,13 @@ type Momentous interface {
 	StopsAt() string
 }
 
+// Headlined is a lab whose scenario quotes figures: Headline gives them
+// as they stand at the current step (the shell marks them final once the
+// run is done) and shows them above the body at every size.
+type Headlined interface {
+	Headline() []widget.Figure
+}
+
 // Frame is what a lab needs to draw its body: the room it has, the styles,
 // and whether play is slow enough to narrate each step.
 type Frame struct {

@@ -76,16 +76,23 @@ func TestLogNewestFirstAndWhole(t *testing.T) {
 	}
 }
 
-func TestHeadlineShowsWholeFigures(t *testing.T) {
+// Groups keep a line when they fit whole; a figure that does not fit
+// goes to the next line whole; the first line says whether the run is
+// over.
+func TestHeadlineKeepsFiguresWhole(t *testing.T) {
 	st := mono(t)
-	figs := []Figure{{"S1 success", "31 %"}, {"S6 success", "88 %"}, {"backlog", "5,210"}}
-	line, shown := Headline(st, 34, false, figs...)
-	if got := plain(line); got != "S1 success 31 % · S6 success 88 %" || shown != 2 {
-		t.Errorf("headline %q, %d shown", got, shown)
+	figs := []Figure{
+		{"ok", "S1", "success", "16.7%"}, {"peak", "S1", "backlog peak", "11,793"},
+		{"ok", "S6", "success", "22.6%"}, {"peak", "S6", "backlog peak", "951"},
 	}
-	line, _ = Headline(st, 80, true, figs...)
-	if got := plain(line); !strings.HasSuffix(got, "✓ final") {
-		t.Errorf("a finished run's headline %q is not marked final", got)
+	got := plain(Headline(st, 100, false, figs)...)
+	if want := "so far S1 success 16.7% · backlog peak 11,793   S6 success 22.6% · backlog peak 951"; got != want {
+		t.Errorf("headline at 100:\n%q\nwant\n%q", got, want)
+	}
+	got = plain(Headline(st, 40, true, figs)...)
+	want := "✓ final S1 success 16.7%\n  backlog peak 11,793\nS6 success 22.6% · backlog peak 951"
+	if got != want {
+		t.Errorf("headline at 40:\n%q\nwant\n%q", got, want)
 	}
 }
 

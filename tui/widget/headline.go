@@ -1,42 +1,75 @@
 package widget
 
-import (
-	"strings"
+import "github.com/charmbracelet/lipgloss"
 
-	"github.com/charmbracelet/lipgloss"
-)
-
-// Figure is one of a lab's key figures: the numbers its lesson quotes.
+// Figure is one of a lab's headline figures: a number its lesson quotes.
+// Key names it for a scenario's list of headline figures; Group says what
+// it belongs to (a protection set, a strategy), written once before the
+// group's figures.
 type Figure struct {
-	Name, Value string
+	Key, Group, Name, Value string
 }
 
-// Headline writes a lab's key figures on one line of w cells, marked
-// final when the run is over. Figures are shown whole or not at all: the
-// ones that do not fit are left out, never cut by an ellipsis, and shown
-// reports how many made it.
-func Headline(st *Styles, w int, final bool, figs ...Figure) (line string, shown int) {
-	var b strings.Builder
-	width := 0
-	tail := ""
+// Headline writes a lab's headline figures in w cells, the first line
+// marked "so far" while the run plays and "final" once it is over. A
+// group goes on the current line when it fits there whole, else it starts
+// a line; a figure that does not fit goes to the next line, indented. No
+// figure is ever cut.
+func Headline(st *Styles, w int, final bool, figs []Figure) []string {
+	mark := st.Muted.Render("so far ")
 	if final {
-		tail = " ✓ final"
+		mark = st.OK.Render("✓ final ")
 	}
-	for _, f := range figs {
+	var groups [][]string // each group's cells: its name, then its figures
+	for i, f := range figs {
+		if i == 0 || f.Group != figs[i-1].Group {
+			groups = append(groups, nil)
+		}
+		g := &groups[len(groups)-1]
 		cell := st.Muted.Render(f.Name) + " " + st.Title.Render(f.Value)
-		sep := ""
-		if shown > 0 {
-			sep = st.Muted.Render(" · ")
+		if len(*g) == 0 && f.Group != "" {
+			cell = st.Accent.Render(f.Group) + " " + cell
 		}
-		if width+lipgloss.Width(sep+cell)+lipgloss.Width(tail) > w {
-			break
+		*g = append(*g, cell)
+	}
+	sep, gap := st.Muted.Render(" · "), "   "
+	var lines []string
+	line, width := mark, lipgloss.Width(mark)
+	empty := true // nothing but the line's prefix yet
+	for _, g := range groups {
+		whole := 0
+		for i, c := range g {
+			whole += lipgloss.Width(c)
+			if i > 0 {
+				whole += lipgloss.Width(sep)
+			}
 		}
-		b.WriteString(sep + cell)
-		width += lipgloss.Width(sep + cell)
-		shown++
+		if !empty && width+len(gap)+whole > w {
+			lines = append(lines, line)
+			line, width, empty = "", 0, true
+		}
+		for i, c := range g {
+			join := sep
+			switch {
+			case empty:
+				join = ""
+			case i == 0:
+				join = gap
+			}
+			if !empty && width+lipgloss.Width(join+c) > w {
+				lines = append(lines, line)
+				line, width, join = "  ", 2, ""
+			}
+			line += join + c
+			width += lipgloss.Width(join + c)
+			empty = false
+		}
 	}
-	if final && width+lipgloss.Width(tail) <= w {
-		b.WriteString(st.OK.Render(tail))
+	lines = append(lines, line)
+	for i, l := range lines {
+		if lipgloss.Width(l) > w {
+			lines[i] = Truncate(l, w) // a single figure wider than the screen
+		}
 	}
-	return b.String(), shown
+	return lines
 }

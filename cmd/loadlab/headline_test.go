@@ -1,0 +1,138 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/tui"
+)
+
+// A quote is a headline figure as the headless JSON report gives it: the
+// group it belongs to, its words and its value, worked out here from the
+// report's own fields.
+type quote struct{ group, name, value string }
+
+// reportQuotes reads the headline figures a scenario's keys name out of
+// its JSON report.
+var reportQuotes = map[string]func(t *testing.T, report map[string]any, keys []string) []quote{
+	"cascade": func(t *testing.T, report map[string]any, keys []string) []quote {
+		var out []quote
+		for _, name := range report["order"].([]any)[:min(2, len(report["order"].([]any)))] {
+			set := name.(string)
+			r := report["runs"].(map[string]any)[set].(map[string]any)
+			n := func(f string) int { return int(r[f].(float64)) }
+			pct := func(a, b string) string { return fmt.Sprintf("%.1f%%", textfmt.Percent(n(a), n(b))) }
+			for _, k := range keys {
+				q := quote{group: set}
+				switch k {
+				case "success":
+					q.name, q.value = "success", pct("ok", "arrived")
+				case "high":
+					q.name, q.value = "hi-prio", pct("hi_ok", "hi_total")
+				case "low":
+					q.name, q.value = "lo-prio", pct("lo_ok", "lo_total")
+				case "aux":
+					q.name, q.value = "aux class", pct("aux_ok", "aux_total")
+				case "db":
+					q.name, q.value = "db class", pct("db_ok", "db_total")
+				case "backlog":
+					q.name, q.value = "backlog peak", textfmt.Digits(int64(n("backlog_peak")))
+				case "p95":
+					q.name, q.value = "p95", fmt.Sprintf("%.0f ms", r["p95_latency_ms"].(float64))
+				default:
+					t.Fatalf("no report figure for cascade headline key %q", k)
+				}
+				out = append(out, q)
+			}
+		}
+		return out
+	},
+}
+
+// Every resilience scenario, played to its end in the TUI at the sizes a
+// class uses, shows each figure its lesson quotes on the first screen,
+// equal to the headless report's, and marks them final.
+func TestHeadlineFiguresMatchTheReport(t *testing.T) {
+	for _, sc := range scenarios.All() {
+		quotes, ok := reportQuotes[sc.Engine()]
+		if !ok {
+			continue
+		}
+		code, stdout, stderr := runArgs(t, "run", sc.Name, "--format", "json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", sc.Name, code, stderr)
+		}
+		var report map[string]any
+		if err := json.Unmarshal([]byte(stdout), &report); err != nil {
+			t.Fatal(err)
+		}
+		want := quotes(t, report, sc.Headline)
+		if len(want) == 0 {
+			t.Errorf("%s declares no headline", sc.Name)
+		}
+		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
+			screen := playToEnd(t, sc.Name, size[0], size[1])
+			if !strings.Contains(screen, "✓ final") {
+				t.Errorf("%s at %dx%d: the headline is not marked final:\n%s", sc.Name, size[0], size[1], screen)
+			}
+			for _, q := range want {
+				if !hasQuote(screen, q) {
+					t.Errorf("%s at %dx%d: no %q %q %q on screen:\n%s", sc.Name, size[0], size[1], q.group, q.name, q.value, screen)
+				}
+			}
+		}
+	}
+}
+
+// hasQuote finds a figure on one line, after the first mention of its
+// group.
+func hasQuote(screen string, q quote) bool {
+	at := strings.Index(screen, q.group+" ")
+	return at >= 0 && strings.Contains(screen[at:], q.name+" "+q.value)
+}
+
+// playToEnd opens a scenario at a size, presses end and carries out what
+// the model asks until the run is over; it returns the screen as text.
+func playToEnd(t *testing.T, scenario string, w, h int) string {
+	t.Helper()
+	m, err := tui.New(tui.Options{Scenario: scenario, Theme: "mono"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyEnd})
+	for i := 0; cmd != nil && i < 1e5; i++ {
+		cmd = carryOut(m, cmd)
+	}
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// carryOut runs a command and feeds its message back, as the program
+// would; it returns the next command.
+func carryOut(m tea.Model, cmd tea.Cmd) tea.Cmd {
+	switch msg := cmd().(type) {
+	case nil:
+		return nil
+	case tea.BatchMsg:
+		var next []tea.Cmd
+		for _, c := range msg {
+			if c != nil {
+				next = append(next, carryOut(m, c))
+			}
+		}
+		return tea.Batch(next...)
+	default:
+		_, next := m.Update(msg)
+		return next
+	}
+}
