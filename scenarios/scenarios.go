@@ -88,13 +88,13 @@ var registry = []Scenario{
 		Name:   "durability-years",
 		Title:  "Ten years of failures: which placement keeps the data?",
 		Lesson: "3,000 objects on the lecture's 27 nodes through ten simulated years: disks die, racks and AZs go dark, a rack is sometimes destroyed, and every lost replica is rebuilt in 6 h. Greedy keeps everything in rack 0, so one dark rack makes every object unavailable; az-aware is short of a majority least often. b/B halve or double the rebuild time on the same failures: here losses come from racks destroyed with two or three of an object's replicas inside, which no repair speed saves (the counts move a little either way, as rebuilt replicas land elsewhere); placement does.",
-		Spec:   placement.DefaultDurabilitySpec(), StepsPerSecond: 26,
+		Spec:   placement.DefaultDurabilitySpec(), StepsPerSecond: 26, Headline: []string{"lost", "unavailable"},
 	},
 	{
 		Name:   "availability-lecture",
 		Title:  "Availability = MTTF / (MTTF + MTTR): two paths to more nines (26.4.3)",
 		Lesson: "A depends on MTTR / MTTF alone: a tenth of the repair time buys the same nine as ten times the MTTF. The strip is one machine failing and being repaired: its measured availability wanders, then settles on the formula. u/U and j/J scale the MTTF, d/D and k/K the MTTR, g/G move the target a nine.",
-		Spec:   avail.DefaultSpec(), StepsPerSecond: 40,
+		Spec:   avail.DefaultSpec(), StepsPerSecond: 40, Headline: []string{"repair", "mttf", "measured"},
 	},
 	{
 		Name:   "scale-needs-fast-repair",
@@ -102,13 +102,13 @@ var registry = []Scenario{
 		Lesson: "One machine of MTTF 10 years fails every 87,600 h; 12,000 of them fail every 7.3 h, and 99.99 % then needs every failure repaired within 2.6 s (0.3 s at 100,000). No human is that fast: automatic failover is the only way. The strip is a machine of the fleet's MTTF: k/K and d/D shorten the repair until it meets the target.",
 		Spec: edited(avail.DefaultSpec(), func(s *avail.Spec) {
 			s.MTTF, s.MTTR = 7.3, 0.01
-		}), StepsPerSecond: 40,
+		}), StepsPerSecond: 40, Headline: []string{"fleet"},
 	},
 	{
 		Name:   "placement-lecture",
 		Title:  "Replicas and fault domains: 27 nodes, 3 replicas, four strategies, four failures (26.4.2)",
 		Lesson: "Numbers run rack by rack, so greedy's lowest three share a rack: one rack failure in nine takes every replica. Random spreads them blindly (2.5 % lose a majority to a rack, 25 % to an AZ); rack-aware is safe from racks but not AZs (22 %); only az-aware, with as many AZs as replicas, survives any AZ. A correlated failure (a bug everywhere) beats them all. Step or play to fill the table; 1-5 place an object of your own and f fails a domain under it.",
-		Spec:   placement.DefaultSpec(), StepsPerSecond: 40000,
+		Spec:   placement.DefaultSpec(), StepsPerSecond: 40000, Headline: []string{"rack", "az"},
 	},
 	{
 		Name:   "correlated-failure",
@@ -116,7 +116,7 @@ var registry = []Scenario{
 		Lesson: "Redundancy only helps against independent failures. When a shared bug or a config push takes every node, three replicas are lost as surely as one, whatever the placement. Press f on an object until every node is down. It places 1,000 objects a location, not the lecture's 4,000, so that it plays in seconds: its AZ percentages differ a little from placement-lecture's (25.67 % against 25.17 % for random), while the exact marks are the same.",
 		Spec: edited(placement.DefaultSpec(), func(s *placement.Spec) {
 			s.Events, s.Trials = "az,correlated", 1000
-		}), StepsPerSecond: 500,
+		}), StepsPerSecond: 500, Headline: []string{"az", "correlated"},
 	},
 	{
 		Name:   "version-diversity",
@@ -125,7 +125,7 @@ var registry = []Scenario{
 		Spec: edited(placement.DefaultSpec(), func(s *placement.Spec) {
 			s.Versions, s.Trials = 3, 1000
 			s.Strategies, s.Events = "random,az-aware,diverse", "az,version,correlated"
-		}), StepsPerSecond: 500,
+		}), StepsPerSecond: 500, Headline: []string{"az", "version"},
 	},
 	{
 		Name:   "cascade-lecture",
@@ -143,7 +143,7 @@ var registry = []Scenario{
 		Name:   "thundering-herd",
 		Title:  "A retry storm: a thousand clients fail at once and retry",
 		Lesson: "Without jitter every client's k-th retry lands in the same millisecond: a spike of a thousand at 100, 300 and 700 ms, the thundering herd. Full jitter spreads the same 3,000 retries over the whole backoff. Press j to switch the jitter live; the scale stays, so the spikes compare.",
-		Spec:   cascade.DefaultStormSpec(), StepsPerSecond: 20,
+		Spec:   cascade.DefaultStormSpec(), StepsPerSecond: 20, Headline: []string{"peak"},
 	},
 	{
 		Name:   "breaker-explained",

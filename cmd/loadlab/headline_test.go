@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/tui"
 )
 
@@ -49,6 +51,88 @@ var reportQuotes = map[string]func(t *testing.T, report map[string]any, keys []s
 					t.Fatalf("no report figure for cascade headline key %q", k)
 				}
 				out = append(out, q)
+			}
+		}
+		return out
+	},
+	"retry-storm": func(t *testing.T, report map[string]any, keys []string) []quote {
+		var out []quote
+		for _, st := range report["storms"].([]any) {
+			s := st.(map[string]any)
+			group := s["jitter"].(string) + " jitter"
+			if group == "none jitter" {
+				group = "no jitter"
+			}
+			n := func(f string) int64 { return int64(s[f].(float64)) }
+			for _, k := range keys {
+				switch k {
+				case "peak":
+					out = append(out, quote{group, "peak", fmt.Sprintf("%s at %d ms", textfmt.Digits(n("peak")), n("peak_ms"))})
+				case "retries":
+					out = append(out, quote{group, "retries", textfmt.Digits(n("total_retries"))})
+				default:
+					t.Fatalf("no report figure for retry-storm headline key %q", k)
+				}
+			}
+		}
+		return out
+	},
+	"placement": func(t *testing.T, report map[string]any, keys []string) []quote {
+		words := map[string]string{"node": "node", "rack": "rack", "az": "AZ", "correlated": "all", "version": "version"}
+		var out []quote
+		for _, row := range report["rows"].([]any) {
+			r := row.(map[string]any)
+			if ev := r["event"].(string); slices.Contains(keys, ev) {
+				out = append(out, quote{r["strategy"].(string), words[ev], fmt.Sprintf("%.2f%%", 100*r["lose_majority"].(float64))})
+			}
+		}
+		if len(out) == 0 {
+			t.Fatalf("no placement rows for headline keys %q", keys)
+		}
+		return out
+	},
+	"durability": func(t *testing.T, report map[string]any, keys []string) []quote {
+		var out []quote
+		for _, st := range report["strategies"].([]any) {
+			s := st.(map[string]any)
+			for _, k := range keys {
+				field := map[string]string{"lost": "lost", "unavailable": "lost_majority"}[k]
+				if field == "" {
+					t.Fatalf("no report figure for durability headline key %q", k)
+				}
+				out = append(out, quote{s["strategy"].(string), k, textfmt.Digits(int64(s[field].(float64)))})
+			}
+		}
+		return out
+	},
+	"availability": func(t *testing.T, report map[string]any, keys []string) []quote {
+		single := report["single"].(map[string]any)
+		target := avail.TargetPercent(report["target"].(float64))
+		var out []quote
+		for _, k := range keys {
+			switch k {
+			case "availability":
+				out = append(out, quote{"", "A", avail.Percent(single["availability"].(float64))})
+			case "nines":
+				out = append(out, quote{"", "nines", fmt.Sprintf("%.2f", single["nines"].(float64))})
+			case "repair":
+				out = append(out, quote{"", "for " + target + ": repair within", avail.Duration(single["mttr_for_target_h"].(float64))})
+			case "mttf":
+				h := single["mttf_for_target_h"].(float64)
+				v := avail.Duration(h)
+				if h >= 100 {
+					v = fmt.Sprintf("%.0f h", h)
+				}
+				out = append(out, quote{"", "or an MTTF of", v})
+			case "measured":
+				out = append(out, quote{"", "measured", avail.Percent(report["measured"].(map[string]any)["availability"].(float64))})
+			case "fleet":
+				for _, f := range report["scale"].([]any) {
+					fl := f.(map[string]any)
+					out = append(out, quote{"for " + target + " repair within:", textfmt.Count(int(fl["machines"].(float64)), "machine"), avail.Duration(fl["mttr_for_target_s"].(float64) / 3600)})
+				}
+			default:
+				t.Fatalf("no report figure for availability headline key %q", k)
 			}
 		}
 		return out
@@ -93,7 +177,7 @@ func TestHeadlineFiguresMatchTheReport(t *testing.T) {
 // hasQuote finds a figure on one line, after the first mention of its
 // group.
 func hasQuote(screen string, q quote) bool {
-	at := strings.Index(screen, q.group+" ")
+	at := strings.Index(screen, strings.TrimLeft(q.group+" ", " "))
 	return at >= 0 && strings.Contains(screen[at:], q.name+" "+q.value)
 }
 

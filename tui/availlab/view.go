@@ -19,8 +19,6 @@ func (l *Lab) Render(f lab.Frame) string {
 	head := []string{
 		st.Title.Render(widget.Truncate(fmt.Sprintf("MTTF %s, MTTR %s: A = MTTF / (MTTF + MTTR) = %s = %.2f nines", mttf(s.MTTF), avail.Duration(s.MTTR), avail.Percent(a), avail.Nines(a)), f.W)),
 		st.Text.Render(widget.Truncate(fmt.Sprintf("down %s a year, %s a month (730 h)", avail.Duration(avail.DowntimeHoursPerYear(a)), avail.Duration(avail.DowntimeHoursPerMonth(a))), f.W)),
-		st.Text.Render(widget.Truncate(fmt.Sprintf("for %s: repair within %s, or an MTTF of %s: one ratio, two paths",
-			avail.TargetPercent(s.Target), avail.Duration(avail.MTTRForTarget(s.MTTF, s.Target)), mttf(avail.MTTFForTarget(s.MTTR, s.Target))), f.W)),
 	}
 	r, err := s.Run()
 	if err == nil {

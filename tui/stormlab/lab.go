@@ -93,11 +93,7 @@ func (l *Lab) Done() bool { return l.nowMs >= l.spanMs }
 
 // Status is the jitter and the time.
 func (l *Lab) Status() []string {
-	name := l.storms[l.shown].Jitter + " jitter"
-	if name == "none jitter" {
-		name = "no jitter"
-	}
-	return []string{name, fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs), fmt.Sprintf("seed %d", l.spec.Seed)}
+	return []string{jitterName(l.storms[l.shown].Jitter), fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 // Seed is the storm's seed.
