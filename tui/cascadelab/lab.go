@@ -26,6 +26,9 @@ type Lab struct {
 	seen [2]int
 	// opened is the sets the scenario opened with ("S1 vs S6").
 	opened string
+	// zoom shows zoomSpan seconds around the present; fine draws the
+	// success rate per 100 ms instead of the lecture's 2 s samples.
+	zoom, fine bool
 }
 
 // run is one protection set under way.

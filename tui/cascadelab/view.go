@@ -2,6 +2,7 @@ package cascadelab
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -13,6 +14,8 @@ import (
 )
 
 // Render draws one run full width, or two side by side on shared scales.
+// Below the panels, across both, go the legend of the event marks and the
+// latest moment.
 func (l *Lab) Render(f lab.Frame) string {
 	top := 10.0 // the backlog scale, shared by the runs compared
 	for _, r := range l.runs {
@@ -21,124 +24,201 @@ func (l *Lab) Render(f lab.Frame) string {
 			top = max(top, r.snap.Backlog.At(i).Y)
 		}
 	}
+	win := l.window()
+	compact := f.H < 30
+	var foot []string
+	if compact {
+		foot = append(foot, f.St.Muted.Render(legend(l.left().cfg, f.W)))
+		foot = append(foot, l.latestMoment(f.St, f.W, 2)...)
+	}
 	full := len(l.runs) == 1
 	panels := make([]func(w, h int, backlogTop float64) string, len(l.runs))
 	for i, r := range l.runs {
 		panels[i] = func(w, h int, backlogTop float64) string {
-			return strings.Join(l.panel(f.St, r, w, h, full, backlogTop), "\n")
+			return strings.Join(l.panel(f.St, r, w, h, full, compact, backlogTop, win), "\n")
 		}
 	}
 	// both panels as wide, so that their time axes match
-	return widget.SideBySide(f.W, f.H, top, panels...)
+	body := widget.SideBySide(f.W, f.H-len(foot), top, panels...)
+	return strings.Join(append([]string{body}, foot...), "\n")
+}
+
+// window is the time the charts span: the whole run, or zoomed, the
+// zoomSpan around the present.
+func (l *Lab) window() [2]float64 {
+	cfg := l.left().cfg
+	if !l.zoom {
+		return [2]float64{0, cfg.Duration}
+	}
+	span := min(zoomSpan, cfg.Duration)
+	x0 := min(max(0, l.left().snap.T-span/2), cfg.Duration-span)
+	return [2]float64{x0, x0 + span}
+}
+
+// zoomSpan is the seconds z shows: at 80 columns the db, svc and api pools
+// fill within one column of the whole minute, and in 6 s each fills in
+// its own columns.
+const zoomSpan = 6.0
+
+// latestMoment is the newest moment of the runs, wrapped in at most rows
+// lines of w cells, named by the sets that met it.
+func (l *Lab) latestMoment(st *widget.Styles, w, rows int) []string {
+	var newest engine.Moment
+	var who []string
+	for _, r := range l.runs {
+		ms := r.snap.Moments
+		if len(ms) == 0 {
+			continue
+		}
+		m := ms[len(ms)-1]
+		switch {
+		case m.Caption == newest.Caption:
+			who = append(who, r.name)
+		case len(who) == 0 || m.Step > newest.Step:
+			newest, who = m, []string{r.name}
+		}
+	}
+	if len(who) == 0 {
+		return widget.PadLines(nil, rows)
+	}
+	text := newest.Caption
+	if len(l.runs) > 1 {
+		text = strings.Join(who, " and ") + " " + text
+	}
+	return widget.PadLines(newestWrapped(st.Muted, []string{text}, w, rows), rows)
 }
 
 // panel draws one run: its set, the pools over time, the breaker band and
-// the event marks, the success rate (and, with room, the backlog beside
-// it, on the scale the panels share), the counters and the latest moments.
-func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full bool, backlogTop float64) []string {
+// the event marks, the success rate and the api backlog (on the scale the
+// panels share), the counters, and with room the latest moments.
+func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, backlogTop float64, win [2]float64) []string {
 	s, cfg := r.snap, r.cfg
 	head := st.Title.Render(r.name) + st.Muted.Render(": "+brief(cfg, w-lipgloss.Width(r.name)-2))
-	compact := h < 30
 	counterRows := 3
-	if compact {
+	switch {
+	case compact && full:
 		counterRows = 2
-		if len(s.Journey) > 0 {
-			counterRows = 1 // the journey takes the row
-		}
+	case compact:
+		counterRows = 1
+	}
+	if compact && h < 16 {
+		counterRows = 0
 	}
 	counters := widget.Counters(st, w, counterRows, counterItems(s, cfg)...)
-	// The log keeps a fixed height, so that panels side by side stay row
-	// for row in line whatever each one lists.
-	logRows := 3
-	if compact {
-		logRows = 1 // the chart needs the rows
-		if len(s.Journey) > 0 {
-			logRows = 2 // the counters' row
-		}
-	}
 	var log []string
-	if j := s.Journey; len(j) > 0 { // a followed request replaces the moments
-		logRows++
-		if !compact {
-			logRows += 3 // a journey is worth more rows than the moments
-		}
-		log = append(log, st.Accent.Render("request followed (f follows the next):"))
-		var stages []string
-		for _, stage := range j {
-			stages = append(stages, fmt.Sprintf("%6.2f s  %s", stage.At, stage.What))
-		}
-		rest := logRows - 1
-		if len(stages) > 1 && rest > 2 { // its arrival stays in view
-			log = append(log, newestWrapped(st.Text, stages[:1], w, 1)...)
-			stages, rest = stages[1:], rest-1
-		}
-		log = append(log, newestWrapped(st.Text, stages, w, rest)...)
-	} else {
-		logRows++ // as tall as with a journey
+	if j := s.Journey; len(j) > 0 { // a followed request takes the place of the lower charts
+		log = l.journey(st, j, w)
+	} else if !compact {
 		var captions []string
 		for _, m := range s.Moments {
 			captions = append(captions, m.Caption)
 		}
-		log = newestWrapped(st.Muted, captions, w, logRows)
+		log = widget.PadLines(newestWrapped(st.Muted, captions, w, 4), 4)
 	}
-	log = widget.PadLines(log, logRows)
-	fixed := 1 + 1 + 2 + 1 + len(counters) + len(log) // head, band, markers and legend, label, counters, log
+	fixed := 1 + 1 + 1 + len(counters) + len(log) // head, band, markers, counters, log
 	if !compact {
-		fixed++ // the chart's caption
+		fixed += 2 // the pools' caption and the marks' legend
 	}
-	chartsH := max(8, h-fixed)
-	topH := chartsH * 11 / 20
-	botH := chartsH - topH
-	xs := func(v float64) string { return fmt.Sprintf("%.0fs", v) }
+	chartsH := max(9, h-fixed)
+	xs := func(v float64) string { return fmt.Sprintf("%gs", v) }
 	pcts := func(v float64) string { return fmt.Sprintf("%.0f%%", v) }
-	use := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts}
+	use := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts, JoinRows: true}
 	// Each column shows the mean of the 100 ms points under it, not one
 	// of them: a pool that flickers reads as the share of time it was busy.
-	half := cfg.Duration / float64(2*w)
-	// Each name carries its pool's share now: names crowded onto free rows
-	// still say where their line is.
-	named := func(name string, v engine.SeriesView) string {
-		if p, ok := v.Last(); ok {
-			return fmt.Sprintf("%s %.0f%%", name, 100*p.Y)
-		}
-		return name
-	}
+	half := (win[1] - win[0]) / float64(2*w)
 	for i, name := range cascade.LayerNames {
-		use.Lines = append(use.Lines, widget.Line{Name: named(name, s.Use[i]), Style: st.SeriesStyle(i), Bounded: true, End: s.T, Value: meanPercent(s.Use[i], half)})
+		use.Lines = append(use.Lines, widget.Line{Name: name, Style: st.SeriesStyle(i), Bounded: true, End: s.T, Value: meanPercent(s.Use[i], half)})
 	}
 	if cfg.Bulkhead {
 		use.Lines = append(use.Lines,
-			widget.Line{Name: named("svc→db", s.Bulkhead[0]), Style: st.SeriesStyle(4), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[0], half)},
-			widget.Line{Name: named("svc→aux", s.Bulkhead[1]), Style: st.SeriesStyle(5), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[1], half)})
+			widget.Line{Name: "svc→db", Style: st.SeriesStyle(4), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[0], half)},
+			widget.Line{Name: "svc→aux", Style: st.SeriesStyle(5), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[1], half)})
 	}
-	success := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts,
-		Lines: []widget.Line{{Name: "ok", Style: st.OK, Bounded: true, End: s.T, Value: meanPercent(s.Success, 2*half)}}}
-	backlog := widget.TimeSeries{XMin: 0, XMax: cfg.Duration, YMin: 0, YMax: backlogTop * 1.1, XLabel: xs,
-		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
-		Lines:  []widget.Line{{Name: "queue", Style: st.Warn, Bounded: true, End: s.T, Value: s.Backlog.StepAt}}}
-	if !full { // side by side: one x scale for the pools of both panels
-		use.NamesWidth = len("svc→aux 100% ")
+	success := l.successChart(st, r, win, half)
+	backlog := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: backlogTop * 1.1, XLabel: xs,
+		YLabel: func(v float64) string { return textfmt.Digits(int64(v)) },
+		Lines:  []widget.Line{{Name: "backlog", Style: st.Warn, Bounded: true, End: s.T, Value: s.Backlog.StepAt}}}
+	// One names column for the three charts, so that they share an x scale.
+	use.NamesWidth = len("svc→aux ") + 1
+	success.NamesWidth, backlog.NamesWidth = use.NamesWidth, use.NamesWidth
+	yw := 0
+	for _, ts := range []widget.TimeSeries{use, success, backlog} {
+		left, _ := ts.Area(w)
+		yw = max(yw, left-1)
 	}
-	use.NoXNumbers = compact // the charts below carry the same x numbers
+	use.YLabelWidth, success.YLabelWidth, backlog.YLabelWidth = yw, yw, yw
+	use.NoXNumbers, success.NoXNumbers = true, true // the backlog, lowest, numbers the shared x axis
 	left, width := use.Area(w)
 	lines := []string{widget.Truncate(head, w)}
 	if !compact {
-		lines = append(lines, st.Muted.Render(widget.Truncate("pools in use: serving, or held while waiting on the layer below", w)))
+		lines = append(lines, st.Muted.Render(firstFit(w, "pools in use: serving, or held waiting on the layer below", "pools in use, held or serving", "pools in use")))
 	}
+	if len(s.Journey) > 0 {
+		topH := max(4, chartsH-1)
+		lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
+		lines = append(lines, band(st, r, left, width, win), markers(st, cfg, left, width, win))
+		return append(append(lines, counters...), log...)
+	}
+	topH := max(4, chartsH*2/5)
+	succH := max(3, (chartsH-topH)/2)
+	backH := max(4, chartsH-topH-succH)
 	lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
-	lines = append(lines, band(st, r, left, width))
-	lines = append(lines, strings.Split(markers(st, cfg, left, width, w), "\n")...)
-	if w >= 60 { // the success rate and the backlog side by side
-		halfW := w / 2
-		lines = append(lines, st.Muted.Render(widget.Truncate(fmt.Sprintf("%-*s%s", halfW, widget.Truncate("success rate of each 100 ms", halfW-1), "api backlog (requests queued)"), w)))
-		bottom := lipgloss.JoinHorizontal(lipgloss.Top, success.Render(st, halfW-2, botH), "  ", backlog.Render(st, w-halfW, botH))
-		lines = append(lines, strings.Split(bottom, "\n")...)
-	} else { // too narrow for two: the backlog is a counter
-		lines = append(lines, st.Muted.Render("success rate"))
-		lines = append(lines, strings.Split(success.Render(st, w, botH), "\n")...)
+	lines = append(lines, band(st, r, left, width, win), markers(st, cfg, left, width, win))
+	if !compact {
+		lines = append(lines, st.Muted.Render(legend(cfg, w)))
 	}
+	lines = append(lines, strings.Split(success.Render(st, w, succH), "\n")...)
+	lines = append(lines, strings.Split(backlog.Render(st, w, backH), "\n")...)
 	lines = append(lines, counters...)
 	return append(lines, log...)
+}
+
+// successChart is the share of requests that succeed: by default the
+// lecture's 2 s samples (the handout's curve), per 100 ms on g or zoomed.
+func (l *Lab) successChart(st *widget.Styles, r *run, win [2]float64, half float64) widget.TimeSeries {
+	s := r.snap
+	ts := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: 100,
+		XLabel: func(v float64) string { return fmt.Sprintf("%gs", v) }, YLabel: func(v float64) string { return fmt.Sprintf("%.0f%%", v) }}
+	if l.fine || l.zoom {
+		ts.Lines = []widget.Line{{Name: "ok/100ms", Style: st.OK, Bounded: true, End: s.T, Value: meanPercent(s.Success, 2*half)}}
+		return ts
+	}
+	samples := r.result().Samples
+	if len(samples) == 0 {
+		return ts
+	}
+	every := cfg2s(r.cfg)
+	ts.Lines = []widget.Line{{Name: "ok/2s", Style: st.OK, Bounded: true, End: samples[len(samples)-1].T, Value: func(x float64) float64 {
+		// the sample at the end of x's 2 s counts what arrived in them
+		i := min(len(samples)-1, int(math.Ceil(x/every-1e-9)))
+		return 100 * samples[i].Success
+	}}}
+	return ts
+}
+
+// cfg2s is the seconds between the lecture's samples.
+func cfg2s(c cascade.Config) float64 { return float64(c.SampleEvery) * c.DT }
+
+// journey is the followed request's stages, every one, oldest first.
+func (l *Lab) journey(st *widget.Styles, j []cascade.Stage, w int) []string {
+	out := []string{st.Accent.Render("request followed (f follows the next):")}
+	for _, stage := range j {
+		for _, line := range widget.Wrap(fmt.Sprintf("%6.2f s  %s", stage.At, stage.What), w) {
+			out = append(out, st.Text.Render(line))
+		}
+	}
+	return out
+}
+
+// firstFit is the first of the texts that fits in w cells, else the last
+// cut to w.
+func firstFit(w int, texts ...string) string {
+	for _, t := range texts {
+		if lipgloss.Width(t) <= w {
+			return t
+		}
+	}
+	return widget.Truncate(texts[len(texts)-1], w)
 }
 
 // newestWrapped is the newest entries that fit whole in rows of w cells,
@@ -199,7 +279,7 @@ func counterItems(s cascade.Snapshot, cfg cascade.Config) []widget.Counter {
 // band is the breaker's state over the chart's x axis, a letter per
 // column coloured by state: C closed, O open, H half-open, so that it
 // reads without colour. left columns hold its label.
-func band(st *widget.Styles, r *run, left, width int) string {
+func band(st *widget.Styles, r *run, left, width int, win [2]float64) string {
 	label := fmt.Sprintf("%-*s", left, "brk")
 	if !r.cfg.Breaker {
 		return st.Muted.Render(label + "breaker off (b turns it on)")
@@ -208,8 +288,8 @@ func band(st *widget.Styles, r *run, left, width int) string {
 	b.WriteString(st.Muted.Render(label))
 	v := r.snap.Breaker
 	for c := range max(0, width) {
-		t0 := float64(c) / float64(width) * r.cfg.Duration
-		t1 := float64(c+1) / float64(width) * r.cfg.Duration
+		t0 := win[0] + float64(c)/float64(width)*(win[1]-win[0])
+		t1 := win[0] + float64(c+1)/float64(width)*(win[1]-win[0])
 		if t0 > r.snap.T || v.Before(t0) < 0 && v.Before(t1) < 0 {
 			b.WriteString(" ")
 			continue
@@ -243,30 +323,29 @@ func columnState(v engine.SeriesView, t0, t1 float64) cascade.BreakerState {
 	return state
 }
 
-// markers puts the timeline's events under the chart's x axis, then a
-// legend of every mark.
-func markers(st *widget.Styles, cfg cascade.Config, left, width, w int) string {
+// markers puts the timeline's events under the chart's x axis: ! the
+// database slowing, S and e the surge's start and end.
+func markers(st *widget.Styles, cfg cascade.Config, left, width int, win [2]float64) string {
 	row := []rune(strings.Repeat(" ", left+max(0, width)))
 	put := func(t float64, r rune) {
-		if c := int(t / cfg.Duration * float64(width)); c >= 0 && c < width {
+		if c := int((t - win[0]) / (win[1] - win[0]) * float64(width)); t >= win[0] && c >= 0 && c < width {
 			row[left+c] = r
 		}
 	}
 	put(cfg.DegradeAt, '!')
 	put(cfg.SurgeAt, 'S')
 	put(cfg.SurgeEnd, 'e')
-	legend := ""
-	for _, l := range []string{ // the first that fits
+	return st.Marker.Render(string(row))
+}
+
+// legend says what every mark under the charts means, in the longest form
+// that fits w cells.
+func legend(cfg cascade.Config, w int) string {
+	return firstFit(w,
 		fmt.Sprintf("! db %gx slower at %g s · S..e %gx surge · brk: C closed, O open, H half-open", cfg.DBSlowdown, cfg.DegradeAt, cfg.SurgeX),
 		fmt.Sprintf("! db %gx slower · S..e %gx surge · C closed O open H half-open", cfg.DBSlowdown, cfg.SurgeX),
 		"! db slower · S..e surge · C/O/H closed/open/half",
-		"! slow db · S..e surge",
-	} {
-		if legend = l; lipgloss.Width(l) <= w {
-			break
-		}
-	}
-	return st.Marker.Render(string(row)) + "\n" + st.Muted.Render(widget.Truncate(legend, w))
+		"! slow db · S..e surge")
 }
 
 // brief says a run's protections in at most w cells: the wait limit, the

@@ -45,6 +45,13 @@ type TimeSeries struct {
 	// Whole numbers both axes at whole values only: the chart counts
 	// things (balls, bins, loads).
 	Whole bool
+	// YLabelWidth, when above the widest y label, widens the y labels'
+	// column, so that charts stacked share one x scale.
+	YLabelWidth int
+	// JoinRows writes the names of lines that end on one row together on
+	// that row, in the lines' order, when they fit the names column: each
+	// name stays on its line's row rather than moving to a free one.
+	JoinRows bool
 	// JoinEnds gives the lines that end at one value one label ("one,
 	// stale"), which says they coincide; the names column widens for it.
 	JoinEnds bool
@@ -68,7 +75,7 @@ func (t TimeSeries) ticks(lo, hi float64, n int) []float64 {
 // and its width, so that rows drawn under the chart (a band of states,
 // event marks) line up with its x axis.
 func (t TimeSeries) Area(w int) (left, width int) {
-	labelW := max(lipgloss.Width(t.YLabel(t.YMin)), lipgloss.Width(t.YLabel(t.YMax)))
+	labelW := max(t.YLabelWidth, lipgloss.Width(t.YLabel(t.YMin)), lipgloss.Width(t.YLabel(t.YMax)))
 	for _, v := range t.yTicks(100) { // the most ticks any height draws
 		labelW = max(labelW, lipgloss.Width(t.YLabel(v)))
 	}
@@ -191,7 +198,11 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	for g, members := range groups {
 		want[g] = lastRow[members[0]]
 	}
-	for g, row := range placeLabels(want, gh) {
+	place := placeLabels
+	if t.JoinRows {
+		place = func(want []int, rows int) []int { return t.joinRows(groups, want, rows) }
+	}
+	for g, row := range place(want, gh) {
 		if row < 0 || row >= len(labels) {
 			continue
 		}
@@ -199,7 +210,11 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		for _, i := range groups[g] {
 			names = append(names, t.Lines[i].Style.Render(t.Lines[i].Name))
 		}
-		labels[row] = strings.Join(names, st.Muted.Render(", "))
+		label := strings.Join(names, st.Muted.Render(", "))
+		if labels[row] != "" {
+			label = labels[row] + " " + label
+		}
+		labels[row] = label
 	}
 	for r := range rows {
 		rows[r] += " " + labels[r]
@@ -257,6 +272,43 @@ func NiceTicks(lo, hi float64, n int) []float64 {
 		}
 		ticks = append(ticks, v)
 	}
+}
+
+// joinRows keeps each group's label on its row, beside the labels
+// already there, while the row's names fit the names column; one that
+// does not fit moves to the nearest free row.
+func (t TimeSeries) joinRows(groups [][]int, want []int, rows int) []int {
+	used := make([]int, rows) // cells of names on each row
+	out := make([]int, len(want))
+	nameW := t.namesWidth() - 1
+	for g, r := range want {
+		out[g] = -1
+		if r < 0 || r >= rows {
+			continue
+		}
+		w := 0
+		for k, i := range groups[g] {
+			w += lipgloss.Width(t.Lines[i].Name) + 2*min(k, 1)
+		}
+		if used[r] == 0 || used[r]+1+w <= nameW {
+			out[g], used[r] = r, used[r]+w+min(used[r], 1)
+			continue
+		}
+		for d := 1; d < rows; d++ {
+			if r+d < rows && used[r+d] == 0 {
+				out[g] = r + d
+				break
+			}
+			if r-d >= 0 && used[r-d] == 0 {
+				out[g] = r - d
+				break
+			}
+		}
+		if out[g] >= 0 {
+			used[out[g]] = w
+		}
+	}
+	return out
 }
 
 // placeLabels moves labels that want the same row to the nearest free one,
