@@ -31,7 +31,8 @@ func (i scenarioItem) Description() string {
 	return i.sc.Lesson
 }
 
-func (i scenarioItem) FilterValue() string { return i.sc.Name + " " + i.sc.Title }
+// FilterValue holds the fields rankScenarios reads, one a line.
+func (i scenarioItem) FilterValue() string { return filterFields(i.sc) }
 
 var openKey = lab.Bind([]string{"enter"}, "enter", "open")
 
@@ -42,6 +43,7 @@ func newPicker(w, h int) list.Model {
 	}
 	l := list.New(items, list.NewDefaultDelegate(), w, h)
 	l.Title = "loadlab · choose a scenario"
+	l.Filter = rankScenarios
 	l.SetShowHelp(true)
 	l.DisableQuitKeybindings()
 	// The root handles these; list them beside the list's own keys.

@@ -1,0 +1,22 @@
+package tui
+
+// labTitles name the picker's groups, one per engine, in a class's words.
+var labTitles = map[string]string{
+	"bins":         "Balls into bins",
+	"exact":        "Exact enumeration",
+	"supermarket":  "Supermarket queues",
+	"hashing":      "Hashing",
+	"cascade":      "Cascading failure",
+	"retry-storm":  "Retry storm",
+	"placement":    "Placement across fault domains",
+	"durability":   "Durability over years",
+	"availability": "Availability",
+}
+
+// labTitle is the heading of an engine's scenarios.
+func labTitle(engine string) string {
+	if t, ok := labTitles[engine]; ok {
+		return t
+	}
+	return engine
+}
