@@ -1,5 +1,9 @@
 package tui
 
+import (
+	"github.com/charmbracelet/bubbles/list"
+)
+
 // labTitles name the picker's groups, one per engine, in a class's words.
 var labTitles = map[string]string{
 	"bins":         "Balls into bins",
@@ -19,4 +23,11 @@ func labTitle(engine string) string {
 		return t
 	}
 	return engine
+}
+
+func engineOf(it list.Item) string {
+	if si, ok := it.(scenarioItem); ok {
+		return si.sc.Engine()
+	}
+	return ""
 }

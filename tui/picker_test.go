@@ -1,11 +1,141 @@
 package tui
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/golden"
 	"github.com/loadlab/loadlab/scenarios"
 )
+
+// selected is the scenario under the picker's cursor, or "" on anything
+// else.
+func selected(m *Model) string {
+	if it, ok := m.picker.SelectedItem().(scenarioItem); ok {
+		return it.sc.Name
+	}
+	return ""
+}
+
+// filter types "/" and a query into the picker, as one burst.
+func filter(m *Model, q string) {
+	press(m, "/")
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(q)})
+}
+
+// pickerPages is every page of the picker as a person sees it, first to
+// last; the cursor ends on the last page.
+func pickerPages(m *Model) []string {
+	press(m, "home")
+	pages := []string{plain(m)}
+	for range m.picker.Paginator.TotalPages - 1 {
+		press(m, "l")
+		pages = append(pages, plain(m))
+	}
+	return pages
+}
+
+var headingLine = regexp.MustCompile(`^  (.+?) ─+$`)
+
+// pickerOutline reads headings and scenario names off the pages, in order,
+// a heading repeated at the top of a page counted once.
+func pickerOutline(pages []string) []string {
+	var out []string
+	last := ""
+	for _, page := range pages {
+		for _, line := range strings.Split(page, "\n") {
+			if h := headingLine.FindStringSubmatch(line); h != nil {
+				if s := "# " + h[1]; s != last {
+					out, last = append(out, s), s
+				}
+				continue
+			}
+			f := strings.Fields(line)
+			for len(f) > 0 && (f[0] == "│" || f[0] == "↺") {
+				f = f[1:]
+			}
+			if len(f) > 0 {
+				if _, ok := scenarios.Lookup(f[0]); ok {
+					out = append(out, f[0])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// The picker groups the scenarios by lab under headings, the labs
+// in the course's order (load balancing, then resilience), each lab's
+// scenarios in the catalogue's order.
+func TestPickerGroupsByLab(t *testing.T) {
+	wantLabs := []string{"bins", "exact", "supermarket", "hashing", "cascade", "retry-storm", "placement", "durability", "availability"}
+	var want []string
+	for _, e := range wantLabs {
+		want = append(want, "# "+labTitle(e))
+		for _, sc := range scenarios.All() {
+			if sc.Engine() == e {
+				want = append(want, sc.Name)
+			}
+		}
+	}
+	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			got := pickerOutline(pickerPages(openAt(t, "", size.w, size.h)))
+			if !slices.Equal(got, want) {
+				t.Errorf("picker outline:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+	for _, e := range scenarios.Engines() {
+		if labTitle(e.Name) == e.Name {
+			t.Errorf("engine %s has no heading in labTitles", e.Name)
+		}
+	}
+}
+
+// The cursor moves from scenario to scenario, never onto a heading: down
+// from the top visits the catalogue in order, up comes back the same way,
+// and after a filter the cursor starts on the best match, which enter
+// opens.
+func TestPickerCursorSkipsHeadings(t *testing.T) {
+	m := openAt(t, "", 80, 24)
+	var want, down []string
+	for _, sc := range scenarios.All() {
+		want = append(want, sc.Name)
+	}
+	down = append(down, selected(m))
+	for range len(want) - 1 {
+		press(m, "down")
+		down = append(down, selected(m))
+	}
+	if !slices.Equal(down, want) {
+		t.Errorf("down visits %v\nwant %v", down, want)
+	}
+	for i := len(want) - 2; i >= 0; i-- {
+		press(m, "k")
+		if selected(m) != want[i] {
+			t.Fatalf("up from %s went to %q", want[i+1], selected(m))
+		}
+	}
+
+	filter(m, "casc")
+	if selected(m) != "cascade-lecture" {
+		t.Errorf("while typing /casc the cursor is on %q", selected(m))
+	}
+	press(m, "enter")
+	press(m, "j")
+	if selected(m) != "cascade-presets" {
+		t.Errorf("down from cascade-lecture in /casc went to %q", selected(m))
+	}
+	press(m, "k", "enter")
+	if m.screen != screenLab || m.scenario.Name != "cascade-lecture" {
+		t.Errorf("/casc, enter, down, up, enter opened %q", m.scenario.Name)
+	}
+}
 
 // The filter's ranking: the name equal to the query, then names that start
 // with it, names that hold it, titles, the lab's heading, the lesson. The
@@ -63,5 +193,63 @@ func TestRankScenarios(t *testing.T) {
 	}
 	if r := rankScenarios("casc", targets); !slices.Equal(r[0].MatchedIndexes, []int{0, 1, 2, 3}) {
 		t.Errorf("casc marks %v of cascade-lecture, want its first four letters", r[0].MatchedIndexes)
+	}
+}
+
+// At the sizes a class uses, no picker line is cut with an ellipsis: not a
+// name, not a title (they wrap at words), not the keys, on any page,
+// filtered, with a run kept, or with the full help.
+func TestPickerNothingCut(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {100, 30}, {160, 48}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			m := openAt(t, "", size.w, size.h)
+			check := func(state string) {
+				t.Helper()
+				checkFits(t, m, size.w, size.h)
+				if v := plain(m); strings.Contains(v, "…") {
+					t.Errorf("%s: a line is cut:\n%s", state, v)
+				}
+			}
+			for i := range pickerPages(m) {
+				press(m, "home")
+				for range i {
+					press(m, "l")
+				}
+				check(fmt.Sprintf("page %d", i+1))
+			}
+			for _, q := range []string{"casc", "herd", "lecture", "p2c-paired"} {
+				filter(m, q)
+				check("typing /" + q)
+				press(m, "enter")
+				check("/" + q)
+				press(m, "esc")
+			}
+			filter(m, "small-steps")
+			press(m, "enter", "enter", "esc")
+			if !strings.Contains(plain(m), "↺ small-steps") || !strings.Contains(plain(m), "run kept") {
+				t.Errorf("a kept run is not marked:\n%s", plain(m))
+			}
+			check("kept run")
+			press(m, "?")
+			check("full help")
+		})
+	}
+}
+
+// The picker's first page, and /casc with the lecture first.
+func TestGoldenPicker(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		w, h  int
+		query string
+	}{{"80x24", 80, 24, ""}, {"160x48", 160, 48, ""}, {"casc-80x24", 80, 24, "casc"}} {
+		t.Run(c.name, func(t *testing.T) {
+			m := openAt(t, "", c.w, c.h)
+			if c.query != "" {
+				filter(m, c.query)
+				press(m, "enter")
+			}
+			golden.RequireEqual(t, []byte(plain(m)))
+		})
 	}
 }

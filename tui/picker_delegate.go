@@ -1,0 +1,96 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/list"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// pickerDelegate draws a scenario in three rows: its lab's heading when it
+// opens the lab or a page (else a gap), then its name with the title
+// beside it, wrapped to two rows. The headings are no items of the list,
+// so the cursor never lands on one.
+type pickerDelegate struct{ st *widget.Styles }
+
+// The picker's columns: the cursor's bar, and the gap after the names.
+const (
+	pickerGutter = 2
+	pickerGap    = 2
+)
+
+// keptMark comes before the name of a scenario whose run is kept.
+const keptMark = "↺ "
+
+func (d pickerDelegate) Height() int  { return 3 }
+func (d pickerDelegate) Spacing() int { return 0 }
+
+func (d pickerDelegate) Update(tea.Msg, *list.Model) tea.Cmd { return nil }
+
+func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, item list.Item) {
+	it, ok := item.(scenarioItem)
+	if !ok {
+		return
+	}
+	st := d.st
+	var top string
+	if visible := m.VisibleItems(); index%m.Paginator.PerPage == 0 || engineOf(visible[index-1]) != it.sc.Engine() {
+		top = d.heading(it.sc.Engine(), m.Width())
+	}
+	nameW := nameColumn(m.Items())
+	title := titleLines(it.sc.Title, m.Width()-pickerGutter-nameW-pickerGap)
+
+	nameStyle, gutter := st.Text, strings.Repeat(" ", pickerGutter)
+	if index == m.Index() {
+		nameStyle, gutter = st.Accent, st.Accent.Render("│")+" "
+	}
+	name := lipgloss.StyleRunes(it.sc.Name, m.MatchesForItem(index), nameStyle.Underline(true), nameStyle)
+	under := ""
+	if it.kept != "" {
+		name = nameStyle.Render(keptMark) + name
+		under = st.Muted.Render(strings.Repeat(" ", lipgloss.Width(keptMark)) + "run kept")
+	}
+	lines := []string{top}
+	for i, left := range []string{name, under} {
+		pad := strings.Repeat(" ", max(0, nameW-lipgloss.Width(left))+pickerGap)
+		lines = append(lines, gutter+left+pad+st.Text.Render(title[i]))
+	}
+	for i, l := range lines {
+		lines[i] = widget.Truncate(l, m.Width())
+	}
+	fmt.Fprint(w, strings.Join(lines, "\n"))
+}
+
+// heading is a lab's title and a rule to the edge that sets it off from
+// the title above.
+func (d pickerDelegate) heading(engine string, w int) string {
+	h := strings.Repeat(" ", pickerGutter) + d.st.Title.Render(labTitle(engine)) + " "
+	return h + d.st.Muted.Render(strings.Repeat("─", max(0, w-lipgloss.Width(h)-pickerGutter)))
+}
+
+// nameColumn is the width of the widest name, marked as kept.
+func nameColumn(items []list.Item) int {
+	w := 0
+	for _, it := range items {
+		if si, ok := it.(scenarioItem); ok {
+			w = max(w, lipgloss.Width(keptMark+si.sc.Name))
+		}
+	}
+	return w
+}
+
+// titleLines wraps a title at words into two rows. A title too long for
+// them (never at 80 columns or more) ends its second row with an ellipsis.
+func titleLines(title string, w int) [2]string {
+	lines := widget.Wrap(title, max(1, w))
+	var out [2]string
+	copy(out[:], lines)
+	if len(lines) > 2 {
+		out[1] = widget.Truncate(strings.Join(lines[1:], " "), w)
+	}
+	return out
+}
