@@ -18,7 +18,11 @@ type scenarioItem struct {
 // FilterValue holds the fields rankScenarios reads, one a line.
 func (i scenarioItem) FilterValue() string { return filterFields(i.sc) }
 
-var openKey = lab.Bind([]string{"enter"}, "enter", "open")
+var (
+	openKey = lab.Bind([]string{"enter"}, "enter", "open")
+	// labKey jumps to the first scenario of a lab, numbered as its heading.
+	labKey = lab.Bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "lab")
+)
 
 func newPicker(w, h int) list.Model {
 	var items []list.Item
@@ -26,7 +30,7 @@ func newPicker(w, h int) list.Model {
 		items = append(items, scenarioItem{sc: sc})
 	}
 	l := list.New(items, pickerDelegate{}, w, h)
-	l.Title = "loadlab · choose a scenario"
+	l.Title = "loadlab · choose a scenario · 1-9 jumps to a lab"
 	l.Filter = rankScenarios
 	// The headings and the filter's own line say what the status bar
 	// would, and its quoted filter is cut with an ellipsis.
@@ -38,7 +42,7 @@ func newPicker(w, h int) list.Model {
 	// 80 columns whole.
 	c := lab.CommonKeys
 	l.AdditionalShortHelpKeys = func() []key.Binding { return []key.Binding{openKey, c.Quit} }
-	l.AdditionalFullHelpKeys = func() []key.Binding { return []key.Binding{openKey, c.Theme, c.Quit} }
+	l.AdditionalFullHelpKeys = func() []key.Binding { return []key.Binding{openKey, labKey, c.Theme, c.Quit} }
 	return l
 }
 

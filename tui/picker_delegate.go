@@ -3,8 +3,10 @@ package tui
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/list"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -29,7 +31,25 @@ const keptMark = "↺ "
 func (d pickerDelegate) Height() int  { return 3 }
 func (d pickerDelegate) Spacing() int { return 0 }
 
-func (d pickerDelegate) Update(tea.Msg, *list.Model) tea.Cmd { return nil }
+// Update moves to a lab's first scenario on its number.
+func (d pickerDelegate) Update(msg tea.Msg, m *list.Model) tea.Cmd {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok || !key.Matches(k, labKey) {
+		return nil
+	}
+	n, _ := strconv.Atoi(k.String())
+	labs := labOrder(m.Items())
+	if n < 1 || n > len(labs) {
+		return nil
+	}
+	for i, it := range m.VisibleItems() {
+		if engineOf(it) == labs[n-1] {
+			m.Select(i)
+			break
+		}
+	}
+	return nil
+}
 
 func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, item list.Item) {
 	it, ok := item.(scenarioItem)
@@ -39,7 +59,7 @@ func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, item list.I
 	st := d.st
 	var top string
 	if visible := m.VisibleItems(); index%m.Paginator.PerPage == 0 || engineOf(visible[index-1]) != it.sc.Engine() {
-		top = d.heading(it.sc.Engine(), m.Width())
+		top = d.heading(m.Items(), it.sc.Engine(), m.Width())
 	}
 	nameW := nameColumn(m.Items())
 	title := titleLines(it.sc.Title, m.Width()-pickerGutter-nameW-pickerGap)
@@ -65,10 +85,16 @@ func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, item list.I
 	fmt.Fprint(w, strings.Join(lines, "\n"))
 }
 
-// heading is a lab's title and a rule to the edge that sets it off from
-// the title above.
-func (d pickerDelegate) heading(engine string, w int) string {
-	h := strings.Repeat(" ", pickerGutter) + d.st.Title.Render(labTitle(engine)) + " "
+// heading is a lab's title after its number, the key that jumps to it,
+// and a rule to the edge that sets it off from the title above.
+func (d pickerDelegate) heading(items []list.Item, engine string, w int) string {
+	h := strings.Repeat(" ", pickerGutter)
+	for i, e := range labOrder(items) {
+		if e == engine && i < 9 {
+			h += d.st.Accent.Render(strconv.Itoa(i+1)) + " "
+		}
+	}
+	h += d.st.Title.Render(labTitle(engine)) + " "
 	return h + d.st.Muted.Render(strings.Repeat("─", max(0, w-lipgloss.Width(h)-pickerGutter)))
 }
 

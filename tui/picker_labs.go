@@ -25,6 +25,20 @@ func labTitle(engine string) string {
 	return engine
 }
 
+// labOrder lists the engines in the order their scenarios first appear:
+// the catalogue's teaching order. A lab's number is its place here, from 1.
+func labOrder(items []list.Item) []string {
+	var order []string
+	seen := map[string]bool{}
+	for _, it := range items {
+		if e := engineOf(it); e != "" && !seen[e] {
+			seen[e] = true
+			order = append(order, e)
+		}
+	}
+	return order
+}
+
 func engineOf(it list.Item) string {
 	if si, ok := it.(scenarioItem); ok {
 		return si.sc.Engine()

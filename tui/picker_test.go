@@ -39,7 +39,7 @@ func pickerPages(m *Model) []string {
 	return pages
 }
 
-var headingLine = regexp.MustCompile(`^  (.+?) ─+$`)
+var headingLine = regexp.MustCompile(`^  (\d) (.+?) ─+$`)
 
 // pickerOutline reads headings and scenario names off the pages, in order,
 // a heading repeated at the top of a page counted once.
@@ -49,7 +49,7 @@ func pickerOutline(pages []string) []string {
 	for _, page := range pages {
 		for _, line := range strings.Split(page, "\n") {
 			if h := headingLine.FindStringSubmatch(line); h != nil {
-				if s := "# " + h[1]; s != last {
+				if s := "# " + h[1] + " " + h[2]; s != last {
 					out, last = append(out, s), s
 				}
 				continue
@@ -68,14 +68,14 @@ func pickerOutline(pages []string) []string {
 	return out
 }
 
-// The picker groups the scenarios by lab under headings, the labs
+// The picker groups the scenarios by lab under numbered headings, the labs
 // in the course's order (load balancing, then resilience), each lab's
 // scenarios in the catalogue's order.
 func TestPickerGroupsByLab(t *testing.T) {
 	wantLabs := []string{"bins", "exact", "supermarket", "hashing", "cascade", "retry-storm", "placement", "durability", "availability"}
 	var want []string
-	for _, e := range wantLabs {
-		want = append(want, "# "+labTitle(e))
+	for i, e := range wantLabs {
+		want = append(want, fmt.Sprintf("# %d %s", i+1, labTitle(e)))
 		for _, sc := range scenarios.All() {
 			if sc.Engine() == e {
 				want = append(want, sc.Name)
@@ -94,6 +94,33 @@ func TestPickerGroupsByLab(t *testing.T) {
 		if labTitle(e.Name) == e.Name {
 			t.Errorf("engine %s has no heading in labTitles", e.Name)
 		}
+	}
+}
+
+// A class opening the resilience labs finds them one key away: the first
+// page says how, and 5 shows the cascade lab's heading and its first
+// scenario under the cursor; 9 goes to availability. A number with no lab
+// in the filtered list leaves the cursor where it is.
+func TestPickerLabKeys(t *testing.T) {
+	m := openAt(t, "", 80, 24)
+	if !strings.Contains(plain(m), "1-9 jumps to a lab") {
+		t.Errorf("the first page does not say how to reach a lab:\n%s", plain(m))
+	}
+	for _, c := range []struct{ key, heading, first string }{
+		{"5", "5 Cascading failure", "cascade-lecture"},
+		{"6", "6 Retry storm", "thundering-herd"},
+		{"9", "9 Availability", "availability-lecture"},
+		{"1", "1 Balls into bins", "small-steps"},
+	} {
+		press(m, c.key)
+		if selected(m) != c.first || !strings.Contains(plain(m), c.heading+" ─") {
+			t.Errorf("%s: cursor on %q, want %s under %q:\n%s", c.key, selected(m), c.first, c.heading, plain(m))
+		}
+	}
+	filter(m, "herd")
+	press(m, "enter", "9")
+	if selected(m) != "stale-herd" {
+		t.Errorf("9 with no availability scenario shown moved the cursor to %q", selected(m))
 	}
 }
 
