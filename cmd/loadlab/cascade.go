@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
@@ -182,7 +181,7 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 			r.DBOK, r.DBTotal, textfmt.Percent(r.DBOK, r.DBTotal), r.AuxOK, r.AuxTotal, textfmt.Percent(r.AuxOK, r.AuxTotal))
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nsuccess rate of each 2 s sample (! db slows down, S..e the surge)")
+	fmt.Fprintf(w, "\nsuccess rate over time: the %g s samples, about %.2f s a column\n", float64(c.SampleEvery)*c.DT, c.Duration/chartWidth)
 	for i, name := range rep.Names {
 		fmt.Fprintf(w, "\n%s\n", name)
 		for _, line := range successChart(rep.Results[i].Samples, c) {
@@ -190,42 +189,6 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 		}
 	}
 	return nil
-}
-
-// successChart draws the success rate over time in 52 columns and 6 rows,
-// a '*' per column.
-func successChart(samples []cascade.Sample, c cascade.Config) []string {
-	const width, height = 52, 6
-	grid := make([][]byte, height)
-	for r := range grid {
-		grid[r] = []byte(strings.Repeat(" ", width))
-	}
-	n := len(samples)
-	for col := 0; col < width && n > 0; col++ {
-		lo := col * n / width
-		hi := max(lo+1, (col+1)*n/width)
-		v := 0.0
-		for _, s := range samples[lo:hi] {
-			v += 100 * s.Success
-		}
-		v /= float64(hi - lo)
-		lvl := max(0, min(height-1, int(v/100*(height-1)+0.5)))
-		grid[height-1-lvl][col] = '*'
-	}
-	var out []string
-	for r := range grid {
-		out = append(out, fmt.Sprintf("%5.0f%% |%s", 100*float64(height-1-r)/float64(height-1), grid[r]))
-	}
-	out = append(out, "       +"+strings.Repeat("-", width))
-	marks := []byte(strings.Repeat(" ", width))
-	for _, m := range []struct {
-		t   float64
-		sym byte
-	}{{0, '0'}, {c.DegradeAt, '!'}, {c.SurgeAt, 'S'}, {c.SurgeEnd, 'e'}, {c.Duration, 'E'}} {
-		// In float first: a time far past a short run is no index.
-		marks[int(max(0, min(width-1, math.Floor(m.t/c.Duration*width))))] = m.sym
-	}
-	return append(out, "        "+string(marks))
 }
 
 // writeCascadeCSV prints the comparison, one row per run.
