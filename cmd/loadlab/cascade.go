@@ -140,7 +140,7 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 		if j := rep.Journeys[i]; rep.Spec.FollowAt != "" && len(j) == 0 {
 			fmt.Fprintf(w, "  no request to follow: --follow %s asks for one that never arrived in this run\n", rep.Spec.FollowAt)
 		} else if len(j) > 0 {
-			fmt.Fprintf(w, "  request followed (--follow %s):\n", rep.Spec.FollowAt)
+			fmt.Fprintf(w, "  request followed (--follow %s; the clock moves in %g ms ticks and reads a tick's start):\n", rep.Spec.FollowAt, 1000*c.DT)
 			for _, st := range j {
 				fmt.Fprintf(w, "    %7.2f s  %s\n", st.At, st.What)
 			}

@@ -374,7 +374,7 @@ func (e *Engine) enter(r *request, stage int) {
 		ms := e.serviceMs(l.name)
 		l.putBusy(r, pool, ms)
 		if e.followed(r) {
-			e.trace(r, "gets a slot at %s at once (service %.1f ms)", LayerNames[l.name], ms)
+			e.trace(r, "gets a slot at %s at once (service %.1f ms, due to end in the tick at %.2f s)", LayerNames[l.name], ms, e.serviceEnd(ms, true))
 		}
 	} else {
 		l.queue.push(r.rid, e.now)
@@ -430,7 +430,8 @@ func (e *Engine) dispatch(stage int) {
 			ms := e.serviceMs(name)
 			l.putBusy(r, e.poolOf(stage, r), ms)
 			if e.followed(r) {
-				e.trace(r, "gets a slot at %s after %.2f s in the queue (service %.1f ms)", LayerNames[name], e.now-r.waitFrom, ms)
+				e.trace(r, "gets a slot at %s after %.2f s in the queue (service %.1f ms, due to end in the tick at %.2f s)",
+					LayerNames[name], e.now-r.waitFrom, ms, e.serviceEnd(ms, false))
 			}
 		}
 	}
@@ -479,7 +480,7 @@ func (e *Engine) success(r *request) {
 	}
 	dt := e.now - r.born
 	if e.followed(r) {
-		e.trace(r, "succeeds after %.0f ms in all", dt*1000)
+		e.trace(r, "succeeds, %.0f ms after it arrived", dt*1000)
 	}
 	e.release(r)
 	s := &e.stats

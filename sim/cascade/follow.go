@@ -1,6 +1,9 @@
 package cascade
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Follow picks a request to follow: the K-th (from 0) to arrive at or
 // after time T.
@@ -57,4 +60,28 @@ func (e *Engine) Journey() []Stage { return append([]Stage{}, e.journey.stages..
 // journey followed so far.
 func (e *Engine) FollowNext() {
 	e.journey = journey{want: &Follow{T: e.now, K: 0}, rid: -1}
+}
+
+// serviceEnd is the time of the tick in which a service of ms milliseconds
+// begun in this tick ends. A layer takes a tick's work (DT) off each of its
+// services every tick, starting this tick for a service that begins before
+// the layer's turn (on arrival, or called by the layer above: early) and
+// the next for one its queue hands a slot after it; the service ends in the
+// tick whose work covers what is left, and the clock reads that tick's
+// start. So a 32 ms call begun on arrival ends 30 ms later, and a tick may
+// carry a request through several layers.
+func (e *Engine) serviceEnd(ms float64, early bool) float64 {
+	step := e.cfg.DT * 1000
+	ticks := 1 // the subtractions advance makes, in its float arithmetic
+	if ms/step > 1<<20 {
+		ticks = int(math.Ceil(ms / step))
+	} else {
+		for rem := ms - step; rem > 0; rem -= step {
+			ticks++
+		}
+	}
+	if early {
+		ticks--
+	}
+	return float64(e.tick+ticks) * e.cfg.DT
 }
