@@ -25,7 +25,8 @@ lecture's protection sets S1-S6 and "custom", the set the switches describe
 --seed. With --arrivals lecture (the default, and the lecture's figures) one
 random stream feeds everything, so the sets' arrivals part once their draws
 do; --arrivals paired draws the arrivals from their own stream, so every set
-meets the same requests at the same times.`,
+meets the same requests at the same times. --follow's journey is in the text
+and the JSON; the CSV, one comparison row per set, does not carry it.`,
 	bind: bindCascade,
 	run: func(ctx context.Context, s cascade.Spec, env runEnv) (cascade.Report, error) {
 		return s.RunAll(ctx, env.workers, env.progress)
@@ -109,7 +110,7 @@ func bindCascade(fs *flagSet, s *cascade.Spec) {
 	fs.Bool(&s.UseShed, "shed", "custom: shed low priority when the api queue is long")
 	fs.Bool(&s.UseBudget, "budget", "custom: no retries while the database's error ratio is high (the breaker's window, or its own without a breaker)")
 	fs.Text(&c.Arrivals, "arrivals", "lecture or paired", "lecture: one random stream, as the lecture; paired: the same arrivals for every set")
-	fs.Text(&s.FollowAt, "follow", "t:k, such as 16:0", "t:k follows the k-th request (from 0) to arrive at or after t s through each run")
+	fs.Text(&s.FollowAt, "follow", "t:k, such as 16:0", "t:k follows the k-th request (from 0) to arrive at or after t s through each run (text and JSON, not CSV)")
 }
 
 // writeCascadeText prints lecture 26.4.1's tables in English: a block per

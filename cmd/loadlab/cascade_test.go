@@ -90,3 +90,19 @@ func TestRunRetryStorm(t *testing.T) {
 		}
 	}
 }
+
+// --follow's journey is in the text and the JSON; the CSV, a comparison row
+// per set, has no room for it, and the help says so.
+func TestFollowFormats(t *testing.T) {
+	_, help, _ := runArgs(t, "help", "cascade")
+	if !strings.Contains(help, "the CSV, one comparison row per set, does not carry it") || !strings.Contains(help, "(text and JSON, not CSV)") {
+		t.Errorf("loadlab help cascade does not say the CSV leaves the journey out:\n%s", help)
+	}
+	args := []string{"run", "cascade", "--configs", "S3", "--duration", "8", "--follow", "5:1", "--format"}
+	for format, says := range map[string]string{"text": "succeeds, 20 ms after it arrived", "json": `"what": "succeeds, 20 ms after it arrived"`, "csv": "S3,"} {
+		code, out, errs := runArgs(t, append(args, format)...)
+		if code != 0 || !strings.Contains(out, says) || format == "csv" && strings.Contains(out, "succeeds") {
+			t.Errorf("--format %s: exit %d %s\n%s", format, code, errs, out)
+		}
+	}
+}
