@@ -85,6 +85,8 @@ func TestReportEstimates(t *testing.T) {
 		"run cascade --format json",
 		"run cascade --configs S1,S6 --sample-every 1 --duration 30 --format json",
 		"run cascade --format text",
+		"run cascade --configs custom --retry immediate --max-retries 100 --timeout tuned --tuned-wait 0.001 --api-slots 1 --client-timeout 1000000 --head-check 64 --follow 1:0 --format text",
+		"run cascade --configs custom --retry immediate --max-retries 100 --timeout tuned --tuned-wait 0.001 --api-slots 1 --client-timeout 1000000 --head-check 64 --follow 1:0 --format json",
 		"run availability --format json",
 		"run availability --format text --machines " + fleets(2000),
 		"run availability --format json --machines " + fleets(2000),

@@ -160,6 +160,10 @@ const (
 	// The report: a sample in JSON, and in the text's timeline (the first
 	// run's, every other sample); a moment or a breaker transition.
 	jsonSampleBytes, textSampleBytes, momentBytes = 420, 40, 300
+	// A followed request's journey: a stage's line in the text or JSON,
+	// and the most stages an attempt adds (a retry, a queue, a slot and
+	// the call at each of three layers, an end and a retry or the end).
+	stageBytes, stagesPerAttempt = 240, 11
 )
 
 // phase is a stretch of a run with one arrival rate and one database.
@@ -299,6 +303,13 @@ func (s Spec) Cost(workers int, format string) engine.Cost {
 			if i == 0 {
 				c.OutputBytes += samples * textSampleBytes
 			}
+		}
+		if s.FollowAt != "" && format != "csv" {
+			attempts := 1.0
+			if r.Config.Retry != NoRetry {
+				attempts += float64(r.Config.MaxRetries)
+			}
+			c.OutputBytes += (1 + stagesPerAttempt*attempts) * stageBytes
 		}
 		rest += samples*200 + moments*momentBytes*2
 		cfg := r.Config
