@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -59,15 +60,23 @@ func TestRunCascadePublished(t *testing.T) {
 }
 
 // The retry storm of 26.3.2 headless: without jitter a thousand clients'
-// first retries land in one millisecond; with full jitter far fewer do.
+// first retries land in one millisecond, and the waves are the three
+// rounds at 100, 300 and 700 ms; with full jitter far fewer land together.
 func TestRunRetryStorm(t *testing.T) {
 	code, out, errs := runArgs(t, "run", "retry-storm", "--format", "json")
+	type wave struct {
+		StartMs int `json:"start_ms"`
+		EndMs   int `json:"end_ms"`
+		Retries int
+		Peak    int
+	}
 	var r struct {
 		Storms []struct {
 			Jitter        string
 			Peak          int
 			TotalRetries  int `json:"total_retries"`
 			Amplification float64
+			Waves         []wave
 		}
 	}
 	if code != 0 || json.Unmarshal([]byte(out), &r) != nil || len(r.Storms) != 4 {
@@ -75,6 +84,18 @@ func TestRunRetryStorm(t *testing.T) {
 	}
 	if s := r.Storms[0]; s.Jitter != "none" || s.Peak != 1000 || s.TotalRetries != 3000 || s.Amplification != 64 {
 		t.Errorf("no jitter: %+v", s)
+	}
+	if w := r.Storms[0].Waves; fmt.Sprint(w) != "[{100 100 1000 1000} {300 300 1000 1000} {700 700 1000 1000}]" {
+		t.Errorf("no jitter's waves: %v", w)
+	}
+	for _, s := range r.Storms {
+		retries := 0
+		for _, w := range s.Waves {
+			retries += w.Retries
+		}
+		if len(s.Waves) == 0 || retries != s.TotalRetries {
+			t.Errorf("%s: %d waves holding %d retries of %d", s.Jitter, len(s.Waves), retries, s.TotalRetries)
+		}
 	}
 	if s := r.Storms[1]; s.Jitter != "full" || s.Peak > 60 {
 		t.Errorf("full jitter: %+v", s)

@@ -91,6 +91,8 @@ type Storm struct {
 	Amplification float64 `json:"amplification"`
 	// Caption says what the histogram shows.
 	Caption string `json:"caption"`
+	// WaveList is the storm's waves of retries, in time order (see Waves).
+	WaveList []Wave `json:"waves"`
 }
 
 // RunStorm draws every client's retry times and counts them per
@@ -138,6 +140,10 @@ func runStorm(ctx context.Context, c StormConfig, times []float64) (Storm, []flo
 			s.Peak, s.PeakMs = n, ms
 		}
 	}
+	var err error
+	if s.WaveList, err = findWaves(ctx, s.Histogram); err != nil {
+		return Storm{}, times, err
+	}
 	name := s.Jitter + " jitter"
 	if s.Jitter == "none" {
 		name = "no jitter"
@@ -175,12 +181,15 @@ func (c StormConfig) client(src *rng.Source, times []float64) []float64 {
 const exactDraws = 1 << 15
 
 // Shape is the length of the storm's histogram, a millisecond past its
-// last retry, and the digits its counts take past one each: drawn exactly
-// for a storm of up to exactDraws retries; else the longest it can be,
-// every wait at its largest (d_k for none, full and equal; min(cap, 3^k
-// base) for decorrelated), with the digits of twice the mean count. Many
-// clients come near that bound; a few fall short by up to a half.
-func (c StormConfig) Shape() (length, extraDigits float64) {
+// last retry, the digits its counts take past one each, and its waves:
+// drawn exactly for a storm of up to exactDraws retries; else the longest
+// it can be, every wait at its largest (d_k for none, full and equal;
+// min(cap, 3^k base) for decorrelated), with the digits of twice the mean
+// count. Many clients come near that bound; a few fall short by up to a
+// half. The waves of a large storm are at most one a retry round without
+// jitter (every client's k-th retry lands in one millisecond), else one a
+// retry and one each WaveGapMs + 1 milliseconds.
+func (c StormConfig) Shape() (length, extraDigits, waves float64) {
 	if c.Clients*c.Retries <= exactDraws {
 		src := rng.New(c.Seed)
 		var times []float64
@@ -191,12 +200,21 @@ func (c StormConfig) Shape() (length, extraDigits float64) {
 				counts[int(t)]++
 			}
 		}
-		last := 0
+		busy := make([]int, 0, len(counts))
 		for ms, n := range counts {
-			last = max(last, ms)
+			busy = append(busy, ms)
 			extraDigits += float64(len(strconv.Itoa(n)) - 1)
 		}
-		return float64(last) + 1, extraDigits
+		slices.Sort(busy)
+		for i, ms := range busy {
+			if i == 0 || ms-busy[i-1] > WaveGapMs {
+				waves++
+			}
+		}
+		if len(busy) == 0 {
+			return 1, 0, 0
+		}
+		return float64(busy[len(busy)-1]) + 1, extraDigits, waves
 	}
 	last, prev := 0.0, c.BaseMs
 	for k := 1; k <= c.Retries; k++ {
@@ -208,8 +226,12 @@ func (c StormConfig) Shape() (length, extraDigits float64) {
 		last += d
 	}
 	length = math.Floor(last) + 1
-	mean := float64(c.Clients) * float64(c.Retries) / length
-	return length, length * (math.Floor(math.Log10(max(2*mean, 1))))
+	draws := float64(c.Clients) * float64(c.Retries)
+	waves = min(draws, math.Floor((length-1)/(WaveGapMs+1))+1)
+	if c.Jitter == NoJitter {
+		waves = min(waves, float64(c.Retries))
+	}
+	return length, length * (math.Floor(math.Log10(max(2*draws/length, 1)))), waves
 }
 
 // Busiest is the most retries sent in one millisecond from millisecond
@@ -222,36 +244,4 @@ func (s Storm) Busiest(from, to int) int {
 		n = max(n, s.Histogram[i])
 	}
 	return n
-}
-
-// WaveGapMs is the quiet time that ends a wave of retries.
-const WaveGapMs = 10
-
-// Waves are the storm's moments: each run of milliseconds with retries in
-// them, ended by WaveGapMs quiet ones. Without jitter every client's k-th
-// retry lands in one millisecond, so each retry round is a wave of its own
-// (100, 300 and 700 ms in the lecture's storm, 26.3.2); jitter spreads the
-// rounds until they merge. Step is the wave's first millisecond.
-func (s Storm) Waves() []engine.Moment {
-	var out []engine.Moment
-	h := s.Histogram
-	for ms := 0; ms < len(h); {
-		if h[ms] == 0 {
-			ms++
-			continue
-		}
-		start, last, total, peak := ms, ms, 0, 0
-		for ; ms < len(h) && ms-last <= WaveGapMs; ms++ {
-			if h[ms] > 0 {
-				last, total, peak = ms, total+h[ms], max(peak, h[ms])
-			}
-		}
-		ms = last + 1
-		caption := fmt.Sprintf("%d ms: %d retries arrive in one millisecond", start, total)
-		if last > start {
-			caption = fmt.Sprintf("%d-%d ms: %d retries spread over %d ms, at most %d in one", start, last, total, last-start+1, peak)
-		}
-		out = append(out, engine.Moment{Step: int64(start), Caption: caption})
-	}
-	return out
 }

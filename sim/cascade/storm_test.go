@@ -49,8 +49,8 @@ func TestDigitSum(t *testing.T) {
 	}
 }
 
-// Shape is the histogram's length exactly for a small storm, and never
-// short of it for a large one.
+// Shape is the histogram's length and waves exactly for a small storm,
+// and never short of them for a large one.
 func TestHistogramShape(t *testing.T) {
 	for _, c := range []StormConfig{
 		{Seed: 1, Clients: 1, Retries: 12, BaseMs: 1e5, CapMs: 1e6, Layers: 1, Jitter: FullJitter},
@@ -63,14 +63,14 @@ func TestHistogramShape(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, extra := c.Shape()
-		want, wantExtra := float64(len(s.Histogram)), 0.0
+		got, extra, waves := c.Shape()
+		want, wantExtra, wantWaves := float64(len(s.Histogram)), 0.0, float64(len(s.WaveList))
 		for _, n := range s.Histogram {
 			wantExtra += float64(len(strconv.Itoa(n)) - 1)
 		}
 		exact := c.Clients*c.Retries <= exactDraws
-		if exact && (got != want || extra != wantExtra) || got < want || extra < wantExtra {
-			t.Errorf("%+v: Shape %v %v, the histogram %v %v", c, got, extra, want, wantExtra)
+		if exact && (got != want || extra != wantExtra || waves != wantWaves) || got < want || extra < wantExtra || waves < wantWaves {
+			t.Errorf("%+v: Shape %v %v %v, the histogram %v %v %v", c, got, extra, waves, want, wantExtra, wantWaves)
 		}
 	}
 }
@@ -94,5 +94,18 @@ func TestStormWaves(t *testing.T) {
 	}
 	if full := storms[1].Waves(); len(full) == 0 || len(full) > 3 {
 		t.Errorf("full jitter: %d waves, want the three rounds or fewer, merged: %+v", len(full), full)
+	}
+	for _, s := range storms {
+		retries := 0
+		for i, w := range s.WaveList {
+			retries += w.Retries
+			if w.StartMs > w.EndMs || s.Histogram[w.StartMs] == 0 || s.Histogram[w.EndMs] == 0 || w.Peak > w.Retries ||
+				i > 0 && w.StartMs-s.WaveList[i-1].EndMs <= WaveGapMs {
+				t.Errorf("%s: wave %d %+v", s.Jitter, i, w)
+			}
+		}
+		if retries != s.TotalRetries {
+			t.Errorf("%s: the waves hold %d retries of %d", s.Jitter, retries, s.TotalRetries)
+		}
 	}
 }

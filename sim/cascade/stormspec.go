@@ -2,6 +2,7 @@ package cascade
 
 import (
 	"context"
+	"math"
 	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -92,13 +93,16 @@ const (
 	stormJSONMs = 11.0
 	stormText   = 1200.0 // a mode's chart and caption
 	stormHead   = 600.0  // a mode's fields besides the histogram, in JSON
+	// stormWaveJSON is a wave in the JSON but its four numbers' digits;
+	// stormWaveBytes a wave kept in memory.
+	stormWaveJSON, stormWaveBytes = 110.0, 32.0
 )
 
 // Cost estimates the storms and their report in format (text, json or
 // csv): their draws, the retry times each keeps while it counts them, and
 // a histogram a millisecond wide up to the latest possible retry, which
-// the JSON and CSV reports list in full. An invalid spec costs nothing (it
-// is refused first).
+// the JSON and CSV reports list in full, and the waves, which the JSON
+// lists. An invalid spec costs nothing (it is refused first).
 func (s StormSpec) Cost(format string) engine.Cost {
 	c := engine.Cost{TimeLevers: []string{"clients", "retries"}, MemoryLevers: []string{"cap-ms", "retries", "clients"},
 		OutputLevers: []string{"cap-ms", "retries"}}
@@ -107,17 +111,18 @@ func (s StormSpec) Cost(format string) engine.Cost {
 		return c
 	}
 	draws := float64(s.Clients) * float64(s.Retries)
-	ns, hist := 0.0, 0.0
+	ns, hist, kept := 0.0, 0.0, 0.0
 	if format == "csv" {
 		c.OutputBytes = float64(len("jitter,ms,retries\n"))
 	}
 	for _, cfg := range cfgs {
-		ms, extra := cfg.Shape()
+		ms, extra, waves := cfg.Shape()
 		hist += ms
+		kept += waves
 		ns += draws*nsStormDraw + ms*nsStormMs
 		switch format {
 		case "json":
-			c.OutputBytes += stormHead + ms*stormJSONMs + extra
+			c.OutputBytes += stormHead + ms*stormJSONMs + extra + waves*(stormWaveJSON+2*digits(ms)+2*digits(draws))
 			ns += ms * nsStormJSONMs
 		case "csv":
 			c.OutputBytes += ms*(float64(len(cfg.Jitter.String()))+4) + extra + digitSum(ms)
@@ -134,7 +139,7 @@ func (s StormSpec) Cost(format string) engine.Cost {
 	// The modes share one buffer of retry times; their histograms stay
 	// for the report, which is built in memory (in a buffer of the
 	// estimated size) before it is written.
-	c.Bytes = 16e6 + draws*8 + hist*8 + 1.5*c.OutputBytes
+	c.Bytes = 16e6 + draws*8 + hist*8 + kept*stormWaveBytes + 1.5*c.OutputBytes
 	if draws > hist+1.5*c.OutputBytes/8 {
 		c.MemoryLevers = []string{"clients", "retries"}
 	}
@@ -142,6 +147,11 @@ func (s StormSpec) Cost(format string) engine.Cost {
 		c.OutputLevers = []string{"jitter"}
 	}
 	return c
+}
+
+// digits is the digits of whole number n written out (one at least).
+func digits(n float64) float64 {
+	return math.Floor(math.Log10(max(n, 1))) + 1
 }
 
 // digitSum is the digits of 0, 1, ..., n-1 written out.
