@@ -127,3 +127,22 @@ func TestFollowFormats(t *testing.T) {
 		}
 	}
 }
+
+// Every jitter's chart is drawn on its own scale, said on its axis: each
+// reaches its top row at its peak, so full jitter's 26 retries a
+// millisecond stand as tall as no jitter's 1000.
+func TestStormChartsHaveTheirOwnScale(t *testing.T) {
+	code, out, errs := runArgs(t, "run", "retry-storm")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	charts := strings.Split(out, "\n\n")[1:5]
+	for i, peak := range []string{"1000", "26", "35", "15"} {
+		lines := strings.Split(charts[i], "\n")
+		top, axis := lines[1], lines[len(lines)-1]
+		if !strings.HasPrefix(top, fmt.Sprintf("%7s |", peak)) || !strings.Contains(top, "#") ||
+			!strings.Contains(axis, "on this storm's own scale: top row "+peak) {
+			t.Errorf("chart %d: top row %q, axis %q; want the peak %s on top", i, top, axis, peak)
+		}
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -102,48 +101,33 @@ func writeStormJSON(ctx context.Context, w io.Writer, storms []cascade.Storm, es
 const checkRows = 1 << 16
 
 // writeStormText prints each jitter's caption and its retries over time,
-// 60 columns on one time scale and one count scale for every mode, so that
-// the spikes compare.
+// 60 columns on one time scale. Each chart's height is on its own scale,
+// its top row its peak: on one scale a storm of tens a millisecond would be
+// flat beside a spike of a thousand. The captions give the peaks to
+// compare.
 func writeStormText(ctx context.Context, w io.Writer, storms []cascade.Storm, _ engine.Cost) error {
-	const cols, rows = 60, 8
-	span, top := 1, 1
+	span := 1
 	for _, s := range storms {
 		span = max(span, len(s.Histogram))
 	}
-	per := (span + cols - 1) / cols // ms per column
+	per := (span + stormCols - 1) / stormCols // ms per column
 	if len(storms) > 0 {
 		fmt.Fprintf(w, "retry storm: every client fails at t = 0 and retries %d times, waiting min(base x 2^(k-1), cap) ms before retry k, with or without jitter\n", storms[0].TotalRetries/max(1, storms[0].Clients))
 	}
-	// Each column's busiest millisecond, found once: a column may span
-	// millions of them.
-	busiest := make([][cols]int, len(storms))
-	for i, s := range storms {
-		for c := 0; c < cols; c++ {
+	for _, s := range storms {
+		// Each column's busiest millisecond, found once: a column may
+		// span millions of them.
+		var busiest [stormCols]int
+		for c := range busiest {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			busiest[i][c] = s.Busiest(c*per, (c+1)*per)
-			top = max(top, busiest[i][c])
+			busiest[c] = s.Busiest(c*per, (c+1)*per)
 		}
-	}
-	for i, s := range storms {
 		fmt.Fprintf(w, "\n%s\n", s.Caption)
-		for r := rows; r >= 1; r-- {
-			var line strings.Builder
-			for c := 0; c < cols; c++ {
-				if float64(busiest[i][c]) >= float64(top)*(float64(r)-0.5)/rows {
-					line.WriteByte('#')
-				} else {
-					line.WriteByte(' ')
-				}
-			}
-			label := ""
-			if r == rows {
-				label = fmt.Sprint(top)
-			}
-			fmt.Fprintf(w, "%7s |%s\n", label, line.String())
+		for _, line := range stormChart(busiest, per) {
+			fmt.Fprintln(w, line)
 		}
-		fmt.Fprintf(w, "        +%s\n         0 ms%*d ms (%d ms a column; height: retries in its busiest millisecond)\n", strings.Repeat("-", cols), cols-5, cols*per, per)
 	}
 	if len(storms) > 0 {
 		fmt.Fprintf(w, "\nevery layer of a chain retrying: one failure at the bottom becomes (1 + retries)^layers = %.0f calls\n", storms[0].Amplification)
