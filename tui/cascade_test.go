@@ -112,6 +112,58 @@ func TestCascadeFollow(t *testing.T) {
 	checkFits(t, m, 120, 40)
 }
 
+// At 80x24 the followed request's journey fits under the pools, its
+// arrival first and its end last, panels row for row in line.
+func TestCascadeFollowFits80x24(t *testing.T) {
+	m := openAt(t, "cascade-lecture", 80, 24)
+	l := m.lab.(*cascadelab.Lab)
+	for range 180 {
+		l.Step()
+	}
+	press(m, "f")
+	for range 40 {
+		press(m, "n")
+	}
+	v := plain(m)
+	for _, want := range []string{"request followed", "arrives", "succeeds"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no %q in the journey at 80x24:\n%s", want, v)
+		}
+	}
+	checkFits(t, m, 80, 24)
+}
+
+// z zooms to the seconds around now, where the pools fill in columns of
+// their own; g chooses the success rate's grain in the whole view.
+func TestCascadeZoomAndGrain(t *testing.T) {
+	m := openAt(t, "cascade-lecture", 80, 24)
+	l := m.lab.(*cascadelab.Lab)
+	for range 155 {
+		l.Step()
+	}
+	m.redraw()
+	if v := plain(m); !strings.Contains(v, "60s") || !strings.Contains(v, "ok/2s") {
+		t.Fatalf("the whole minute with the lecture's 2 s samples should show first:\n%s", v)
+	}
+	press(m, "z")
+	v := plain(m)
+	if strings.Contains(v, "60s") || !strings.Contains(v, "14s") || !strings.Contains(v, "ok/100ms") {
+		t.Errorf("z should show 6 s around 15.5 s, per 100 ms:\n%s", v)
+	}
+	press(m, "g")
+	if !strings.Contains(plain(m), "z shows the whole run, where g chooses") {
+		t.Errorf("g zoomed should say why it does nothing:\n%s", plain(m))
+	}
+	press(m, "z", "g")
+	if v := plain(m); !strings.Contains(v, "60s") || !strings.Contains(v, "ok/100ms") {
+		t.Errorf("g should switch to 100 ms over the whole run:\n%s", v)
+	}
+	press(m, "g")
+	if !strings.Contains(plain(m), "ok/2s") {
+		t.Error("g again should return to the 2 s samples")
+	}
+}
+
 // BenchmarkCascadeFrame160x48 is one frame of cascade-lecture (S1 against
 // S6) 30 s in at 160x48: a step of both runs, the redraw and View.
 func BenchmarkCascadeFrame160x48(b *testing.B) {

@@ -228,8 +228,10 @@ func (l *Lab) Status() []string {
 
 // keyMap is the lab's own keys.
 var keys = struct {
-	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Bulkhead, Shed, Budget key.Binding
+	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Bulkhead, Shed, Budget, Zoom, Grain key.Binding
 }{
+	Zoom:        lab.Bind([]string{"z"}, "z", "zoom: 6 s around now, or the whole minute"),
+	Grain:       lab.Bind([]string{"g"}, "g", "success per 2 s sample (the lecture's) or per 100 ms"),
 	Preset:      lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
 	RightPreset: lab.Bind([]string{"!", "@", "#", "$", "%", "^"}, "shift 1-6", "the right-hand set when comparing"),
 	Follow:      lab.Bind([]string{"f"}, "f", "follow the next request"),
@@ -246,13 +248,13 @@ var keys = struct {
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Preset, keys.Compare, keys.Breaker, c.Moments, c.Faster, c.Slower}
+	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Preset, keys.Compare, keys.Zoom, keys.Breaker, c.Moments, c.Faster, c.Slower}
 	presets := keys.Preset
 	presets.SetHelp("1-6", "S1 none · S2 retry · S3 tuned · S4 breaker · S5 bulkhead · S6 all")
 	full := [][]key.Binding{
 		lab.PlayKeys(keys.Breaker),
 		{presets, keys.Timeout, keys.Retry, keys.Breaker, keys.Bulkhead, keys.Shed, keys.Budget},
-		append([]key.Binding{keys.Compare, keys.RightPreset, keys.Arrivals, keys.Follow}, lab.ShellKeys()...),
+		append([]key.Binding{keys.Compare, keys.RightPreset, keys.Arrivals, keys.Follow, keys.Zoom, keys.Grain}, lab.ShellKeys()...),
 	}
 	return short, full
 }
@@ -281,6 +283,23 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			note = "compare " + l.names() + " on one seed, in lockstep; shift 1-6 sets the right, a pairs the arrivals"
 		}
 		return lab.Outcome{Handled: true, Note: note, Restarted: true}
+	}
+	if key.Matches(msg, keys.Zoom) {
+		l.zoom = !l.zoom
+		if l.zoom {
+			return lab.Outcome{Handled: true, Note: fmt.Sprintf("zoomed: the %g s around now, success per 100 ms; z shows the whole run", zoomSpan)}
+		}
+		return lab.Outcome{Handled: true, Note: "the whole run"}
+	}
+	if key.Matches(msg, keys.Grain) {
+		if l.zoom {
+			return lab.Outcome{Handled: true, Note: "zoomed, the success rate is per 100 ms: z shows the whole run, where g chooses"}
+		}
+		l.fine = !l.fine
+		if l.fine {
+			return lab.Outcome{Handled: true, Note: "success per 100 ms: every tick's share, noisier than the lecture's 2 s samples (g again)"}
+		}
+		return lab.Outcome{Handled: true, Note: "success per 2 s sample, as the lecture's charts and the headless report take it"}
 	}
 	if key.Matches(msg, keys.Arrivals) {
 		mode, note := "paired", "arrivals paired: every set meets the same requests at the same times"

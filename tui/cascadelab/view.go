@@ -29,7 +29,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	var foot []string
 	if compact {
 		foot = append(foot, f.St.Muted.Render(legend(l.left().cfg, f.W)))
-		foot = append(foot, l.latestMoment(f.St, f.W, 2)...)
+		// the latest moment, while there is room beside the charts' least
+		foot = append(foot, l.latestMoment(f.St, f.W, min(2, max(0, f.H-15)))...)
 	}
 	full := len(l.runs) == 1
 	panels := make([]func(w, h int, backlogTop float64) string, len(l.runs))
@@ -104,10 +105,19 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 	if compact && h < 16 {
 		counterRows = 0
 	}
+	if compact && len(s.Journey) > 0 {
+		counterRows = 0 // the journey takes the rows
+	}
 	counters := widget.Counters(st, w, counterRows, counterItems(s, cfg)...)
 	var log []string
 	if j := s.Journey; len(j) > 0 { // a followed request takes the place of the lower charts
-		log = l.journey(st, j, w)
+		// as many rows in every panel, so that panels side by side stay
+		// row for row in line
+		room := h - 1 - 4 - 2 - len(counters) // the head, the pools at their smallest, band and marks
+		if !compact {
+			room = (h - 4 - len(counters)) / 2 // half, beside the pools, their caption and the marks' legend
+		}
+		log = widget.PadLines(journey(st, j, w, max(3, room)), max(3, room))
 	} else if !compact {
 		var captions []string
 		for _, m := range s.Moments {
@@ -119,7 +129,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 	if !compact {
 		fixed += 2 // the pools' caption and the marks' legend
 	}
-	chartsH := max(9, h-fixed)
+	chartsH := max(10, h-fixed)
 	xs := func(v float64) string { return fmt.Sprintf("%gs", v) }
 	pcts := func(v float64) string { return fmt.Sprintf("%.0f%%", v) }
 	use := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts, JoinRows: true}
@@ -154,12 +164,12 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 		lines = append(lines, st.Muted.Render(firstFit(w, "pools in use: serving, or held waiting on the layer below", "pools in use, held or serving", "pools in use")))
 	}
 	if len(s.Journey) > 0 {
-		topH := max(4, chartsH-1)
+		topH := max(4, h-len(lines)-2-len(counters)-len(log))
 		lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
 		lines = append(lines, band(st, r, left, width, win), markers(st, cfg, left, width, win))
 		return append(append(lines, counters...), log...)
 	}
-	topH := max(4, chartsH*2/5)
+	topH := max(3, chartsH*2/5)
 	succH := max(3, (chartsH-topH)/2)
 	backH := max(4, chartsH-topH-succH)
 	lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
@@ -199,15 +209,42 @@ func (l *Lab) successChart(st *widget.Styles, r *run, win [2]float64, half float
 // cfg2s is the seconds between the lecture's samples.
 func cfg2s(c cascade.Config) float64 { return float64(c.SampleEvery) * c.DT }
 
-// journey is the followed request's stages, every one, oldest first.
-func (l *Lab) journey(st *widget.Styles, j []cascade.Stage, w int) []string {
-	out := []string{st.Accent.Render("request followed (f follows the next):")}
-	for _, stage := range j {
-		for _, line := range widget.Wrap(fmt.Sprintf("%6.2f s  %s", stage.At, stage.What), w) {
-			out = append(out, st.Text.Render(line))
-		}
+// journey is the followed request's stages in at most rows lines of w
+// cells: every stage when they fit, else its arrival, a line saying how
+// many stages are left out, and the newest.
+func journey(st *widget.Styles, j []cascade.Stage, w, rows int) []string {
+	head := st.Accent.Render("request followed (f follows the next):")
+	stages := make([][]string, len(j))
+	total := 0
+	for i, stage := range j {
+		stages[i] = widget.Wrap(fmt.Sprintf("%6.2f s  %s", stage.At, stage.What), w)
+		total += len(stages[i])
 	}
-	return out
+	out := []string{head}
+	if 1+total <= rows {
+		for _, s := range stages {
+			out = append(out, s...)
+		}
+		return styled(st, out)
+	}
+	out = append(out, stages[0]...)
+	var newest []string
+	left := rows - len(out) - 1 // the line that says what is left out
+	kept := 0
+	for i := len(stages) - 1; i > 0 && len(newest)+len(stages[i]) <= left; i-- {
+		newest = append(stages[i], newest...)
+		kept++
+	}
+	out = append(out, fmt.Sprintf("   ⋮ %d more stages", len(stages)-1-kept))
+	return styled(st, append(out, newest...))
+}
+
+// styled writes the journey's lines after its heading as text.
+func styled(st *widget.Styles, lines []string) []string {
+	for i := 1; i < len(lines); i++ {
+		lines[i] = st.Text.Render(lines[i])
+	}
+	return lines
 }
 
 // firstFit is the first of the texts that fits in w cells, else the last

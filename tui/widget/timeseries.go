@@ -127,7 +127,11 @@ func (t TimeSeries) endGroups() [][]int {
 func (t TimeSeries) Render(st *Styles, w, h int) string {
 	nameW := t.namesWidth()
 	cw := w - nameW
-	if cw < 12 || h < 4 || !(t.XMax > t.XMin) || !(t.YMax > t.YMin) {
+	minH := 4 // two rows of plot, the axis and its numbers
+	if t.NoXNumbers {
+		minH = 3
+	}
+	if cw < 12 || h < minH || !(t.XMax > t.XMin) || !(t.YMax > t.YMin) {
 		return FitLines(nil, w, h)
 	}
 	// Every y label is padded to one width: ntcharts places the plot by
