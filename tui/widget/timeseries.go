@@ -24,12 +24,16 @@ type Line struct {
 	// (nothing is drawn before it starts).
 	Bounded bool
 	End     float64
+	// Mark is the letter written along the line where colour cannot tell
+	// lines apart; zero picks one from Name.
+	Mark rune
 }
 
 // TimeSeries is a line chart over a fixed x range drawn with ntcharts:
 // numbered axes, one braille line per series, and each series' name written
-// at the right end of its line, so that lines are told apart without
-// colour.
+// at the right end of its line. Without colour (the mono theme) each line
+// also carries its mark along its length, so that lines are told apart
+// where they cross.
 type TimeSeries struct {
 	XMin, XMax, YMin, YMax float64
 	// XLabel and YLabel format the axis numbers.
@@ -155,6 +159,8 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	t.drawTicks(st, &lc.Canvas, lc.Origin(), gw, gh)
 	origin := canvas.Point{X: lc.Origin().X + 1, Y: 0}
 	lastRow := make([]int, len(t.Lines))
+	cells := make([][][]rune, len(t.Lines))
+	drawn := 0
 	for i, l := range t.Lines {
 		g := graph.NewBrailleGrid(gw, gh, t.XMin, t.XMax, t.YMin, t.YMax)
 		dots := 2 * gw
@@ -189,9 +195,16 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 				g.Set(q)
 			}
 		}
-		graph.DrawBraillePatterns(&lc.Canvas, origin, g.BraillePatterns(), l.Style)
+		cells[i] = g.BraillePatterns()
+		drawn++
+		graph.DrawBraillePatterns(&lc.Canvas, origin, cells[i], l.Style)
 		y := min(max(l.Value(end), t.YMin), t.YMax)
 		lastRow[i] = gh - 1 - min(gh-1, int((y-t.YMin)/(t.YMax-t.YMin)*float64(gh)))
+	}
+	marks := t.marks()
+	marked := st.Mono && drawn > 1
+	if marked {
+		t.drawMarks(&lc.Canvas, origin, cells, marks)
 	}
 	rows := strings.Split(canvasView(&lc.Canvas), "\n")
 	labels := make([]string, len(rows))
@@ -212,7 +225,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		}
 		var names []string
 		for _, i := range groups[g] {
-			names = append(names, t.Lines[i].Style.Render(t.Lines[i].Name))
+			names = append(names, t.name(i, marks[i], marked))
 		}
 		label := strings.Join(names, st.Muted.Render(", "))
 		if labels[row] != "" {

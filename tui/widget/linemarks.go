@@ -1,0 +1,143 @@
+package widget
+
+import (
+	"slices"
+	"unicode"
+
+	"github.com/NimbleMarkets/ntcharts/canvas"
+	"github.com/NimbleMarkets/ntcharts/canvas/runes"
+)
+
+// Without colour (the mono theme, which NO_COLOR selects) braille lines
+// look alike where they cross or run close, so each line is written over
+// with its mark, a letter, every few columns; its name underlines that
+// letter.
+
+// lineMark is a line's mark and where it stands in the line's name (-1
+// when it is not in it).
+type lineMark struct {
+	r   rune
+	pos int
+}
+
+// marks are the lines' marks: a line's Mark, else a letter of its name
+// that no other line has taken (case aside), tried first at the starts of
+// its words, then anywhere; a name with none free gets a symbol. Digits
+// count only in a name's first word ("S6", "dchoice:2"): the figures after
+// it ("api 98%") change as the run goes on, and a mark must not.
+func (t TimeSeries) marks() []lineMark {
+	taken := map[rune]bool{}
+	for _, l := range t.Lines {
+		if l.Mark != 0 {
+			taken[unicode.ToLower(l.Mark)] = true
+		}
+	}
+	out := make([]lineMark, len(t.Lines))
+	for i, l := range t.Lines {
+		name := []rune(l.Name)
+		m := lineMark{l.Mark, slices.Index(name, l.Mark)}
+		if l.Mark == 0 {
+			m = freeMark(name, taken)
+		}
+		taken[unicode.ToLower(m.r)] = true
+		out[i] = m
+	}
+	return out
+}
+
+func freeMark(name []rune, taken map[rune]bool) lineMark {
+	firstWord := slices.Index(name, ' ')
+	if firstWord < 0 {
+		firstWord = len(name)
+	}
+	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	for _, anywhere := range []bool{false, true} {
+		for j, r := range name {
+			starts := j == 0 || !alnum(name[j-1]) || unicode.IsDigit(r) != unicode.IsDigit(name[j-1])
+			usable := unicode.IsLetter(r) || unicode.IsDigit(r) && j < firstWord
+			if (starts || anywhere) && usable && !taken[unicode.ToLower(r)] {
+				return lineMark{r, j}
+			}
+		}
+	}
+	for _, r := range "*+#@%&=~" {
+		if !taken[r] {
+			return lineMark{r, -1}
+		}
+	}
+	return lineMark{'*', -1}
+}
+
+// drawMarks writes each line's mark over its braille (cells[i], the
+// line's patterns, nil when not drawn) every few columns, the lines
+// staggered so their marks fall in different columns. A mark goes on a
+// cell its line has to itself if there is one near, and never beside
+// another mark, where two letters would read as a word.
+func (t TimeSeries) drawMarks(c *canvas.Model, origin canvas.Point, cells [][][]rune, marks []lineMark) {
+	var gw, gh int
+	for _, p := range cells {
+		if p != nil {
+			gh, gw = len(p), len(p[0])
+		}
+	}
+	lines := make([][]int, gh) // how many lines pass through each cell
+	marked := make([][]bool, gh)
+	for y := range gh {
+		lines[y], marked[y] = make([]int, gw), make([]bool, gw)
+		for _, p := range cells {
+			for x := range gw {
+				if p != nil && p[y][x] != runes.BrailleBlockOffset {
+					lines[y][x]++
+				}
+			}
+		}
+	}
+	free := func(x, y int) bool {
+		return !marked[y][x] && (x == 0 || !marked[y][x-1]) && (x == gw-1 || !marked[y][x+1])
+	}
+	step := min(24, max(6, 2*len(cells), gw/4))
+	last := gw - 3 // the line's end, by its name, stays as drawn
+	for i, p := range cells {
+		if p == nil {
+			continue
+		}
+		for x0 := (step/2 + i*step/len(cells)) % step; x0 <= last; x0 += step {
+			at, alone := canvas.Point{X: -1}, false
+			for d := 0; d <= step/3 && !alone; d++ {
+				for _, x := range []int{x0 - d, x0 + d} {
+					for y := 0; y < gh && x >= 0 && x <= last && !alone; y++ {
+						if p[y][x] == runes.BrailleBlockOffset || !free(x, y) {
+							continue
+						}
+						if alone = lines[y][x] == 1; alone || at.X < 0 {
+							at = canvas.Point{X: x, Y: y}
+						}
+					}
+				}
+			}
+			if at.X < 0 {
+				continue
+			}
+			marked[at.Y][at.X] = true
+			c.SetRuneWithStyle(origin.Add(at), marks[i].r, t.Lines[i].Style)
+		}
+	}
+}
+
+// name is line i's name in its style, with the letter it is marked with
+// underlined when the marks are drawn.
+func (t TimeSeries) name(i int, m lineMark, marked bool) string {
+	l := t.Lines[i]
+	if !marked || m.pos < 0 {
+		return l.Style.Render(l.Name)
+	}
+	rs := []rune(l.Name)
+	out := l.Style.Underline(true).Render(string(rs[m.pos]))
+	if m.pos > 0 {
+		out = l.Style.Render(string(rs[:m.pos])) + out
+	}
+	if m.pos+1 < len(rs) {
+		out += l.Style.Render(string(rs[m.pos+1:]))
+	}
+	return out
+}
