@@ -70,58 +70,76 @@ func freeMark(name []rune, taken map[rune]bool) lineMark {
 
 // drawMarks writes each line's mark over its braille (cells[i], the
 // line's patterns, nil when not drawn) every few columns, the lines
-// staggered so their marks fall in different columns. A mark goes on a
-// cell its line has to itself if there is one near, and never beside
-// another mark, where two letters would read as a word.
+// staggered so their marks fall in different columns.
 func (t TimeSeries) drawMarks(c *canvas.Model, origin canvas.Point, cells [][][]rune, marks []lineMark) {
-	var gw, gh int
+	var m markGrid
 	for _, p := range cells {
 		if p != nil {
-			gh, gw = len(p), len(p[0])
+			m.gh, m.gw = len(p), len(p[0])
 		}
 	}
-	lines := make([][]int, gh) // how many lines pass through each cell
-	marked := make([][]bool, gh)
-	for y := range gh {
-		lines[y], marked[y] = make([]int, gw), make([]bool, gw)
+	m.crowd, m.marked = make([][]int, m.gh), make([][]bool, m.gh)
+	for y := range m.gh {
+		m.crowd[y], m.marked[y] = make([]int, m.gw), make([]bool, m.gw)
 		for _, p := range cells {
-			for x := range gw {
+			for x := range m.gw {
 				if p != nil && p[y][x] != runes.BrailleBlockOffset {
-					lines[y][x]++
+					m.crowd[y][x]++
 				}
 			}
 		}
 	}
-	free := func(x, y int) bool {
-		return !marked[y][x] && (x == 0 || !marked[y][x-1]) && (x == gw-1 || !marked[y][x+1])
-	}
-	step := min(24, max(6, 2*len(cells), gw/4))
-	last := gw - 3 // the line's end, by its name, stays as drawn
+	step := min(24, max(6, 2*len(cells), m.gw/4))
 	for i, p := range cells {
 		if p == nil {
 			continue
 		}
-		for x0 := (step/2 + i*step/len(cells)) % step; x0 <= last; x0 += step {
-			at, alone := canvas.Point{X: -1}, false
-			for d := 0; d <= step/3 && !alone; d++ {
-				for _, x := range []int{x0 - d, x0 + d} {
-					for y := 0; y < gh && x >= 0 && x <= last && !alone; y++ {
-						if p[y][x] == runes.BrailleBlockOffset || !free(x, y) {
-							continue
-						}
-						if alone = lines[y][x] == 1; alone || at.X < 0 {
-							at = canvas.Point{X: x, Y: y}
-						}
-					}
-				}
+		for x0 := (step/2 + i*step/len(cells)) % step; x0 < m.gw-2; x0 += step {
+			if at, ok := m.spot(p, x0, step/3); ok {
+				m.marked[at.Y][at.X] = true
+				c.SetRuneWithStyle(origin.Add(at), marks[i].r, t.Lines[i].Style)
 			}
-			if at.X < 0 {
-				continue
-			}
-			marked[at.Y][at.X] = true
-			c.SetRuneWithStyle(origin.Add(at), marks[i].r, t.Lines[i].Style)
 		}
 	}
+}
+
+// markGrid is the plot's cells as the marks see them: how many lines pass
+// through each, and which hold a mark.
+type markGrid struct {
+	gw, gh int
+	crowd  [][]int
+	marked [][]bool
+}
+
+// spot is where the line drawn as p takes a mark near column x0 (within
+// reach): the nearest cell it has to itself, else the nearest it shares.
+// A mark never goes beside another, where two letters would read as a
+// word, nor in the last two columns, which show where the line ends.
+func (m markGrid) spot(p [][]rune, x0, reach int) (canvas.Point, bool) {
+	at, found := canvas.Point{}, false
+	for d := 0; d <= reach; d++ {
+		for _, x := range []int{x0 - d, x0 + d} {
+			if x < 0 || x >= m.gw-2 {
+				continue
+			}
+			for y := range m.gh {
+				if p[y][x] == runes.BrailleBlockOffset || !m.free(x, y) {
+					continue
+				}
+				if m.crowd[y][x] == 1 {
+					return canvas.Point{X: x, Y: y}, true
+				}
+				if !found {
+					at, found = canvas.Point{X: x, Y: y}, true
+				}
+			}
+		}
+	}
+	return at, found
+}
+
+func (m markGrid) free(x, y int) bool {
+	return !m.marked[y][x] && (x == 0 || !m.marked[y][x-1]) && (x == m.gw-1 || !m.marked[y][x+1])
 }
 
 // name is line i's name in its style, with the letter it is marked with
