@@ -75,6 +75,8 @@ type Model struct {
 	// caption is the moment play stopped at, shown until the next key.
 	caption       string
 	stopAtMoments bool
+	// lecture shows the headline in large digits (L).
+	lecture bool
 
 	small bool   // the terminal is below the lab's minimum
 	frame string // the screen, drawn after every change

@@ -222,6 +222,8 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		return m.asWritten()
 	case key.Matches(msg, k.Moments):
 		m.toggleMoments()
+	case key.Matches(msg, k.Lecture):
+		m.toggleLecture()
 	case isSeeded && key.Matches(msg, k.NextSeed):
 		m.changed(seeded.NextSeed())
 		if !m.noteBad {

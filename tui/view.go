@@ -40,7 +40,7 @@ func (m *Model) redraw() {
 	}
 	top := m.header()
 	if h, ok := m.lab.(lab.Headlined); ok && !m.helpOpen {
-		top = append(top, widget.Headline(m.st, m.width, m.lab.Done(), m.headline(h))...)
+		top = append(top, m.headlineLines(h)...)
 	}
 	bottom := m.captionLines()
 	bottom = append(bottom, m.noteLines()...)
@@ -69,6 +69,35 @@ func (m *Model) headline(h lab.Headlined) []widget.Figure {
 		return figs
 	}
 	return slices.DeleteFunc(figs, func(f widget.Figure) bool { return !slices.Contains(m.scenario.Headline, f.Key) })
+}
+
+// headlineLines are the headline's figures on a line or two, or with the
+// lecture strip on, in large digits under a line that says whether they
+// are final.
+func (m *Model) headlineLines(h lab.Headlined) []string {
+	figs := m.headline(h)
+	if !m.lecture {
+		return widget.Headline(m.st, m.width, m.lab.Done(), figs)
+	}
+	state := m.st.Muted.Render("so far (L: back to one line)")
+	if m.lab.Done() {
+		state = m.st.OK.Render("✓ final") + m.st.Muted.Render(" (L: back to one line)")
+	}
+	return append([]string{state}, strings.Split(widget.BigStrip(m.st, m.width, figs), "\n")...)
+}
+
+// toggleLecture turns the lecture strip on or off.
+func (m *Model) toggleLecture() {
+	if _, ok := m.lab.(lab.Headlined); !ok {
+		m.setNote("this lab has no headline figures to show large", false)
+		return
+	}
+	m.lecture = !m.lecture
+	if m.lecture {
+		m.setNote("lecture strip: the headline figures in large digits, for the back of the room (t picks the contrast theme)", false)
+	} else {
+		m.setNote("lecture strip off", false)
+	}
 }
 
 // header names the app, the scenario and its title. A title too long for

@@ -165,7 +165,7 @@ func Bind(keys []string, help, desc string) key.Binding {
 // Common are the shell's keys that labs list in their help; the root
 // handles them.
 type Common struct {
-	Quit, Help, Play, Step, Faster, Slower, Reset, NextSeed, TypeSeed, Theme, Back, Tab, Moments key.Binding
+	Quit, Help, Play, Step, Faster, Slower, Reset, NextSeed, TypeSeed, Theme, Back, Tab, Moments, Lecture key.Binding
 	// StepBack, First, Last, JumpBack and JumpForward move through a run
 	// that plays; Scenario returns the lab to its scenario as written.
 	StepBack, First, Last, JumpBack, JumpForward, Scenario key.Binding
@@ -186,6 +186,7 @@ var CommonKeys = Common{
 	Back:     Bind([]string{"esc"}, "esc", "scenarios"),
 	Tab:      Bind([]string{"tab"}, "tab", "next panel"),
 	Moments:  Bind([]string{"M"}, "M", "stop at moments"),
+	Lecture:  Bind([]string{"L"}, "L", "lecture strip: the headline in large digits"),
 
 	StepBack:    Bind([]string{"left", "b"}, "←/b", "step back"),
 	First:       Bind([]string{"home"}, "home", "first step"),
@@ -228,7 +229,7 @@ func PlayKeys(own ...key.Binding) []key.Binding {
 // ShellKeys is the full help's tail of the keys every screen has.
 func ShellKeys() []key.Binding {
 	c := CommonKeys
-	return []key.Binding{c.Theme, c.Back, c.Help, c.Quit}
+	return []key.Binding{c.Lecture, c.Theme, c.Back, c.Help, c.Quit}
 }
 
 // Lever is a pair of keys that move one setting down and up: a binding per

@@ -1,0 +1,31 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+// L shows the headline in large digits above the charts and hides it
+// again; a lab without headline figures says so.
+func TestLectureStrip(t *testing.T) {
+	m := openAt(t, "cascade-lecture", 160, 48)
+	before := plain(m)
+	if !strings.Contains(before, "so far S1 success") {
+		t.Fatalf("no headline line:\n%s", before)
+	}
+	press(m, "L")
+	v := plain(m)
+	if strings.Contains(v, "so far S1 success") || !strings.Contains(v, "S1 success") || !strings.Contains(v, "▀") {
+		t.Errorf("L should draw the headline large:\n%s", v)
+	}
+	checkFits(t, m, 160, 48)
+	press(m, "L")
+	if v := plain(m); !strings.Contains(v, "so far S1 success") || strings.Contains(v, "▀▀") {
+		t.Errorf("L again should return to the one line:\n%s", v)
+	}
+	m = openAt(t, "small-steps", 80, 24)
+	press(m, "L")
+	if !strings.Contains(plain(m), "no headline figures") {
+		t.Errorf("L in a lab without a headline should say so:\n%s", plain(m))
+	}
+}
