@@ -193,16 +193,26 @@ func (m *Model) statusBar() string {
 	case m.lab.Done():
 		state = "✓ done"
 	}
-	// The play state first: it is what a class must see whatever the
-	// width cuts.
-	parts := append(append([]string{state}, m.lab.Status()...), m.speedLabel())
+	// The play state first: it is what a class must see. Parts that do
+	// not fit are left out whole, the speed first, then from the end.
+	parts := append([]string{state}, m.lab.Status()...)
 	if still, ok := m.lab.(lab.Still); ok && still.Moves() != "" {
 		parts = append(m.lab.Status(), still.Moves())
+	} else {
+		parts = append(parts, m.speedLabel())
 	}
 	if m.stopAtMoments {
 		parts = append(parts, "stops at moments")
 	}
-	return widget.Truncate(m.st.StatusBar.Render(" "+strings.Join(parts, " │ ")+" "), m.width)
+	bar := func(ps []string) string { return m.st.StatusBar.Render(" " + strings.Join(ps, " │ ") + " ") }
+	if _, still := m.lab.(lab.Still); lipgloss.Width(bar(parts)) > m.width && !still && len(parts) > 2 {
+		speed := slices.Index(parts, m.speedLabel())
+		parts = slices.Delete(parts, speed, speed+1)
+	}
+	for len(parts) > 1 && lipgloss.Width(bar(parts)) > m.width {
+		parts = parts[:len(parts)-1]
+	}
+	return widget.Truncate(bar(parts), m.width)
 }
 
 func (m *Model) shortHelp() string {

@@ -161,7 +161,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 	left, width := use.Area(w)
 	lines := []string{widget.Truncate(head, w)}
 	if !compact {
-		lines = append(lines, st.Muted.Render(firstFit(w, "pools in use: serving, or held waiting on the layer below", "pools in use, held or serving", "pools in use")))
+		lines = append(lines, st.Muted.Render(widget.FirstFit(w, "pools in use: serving, or held waiting on the layer below", "pools in use, held or serving", "pools in use")))
 	}
 	if len(s.Journey) > 0 {
 		topH := max(4, h-len(lines)-2-len(counters)-len(log))
@@ -247,16 +247,6 @@ func styled(st *widget.Styles, lines []string) []string {
 	return lines
 }
 
-// firstFit is the first of the texts that fits in w cells, else the last
-// cut to w.
-func firstFit(w int, texts ...string) string {
-	for _, t := range texts {
-		if lipgloss.Width(t) <= w {
-			return t
-		}
-	}
-	return widget.Truncate(texts[len(texts)-1], w)
-}
 
 // newestWrapped is the newest entries that fit whole in rows of w cells,
 // wrapped, oldest first; the newest alone is cut short if it must be.
@@ -378,7 +368,7 @@ func markers(st *widget.Styles, cfg cascade.Config, left, width int, win [2]floa
 // legend says what every mark under the charts means, in the longest form
 // that fits w cells.
 func legend(cfg cascade.Config, w int) string {
-	return firstFit(w,
+	return widget.FirstFit(w,
 		fmt.Sprintf("! db %gx slower at %g s · S..e %gx surge · brk: C closed, O open, H half-open", cfg.DBSlowdown, cfg.DegradeAt, cfg.SurgeX),
 		fmt.Sprintf("! db %gx slower · S..e %gx surge · C closed O open H half-open", cfg.DBSlowdown, cfg.SurgeX),
 		"! db slower · S..e surge · C/O/H closed/open/half",

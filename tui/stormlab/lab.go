@@ -53,22 +53,34 @@ func (l *Lab) Restart() error {
 		l.spanMs = max(l.spanMs, len(s.Histogram))
 		l.waves = append(l.waves, s.Waves())
 	}
+	l.shown = min(max(l.shown, 1), len(storms)-1)
 	return nil
 }
 
 // StopsAt says which steps are moments.
 func (l *Lab) StopsAt() string { return "each wave of retries" }
 
-// NewMoment reports the waves of the storm on screen that the latest step
-// revealed.
+// NewMoment reports the waves of the storms on screen that the latest
+// step revealed, each named by its jitter.
 func (l *Lab) NewMoment() (string, bool) {
 	var captions []string
-	for _, w := range l.waves[l.shown] {
-		if int(w.Step) >= l.nowMs-stepMs && int(w.Step) < l.nowMs {
-			captions = append(captions, w.Caption)
+	for _, i := range l.onScreen() {
+		for _, w := range l.waves[i] {
+			if int(w.Step) >= l.nowMs-stepMs && int(w.Step) < l.nowMs {
+				captions = append(captions, jitterName(l.storms[i].Jitter)+", "+w.Caption)
+			}
 		}
 	}
 	return strings.Join(captions, "; "), len(captions) > 0
+}
+
+// onScreen is the storms drawn: the first (no jitter, in the lecture's
+// list) and the one j chose.
+func (l *Lab) onScreen() []int {
+	if l.shown == 0 {
+		return []int{0}
+	}
+	return []int{0, l.shown}
 }
 
 // Pace says a speed in storm time.
@@ -93,7 +105,11 @@ func (l *Lab) Done() bool { return l.nowMs >= l.spanMs }
 
 // Status is the jitter and the time.
 func (l *Lab) Status() []string {
-	return []string{jitterName(l.storms[l.shown].Jitter), fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs), fmt.Sprintf("seed %d", l.spec.Seed)}
+	names := jitterName(l.storms[0].Jitter)
+	if l.shown > 0 {
+		names += " over " + jitterName(l.storms[l.shown].Jitter)
+	}
+	return []string{names, fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 // Seed is the storm's seed.
@@ -114,31 +130,62 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{jitterKey}, lab.ShellKeys()...)}
 }
 
-// Key switches the jitter mode, keeping the time.
+// Key switches the jitter mode drawn under no jitter's, keeping the time.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if !key.Matches(msg, jitterKey) {
 		return lab.Outcome{}
 	}
-	l.shown = (l.shown + 1) % len(l.storms)
-	return lab.Taken() // the heading says which mode and what it did
+	if len(l.storms) < 2 {
+		return lab.Outcome{Handled: true, Note: "this storm has one jitter mode"}
+	}
+	l.shown = l.shown%(len(l.storms)-1) + 1
+	return lab.Taken() // the chart's title says which mode and what it did
 }
 
-// Render draws the shown mode's retries over time up to now, a column's
-// height its busiest millisecond, on one count scale for every mode.
+// Render draws no jitter's retries over time up to now above the chosen
+// jitter mode's, a column's height its busiest millisecond, on one log
+// scale for every mode: the herd's 1,000 and full jitter's 26 side by side.
 func (l *Lab) Render(f lab.Frame) string {
 	st := f.St
-	s := l.storms[l.shown]
 	cols := max(8, f.W-8)
 	per := (l.spanMs + cols - 1) / cols
-	values := make([]float64, 0, cols)
-	labels := make([]string, 0, cols)
 	top := 1
 	for _, m := range l.storms {
 		for c := 0; c*per < l.spanMs; c++ {
 			top = max(top, m.Busiest(c*per, (c+1)*per))
 		}
 	}
-	ticks := widget.NiceTicks(0, float64(l.spanMs), max(2, cols/7))
+	head := []string{
+		st.Title.Render(widget.FirstFit(f.W,
+			fmt.Sprintf("%d clients fail at t = 0 and retry %d times; retry k waits min(%g ms x 2^(k-1), %g ms)", l.spec.Clients, l.spec.Retries, l.spec.BaseMs, l.spec.CapMs),
+			fmt.Sprintf("%d clients fail at t = 0; retry k waits min(%g x 2^(k-1), %g) ms", l.spec.Clients, l.spec.BaseMs, l.spec.CapMs))),
+		st.Muted.Render(widget.FirstFit(f.W,
+			fmt.Sprintf("height: retries in the busiest ms of each %d ms column, log scale; x: ms after the failure", per),
+			fmt.Sprintf("height: busiest ms of each %d ms column, log scale; x: ms", per))),
+	}
+	foot := st.Muted.Render(widget.FirstFit(f.W,
+		fmt.Sprintf("%d layers each retrying %d times turn one failure at the bottom into (1+%d)^%d = %.0f calls", l.spec.Layers, l.spec.Retries, l.spec.Retries, l.spec.Layers, l.storms[0].Amplification),
+		fmt.Sprintf("%d layers retrying %d times: one failure is (1+%d)^%d = %.0f calls", l.spec.Layers, l.spec.Retries, l.spec.Retries, l.spec.Layers, l.storms[0].Amplification)))
+	shown := l.onScreen()
+	room := f.H - len(head) - 1
+	lines := head
+	for k, i := range shown {
+		h := room / len(shown)
+		if k == len(shown)-1 {
+			h = room - (len(shown)-1)*(room/len(shown))
+		}
+		lines = append(lines, l.storm(st, i, f.W, h, per, top, k == 1)...)
+	}
+	return widget.FitLines(append(lines, foot), f.W, f.H)
+}
+
+// storm is one jitter mode's chart under its title, h rows; chosen says
+// it is the one j changes.
+func (l *Lab) storm(st *widget.Styles, i, w, h, per, top int, chosen bool) []string {
+	s := l.storms[i]
+	values := make([]float64, 0, w)
+	labels := make([]string, 0, w)
+	ticks := widget.NiceTicks(0, float64(l.spanMs), max(2, (w-8)/7))
 	for c := 0; c*per < l.spanMs; c++ {
 		v := 0
 		if c*per < l.nowMs {
@@ -151,25 +198,29 @@ func (l *Lab) Render(f lab.Frame) string {
 		}
 		labels = append(labels, label)
 	}
-	var modes []string
-	for i, m := range l.storms {
-		name := m.Jitter
-		if i == l.shown {
-			name = "[" + name + "]"
+	name := jitterName(s.Jitter)
+	forms := []string{
+		fmt.Sprintf("%s: at most %d in one ms (at %d ms), %d retries over %.0f ms", name, s.Peak, s.PeakMs, s.TotalRetries, s.LastMs),
+		fmt.Sprintf("%s: at most %d in one ms, at %d ms", name, s.Peak, s.PeakMs),
+	}
+	if l.nowMs < l.spanMs {
+		forms = []string{fmt.Sprintf("%s, up to t = %d ms", name, l.nowMs)}
+	}
+	if chosen {
+		var withKey []string
+		for _, f := range forms {
+			withKey = append(withKey, f+" · j: "+l.nextName())
 		}
-		modes = append(modes, name)
+		forms = append(withKey, forms...)
 	}
-	head := []string{
-		st.Title.Render(fmt.Sprintf("%d clients fail at t = 0 and retry %d times: ", l.spec.Clients, l.spec.Retries)) +
-			st.Text.Render(fmt.Sprintf("wait min(%g ms x 2^(k-1), %g ms) before retry k", l.spec.BaseMs, l.spec.CapMs)),
-		st.Muted.Render("jitter: " + strings.Join(modes, "  ") + "   (j switches; the scale stays)"),
-		st.Text.Render(s.Caption),
-		st.Muted.Render(fmt.Sprintf("height: retries in the busiest millisecond of each %d ms column, up to t = %d ms (x: ms after the failure)", per, min(l.nowMs, l.spanMs))),
-	}
-	bars := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Style: st.SeriesStyle(l.shown).UnsetBold()}
-	foot := st.Muted.Render(fmt.Sprintf("%d layers each retrying %d times turn one failure at the bottom into (1+%d)^%d = %.0f calls",
-		l.spec.Layers, l.spec.Retries, l.spec.Retries, l.spec.Layers, s.Amplification))
-	chartH := max(4, f.H-len(head)-1)
-	lines := append(head, strings.Split(bars.Render(st, f.W, chartH), "\n")...)
-	return widget.FitLines(append(lines, foot), f.W, f.H)
+	title := widget.FirstFit(w, append(forms, name)...)
+	bars := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Log: true, Style: st.SeriesStyle(i).UnsetBold()}
+	out := []string{st.Text.Render(title)}
+	return append(out, strings.Split(bars.Render(st, w, max(4, h-1)), "\n")...)
 }
+
+// nextName is the jitter mode j shows next.
+func (l *Lab) nextName() string {
+	return jitterName(l.storms[l.shown%(len(l.storms)-1)+1].Jitter)
+}
+

@@ -24,6 +24,35 @@ type Bars struct {
 	// that pick them out without colour.
 	Marked    []bool
 	MarkStyle lipgloss.Style
+	// Log draws heights as log10(1 + value), numbered at 1, 10, 100...,
+	// so that 15 beside 1,000 still shows; the caller says so.
+	Log bool
+}
+
+// height is the share of the plot's height a value reaches.
+func (b Bars) height(v float64) float64 {
+	if b.Log {
+		return math.Log10(1+v) / math.Log10(1+b.YMax)
+	}
+	return v / b.YMax
+}
+
+// ticks are the values the value axis numbers.
+func (b Bars) ticks(h int) []float64 {
+	if b.Log {
+		out := []float64{0}
+		for v := 1.0; v <= b.YMax; v *= 10 {
+			out = append(out, v)
+		}
+		return out
+	}
+	var out []float64
+	for _, v := range NiceTicks(0, b.YMax, max(2, (h-2)/2)) {
+		if b.YMax < 1 || v == math.Trunc(v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // Render draws the chart into w x h cells: h-1 rows of bars over the axis
@@ -36,13 +65,9 @@ func (b Bars) Render(st *Styles, w, h int) string {
 	}
 	// Bars count things: their axis takes whole values once a whole one
 	// fits.
-	var ticks []float64
+	ticks := b.ticks(h)
 	labelW := 1
-	for _, v := range NiceTicks(0, b.YMax, max(2, (h-2)/2)) {
-		if b.YMax >= 1 && v != math.Trunc(v) {
-			continue
-		}
-		ticks = append(ticks, v)
+	for _, v := range ticks {
 		labelW = max(labelW, len(AxisLabel(v, b.YMax, h)))
 	}
 	blank := strings.Repeat(" ", labelW)
@@ -56,11 +81,16 @@ func (b Bars) Render(st *Styles, w, h int) string {
 	gw, gh := lc.GraphWidth(), lc.GraphHeight()
 	// Round values on the value axis, each on the row a bar of that value
 	// tops out in.
+	last := o.Y + 1 // the row of the tick above the last one drawn
 	for _, v := range ticks {
 		row := o.Y
 		if v > 0 {
-			row = o.Y - max(1, int(math.Ceil(v/b.YMax*float64(gh)-1e-9))) // the row a bar of v tops out in
+			row = o.Y - max(1, int(math.Ceil(b.height(v)*float64(gh)-1e-9))) // the row a bar of v tops out in
 		}
+		if row >= last {
+			continue // two ticks on one row: the lower keeps it
+		}
+		last = row
 		lc.Canvas.SetStringWithStyle(canvas.Point{X: 0, Y: row}, fmt.Sprintf("%*s", labelW, AxisLabel(v, b.YMax, h)), st.Muted)
 		if v > 0 { // zero sits on the axis's corner
 			lc.Canvas.SetRuneWithStyle(canvas.Point{X: o.X, Y: row}, '┤', st.Muted)
@@ -77,7 +107,7 @@ func (b Bars) Render(st *Styles, w, h int) string {
 		if x+colW > o.X+1+gw {
 			break
 		}
-		height := v / b.YMax * float64(gh)
+		height := b.height(v) * float64(gh)
 		for dx := range colW {
 			graph.DrawColumnBottomToTop(&lc.Canvas, canvas.Point{X: x + dx, Y: o.Y - 1}, height, b.Style)
 		}

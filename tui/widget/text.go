@@ -66,3 +66,14 @@ func Wrap(text string, w int) []string {
 	}
 	return lines
 }
+
+// FirstFit is the first of the texts, longest form first, that fits in w
+// cells, else the last cut to w.
+func FirstFit(w int, texts ...string) string {
+	for _, t := range texts {
+		if lipgloss.Width(t) <= w {
+			return t
+		}
+	}
+	return Truncate(texts[len(texts)-1], w)
+}
