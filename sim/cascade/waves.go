@@ -45,7 +45,8 @@ func findWaves(ctx context.Context, h []int) ([]Wave, error) {
 // every client's k-th retry lands in one millisecond, so each retry round
 // is a wave of its own (100, 300 and 700 ms in the lecture's storm,
 // 26.3.2); jitter spreads the rounds until they merge. Step is the wave's
-// first millisecond.
+// last millisecond: its caption sums the wave up, so a run that stops
+// there says nothing of what it has not yet shown.
 func (s Storm) Waves() []engine.Moment {
 	out := make([]engine.Moment, 0, len(s.WaveList))
 	for _, w := range s.WaveList {
@@ -53,7 +54,7 @@ func (s Storm) Waves() []engine.Moment {
 		if w.EndMs > w.StartMs {
 			caption = fmt.Sprintf("%d-%d ms: %d retries spread over %d ms, at most %d in one", w.StartMs, w.EndMs, w.Retries, w.EndMs-w.StartMs+1, w.Peak)
 		}
-		out = append(out, engine.Moment{Step: int64(w.StartMs), Caption: caption})
+		out = append(out, engine.Moment{Step: int64(w.EndMs), Caption: caption})
 	}
 	return out
 }

@@ -247,7 +247,6 @@ func styled(st *widget.Styles, lines []string) []string {
 	return lines
 }
 
-
 // newestWrapped is the newest entries that fit whole in rows of w cells,
 // wrapped, oldest first; the newest alone is cut short if it must be.
 func newestWrapped(style lipgloss.Style, entries []string, w, rows int) []string {

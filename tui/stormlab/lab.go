@@ -223,4 +223,3 @@ func (l *Lab) storm(st *widget.Styles, i, w, h, per, top int, chosen bool) []str
 func (l *Lab) nextName() string {
 	return jitterName(l.storms[l.shown%(len(l.storms)-1)+1].Jitter)
 }
-
