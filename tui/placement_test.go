@@ -74,3 +74,30 @@ func TestFlowInjectAZFailure(t *testing.T) {
 		t.Errorf("no AZ failure taking one of an az-aware object's replicas:\n%s", v)
 	}
 }
+
+// Mid-run the bar being filled is a running estimate and says so, with
+// how many of its objects are placed; at 80x24 e pages from its first
+// press to the failures the footer names, and the end is marked final.
+func TestPlacementRunningEstimatesAndPages(t *testing.T) {
+	m := openAt(t, "placement-lecture", 80, 24)
+	for range 200 {
+		m.lab.Step()
+	}
+	m.redraw()
+	v := plain(m)
+	if !strings.Contains(v, "~ random, node: after 200 of 108,000 objects") || !strings.Contains(v, "random     ~  0.0%") {
+		t.Errorf("no running estimate said so:\n%s", v)
+	}
+	if !strings.Contains(v, "e: az, correlated") {
+		t.Fatalf("the footer should name the failures e shows:\n%s", v)
+	}
+	press(m, "e")
+	if v := plain(m); !strings.Contains(v, "az failure (9 nodes)") || !strings.Contains(v, "e: node, rack") {
+		t.Errorf("e's first press should show the AZ and correlated bars:\n%s", v)
+	}
+	drive(m, "end")
+	if v := plain(m); !strings.Contains(v, "lost majority, final") || strings.Contains(v, "~") {
+		t.Errorf("the end should be marked final, no estimate left:\n%s", v)
+	}
+	checkFits(t, m, 80, 24)
+}

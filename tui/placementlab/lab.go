@@ -30,9 +30,9 @@ type Lab struct {
 	// strategies is the scenario's list; a topology that cannot serve
 	// one leaves it out until the topology can again.
 	strategies string
-	// page is the page of failure groups e last showed, -1 to follow the
+	// pageAt is the page of failure groups e last showed, -1 to follow the
 	// row being filled, when the window is too short for all.
-	page int
+	pageAt int
 	// frame is the room the shell gives the body.
 	frame lab.Frame
 	// opened is the scenario's topology, for the title.
@@ -53,7 +53,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if !ok {
 		return nil, fmt.Errorf("placementlab: %T is not a placement spec", s)
 	}
-	l := &Lab{spec: spec, strategies: spec.Strategies, page: -1, opened: spec}
+	l := &Lab{spec: spec, strategies: spec.Strategies, pageAt: -1, opened: spec}
 	return l, l.Restart()
 }
 
@@ -173,16 +173,16 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{Handled: true, Note: fmt.Sprintf("%s placement: replicas on nodes %s; f fails a domain under it", s, joinInts(l.mine.replicas))}
 	case key.Matches(msg, keys.Page):
 		if l.frame.St == nil {
-			l.page++
+			l.pageAt++
 			return lab.Taken()
 		}
-		before := l.Render(l.frame)
-		if !strings.Contains(before, "(e: the others)") {
+		before, paged := l.render(l.frame)
+		if !paged {
 			return lab.Outcome{Handled: true, Note: "e pages the failures' bars when they do not all fit; here every failure is on screen"}
 		}
 		for range len(placement.Events) { // on to the next page that differs from the one on screen
-			l.page++
-			if l.Render(l.frame) != before {
+			l.pageAt++
+			if now, _ := l.render(l.frame); now != before {
 				break
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -15,6 +16,13 @@ import (
 // Render draws the topology with the object shown and its verdict, and
 // the table's bars: beside each other when there is room, else stacked.
 func (l *Lab) Render(f lab.Frame) string {
+	view, _ := l.render(f)
+	return view
+}
+
+// render is Render, and whether the bars are paged (not every failure's
+// group fits).
+func (l *Lab) render(f lab.Frame) (string, bool) {
 	st := f.St
 	o := l.shown()
 	topo := strings.Split(l.topology(st, o, f.W), "\n")
@@ -24,30 +32,58 @@ func (l *Lab) Render(f lab.Frame) string {
 	}
 	topoW = min(topoW, f.W)
 	left := append([]string{l.heading(st, o, topoW)}, topo...)
-	for _, line := range widget.Wrap(l.verdict(o), topoW) {
+	verdictW := topoW
+	if f.W-topoW-2 < 60 { // stacked: the verdict has the width
+		verdictW = f.W
+	}
+	for _, line := range widget.Wrap(l.verdict(o), verdictW) {
 		left = append(left, st.Text.Render(line))
 	}
 	marks := []widget.Key{{Mark: "●", Style: st.OK, Meaning: "replica"}, {Mark: "✖", Style: st.Bad, Meaning: "replica lost"},
 		{Mark: "x", Style: st.Bad, Meaning: "node down"}, {Mark: "·", Style: st.Muted, Meaning: "node up"}}
 	if l.spec.Versions > 1 {
-		marks = append(marks, widget.Key{Mark: "a b c", Style: st.Text, Meaning: "version"})
+		letters, names := make([]string, l.spec.Versions), make([]string, l.spec.Versions)
+		for v := range l.spec.Versions {
+			letters[v], names[v] = string(rune('a'+v)), fmt.Sprintf("v%d", v)
+		}
+		marks = append(marks, widget.Key{Mark: strings.Join(letters, " "), Style: st.Accent, Meaning: "versions " + strings.Join(names, " ")})
 	}
-	left = append(left, widget.Legend(st, topoW, marks...))
+	left = append(left, widget.LegendLines(st, topoW, marks...)...)
 	if f.W-topoW-2 >= 60 { // side by side
 		barsW := f.W - topoW - 2
-		bars := l.bars(st, barsW, f.H)
+		bars, paged := l.bars(st, barsW, f.H)
 		return widget.FitLines(strings.Split(lipgloss.JoinHorizontal(lipgloss.Top,
-			lipgloss.NewStyle().Width(topoW+2).Render(strings.Join(left, "\n")), bars), "\n"), f.W, f.H)
+			lipgloss.NewStyle().Width(topoW+2).Render(strings.Join(left, "\n")), bars), "\n"), f.W, f.H), paged
 	}
 	lines := append(left, "")
-	lines = append(lines, strings.Split(l.bars(st, f.W, f.H-len(lines)), "\n")...)
-	return widget.FitLines(lines, f.W, f.H)
+	bars, paged := l.bars(st, f.W, f.H-len(lines))
+	lines = append(lines, strings.Split(bars, "\n")...)
+	return widget.FitLines(lines, f.W, f.H), paged
+}
+
+// page is how many failure groups fit in h rows (of strategies bars
+// each, cols groups a row) and the first shown: the page e chose, else the
+// one that holds the row being filled.
+func (l *Lab) page(events []placement.Event, strategies, cols, h int) (fit, first int) {
+	groups := len(events)
+	fit = min(groups, max(1, (h-2)/(strategies+2))*cols) // the title and the legend
+	if fit == groups {
+		return fit, 0
+	}
+	rows := l.table.Rows()
+	if l.pageAt >= 0 {
+		first = l.pageAt * fit % groups
+	} else if cur := l.table.Current(); cur < len(rows) {
+		first = slices.Index(events, rows[cur].Event)
+	}
+	return fit, min(first, groups-fit)
 }
 
 // heading says whose object is shown.
 func (l *Lab) heading(st *widget.Styles, o *object, w int) string {
 	if o == nil {
-		return st.Title.Render(widget.Truncate("the lecture's table: step (n) or play (space) to place objects; 1-5 places one of your own", w))
+		return st.Title.Render(widget.FirstFit(w, "the lecture's table: step (n) or play (space) to place objects; 1-5 places one of your own",
+			"step (n) or play (space) to fill the table; 1-5: an object of your own", "n steps, space plays; 1-5: your own object", "n steps, space plays"))
 	}
 	if l.mine != nil {
 		return st.Title.Render(widget.Truncate(fmt.Sprintf("your object: %s placement (0: the table's)", o.strategy), w))
@@ -174,9 +210,9 @@ func (l *Lab) verdict(o *object) string {
 // strategy, of the share of objects that lost their majority (every
 // replica, the darker part), the exact chance marked; groups side by side
 // as the width allows, all on one 0-100 % scale.
-func (l *Lab) bars(st *widget.Styles, w, h int) string {
+func (l *Lab) bars(st *widget.Styles, w, h int) (view string, paged bool) {
 	if h < 1 || w < 1 {
-		return ""
+		return "", false
 	}
 	rows := l.table.Rows()
 	var events []placement.Event
@@ -192,9 +228,10 @@ func (l *Lab) bars(st *widget.Styles, w, h int) string {
 	}
 	groupW := (w - (cols - 1)) / cols
 	var groups []string
+	cur := l.table.Current()
 	for _, e := range events {
 		var bars []widget.HBar
-		for _, r := range rows {
+		for i, r := range rows {
 			if r.Event != e {
 				continue
 			}
@@ -204,6 +241,9 @@ func (l *Lab) bars(st *widget.Styles, w, h int) string {
 			if r.Total > 0 {
 				maj, all := float64(r.LoseMajority)/float64(r.Total), float64(r.LoseAll)/float64(r.Total)
 				label = fmt.Sprintf("%-10s %6.2f%%", r.Strategy, maj*100)
+				if i == cur { // a running estimate, said so
+					label = fmt.Sprintf("%-10s ~%5.1f%%", r.Strategy, maj*100)
+				}
 				parts = []widget.HBarPart{{Value: all, Rune: '█', Style: st.Bad}, {Value: maj - all, Rune: '▒', Style: st.Warn}}
 			}
 			if r.Exact.LoseMajority != nil {
@@ -218,22 +258,34 @@ func (l *Lab) bars(st *widget.Styles, w, h int) string {
 	}
 	// Too short a window for every group: as many as fit, from the one
 	// being filled.
-	groupH := strategies + 2
-	fit := max(1, (h-2)/groupH) * cols
+	fit, first := l.page(events, strategies, cols, h)
+	groups = groups[first : first+fit]
 	title := "objects that lost their majority, by failure and strategy"
-	if fit < len(groups) { // the page e chose, else the one being filled
-		first := 0
-		if l.page >= 0 {
-			first = l.page * fit % len(groups)
-		} else if cur := l.table.Current(); cur < len(rows) {
-			first = slices.Index(events, rows[cur].Event)
+	switch {
+	case cur < len(rows):
+		r := rows[cur]
+		done, all := textfmt.Digits(int64(r.Total)), textfmt.Digits(int64(l.spec.Trials*r.Event.Locations(l.spec.Topology)))
+		title = widget.FirstFit(w,
+			fmt.Sprintf("lost majority; ~ so far: %s under %s failures, after %s of %s objects", r.Strategy, r.Event, done, all),
+			fmt.Sprintf("lost majority · ~ %s, %s: after %s of %s objects", r.Strategy, r.Event, done, all),
+			fmt.Sprintf("~ %s, %s: %s of %s", r.Strategy, r.Event, done, all))
+	case l.table.Done():
+		title = "lost majority, final: every object placed"
+	}
+	foot := "█ lost every replica · ▒ lost the majority · ┃ the exact chance"
+	if fit < len(events) {
+		var others []string
+		for k, e := range events {
+			if k < first || k >= first+fit {
+				others = append(others, e.String())
+			}
 		}
-		first = min(first, len(groups)-fit)
-		groups = groups[first : first+fit]
-		title = fmt.Sprintf("lost majority, failures %d-%d of %d (e: the others)", first+1, first+fit, len(events))
+		foot = widget.FirstFit(w, foot+" · e: "+strings.Join(others, ", "), "█ every replica ▒ majority ┃ exact · e: "+strings.Join(others, ", "), "e: "+strings.Join(others, ", "))
 	}
 	var lines []string
-	lines = append(lines, st.Text.Render(widget.Truncate(title, w)))
+	for _, t := range widget.Wrap(title, w) {
+		lines = append(lines, st.Text.Render(t))
+	}
 	for i := 0; i < len(groups); i += cols {
 		row := groups[i:min(i+cols, len(groups))]
 		spaced := make([]string, 0, 2*len(row))
@@ -245,6 +297,6 @@ func (l *Lab) bars(st *widget.Styles, w, h int) string {
 		}
 		lines = append(lines, strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, spaced...), "\n")...)
 	}
-	lines = append(lines, st.Muted.Render(widget.Truncate("█ lost every replica · ▒ lost the majority · ┃ the exact chance", w)))
-	return strings.Join(widget.PadLines(lines, max(0, min(h, len(lines)))), "\n")
+	lines = append(lines, st.Muted.Render(widget.FirstFit(w, foot, "█ all lost ▒ majority lost ┃ exact")))
+	return strings.Join(widget.PadLines(lines, max(0, min(h, len(lines)))), "\n"), fit < len(events)
 }

@@ -22,3 +22,23 @@ func Legend(st *Styles, w int, keys ...Key) string {
 	}
 	return Truncate(strings.Join(parts, st.Muted.Render(" ")), w)
 }
+
+// LegendLines writes the keys in lines of w cells, each key whole: one that
+// does not fit starts the next line.
+func LegendLines(st *Styles, w int, keys ...Key) []string {
+	var lines []string
+	line, width := "", 0
+	for _, k := range keys {
+		part := k.Style.Render(k.Mark) + " " + st.Muted.Render(k.Meaning)
+		pw := lipgloss.Width(part)
+		if width > 0 && width+1+pw > w {
+			lines = append(lines, line)
+			line, width = "", 0
+		}
+		if width > 0 {
+			line, width = line+" ", width+1
+		}
+		line, width = line+part, width+pw
+	}
+	return append(lines, Truncate(line, w))
+}
