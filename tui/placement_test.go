@@ -101,3 +101,33 @@ func TestPlacementRunningEstimatesAndPages(t *testing.T) {
 	}
 	checkFits(t, m, 80, 24)
 }
+
+// The availability lab speaks hours on its MTTR axis, fits its fleet
+// table at 160x48 with a five-nines target, and m/M watch the table's
+// fleets, the one watched marked and named in the status.
+func TestAvailabilityFleetsAndHours(t *testing.T) {
+	m := openAt(t, "availability-lecture", 160, 48)
+	press(m, "G")
+	v := plain(m)
+	for _, want := range []string{"repair for 99.999 %", "100,000   52.56 min      0.03 s", "1 h", "10 h"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no %q at 160x48 with 99.999 %%:\n%s", want, v)
+		}
+	}
+	m = openAt(t, "scale-needs-fast-repair", 80, 24)
+	if v := plain(m); !strings.Contains(v, "▶ 12,000") || !strings.Contains(v, "a fleet of 12,000") {
+		t.Errorf("the strip should watch the fleet of 12,000:\n%s", v)
+	}
+	press(m, "M")
+	if v := plain(m); !strings.Contains(v, "▶ 100,000") || !strings.Contains(v, "MTTF 52.56 min") {
+		t.Errorf("M should watch the fleet of 100,000:\n%s", v)
+	}
+	press(m, "M")
+	if !strings.Contains(m.note, "from 1 machine to 100,000 machines") {
+		t.Errorf("M past the largest fleet should say the range, said %q", m.note)
+	}
+	press(m, "m", "m", "m", "m")
+	if v := plain(m); !strings.Contains(v, "▶ 1 ") {
+		t.Errorf("m should come down to one machine:\n%s", v)
+	}
+}

@@ -8,9 +8,11 @@ package availlab
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/tui/lab"
@@ -77,25 +79,31 @@ func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 // Status is the time and the failures so far.
 func (l *Lab) Status() []string {
 	m := l.watch.Machine()
-	return []string{fmt.Sprintf("%.0f h, %s", m.Now(), avail.Failures(m.Failures())), fmt.Sprintf("seed %d", l.spec.Seed)}
+	status := []string{fmt.Sprintf("%.0f h, %s", m.Now(), avail.Failures(m.Failures())), fmt.Sprintf("seed %d", l.spec.Seed)}
+	if n, ok := fleetOf(l.spec); ok && n > 1 {
+		status = append([]string{"a fleet of " + textfmt.Digits(int64(n))}, status...)
+	}
+	return status
 }
 
 // keys are the lab's own, a binding per direction.
 var keys = struct {
-	MTTFHalf, MTTFDouble, MTTFTenth, MTTFTenfold key.Binding
-	MTTRHalf, MTTRDouble, MTTRTenth, MTTRTenfold key.Binding
-	NineFewer, NineMore                          key.Binding
+	MTTFHalf, MTTFDouble, MTTFTenth, MTTFTenfold   key.Binding
+	MTTRHalf, MTTRDouble, MTTRTenth, MTTRTenfold   key.Binding
+	NineFewer, NineMore, FleetSmaller, FleetLarger key.Binding
 }{
-	MTTFHalf:    lab.Bind([]string{"u"}, "u", "MTTF /2"),
-	MTTFDouble:  lab.Bind([]string{"U"}, "U", "MTTF x2"),
-	MTTFTenth:   lab.Bind([]string{"j"}, "j", "MTTF /10"),
-	MTTFTenfold: lab.Bind([]string{"J"}, "J", "MTTF x10"),
-	MTTRHalf:    lab.Bind([]string{"d"}, "d", "MTTR /2"),
-	MTTRDouble:  lab.Bind([]string{"D"}, "D", "MTTR x2"),
-	MTTRTenth:   lab.Bind([]string{"k"}, "k", "MTTR /10"),
-	MTTRTenfold: lab.Bind([]string{"K"}, "K", "MTTR x10"),
-	NineFewer:   lab.Bind([]string{"g"}, "g", "target: one nine fewer"),
-	NineMore:    lab.Bind([]string{"G"}, "G", "target: one nine more"),
+	MTTFHalf:     lab.Bind([]string{"u"}, "u", "MTTF /2"),
+	MTTFDouble:   lab.Bind([]string{"U"}, "U", "MTTF x2"),
+	MTTFTenth:    lab.Bind([]string{"j"}, "j", "MTTF /10"),
+	MTTFTenfold:  lab.Bind([]string{"J"}, "J", "MTTF x10"),
+	MTTRHalf:     lab.Bind([]string{"d"}, "d", "MTTR /2"),
+	MTTRDouble:   lab.Bind([]string{"D"}, "D", "MTTR x2"),
+	MTTRTenth:    lab.Bind([]string{"k"}, "k", "MTTR /10"),
+	MTTRTenfold:  lab.Bind([]string{"K"}, "K", "MTTR x10"),
+	NineFewer:    lab.Bind([]string{"g"}, "g", "target: one nine fewer"),
+	NineMore:     lab.Bind([]string{"G"}, "G", "target: one nine more"),
+	FleetSmaller: lab.Bind([]string{"m"}, "m", "the strip: a smaller fleet of the table (its MTTF)"),
+	FleetLarger:  lab.Bind([]string{"M"}, "M", "the strip: a larger fleet of the table (its MTTF)"),
 }
 
 // pair is a short-help entry for two keys of one lever.
@@ -109,10 +117,11 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	k := keys
 	short := []key.Binding{c.Play, c.Help, c.Quit, pair(k.MTTFHalf, "u/U", "MTTF /2, x2"), pair(k.MTTFTenth, "j/J", "MTTF /10, x10"),
-		pair(k.MTTRHalf, "d/D", "MTTR /2, x2"), pair(k.MTTRTenth, "k/K", "MTTR /10, x10"), pair(k.NineFewer, "g/G", "target: one nine fewer, more")}
+		pair(k.MTTRHalf, "d/D", "MTTR /2, x2"), pair(k.MTTRTenth, "k/K", "MTTR /10, x10"), pair(k.NineFewer, "g/G", "target: one nine fewer, more"),
+		pair(k.FleetSmaller, "m/M", "fleet smaller, larger")}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{k.MTTFHalf, k.MTTFDouble, k.MTTFTenth, k.MTTFTenfold, k.MTTRHalf, k.MTTRDouble, k.MTTRTenth, k.MTTRTenfold, k.NineFewer, k.NineMore},
+		{k.MTTFHalf, k.MTTFDouble, k.MTTFTenth, k.MTTFTenfold, k.MTTRHalf, k.MTTRDouble, k.MTTRTenth, k.MTTRTenfold, k.NineFewer, k.NineMore, k.FleetSmaller, k.FleetLarger},
 		lab.ShellKeys(),
 	}
 	return short, full
@@ -156,12 +165,70 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		change = nines(-1)
 	case key.Matches(msg, k.NineMore):
 		change = nines(1)
+	case key.Matches(msg, k.FleetSmaller):
+		change = l.fleetStep(-1)
+	case key.Matches(msg, k.FleetLarger):
+		change = l.fleetStep(1)
 	default:
 		return lab.Outcome{}
 	}
 	return lab.Edit(&l.spec, change, avail.Spec.Validate, l.Restart, func(s avail.Spec) string {
 		a := avail.Availability(s.MTTF, s.MTTR)
-		return fmt.Sprintf("MTTF %s, MTTR %s, target %s: %s (%.2f nines); the machine starts again",
-			mttf(s.MTTF), avail.Duration(s.MTTR), avail.TargetPercent(s.Target), avail.Percent(a), avail.Nines(a))
+		who := "the machine"
+		if n, ok := fleetOf(s); ok {
+			who = "a fleet of " + textfmt.Count(n, "machine")
+		}
+		return fmt.Sprintf("%s: MTTF %s, MTTR %s, target %s: %s (%.2f nines); it starts again",
+			who, mttf(s.MTTF), avail.Duration(s.MTTR), avail.TargetPercent(s.Target), avail.Percent(a), avail.Nines(a))
 	})
 }
+
+// fleetStep moves the strip's MTTF to that of the next fleet of the scale
+// table, smaller (dir -1) or larger: the fleet is one system, failing when
+// any of its machines does.
+func (l *Lab) fleetStep(dir int) func(*avail.Spec) string {
+	return func(s *avail.Spec) string {
+		r, err := s.Run()
+		if err != nil || len(r.Scale) == 0 {
+			return "the scale table has no fleets"
+		}
+		// the fleet the MTTF is, else the next one that way (larger fleets
+		// have shorter MTTFs)
+		i := slices.IndexFunc(r.Scale, func(f avail.Fleet) bool { return sameMTTF(f.SystemMTTFH, s.MTTF) })
+		switch {
+		case i >= 0:
+			i += dir
+		case dir > 0:
+			i = slices.IndexFunc(r.Scale, func(f avail.Fleet) bool { return f.SystemMTTFH < s.MTTF })
+		default:
+			i = -1
+			for j, f := range r.Scale {
+				if f.SystemMTTFH > s.MTTF {
+					i = j
+				}
+			}
+		}
+		if i < 0 || i >= len(r.Scale) {
+			return fmt.Sprintf("the table's fleets run from %s to %s", textfmt.Count(r.Scale[0].Machines, "machine"), textfmt.Count(r.Scale[len(r.Scale)-1].Machines, "machine"))
+		}
+		s.MTTF = r.Scale[i].SystemMTTFH
+		return ""
+	}
+}
+
+// fleetOf is the scale table's fleet whose MTTF the spec's is, if any.
+func fleetOf(s avail.Spec) (int, bool) {
+	r, err := s.Run()
+	if err != nil {
+		return 0, false
+	}
+	for _, f := range r.Scale {
+		if sameMTTF(f.SystemMTTFH, s.MTTF) {
+			return f.Machines, true
+		}
+	}
+	return 0, false
+}
+
+// sameMTTF says two MTTFs are one, to the table's rounding.
+func sameMTTF(a, b float64) bool { return math.Abs(a-b) <= 1e-6*max(a, b) }

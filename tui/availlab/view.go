@@ -3,9 +3,11 @@ package availlab
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -23,8 +25,11 @@ func (l *Lab) Render(f lab.Frame) string {
 	r, err := s.Run()
 	if err == nil {
 		rp := r.Replicated
-		head = append(head, st.Muted.Render(widget.Truncate(fmt.Sprintf("%d of %d replicas up: %s if they fail apart, %s if %.0f %% of their downtime is shared",
-			rp.Need, rp.Replicas, avail.Percent(rp.Independent), avail.Percent(rp.Correlated), 100*rp.Share), f.W)))
+		head = append(head, st.Muted.Render(widget.FirstFit(f.W,
+			fmt.Sprintf("%d of %d replicas up: %s if they fail apart, %s if %.0f %% of their downtime is shared",
+				rp.Need, rp.Replicas, avail.Percent(rp.Independent), avail.Percent(rp.Correlated), 100*rp.Share),
+			fmt.Sprintf("%d of %d up: %s apart, %s if %.0f %% of downtime is shared",
+				rp.Need, rp.Replicas, avail.Percent(rp.Independent), avail.Percent(rp.Correlated), 100*rp.Share))))
 	}
 	rest := f.H - len(head) - 1
 	topH := max(7, rest/2)
@@ -32,7 +37,7 @@ func (l *Lab) Render(f lab.Frame) string {
 		topH = 7 // the fleet table's rows; the strip gets the rest
 	}
 	botH := max(6, rest-topH-1)
-	tableW := 44
+	tableW := l.fleetWidth(r)
 	pathW := f.W - tableW - 2
 	var middle string
 	if pathW >= 30 {
@@ -70,7 +75,7 @@ func (l *Lab) path(st *widget.Styles, w, h int) string {
 			if v != math.Round(v) {
 				return ""
 			}
-			return avail.Duration(math.Pow(10, v))
+			return strconv.FormatFloat(math.Pow(10, v), 'f', -1, 64) + " h" // in hours, as the lecture's tables
 		},
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines: []widget.Line{
@@ -78,7 +83,8 @@ func (l *Lab) path(st *widget.Styles, w, h int) string {
 			{Name: "target", Style: st.Warn, Value: func(float64) float64 { return target }},
 		}}
 	now := avail.Nines(avail.Availability(s.MTTF, s.MTTR))
-	title := st.Muted.Render(widget.Truncate(fmt.Sprintf("nines by MTTR (log), MTTF %s", mttf(s.MTTF)), w))
+	title := st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("nines by MTTR (log scale), MTTF %s", mttf(s.MTTF)),
+		fmt.Sprintf("nines by MTTR, MTTF %s", mttf(s.MTTF)), "nines by MTTR"))
 	left, width := ts.Area(w)
 	mark := []rune(strings.Repeat(" ", w))
 	if c := int((math.Log10(s.MTTR) - lo) / (hi - lo) * float64(width)); c >= 0 && c < width {
@@ -94,15 +100,32 @@ func (l *Lab) path(st *widget.Styles, w, h int) string {
 }
 
 // fleet is the scale table: machines of the unit MTTF, how often the
-// fleet fails, and the repair the target then needs.
+// fleet fails, and the repair the target then needs; the fleet the strip
+// watches (m/M) is marked ▶.
 func (l *Lab) fleet(st *widget.Styles, r avail.Report, w, h int) string {
-	lines := []string{st.Muted.Render(widget.Truncate(fmt.Sprintf("a fleet of machines of MTTF %g years each", l.spec.UnitMTTFYears), w)),
-		st.Text.Render(fmt.Sprintf("%-10s %-14s %s", "machines", "fails every", "repair for "+avail.TargetPercent(l.spec.Target)))}
+	lines := []string{st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("fleets of machines of MTTF %g years each (m/M)", l.spec.UnitMTTFYears),
+		fmt.Sprintf("machines of MTTF %g years (m/M)", l.spec.UnitMTTFYears))),
+		st.Text.Render(fmt.Sprintf("  %-9s %-14s %s", "machines", "fails every", "repair for "+avail.TargetPercent(l.spec.Target)))}
+	watched, _ := fleetOf(l.spec)
 	for _, fl := range r.Scale {
-		lines = append(lines, st.Text.Render(fmt.Sprintf("%-10d %-14s %s", fl.Machines, avail.Duration(fl.SystemMTTFH), avail.Duration(fl.MTTRForTargetS/3600))))
+		mark := "  "
+		if fl.Machines == watched {
+			mark = "▶ "
+		}
+		lines = append(lines, st.Text.Render(fmt.Sprintf("%s%-9s %-14s %s", mark, textfmt.Digits(int64(fl.Machines)), avail.Duration(fl.SystemMTTFH), avail.Duration(fl.MTTRForTargetS/3600))))
 	}
-	lines = append(lines, st.Muted.Render(widget.Truncate("ten times the machines, a tenth of the time", w)), st.Muted.Render(widget.Truncate("to repair: only automation is that fast", w)))
+	lines = append(lines, st.Muted.Render(widget.FirstFit(w, "ten times the machines, a tenth of the time", "10x machines, 1/10 the time")),
+		st.Muted.Render(widget.FirstFit(w, "to repair: only automation is that fast", "only automation is that fast")))
 	return strings.Join(widget.PadLines(lines, h), "\n")
+}
+
+// fleetWidth is the scale table's width: its widest row.
+func (l *Lab) fleetWidth(r avail.Report) int {
+	w := len(fmt.Sprintf("  %-9s %-14s repair for %s", "machines", "fails every", avail.TargetPercent(l.spec.Target)))
+	for _, fl := range r.Scale {
+		w = max(w, len(fmt.Sprintf("  %-9s %-14s %s", textfmt.Digits(int64(fl.Machines)), avail.Duration(fl.SystemMTTFH), avail.Duration(fl.MTTRForTargetS/3600))))
+	}
+	return max(w, 44)
 }
 
 // strip is the machine's measured availability, in nines, over its
