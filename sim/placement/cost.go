@@ -20,14 +20,12 @@ const (
 	bytesPerLoc = 12 // grouping a version's failure's locations
 
 	// the durability run
-	nsDraw         = 45  // an exponential draw (the C library's log)
-	nsHappening    = 110 // a failure out of the timeline: its heap and its process
-	nsHappeningFar = 300 // the same past farProcs processes, where each misses the cache
-	farProcs       = 1 << 15
-	nsApply        = 15 // a failure met by one fleet
-	nsNode         = 4  // a node of a failure's span, in one fleet
-	nsNodeFar      = 25 // the same past farNodes
-	farNodes       = 1 << 17
+	nsDraw      = 10 // a draw of the timeline (a block of logarithms at once)
+	nsHappening = 30 // a failure or its end taken out in time order
+	nsApply     = 15 // a failure met by one fleet
+	nsNode      = 4  // a node of a failure's span, in one fleet
+	nsNodeFar   = 25 // the same past farNodes
+	farNodes    = 1 << 17
 	// A replica's reachable count moved by an outage; a replica destroyed
 	// and its rebuild queued; a rebuild, besides its scan: while the
 	// objects fit the cache (up to nearReplicas), and past farReplicas,
@@ -42,7 +40,8 @@ const (
 	nsFleetNode             = 10  // setting up a fleet's lists, per node
 	nsWeek                  = 300 // a week's record and progress, per fleet
 	durabilityBase          = 16 << 20
-	streamBytes             = 5200 // a copy of the stream
+	timelineSetup           = 8 << 10 // the timeline's stream and its block of draws
+	pendingBytes            = 40      // an end to come
 )
 
 // Cost estimates the table before it runs: the objects placed, the
@@ -96,8 +95,8 @@ func objectNs(s Strategy, r float64) float64 {
 	return 10 + 20*r
 }
 
-// Cost estimates the durability run: walking the failures' draws; taking
-// every failure out of the timeline and meeting it in every fleet, over
+// Cost estimates the durability run: drawing every failure and taking it
+// and its end out of the timeline; meeting each in every fleet, over
 // the nodes it strikes and the replicas they hold; a rebuild for every
 // replica destroyed, which looks at every domain of the strategy and the
 // nodes of one; placing the objects. The failures expected are the nodes
@@ -113,24 +112,10 @@ func (s DurabilitySpec) Cost() engine.Cost {
 	disk, rackDark, rackLost, azDark := nodes*s.Years/s.NodeMTTFYears, racks*s.Years/s.RackOutageYears,
 		racks*s.Years/s.RackLossYears, azs*s.Years/s.AZOutageYears
 	starts := disk + rackDark + rackLost + azDark
-	procs := nodes + 2*racks + azs
 
-	// The timeline: every draw walked once, the starts of often failing
-	// kinds drawn again, every start and end taken out.
-	redrawn, kept := 0.0, 0.0
-	for _, k := range []struct{ starts, procs, mttf float64 }{{disk, nodes, s.NodeMTTFYears}, {rackDark, racks, s.RackOutageYears},
-		{rackLost, racks, s.RackLossYears}, {azDark, azs, s.AZOutageYears}} {
-		if s.Years/k.mttf > snapshotEvents {
-			redrawn += k.starts
-		} else {
-			kept += k.starts
-		}
-	}
-	happening := float64(nsHappening)
-	if procs > farProcs {
-		happening = nsHappeningFar
-	}
-	timelineNs := (starts+procs+redrawn)*nsDraw + 2*starts*happening
+	// The timeline: two draws a start, and every start and end taken
+	// out in time order.
+	timelineNs := starts*(2*nsDraw+2*nsHappening) + nsDraw
 
 	// Each fleet: the failures' nodes and the replicas they hold.
 	node := float64(nsNode)
@@ -164,16 +149,13 @@ func (s DurabilitySpec) Cost() engine.Cost {
 	setupNs := fleets * (objects*nsPlace + nodes*nsFleetNode)
 	seconds := (timelineNs + fleets*failuresNs + replicasNs + scanNs + setupNs + fleets*weeks*nsWeek) / 1e9
 
-	// Memory: the timeline (each process's place, the kept start times as
-	// they grow, the copies of the stream); each fleet's lists per node,
-	// its objects and their replicas, its queue of rebuilds; the history.
-	streams := 0.0
-	for _, k := range []struct{ procs, mttf float64 }{{nodes, s.NodeMTTFYears}, {racks, s.RackOutageYears}, {racks, s.RackLossYears}, {azs, s.AZOutageYears}} {
-		if s.Years/k.mttf > snapshotEvents {
-			streams += k.procs
-		}
-	}
-	timelineBytes := procs*(8+36+24) + 16*kept + streams*streamBytes
+	// Memory: the timeline's ends to come (those in flight, with room for
+	// a burst, in queues that double and are compacted once half done);
+	// each fleet's lists per node, its objects and their replicas, its
+	// queue of rebuilds; the history.
+	inFlight := (disk*s.ReplaceHours+rackDark*s.RackOutageHours+rackLost*s.ReplaceHours+azDark*s.AZOutageHours)/(s.Years*8760) + 1
+	inFlight = math.Min(inFlight+6*math.Sqrt(inFlight)+16, starts+16)
+	timelineBytes := timelineSetup + 4*inFlight*pendingBytes
 	objectBytes := 48 + 8*float64(s.Replicas) // an object and its nodes (in size classes of 16 bytes past 32)
 	if s.Replicas > 4 {
 		objectBytes = 48 + 16*math.Ceil(float64(s.Replicas)/2)
@@ -190,15 +172,15 @@ func (s DurabilitySpec) Cost() engine.Cost {
 	}
 	queued := math.Min(destroyed, destroyed/(s.Years*8760)*s.RebuildHours+burst) + 4096
 	fleetBytes += queued * 16 * 2.5
-	historyBytes := 2 * fleets * math.Ceil((weeks+1)/4096) * 4096 * 16
+	historyBytes := 2*fleets*math.Ceil((weeks+1)/4096)*4096*16 + 2*math.Floor(s.Years)*(32+fleets*32) // and each year's counts
 	c := engine.Cost{Seconds: seconds, Bytes: durabilityBase + timelineBytes + fleets*fleetBytes + historyBytes,
-		OutputBytes: 4096 + fleets*600,
-		TimeLevers:  []string{"objects", "years", "nodes"}, MemoryLevers: []string{"objects", "nodes"}, OutputLevers: []string{"strategies"}}
+		OutputBytes: 4096 + fleets*600 + math.Floor(s.Years)*(64+fleets*120), // the JSON's, the longest: a year is a few lines a strategy
+		TimeLevers:  []string{"objects", "years", "nodes"}, MemoryLevers: []string{"objects", "nodes"}, OutputLevers: []string{"years", "strategies"}}
 	if timelineNs+fleets*failuresNs > replicasNs+scanNs+setupNs { // the failures, more than the objects
 		c.TimeLevers = []string{"years", "nodes", "racks", "strategies"}
 	}
 	if timelineBytes > fleets*fleetBytes {
-		c.MemoryLevers = []string{"nodes", "racks", "years"}
+		c.MemoryLevers = []string{"replace-hours", "nodes", "racks"}
 	}
 	return c
 }

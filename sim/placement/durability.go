@@ -350,9 +350,26 @@ type Durability struct {
 	// history[i] is fleet i's counts over time: lost majority and lost,
 	// a point a week.
 	majority, lost []engine.Series
+	// years are the counts at the end of each whole year so far.
+	years []DurabilityYear
 	// stop polls the context of the Run under way; a run it stopped stays
 	// stopped, part way through a week.
 	stop *stopper
+}
+
+// DurabilityYear is every strategy's counts at the end of one whole year
+// of the run: the same, whatever the run's length, for the same seed.
+type DurabilityYear struct {
+	Year       int          `json:"year"`
+	Strategies []YearCounts `json:"strategies"`
+}
+
+// YearCounts is one strategy's counts so far: the objects short of a
+// majority of reachable replicas at some moment, and those lost for good.
+type YearCounts struct {
+	Strategy     string `json:"strategy"`
+	LostMajority int    `json:"lost_majority"`
+	Lost         int    `json:"lost"`
 }
 
 // NewDurability validates the spec, places every object and readies the
@@ -367,11 +384,7 @@ func NewDurabilityContext(ctx context.Context, s DurabilitySpec) (*Durability, e
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	tl, err := newTimeline(ctx, s)
-	if err != nil {
-		return nil, err
-	}
-	d := &Durability{spec: s, timeline: tl, stop: &stopper{ctx: ctx}}
+	d := &Durability{spec: s, timeline: newTimeline(s), stop: &stopper{ctx: ctx}, years: []DurabilityYear{}}
 	for _, st := range s.Topology.strategiesOf(s.Strategies) {
 		d.fleets = append(d.fleets, newFleet(s, st, d.stop))
 		if d.stop.err != nil {
@@ -387,7 +400,7 @@ func NewDurabilityContext(ctx context.Context, s DurabilitySpec) (*Durability, e
 // failures yields the run's whole timeline of failures from its start, in
 // the order the fleets meet them.
 func (d *Durability) failures(yield func(int, happening) bool) {
-	tl, _ := newTimeline(context.Background(), d.spec)
+	tl := newTimeline(d.spec)
 	for i := 0; ; i++ {
 		if _, ok := tl.peek(); !ok || !yield(i, tl.pop()) {
 			return
@@ -420,6 +433,7 @@ func (d *Durability) Advance(dt float64) {
 		if !ok || at > end {
 			break
 		}
+		d.closeYears(at, false)
 		h := d.timeline.pop()
 		for _, f := range d.fleets {
 			f.apply(h)
@@ -435,7 +449,26 @@ func (d *Durability) Advance(dt float64) {
 		return
 	}
 	d.hours = end
+	d.closeYears(end, true)
 	d.record()
+}
+
+// closeYears records the counts of each whole year that ends before t
+// (or at t, when through): the failures up to its end have been met, and
+// none after it. Only failures move the counts; rebuilds do not.
+func (d *Durability) closeYears(t float64, through bool) {
+	for {
+		y := len(d.years) + 1
+		end := float64(y) * 8760
+		if float64(y) > d.spec.Years || end > t || end == t && !through {
+			return
+		}
+		year := DurabilityYear{Year: y, Strategies: make([]YearCounts, len(d.fleets))}
+		for i, f := range d.fleets {
+			year.Strategies[i] = YearCounts{Strategy: f.strategy.String(), LostMajority: f.lostMajority, Lost: f.lost}
+		}
+		d.years = append(d.years, year)
+	}
 }
 
 func (d *Durability) record() {
@@ -513,6 +546,9 @@ func (d *Durability) Results() []DurabilityResult {
 func (d *Durability) History(i int) (majority, lost engine.SeriesView) {
 	return d.majority[i].View(), d.lost[i].View()
 }
+
+// ByYear is the counts at the end of each whole year so far.
+func (d *Durability) ByYear() []DurabilityYear { return d.years }
 
 // Moments are each strategy's first object lost for good, in time order.
 func (d *Durability) Moments() []engine.Moment {

@@ -1,303 +1,154 @@
 package placement
 
-import (
-	"context"
+import "github.com/loadlab/loadlab/sim/rng"
 
-	"github.com/loadlab/loadlab/sim/rng"
-)
+// The fleet's failures are drawn in time order from one stream. Every
+// node loses its disk, and every rack and AZ goes dark or is destroyed,
+// as a Poisson process of its own; together they are one Poisson process
+// of the summed rate, whose every failure strikes a process chosen with
+// the chance of its share of that rate. So the timeline draws the time to
+// the next failure and then the process it strikes (two draws a failure),
+// and never draws past the present: a run of 2 years meets the failures
+// of the first 2 years of a run of 4 with the same seed. What a failure
+// starts ends a fixed time later (an outage's hours, a node's
+// replacement), the same for every failure of its kind: so each kind's
+// ends come in the order of its failures, and wait in a queue of the
+// kind. The next end is the earliest of the queues' first, equal times in
+// the order their failures came, an end before a failure drawn at the same
+// time. Memory holds only the ends to come, not the failures.
 
-// The fleet's failures come from one stream of draws: every node's disk
-// losses over the whole run, node by node, then every rack's outages and
-// losses, then every AZ's outages, each a Poisson process drawn to its
-// end. They happen in time order (ties in that drawing order). Rather
-// than draw the whole timeline, hold it and sort it, the timeline walks
-// the draws once to learn where each process's draws begin, keeping the
-// start times of the processes of a kind that starts seldom (a float
-// each) and, for a kind that starts often, a copy of the stream where each
-// process begins (about 5 KB), from which its draws are made again as
-// time reaches them. The processes then yield their failures through a
-// calendar of buckets, each a heap when its time comes, earliest first:
-// the same failures in the same order, held in memory that grows with the
-// processes, not with the failures.
+// processKind is one kind of failure process: how often each of its
+// processes fails and for how long, and what it does to its nodes.
+type processKind struct {
+	count      int     // processes of the kind: nodes, racks or AZs
+	rate       float64 // failures an hour of one process
+	hours      float64 // how long each lasts
+	start, end failureKind
+	span       Event // which nodes process i strikes: span.Span(t, i)
+}
 
-// snapshotEvents is the expected starts of a process beyond which it keeps
-// a copy of the stream rather than its start times: a copy of the stream
-// weighs about as much as 640 times.
-const snapshotEvents = 640
+// pending is an end to come, and the number of the failure it ends.
+type pending struct {
+	h   happening
+	seq uint64
+}
 
 // timeline is the fleet's failures, yielded in time order.
 type timeline struct {
-	s                 DurabilitySpec
-	hours             float64
-	nodes, racks, azs int
-	times             []float64 // the kept start times, process by process
-	off               []int     // process k's kept times are times[off[k]:off[k+1]]
-	// streams[k], for a process of a kind drawn again, is its copy of the
-	// stream and its start times not yet ended.
-	streams []*stream
-	// The processes with a failure to come wait in buckets of width hours
-	// by the time of their next failure (the last bucket holds those past
-	// the end); the current bucket is a heap, earliest first. A bucket
-	// holds few processes, so that the heap stays in the cache however
-	// many processes there are.
-	buckets [][]cursor
-	width   float64
-	cur     int
+	topo  Topology
+	hours float64 // the run's end: no failure starts past it
+	src   *rng.Doubles
+	kinds [4]processKind
+	total float64 // the summed rate, failures an hour
+	// next is the next failure drawn, of kind nextKind, and seq its
+	// number; ends[k] is kind k's ends to come, from ends[k].head on.
+	next     happening
+	nextKind int
+	seq      uint64
+	ends     [4]endQueue
+	// due is firstEnd's answer since the last pop, or -2 before it is asked.
+	due int
 }
 
-// stream is a process drawn again from a copy of the stream: starts[i] is
-// start first+i, from the oldest not yet ended to the latest drawn.
-type stream struct {
-	src    rng.Source
-	starts []float64
-	first  int
-	drawn  int
-	last   float64 // the latest start drawn
-	done   bool    // every start is drawn
+// endQueue is one kind's ends to come, in time order.
+type endQueue struct {
+	items []pending
+	head  int
 }
 
-// cursor is a process's place in its failures: the starts before start
-// have happened, and the ends before end. at is its next failure's time.
-type cursor struct {
-	at         float64
-	proc       int32
-	start, end int32
-	isEnd      bool
-}
-
-// before orders processes by their next failures: by time, then as they
-// were drawn (process by process, within one start by start, a start
-// before its end).
-func (a *cursor) before(b *cursor) bool {
-	if a.at != b.at {
-		return a.at < b.at
-	}
-	if a.proc != b.proc {
-		return a.proc < b.proc
-	}
-	ai, bi := a.start, b.start
-	if a.isEnd {
-		ai = a.end
-	}
-	if b.isEnd {
-		bi = b.end
-	}
-	if ai != bi {
-		return ai < bi
-	}
-	return !a.isEnd && b.isEnd
-}
-
-// process kinds, in drawing order within a rack.
-const (
-	nodeProcess = iota
-	rackOutageProcess
-	rackLossProcess
-	azOutageProcess
-)
-
-// processKinds are the kinds of happening each kind of process starts and
-// ends with.
-var processKinds = [4][2]failureKind{{diskLoss, nodeBack}, {outage, outageEnd}, {rackLoss, nodeBack}, {outage, outageEnd}}
-
-// process is what process k is: its kind, the nodes it strikes, its mean
-// time between starts in years and how long each lasts in hours.
-func (tl *timeline) process(k int) (kind, lo, hi int, mttfYears, hours float64) {
-	s, t := tl.s, tl.s.Topology
-	switch {
-	case k < tl.nodes:
-		return nodeProcess, k, k + 1, s.NodeMTTFYears, s.ReplaceHours
-	case k < tl.nodes+2*tl.racks:
-		r := (k - tl.nodes) / 2
-		lo, hi := RackFailure.Span(t, r)
-		if (k-tl.nodes)%2 == 0 {
-			return rackOutageProcess, lo, hi, s.RackOutageYears, s.RackOutageHours
-		}
-		return rackLossProcess, lo, hi, s.RackLossYears, s.ReplaceHours
-	}
-	lo, hi = AZFailure.Span(t, k-tl.nodes-2*tl.racks)
-	return azOutageProcess, lo, hi, s.AZOutageYears, s.AZOutageHours
-}
-
-// drawPoll is the draws between looks at ctx while the timeline is walked.
-const drawPoll = 1 << 16
-
-// newTimeline walks the draws of the spec's seed, keeps what the timeline
-// needs to make them again, and sets it at its first failure.
-func newTimeline(ctx context.Context, s DurabilitySpec) (*timeline, error) {
+// newTimeline readies the failures of the spec's seed and draws the first.
+func newTimeline(s DurabilitySpec) *timeline {
 	t := s.Topology
-	tl := &timeline{s: s, hours: s.Years * 8760, nodes: t.Nodes(), racks: t.Racks(), azs: t.AZs}
-	procs := tl.nodes + 2*tl.racks + tl.azs
-	tl.off = make([]int, procs+1)
-	src := rng.New(s.Seed)
-	draws := 0
-	for k := range procs {
-		_, _, _, mttf, _ := tl.process(k)
-		again := s.Years/mttf > snapshotEvents
-		if again {
-			if tl.streams == nil {
-				tl.streams = make([]*stream, procs)
-			}
-			tl.streams[k] = &stream{src: *src}
-		}
-		for at := src.ExpoVariate(1 / (mttf * 8760)); at < tl.hours; at += src.ExpoVariate(1 / (mttf * 8760)) {
-			if !again {
-				tl.times = append(tl.times, at)
-			}
-			if draws++; draws%drawPoll == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-		}
-		tl.off[k+1] = len(tl.times)
+	perHour := func(years float64) float64 { return 1 / (years * 8760) }
+	tl := &timeline{topo: t, hours: s.Years * 8760, src: rng.NewDoubles(s.Seed), kinds: [4]processKind{
+		{t.Nodes(), perHour(s.NodeMTTFYears), s.ReplaceHours, diskLoss, nodeBack, NodeFailure},
+		{t.Racks(), perHour(s.RackOutageYears), s.RackOutageHours, outage, outageEnd, RackFailure},
+		{t.Racks(), perHour(s.RackLossYears), s.ReplaceHours, rackLoss, nodeBack, RackFailure},
+		{t.AZs, perHour(s.AZOutageYears), s.AZOutageHours, outage, outageEnd, AZFailure},
+	}, due: -2}
+	for _, k := range tl.kinds {
+		tl.total += float64(k.count) * k.rate
 	}
-	// About 16 failures a bucket, and no more buckets than twice the
-	// processes.
-	failures := 2 * (float64(len(tl.times)) + float64(procs))
-	for k, st := range tl.streams {
-		if st != nil {
-			_, _, _, mttf, _ := tl.process(k)
-			failures += 2 * s.Years / mttf
-		}
-	}
-	buckets := int(max(1, min(failures/16, 2*float64(procs)+64)))
-	tl.buckets, tl.width = make([][]cursor, buckets+1), tl.hours/float64(buckets)
-	for k := range procs {
-		c := cursor{proc: int32(k)}
-		if tl.aim(&c) {
-			b := tl.bucket(c.at)
-			tl.buckets[b] = append(tl.buckets[b], c)
-		}
-	}
-	tl.heapify()
-	return tl, nil
+	tl.draw()
+	return tl
 }
 
-// bucket is the bucket of a failure at time at.
-func (tl *timeline) bucket(at float64) int {
-	last := len(tl.buckets) - 1
-	if at >= tl.hours {
-		return last
-	}
-	return min(int(at/tl.width), last-1)
-}
-
-// heapify makes the current bucket a heap.
-func (tl *timeline) heapify() {
-	for i := len(tl.buckets[tl.cur])/2 - 1; i >= 0; i-- {
-		tl.down(i)
+// draw takes the next failure: its time, then its kind and process, from
+// one number in [0, total) laid over the kinds' shares of the rate.
+func (tl *timeline) draw() {
+	at := tl.next.at + tl.src.ExpoVariate(tl.total)
+	x := tl.src.Random() * tl.total
+	for i, k := range tl.kinds {
+		share := float64(k.count) * k.rate
+		if x >= share && i < len(tl.kinds)-1 {
+			x -= share
+			continue
+		}
+		p := min(int(x/k.rate), k.count-1)
+		lo, hi := k.span.Span(tl.topo, p)
+		tl.next, tl.nextKind = happening{at: at, kind: k.start, lo: lo, hi: hi}, i
+		tl.seq++
+		return
 	}
 }
 
-// aim sets c.at and c.isEnd to the process's next failure: the end of
-// start c.end or start c.start, whichever comes first. It reports false
-// when none is left.
-func (tl *timeline) aim(c *cursor) bool {
-	k := int(c.proc)
-	startAt, hasStart := tl.startTime(k, int(c.start))
-	if c.end < c.start {
-		_, _, _, _, hours := tl.process(k)
-		endStart, _ := tl.startTime(k, int(c.end))
-		if endAt := endStart + hours; !hasStart || endAt <= startAt {
-			c.at, c.isEnd = endAt, true
-			return true
+// firstEnd is the kind whose end comes next, or -1 when none is due
+// before the next failure (or at its time; a failure past the run's end
+// is none).
+func (tl *timeline) firstEnd() int {
+	if tl.due != -2 {
+		return tl.due
+	}
+	first := -1
+	var best pending
+	for k := range tl.ends {
+		q := &tl.ends[k]
+		if q.head == len(q.items) {
+			continue
+		}
+		if p := q.items[q.head]; first < 0 || p.before(best) {
+			first, best = k, p
 		}
 	}
-	c.at, c.isEnd = startAt, false
-	return hasStart
-}
-
-// startTime is process k's start i, if it has one. A process drawn again
-// keeps the starts from its oldest not yet ended (pop forgets the others)
-// and draws start i when it is one past those drawn.
-func (tl *timeline) startTime(k, i int) (float64, bool) {
-	if tl.streams == nil || tl.streams[k] == nil {
-		if j := tl.off[k] + i; j < tl.off[k+1] {
-			return tl.times[j], true
-		}
-		return 0, false
+	if first >= 0 && best.h.at > tl.next.at && tl.next.at < tl.hours {
+		first = -1
 	}
-	st := tl.streams[k]
-	if j := i - st.first; j < len(st.starts) {
-		return st.starts[j], true
-	}
-	if st.done {
-		return 0, false
-	}
-	_, _, _, mttf, _ := tl.process(k)
-	at := st.src.ExpoVariate(1 / (mttf * 8760))
-	if st.drawn > 0 {
-		at = st.last + at
-	}
-	if at >= tl.hours {
-		st.done = true
-		return 0, false
-	}
-	st.drawn++
-	st.last = at
-	st.starts = append(st.starts, at)
-	return at, true
+	tl.due = first
+	return first
 }
 
 // peek is the time of the next failure, and whether there is one.
 func (tl *timeline) peek() (float64, bool) {
-	for len(tl.buckets[tl.cur]) == 0 {
-		if tl.cur == len(tl.buckets)-1 {
-			return 0, false
-		}
-		tl.buckets[tl.cur] = nil
-		tl.cur++
-		tl.heapify()
+	if k := tl.firstEnd(); k >= 0 {
+		q := &tl.ends[k]
+		return q.items[q.head].h.at, true
 	}
-	return tl.buckets[tl.cur][0].at, true
+	return tl.next.at, tl.next.at < tl.hours
 }
 
 // pop takes the next failure (peek must have found one).
 func (tl *timeline) pop() happening {
-	heap := tl.buckets[tl.cur]
-	c := &heap[0]
-	kind, lo, hi, _, _ := tl.process(int(c.proc))
-	h := happening{at: c.at, kind: processKinds[kind][0], lo: lo, hi: hi}
-	if c.isEnd {
-		h.kind = processKinds[kind][1]
-		c.end++
-		if tl.streams != nil && tl.streams[c.proc] != nil {
-			st := tl.streams[c.proc]
-			st.starts, st.first = st.starts[1:], st.first+1
+	k := tl.firstEnd()
+	tl.due = -2
+	if k >= 0 {
+		q := &tl.ends[k]
+		h := q.items[q.head].h
+		if q.head++; q.head == len(q.items) {
+			q.items, q.head = q.items[:0], 0
+		} else if q.head > 1024 && q.head > len(q.items)/2 {
+			q.items = append(q.items[:0], q.items[q.head:]...)
+			q.head = 0
 		}
-	} else {
-		c.start++
+		return h
 	}
-	if tl.aim(c) {
-		if b := tl.bucket(c.at); b != tl.cur {
-			tl.buckets[b] = append(tl.buckets[b], *c)
-		} else {
-			tl.down(0)
-			return h
-		}
-	}
-	last := len(heap) - 1
-	heap[0] = heap[last]
-	tl.buckets[tl.cur] = heap[:last]
-	tl.down(0)
+	h, kind := tl.next, tl.kinds[tl.nextKind]
+	end := happening{at: h.at + kind.hours, kind: kind.end, lo: h.lo, hi: h.hi}
+	tl.ends[tl.nextKind].items = append(tl.ends[tl.nextKind].items, pending{end, tl.seq})
+	tl.draw()
 	return h
 }
 
-// down restores the heap below i.
-func (tl *timeline) down(i int) {
-	h := tl.buckets[tl.cur]
-	for {
-		l := 2*i + 1
-		if l >= len(h) {
-			return
-		}
-		m := l
-		if r := l + 1; r < len(h) && h[r].before(&h[l]) {
-			m = r
-		}
-		if !h[m].before(&h[i]) {
-			return
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
-	}
+// before orders ends: by time, then by their failures' order.
+func (a pending) before(b pending) bool {
+	return a.h.at < b.h.at || a.h.at == b.h.at && a.seq < b.seq
 }

@@ -2,64 +2,111 @@ package placement
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"os"
-	"sort"
+	"slices"
 	"testing"
 	"time"
-
-	"github.com/loadlab/loadlab/sim/rng"
 )
 
-// The timeline yields exactly the failures of drawing every process to
-// its end and sorting the lot by time (ties in drawing order), whether a
-// process keeps its times or draws them again from a copy of the stream.
-func TestTimelineMatchesSortedDraws(t *testing.T) {
-	specs := []DurabilitySpec{DefaultDurabilitySpec()}
+// The failures of a run are the first failures of any longer run with
+// the same seed: the timeline never draws past the present.
+func TestTimelineDoesNotDependOnTheYears(t *testing.T) {
 	for i, f := range []func(s *DurabilitySpec){
-		func(s *DurabilitySpec) { s.Years, s.RackLossYears = 50, 3 },
-		func(s *DurabilitySpec) { s.NodeMTTFYears, s.Years = 0.001, 2 }, // past snapshotEvents: drawn again
-		func(s *DurabilitySpec) { s.NodeMTTFYears, s.RackOutageYears, s.Years = 0.002, 0.001, 1.5 },
+		func(s *DurabilitySpec) {},
+		func(s *DurabilitySpec) { s.RackLossYears = 3 },
+		func(s *DurabilitySpec) { s.NodeMTTFYears, s.RackOutageYears = 0.002, 0.001 },
 		func(s *DurabilitySpec) {
 			s.Topology = Topology{AZs: 2, RacksPerAZ: 4, NodesPerRack: 5, Versions: 1}
-			s.Years, s.ReplaceHours, s.AZOutageYears, s.AZOutageHours = 30, 1000, 0.3, 500
+			s.ReplaceHours, s.AZOutageYears, s.AZOutageHours = 1000, 0.3, 500
 		},
-		func(s *DurabilitySpec) { s.Years, s.NodeMTTFYears, s.ReplaceHours = 1000, 1.5, 0.0001 },
 	} {
-		s := DefaultDurabilitySpec()
-		s.Seed += int64(i)
-		f(&s)
-		specs = append(specs, s)
-	}
-	for _, s := range specs {
-		want := sortedFailures(s)
-		tl, err := newTimeline(context.Background(), s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; ; i++ {
-			_, ok := tl.peek()
-			if !ok {
-				if i != len(want) {
-					t.Errorf("%+v: %d failures, want %d", s, i, len(want))
-				}
-				break
-			}
-			if got := tl.pop(); i >= len(want) || got != want[i] {
-				t.Errorf("%+v: failure %d is %+v, want %+v", s, i, got, want[min(i, len(want)-1)])
-				break
-			}
+		short, long := DefaultDurabilitySpec(), DefaultDurabilitySpec()
+		short.Seed += int64(i)
+		f(&short)
+		long = short
+		short.Years, long.Years = 2, 4
+		a, b := failuresBefore(short, 2*8760), failuresBefore(long, 2*8760)
+		if len(a) == 0 || !slices.Equal(a, b) {
+			t.Errorf("case %d: %d failures in 2 years of a 2-year run, %d of a 4-year run, or they differ", i, len(a), len(b))
 		}
 	}
 }
 
+// Over a long run each process fails as often as its mean time between
+// failures says, and each failure ends its hours later, in time order.
+func TestTimelineRates(t *testing.T) {
+	s := DefaultDurabilitySpec()
+	s.Years = 1000
+	type process struct {
+		kind failureKind
+		size int // the nodes it strikes: a node, a rack or an AZ
+	}
+	hours := map[process]float64{{diskLoss, 1}: s.ReplaceHours, {rackLoss, s.NodesPerRack}: s.ReplaceHours,
+		{outage, s.NodesPerRack}: s.RackOutageHours, {outage, s.NodesPerAZ()}: s.AZOutageHours}
+	starts, disks := map[process]int{}, make([]int, s.Nodes())
+	open := map[happening]int{}
+	tl, last := newTimeline(s), 0.0
+	for {
+		if _, ok := tl.peek(); !ok {
+			break
+		}
+		h := tl.pop()
+		if h.at < last {
+			t.Fatalf("%+v comes after a failure at %g h", h, last)
+		}
+		last = h.at
+		p := process{h.kind, h.hi - h.lo}
+		if d, ok := hours[p]; ok {
+			starts[p]++
+			if h.kind == diskLoss {
+				disks[h.lo]++
+			}
+			open[happening{at: h.at + d, lo: h.lo, hi: h.hi}]++
+			continue
+		}
+		key := happening{at: h.at, lo: h.lo, hi: h.hi}
+		if open[key] == 0 {
+			t.Fatalf("%+v ends no failure", h)
+		}
+		open[key]--
+	}
+	// The counts are Poisson: each within 4.5 standard deviations.
+	const sds = 4.5
+	check := func(what string, got int, mean float64) {
+		if math.Abs(float64(got)-mean) > sds*math.Sqrt(mean) {
+			t.Errorf("%s: %d failures in %g years, expected %.0f", what, got, s.Years, mean)
+		}
+	}
+	for n, got := range disks {
+		check(fmt.Sprintf("node %d", n), got, s.Years/s.NodeMTTFYears)
+	}
+	check("disks", starts[process{diskLoss, 1}], float64(s.Nodes())*s.Years/s.NodeMTTFYears)
+	check("racks destroyed", starts[process{rackLoss, s.NodesPerRack}], float64(s.Racks())*s.Years/s.RackLossYears)
+	check("racks dark", starts[process{outage, s.NodesPerRack}], float64(s.Racks())*s.Years/s.RackOutageYears)
+	check("AZs dark", starts[process{outage, s.NodesPerAZ()}], float64(s.AZs)*s.Years/s.AZOutageYears)
+}
+
+// failuresBefore is the failures of the spec's timeline that come before
+// hours.
+func failuresBefore(s DurabilitySpec, hours float64) []happening {
+	var out []happening
+	tl := newTimeline(s)
+	for {
+		at, ok := tl.peek()
+		if !ok || at >= hours {
+			return out
+		}
+		out = append(out, tl.pop())
+	}
+}
+
 // A durability run looks at its context at least every 100 ms, and stops
-// when it is done, while the failures are walked, while objects are
-// placed and while the years run. (go test runs packages side by side on
-// two cores, so the 100 ms is checked with LOADLAB_TIMED=1; otherwise a
-// second.)
+// when it is done, while objects are placed and while the years run. (go
+// test runs packages side by side on two cores, so the 100 ms is checked
+// with LOADLAB_TIMED=1; otherwise a second.)
 func TestDurabilityStopsWhenCancelled(t *testing.T) {
-	walk := DefaultDurabilitySpec()
-	walk.NodeMTTFYears, walk.Years = 0.0001, 1000 // 270 million draws
 	place := DefaultDurabilitySpec()
 	place.Objects, place.Years = 1_000_000, 1
 	run := DefaultDurabilitySpec()
@@ -69,10 +116,10 @@ func TestDurabilityStopsWhenCancelled(t *testing.T) {
 	for _, c := range []struct {
 		phase string
 		s     DurabilitySpec
-	}{{"walk", walk}, {"place", place}, {"run", run}, {"greedy rebuilds", greedy}} {
+	}{{"place", place}, {"run", run}, {"greedy rebuilds", greedy}} {
 		var d *Durability
 		var err error
-		if c.phase != "walk" && c.phase != "place" {
+		if c.phase != "place" {
 			if d, err = NewDurability(c.s); err != nil {
 				t.Fatal(err)
 			}
@@ -131,40 +178,4 @@ func (g *gapContext) check(t *testing.T, what string, err error) {
 	default:
 		t.Logf("%s: %v between looks at ctx at most, stopped %v after it ended", what, g.longest, late)
 	}
-}
-
-// sortedFailures is the timeline drawn whole and sorted, as it was before
-// it was streamed.
-func sortedFailures(s DurabilitySpec) []happening {
-	src := rng.New(s.Seed)
-	hours := s.Years * 8760
-	var out []happening
-	poisson := func(mttfYears float64, each func(at float64)) {
-		for t := src.ExpoVariate(1 / (mttfYears * 8760)); t < hours; t += src.ExpoVariate(1 / (mttfYears * 8760)) {
-			each(t)
-		}
-	}
-	t := s.Topology
-	for n := range t.Nodes() {
-		poisson(s.NodeMTTFYears, func(at float64) {
-			out = append(out, happening{at: at, kind: diskLoss, lo: n, hi: n + 1}, happening{at: at + s.ReplaceHours, kind: nodeBack, lo: n, hi: n + 1})
-		})
-	}
-	for r := range t.Racks() {
-		lo, hi := RackFailure.Span(t, r)
-		poisson(s.RackOutageYears, func(at float64) {
-			out = append(out, happening{at: at, kind: outage, lo: lo, hi: hi}, happening{at: at + s.RackOutageHours, kind: outageEnd, lo: lo, hi: hi})
-		})
-		poisson(s.RackLossYears, func(at float64) {
-			out = append(out, happening{at: at, kind: rackLoss, lo: lo, hi: hi}, happening{at: at + s.ReplaceHours, kind: nodeBack, lo: lo, hi: hi})
-		})
-	}
-	for a := range t.AZs {
-		lo, hi := AZFailure.Span(t, a)
-		poisson(s.AZOutageYears, func(at float64) {
-			out = append(out, happening{at: at, kind: outage, lo: lo, hi: hi}, happening{at: at + s.AZOutageHours, kind: outageEnd, lo: lo, hi: hi})
-		})
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
-	return out
 }
