@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/placement"
@@ -21,9 +22,10 @@ years. Nodes lose their disks (--node-mttf-years, back empty after
 --replace-hours), racks and AZs go dark for hours (--rack-outage-*, --az-outage-*),
 a rack now and then is destroyed (--rack-loss-years), and every lost replica is
 rebuilt in --rebuild-hours by the repair procedure of 26.3.5 (a domain holding
-none of the object's replicas first). Each strategy meets the same failures;
-the report counts the objects that were short of a majority at some moment and
-those lost for good.`,
+none of the object's replicas first). Each strategy meets the same failures,
+drawn in time order, so a shorter run is the start of a longer one; the report
+counts the objects that were short of a majority at some moment and those lost
+for good, in all and at each whole year's end.`,
 	bind: func(fs *flagSet, s *placement.DurabilitySpec) {
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the failures (placements use seed + 1)")
 		fs.Float(&s.Years, "years", "a number in (0, 1000]", "simulated years")
@@ -62,6 +64,7 @@ those lost for good.`,
 			for _, m := range d.Moments() {
 				fmt.Fprintln(w, "  "+m.Caption)
 			}
+			writeByYear(w, d)
 			return nil
 		},
 		"csv": func(_ context.Context, w io.Writer, d *placement.Durability, _ engine.Cost) error {
@@ -84,9 +87,40 @@ those lost for good.`,
 				Years      float64                      `json:"years"`
 				Objects    int                          `json:"objects"`
 				Strategies []placement.DurabilityResult `json:"strategies"`
+				ByYear     []placement.DurabilityYear   `json:"by_year"`
 				Moments    []engine.Moment              `json:"moments"`
 				Estimate   engine.Cost                  `json:"estimate"`
-			}{s.Seed, s.Years, s.Objects, d.Results(), d.Moments(), est})
+			}{s.Seed, s.Years, s.Objects, d.Results(), d.ByYear(), d.Moments(), est})
 		},
 	},
+}
+
+// writeByYear is the text report's table of the counts at each whole
+// year's end, a column a strategy.
+func writeByYear(w io.Writer, d *placement.Durability) {
+	years := d.ByYear()
+	if len(years) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nat each year's end: objects short of a majority so far / lost for good so far")
+	line := func(cells []string) {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%4s", cells[0])
+		for _, c := range cells[1:] {
+			fmt.Fprintf(&b, "  %-15s", c)
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	cells := []string{"year"}
+	for _, c := range years[0].Strategies {
+		cells = append(cells, c.Strategy)
+	}
+	line(cells)
+	for _, y := range years {
+		cells = append(cells[:0], strconv.Itoa(y.Year))
+		for _, c := range y.Strategies {
+			cells = append(cells, fmt.Sprintf("%d / %d", c.LostMajority, c.Lost))
+		}
+		line(cells)
+	}
 }
