@@ -91,6 +91,15 @@ var registry = []Scenario{
 		Spec:   placement.DefaultDurabilitySpec(), StepsPerSecond: 26, Headline: []string{"lost", "unavailable"},
 	},
 	{
+		Name:   "durability-repair",
+		Title:  "Repair time is the lever: the same disk failures, rebuilds of 48 h down to 6 h (26.3.6)",
+		Lesson: "Every failure here is one disk, independent of the others (no rack burns, nothing goes dark): each of the 27 nodes loses its disk every 3 months on average, one somewhere every 3.4 days. An object is lost only when all three of its replicas' disks die within one rebuild, a chance that grows as the square of the rebuild time. With 48 h rebuilds random placement loses 114 of 3,000 objects in ten years (rack-aware 121, az-aware 96); b halves the rebuild time on the same failures: at 24 h random loses 34, at 12 h 2, at 6 h none. Spreading cannot dodge failures that strike nodes independently, so the spreading strategies lose alike; greedy's objects share three nodes and stand or fall together (all short of a majority at 48 h, none at 12 h). MTTR is the lever; B doubles it back.",
+		Spec: edited(placement.DefaultDurabilitySpec(), func(s *placement.DurabilitySpec) {
+			s.NodeMTTFYears, s.RebuildHours = 0.25, 48
+			s.RackOutageYears, s.AZOutageYears, s.RackLossYears = 1e6, 1e6, 1e6
+		}), StepsPerSecond: 26, Headline: []string{"lost", "unavailable"},
+	},
+	{
 		Name:   "availability-lecture",
 		Title:  "Availability = MTTF / (MTTF + MTTR): two paths to more nines (26.4.3)",
 		Lesson: "A depends on MTTR / MTTF alone: a tenth of the repair time buys the same nine as ten times the MTTF. The strip is one machine failing and being repaired: its measured availability wanders, then settles on the formula. u/U and j/J scale the MTTF, d/D and k/K the MTTR, g/G move the target a nine.",
@@ -259,7 +268,7 @@ var teachingOrder = []string{
 	"supermarket-90", "d-choices-queue", "stale-board-herd",
 	"hrw-vs-ring", "weighted-hrw",
 	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd",
-	"placement-lecture", "correlated-failure", "version-diversity", "durability-years",
+	"placement-lecture", "correlated-failure", "version-diversity", "durability-years", "durability-repair",
 	"availability-lecture", "scale-needs-fast-repair",
 }
 

@@ -201,8 +201,9 @@ func TestRankScenarios(t *testing.T) {
 		{"d-choices", []string{"d-choices", "d-choices-queue"}},
 		// Names that hold it, labs in the catalogue's order.
 		{"herd", []string{"stale-herd", "stale-board-herd", "thundering-herd"}},
-		// The name, then titles; Durability's best is a title, after.
-		{"PLACEMENT", []string{"placement-lecture", "correlated-failure", "version-diversity", "durability-years"}},
+		// The name, then titles; Durability's best is a title, after;
+		// durability-repair's a lesson, last.
+		{"PLACEMENT", []string{"placement-lecture", "correlated-failure", "version-diversity", "durability-years", "durability-repair"}},
 		// A title, then the rest of its lab by the heading.
 		{"hashing", []string{"hrw-vs-ring", "weighted-hrw"}},
 		// A title before a lesson.
