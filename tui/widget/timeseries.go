@@ -59,10 +59,38 @@ type TimeSeries struct {
 	// JoinEnds gives the lines that end at one value one label ("one,
 	// stale"), which says they coincide; the names column widens for it.
 	JoinEnds bool
+	// LogY draws the y axis on a log scale that keeps zero: a value v sits
+	// at log10(1 + v), and the axis is numbered at 0, 1, 10, 100, ..., so
+	// that a count of 15 stays visible beside one of 3,000. YMin and YMax
+	// are in the lines' units; YMin must not be negative. A name's row is
+	// the row its line's end is drawn on.
+	LogY bool
+}
+
+// scaled is where value v sits on the y axis: v itself, or log10(1 + v)
+// on a log scale.
+func (t TimeSeries) scaled(v float64) float64 {
+	if t.LogY {
+		return math.Log10(1 + max(v, 0))
+	}
+	return v
+}
+
+// yRow is the row of value v in a plot gh rows high, as the braille grid
+// draws it (a row is four dots).
+func (t TimeSeries) yRow(v float64, gh int) int {
+	lo, hi := t.scaled(t.YMin), t.scaled(t.YMax)
+	y := min(max(t.scaled(v), lo), hi)
+	return gh - 1 - int(math.Round((y-lo)/(hi-lo)*float64(4*gh-1)))/4
 }
 
 // yTicks and xTicks are the round values the axes number.
-func (t TimeSeries) yTicks(gh int) []float64 { return t.ticks(t.YMin, t.YMax, max(2, gh/2)) }
+func (t TimeSeries) yTicks(gh int) []float64 {
+	if t.LogY {
+		return t.logTicks(gh)
+	}
+	return t.ticks(t.YMin, t.YMax, max(2, gh/2))
+}
 func (t TimeSeries) xTicks(gw int) []float64 { return t.ticks(t.XMin, t.XMax, max(2, gw/7)) }
 
 func (t TimeSeries) ticks(lo, hi float64, n int) []float64 {
@@ -70,6 +98,19 @@ func (t TimeSeries) ticks(lo, hi float64, n int) []float64 {
 	for _, v := range NiceTicks(lo, hi, n) {
 		if !t.Whole || v == math.Trunc(v) {
 			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// logTicks are 0 and the powers of ten in the y range, each at least two
+// rows above the one below it.
+func (t TimeSeries) logTicks(gh int) []float64 {
+	var out []float64
+	last := gh + 1
+	for v := 0.0; v <= t.YMax; v = max(1, 10*v) {
+		if row := t.yRow(v, gh); v >= t.YMin && row <= last-2 {
+			out, last = append(out, v), row
 		}
 	}
 	return out
@@ -135,9 +176,10 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	if t.NoXNumbers {
 		minH = 3
 	}
-	if cw < 12 || h < minH || !(t.XMax > t.XMin) || !(t.YMax > t.YMin) {
+	if cw < 12 || h < minH || !(t.XMax > t.XMin) || !(t.YMax > t.YMin) || t.LogY && t.YMin < 0 {
 		return FitLines(nil, w, h)
 	}
+	ylo, yhi := t.scaled(t.YMin), t.scaled(t.YMax)
 	// Every y label is padded to one width: ntcharts places the plot by
 	// the labels it happens to draw, and a narrower set would shift the
 	// plot against its x axis and against Area.
@@ -149,7 +191,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	// ntcharts draws the axes; the numbers on them are ours, at round
 	// values (its own fall wherever a row or column happens to be).
 	blank := strings.Repeat(" ", left-1)
-	lc := linechart.New(cw, ch, t.XMin, t.XMax, t.YMin, t.YMax,
+	lc := linechart.New(cw, ch, t.XMin, t.XMax, ylo, yhi,
 		linechart.WithXYSteps(1, 1),
 		linechart.WithStyles(st.Muted, st.Muted, st.Text),
 		linechart.WithXLabelFormatter(func(int, float64) string { return "" }),
@@ -162,7 +204,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	cells := make([][][]rune, len(t.Lines))
 	drawn := 0
 	for i, l := range t.Lines {
-		g := graph.NewBrailleGrid(gw, gh, t.XMin, t.XMax, t.YMin, t.YMax)
+		g := graph.NewBrailleGrid(gw, gh, t.XMin, t.XMax, ylo, yhi)
 		dots := 2 * gw
 		end := t.XMax
 		if l.Bounded {
@@ -178,7 +220,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 			if c > 0 && x > end {
 				break
 			}
-			y := min(max(l.Value(x), t.YMin), t.YMax)
+			y := min(max(t.scaled(l.Value(x)), ylo), yhi)
 			p := g.GridPoint(canvas.Float64Point{X: x, Y: y})
 			if c == 0 {
 				g.Set(p)
@@ -190,7 +232,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 			prev = p
 		}
 		if l.Bounded { // the present itself, which the samples fall short of
-			p := g.GridPoint(canvas.Float64Point{X: end, Y: min(max(l.Value(end), t.YMin), t.YMax)})
+			p := g.GridPoint(canvas.Float64Point{X: end, Y: min(max(t.scaled(l.Value(end)), ylo), yhi)})
 			for _, q := range graph.GetLinePoints(prev, p) {
 				g.Set(q)
 			}
@@ -198,6 +240,10 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		cells[i] = g.BraillePatterns()
 		drawn++
 		graph.DrawBraillePatterns(&lc.Canvas, origin, cells[i], l.Style)
+		if t.LogY {
+			lastRow[i] = t.yRow(l.Value(end), gh)
+			continue
+		}
 		y := min(max(l.Value(end), t.YMin), t.YMax)
 		lastRow[i] = gh - 1 - min(gh-1, int((y-t.YMin)/(t.YMax-t.YMin)*float64(gh)))
 	}
@@ -245,7 +291,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 // between them.
 func (t TimeSeries) drawTicks(st *Styles, c *canvas.Model, axis canvas.Point, gw, gh int) {
 	for _, v := range t.yTicks(gh) {
-		row := gh - 1 - int(math.Round((v-t.YMin)/(t.YMax-t.YMin)*float64(4*gh-1)))/4
+		row := t.yRow(v, gh)
 		c.SetStringWithStyle(canvas.Point{X: 0, Y: row}, fmt.Sprintf("%*s", axis.X, t.YLabel(v)), st.Muted)
 		c.SetRuneWithStyle(canvas.Point{X: axis.X, Y: row}, '┤', st.Muted)
 	}

@@ -3,6 +3,7 @@ package widget
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,5 +122,60 @@ func TestTimeSeriesMarksAreDistinct(t *testing.T) {
 	}
 	if want := "asdvcu62*x"; got != want {
 		t.Errorf("marks %q, want %q", got, want)
+	}
+}
+
+// countsChart is a log-scale chart of flat lines at the given counts, out
+// of 3,000, its names joined on their rows, with room for all of them on
+// one.
+func countsChart(counts ...float64) TimeSeries {
+	ts := flatChart(counts...)
+	ts.YMax, ts.LogY, ts.JoinRows = 3000, true, true
+	ts.NamesWidth = len("line0 line1 line2 line3 ")
+	return ts
+}
+
+// On a log scale a count of 15 is drawn clear of both 0 and 3,000, and
+// the axis is numbered at 0 and powers of ten only.
+func TestTimeSeriesLogScaleShowsSmallCounts(t *testing.T) {
+	st := mono(t)
+	for _, h := range []int{6, 8, 20} {
+		rows := strings.Split(plain(countsChart(0, 15, 3000).Render(st, 60, h)), "\n")
+		zero, small, big := rowOf(rows, "line0"), rowOf(rows, "line1"), rowOf(rows, "line2")
+		if !(big < small && small < zero) {
+			t.Errorf("height %d: 3000 on row %d, 15 on row %d, 0 on row %d:\n%s", h, big, small, zero, strings.Join(rows, "\n"))
+		}
+		for _, r := range rows[:h-2] {
+			label := strings.TrimSpace(strings.SplitN(r, "┤", 2)[0])
+			if strings.Contains(r, "┤") && !slices.Contains([]string{"0", "1", "10", "100", "1000"}, label) {
+				t.Errorf("height %d: the axis is numbered %q:\n%s", h, label, strings.Join(rows, "\n"))
+			}
+		}
+	}
+}
+
+// On a log scale every name sits on the row its line's end is drawn on
+// (with JoinRows, lines that end on one row share it), and the plot keeps
+// its width whatever rows the lines end on.
+func TestTimeSeriesNamesOnTheirLinesRows(t *testing.T) {
+	st := mono(t)
+	for _, counts := range [][]float64{{0, 0, 3000, 15}, {2800, 3000, 2400, 15}, {0, 0, 0, 0}} {
+		ts := countsChart(counts...)
+		rows := strings.Split(plain(ts.Render(st, 70, 9)), "\n")
+		for i := range counts {
+			name := fmt.Sprintf("line%d", i)
+			r := rowOf(rows, name)
+			if r < 0 || !strings.ContainsFunc(strings.SplitN(rows[r], name, 2)[0], isBraille) {
+				t.Errorf("%v: %s is on row %d, which draws no line:\n%s", counts, name, r, strings.Join(rows, "\n"))
+			}
+			for j := range counts {
+				if ts.yRow(counts[j], 7) == ts.yRow(counts[i], 7) && rowOf(rows, fmt.Sprintf("line%d", j)) != r {
+					t.Errorf("%v: line%d and %s end on one row, their names on two:\n%s", counts, j, name, strings.Join(rows, "\n"))
+				}
+			}
+		}
+		if left, width := ts.Area(70); left != 5 || width != 70-5-ts.NamesWidth {
+			t.Errorf("%v: the plot is at %d, %d wide", counts, left, width)
+		}
 	}
 }
