@@ -111,8 +111,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		})
 }
 
-// Render draws the two counts over the years, a line a strategy, and the
-// counts now.
+// Render draws the two counts over the years, a line a strategy.
 func (l *Lab) Render(f lab.Frame) string {
 	st, s := f.St, l.spec
 	results := l.run.Results()
@@ -122,38 +121,30 @@ func (l *Lab) Render(f lab.Frame) string {
 		st.Muted.Render(widget.Truncate(fmt.Sprintf("rebuilds take %g h (b/B); disks die every %g years a node, racks go dark every %g, AZs every %g; a rack burns every %g",
 			s.RebuildHours, s.NodeMTTFYears, s.RackOutageYears, s.AZOutageYears, s.RackLossYears), f.W)),
 	}
-	var counts []string
-	for _, r := range results {
-		counts = append(counts, fmt.Sprintf("%s %d short, %d lost", r.Strategy, r.LostMajority, r.Lost))
-	}
-	foot := widget.Wrap(strings.Join(counts, " · "), f.W)
-	for i := range foot {
-		foot[i] = st.Text.Render(foot[i])
-	}
-	chartH := max(5, (f.H-len(head)-2-len(foot))/2)
+	chartH := max(5, (f.H-len(head)-2)/2)
 	xs := func(v float64) string { return fmt.Sprintf("%gy", v) }
+	// Both charts run from none to every object on a log scale, so that a
+	// strategy's 15 lost shows beside another's 3,000 and the two charts
+	// share their axes; each name sits on its line's row (the counts are
+	// the headline's).
 	chart := func(title string, lost bool) string {
-		top := 10.0
 		var lines []widget.Line
+		var names []string
 		for i, r := range results {
 			maj, gone := l.run.History(i)
 			v := maj
 			if lost {
 				v = gone
 			}
-			now := 0.0
-			if p, ok := v.Last(); ok {
-				top, now = max(top, p.Y), p.Y
-			}
-			// the count in the name: names crowded onto free rows still read
-			lines = append(lines, widget.Line{Name: fmt.Sprintf("%s %.0f", r.Strategy, now), Style: st.SeriesStyle(i), Bounded: true, End: l.run.Years(), Value: v.StepAt})
+			lines = append(lines, widget.Line{Name: r.Strategy, Style: st.SeriesStyle(i), Bounded: true, End: l.run.Years(), Value: v.StepAt})
+			names = append(names, r.Strategy)
 		}
-		ts := widget.TimeSeries{XMin: 0, XMax: s.Years, YMin: 0, YMax: top * 1.1, XLabel: xs,
-			YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) }, Lines: lines}
-		return st.Muted.Render(widget.Truncate(title, f.W)) + "\n" + ts.Render(st, f.W, chartH)
+		// room for every name on one row, as at the start
+		ts := widget.TimeSeries{XMin: 0, XMax: s.Years, YMin: 0, YMax: float64(s.Objects), XLabel: xs, LogY: true, JoinRows: true,
+			NamesWidth: len(strings.Join(names, " ")) + 1, YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) }, Lines: lines}
+		return st.Muted.Render(widget.Truncate(title+", log scale", f.W)) + "\n" + ts.Render(st, f.W, chartH)
 	}
 	lines := append(head, strings.Split(chart("objects ever short of a majority of reachable replicas (unavailable)", false), "\n")...)
 	lines = append(lines, strings.Split(chart("objects lost for good: every replica destroyed before a rebuild", true), "\n")...)
-	lines = append(lines, foot...)
 	return widget.FitLines(lines, f.W, f.H)
 }

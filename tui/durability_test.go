@@ -1,0 +1,56 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/loadlab/loadlab/tui/durabilitylab"
+)
+
+// endOfYears runs a durability scenario's years to their end.
+func endOfYears(t *testing.T, scenario string, w, h int) *Model {
+	t.Helper()
+	m := openAt(t, scenario, w, h)
+	l := m.lab.(*durabilitylab.Lab)
+	for l.Step() {
+	}
+	m.redraw()
+	return m
+}
+
+// durability-years at its end: both charts on one log scale, each name on
+// its line's row.
+func TestGoldenDurability(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			m := endOfYears(t, "durability-years", size.w, size.h)
+			checkFits(t, m, size.w, size.h)
+			golden.RequireEqual(t, []byte(plain(m)))
+		})
+	}
+}
+
+// On the lost-for-good chart random's few dozen losses are drawn on a row
+// of their own, above the strategies that lost nothing, and named there,
+// at every size.
+func TestDurabilitySmallCountsStayVisible(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}, {160, 48}} {
+		m := endOfYears(t, "durability-years", size.w, size.h)
+		view := plain(m)
+		lost := view[strings.Index(view, "objects lost for good"):]
+		rows := strings.Split(lost, "\n")
+		random, none := -1, -1
+		for i, r := range rows {
+			switch {
+			case strings.HasSuffix(r, " random"):
+				random = i
+			case strings.HasSuffix(r, " greedy rack-aware az-aware"):
+				none = i
+			}
+		}
+		if random < 0 || none < 0 || random >= none || !strings.ContainsFunc(rows[random], func(r rune) bool { return r >= 0x2801 && r <= 0x28ff }) {
+			t.Errorf("%dx%d: random named on row %d, the strategies that lost nothing on row %d:\n%s", size.w, size.h, random, none, lost)
+		}
+	}
+}
