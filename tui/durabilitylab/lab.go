@@ -115,12 +115,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 func (l *Lab) Render(f lab.Frame) string {
 	st, s := f.St, l.spec
 	results := l.run.Results()
-	head := []string{
-		st.Title.Render(widget.Truncate(fmt.Sprintf("%d objects x %d replicas, %d x %d x %d nodes, %g years, every strategy on the same failures",
-			s.Objects, s.Replicas, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Years), f.W)),
-		st.Muted.Render(widget.Truncate(fmt.Sprintf("rebuilds take %g h (b/B); disks die every %g years a node, racks go dark every %g, AZs every %g; a rack burns every %g",
-			s.RebuildHours, s.NodeMTTFYears, s.RackOutageYears, s.AZOutageYears, s.RackLossYears), f.W)),
-	}
+	fleet, failures := l.header(f.W)
+	head := []string{st.Title.Render(fleet), st.Muted.Render(failures)}
 	chartH := max(5, (f.H-len(head)-2)/2)
 	xs := func(v float64) string { return fmt.Sprintf("%gy", v) }
 	// Both charts run from none to every object on a log scale, so that a
@@ -142,9 +138,13 @@ func (l *Lab) Render(f lab.Frame) string {
 		// room for every name on one row, as at the start
 		ts := widget.TimeSeries{XMin: 0, XMax: s.Years, YMin: 0, YMax: float64(s.Objects), XLabel: xs, LogY: true, JoinRows: true,
 			NamesWidth: len(strings.Join(names, " ")) + 1, YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) }, Lines: lines}
-		return st.Muted.Render(widget.Truncate(title+", log scale", f.W)) + "\n" + ts.Render(st, f.W, chartH)
+		return st.Muted.Render(title) + "\n" + ts.Render(st, f.W, chartH)
 	}
-	lines := append(head, strings.Split(chart("objects ever short of a majority of reachable replicas (unavailable)", false), "\n")...)
-	lines = append(lines, strings.Split(chart("objects lost for good: every replica destroyed before a rebuild", true), "\n")...)
+	short := widget.FirstFit(f.W, "objects ever short of a majority of reachable replicas (unavailable), log scale",
+		"objects ever short of a majority (unavailable), log scale", "short of a majority, log scale")
+	lost := widget.FirstFit(f.W, "objects lost for good: every replica destroyed before a rebuild, log scale",
+		"objects lost for good, log scale", "lost, log scale")
+	lines := append(head, strings.Split(chart(short, false), "\n")...)
+	lines = append(lines, strings.Split(chart(lost, true), "\n")...)
 	return widget.FitLines(lines, f.W, f.H)
 }
