@@ -9,20 +9,19 @@ import (
 	"github.com/loadlab/loadlab/scenarios"
 )
 
-// resilienceEngines are the engines of the resilience labs, whose screens
-// keep every word whole.
-var resilienceEngines = []string{"cascade", "retry-storm", "placement", "durability", "availability"}
+// notYetWhole are the engines whose labs still cut words at some size:
+// the balancing labs, until their class-view pass.
+var notYetWhole = []string{"bins", "exact", "supermarket", "hashing"}
 
 // cutWord is an ellipsis that cuts into a word or a number: a line may
 // leave words out, marked " …", never show part of one.
 var cutWord = regexp.MustCompile(`[^\s]…`)
 
-// Nothing that carries meaning is cut: on every resilience scenario's
-// screen, at the sizes a class uses, opened and played to its end, no
+// Nothing that carries meaning is cut: on every scenario's screen, at the sizes a class uses, opened and played to its end, no
 // line ends a word or a number with an ellipsis.
 func TestNothingCutMidWord(t *testing.T) {
 	for _, sc := range scenarios.All() {
-		if !slices.Contains(resilienceEngines, sc.Engine()) {
+		if slices.Contains(notYetWhole, sc.Engine()) {
 			continue
 		}
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
