@@ -108,7 +108,7 @@ var registry = []Scenario{
 	{
 		Name:   "scale-needs-fast-repair",
 		Title:  "At scale, repair time is the lever: a fleet of 12,000 machines needs repairs within seconds",
-		Lesson: "One machine of MTTF 10 years fails every 87,600 h; 12,000 of them fail every 7.3 h, and 99.99 % then needs every failure repaired within 2.6 s (0.3 s at 100,000). No human is that fast: automatic failover is the only way. The strip watches the fleet of 12,000 as one system of MTTF 7.3 h (m/M move to a smaller or larger fleet of the table, marked ▶): k/K and d/D shorten the repair until it meets the target.",
+		Lesson: "One machine of MTTF 10 years fails every 87,600 h; 12,000 of them fail every 7.3 h, and 99.99 % then needs every failure repaired within 2.6 s (0.3 s at 100,000). No human is that fast: automatic failover is the only way. The strip watches the fleet of 12,000 as one system of MTTF 7.3 h (f/F move to a smaller or larger fleet of the table, marked ▶): k/K and d/D shorten the repair until it meets the target.",
 		Spec: edited(avail.DefaultSpec(), func(s *avail.Spec) {
 			s.MTTF, s.MTTR = 7.3, 0.01
 		}), StepsPerSecond: 40, Headline: []string{"fleet"},

@@ -103,7 +103,7 @@ func TestPlacementRunningEstimatesAndPages(t *testing.T) {
 }
 
 // The availability lab speaks hours on its MTTR axis, fits its fleet
-// table at 160x48 with a five-nines target, and m/M watch the table's
+// table at 160x48 with a five-nines target, and f/F watch the table's
 // fleets, the one watched marked and named in the status.
 func TestAvailabilityFleetsAndHours(t *testing.T) {
 	m := openAt(t, "availability-lecture", 160, 48)
@@ -118,16 +118,16 @@ func TestAvailabilityFleetsAndHours(t *testing.T) {
 	if v := plain(m); !strings.Contains(v, "▶ 12,000") || !strings.Contains(v, "a fleet of 12,000") {
 		t.Errorf("the strip should watch the fleet of 12,000:\n%s", v)
 	}
-	press(m, "M")
+	press(m, "F")
 	if v := plain(m); !strings.Contains(v, "▶ 100,000") || !strings.Contains(v, "MTTF 52.56 min") {
-		t.Errorf("M should watch the fleet of 100,000:\n%s", v)
+		t.Errorf("F should watch the fleet of 100,000:\n%s", v)
 	}
-	press(m, "M")
+	press(m, "F")
 	if !strings.Contains(m.note, "from 1 machine to 100,000 machines") {
-		t.Errorf("M past the largest fleet should say the range, said %q", m.note)
+		t.Errorf("F past the largest fleet should say the range, said %q", m.note)
 	}
-	press(m, "m", "m", "m", "m")
+	press(m, "f", "f", "f", "f")
 	if v := plain(m); !strings.Contains(v, "▶ 1 ") {
-		t.Errorf("m should come down to one machine:\n%s", v)
+		t.Errorf("f should come down to one machine:\n%s", v)
 	}
 }

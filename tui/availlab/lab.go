@@ -79,7 +79,7 @@ func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 // Status is the time and the failures so far.
 func (l *Lab) Status() []string {
 	m := l.watch.Machine()
-	status := []string{fmt.Sprintf("%.0f h, %s", m.Now(), avail.Failures(m.Failures())), fmt.Sprintf("seed %d", l.spec.Seed)}
+	status := []string{fmt.Sprintf("%s h, %s", textfmt.Digits(int64(math.Round(m.Now()))), avail.Failures(m.Failures())), fmt.Sprintf("seed %d", l.spec.Seed)}
 	if n, ok := fleetOf(l.spec); ok && n > 1 {
 		status = append([]string{"a fleet of " + textfmt.Digits(int64(n))}, status...)
 	}
@@ -102,8 +102,8 @@ var keys = struct {
 	MTTRTenfold:  lab.Bind([]string{"K"}, "K", "MTTR x10"),
 	NineFewer:    lab.Bind([]string{"g"}, "g", "target: one nine fewer"),
 	NineMore:     lab.Bind([]string{"G"}, "G", "target: one nine more"),
-	FleetSmaller: lab.Bind([]string{"m"}, "m", "the strip: a smaller fleet of the table (its MTTF)"),
-	FleetLarger:  lab.Bind([]string{"M"}, "M", "the strip: a larger fleet of the table (its MTTF)"),
+	FleetSmaller: lab.Bind([]string{"f"}, "f", "the strip: a smaller fleet of the table (its MTTF)"),
+	FleetLarger:  lab.Bind([]string{"F"}, "F", "the strip: a larger fleet of the table (its MTTF)"),
 }
 
 // pair is a short-help entry for two keys of one lever.
@@ -118,7 +118,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	k := keys
 	short := []key.Binding{c.Play, c.Help, c.Quit, pair(k.MTTFHalf, "u/U", "MTTF /2, x2"), pair(k.MTTFTenth, "j/J", "MTTF /10, x10"),
 		pair(k.MTTRHalf, "d/D", "MTTR /2, x2"), pair(k.MTTRTenth, "k/K", "MTTR /10, x10"), pair(k.NineFewer, "g/G", "target: one nine fewer, more"),
-		pair(k.FleetSmaller, "m/M", "fleet smaller, larger")}
+		pair(k.FleetSmaller, "f/F", "fleet smaller, larger")}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
 		{k.MTTFHalf, k.MTTFDouble, k.MTTFTenth, k.MTTFTenfold, k.MTTRHalf, k.MTTRDouble, k.MTTRTenth, k.MTTRTenfold, k.NineFewer, k.NineMore, k.FleetSmaller, k.FleetLarger},

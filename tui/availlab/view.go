@@ -101,10 +101,10 @@ func (l *Lab) path(st *widget.Styles, w, h int) string {
 
 // fleet is the scale table: machines of the unit MTTF, how often the
 // fleet fails, and the repair the target then needs; the fleet the strip
-// watches (m/M) is marked ▶.
+// watches (f/F) is marked ▶.
 func (l *Lab) fleet(st *widget.Styles, r avail.Report, w, h int) string {
-	lines := []string{st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("fleets of machines of MTTF %g years each (m/M)", l.spec.UnitMTTFYears),
-		fmt.Sprintf("machines of MTTF %g years (m/M)", l.spec.UnitMTTFYears))),
+	lines := []string{st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("fleets of machines of MTTF %g years each (f/F)", l.spec.UnitMTTFYears),
+		fmt.Sprintf("machines of MTTF %g years (f/F)", l.spec.UnitMTTFYears))),
 		st.Text.Render(fmt.Sprintf("  %-9s %-14s %s", "machines", "fails every", "repair for "+avail.TargetPercent(l.spec.Target)))}
 	watched, _ := fleetOf(l.spec)
 	for _, fl := range r.Scale {
@@ -141,7 +141,7 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 	// rows of 80x24; the early wander past it is drawn at the edge.
 	bottom := max(0, math.Floor(min(formula, target)+1e-9)-1) // 1e-9: nines of 99.99 % are 4.0000000000004
 	top := math.Ceil(max(formula, target)-1e-9) + 1
-	ts := widget.TimeSeries{XMin: 0, XMax: avail.WatchCycles, YMin: bottom, YMax: top, Whole: true,
+	ts := widget.TimeSeries{XMin: 0, XMax: avail.WatchCycles, YMin: bottom, YMax: top, Whole: true, JoinRows: true,
 		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines: []widget.Line{

@@ -240,12 +240,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		cells[i] = g.BraillePatterns()
 		drawn++
 		graph.DrawBraillePatterns(&lc.Canvas, origin, cells[i], l.Style)
-		if t.LogY {
-			lastRow[i] = t.yRow(l.Value(end), gh)
-			continue
-		}
-		y := min(max(l.Value(end), t.YMin), t.YMax)
-		lastRow[i] = gh - 1 - min(gh-1, int((y-t.YMin)/(t.YMax-t.YMin)*float64(gh)))
+		lastRow[i] = t.yRow(l.Value(end), gh) // the row the line's last dot is drawn in
 	}
 	marks := t.marks()
 	marked := st.Mono && drawn > 1
