@@ -139,7 +139,7 @@ var registry = []Scenario{
 	{
 		Name:   "cascade-lecture",
 		Title:  "Cascading failure: no protection (S1) against every protection (S6), seed 425",
-		Lesson: "At 15 s the database slows down 20x. On the left (S1) its 10 connections fill, then svc's 60 threads wait on it holding their slots, then api's 120: a slow dependency eats its callers. On the right (S6) the protections cannot add capacity (a database 20x slower serves 20x fewer calls whatever you do): they change who fails and how fast. Shedding drops low priority first, so high priority succeeds 48 % of the time against 16 % for low, and a request stuck in a queue is failed after 250 ms instead of 3 s. S6 is not the best on overall success (S4 and S5 beat it): it buys high priority with low. c shows one set; 1-6 and shift 1-6 pick the sets; a gives both sides the same arrivals; M stops at the moments.",
+		Lesson: "At 15 s the database slows down 20x. On the left (S1) its 10 connections fill, then svc's 60 threads wait on it holding their slots, then api's 120: a slow dependency eats its callers. On the right (S6) the protections cannot add capacity (a database 20x slower serves 20x fewer calls whatever you do): they change who fails and how fast. Shedding drops low priority first, so high priority succeeds 48 % of the time against 16 % for low, and a request stuck in a queue is failed after 250 ms instead of 3 s. S6 is not the best on overall success (S4 and S5 beat it): it buys high priority with low. S6's breaker never opens (its calls time out at 250 ms, so under half of them fail). c shows one set; 1-6 and shift 1-6 pick the sets; a gives both sides the same arrivals; M stops at the moments.",
 		Spec:   cascadeRun("S1,S6"), StepsPerSecond: 10, Headline: []string{"success", "high", "low", "backlog"},
 	},
 	{
@@ -163,7 +163,7 @@ var registry = []Scenario{
 	{
 		Name:   "bulkhead-vs-breaker",
 		Title:  "Breaker (S4) against bulkhead (S5): two ways to keep a slow database from taking svc",
-		Lesson: "Left, S4 fails db calls fast while its breaker is open, so svc's threads are not held; right, S5 splits svc's threads 42 for db and 18 for aux, so the slow database can only take its own share: aux requests succeed 52 % of the time against 32 % with timeouts alone (S3). S4 reaches 57 % for aux by failing db calls fast instead. Watch the svc→db and svc→aux pools, and the db/aux line of the counters.",
+		Lesson: "Left, S4 fails db calls fast while its breaker is open, so svc's threads are not held; right, S5 splits svc's threads 42 for db and 18 for aux, so the slow database can only take its own share: aux requests succeed 52 % of the time against 32 % with timeouts alone (S3). S4 reaches 57 % for aux by failing db calls fast instead. Watch the svc→db and svc→aux pools, and the aux class figures in the headline.",
 		Spec:   cascadeRun("S4,S5"), StepsPerSecond: 10, Headline: []string{"success", "aux", "p95"},
 	},
 	{

@@ -236,6 +236,8 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Tab):
 		if f, ok := m.lab.(lab.Focuser); ok {
 			f.NextPanel()
+		} else {
+			m.setNote("tab moves between panels where a lab has several to focus; this one has none", false)
 		}
 	}
 	return nil

@@ -51,7 +51,7 @@ func (m *Model) redraw() {
 		body = m.fullHelp(bodyH)
 	} else {
 		narrating := !m.play.playing || m.play.stepsPerSecond() <= 10
-		f := lab.Frame{W: m.width, H: bodyH, St: m.st, Narrating: narrating}
+		f := lab.Frame{W: m.width, H: bodyH, St: m.st, Narrating: narrating, Captioned: m.caption != ""}
 		if sz, ok := m.lab.(lab.Sized); ok {
 			sz.Resize(f)
 		}
@@ -143,7 +143,7 @@ func (m *Model) captionLines() []string {
 	}
 	lines := widget.Wrap("▶ moment: "+m.caption, m.width-1)
 	if len(lines) > maxCaptionLines { // the rest is marked cut, never dropped silently
-		lines = append(lines[:maxCaptionLines-1], widget.Truncate(strings.Join(lines[maxCaptionLines-1:], " "), m.width-1))
+		lines = append(lines[:maxCaptionLines-1], widget.TruncateWords(strings.Join(lines[maxCaptionLines-1:], " "), m.width-1))
 	}
 	for i, l := range lines {
 		lines[i] = m.st.Caption.Render(l)
@@ -162,7 +162,7 @@ func (m *Model) noteLines() []string {
 	}
 	lines := widget.Wrap(m.note, m.width-1)
 	if len(lines) > 2 {
-		lines = append(lines[:1], widget.Truncate(lines[1]+" "+strings.Join(lines[2:], " "), m.width-1))
+		lines = append(lines[:1], widget.TruncateWords(lines[1]+" "+strings.Join(lines[2:], " "), m.width-1))
 	}
 	for i, l := range lines {
 		lines[i] = style.Render(l)

@@ -46,7 +46,7 @@ var reportQuotes = map[string]func(t *testing.T, report map[string]any, keys []s
 				case "backlog":
 					q.name, q.value = "backlog peak", textfmt.Digits(int64(n("backlog_peak")))
 				case "p95":
-					q.name, q.value = "p95", fmt.Sprintf("%.0f ms", r["p95_latency_ms"].(float64))
+					q.name, q.value = "p95 of the run", fmt.Sprintf("%.0f ms", r["p95_latency_ms"].(float64))
 				default:
 					t.Fatalf("no report figure for cascade headline key %q", k)
 				}

@@ -480,7 +480,11 @@ func (e *Engine) success(r *request) {
 	}
 	dt := e.now - r.born
 	if e.followed(r) {
-		e.trace(r, "succeeds, %.0f ms after it arrived", dt*1000)
+		if dt*1000 < 0.5 {
+			e.trace(r, "succeeds, in the tick it arrived in (the clock reads each 10 ms tick's start)")
+		} else {
+			e.trace(r, "succeeds, %.0f ms after it arrived", dt*1000)
+		}
 	}
 	e.release(r)
 	s := &e.stats
@@ -565,7 +569,7 @@ func (e *Engine) checkTimeouts() {
 				rid := q.rid
 				l.queue.remove(rid)
 				if e.followed(r) {
-					e.trace(r, "times out at the head of the %s queue: waited %.2f s, over the %g s limit", LayerNames[l.name], e.now-r.waitFrom, lim)
+					e.trace(r, "times out at the head of the %s queue: waited %.3f s, over the %g s limit", LayerNames[l.name], e.now-r.waitFrom, lim)
 				}
 				e.fail(r, true)
 			}

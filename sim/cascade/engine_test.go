@@ -127,7 +127,7 @@ func TestFollowOneRequest(t *testing.T) {
 	j := e.Journey()
 	want := []string{"arrives (low priority, calls db)", "gets a slot at api at once", "is served at api and calls svc",
 		"gets a slot at svc at once", "is served at svc and calls db", "queues at db: all 10 slots taken",
-		"times out at the head of the db queue: waited 0.26 s, over the 0.25 s limit", "fails for good"}
+		"times out at the head of the db queue: waited 0.260 s, over the 0.25 s limit", "fails for good"}
 	if len(j) != len(want) {
 		t.Fatalf("journey %v", j)
 	}

@@ -41,7 +41,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	pathW := f.W - tableW - 2
 	var middle string
 	if pathW >= 30 {
-		middle = lipgloss.JoinHorizontal(lipgloss.Top, l.path(st, pathW, topH), "  ", l.fleet(st, r, tableW, topH))
+		gap := st.Muted.Render(strings.TrimSuffix(strings.Repeat(" │\n", topH), "\n"))
+		middle = lipgloss.JoinHorizontal(lipgloss.Top, l.path(st, pathW-1, topH), gap, " ", l.fleet(st, r, tableW, topH))
 	} else {
 		middle = l.path(st, f.W, topH)
 	}
@@ -158,7 +159,11 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 	if f := machine.Failures(); f > 0 {
 		so = fmt.Sprintf("%s after %s", avail.Percent(machine.Measured()), avail.Failures(f))
 	}
-	text := fmt.Sprintf("one machine's measured nines (%s); x: time / (MTTF + MTTR)", so)
+	who := "one machine's"
+	if n, ok := fleetOf(s); ok && n > 1 {
+		who = "the fleet's"
+	}
+	text := fmt.Sprintf("%s measured nines (%s); x: time / (MTTF + MTTR)", who, so)
 	if lipgloss.Width(text) > w { // the short form, whole
 		text = fmt.Sprintf("measured nines (%s); x: t / (MTTF+MTTR)", so)
 	}

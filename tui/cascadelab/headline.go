@@ -11,7 +11,7 @@ import (
 // Headline is each set's figures so far, under the keys scenarios quote
 // them by: success, good, high, low, db, aux (shares of requests),
 // backlog (the api queue's peak at a 2 s sample, as lecture 26.4.1 takes
-// it) and p95 (latency of the successes, ms).
+// it) and p95 (latency of the run's successes, ms).
 func (l *Lab) Headline() []widget.Figure {
 	var figs []widget.Figure
 	for _, r := range l.runs {
@@ -27,7 +27,7 @@ func (l *Lab) Headline() []widget.Figure {
 			pct("db", "db class", res.DBOK, res.DBTotal),
 			pct("aux", "aux class", res.AuxOK, res.AuxTotal),
 			widget.Figure{Key: "backlog", Group: r.name, Name: "backlog peak", Value: textfmt.Digits(int64(res.BacklogPeak))},
-			widget.Figure{Key: "p95", Group: r.name, Name: "p95", Value: fmt.Sprintf("%.0f ms", res.P95LatencyMs)},
+			widget.Figure{Key: "p95", Group: r.name, Name: "p95 of the run", Value: fmt.Sprintf("%.0f ms", res.P95LatencyMs)},
 		)
 	}
 	return figs

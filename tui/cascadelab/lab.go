@@ -368,6 +368,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{Handled: true, Err: err}
 	}
 	note := name + ": " + describe(p) + " (restarted at t = 0, same seed)"
+	if key.Matches(msg, keys.Breaker) && p.Breaker && !p.Tuned {
+		note += "; with the 3 s default wait, db calls wait rather than fail, so the breaker may never trip (o tunes the timeout)"
+	}
 	if p.Budget && p.Retry == cascade.NoRetry {
 		note += "; the budget limits retries, and retries are off: y turns them on"
 	}

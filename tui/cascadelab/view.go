@@ -30,7 +30,9 @@ func (l *Lab) Render(f lab.Frame) string {
 	if compact {
 		foot = append(foot, f.St.Muted.Render(legend(l.left().cfg, f.W)))
 		// the latest moment, while there is room beside the charts' least
-		foot = append(foot, l.latestMoment(f.St, f.W, min(2, max(0, f.H-15)))...)
+		if !f.Captioned {
+			foot = append(foot, l.latestMoment(f.St, f.W, min(2, max(0, f.H-15)))...)
+		}
 	}
 	full := len(l.runs) == 1
 	panels := make([]func(w, h int, backlogTop float64) string, len(l.runs))
@@ -148,8 +150,12 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 	backlog := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: backlogTop * 1.1, XLabel: xs,
 		YLabel: func(v float64) string { return textfmt.Digits(int64(v)) },
 		Lines:  []widget.Line{{Name: "backlog", Style: st.Warn, Bounded: true, End: s.T, Value: s.Backlog.StepAt}}}
-	// One names column for the three charts, so that they share an x scale.
+	// One names column for the three charts, so that they share an x scale;
+	// with the bulkhead's two pools, room for names that meet on a row.
 	use.NamesWidth = len("svc→aux ") + 1
+	if cfg.Bulkhead {
+		use.NamesWidth = len("svc→db svc→aux ") + 1
+	}
 	success.NamesWidth, backlog.NamesWidth = use.NamesWidth, use.NamesWidth
 	yw := 0
 	for _, ts := range []widget.TimeSeries{use, success, backlog} {
@@ -296,7 +302,7 @@ func counterItems(s cascade.Snapshot, cfg cascade.Config) []widget.Counter {
 		{Name: "shed", Value: fmt.Sprint(s.Shed)},
 		{Name: "high priority ok", Value: pct(s.HiOK, s.HiTotal) + ", low " + pct(s.LoOK, s.LoTotal)},
 		{Name: "db requests ok", Value: pct(s.DBOK, s.DBTotal) + ", aux " + pct(s.AuxOK, s.AuxTotal)},
-		{Name: "db/aux calls", Value: fmt.Sprintf("%.2f a request", perRequest(s.DepCalls))},
+		{Name: "dependency calls", Value: fmt.Sprintf("%.2f a request", perRequest(s.DepCalls))},
 		{Name: "arrived", Value: fmt.Sprint(s.Arrived)},
 		{Name: "still in the system", Value: pct(s.Arrived-s.OK-s.Failed, s.Arrived)},
 	}
@@ -408,7 +414,7 @@ func brief(cfg cascade.Config, w int) string {
 	if len(off) > 0 {
 		long = append(long, "off: "+strings.Join(off, " "))
 	}
-	mid := fmt.Sprintf("%g s wait · %s", wait, retry)
+	mid := fmt.Sprintf("%g s timeout · %s", wait, retry)
 	if len(plus) > 0 {
 		mid += " · " + strings.Join(plus, " ")
 	}

@@ -140,6 +140,9 @@ type Frame struct {
 	W, H      int
 	St        *widget.Styles
 	Narrating bool
+	// Captioned says the shell shows the moment play stopped at under the
+	// body, so the lab need not say it again.
+	Captioned bool
 }
 
 // Outcome is what a lab key did.

@@ -16,6 +16,21 @@ func Truncate(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
 }
 
+// TruncateWords fits plain text s in w cells by leaving out whole words
+// from its end, marked " …": no word or number is shown in part.
+func TruncateWords(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	words := strings.Fields(s)
+	for n := len(words) - 1; n > 0; n-- {
+		if t := strings.Join(words[:n], " ") + " …"; lipgloss.Width(t) <= w {
+			return t
+		}
+	}
+	return Truncate(s, w) // one word wider than the screen
+}
+
 // PadLines cuts lines to h, or adds empty ones up to h (none below 0).
 func PadLines(lines []string, h int) []string {
 	h = max(0, h)
