@@ -18,9 +18,12 @@ type Assignment struct {
 
 // Churn is what one change of the nodes moved.
 type Churn struct {
-	// Moved is the keys whose node changed; MovedIn[i] those node i took.
-	Moved   int
-	MovedIn []int
+	// Moved is the keys whose node changed; MovedIn[i] those node i took
+	// and MovedOut[i] those it gave up (a node that left is not among
+	// them: it gave up Moved less the others' MovedOut).
+	Moved    int
+	MovedIn  []int
+	MovedOut []int
 	// Strays are the moved keys that need not have moved: between two
 	// nodes that both stayed or, when a node joined, not to it.
 	Strays int
@@ -32,7 +35,7 @@ type Churn struct {
 func NewAssignment(m *Mapping, names []string, hashes []uint64) *Assignment {
 	a := &Assignment{m: m, names: names, hashes: hashes, owner: make([]int32, len(hashes))}
 	a.remap(nil, "")
-	a.Churn = Churn{MovedIn: make([]int, len(m.Nodes()))}
+	a.Churn = Churn{MovedIn: make([]int, len(m.Nodes())), MovedOut: make([]int, len(m.Nodes()))}
 	return a
 }
 
@@ -61,10 +64,10 @@ func (a *Assignment) Add(n Node) {
 func (a *Assignment) remap(before []string, newcomer string) {
 	nodes := a.m.Nodes()
 	a.Counts = make([]int, len(nodes))
-	a.Churn = Churn{MovedIn: make([]int, len(nodes)), Joined: newcomer != ""}
-	stays := make(map[string]bool, len(nodes))
-	for _, n := range nodes {
-		stays[n.Name] = true
+	a.Churn = Churn{MovedIn: make([]int, len(nodes)), MovedOut: make([]int, len(nodes)), Joined: newcomer != ""}
+	at := make(map[string]int, len(nodes)) // a staying node's index now
+	for i, n := range nodes {
+		at[n.Name] = i
 	}
 	for i, h := range a.hashes {
 		o := a.m.Owner(a.names[i], h)
@@ -73,7 +76,11 @@ func (a *Assignment) remap(before []string, newcomer string) {
 		if before != nil && before[i] != nodes[o].Name {
 			a.Churn.Moved++
 			a.Churn.MovedIn[o]++
-			if newcomer != "" && nodes[o].Name != newcomer || newcomer == "" && stays[before[i]] {
+			from, stayed := at[before[i]]
+			if stayed {
+				a.Churn.MovedOut[from]++
+			}
+			if newcomer != "" && nodes[o].Name != newcomer || newcomer == "" && stayed {
 				a.Churn.Strays++
 			}
 		}
