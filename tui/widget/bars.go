@@ -27,6 +27,10 @@ type Bars struct {
 	// Log draws heights as log10(1 + value), numbered at 1, 10, 100...,
 	// so that 15 beside 1,000 still shows; the caller says so.
 	Log bool
+	// Line, when above zero, is a value drawn across the plot as a dashed
+	// line (╌) in the cells the bars leave empty, on the row a bar of that
+	// value tops out in: a mean to read the bars against.
+	Line float64
 }
 
 // height is the share of the plot's height a value reaches.
@@ -117,6 +121,14 @@ func (b Bars) Render(st *Styles, w, h int) string {
 		if i < len(b.Labels) && b.Labels[i] != "" && x >= free && x+len(b.Labels[i]) <= w {
 			lc.Canvas.SetStringWithStyle(canvas.Point{X: x, Y: o.Y + 1}, b.Labels[i], st.Muted)
 			free = x + len(b.Labels[i]) + 1
+		}
+	}
+	if b.Line > 0 && b.Line <= b.YMax {
+		row := o.Y - max(1, int(math.Ceil(b.height(b.Line)*float64(gh)-1e-9)))
+		for x := o.X + 1; x <= o.X+gw; x++ {
+			if p := (canvas.Point{X: x, Y: row}); lc.Canvas.Cell(p).Rune == ' ' || lc.Canvas.Cell(p).Rune == 0 {
+				lc.Canvas.SetCell(p, canvas.NewCellWithStyle('╌', st.Text))
+			}
 		}
 	}
 	return FitLines(strings.Split(canvasView(&lc.Canvas), "\n"), w, h)

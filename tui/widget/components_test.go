@@ -103,3 +103,28 @@ func TestLegendSaysWhatEachMarkMeans(t *testing.T) {
 		t.Errorf("legend %q", got)
 	}
 }
+
+// A bar chart's line runs across the row a bar of its value tops out in,
+// through the cells the bars leave empty, and not through the bars.
+func TestBarsLineCrossesTheEmptyCells(t *testing.T) {
+	st := mono(t)
+	b := Bars{Labels: []string{"a", "b", "c"}, Values: []float64{2, 10, 4}, YMax: 10, Line: 5.33}
+	rows := strings.Split(plain(b.Render(st, 20, 12)), "\n")
+	var at []int
+	for i, r := range rows {
+		if strings.Contains(r, "╌") {
+			at = append(at, i)
+		}
+	}
+	if len(at) != 1 {
+		t.Fatalf("the line is on rows %v, want one:\n%s", at, strings.Join(rows, "\n"))
+	}
+	row := []rune(rows[at[0]])
+	bar := strings.IndexRune(rows[1], '█') // the tall bar reaches the top row
+	if bar < 0 || row[len([]rune(rows[1][:bar]))] == '╌' {
+		t.Errorf("the line crosses the tall bar:\n%s", strings.Join(rows, "\n"))
+	}
+	if strings.Count(string(row), "╌") < 10 {
+		t.Errorf("the line is short:\n%s", strings.Join(rows, "\n"))
+	}
+}
