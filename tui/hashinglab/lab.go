@@ -1,12 +1,13 @@
 // Package hashinglab is the hashing lab of docs/sources.md, §HRW: the same
 // keys mapped by rendezvous hashing and by a consistent-hash ring side by
-// side, keys per node as bars; nodes leave and join by key, and the keys
-// that move are counted and drawn apart.
+// side, keys per node as bars against their mean, and the ring drawn as
+// its arcs; nodes leave and join by key, and the keys that move are
+// counted against the ideal share and drawn apart.
 package hashinglab
 
 import (
+	"context"
 	"fmt"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -26,7 +27,14 @@ type Lab struct {
 	next   int // the next new node's number
 	sides  []*side
 	src    *rng.Source // which node leaves
-	note   string      // the latest change, for the view
+	last   *change     // the latest node to leave or join; nil: none yet
+	// arcs are the ring's, if it is on screen, and handed the stretches
+	// of it the latest change handed over
+	arcs   []hashing.Arc
+	handed []hashing.Handover
+	// studies are the spec's figures as the headless report gives them,
+	// for the headline
+	studies []hashing.Study
 	// moments are the changes so far, for M
 	moments []engine.Moment
 	seen    int
@@ -36,6 +44,7 @@ type Lab struct {
 type side struct {
 	scheme hashing.Scheme
 	*hashing.Assignment
+	before *hashing.Mapping // the mapping before the latest change
 }
 
 // New opens the lab on a hashing spec.
@@ -56,20 +65,23 @@ func (l *Lab) Restart() error {
 	schemes, _ := l.spec.Schemes()
 	l.names, l.hashes = l.spec.KeyHashes()
 	l.nodes, l.next = l.spec.NodeList(), l.spec.Nodes
-	l.src, l.note, l.moments, l.seen = rng.New(l.spec.Seed), "", nil, 0
+	l.src, l.last, l.moments, l.seen = rng.New(l.spec.Seed), nil, nil, 0
 	l.sides = nil
 	for _, sc := range schemes {
 		m := hashing.NewMapping(sc, l.nodes, l.spec.VNodes, l.spec.Fanout)
 		l.sides = append(l.sides, &side{scheme: sc, Assignment: hashing.NewAssignment(m, l.names, l.hashes)})
 	}
-	return nil
+	l.drawRing()
+	var err error
+	l.studies, err = l.spec.Run(context.Background(), nil)
+	return err
 }
 
 // Step does nothing: the lab moves by its keys.
 func (l *Lab) Step() bool { return false }
 
-// Done: there is nothing to play.
-func (l *Lab) Done() bool { return false }
+// Done: there is nothing to play, and the figures are whole.
+func (l *Lab) Done() bool { return true }
 
 // Moves says what changes the lab.
 func (l *Lab) Moves() string { return "x and a take a node out or add one" }
@@ -107,7 +119,14 @@ var keys = struct {
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{keys.Remove, keys.Add, keys.VNodes.Short(), keys.Weights, c.Help, c.Quit}
+	short := []key.Binding{lab.Brief(keys.Remove, "x", "a node leaves"), keys.Add}
+	if l.has(hashing.Ring) {
+		short = append(short, lab.Brief(keys.VNodes.Short(), "v/V", "ring points /2, x2"))
+	}
+	if l.weighted() {
+		short = append(short, lab.Brief(keys.Weights, "w", "next weights"))
+	}
+	short = append(short, c.Help, c.Quit)
 	full := [][]key.Binding{{keys.Remove, keys.Add, keys.VNodes.Down, keys.VNodes.Up, keys.Weights}, {c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments, c.Theme, c.Back, c.Help, c.Quit}}
 	return short, full
 }
@@ -122,28 +141,10 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if len(l.nodes) <= 1 {
 			return lab.Outcome{Handled: true, Note: "one node left: it stays"}
 		}
-		i := l.src.RandBelow(len(l.nodes))
-		gone := l.nodes[i].Name
-		l.nodes = append(l.nodes[:i:i], l.nodes[i+1:]...)
-		var parts []string
-		for _, sd := range l.sides {
-			sd.Remove(i)
-			c := sd.Churn
-			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them between nodes that stayed", sd.scheme, c.Moved, 100*float64(c.Moved)/float64(sd.Keys()), c.Strays))
-		}
-		l.change(fmt.Sprintf("%s leaves: ", gone) + strings.Join(parts, "; "))
+		l.leave(l.src.RandBelow(len(l.nodes)))
 		return lab.Taken()
 	case key.Matches(msg, keys.Add):
-		n := hashing.NewNode(l.next, l.nodes[len(l.nodes)-1].Weight)
-		l.next++
-		l.nodes = append(l.nodes, n)
-		var parts []string
-		for _, sd := range l.sides {
-			sd.Add(n)
-			c := sd.Churn
-			parts = append(parts, fmt.Sprintf("%s moved %d keys (%.2f %%), %d of them not to the new node", sd.scheme, c.Moved, 100*float64(c.Moved)/float64(sd.Keys()), c.Strays))
-		}
-		l.change(fmt.Sprintf("%s joins: ", n.Name) + strings.Join(parts, "; "))
+		l.join()
 		return lab.Taken()
 	case keys.VNodes.Dir(msg) != 0:
 		if !l.has(hashing.Ring) {
@@ -191,8 +192,3 @@ func (l *Lab) has(sc hashing.Scheme) bool {
 }
 
 func (l *Lab) weighted() bool { return l.has(hashing.WeightedHRW) }
-
-func (l *Lab) change(caption string) {
-	l.note = caption
-	l.moments = append(l.moments, engine.Moment{Step: int64(len(l.moments) + 1), Caption: caption})
-}

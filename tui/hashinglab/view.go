@@ -1,8 +1,8 @@
 package hashinglab
 
 import (
+	"cmp"
 	"fmt"
-	"github.com/charmbracelet/x/ansi"
 	"slices"
 	"strings"
 
@@ -12,8 +12,9 @@ import (
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// Render draws each scheme's keys per node side by side on one scale, the
-// nodes that took keys in the latest change marked, and what moved.
+// Render draws each scheme's keys per node side by side on one scale
+// against their mean, the nodes that took keys in the latest change
+// marked, the ring as its arcs, and what to press.
 func (l *Lab) Render(f lab.Frame) string {
 	top := 1.0
 	for _, sd := range l.sides {
@@ -21,83 +22,173 @@ func (l *Lab) Render(f lab.Frame) string {
 			top = max(top, float64(c))
 		}
 	}
-	note := l.note
-	if note == "" {
-		note = "x: a node leaves; a: a node joins; the keys that move are counted, the nodes that take them marked ▲"
-	}
-	foot := widget.Wrap(note, f.W)
+	foot := widget.Wrap(l.footText(), f.W)
 	for i := range foot {
-		foot[i] = f.St.Text.Render(foot[i])
+		foot[i] = f.St.Muted.Render(foot[i])
 	}
-	h := f.H - len(foot)
+	circled := l.arcs != nil && f.W >= 3*minPanel+2 && f.H >= minCircleH
+	cols := len(l.sides)
+	var strip []string
+	switch {
+	case circled:
+		cols++
+	case l.arcs != nil && f.H-len(foot) >= minStripH:
+		strip = ringStrip(f.St, f.W, l.arcs, l.handed, l.last)
+	}
+	h := f.H - len(foot) - len(strip)
+	w := (f.W - (cols - 1)) / cols
 	var panels []string
-	w := (f.W - (len(l.sides) - 1)) / len(l.sides)
-	for _, sd := range l.sides {
-		panels = append(panels, widget.FitLines(l.panel(f.St, sd, w, h, top), w, h))
-	}
-	spaced := []string{}
-	for i, p := range panels {
-		if i > 0 {
-			spaced = append(spaced, " ")
+	for i, sd := range l.sides {
+		p := widget.FitLines(l.panel(f.St, sd, w, h, top), w, h)
+		if i < cols-1 {
+			p = lipgloss.NewStyle().Width(w + 1).Render(p)
 		}
-		spaced = append(spaced, p)
+		panels = append(panels, p)
 	}
-	body := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, spaced...), "\n")
-	return widget.FitLines(append(body, foot...), f.W, f.H)
+	if circled {
+		cw := f.W - len(l.sides)*(w+1)
+		panels = append(panels, widget.FitLines(ringCircle(f.St, cw, h, l.arcs, l.handed, l.last), cw, h))
+	}
+	body := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, panels...), "\n")
+	return widget.FitLines(slices.Concat(body, strip, foot), f.W, f.H)
 }
 
-// shares is each weight's share of the keys beside its share of the
-// weight: "w1 14.2 % (14.3) · w2 28.5 % (28.6)".
-func (l *Lab) shares(sd *side) string {
-	keysBy, weightBy, total := map[float64]int{}, map[float64]float64{}, 0.0
+// The circle goes beside the bars when the body has room for three
+// panels of minPanel cells (the bars of 30 nodes) and minCircleH rows;
+// else the strip goes below them when there are minStripH rows, so that
+// the bars keep a few.
+const minPanel, minCircleH, minStripH = 36, 28, 15
+
+// footText says what to press, or what the latest change was.
+func (l *Lab) footText() string {
+	if l.last == nil {
+		return "x: a node leaves; a: a node joins. The keys that move are counted against the ideal share, the nodes that take them marked ▲."
+	}
+	if l.last.joined {
+		return fmt.Sprintf("%s joined: ▲ marks the node that took keys.", l.last.node.Name)
+	}
+	return fmt.Sprintf("%s left (chosen at random): ▲ marks the nodes that took its keys.", l.last.node.Name)
+}
+
+// schemeName is a scheme as the lab names it.
+func schemeName(sc hashing.Scheme) string {
+	switch sc {
+	case hashing.HRW:
+		return "HRW"
+	case hashing.WeightedHRW:
+		return "weighted HRW"
+	case hashing.Skeleton:
+		return "skeleton HRW"
+	case hashing.RawHRW:
+		return "raw HRW"
+	}
+	return sc.String()
+}
+
+// titles are a scheme's title lines, longest first.
+func (l *Lab) titles(sc hashing.Scheme) []string {
+	points := fmt.Sprintf("%d point%s a node", l.spec.VNodes, plural(l.spec.VNodes))
+	switch sc {
+	case hashing.Ring:
+		return []string{"ring, " + points + " (v/V)", "ring, " + points, "ring"}
+	case hashing.HRW:
+		return []string{"HRW: owner = the node of highest hash(key, node)", "HRW: highest hash(key, node) wins", "HRW"}
+	case hashing.WeightedHRW:
+		return []string{fmt.Sprintf("weighted HRW, weights %s (w)", l.spec.Weights), "weighted HRW (w)", "weighted HRW"}
+	case hashing.Skeleton:
+		return []string{fmt.Sprintf("skeleton HRW, fanout %d", l.spec.Fanout), "skeleton HRW"}
+	}
+	return []string{schemeName(sc)}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// stats are a scheme's spread, or with weights each weight's share of
+// the keys beside its share of the weight, a line each, in w cells.
+func (l *Lab) stats(sd *side, w int) []string {
+	if sd.scheme != hashing.WeightedHRW && (!l.weighted() || l.spec.Weights == "1" || sd.scheme == hashing.Ring) {
+		sp := hashing.SpreadOf(sd.Counts, len(l.hashes))
+		return []string{widget.FirstFit(w,
+			fmt.Sprintf("keys a node: spread %.1f %% of the mean, %d to %d, %d empty", sp.StdPct, sp.Min, sp.Max, sp.Zero),
+			fmt.Sprintf("spread %.1f %%, %d to %d keys, %d empty", sp.StdPct, sp.Min, sp.Max, sp.Zero),
+			fmt.Sprintf("spread %.1f %%, %d to %d keys", sp.StdPct, sp.Min, sp.Max),
+			fmt.Sprintf("spread %.1f %%", sp.StdPct))}
+	}
+	shares := l.shares(sd)
+	forms := func(sh weightShare) []string {
+		pct, of := fmt.Sprintf("%.2f %%", 100*sh.Share), ratio(sh.Weight, sh.Total)
+		f, _ := fraction(sh.Weight, sh.Total)
+		return []string{
+			fmt.Sprintf("weight %g: %s of the keys, %s of the weight", sh.Class, pct, of),
+			fmt.Sprintf("weight %g: %s of keys, %s of weight", sh.Class, pct, of),
+			fmt.Sprintf("w%g: %s, weight %s", sh.Class, pct, of),
+			fmt.Sprintf("w%g: %s (%s)", sh.Class, pct, f),
+		}
+	}
+	form := 0 // the longest form every line fits in
+	for _, sh := range shares {
+		for form < 3 && lipgloss.Width(forms(sh)[form]) > w {
+			form++
+		}
+	}
+	var out []string
+	for _, sh := range shares {
+		out = append(out, widget.FirstFit(w, forms(sh)[form:]...))
+	}
+	return out
+}
+
+// weightShare is the keys of the nodes of one weight (Class): their
+// share of the keys, and of the weight Weight/Total.
+type weightShare struct {
+	Class, Share  float64
+	Weight, Total float64
+}
+
+// shares is each weight's share of the keys on the nodes as they are now.
+func (l *Lab) shares(sd *side) []weightShare {
 	nodes := sd.Mapping().Nodes()
+	weightBy, total := classWeights(nodes)
+	keysBy := map[float64]int{}
 	for i, n := range nodes {
 		keysBy[n.Weight] += sd.Counts[i]
-		weightBy[n.Weight] += n.Weight
-		total += n.Weight
 	}
-	var ws []float64
-	for w := range keysBy {
-		ws = append(ws, w)
+	var out []weightShare
+	for w, k := range keysBy {
+		out = append(out, weightShare{Class: w, Share: float64(k) / float64(len(l.hashes)), Weight: weightBy[w], Total: total})
 	}
-	slices.Sort(ws)
-	var parts []string
-	for _, w := range ws {
-		parts = append(parts, fmt.Sprintf("w%g %.1f %% (%.1f)", w, 100*float64(keysBy[w])/float64(len(l.hashes)), 100*weightBy[w]/total))
-	}
-	return "keys (their weight's share): " + strings.Join(parts, " · ")
+	slices.SortFunc(out, func(a, b weightShare) int { return cmp.Compare(a.Class, b.Class) })
+	return out
 }
 
-// panel is one scheme: what it is, its spread, and a bar a node.
+// classWeights is the weight of each weight's nodes together, and of all.
+func classWeights(nodes []hashing.Node) (map[float64]float64, float64) {
+	by, total := map[float64]float64{}, 0.0
+	for _, n := range nodes {
+		by[n.Weight] += n.Weight
+		total += n.Weight
+	}
+	return by, total
+}
+
+// panel is one scheme: what it is, its spread or shares, what the latest
+// change moved, and a bar a node against the mean.
 func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string {
-	what := sd.scheme.String()
-	switch sd.scheme {
-	case hashing.Ring:
-		what = fmt.Sprintf("ring, %d point%s a node (v/V)", l.spec.VNodes, map[bool]string{true: "", false: "s"}[l.spec.VNodes == 1])
-	case hashing.HRW:
-		what = "HRW: owner = the node of highest hash(key, node)"
-	case hashing.WeightedHRW:
-		what = fmt.Sprintf("weighted HRW, weights %s (w)", l.spec.Weights)
-	case hashing.Skeleton:
-		what = fmt.Sprintf("skeleton HRW, fanout %d", l.spec.Fanout)
+	lines := []string{st.Title.Render(widget.FirstFit(w, l.titles(sd.scheme)...))}
+	for _, s := range l.stats(sd, w) {
+		lines = append(lines, st.Text.Render(s))
 	}
-	sp := hashing.SpreadOf(sd.Counts, len(l.hashes))
-	stats := fmt.Sprintf("keys a node: mean %.0f, spread %.1f %%, %d-%d, %d empty", sp.Mean, sp.StdPct, sp.Min, sp.Max, sp.Zero)
-	if sd.scheme == hashing.WeightedHRW || l.weighted() && l.spec.Weights != "1" && sd.scheme != hashing.Ring {
-		stats = l.shares(sd)
-	}
-	lines := []string{
-		st.Title.Render(widget.Truncate(what, w)),
-		st.Text.Render(widget.Truncate(stats, w)),
-	}
-	if sd.Churn.Moved > 0 {
-		stray := "between stayers"
-		if sd.Churn.Joined {
-			stray = "not to the new node"
-		}
-		lines = append(lines, st.Accent.Render(widget.Truncate(fmt.Sprintf("moved %d keys (%.2f %%), %d %s", sd.Churn.Moved, 100*float64(sd.Churn.Moved)/float64(sd.Keys()), sd.Churn.Strays, stray), w)))
+	if l.last != nil {
+		lines = append(lines,
+			st.Accent.Render(widget.FirstFit(w, l.movedText(sd, true), l.movedText(sd, false))),
+			st.Text.Render(widget.FirstFit(w, l.whereText(sd), strings.SplitN(l.whereText(sd), ", ", 2)[1])))
 	} else {
-		lines = append(lines, "")
+		lines = append(lines, "", "")
 	}
 	var labels []string
 	values := make([]float64, len(sd.Counts))
@@ -108,16 +199,29 @@ func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string
 		marked[i] = sd.Churn.MovedIn[i] > 0
 		labels = append(labels, strings.TrimPrefix(nodes[i].Name, "node-"))
 	}
-	bars := widget.Bars{Labels: labels, Values: values, YMax: top * 1.05, Style: st.SeriesStyle(0).UnsetBold(), Marked: marked, MarkStyle: st.Marker}
-	lines = append(lines, strings.Split(bars.Render(st, w, max(5, h-len(lines)-1)), "\n")...)
-	bar := "keys a node (x: node)"
-	if l.spec.Weights != "1" {
-		bar = fmt.Sprintf("keys a node (weights %s in turn)", l.spec.Weights)
-	}
+	mean := float64(len(l.hashes)) / float64(len(nodes))
+	bar := widget.Key{Mark: "█", Style: st.SeriesStyle(0).UnsetBold(), Meaning: "keys a node"}
+	line := widget.Key{Mark: "╌", Style: st.Text, Meaning: fmt.Sprintf("mean %.0f", mean)}
 	moved := widget.Key{Mark: "▲", Style: st.Marker, Meaning: "took moved keys"}
-	legend := widget.Legend(st, w, widget.Key{Mark: "█", Style: st.SeriesStyle(0).UnsetBold(), Meaning: bar}, moved)
-	if strings.HasSuffix(ansi.Strip(legend), "…") { // the short form, whole
-		legend = widget.Legend(st, w, widget.Key{Mark: "█", Style: st.SeriesStyle(0).UnsetBold(), Meaning: "keys a node"}, moved)
+	legend := l.legend(st, w, bar, line, moved)
+	bars := widget.Bars{Labels: labels, Values: values, YMax: top * 1.05, Style: st.SeriesStyle(0).UnsetBold(), Marked: marked, MarkStyle: st.Marker, Line: mean}
+	lines = append(lines, strings.Split(bars.Render(st, w, max(5, h-len(lines)-len(legend))), "\n")...)
+	return append(lines, legend...)
+}
+
+// legend is the bars' legend in its longest form that fits one line, else
+// the shortest over two.
+func (l *Lab) legend(st *widget.Styles, w int, bar, line, moved widget.Key) []string {
+	long := bar
+	if l.spec.Weights != "1" {
+		long.Meaning = fmt.Sprintf("keys a node (weights %s in turn)", l.spec.Weights)
 	}
-	return append(lines, legend)
+	short := moved
+	short.Meaning = "took keys"
+	for _, keys := range [][]widget.Key{{long, line, moved}, {bar, line, moved}, {bar, line, short}} {
+		if one := widget.LegendLines(st, w, keys...); len(one) == 1 {
+			return one
+		}
+	}
+	return widget.LegendLines(st, w, bar, line, short)
 }
