@@ -52,7 +52,7 @@ var registry = []Scenario{
 		Lesson: "HRW gives each key to the node of highest hash(key, node): the spread is as even as chance allows, and a node leaving moves only its own keys. A ring with one point a node cuts the circle into arcs of random length: some nodes get several times the mean, some a sliver. v/V change the ring's points; x and a take a node out or add one, and the keys that move are counted.",
 		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
 			s.Nodes, s.Keys, s.Against, s.VNodes = 30, 30000, "ring", 1
-		}), StepsPerSecond: -1,
+		}), StepsPerSecond: -1, Headline: []string{"spread", "leave", "join"},
 	},
 	{
 		Name:   "weighted-hrw",
@@ -60,7 +60,7 @@ var registry = []Scenario{
 		Lesson: "Score each node -w / ln u, with u from hash(key, node) in (0, 1): a node of weight w wins a share w / (sum of weights) of the keys, and a node leaving still moves only its own. w cycles the weights; x and a take a node out or add one.",
 		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
 			s.Nodes, s.Keys, s.Scheme, s.Against, s.Weights = 21, 21000, "weighted-hrw", "hrw", "1,2,4"
-		}), StepsPerSecond: -1,
+		}), StepsPerSecond: -1, Headline: []string{"shares", "leave"},
 	},
 	{
 		Name:   "supermarket-90",
