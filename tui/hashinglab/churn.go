@@ -53,7 +53,11 @@ func (l *Lab) changed(c change) {
 	}
 	var parts []string
 	for _, sd := range l.sides {
-		parts = append(parts, fmt.Sprintf("%s %s, %s", schemeName(sd.scheme), l.movedText(sd, true), l.whereText(sd)))
+		part := schemeName(sd.scheme) + " " + l.movedText(sd)[0]
+		if who, where := l.whereText(sd); who != "" {
+			part += ", " + who + ", " + where
+		}
+		parts = append(parts, part)
 	}
 	caption := fmt.Sprintf("%s %s: %s", c.node.Name, verb, strings.Join(parts, "; "))
 	l.moments = append(l.moments, engine.Moment{Step: int64(len(l.moments) + 1), Caption: caption})
@@ -67,40 +71,43 @@ func totalWeight(nodes []hashing.Node) float64 {
 	return t
 }
 
-// movedText is the keys a scheme moved beside the ideal share: "moved 968
-// keys = 3.23 %, ideal 1/30 = 3.33 %" (count: with the keys counted).
-func (l *Lab) movedText(sd *side, count bool) string {
+// movedText is the keys a scheme moved beside the ideal share, longest
+// form first: "moved 968 keys = 3.23 %, ideal 1/30 = 3.33 %", then
+// without the count, then without the fraction.
+func (l *Lab) movedText(sd *side) []string {
 	c := sd.Churn
 	share := fmt.Sprintf("%.2f %%", 100*float64(c.Moved)/float64(sd.Keys()))
-	if count {
-		share = fmt.Sprintf("%d keys = %s", c.Moved, share)
-	}
-	ideal := ratio(1, float64(l.last.n))
+	part, whole := 1.0, float64(l.last.n)
 	if sd.scheme == hashing.WeightedHRW {
-		ideal = ratio(l.last.weight, l.last.total)
+		part, whole = l.last.weight, l.last.total
 	}
-	return fmt.Sprintf("moved %s, ideal %s", share, ideal)
+	ideal := ratio(part, whole)
+	return []string{
+		fmt.Sprintf("moved %d keys = %s, ideal %s", c.Moved, share, ideal),
+		fmt.Sprintf("moved %s, ideal %s", share, ideal),
+		fmt.Sprintf("moved %s, ideal %.2f %%", share, 100*part/whole),
+	}
 }
 
-// whereText says whose keys moved and where: "all node-13's, all to
-// node-14"; "all to node-30, from all 30 others".
-func (l *Lab) whereText(sd *side) string {
+// whereText says whose keys moved, "all node-13's", and where, "all to
+// node-14"; on a join "all to node-30" and "from all 30 others".
+func (l *Lab) whereText(sd *side) (who, where string) {
 	c, nodes, name := sd.Churn, sd.Mapping().Nodes(), l.last.node.Name
-	if c.Moved == 0 {
-		return "none"
-	}
-	if c.Joined {
-		who := "all to " + name
+	switch {
+	case c.Moved == 0:
+		return "", "no keys moved"
+	case c.Joined:
+		who = "all to " + name
 		if c.Strays > 0 {
 			who = fmt.Sprintf("%d to %s, %d between others", c.Moved-c.Strays, name, c.Strays)
 		}
-		return who + ", " + spreadOver("from", c.MovedOut, nodes, len(nodes)-1)
+		return who, spreadOver("from", c.MovedOut, nodes, len(nodes)-1)
 	}
-	who := "all " + name + "'s"
+	who = "all " + name + "'s"
 	if c.Strays > 0 {
 		who = fmt.Sprintf("%d %s's, %d between others", c.Moved-c.Strays, name, c.Strays)
 	}
-	return who + ", " + spreadOver("to", c.MovedIn, nodes, len(nodes))
+	return who, spreadOver("to", c.MovedIn, nodes, len(nodes))
 }
 
 // spreadOver says which nodes counts[i] > 0 are: "to all 29 others",

@@ -1,10 +1,12 @@
 package hashinglab
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/sim/hashing"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -43,22 +45,12 @@ func ellipse(cx, cy, rx, ry float64) ([]cell, []float64) {
 		}
 		return a
 	}
-	slices.SortFunc(cells, func(a, b cell) int { return cmpFloat(at(a), at(b)) })
+	slices.SortFunc(cells, func(a, b cell) int { return cmp.Compare(at(a), at(b)) })
 	place := make([]float64, len(cells))
 	for i, c := range cells {
 		place[i] = at(c)
 	}
 	return cells, place
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // ringCircle draws the ring as a circle in w x h cells, 0 at the top and
@@ -96,57 +88,85 @@ func ringCircle(st *widget.Styles, w, h int, arcs []hashing.Arc, hand []hashing.
 			handed[i] = handed[i] || p >= ho.From-0.5/float64(len(cells)) && p <= ho.To+0.5/float64(len(cells))
 		}
 	}
-	grid := make([][]string, int(2*ry)+3)
-	for y := range grid {
-		grid[y] = slices.Repeat([]string{" "}, w)
-	}
-	taken := make([][]bool, len(grid))
-	for y := range taken {
-		taken[y] = make([]bool, w)
-	}
+	g := newGrid(w, int(2*ry)+3)
 	for i, c := range cells {
-		g := st.SeriesStyle(glyph[i] % 2).Render(arcGlyphs[glyph[i]])
+		mark := st.SeriesStyle(glyph[i] % 2).Render(arcGlyphs[glyph[i]])
 		if handed[i] {
-			g = st.Marker.Render("▲")
+			mark = st.Marker.Render("▲")
 		}
-		grid[c.y][c.x], taken[c.y][c.x] = g, true
+		g.set(c.x, c.y, mark)
 	}
-	// each run's number outside its middle, where it is free with a
-	// cell either side
 	for start := 0; start < len(cells); {
 		end := start + 1
 		for end < len(cells) && !first[end] {
 			end++
 		}
-		mid := (place[start] + place[end-1]) / 2
-		name := strings.TrimPrefix(owners[start], "node-")
 		if start > 0 && end == len(cells) && owners[start] == owners[0] {
 			break // the first arc again, past 0: numbered once
 		}
-		sin, cos := math.Sincos(2 * math.Pi * mid)
-		x := int(math.Round(cx + (rx+2)*sin))
-		y := int(math.Round(cy - (ry+1)*cos))
-		if sin < -0.2 {
-			x -= len(name) - 1
-		} else if math.Abs(sin) <= 0.2 {
-			x -= len(name) / 2
-		}
-		if y >= 0 && y < len(grid) && x >= 1 && x+len(name) < w && !slices.Contains(taken[y][x-1:x+len(name)+1], true) {
-			for k, r := range name {
-				grid[y][x+k], taken[y][x+k] = st.Muted.Render(string(r)), true
-			}
+		name := strings.TrimPrefix(owners[start], "node-")
+		x, y := labelAt((place[start]+place[end-1])/2, cx, cy, rx+2, ry+1, len(name))
+		if g.free(x-1, y, len(name)+2) {
+			g.write(x, y, name, st.Muted)
 		}
 		start = end
 	}
-	out := []string{head}
-	for _, row := range grid {
-		out = append(out, strings.Join(row, ""))
+	return append(append([]string{head}, g.lines()...), append([]string{""}, foot...)...)
+}
+
+// labelAt is where a label of n cells goes outside the ring at a place
+// round it, on an ellipse of radii rx, ry: left of that point on the left
+// half, right of it on the right, centred at the top and bottom.
+func labelAt(place, cx, cy, rx, ry float64, n int) (x, y int) {
+	sin, cos := math.Sincos(2 * math.Pi * place)
+	x, y = int(math.Round(cx+rx*sin)), int(math.Round(cy-ry*cos))
+	switch {
+	case sin < -0.2:
+		x -= n - 1
+	case sin <= 0.2:
+		x -= n / 2
 	}
-	return append(append(out, ""), foot...)
+	return x, y
+}
+
+// grid is a picture of w x h cells, each a styled string, that knows
+// which cells are drawn.
+type grid struct {
+	cells [][]string
+	taken [][]bool
+}
+
+func newGrid(w, h int) *grid {
+	g := &grid{cells: make([][]string, h), taken: make([][]bool, h)}
+	for y := range g.cells {
+		g.cells[y], g.taken[y] = slices.Repeat([]string{" "}, w), make([]bool, w)
+	}
+	return g
+}
+
+func (g *grid) set(x, y int, s string) { g.cells[y][x], g.taken[y][x] = s, true }
+
+// free reports whether the n cells from (x, y) are on the grid and blank.
+func (g *grid) free(x, y, n int) bool {
+	return y >= 0 && y < len(g.cells) && x >= 0 && x+n <= len(g.cells[y]) && !slices.Contains(g.taken[y][x:x+n], true)
+}
+
+func (g *grid) write(x, y int, text string, st lipgloss.Style) {
+	for k, r := range text {
+		g.set(x+k, y, st.Render(string(r)))
+	}
+}
+
+func (g *grid) lines() []string {
+	out := make([]string, len(g.cells))
+	for y, row := range g.cells {
+		out[y] = strings.Join(row, "")
+	}
+	return out
 }
 
 // arcAtPlace is the arc a place round the ring lies in.
 func arcAtPlace(arcs []hashing.Arc, p float64) hashing.Arc {
-	k, _ := slices.BinarySearchFunc(arcs, p, func(a hashing.Arc, p float64) int { return cmpFloat(a.To, p) })
+	k, _ := slices.BinarySearchFunc(arcs, p, func(a hashing.Arc, p float64) int { return cmp.Compare(a.To, p) })
 	return arcs[min(k, len(arcs)-1)]
 }

@@ -22,7 +22,7 @@ func (l *Lab) Render(f lab.Frame) string {
 			top = max(top, float64(c))
 		}
 	}
-	foot := widget.Wrap(l.footText(), f.W)
+	foot := widget.Wrap(l.footText(f.W), f.W)
 	for i := range foot {
 		foot[i] = f.St.Muted.Render(foot[i])
 	}
@@ -59,10 +59,14 @@ func (l *Lab) Render(f lab.Frame) string {
 // the bars keep a few.
 const minPanel, minCircleH, minStripH = 36, 28, 15
 
-// footText says what to press, or what the latest change was.
-func (l *Lab) footText() string {
+// footText says what to press, or what the latest change was, in a line
+// of w cells if it can (wrapped if not).
+func (l *Lab) footText(w int) string {
 	if l.last == nil {
-		return "x: a node leaves; a: a node joins. The keys that move are counted against the ideal share, the nodes that take them marked ▲."
+		if long := "x: a node leaves; a: a node joins. The keys that move are counted against the ideal share, the nodes that take them marked ▲."; lipgloss.Width(long) <= w {
+			return long
+		}
+		return "x: a node leaves; a: one joins; the nodes that take moved keys are marked ▲"
 	}
 	if l.last.joined {
 		return fmt.Sprintf("%s joined: ▲ marks the node that took keys.", l.last.node.Name)
@@ -184,9 +188,14 @@ func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string
 		lines = append(lines, st.Text.Render(s))
 	}
 	if l.last != nil {
+		who, where := l.whereText(sd)
+		both := where
+		if who != "" {
+			both = who + ", " + where
+		}
 		lines = append(lines,
-			st.Accent.Render(widget.FirstFit(w, l.movedText(sd, true), l.movedText(sd, false))),
-			st.Text.Render(widget.FirstFit(w, l.whereText(sd), strings.SplitN(l.whereText(sd), ", ", 2)[1])))
+			st.Accent.Render(widget.FirstFit(w, l.movedText(sd)...)),
+			st.Text.Render(widget.FirstFit(w, both, where)))
 	} else {
 		lines = append(lines, "", "")
 	}
