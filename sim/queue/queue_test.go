@@ -2,6 +2,7 @@ package queue
 
 import (
 	"math"
+	"reflect"
 	"testing"
 )
 
@@ -62,6 +63,21 @@ func TestAdvanceInPieces(t *testing.T) {
 	s.Advance(200)
 	if got := s.Result(); got.MeanQueue != whole.MeanQueue || got.Events != whole.Events {
 		t.Errorf("in pieces: mean %v after %d events; whole: %v after %d", got.MeanQueue, got.Events, whole.MeanQueue, whole.Events)
+	}
+}
+
+// Reading a run's figures at every step, as a lab does, leaves it on the
+// figures of a run read only at its end, to the bit: the screen's final
+// figures are the report's.
+func TestReadingChangesNothing(t *testing.T) {
+	c := Config{Servers: 200, Load: 0.9, Policy: JSQD, D: 2, Seed: 11, Warmup: 20, Time: 120}
+	unread := run(t, c, c.Time)
+	s, _ := New(c)
+	for s.Step() {
+		s.Result()
+	}
+	if read := s.Result(); !reflect.DeepEqual(read, unread) {
+		t.Errorf("read at every step: mean %v, shares %v; read once: %v, %v", read.MeanQueue, read.Fractions, unread.MeanQueue, unread.Fractions)
 	}
 }
 

@@ -18,11 +18,9 @@ type Result struct {
 	Theory *Theory `json:"theory,omitempty"`
 }
 
-// Result measures the run so far.
+// Result measures the run so far. It writes nothing, so a run read at
+// every step ends on the figures of one read only at its end, to the bit.
 func (s *Sim) Result() Result {
-	for i := range s.count {
-		s.accrue(i)
-	}
 	span := s.now - s.cfg.Warmup
 	r := Result{MaxQueue: s.maxQueue, Events: s.events}
 	if span <= 0 {
@@ -30,7 +28,7 @@ func (s *Sim) Result() Result {
 	}
 	n := float64(s.cfg.Servers)
 	for i := range s.area {
-		r.Fractions = append(r.Fractions, s.area[i]/(span*n))
+		r.Fractions = append(r.Fractions, s.areaNow(i)/(span*n))
 	}
 	r.Tail = make([]float64, len(r.Fractions))
 	acc := 0.0

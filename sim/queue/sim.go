@@ -332,14 +332,21 @@ func (s *Sim) move(k, q, r int) {
 	}
 }
 
-// accrue brings level i's time-weighted count up to now, counting only
-// time after the warm-up.
+// accrue brings level i's time-weighted count up to now.
 func (s *Sim) accrue(i int) {
+	s.area[i] = s.areaNow(i)
+	s.last[i] = s.now
+}
+
+// areaNow is level i's time-weighted count up to now, counting only time
+// after the warm-up, without writing it: reading a run's figures midway
+// leaves its sums as they would be unread.
+func (s *Sim) areaNow(i int) float64 {
 	from := max(s.last[i], s.cfg.Warmup)
 	if s.now > from {
-		s.area[i] += s.count[i] * (s.now - from)
+		return s.area[i] + s.count[i]*(s.now-from)
 	}
-	s.last[i] = s.now
+	return s.area[i]
 }
 
 func (s *Sim) note(format string, args ...any) {
