@@ -81,6 +81,24 @@ func TestReadingChangesNothing(t *testing.T) {
 	}
 }
 
+// The running time average drawn over a run ends on the run's mean queue
+// (two sums of the same integral, equal to rounding).
+func TestAverageSeriesEndsOnTheMeanQueue(t *testing.T) {
+	const rounding = 1e-12
+	c := Config{Servers: 300, Load: 0.9, Policy: Random, Seed: 4, Warmup: 30, Time: 200}
+	s, _ := New(c)
+	for s.Step() {
+	}
+	last, _ := s.AverageSeries().Last()
+	first := s.AverageSeries().At(0)
+	if mean := s.Result().MeanQueue; last.X != c.Time || math.Abs(last.Y-mean) > rounding*mean {
+		t.Errorf("the average series ends at (%v, %v), the run's mean queue is %v at %v", last.X, last.Y, mean, c.Time)
+	}
+	if first.X != c.Warmup+1 {
+		t.Errorf("the average series starts at %v, want the first time unit past the warm-up (%v)", first.X, c.Warmup+1)
+	}
+}
+
 // JSQ always joins a shortest queue, so no two queues ever differ by more
 // than one job from the shortest when the system starts empty... at least
 // its max queue stays tiny at 90 % load; round robin sits between random

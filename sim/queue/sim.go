@@ -98,10 +98,13 @@ type Sim struct {
 	// measures
 	arrived, maxQueue int
 	events            int64
-	meanSeries        engine.Series
-	nextSample        float64
-	moments           []engine.Moment
-	reached7, herded  bool
+	// jobsArea is the time integral of the jobs in the system since the
+	// warm-up, up to jobsAt: the running time average's numerator
+	jobsArea, jobsAt          float64
+	meanSeries, averageSeries engine.Series
+	nextSample                float64
+	moments                   []engine.Moment
+	reached7, herded          bool
 	// interrupt, if set, is asked every interruptEvery servers an arrival
 	// looks at; once it says yes the run is abandoned (halted) and its
 	// state is not to be read.
@@ -220,11 +223,26 @@ func (s *Sim) settle(t float64) {
 		clear(s.got)
 		s.refreshAt += s.cfg.Refresh
 	}
+	n := float64(s.cfg.Servers)
 	for s.nextSample <= t {
-		s.meanSeries.Append(engine.Point{X: s.nextSample, Y: float64(s.total) / float64(s.cfg.Servers)})
+		x := s.nextSample
+		s.meanSeries.Append(engine.Point{X: x, Y: float64(s.total) / n})
+		if x > s.cfg.Warmup {
+			s.averageSeries.Append(engine.Point{X: x, Y: s.jobsAreaAt(x) / (n * (x - s.cfg.Warmup))})
+		}
 		s.nextSample += 1
 	}
+	s.jobsArea, s.jobsAt = s.jobsAreaAt(t), t
 	s.now = t
+}
+
+// jobsAreaAt is the time integral of the jobs in the system from the
+// warm-up to x, for an x not before jobsAt and not past the next event.
+func (s *Sim) jobsAreaAt(x float64) float64 {
+	if from := max(s.jobsAt, s.cfg.Warmup); x > from {
+		return s.jobsArea + float64(s.total)*(x-from)
+	}
+	return s.jobsArea
 }
 
 // choose is a uniform int in [0, n) from one 32-bit word (a multiply and a
@@ -357,8 +375,13 @@ func (s *Sim) note(format string, args ...any) {
 // a stale board. The slice is the engine's own.
 func (s *Sim) Moments() []engine.Moment { return s.moments }
 
-// MeanSeries is the mean jobs per server, a point a time unit.
+// MeanSeries is the mean jobs per server at each whole time unit.
 func (s *Sim) MeanSeries() engine.SeriesView { return s.meanSeries.View() }
+
+// AverageSeries is, at each whole time unit past the warm-up, the mean
+// jobs per server averaged over the time since the warm-up: the measure
+// Result's MeanQueue gives at the run's end.
+func (s *Sim) AverageSeries() engine.SeriesView { return s.averageSeries.View() }
 
 // Share is the share of servers holding exactly i jobs now.
 func (s *Sim) Share(i int) float64 {

@@ -156,7 +156,7 @@ func (s Spec) Cost() engine.Cost {
 		if cfg.Policy == JSQ || cfg.Policy == StaleD {
 			per += serverExtra
 		}
-		c.Bytes += n*per + cfg.Time*16
+		c.Bytes += n*per + cfg.Time*32 // two series, a point a time unit
 		levels = max(levels, queueLevels(cfg))
 	}
 	c.Seconds = (eventsNs + choicesNs) / 1e9
