@@ -130,6 +130,52 @@ func TestStaleBoardHerds(t *testing.T) {
 	}
 }
 
+// Beside a stale board both runs count the jobs sent to each server over
+// the board's periods. A server's queue now is what the board showed plus
+// what it was sent less what it served. The stale board sends its hottest
+// server over twice a fair share (load x the period so far), and more
+// than fresh choices send theirs; it sends the servers it showed idle
+// several times what it sends those it showed at 8 or more.
+func TestSentOverBoardPeriods(t *testing.T) {
+	spec := DefaultSpec()
+	spec.Policy, spec.Against, spec.Refresh, spec.Time, spec.Warmup = "stale-d", "jsq-d", 5, 300, 50
+	cs, err := spec.Configs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hottest := make([]int32, 2)
+	for i, c := range cs {
+		s, _ := New(c)
+		s.Advance(104.9)
+		if s.PeriodStart() != 100 {
+			t.Fatalf("%v: the period began at %v, want 100", c.Policy, s.PeriodStart())
+		}
+		var sent, servers [2]float64 // showed idle, showed 8 or more
+		for k, n := range s.Sent() {
+			hottest[i] = max(hottest[i], n)
+			if s.Board() == nil {
+				continue
+			}
+			if s.Jobs()[k] > s.Board()[k]+n {
+				t.Fatalf("server %d holds %d, more than the board's %d and the %d sent", k, s.Jobs()[k], s.Board()[k], n)
+			}
+			if b := s.Board()[k]; b == 0 || b >= 8 {
+				j := min(1, int(b))
+				sent[j], servers[j] = sent[j]+float64(n), servers[j]+1
+			}
+		}
+		if idle, long := sent[0]/servers[0], sent[1]/servers[1]; s.Board() != nil && idle < 4*long {
+			t.Errorf("the board sent %.2f jobs a server it showed idle, %.2f a server it showed at 8+: want a herd on the idle", idle, long)
+		}
+	}
+	if fair := 0.9 * 4.9; float64(hottest[0]) < 2*fair || hottest[0] <= hottest[1] {
+		t.Errorf("hottest servers: stale %d, fresh %d jobs in 4.9 time units; want stale over twice the fair %.1f and above fresh", hottest[0], hottest[1], fair)
+	}
+	if fresh, _ := New(Config{Servers: 10, Load: 0.5, Policy: JSQD, D: 2}); fresh.Sent() != nil {
+		t.Error("a run without a stale board or a window counts jobs sent")
+	}
+}
+
 func BenchmarkEvents(b *testing.B) {
 	for _, p := range []Policy{Random, JSQD} {
 		b.Run(p.String(), func(b *testing.B) {

@@ -36,6 +36,11 @@ type Config struct {
 	Refresh float64 // the board's refresh interval, for StaleD
 	Seed    int64
 	Warmup  float64 // time before measuring
+	// Window, when above 0, counts the jobs sent to each server over
+	// periods of this length (Sent): a fresh policy's counts beside a
+	// stale board's, over the board's periods. StaleD always counts over
+	// its board's; its Window is 0 or its Refresh.
+	Window float64
 	// Time is when the run ends for Step and Done; 0 runs without end
 	// (Advance only).
 	Time float64
@@ -90,11 +95,11 @@ type Sim struct {
 	bucket [][]int32
 	place  []int32
 	min    int
-	// for StaleD: the board, its next refresh, and the jobs each server
-	// got this period
-	board     []int32
-	refreshAt float64
-	got       []int32
+	// the board (StaleD's), refreshed at the end of each period, and the
+	// jobs sent to each server this period
+	board             []int32
+	period, periodEnd float64
+	sent              []int32
 	// measures
 	arrived, maxQueue int
 	events            int64
@@ -134,9 +139,12 @@ func New(c Config) (*Sim, error) {
 			s.bucket[0][i], s.place[i] = int32(i), int32(i)
 		}
 	}
+	s.period = c.Window
 	if c.Policy == StaleD {
-		s.board, s.got = make([]int32, n), make([]int32, n)
-		s.refreshAt = c.Refresh
+		s.board, s.period = make([]int32, n), c.Refresh
+	}
+	if s.period > 0 {
+		s.sent, s.periodEnd = make([]int32, n), s.period
 	}
 	s.next = s.arrivals.ExpoVariate(c.Load * float64(n))
 	return s, nil
@@ -152,6 +160,10 @@ func (c Config) validate() error {
 		return engine.Invalid("d", "must be in 1..servers (%d), got %d", c.Servers, c.D)
 	case c.Policy == StaleD && !(c.Refresh >= 0.01 && c.Refresh <= 1e6):
 		return engine.Invalid("refresh", "must be in [0.01, 1e6], got %v", c.Refresh)
+	case c.Window != 0 && !(c.Window >= 0.01 && c.Window <= 1e6):
+		return engine.Invalid("window", "must be 0 or in [0.01, 1e6], got %v", c.Window)
+	case c.Policy == StaleD && c.Window != 0 && c.Window != c.Refresh:
+		return engine.Invalid("window", "must be 0 or the board's refresh (%g) for stale-d, got %v", c.Refresh, c.Window)
 	case !(c.Warmup >= 0):
 		return engine.Invalid("warmup", "must be >= 0, got %v", c.Warmup)
 	}
@@ -214,14 +226,16 @@ func (s *Sim) Advance(t float64) {
 	}
 }
 
-// settle moves the clock to t, refreshing the board and sampling the mean
-// on the way.
+// settle moves the clock to t, ending periods (refreshing the board) and
+// sampling the mean on the way.
 func (s *Sim) settle(t float64) {
-	for s.board != nil && s.refreshAt <= t {
-		s.now = s.refreshAt
-		copy(s.board, s.jobs)
-		clear(s.got)
-		s.refreshAt += s.cfg.Refresh
+	for s.sent != nil && s.periodEnd <= t {
+		s.now = s.periodEnd
+		if s.board != nil {
+			copy(s.board, s.jobs)
+		}
+		clear(s.sent)
+		s.periodEnd += s.period
 	}
 	n := float64(s.cfg.Servers)
 	for s.nextSample <= t {
@@ -294,9 +308,9 @@ func (s *Sim) arrive() {
 		s.reached7 = true
 		s.note("a queue reaches 7 jobs for the first time (server %d); the mean is %.2f a server", k, float64(s.total)/float64(s.cfg.Servers))
 	}
-	if s.got != nil {
-		s.got[k]++
-		if s.got[k] == HerdJobs && !s.herded {
+	if s.sent != nil {
+		s.sent[k]++
+		if s.board != nil && s.sent[k] == HerdJobs && !s.herded {
 			s.herded = true
 			s.note("the herd: server %d showed %d jobs on the board and got %d jobs in one board period; it holds %d",
 				k, s.board[k], HerdJobs, s.jobs[k])
@@ -382,6 +396,19 @@ func (s *Sim) MeanSeries() engine.SeriesView { return s.meanSeries.View() }
 // jobs per server averaged over the time since the warm-up: the measure
 // Result's MeanQueue gives at the run's end.
 func (s *Sim) AverageSeries() engine.SeriesView { return s.averageSeries.View() }
+
+// Sent is the jobs sent to each server since PeriodStart, for a run that
+// counts them (stale-d's, or one with a Window); nil for the others. The
+// slice is the engine's own.
+func (s *Sim) Sent() []int32 { return s.sent }
+
+// PeriodStart is when the period Sent counts over began: the board's
+// latest refresh.
+func (s *Sim) PeriodStart() float64 { return s.periodEnd - s.period }
+
+// Board is each server's queue as stale-d's board shows it (copied at
+// PeriodStart); nil for the other policies. The slice is the engine's own.
+func (s *Sim) Board() []int32 { return s.board }
 
 // Share is the share of servers holding exactly i jobs now.
 func (s *Sim) Share(i int) float64 {

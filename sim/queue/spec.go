@@ -43,6 +43,15 @@ func (s Spec) Configs() ([]Config, error) {
 	case !(s.Warmup >= 0) || !(s.Warmup < s.Time):
 		return nil, engine.Invalid("warmup", "must be in [0, time), below the time (%g), got %v", s.Time, s.Warmup)
 	}
+	// Beside a stale board, every run counts the jobs it sends over the
+	// board's periods, so the herd has a fresh policy's counts to compare.
+	window := 0.0
+	if s.Policy == "stale-d" || s.Against == "stale-d" {
+		if !(s.Refresh >= 0.01 && s.Refresh <= 1e6) {
+			return nil, engine.Invalid("refresh", "must be in [0.01, 1e6], got %v", s.Refresh)
+		}
+		window = s.Refresh
+	}
 	var out []Config
 	for i, name := range []string{s.Policy, s.Against} {
 		if i == 1 && name == "" {
@@ -57,7 +66,7 @@ func (s Spec) Configs() ([]Config, error) {
 		if i == 1 && s.AgainstD > 0 {
 			d = s.AgainstD
 		}
-		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Seed: s.Seed, Warmup: s.Warmup, Time: s.Time}
+		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Seed: s.Seed, Warmup: s.Warmup, Time: s.Time, Window: window}
 		if p != JSQD && p != StaleD {
 			c.D = 1
 		}
@@ -148,12 +157,16 @@ func (s Spec) Cost() engine.Cost {
 			choicesNs += arrivals * float64(cfg.D-1) * ch
 		}
 		other := n*nsServerSetup + cfg.Time*nsPoint
+		period := cfg.Window
 		if cfg.Policy == StaleD {
-			other += math.Floor(cfg.Time/cfg.Refresh) * n * nsBoardServer
+			period = cfg.Refresh
+		}
+		if period > 0 { // a board copied, or counts cleared, each period
+			other += math.Floor(cfg.Time/period) * n * nsBoardServer
 		}
 		eventsNs += other
 		per := bytesPerServer
-		if cfg.Policy == JSQ || cfg.Policy == StaleD {
+		if cfg.Policy == JSQ || cfg.Policy == StaleD || cfg.Window > 0 {
 			per += serverExtra
 		}
 		c.Bytes += n*per + cfg.Time*32 // two series, a point a time unit
