@@ -3,6 +3,7 @@ package queue
 import (
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -173,6 +174,41 @@ func TestSentOverBoardPeriods(t *testing.T) {
 	}
 	if fresh, _ := New(Config{Servers: 10, Load: 0.5, Policy: JSQD, D: 2}); fresh.Sent() != nil {
 		t.Error("a run without a stale board or a window counts jobs sent")
+	}
+}
+
+// Stepped a job at a time, a traced run shows each arrival's looks: d
+// servers for jsq-d, the one joined among them and no longer than any
+// other looked at before the job joined; and it ends on the figures of
+// the run advanced in one go.
+func TestStepArrival(t *testing.T) {
+	c := Config{Servers: 10, Load: 0.9, Policy: JSQD, D: 2, Seed: 8, Warmup: 0, Time: 30, Trace: true}
+	s, _ := New(c)
+	steps := 0
+	for s.StepArrival() {
+		steps++
+		if s.Done() && s.Arrivals() < steps {
+			break // the last step runs to the end, past the last arrival
+		}
+		if s.Arrivals() != steps {
+			t.Fatalf("step %d: %d arrivals", steps, s.Arrivals())
+		}
+		looked, k := s.Looked(), s.Chosen()
+		if len(looked) != c.D || !slices.Contains(looked, int32(k)) {
+			t.Fatalf("step %d: looked at %v, joined %d", steps, looked, k)
+		}
+		for _, o := range looked {
+			if before := s.Jobs()[k] - 1; int(o) != k && s.Jobs()[o] < before {
+				t.Fatalf("step %d: joined %d holding %d, looked at %d holding %d", steps, k, before, o, s.Jobs()[o])
+			}
+		}
+	}
+	if want := 0.9 * 10 * 30; math.Abs(float64(steps)-want) > 4*math.Sqrt(want) {
+		t.Errorf("%d steps, want about %v arrivals", steps, want)
+	}
+	c.Trace = false
+	if whole := run(t, c, c.Time); !reflect.DeepEqual(s.Result(), whole) {
+		t.Errorf("stepped a job at a time: mean %v; in one go %v", s.Result().MeanQueue, whole.MeanQueue)
 	}
 }
 

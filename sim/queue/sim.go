@@ -8,60 +8,6 @@ import (
 	"github.com/loadlab/loadlab/sim/rng"
 )
 
-// Policy is how a job picks its server.
-type Policy int
-
-// The policies.
-const (
-	Random Policy = iota
-	JSQD          // the shortest of d servers drawn with replacement, ties to the first drawn
-	JSQ           // the shortest of all
-	RoundRobin
-	StaleD // JSQD on a load board refreshed every Refresh time units
-)
-
-var policyNames = [...]string{"random", "jsq-d", "jsq", "round-robin", "stale-d"}
-
-func (p Policy) String() string { return policyNames[p] }
-
-// ParsePolicy reads a policy's name.
-func ParsePolicy(s string) (Policy, error) { return engine.ParseName[Policy](policyNames[:], s) }
-
-// Config is one run.
-type Config struct {
-	Servers int
-	Load    float64
-	Policy  Policy
-	D       int
-	Refresh float64 // the board's refresh interval, for StaleD
-	Seed    int64
-	Warmup  float64 // time before measuring
-	// Window, when above 0, counts the jobs sent to each server over
-	// periods of this length (Sent): a fresh policy's counts beside a
-	// stale board's, over the board's periods. StaleD always counts over
-	// its board's; its Window is 0 or its Refresh.
-	Window float64
-	// Time is when the run ends for Step and Done; 0 runs without end
-	// (Advance only).
-	Time float64
-}
-
-// Choices is the d of the mean field the policy is measured against:
-// 1 for random, d for jsq-d and stale-d; false for jsq and round-robin.
-func (c Config) Choices() (int, bool) {
-	switch c.Policy {
-	case Random:
-		return 1, true
-	case JSQD, StaleD:
-		return c.D, true
-	}
-	return 0, false
-}
-
-// HerdJobs is how many jobs one server must get in one board period for
-// the herd moment: far more than the load spreads.
-const HerdJobs = 6
-
 // Sim is the servers in continuous time, event by event. Arrivals come
 // from their own random stream (seed), so that policies run on the same
 // seed meet the same arrivals; services from another (seed+1), and the
@@ -100,9 +46,13 @@ type Sim struct {
 	board             []int32
 	period, periodEnd float64
 	sent              []int32
-	// measures
-	arrived, maxQueue int
-	events            int64
+	// looked is the servers the latest arrival looked at, with Trace;
+	// chosen the one it joined (-1 before the first)
+	looked []int32
+	chosen int
+	// measures: arrivals since t = 0 and since the warm-up
+	arrivedAll, arrived, maxQueue int
+	events                        int64
 	// jobsArea is the time integral of the jobs in the system since the
 	// warm-up, up to jobsAt: the running time average's numerator
 	jobsArea, jobsAt          float64
@@ -139,6 +89,11 @@ func New(c Config) (*Sim, error) {
 			s.bucket[0][i], s.place[i] = int32(i), int32(i)
 		}
 	}
+	s.chosen = -1
+	if c.Trace {
+		d, _ := c.Choices()
+		s.looked = make([]int32, 0, max(1, d))
+	}
 	s.period = c.Window
 	if c.Policy == StaleD {
 		s.board, s.period = make([]int32, n), c.Refresh
@@ -148,26 +103,6 @@ func New(c Config) (*Sim, error) {
 	}
 	s.next = s.arrivals.ExpoVariate(c.Load * float64(n))
 	return s, nil
-}
-
-func (c Config) validate() error {
-	switch {
-	case c.Servers < 1 || c.Servers > 10_000_000:
-		return engine.Invalid("servers", "must be in 1..10000000, got %d", c.Servers)
-	case !(c.Load > 0 && c.Load < 1):
-		return engine.Invalid("load", "must be in (0, 1), got %v", c.Load)
-	case (c.Policy == JSQD || c.Policy == StaleD) && (c.D < 1 || c.D > c.Servers):
-		return engine.Invalid("d", "must be in 1..servers (%d), got %d", c.Servers, c.D)
-	case c.Policy == StaleD && !(c.Refresh >= 0.01 && c.Refresh <= 1e6):
-		return engine.Invalid("refresh", "must be in [0.01, 1e6], got %v", c.Refresh)
-	case c.Window != 0 && !(c.Window >= 0.01 && c.Window <= 1e6):
-		return engine.Invalid("window", "must be 0 or in [0.01, 1e6], got %v", c.Window)
-	case c.Policy == StaleD && c.Window != 0 && c.Window != c.Refresh:
-		return engine.Invalid("window", "must be 0 or the board's refresh (%g) for stale-d, got %v", c.Refresh, c.Window)
-	case !(c.Warmup >= 0):
-		return engine.Invalid("warmup", "must be >= 0, got %v", c.Warmup)
-	}
-	return nil
 }
 
 // StepTime is the simulated time one Step runs.
@@ -180,6 +115,20 @@ func (s *Sim) Step() bool {
 		return false
 	}
 	s.Advance(min(s.now+StepTime, s.cfg.Time))
+	return true
+}
+
+// StepArrival runs to the next arrival and through it, or to Time when
+// the run ends first, and reports whether it ran: a step a job.
+func (s *Sim) StepArrival() bool {
+	if s.Done() {
+		return false
+	}
+	to := s.next
+	if s.cfg.Time > 0 {
+		to = min(to, s.cfg.Time)
+	}
+	s.Advance(to)
 	return true
 }
 
@@ -273,8 +222,11 @@ func (s *Sim) pick() int {
 			loads = s.board
 		}
 		best := s.choose(n)
+		s.look(best)
 		for i := 1; i < s.cfg.D; i++ {
-			if c := s.choose(n); loads[c] < loads[best] {
+			c := s.choose(n)
+			s.look(c)
+			if loads[c] < loads[best] {
 				best = c
 			}
 			if i%interruptEvery == 0 && s.interrupt != nil && s.interrupt() {
@@ -292,11 +244,26 @@ func (s *Sim) pick() int {
 	return s.choose(n)
 }
 
+// look notes a server the arrival looks at, with Trace.
+func (s *Sim) look(k int) {
+	if s.looked != nil {
+		s.looked = append(s.looked, int32(k))
+	}
+}
+
 func (s *Sim) arrive() {
 	if s.now >= s.cfg.Warmup {
 		s.arrived++
 	}
+	s.arrivedAll++
+	if s.looked != nil {
+		s.looked = s.looked[:0]
+	}
 	k := s.pick()
+	if s.looked != nil && len(s.looked) == 0 { // a policy that draws no candidates
+		s.look(k)
+	}
+	s.chosen = k
 	q := int(s.jobs[k])
 	s.move(k, q, q+1)
 	if q == 0 {
@@ -384,51 +351,3 @@ func (s *Sim) areaNow(i int) float64 {
 func (s *Sim) note(format string, args ...any) {
 	s.moments = append(s.moments, engine.Moment{Step: s.events, Caption: fmt.Sprintf("t %.1f: ", s.now) + fmt.Sprintf(format, args...)})
 }
-
-// Moments are the run's moments so far: the first queue at 7, the herd on
-// a stale board. The slice is the engine's own.
-func (s *Sim) Moments() []engine.Moment { return s.moments }
-
-// MeanSeries is the mean jobs per server at each whole time unit.
-func (s *Sim) MeanSeries() engine.SeriesView { return s.meanSeries.View() }
-
-// AverageSeries is, at each whole time unit past the warm-up, the mean
-// jobs per server averaged over the time since the warm-up: the measure
-// Result's MeanQueue gives at the run's end.
-func (s *Sim) AverageSeries() engine.SeriesView { return s.averageSeries.View() }
-
-// Sent is the jobs sent to each server since PeriodStart, for a run that
-// counts them (stale-d's, or one with a Window); nil for the others. The
-// slice is the engine's own.
-func (s *Sim) Sent() []int32 { return s.sent }
-
-// PeriodStart is when the period Sent counts over began: the board's
-// latest refresh.
-func (s *Sim) PeriodStart() float64 { return s.periodEnd - s.period }
-
-// Board is each server's queue as stale-d's board shows it (copied at
-// PeriodStart); nil for the other policies. The slice is the engine's own.
-func (s *Sim) Board() []int32 { return s.board }
-
-// Share is the share of servers holding exactly i jobs now.
-func (s *Sim) Share(i int) float64 {
-	if i < 0 || i >= len(s.count) {
-		return 0
-	}
-	return s.count[i] / float64(s.cfg.Servers)
-}
-
-// ShareAtLeast is the share of servers holding i jobs or more now.
-func (s *Sim) ShareAtLeast(i int) float64 {
-	total := 0.0
-	for j := max(i, 0); j < len(s.count); j++ {
-		total += s.count[j]
-	}
-	return total / float64(s.cfg.Servers)
-}
-
-// Mean is the mean jobs per server now.
-func (s *Sim) Mean() float64 { return float64(s.total) / float64(s.cfg.Servers) }
-
-// Events is the events run so far.
-func (s *Sim) Events() int64 { return s.events }

@@ -22,6 +22,9 @@ type Spec struct {
 	Time     float64 `json:"time" toml:"time"`
 	Warmup   float64 `json:"warmup" toml:"warmup"`
 	Seed     int64   `json:"seed" toml:"seed"`
+	// Stepper asks a view to step a job at a time, marking the servers
+	// each looks at; the run and its figures are the same.
+	Stepper bool `json:"stepper" toml:"stepper"`
 }
 
 // DefaultSpec is the supermarket excerpt's system: 1000 servers at 90 %, two choices, over
@@ -66,7 +69,7 @@ func (s Spec) Configs() ([]Config, error) {
 		if i == 1 && s.AgainstD > 0 {
 			d = s.AgainstD
 		}
-		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Seed: s.Seed, Warmup: s.Warmup, Time: s.Time, Window: window}
+		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Seed: s.Seed, Warmup: s.Warmup, Time: s.Time, Window: window, Trace: s.Stepper}
 		if p != JSQD && p != StaleD {
 			c.D = 1
 		}

@@ -1,0 +1,80 @@
+package queue
+
+import "github.com/loadlab/loadlab/sim/engine"
+
+// Policy is how a job picks its server.
+type Policy int
+
+// The policies.
+const (
+	Random Policy = iota
+	JSQD          // the shortest of d servers drawn with replacement, ties to the first drawn
+	JSQ           // the shortest of all
+	RoundRobin
+	StaleD // JSQD on a load board refreshed every Refresh time units
+)
+
+var policyNames = [...]string{"random", "jsq-d", "jsq", "round-robin", "stale-d"}
+
+func (p Policy) String() string { return policyNames[p] }
+
+// ParsePolicy reads a policy's name.
+func ParsePolicy(s string) (Policy, error) { return engine.ParseName[Policy](policyNames[:], s) }
+
+// Config is one run.
+type Config struct {
+	Servers int
+	Load    float64
+	Policy  Policy
+	D       int
+	Refresh float64 // the board's refresh interval, for StaleD
+	Seed    int64
+	Warmup  float64 // time before measuring
+	// Window, when above 0, counts the jobs sent to each server over
+	// periods of this length (Sent): a fresh policy's counts beside a
+	// stale board's, over the board's periods. StaleD always counts over
+	// its board's; its Window is 0 or its Refresh.
+	Window float64
+	// Time is when the run ends for Step and Done; 0 runs without end
+	// (Advance only).
+	Time float64
+	// Trace keeps the servers each arrival looks at (Looked), for a view
+	// that steps a job at a time; it costs a write a server looked at.
+	Trace bool
+}
+
+// Choices is the d of the mean field the policy is measured against:
+// 1 for random, d for jsq-d and stale-d; false for jsq and round-robin.
+func (c Config) Choices() (int, bool) {
+	switch c.Policy {
+	case Random:
+		return 1, true
+	case JSQD, StaleD:
+		return c.D, true
+	}
+	return 0, false
+}
+
+// HerdJobs is how many jobs one server must get in one board period for
+// the herd moment: far more than the load spreads.
+const HerdJobs = 6
+
+func (c Config) validate() error {
+	switch {
+	case c.Servers < 1 || c.Servers > 10_000_000:
+		return engine.Invalid("servers", "must be in 1..10000000, got %d", c.Servers)
+	case !(c.Load > 0 && c.Load < 1):
+		return engine.Invalid("load", "must be in (0, 1), got %v", c.Load)
+	case (c.Policy == JSQD || c.Policy == StaleD) && (c.D < 1 || c.D > c.Servers):
+		return engine.Invalid("d", "must be in 1..servers (%d), got %d", c.Servers, c.D)
+	case c.Policy == StaleD && !(c.Refresh >= 0.01 && c.Refresh <= 1e6):
+		return engine.Invalid("refresh", "must be in [0.01, 1e6], got %v", c.Refresh)
+	case c.Window != 0 && !(c.Window >= 0.01 && c.Window <= 1e6):
+		return engine.Invalid("window", "must be 0 or in [0.01, 1e6], got %v", c.Window)
+	case c.Policy == StaleD && c.Window != 0 && c.Window != c.Refresh:
+		return engine.Invalid("window", "must be 0 or the board's refresh (%g) for stale-d, got %v", c.Refresh, c.Window)
+	case !(c.Warmup >= 0):
+		return engine.Invalid("warmup", "must be >= 0, got %v", c.Warmup)
+	}
+	return nil
+}
