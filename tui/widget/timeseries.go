@@ -24,6 +24,9 @@ type Line struct {
 	// (nothing is drawn before it starts).
 	Bounded bool
 	End     float64
+	// Start, when not 0, is where the line begins: nothing is drawn
+	// before it (a measure taken after a warm-up).
+	Start float64
 	// Mark is the letter written along the line where colour cannot tell
 	// lines apart; zero picks one from Name.
 	Mark rune
@@ -206,23 +209,31 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	for i, l := range t.Lines {
 		g := graph.NewBrailleGrid(gw, gh, t.XMin, t.XMax, ylo, yhi)
 		dots := 2 * gw
-		end := t.XMax
+		end, begin := t.XMax, t.XMin
+		if l.Start != 0 {
+			begin = max(begin, l.Start)
+		}
 		if l.Bounded {
-			if l.End <= t.XMin {
+			if l.End <= begin {
 				lastRow[i] = -1 // nothing yet: no line, no name
 				continue
 			}
 			end = min(l.End, t.XMax)
 		}
 		var prev canvas.Point
+		first := true
 		for c := 0; c < dots; c++ {
 			x := t.XMin + (float64(c)+0.5)/float64(dots)*(t.XMax-t.XMin)
-			if c > 0 && x > end {
+			if !first && x > end {
 				break
+			}
+			if x < begin {
+				continue
 			}
 			y := min(max(t.scaled(l.Value(x)), ylo), yhi)
 			p := g.GridPoint(canvas.Float64Point{X: x, Y: y})
-			if c == 0 {
+			if first {
+				first = false
 				g.Set(p)
 			} else {
 				for _, q := range graph.GetLinePoints(prev, p) {
@@ -230,6 +241,10 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 				}
 			}
 			prev = p
+		}
+		if first { // it starts past the chart's samples
+			lastRow[i] = -1
+			continue
 		}
 		if l.Bounded { // the present itself, which the samples fall short of
 			p := g.GridPoint(canvas.Float64Point{X: end, Y: min(max(t.scaled(l.Value(end)), ylo), yhi)})

@@ -179,3 +179,18 @@ func TestTimeSeriesNamesOnTheirLinesRows(t *testing.T) {
 		}
 	}
 }
+
+// A line with a Start draws nothing to its left: the left half of a chart
+// from 0 to 100 holds no dot of a line that starts at 50.
+func TestTimeSeriesLineStartsAtStart(t *testing.T) {
+	st := mono(t)
+	ts := flatChart()
+	ts.Lines = []Line{{Name: "late", Value: func(float64) float64 { return 10 }, Start: 50}}
+	left, width := ts.Area(60)
+	rows := strings.Split(plain(ts.Render(st, 60, 12)), "\n")
+	row := rows[rowOf(rows, "late")]
+	cells := []rune(row)
+	if strings.ContainsFunc(string(cells[left:left+width/2-1]), isBraille) || !strings.ContainsFunc(string(cells[left+width/2+1:left+width]), isBraille) {
+		t.Errorf("a line starting at 50 should fill only the right half:\n%s", strings.Join(rows, "\n"))
+	}
+}
