@@ -176,9 +176,10 @@ func (s *Sim) Advance(t float64) {
 }
 
 // settle moves the clock to t, ending periods (refreshing the board) and
-// sampling the mean on the way.
+// sampling the mean on the way. A period ends once the clock passes its
+// end, so that a run stopped at the end shows the period just ended.
 func (s *Sim) settle(t float64) {
-	for s.sent != nil && s.periodEnd <= t {
+	for s.sent != nil && s.periodEnd < t {
 		s.now = s.periodEnd
 		if s.board != nil {
 			copy(s.board, s.jobs)
