@@ -65,16 +65,17 @@ var registry = []Scenario{
 	{
 		Name:   "supermarket-90",
 		Title:  "The supermarket model: 1000 servers at 90 %, one random choice against the shorter of two",
-		Lesson: "Sent to a random server, a job finds a queue of 9 on average (the random side climbs there slowly: a queue at 90 % takes hundreds of service times to settle) and nearly half the servers hold 7 or more. Looking at just two servers and taking the shorter cuts the mean to about 2.35: over half the servers hold 2 or 3 jobs and 7 almost never happens. Both runs meet the same arrivals. p and P change the policies, d/D the choices, l/L the load.",
+		Lesson: "Sent to a random server, a job finds a queue of 9 on average (the random side climbs there slowly: a queue at 90 % takes hundreds of service times to settle) and nearly half the servers hold 7 or more. Looking at just two servers and taking the shorter cuts the mean to about 2.35: over half the servers hold 2 or 3 jobs and 7 almost never happens. Both runs meet the same arrivals. The headline gives each mean and share averaged over the time since the warm-up, as the report does; the panels give them now. p and P change the policies, d/D the choices, l/L the load.",
 		Spec:   edited(queue.DefaultSpec(), func(s *queue.Spec) { s.Against, s.Time, s.Warmup = "random", 1000, 50 }), StepsPerSecond: 40,
+		Headline: []string{"mean", "7+"},
 	},
 	{
 		Name:   "d-choices-queue",
 		Title:  "d = 2 against d = 3 at 95 %: the big step is the second choice",
-		Lesson: "Each extra choice squares the tail again, but the mean shrinks far less from two choices to three (3.2 to 2.4 at 95 %) than from one to two (19 to 3.2). d/D change the left policy's choices; P changes the right policy.",
+		Lesson: "Each extra choice squares the tail again, but the mean shrinks far less from two choices to three (3.2 to 2.4 at 95 %) than from one to two (19 to 3.2): each chart draws random's mean field of 19 above the two. d/D change the left policy's choices; P changes the right policy.",
 		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
 			s.Load, s.D, s.Against, s.AgainstD, s.Time, s.Warmup = 0.95, 2, "jsq-d", 3, 300, 50
-		}), StepsPerSecond: 20,
+		}), StepsPerSecond: 20, Headline: []string{"mean", "random"},
 	},
 	{
 		Name:   "stale-board-herd",
@@ -82,7 +83,7 @@ var registry = []Scenario{
 		Lesson: "When the queue lengths a job reads are minutes old, every job picks the same servers that looked short, until the board refreshes: the herd. Fresh two choices (right) against the same choices on a board refreshed every 5 time units (left). f/F halve or double the refresh interval.",
 		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
 			s.Policy, s.Against, s.Refresh, s.Time, s.Warmup = "stale-d", "jsq-d", 5, 300, 50
-		}), StepsPerSecond: 20,
+		}), StepsPerSecond: 20, Headline: []string{"mean", "7+"},
 	},
 	{
 		Name:   "durability-years",

@@ -53,11 +53,11 @@ func TestFlowSwitchPolicy(t *testing.T) {
 	pick(tm, "supermarket-90")
 	tm.Send(keyMsg("p"))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		return bytes.Contains(b, []byte("jsq: mean")) && bytes.Contains(b, []byte("jsq against random"))
+		return bytes.Contains(b, []byte("jsq now")) && bytes.Contains(b, []byte("jsq against random"))
 	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(50*time.Millisecond))
 	tm.Send(keyMsg("q"))
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
-	if v := plain(final); !strings.Contains(v, "jsq: mean") || !strings.Contains(v, "random: mean") {
+	if v := plain(final); !strings.Contains(v, "jsq now") || !strings.Contains(v, "random now") {
 		t.Errorf("after p the panels should be jsq and random:\n%s", v)
 	}
 }

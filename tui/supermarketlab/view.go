@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/queue"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -15,36 +16,61 @@ const lengths = 8
 
 // Render draws each policy's panel side by side on shared scales.
 func (l *Lab) Render(f lab.Frame) string {
-	// one scale for the bars and one for the means, over both panels
-	barMax, meanMax := 0.3, 1.0
-	for _, s := range l.sims {
-		for i := range lengths {
-			barMax = max(barMax, share(s, i))
-		}
-		if d, ok := s.Config().Choices(); ok {
-			for i := range lengths {
-				barMax = max(barMax, theory(s.Config().Load, d, i))
-			}
-			meanMax = max(meanMax, queue.NewTheory(s.Config().Load, d, 10).MeanQueue)
-		}
-		v := s.MeanSeries()
-		for i := range v.Len() {
-			meanMax = max(meanMax, v.At(i).Y)
-		}
-	}
-	sc := scales{bars: math.Min(1, math.Ceil(barMax*10)/10), means: meanMax}
-	panels := make([]func(w, h int, sc scales) string, len(l.sims))
-	for i, sim := range l.sims {
+	sc := l.scales()
+	panels := make([]func(w, h int, sc scales) string, len(l.runs))
+	for i, r := range l.runs {
 		panels[i] = func(w, h int, sc scales) string {
-			return strings.Join(l.panel(f.St, sim, w, h, sc.bars, sc.means), "\n")
+			return strings.Join(l.panel(f.St, r, w, h, sc), "\n")
 		}
 	}
 	return widget.SideBySide(f.W, f.H, sc, panels...)
 }
 
 // scales are what the policies' panels share: the top of the share bars
-// and of the mean queue chart.
-type scales struct{ bars, means float64 }
+// and of the mean queue chart, and random's mean field, drawn on every
+// chart for reference when no panel runs random (0: none).
+type scales struct{ bars, means, random float64 }
+
+// scales works the shared scales out over every panel's data.
+func (l *Lab) scales() scales {
+	sc := scales{bars: 0.3, means: 1, random: l.randomReference()}
+	for _, r := range l.runs {
+		s, c := r.sim, r.sim.Config()
+		for i := range lengths {
+			sc.bars = max(sc.bars, share(s, i))
+		}
+		if d, ok := c.Choices(); ok {
+			for i := range lengths {
+				sc.bars = max(sc.bars, theory(c.Load, d, i))
+			}
+			sc.means = max(sc.means, queue.NewTheory(c.Load, d, 10).MeanQueue)
+		}
+		sc.means = max(sc.means, seriesMax(s.MeanSeries()), seriesMax(s.AverageSeries()))
+	}
+	sc.means = max(sc.means, sc.random)
+	sc.bars = math.Min(1, math.Ceil(sc.bars*10)/10)
+	return sc
+}
+
+// randomReference is random's mean field when no panel runs random, for
+// reference; 0 when one does.
+func (l *Lab) randomReference() float64 {
+	for _, r := range l.runs {
+		if r.sim.Config().Policy == queue.Random {
+			return 0
+		}
+	}
+	return queue.NewTheory(l.spec.Load, 1, 10).MeanQueue
+}
+
+// seriesMax is the largest y of a series (0 for none).
+func seriesMax(v engine.SeriesView) float64 {
+	top := 0.0
+	for i := range v.Len() {
+		top = max(top, v.At(i).Y)
+	}
+	return top
+}
 
 // share is the live share of servers at length i (7: seven or more).
 func share(s *queue.Sim, i int) float64 {
@@ -62,33 +88,60 @@ func theory(load float64, d, i int) float64 {
 	return queue.TheoryTail(load, d, i) - queue.TheoryTail(load, d, i+1)
 }
 
+// chartMinRows is a chart's title and plot at the least.
+const chartMinRows = 5
+
 // panel is one policy: the share of servers at each length now against
-// the mean field (for the d-choice policies), then the mean queue over the
-// time so far against its theory.
-func (l *Lab) panel(st *widget.Styles, s *queue.Sim, w, h int, barMax, meanMax float64) []string {
-	c := s.Config()
+// the mean field (for the d-choice rules), then the mean queue over the
+// time so far, now and averaged since the warm-up, against its theory.
+func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scales) []string {
+	lines := sharePart(st, r, w, sc.bars)
+	if chartRows := h - len(lines); chartRows >= chartMinRows {
+		lines = append(lines, chart(st, r, w, chartRows, sc)...)
+	}
+	return lines
+}
+
+// sharePart is the panel's title and its bars: the share of servers at
+// each queue length now, each bar marked with the mean field's share.
+func sharePart(st *widget.Styles, r *run, w int, barMax float64) []string {
+	s, c := r.sim, r.sim.Config()
 	d, hasTheory := c.Choices()
-	var th queue.Theory
-	theoryNote := "no mean field (not a d-choice rule)"
+	field, brief := "", "" // the mean field's mean, said in full and briefly
 	if hasTheory {
-		th = queue.NewTheory(c.Load, d, 10)
-		theoryNote = fmt.Sprintf("mean field %.2f", th.MeanQueue)
+		m := queue.NewTheory(c.Load, d, 10).MeanQueue
+		field = fmt.Sprintf(", mean field %.2f", m)
+		brief = field
 		if c.Policy == queue.StaleD {
-			theoryNote = fmt.Sprintf("fresh board's %.2f", th.MeanQueue)
+			field, brief = fmt.Sprintf(", a fresh board's mean field %.2f", m), fmt.Sprintf(", fresh mean field %.2f", m)
 		}
 	}
-	compact := h < 30
-	head := []string{st.Title.Render(widget.Truncate(fmt.Sprintf("%s: mean %.2f now, %s", name(c), s.Mean(), theoryNote), w))}
-	if !compact {
-		head = append(head, st.Muted.Render(widget.Truncate(fmt.Sprintf("share of the %d servers at each queue length now", c.Servers), w)))
+	now := s.Mean()
+	head := widget.FirstFit(w,
+		fmt.Sprintf("%s now: %.2f jobs a server%s", name(c), now, field),
+		fmt.Sprintf("%s now: %.2f a server%s", name(c), now, brief),
+		fmt.Sprintf("%s now %.2f%s", name(c), now, brief),
+		fmt.Sprintf("%s now %.2f%s", shortName(c), now, brief),
+		fmt.Sprintf("%s now %.2f", shortName(c), now))
+	caption := widget.FirstFit(w,
+		fmt.Sprintf("share of the %d servers at each queue length now", c.Servers),
+		"servers at each queue length now", "servers by queue length now")
+	if hasTheory {
+		caption = widget.FirstFit(w,
+			fmt.Sprintf("share of the %d servers at each queue length now; ┃ the mean field", c.Servers),
+			"servers at each queue length now; ┃ mean field",
+			"servers by queue length now, ┃ mean field",
+			"servers by length now, ┃ mean field",
+			"servers by queue length now")
 	}
+	lines := []string{st.Title.Render(head), st.Muted.Render(caption)}
 	var bars []widget.HBar
 	for i := range lengths {
 		label := fmt.Sprintf("%d jobs", i)
-		if i == 1 {
+		switch i {
+		case 1:
 			label = "1 job"
-		}
-		if i == lengths-1 {
+		case lengths - 1:
 			label = "7+ jobs"
 		}
 		v := share(s, i)
@@ -100,23 +153,48 @@ func (l *Lab) panel(st *widget.Styles, s *queue.Sim, w, h int, barMax, meanMax f
 			Parts: []widget.HBarPart{{Value: v, Rune: '█', Style: st.SeriesStyle(0)}}, Mark: mark})
 	}
 	hb := widget.HBars{Bars: bars, Max: barMax, MarkRune: '┃', MarkStyle: st.Marker}
-	lines := append(head, strings.Split(hb.Render(st, w), "\n")...)
-	axis := hb.Axis(st, w, func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) })
-	lines = append(lines, axis)
-	if !compact {
-		lines = append(lines, st.Muted.Render(widget.Truncate("┃ the mean-field share", w)))
-	}
-	chartH := max(5, h-len(lines)-1)
+	lines = append(lines, strings.Split(hb.Render(st, w), "\n")...)
+	return append(lines, hb.Axis(st, w, func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }))
+}
+
+// chart is the mean jobs a server over the time so far in h rows, its
+// title first: now (at each time unit), averaged since the warm-up (the
+// headline's measure, which it ends on), the policy's mean field, and
+// random's for reference when no panel runs random.
+func chart(st *widget.Styles, r *run, w, h int, sc scales) []string {
+	s, c := r.sim, r.sim.Config()
 	end := s.Now()
 	var series []widget.Line
-	if hasTheory { // first, so that the measured line draws over it
-		series = append(series, widget.Line{Name: "mean field", Style: st.Warn, Value: func(float64) float64 { return th.MeanQueue }})
+	if sc.random > 0 {
+		series = append(series, widget.Line{Name: "random", Style: st.Muted, Value: func(float64) float64 { return sc.random }})
 	}
-	series = append(series, widget.Line{Name: "measured", Style: st.SeriesStyle(0), Bounded: true, End: end, Value: s.MeanSeries().StepAt})
-	ts := widget.TimeSeries{XMin: 0, XMax: max(50, end), YMin: 0, YMax: meanMax * 1.1,
+	if d, ok := c.Choices(); ok {
+		m := queue.NewTheory(c.Load, d, 10).MeanQueue
+		series = append(series, widget.Line{Name: "mean field", Style: st.Warn, Value: func(float64) float64 { return m }})
+	}
+	// the measures last, so that they draw over the theory
+	series = append(series,
+		widget.Line{Name: "now", Style: st.SeriesStyle(0), Bounded: true, End: end, Value: s.MeanSeries().StepAt},
+		widget.Line{Name: "average", Style: st.SeriesStyle(1), Bounded: true, End: end, Start: math.Floor(c.Warmup) + 1, Value: s.AverageSeries().StepAt})
+	ts := widget.TimeSeries{XMin: 0, XMax: max(50, end), YMin: 0, YMax: sc.means * 1.1,
 		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines:  series}
-	lines = append(lines, st.Muted.Render(widget.Truncate("mean jobs a server over the time so far", w)))
-	return append(lines, strings.Split(ts.Render(st, w, chartH), "\n")...)
+	since := fmt.Sprintf("%g", c.Warmup)
+	titles := []string{
+		"mean jobs a server: now, and averaged since t " + since + " (the headline's)",
+		"mean jobs a server: now, and averaged since t " + since,
+		"jobs a server: now, and averaged since t " + since,
+		"jobs a server, now and since t " + since,
+		"jobs a server",
+	}
+	if sc.random > 0 {
+		titles = append([]string{
+			"mean jobs a server: now, averaged since t " + since + ", mean fields (random's for reference)",
+			"mean jobs a server: now, averaged since t " + since + ", mean fields (random's too)",
+			"jobs a server: now, since t " + since + ", mean fields with random's",
+		}, titles[2:]...)
+	}
+	lines := []string{st.Muted.Render(widget.FirstFit(w, titles...))}
+	return append(lines, strings.Split(ts.Render(st, w, h-1), "\n")...)
 }

@@ -1,0 +1,45 @@
+package tui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// supermarket-90 at its end: the headline's figures are the time averages
+// (marked final; cmd/loadlab's headline test holds them to the report),
+// every figure in the panels is said to be now, and each chart's title
+// says what it draws.
+func TestSupermarketSaysNowAndAveraged(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
+		m := openAt(t, "supermarket-90", size[0], size[1])
+		drive(m, "end")
+		v := plain(m)
+		for _, want := range []string{"✓ final jsq-2 mean", "jsq-2 now", "random now", "length now", "now", "since t 50"} {
+			if !strings.Contains(v, want) {
+				t.Errorf("%dx%d: no %q on screen:\n%s", size[0], size[1], want, v)
+			}
+		}
+		if strings.Contains(v, "over the time so far") {
+			t.Errorf("%dx%d: a chart title that does not say what it draws:\n%s", size[0], size[1], v)
+		}
+	}
+}
+
+// d-choices-queue shows its title's point: random's mean field of 19 in
+// the headline and drawn on both charts far above two and three choices.
+func TestDChoicesQueueDrawsRandomAbove(t *testing.T) {
+	m := openAt(t, "d-choices-queue", 120, 40)
+	drive(m, "end")
+	v := plain(m)
+	if !strings.Contains(v, "random mean field 19.00") {
+		t.Errorf("the headline does not quote random's mean field:\n%s", v)
+	}
+	rows := strings.Split(v, "\n")
+	chartRow := func(l string) bool { return strings.ContainsAny(l, "│┤") }
+	random := slices.IndexFunc(rows, func(l string) bool { return chartRow(l) && strings.Count(l, " random") == 2 })
+	field := slices.IndexFunc(rows, func(l string) bool { return chartRow(l) && strings.Contains(l, "mean field") })
+	if random < 0 || field < 0 || field-random < 10 {
+		t.Errorf("random's line (row %d) should be drawn on both charts far above the mean fields of d = 2 and 3 (row %d):\n%s", random, field, v)
+	}
+}

@@ -1,0 +1,90 @@
+package supermarketlab
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/sim/queue"
+	"github.com/loadlab/loadlab/tui/lab"
+)
+
+var keys = struct {
+	Policy, Against  key.Binding
+	D, Load, Refresh lab.Lever
+}{
+	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d"),
+	Against: lab.Bind([]string{"P"}, "P", "right policy"),
+	D:       lab.NewLever("d", "D", "one choice fewer", "one choice more", "fewer/more choices"),
+	Load:    lab.NewLever("l", "L", "load down 0.05", "load up 0.05", "load down/up 0.05"),
+	Refresh: lab.NewLever("f", "F", "refresh the board twice as often", "refresh it half as often", "board refresh x2, /2"),
+}
+
+// Help lists the lab's keys with the shell's.
+func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
+	short := []key.Binding{c.Play, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), keys.Load.Short(), c.Help, c.Quit, c.Moments, c.Faster}
+	own := []key.Binding{keys.Policy, keys.Against}
+	for _, l := range []lab.Lever{keys.D, keys.Load, keys.Refresh} {
+		own = append(own, l.Full()...)
+	}
+	full := [][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}
+	return short, full
+}
+
+var policies = []string{"random", "jsq-d", "jsq", "round-robin", "stale-d"}
+
+// Key changes a policy, d, the load or the refresh; each restarts, or says
+// why it does nothing here.
+func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
+	next := func(p string) string {
+		i := slices.Index(policies, p)
+		return policies[(i+1)%len(policies)]
+	}
+	reads := func(s queue.Spec, p ...string) bool {
+		return slices.Contains(p, s.Policy) || slices.Contains(p, s.Against)
+	}
+	var change func(*queue.Spec) string
+	switch {
+	case key.Matches(msg, keys.Policy):
+		change = func(s *queue.Spec) string { s.Policy = next(s.Policy); return "" }
+	case key.Matches(msg, keys.Against):
+		change = func(s *queue.Spec) string { s.Against = next(s.Against); return "" }
+	case keys.D.Dir(msg) != 0:
+		dir := keys.D.Dir(msg)
+		change = func(s *queue.Spec) string {
+			if !reads(*s, "jsq-d", "stale-d") {
+				return fmt.Sprintf("d: %s and %s read no d; p or P picks jsq-d or stale-d", s.Policy, s.Against)
+			}
+			s.D = min(max(1, s.D+dir), s.Servers)
+			return ""
+		}
+	case keys.Load.Dir(msg) != 0:
+		dir := float64(keys.Load.Dir(msg))
+		change = func(s *queue.Spec) string {
+			s.Load = math.Round(min(max(0.05, s.Load+0.05*dir), 0.95)*100) / 100
+			return ""
+		}
+	case keys.Refresh.Dir(msg) != 0:
+		factor := math.Pow(2, float64(keys.Refresh.Dir(msg)))
+		change = func(s *queue.Spec) string {
+			if !reads(*s, "stale-d") {
+				return fmt.Sprintf("f: only stale-d reads a board; %s and %s see every queue as it is (p or P picks stale-d)", s.Policy, s.Against)
+			}
+			s.Refresh = min(max(0.125, s.Refresh*factor), 1000)
+			return ""
+		}
+	default:
+		return lab.Outcome{}
+	}
+	return lab.Edit(&l.spec, change, queue.Spec.Validate, l.Restart, func(s queue.Spec) string {
+		var names []string
+		for _, r := range l.runs {
+			names = append(names, name(r.sim.Config()))
+		}
+		return fmt.Sprintf("%s at load %.2f, from t = 0 on the same arrivals", strings.Join(names, " against "), s.Load)
+	})
+}
