@@ -65,7 +65,7 @@ var registry = []Scenario{
 	{
 		Name:   "supermarket-90",
 		Title:  "The supermarket model: 1000 servers at 90 %, one random choice against the shorter of two",
-		Lesson: "Sent to a random server, a job finds a queue of 9 on average (the random side climbs there slowly: a queue at 90 % takes hundreds of service times to settle) and nearly half the servers hold 7 or more. Looking at just two servers and taking the shorter cuts the mean to about 2.35: over half the servers hold 2 or 3 jobs and 7 almost never happens. Both runs meet the same arrivals. The headline gives each mean and share averaged over the time since the warm-up, as the report does; the panels give them now. p and P change the policies, d/D the choices, l/L the load.",
+		Lesson: "Sent to a random server, a job finds a queue of 9 on average (the random side climbs there slowly: a queue at 90 % takes hundreds of service times to settle) and nearly half the servers hold 7 or more. Looking at just two servers and taking the shorter cuts the mean to about 2.35: over half the servers hold 2 or 3 jobs and 7 almost never happens. Both runs meet the same arrivals. The headline gives each mean and share averaged over the time since the warm-up, as the report does; the panels give them now. p and P change the policies, d/D the choices, [ and ] the load.",
 		Spec:   edited(queue.DefaultSpec(), func(s *queue.Spec) { s.Against, s.Time, s.Warmup = "random", 1000, 50 }), StepsPerSecond: 40,
 		Headline: []string{"mean", "7+"},
 	},

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/loadlab/loadlab/tui/lab"
 )
 
 // supermarket-90 at its end: the headline's figures are the time averages
@@ -41,5 +43,28 @@ func TestDChoicesQueueDrawsRandomAbove(t *testing.T) {
 	field := slices.IndexFunc(rows, func(l string) bool { return chartRow(l) && strings.Contains(l, "mean field") })
 	if random < 0 || field < 0 || field-random < 10 {
 		t.Errorf("random's line (row %d) should be drawn on both charts far above the mean fields of d = 2 and 3 (row %d):\n%s", random, field, v)
+	}
+}
+
+// The supermarket's words are in its help, and its load lever is [ and ]:
+// L is the shell's lecture strip.
+func TestSupermarketWordsAndKeys(t *testing.T) {
+	m := openAt(t, "supermarket-90", 80, 24)
+	var terms []string
+	for _, g := range m.lab.(lab.Glossed).Glossary() {
+		terms = append(terms, g[0])
+	}
+	for _, want := range []string{"jsq-d", "jsq", "round-robin", "stale-d", "mean field", "load", "time-averaged"} {
+		if !slices.Contains(terms, want) {
+			t.Errorf("the glossary has no %q: %v", want, terms)
+		}
+	}
+	press(m, "[")
+	if !strings.Contains(m.note, "load 0.85") {
+		t.Errorf("[ should lower the load to 0.85: note %q", m.note)
+	}
+	press(m, "L")
+	if !m.lecture || strings.Contains(m.note, "load 0.9") {
+		t.Errorf("L should open the lecture strip and leave the load: lecture %v, note %q", m.lecture, m.note)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
+// The load lever is [ and ]: L is the shell's lecture strip.
 var keys = struct {
 	Policy, Against  key.Binding
 	D, Load, Refresh lab.Lever
@@ -19,7 +20,7 @@ var keys = struct {
 	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d"),
 	Against: lab.Bind([]string{"P"}, "P", "right policy"),
 	D:       lab.NewLever("d", "D", "one choice fewer", "one choice more", "fewer/more choices"),
-	Load:    lab.NewLever("l", "L", "load down 0.05", "load up 0.05", "load down/up 0.05"),
+	Load:    lab.NewLever("[", "]", "load down 0.05", "load up 0.05", "load down/up 0.05"),
 	Refresh: lab.NewLever("f", "F", "refresh the board twice as often", "refresh it half as often", "board refresh x2, /2"),
 }
 
