@@ -80,7 +80,7 @@ var registry = []Scenario{
 	{
 		Name:   "stale-board-herd",
 		Title:  "A stale load board: two choices on old numbers send a herd to the same servers",
-		Lesson: "When the queue lengths a job reads are minutes old, every job picks the same servers that looked short, until the board refreshes: the herd. Fresh two choices (right) against the same choices on a board refreshed every 5 time units (left). f/F halve or double the refresh interval.",
+		Lesson: "When the queue lengths a job reads are minutes old, every job picks the same servers that looked short, until the board refreshes: the herd. Fresh two choices (right) against the same choices on a board refreshed every 5 time units (left). Under the queue lengths, the jobs sent to the hottest servers since the board's last refresh: the board showed them idle, they now hold many and still get more than a fair share, where fresh choices spread the jobs. f/F halve or double the refresh interval.",
 		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
 			s.Policy, s.Against, s.Refresh, s.Time, s.Warmup = "stale-d", "jsq-d", 5, 300, 50
 		}), StepsPerSecond: 20, Headline: []string{"mean", "7+"},

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -24,6 +25,34 @@ func TestSupermarketSaysNowAndAveraged(t *testing.T) {
 		}
 		if strings.Contains(v, "over the time so far") {
 			t.Errorf("%dx%d: a chart title that does not say what it draws:\n%s", size[0], size[1], v)
+		}
+	}
+}
+
+// stale-board-herd at its end draws the herd at every class size: the
+// hottest servers of the board's last period, each of them shown idle on
+// the board, holding jobs now and sent past its fair share (the bar runs
+// on past ┃); fresh choices' hottest beside them on the same scale.
+func TestStaleBoardHerdIsDrawn(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
+		m := openAt(t, "stale-board-herd", size[0], size[1])
+		drive(m, "end")
+		v := plain(m)
+		if len(regexp.MustCompile(`sent since (the board's refresh at )?t 295`).FindAllString(v, -1)) != 2 {
+			t.Errorf("%dx%d: no herd under each panel:\n%s", size[0], size[1], v)
+		}
+		herd := 0
+		for _, l := range strings.Split(v, "\n") {
+			left := string([]rune(l)[:min(len([]rune(l)), size[0]/2)])
+			if strings.Contains(left, "showed 0, holds") {
+				herd++
+				if !strings.Contains(left, "┃█") {
+					t.Errorf("%dx%d: a hot server sent no more than its fair share: %q", size[0], size[1], left)
+				}
+			}
+		}
+		if herd < 3 {
+			t.Errorf("%dx%d: %d hot servers the board showed idle, want 3 or more:\n%s", size[0], size[1], herd, v)
 		}
 	}
 }

@@ -1,8 +1,8 @@
 // Package supermarketlab is the supermarket lab of docs/sources.md, §SM:
 // two policies side by side on the same arrivals, the share of servers at
-// each queue length now with the mean-field value marked on each bar, and
-// the mean queue now and averaged since the warm-up against its theory
-// line.
+// each queue length now with the mean-field value marked on each bar, the
+// mean queue now and averaged since the warm-up against its theory line,
+// and beside a stale board the jobs it sends its hottest servers.
 package supermarketlab
 
 import (
@@ -27,6 +27,10 @@ type run struct {
 	// res is the report's figures at resAt, worked out once a step
 	res   queue.Result
 	resAt float64
+	// hot is the servers sent the most jobs this board period, most
+	// first, at hotAt
+	hot   []int
+	hotAt float64
 }
 
 // New opens the lab on a supermarket spec.

@@ -26,10 +26,11 @@ func (l *Lab) Render(f lab.Frame) string {
 	return widget.SideBySide(f.W, f.H, sc, panels...)
 }
 
-// scales are what the policies' panels share: the top of the share bars
-// and of the mean queue chart, and random's mean field, drawn on every
-// chart for reference when no panel runs random (0: none).
-type scales struct{ bars, means, random float64 }
+// scales are what the policies' panels share: the top of the share bars,
+// of the mean queue chart and of the herd's bars (0 when no board herds),
+// and random's mean field, drawn on every chart for reference when no
+// panel runs random (0: none).
+type scales struct{ bars, means, herd, random float64 }
 
 // scales works the shared scales out over every panel's data.
 func (l *Lab) scales() scales {
@@ -46,9 +47,13 @@ func (l *Lab) scales() scales {
 			sc.means = max(sc.means, queue.NewTheory(c.Load, d, 10).MeanQueue)
 		}
 		sc.means = max(sc.means, seriesMax(s.MeanSeries()), seriesMax(s.AverageSeries()))
+		if s.Sent() != nil {
+			sc.herd = max(sc.herd, c.Load*c.Window, float64(s.Sent()[r.hottest()[0]]))
+		}
 	}
 	sc.means = max(sc.means, sc.random)
 	sc.bars = math.Min(1, math.Ceil(sc.bars*10)/10)
+	sc.herd = math.Ceil(sc.herd/5) * 5
 	return sc
 }
 
@@ -88,15 +93,36 @@ func theory(load float64, d, i int) float64 {
 	return queue.TheoryTail(load, d, i) - queue.TheoryTail(load, d, i+1)
 }
 
-// chartMinRows is a chart's title and plot at the least.
-const chartMinRows = 5
+// Rows a panel's lower parts need: a chart's title and plot, at the least
+// beside a herd and at the least alone; the herd's title and axis, and its
+// bars at the least and at the most.
+const (
+	chartMinRows, chartAloneMinRows = 7, 5
+	herdChrome                      = 2
+	herdMin, herdMax                = 3, 8
+	herdAndChartMinRows             = herdChrome + herdMin + chartMinRows
+)
 
 // panel is one policy: the share of servers at each length now against
-// the mean field (for the d-choice rules), then the mean queue over the
+// the mean field (for the d-choice rules); beside a stale board the jobs
+// sent to the hottest servers this period; then the mean queue over the
 // time so far, now and averaged since the warm-up, against its theory.
+// Where a herd and a chart do not both fit, the herd is drawn.
 func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scales) []string {
 	lines := sharePart(st, r, w, sc.bars)
-	if chartRows := h - len(lines); chartRows >= chartMinRows {
+	rest := h - len(lines)
+	herdRows, chartRows := 0, rest
+	if sc.herd > 0 {
+		herdRows, chartRows = min(rest, herdChrome+herdMax), 0
+		if rest >= herdAndChartMinRows {
+			herdRows = min(herdChrome+herdMax, rest-chartMinRows)
+			chartRows = rest - herdRows
+		}
+	}
+	if herdRows > herdChrome {
+		lines = append(lines, herd(st, r, l.runs, w, herdRows-herdChrome, sc.herd)...)
+	}
+	if chartRows >= chartAloneMinRows {
 		lines = append(lines, chart(st, r, w, chartRows, sc)...)
 	}
 	return lines

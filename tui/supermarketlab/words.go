@@ -14,5 +14,6 @@ func (l *Lab) Glossary() [][2]string {
 		{"warm-up", "the start of a run, left out of the time averages so that the servers' empty start does not count"},
 		{"mean field", "what the shares of servers at each queue length tend to as the servers grow many: at least i jobs on a share load^((d^i - 1)/(d - 1)) of the servers with d choices, load^i with one (random)"},
 		{"7+", "servers holding 7 jobs or more"},
+		{"fair share", "the jobs each server would be sent if they spread evenly: the load times the time"},
 	}
 }
