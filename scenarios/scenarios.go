@@ -63,6 +63,14 @@ var registry = []Scenario{
 		}), StepsPerSecond: -1, Headline: []string{"shares", "leave"},
 	},
 	{
+		Name:   "supermarket-steps",
+		Title:  "Ten servers, a job at a time: the two queues a job looks at and the one it joins",
+		Lesson: "Each step is one job. Two choices (left) look at two servers picked at random, marked 1 and 2 under their queues, and join the shorter (▲); random (right) joins a server without looking. Between jobs, servers finish theirs. n or → brings the next job, ← or b goes back one (the run replays from its start), space plays. The left queues stay level; the right ones pile up on a few servers while others sit idle.",
+		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
+			s.Servers, s.Against, s.Time, s.Warmup, s.Seed, s.Stepper = 10, "random", 30, 0, 425, true
+		}), StepsPerSecond: 1, Headline: []string{"mean", "7+"},
+	},
+	{
 		Name:   "supermarket-90",
 		Title:  "The supermarket model: 1000 servers at 90 %, one random choice against the shorter of two",
 		Lesson: "Sent to a random server, a job finds a queue of 9 on average (the random side climbs there slowly: a queue at 90 % takes hundreds of service times to settle) and nearly half the servers hold 7 or more. Looking at just two servers and taking the shorter cuts the mean to about 2.35: over half the servers hold 2 or 3 jobs and 7 almost never happens. Both runs meet the same arrivals. The headline gives each mean and share averaged over the time since the warm-up, as the report does; the panels give them now. p and P change the policies, d/D the choices, [ and ] the load.",
@@ -266,7 +274,7 @@ var registry = []Scenario{
 var teachingOrder = []string{
 	"small-steps", "heavy-load-blog", "p2c-paired-4096", "d-choices", "correlated-candidates", "stale-herd", "anti-choice",
 	"exact-n4", "counterexample-n4", "exact-dp-32",
-	"supermarket-90", "d-choices-queue", "stale-board-herd",
+	"supermarket-steps", "supermarket-90", "d-choices-queue", "stale-board-herd",
 	"hrw-vs-ring", "weighted-hrw",
 	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd",
 	"placement-lecture", "correlated-failure", "version-diversity", "durability-years", "durability-repair",

@@ -28,6 +28,20 @@ func TestGoldenSupermarket(t *testing.T) {
 	}
 }
 
+// The supermarket stepper after three jobs: each policy's ten queues on
+// one numbered scale, the servers the latest job looked at (1, 2) and the
+// one it joined (▲), what finished since the job before.
+func TestGoldenSupermarketSteps(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
+			m := openAt(t, "supermarket-steps", size.w, size.h)
+			press(m, " ", "n", "n", "n")
+			checkFits(t, m, size.w, size.h)
+			golden.RequireEqual(t, []byte(plain(m)))
+		})
+	}
+}
+
 // The hashing lab after a node leaves: HRW spreads its keys over every
 // other node, the ring hands them to one.
 func TestGoldenHashing(t *testing.T) {

@@ -75,6 +75,37 @@ func TestDChoicesQueueDrawsRandomAbove(t *testing.T) {
 	}
 }
 
+// supermarket-steps is a job a step: the left panel marks the two servers
+// the job looked at (1 and 2) and the one it joined (▲), the shorter; the
+// title says their queues. A step back replays to the screen of the job
+// before.
+func TestSupermarketStepper(t *testing.T) {
+	m := openAt(t, "supermarket-steps", 80, 24)
+	press(m, " ") // pause: it opens playing a job a second
+	press(m, "n", "n")
+	body := func() string { return strings.Join(strings.Split(plain(m), "\n")[:20], "\n") }
+	two := body()
+	press(m, "n")
+	three := plain(m)
+	title := regexp.MustCompile(`jsq-2: #(\d) (?:holds (\d)|again), #(\d) (?:holds (\d)|again) → #(\d)`).FindStringSubmatch(three)
+	if title == nil || !strings.Contains(three, "job 3 at") || !strings.ContainsAny(three, "▲") {
+		t.Fatalf("job 3: no job line, looks or ▲:\n%s", three)
+	}
+	if title[2] != "" && title[4] != "" && title[2] != title[4] { // two servers, unequal queues
+		shorter := title[1]
+		if title[4] < title[2] { // single digits
+			shorter = title[3]
+		}
+		if title[5] != shorter {
+			t.Errorf("joined #%s, not the shorter of the two: %q", title[5], title[0])
+		}
+	}
+	drive(m, "b")
+	if got := body(); got != two {
+		t.Errorf("a step back shows\n%s\nnot the second job's\n%s", got, two)
+	}
+}
+
 // The supermarket's words are in its help, and its load lever is [ and ]:
 // L is the shell's lecture strip.
 func TestSupermarketWordsAndKeys(t *testing.T) {

@@ -1,7 +1,8 @@
 // Package binsview is the drawing the two balls-into-bins labs share (the
-// bins lab and the enumeration lab): a column a bin, with the mean and hot
-// lines the lesson reads, and the bins' numbers under them. It is not a
-// lab, and imports only tui/widget.
+// bins lab and the enumeration lab), and the supermarket's stepper with
+// them: a column a bin (or a server's queue), with the mean and hot lines
+// the lesson reads, and the bins' numbers under them. It is not a lab, and
+// imports only tui/widget.
 package binsview
 
 import (

@@ -28,6 +28,9 @@ var keys = struct {
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), keys.Load.Short(), c.Help, c.Quit, c.Moments, c.Faster}
+	if l.spec.Stepper {
+		short = []key.Binding{c.Play, c.Step, c.StepBack, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), c.Help, c.Quit}
+	}
 	own := []key.Binding{keys.Policy, keys.Against}
 	for _, l := range []lab.Lever{keys.D, keys.Load, keys.Refresh} {
 		own = append(own, l.Full()...)

@@ -2,11 +2,14 @@
 // two policies side by side on the same arrivals, the share of servers at
 // each queue length now with the mean-field value marked on each bar, the
 // mean queue now and averaged since the warm-up against its theory line,
-// and beside a stale board the jobs it sends its hottest servers.
+// and beside a stale board the jobs it sends its hottest servers. A spec
+// with Stepper steps a job at a time on a few servers instead, marking
+// the queues each job looks at and the one it joins.
 package supermarketlab
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/loadlab/loadlab/scenarios"
@@ -27,6 +30,12 @@ type run struct {
 	// res is the report's figures at resAt, worked out once a step
 	res   queue.Result
 	resAt float64
+	// before is each server's queue before the latest step, and
+	// arrivalsBefore the jobs arrived by then (the stepper); longest is
+	// the longest queue seen
+	before         []int32
+	arrivalsBefore int
+	longest        int
 	// hot is the servers sent the most jobs this board period, most
 	// first, at hotAt
 	hot   []int
@@ -55,7 +64,7 @@ func (l *Lab) Restart() error {
 		if err != nil {
 			return err
 		}
-		l.runs = append(l.runs, &run{sim: s, resAt: -1})
+		l.runs = append(l.runs, &run{sim: s, resAt: -1, before: make([]int32, c.Servers)})
 	}
 	return nil
 }
@@ -68,22 +77,43 @@ func (r *run) result() queue.Result {
 	return r.res
 }
 
-// Pace says a speed in simulated time.
+// Pace says a speed in simulated time, or in jobs for the stepper.
 func (l *Lab) Pace(stepsPerSecond float64) string {
+	if l.spec.Stepper {
+		if stepsPerSecond == 1 {
+			return "1 job a second"
+		}
+		return fmt.Sprintf("%g jobs a second", stepsPerSecond)
+	}
 	return fmt.Sprintf("%g time units a second", stepsPerSecond*queue.StepTime)
 }
 
-// Step runs every policy one engine step, in lockstep.
+// Step runs every policy one step in lockstep: StepTime of simulated
+// time, or for the stepper to the next job (the runs share their
+// arrivals, so it is the same job in each).
 func (l *Lab) Step() bool {
 	stepped := false
 	for _, r := range l.runs {
+		if l.spec.Stepper {
+			copy(r.before, r.sim.Jobs())
+			r.arrivalsBefore = r.sim.Arrivals()
+			stepped = r.sim.StepArrival() || stepped
+			for _, q := range r.sim.Jobs() {
+				r.longest = max(r.longest, int(q))
+			}
+			continue
+		}
 		stepped = r.sim.Step() || stepped
 	}
 	return stepped
 }
 
-// Steps is the steps from t = 0 to the end of the time.
+// Steps is the steps from t = 0 to the end of the time: for the stepper
+// about the jobs that arrive in it.
 func (l *Lab) Steps() int64 {
+	if l.spec.Stepper {
+		return int64(math.Round(l.spec.Load*float64(l.spec.Servers)*l.spec.Time)) + 1
+	}
 	return l.runs[0].sim.Pos().Steps
 }
 
@@ -115,10 +145,14 @@ func (l *Lab) NewMoment() (string, bool) {
 	return strings.Join(parts, "; "), len(parts) > 0
 }
 
-// Status is the time, the load and the seed.
+// Status is the time (and for the stepper the job), the load and the seed.
 func (l *Lab) Status() []string {
 	s := l.runs[0].sim
-	return []string{fmt.Sprintf("t %.1f / %g", s.Now(), l.spec.Time), fmt.Sprintf("load %g", l.spec.Load), fmt.Sprintf("seed %d", l.spec.Seed)}
+	clock := fmt.Sprintf("t %.1f / %g", s.Now(), l.spec.Time)
+	if l.spec.Stepper {
+		clock = fmt.Sprintf("job %d, t %.2f / %g", s.Arrivals(), s.Now(), l.spec.Time)
+	}
+	return []string{clock, fmt.Sprintf("load %g", l.spec.Load), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 // name says a policy with its d: "jsq-2".

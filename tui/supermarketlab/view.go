@@ -14,8 +14,12 @@ import (
 // lengths is the queue lengths drawn: 0..6 and 7 or more.
 const lengths = 8
 
-// Render draws each policy's panel side by side on shared scales.
+// Render draws the stepper, or each policy's panel side by side on shared
+// scales.
 func (l *Lab) Render(f lab.Frame) string {
+	if l.spec.Stepper {
+		return l.renderStepper(f)
+	}
 	sc := l.scales()
 	panels := make([]func(w, h int, sc scales) string, len(l.runs))
 	for i, r := range l.runs {
