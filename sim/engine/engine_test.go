@@ -95,3 +95,12 @@ func TestHugeAndBrokenFiguresRead(t *testing.T) {
 		}
 	}
 }
+
+// The casebook's clock wraps round midnight.
+func TestClock(t *testing.T) {
+	for m, want := range map[int]string{0: "12:00 AM", 23*60 + 48: "11:48 PM", 24*60 + 145: "2:25 AM", 12 * 60: "12:00 PM", -12: "11:48 PM", 13*60 + 50: "1:50 PM"} {
+		if got := Clock(m); got != want {
+			t.Errorf("Clock(%d) = %q, want %q", m, got, want)
+		}
+	}
+}

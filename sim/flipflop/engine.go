@@ -1,0 +1,271 @@
+package flipflop
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/rng"
+)
+
+// Engine runs one morning a second a step.
+type Engine struct {
+	cfg                                  Config
+	slowFrom, slowEnd, disableAt, end    int32
+	quiet                                float64 // ln(QuietMedian)
+	src                                  *rng.Source
+	slow                                 []float64 // per instance, ln(its median in the slow window)
+	phases                               [][]int32 // the instances checked at each second of the interval
+	healthy, lastPass                    []bool    // the automation's state; the latest check's result
+	streak                               []int32   // results in a row against the state
+	disabled                             bool
+	now                                  int32
+	inService                            int
+	backlog, dnsBudget                   float64
+	minFlips, minWrites, minDeferred     int
+	tot                                  Totals
+	overAt                               int // the first minute over DNS's capacity, -1 until then
+	series                               Series
+	moments                              []engine.Moment
+	inServiceSum, inServiceN, minService float64
+	// deadAt is when each instance dies for good (-1: never); deaths
+	// lists the dying in time order, next the first still to come;
+	// deadIn counts the dead instances in DNS.
+	deadAt       []int32
+	deaths       []int32
+	next, deadIn int
+	deadSeconds  int64
+}
+
+// Totals are a run's counts so far.
+type Totals struct {
+	// Flips counts the check results that differ from the instance's one
+	// before; Writes the DNS writes (the automation's changes); Deferred
+	// the changes the cap held back.
+	Flips, Writes, Deferred int64
+	// PeakWrites is the most writes in a minute; PeakBacklog the most
+	// writes DNS held waiting at a minute's end.
+	PeakWrites  int
+	PeakBacklog float64
+}
+
+// Series are the run's minutes so far, one point each at the minute's end.
+type Series struct {
+	// Flips and Writes are a minute's result flips and DNS writes;
+	// InService the instances in DNS at its end; Backlog the writes DNS
+	// holds waiting; DeadIn the dead instances in DNS.
+	Flips, Writes, InService, Backlog, DeadIn engine.Series
+}
+
+// SeriesView is the series up to the step a snapshot was taken at.
+type SeriesView struct {
+	Flips, Writes, InService, Backlog, DeadIn engine.SeriesView
+}
+
+// View is the series as a snapshot shares them.
+func (s *Series) View() SeriesView {
+	return SeriesView{s.Flips.View(), s.Writes.View(), s.InService.View(), s.Backlog.View(), s.DeadIn.View()}
+}
+
+// New builds the morning at its first second: every instance healthy and
+// in DNS, its check phase and its slow median drawn from the seed.
+func New(c Config) (*Engine, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	n := c.Instances
+	e := &Engine{cfg: c, slowFrom: int32(60 * c.SlowFromMin), slowEnd: int32(60 * (c.SlowFromMin + c.SlowMin)),
+		disableAt: int32(60 * c.DisableAtMin), end: int32(60 * c.DurationMin), quiet: math.Log(c.QuietMedian),
+		src: rng.New(c.Seed), slow: make([]float64, n), phases: make([][]int32, c.IntervalS),
+		healthy: make([]bool, n), lastPass: make([]bool, n), streak: make([]int32, n), inService: n, overAt: -1, minService: float64(n),
+		deadAt: make([]int32, n)}
+	for i := range n {
+		e.healthy[i], e.lastPass[i], e.deadAt[i] = true, true, -1
+		e.slow[i] = e.src.Gauss(math.Log(c.SlowMedian), c.Spread)
+		p := e.src.RandBelow(c.IntervalS)
+		e.phases[p] = append(e.phases[p], int32(i))
+	}
+	// The instances that die, and when: at random in the slow window.
+	for _, i := range e.src.Sample(n, c.Dead) {
+		e.deadAt[i] = e.slowFrom + int32(e.src.Random()*float64(e.slowEnd-e.slowFrom))
+		e.deaths = append(e.deaths, int32(i))
+	}
+	slices.SortStableFunc(e.deaths, func(a, b int32) int { return cmp.Compare(e.deadAt[a], e.deadAt[b]) })
+	return e, nil
+}
+
+// Config is the run's configuration.
+func (e *Engine) Config() Config { return e.cfg }
+
+// Steps is the run's length in seconds.
+func (e *Engine) Steps() int64 { return int64(e.end) }
+
+// Done reports whether the run has reached its end.
+func (e *Engine) Done() bool { return e.now >= e.end }
+
+// Pos counts seconds.
+func (e *Engine) Pos() engine.Pos {
+	return engine.Pos{Step: int64(e.now), Steps: int64(e.end), At: float64(e.now), Unit: "s"}
+}
+
+// Moments are the run's moments so far.
+func (e *Engine) Moments() []engine.Moment { return e.moments[:len(e.moments):len(e.moments)] }
+
+func (e *Engine) mark(format string, args ...any) {
+	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, Caption: fmt.Sprintf(format, args...)})
+}
+
+// k is the results in a row a change takes: 1 without hysteresis.
+func (e *Engine) k() int32 {
+	if e.cfg.Hysteresis {
+		return int32(e.cfg.K)
+	}
+	return 1
+}
+
+// Step runs one second: the window's edges and the switch-off if they are
+// due, the checks of this second's phase, and DNS's work.
+func (e *Engine) Step() bool {
+	if e.Done() {
+		return false
+	}
+	now := e.now
+	m := int(now / 60)
+	switch {
+	case now == e.slowFrom && e.slowEnd > e.slowFrom:
+		e.mark("%s: new instances' network state propagates slowly (the lecture: 5:30 AM); health checks now take about as long as their threshold, and pass or fail by chance", Clock(m))
+	case now == e.slowEnd && e.slowEnd > e.slowFrom:
+		e.mark("%s: network latency is back to normal (the lecture: 10:36 AM); checks pass again", Clock(m))
+	}
+	if now == e.disableAt && !e.disabled {
+		e.disabled = true
+		back := 0
+		for i, h := range e.healthy {
+			if !h {
+				e.healthy[i] = true
+				back++
+				e.write()
+			}
+		}
+		e.inService = e.cfg.Instances
+		e.deadIn = e.next
+		e.mark("%s: engineers switch the automated health checks off (the lecture: 9:36 AM): %d instances go back into DNS, and no more writes follow", Clock(m), back)
+	}
+	for ; e.next < len(e.deaths) && e.deadAt[e.deaths[e.next]] <= now; e.next++ {
+		if e.healthy[e.deaths[e.next]] {
+			e.deadIn++
+		}
+	}
+	slow := now >= e.slowFrom && now < e.slowEnd
+	k := e.k()
+	for _, i := range e.phases[int(now)%e.cfg.IntervalS] {
+		med := e.quiet
+		if slow {
+			med = e.slow[i]
+		}
+		// drawn whatever the state, so that runs on one seed meet one input
+		pass := med+e.cfg.Noise*e.src.Gauss(0, 1) < 0 && !e.dead(i, now)
+		if pass != e.lastPass[i] {
+			e.lastPass[i] = pass
+			e.minFlips++
+			e.tot.Flips++
+		}
+		if e.disabled {
+			continue
+		}
+		if pass == e.healthy[i] {
+			e.streak[i] = 0
+			continue
+		}
+		if e.streak[i]++; e.streak[i] < k {
+			continue
+		}
+		if e.cfg.Cap && e.minWrites >= e.cfg.CapPerMin {
+			e.minDeferred++
+			e.tot.Deferred++
+			continue
+		}
+		e.healthy[i], e.streak[i] = pass, 0
+		if pass {
+			e.inService++
+		} else {
+			e.inService--
+			if e.dead(i, now) {
+				e.deadIn--
+			}
+		}
+		e.write()
+	}
+	e.dnsBudget += float64(e.cfg.DNSCapacity) / 60
+	done := min(e.backlog, math.Floor(e.dnsBudget))
+	e.backlog -= done
+	e.dnsBudget -= done
+	if e.backlog == 0 {
+		e.dnsBudget = min(e.dnsBudget, 1) // idle time is not banked
+	}
+	if !e.disabled {
+		e.deadSeconds += int64(e.deadIn)
+	}
+	e.inServiceSum += float64(e.inService)
+	e.inServiceN++
+	e.minService = min(e.minService, float64(e.inService))
+	e.now++
+	if e.now%60 == 0 || e.now == e.end {
+		e.closeMinute()
+	}
+	return true
+}
+
+// dead reports whether instance i has died by second now.
+func (e *Engine) dead(i int32, now int32) bool { return e.deadAt[i] >= 0 && e.deadAt[i] <= now }
+
+// write is one DNS write, queued behind those DNS has not absorbed.
+func (e *Engine) write() {
+	e.minWrites++
+	e.tot.Writes++
+	e.backlog++
+}
+
+// closeMinute appends the minute just run to the series and marks the
+// first minute over DNS's capacity.
+func (e *Engine) closeMinute() {
+	x := float64(e.now) / 60
+	s := &e.series
+	s.Flips.Append(engine.Point{X: x, Y: float64(e.minFlips)})
+	s.Writes.Append(engine.Point{X: x, Y: float64(e.minWrites)})
+	s.InService.Append(engine.Point{X: x, Y: float64(e.inService)})
+	s.Backlog.Append(engine.Point{X: x, Y: e.backlog})
+	s.DeadIn.Append(engine.Point{X: x, Y: float64(e.deadIn)})
+	e.tot.PeakWrites = max(e.tot.PeakWrites, e.minWrites)
+	e.tot.PeakBacklog = max(e.tot.PeakBacklog, e.backlog)
+	if e.overAt < 0 && e.minWrites > e.cfg.DNSCapacity {
+		e.overAt = int((e.now - 1) / 60)
+		e.moments = append(e.moments, engine.Moment{Step: int64(e.now), Caption: fmt.Sprintf(
+			"%s: %d DNS writes in a minute, past the %d DNS absorbs: writes queue, and DNS answers lag behind the checks", Clock(e.overAt), e.minWrites, e.cfg.DNSCapacity)})
+	}
+	e.minFlips, e.minWrites, e.minDeferred = 0, 0, 0
+}
+
+// Snapshot is the run as it stands: counts, and the series shared up to
+// now.
+type Snapshot struct {
+	Second    int64
+	InService int
+	// DeadIn is the dead instances in DNS; DeadMinutes sums the minutes
+	// dead instances have spent there.
+	DeadIn      int
+	DeadMinutes float64
+	Backlog     float64
+	Disabled    bool
+	Totals      Totals
+	Series      SeriesView
+	Moments     []engine.Moment
+}
+
+// Snapshot takes the run's state without copying its history.
+func (e *Engine) Snapshot() Snapshot {
+	return Snapshot{Second: int64(e.now), InService: e.inService, DeadIn: e.deadIn, DeadMinutes: float64(e.deadSeconds) / 60, Backlog: e.backlog, Disabled: e.disabled, Totals: e.tot,
+		Series: e.series.View(), Moments: e.Moments()}
+}
