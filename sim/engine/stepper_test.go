@@ -7,6 +7,8 @@ import (
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/flipflop"
+	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
 )
@@ -38,7 +40,13 @@ func steppers(t *testing.T) map[string]engine.Stepper {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ls := leasestorm.DefaultConfig()
+	ls.Droplets, ls.OutageMin, ls.AfterMin = 500, 3, 3
+	ff := flipflop.DefaultConfig()
+	ff.DurationMin, ff.SlowFromMin = 4, 1
 	return map[string]engine.Stepper{
+		"lease-storm":      must(leasestorm.New(ls)),
+		"health-flip-flop": must(flipflop.New(ff)),
 		"bins":        must(bins.New(bcfg)),
 		"cascade":     must(cascade.New(c)),
 		"placement":   must(placement.NewTable(p)),
