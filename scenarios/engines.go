@@ -4,7 +4,9 @@ import (
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/hashing"
+	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
 )
@@ -39,6 +41,8 @@ var engines = []Engine{
 	{Name: "placement", Title: "replicas across fault domains, and the failures that take a majority", Default: placement.DefaultSpec()},
 	{Name: "durability", Title: "placement strategies holding data through years of failures and repairs", Default: placement.DefaultDurabilitySpec()},
 	{Name: "availability", Title: "MTTF, MTTR, the nines, and why scale needs fast repair", Default: avail.DefaultSpec()},
+	{Name: "lease-storm", Title: "AWS 2025: leases lost in an outage, a manager that stays collapsed after it, and the throttle that ends it", Default: leasestorm.DefaultSpec()},
+	{Name: "health-flip-flop", Title: "AWS 2025: health checks flipping instances in and out of DNS, and hysteresis against it", Default: flipflop.DefaultSpec()},
 }
 
 // Engines lists the engines in the order help shows them.

@@ -11,7 +11,9 @@ import (
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/hashing"
+	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
 )
@@ -266,6 +268,33 @@ var registry = []Scenario{
 		Spec:           edited(bins.DefaultExactSpec(), func(s *bins.ExactSpec) { s.Bins, s.Balls, s.Method = 32, 32, "dp" }),
 		StepsPerSecond: -1,
 	},
+	{
+		Name:  "lease-storm",
+		Title: "AWS 2025, the lease storm: DWFM stays down after DynamoDB is back, until the throttle",
+		Lesson: "The lecture's timeline, 2025-10-19/20: 11:48 PM DynamoDB cannot be reached, and DWFM, whose checks depend on it, can no longer renew the leases it holds on EC2's droplets; until 2:24 AM the leases time out. 2:25 AM DynamoDB is back, but DWFM does not renew an expired lease: every droplet must establish a new one at once, and DWFM falls into congestive collapse. 4:14 AM engineers throttle incoming work and restart hosts selectively. 5:28 AM DWFM has recovered. " +
+			"The model's numbers are ours: 40,000 droplets, leases of 3 h renewed every 2 h, a manager serving 9 requests a second, droplets that give up after 60 s and ask again while the request they gave up on stays queued. The manager serves 540 droplets within one timeout (rate x timeout); at 2:25 AM 40,000 want a lease. " +
+			"Left, no throttle: from 2:26 AM every request it serves is one its droplet gave up on; goodput stays at zero to the end, and by 5:25 AM every droplet has lost its lease. The cause ended at 2:25 AM; the collapse did not (a metastable state). Right, the throttle at 4:14 AM: at most 270 requests in flight and the queue flushed; goodput is at once the manager's 9 a second, and every droplet holds a lease again at 5:28 AM. " +
+			"o/O change the outage: one of 2 min leaves 735 droplets waiting and is absorbed; one of 3 min leaves 1,116 and tips the manager over for good. w/W change the rate, d/D the timeout, h the throttle, j/J its cap (above rate x timeout it fails), x drops requests older than the timeout; c shows one run or both.",
+		Spec: leasestorm.DefaultSpec(), StepsPerSecond: 10, Headline: []string{"goodput", "wasted", "recovered"},
+	},
+	{
+		Name:  "lease-storm-throttled",
+		Title: "Out of the lease storm: the lecture's throttle, or dropping requests older than the timeout",
+		Lesson: "The lecture's timeline: DynamoDB unreachable from 11:48 PM to 2:25 AM, DWFM collapsed from then on, engineers throttling at 4:14 AM, DWFM recovered at 5:28 AM. Both fixes make the manager work only for droplets still waiting (the counts are the model's). " +
+			"Left, the throttle: past 270 requests in flight (half the 540 of rate x timeout) it turns requests away at once, so none waits past its droplet's 60 s. It comes at 4:14 AM, as the engineers' did, after two hours of collapse, and every droplet holds a lease again at 5:28 AM. " +
+			"Right, dropping stale requests: everything comes in, but a request older than the timeout is dropped unserved (its droplet has already asked again). On from the start, it never lets the manager collapse: every droplet holds a lease by 3:39 AM. " +
+			"j/J move the throttle's cap: above 540 the queue's wait passes the timeout again and the throttle fails. o/O change the outage, w/W the rate, d/D the timeout.",
+		Spec: leasestorm.SpecOf(leasestorm.DefaultConfig(), "throttle,drop-stale"), StepsPerSecond: 10, Headline: []string{"goodput", "recovered", "wasted"},
+	},
+	{
+		Name:  "health-flip-flop",
+		Title: "AWS 2025, health checks flip-flopping: each flip rewrites DNS; hysteresis cuts writes 25x",
+		Lesson: "The lecture's timeline, 2025-10-20: from 5:30 AM new EC2 instances' network state propagates slowly; NLB's health checks flip instances between failed and healthy, and each flip takes an instance out of DNS or puts it back, adding DNS load. 9:36 AM engineers switch the automated health checks off. 10:36 AM network latency is back to normal. 2:09 PM the checks are switched back on once EC2 has recovered. " +
+			"The model's numbers are ours: 120 instances checked every 10 s; from 5:30 AM their checks take about as long as the threshold and pass or fail by chance; 6 of them die. " +
+			"Left, no protection: every result unlike the instance's state is a DNS write, 69,194 in all, up to 318 a minute against the 100 DNS absorbs, so DNS falls hours behind. Right, hysteresis (4 results in a row to change): the same check results, 25x fewer writes, never past DNS's capacity; a dead instance takes 4 checks instead of 1 to leave DNS. " +
+			"k/K change the results in a row (each one more cuts the writes again), h turns hysteresis off and on, x the cap of 10 changes a minute (fewer writes still, but dead instances wait their turn behind the flapping ones: 331 minutes in DNS), a the switch-off at 9:36 AM; c shows one run or both.",
+		Spec: flipflop.DefaultSpec(), StepsPerSecond: 10, Headline: []string{"writes", "peak", "in-service"},
+	},
 }
 
 // teachingOrder is the order a course meets the scenarios in: balls into
@@ -279,6 +308,7 @@ var teachingOrder = []string{
 	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd",
 	"placement-lecture", "correlated-failure", "version-diversity", "durability-years", "durability-repair",
 	"availability-lecture", "scale-needs-fast-repair",
+	"lease-storm", "lease-storm-throttled", "health-flip-flop",
 }
 
 // All returns every scenario in teaching order (any not in it last, by

@@ -43,7 +43,7 @@ func (d pickerDelegate) Update(msg tea.Msg, m *list.Model) tea.Cmd {
 		return nil
 	}
 	for i, it := range m.VisibleItems() {
-		if engineOf(it) == labs[n-1] {
+		if groupOf(it) == labs[n-1] {
 			m.Select(i)
 			break
 		}
@@ -58,8 +58,8 @@ func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, item list.I
 	}
 	st := d.st
 	var top string
-	if visible := m.VisibleItems(); index%m.Paginator.PerPage == 0 || engineOf(visible[index-1]) != it.sc.Engine() {
-		top = d.heading(m.Items(), it.sc.Engine(), m.Width())
+	if visible := m.VisibleItems(); index%m.Paginator.PerPage == 0 || groupOf(visible[index-1]) != groupOf(it) {
+		top = d.heading(m.Items(), groupOf(it), m.Width())
 	}
 	nameW := nameColumn(m.Items())
 	title := titleLines(it.sc.Title, m.Width()-pickerGutter-nameW-pickerGap)
@@ -87,14 +87,14 @@ func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, item list.I
 
 // heading is a lab's title after its number, the key that jumps to it,
 // and a rule to the edge that sets it off from the title above.
-func (d pickerDelegate) heading(items []list.Item, engine string, w int) string {
+func (d pickerDelegate) heading(items []list.Item, group string, w int) string {
 	h := strings.Repeat(" ", pickerGutter)
-	for i, e := range labOrder(items) {
-		if e == engine && i < 9 {
+	for i, g := range labOrder(items) {
+		if g == group && i < 9 {
 			h += d.st.Accent.Render(strconv.Itoa(i+1)) + " "
 		}
 	}
-	h += d.st.Title.Render(labTitle(engine)) + " "
+	h += d.st.Title.Render(group) + " "
 	return h + d.st.Muted.Render(strings.Repeat("─", max(0, w-lipgloss.Width(h)-pickerGutter)))
 }
 

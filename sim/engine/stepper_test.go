@@ -40,13 +40,7 @@ func steppers(t *testing.T) map[string]engine.Stepper {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ls := leasestorm.DefaultConfig()
-	ls.Droplets, ls.OutageMin, ls.AfterMin = 500, 3, 3
-	ff := flipflop.DefaultConfig()
-	ff.DurationMin, ff.SlowFromMin = 4, 1
-	return map[string]engine.Stepper{
-		"lease-storm":      must(leasestorm.New(ls)),
-		"health-flip-flop": must(flipflop.New(ff)),
+	all := map[string]engine.Stepper{
 		"bins":        must(bins.New(bcfg)),
 		"cascade":     must(cascade.New(c)),
 		"placement":   must(placement.NewTable(p)),
@@ -54,6 +48,13 @@ func steppers(t *testing.T) map[string]engine.Stepper {
 		"supermarket": must(queue.New(qcfg[0])),
 		"avail watch": must(avail.NewWatch(avail.DefaultSpec())),
 	}
+	ls := leasestorm.DefaultConfig()
+	ls.Droplets, ls.OutageMin, ls.AfterMin = 500, 3, 3
+	ff := flipflop.DefaultConfig()
+	ff.DurationMin, ff.SlowFromMin = 4, 1
+	all["lease-storm"] = must(leasestorm.New(ls))
+	all["health-flip-flop"] = must(flipflop.New(ff))
+	return all
 }
 
 // Every engine keeps the one stepping contract: a Step that runs moves

@@ -257,15 +257,17 @@ type Snapshot struct {
 	// dead instances have spent there.
 	DeadIn      int
 	DeadMinutes float64
-	Backlog     float64
-	Disabled    bool
-	Totals      Totals
-	Series      SeriesView
-	Moments     []engine.Moment
+	// ServiceSum sums the instances in DNS over the seconds run.
+	ServiceSum float64
+	Backlog    float64
+	Disabled   bool
+	Totals     Totals
+	Series     SeriesView
+	Moments    []engine.Moment
 }
 
 // Snapshot takes the run's state without copying its history.
 func (e *Engine) Snapshot() Snapshot {
-	return Snapshot{Second: int64(e.now), InService: e.inService, DeadIn: e.deadIn, DeadMinutes: float64(e.deadSeconds) / 60, Backlog: e.backlog, Disabled: e.disabled, Totals: e.tot,
+	return Snapshot{Second: int64(e.now), InService: e.inService, DeadIn: e.deadIn, DeadMinutes: float64(e.deadSeconds) / 60, ServiceSum: e.inServiceSum, Backlog: e.backlog, Disabled: e.disabled, Totals: e.tot,
 		Series: e.series.View(), Moments: e.Moments()}
 }

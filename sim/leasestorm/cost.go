@@ -13,11 +13,11 @@ const (
 	// bytesDroplet is a droplet's state and its share of the events'
 	// queues; bytesRequest a queued request, with the ring's doubling.
 	bytesDroplet, bytesRequest = 56.0, 16.0
-	// bytesMinute is a minute of the six series and of the result's row.
-	bytesMinute = 6*16 + 120
+	// bytesMinute is a minute of the seven series and of the result's row.
+	bytesMinute = 7*16 + 130
 	// A minute's row in the JSON, the CSV and the text (which prints one
 	// every ten minutes), and a run's fields and moments besides them.
-	rowJSON, rowCSV, rowText = 230.0, 80.0, 9.0
+	rowJSON, rowCSV, rowText = 250.0, 90.0, 9.0
 	runJSON, runText         = 2500.0, 1200.0
 )
 
@@ -53,6 +53,6 @@ func (s Spec) Cost(format string) engine.Cost {
 	// One run's engine lives at a time; the results stay for the report,
 	// which is built in memory before it is written.
 	c.Bytes = 8e6 + float64(cfg.Droplets)*bytesDroplet + 2*queue*bytesRequest + float64(240*cfg.RenewMin) +
-		runs*minutes*bytesMinute + 6*4096*16 + 2.5*c.OutputBytes
+		runs*minutes*bytesMinute + 7*4096*16 + 2.5*c.OutputBytes
 	return c
 }

@@ -151,22 +151,22 @@ type Totals struct {
 // Series are the run's minutes so far, one point each at the minute's end
 // (X in minutes from the start of the run).
 type Series struct {
-	// Goodput is the leases granted a second; Wasted the share of the
-	// manager's work done for droplets that had given up; Queue the
-	// requests queued; Without the droplets without a lease; Waiting the
-	// droplets waiting for an answer; Refused the requests turned away a
-	// second.
-	Goodput, Wasted, Queue, Without, Waiting, Refused engine.Series
+	// Goodput is the leases granted a second; WastedRate the requests
+	// served a second for droplets that had given up, and Wasted their
+	// share of the manager's work; Queue the requests queued; Without the
+	// droplets without a lease; Waiting the droplets waiting for an
+	// answer; Refused the requests turned away a second.
+	Goodput, WastedRate, Wasted, Queue, Without, Waiting, Refused engine.Series
 }
 
 // View is the series as a snapshot shares them.
 func (s *Series) View() SeriesView {
-	return SeriesView{s.Goodput.View(), s.Wasted.View(), s.Queue.View(), s.Without.View(), s.Waiting.View(), s.Refused.View()}
+	return SeriesView{s.Goodput.View(), s.WastedRate.View(), s.Wasted.View(), s.Queue.View(), s.Without.View(), s.Waiting.View(), s.Refused.View()}
 }
 
 // SeriesView is the series up to the step a snapshot was taken at.
 type SeriesView struct {
-	Goodput, Wasted, Queue, Without, Waiting, Refused engine.SeriesView
+	Goodput, WastedRate, Wasted, Queue, Without, Waiting, Refused engine.SeriesView
 }
 
 // New builds the night at its first second: every droplet holds a lease,
@@ -368,6 +368,7 @@ func (e *Engine) closeMinute() {
 	}
 	s := &e.series
 	s.Goodput.Append(engine.Point{X: m, Y: goodput})
+	s.WastedRate.Append(engine.Point{X: m, Y: float64(e.minWasted) / secs})
 	s.Wasted.Append(engine.Point{X: m, Y: wasted})
 	s.Queue.Append(engine.Point{X: m, Y: float64(e.queue.size)})
 	s.Without.Append(engine.Point{X: m, Y: float64(e.without)})

@@ -8,10 +8,11 @@ type Row struct {
 	// a time of day.
 	Minute int    `json:"minute"`
 	Clock  string `json:"clock"`
-	// Goodput is the leases granted a second over the minute; WastedShare
-	// the share of the manager's work that minute done for droplets that
-	// had given up.
+	// Goodput is the leases granted a second over the minute; Wasted the
+	// requests served a second for droplets that had given up, and
+	// WastedShare their share of the manager's work that minute.
 	Goodput     float64 `json:"goodput"`
+	Wasted      float64 `json:"wasted"`
 	WastedShare float64 `json:"wasted_share"`
 	// Queue is the requests queued at the minute's end; WithoutLease the
 	// droplets without a lease; Waiting the droplets waiting for an
@@ -86,7 +87,7 @@ func (e *Engine) Result() Result {
 	for i := range r.Series {
 		x := v.Goodput.At(i).X
 		m := int(x+0.999) - 1 // the minute that ends at x
-		r.Series[i] = Row{Minute: m, Clock: Clock(m), Goodput: v.Goodput.At(i).Y, WastedShare: v.Wasted.At(i).Y,
+		r.Series[i] = Row{Minute: m, Clock: Clock(m), Goodput: v.Goodput.At(i).Y, Wasted: v.WastedRate.At(i).Y, WastedShare: v.Wasted.At(i).Y,
 			Queue: int(v.Queue.At(i).Y), WithoutLease: int(v.Without.At(i).Y), Waiting: int(v.Waiting.At(i).Y), Refused: v.Refused.At(i).Y}
 	}
 	if n := len(r.Series); n > 0 {

@@ -62,6 +62,10 @@ type TimeSeries struct {
 	// JoinEnds gives the lines that end at one value one label ("one,
 	// stale"), which says they coincide; the names column widens for it.
 	JoinEnds bool
+	// XStep, when above zero, numbers the x axis at its multiples (every
+	// 2 for hours of a clock) where they fit, instead of at round steps
+	// of the axis' own choosing.
+	XStep float64
 	// LogY draws the y axis on a log scale that keeps zero: a value v sits
 	// at log10(1 + v), and the axis is numbered at 0, 1, 10, 100, ..., so
 	// that a count of 15 stays visible beside one of 3,000. YMin and YMax
@@ -94,7 +98,16 @@ func (t TimeSeries) yTicks(gh int) []float64 {
 	}
 	return t.ticks(t.YMin, t.YMax, max(2, gh/2))
 }
-func (t TimeSeries) xTicks(gw int) []float64 { return t.ticks(t.XMin, t.XMax, max(2, gw/7)) }
+func (t TimeSeries) xTicks(gw int) []float64 {
+	if t.XStep > 0 {
+		var out []float64
+		for v := math.Ceil(t.XMin/t.XStep-1e-9) * t.XStep; v <= t.XMax+1e-9*t.XStep; v += t.XStep {
+			out = append(out, v)
+		}
+		return out
+	}
+	return t.ticks(t.XMin, t.XMax, max(2, gw/7))
+}
 
 func (t TimeSeries) ticks(lo, hi float64, n int) []float64 {
 	var out []float64

@@ -194,3 +194,15 @@ func TestTimeSeriesLineStartsAtStart(t *testing.T) {
 		t.Errorf("a line starting at 50 should fill only the right half:\n%s", strings.Join(rows, "\n"))
 	}
 }
+
+// XStep numbers the x axis at its multiples: the hours of a night from
+// 11:18 PM (23.3) to 6:48 AM (30.8), every two.
+func TestTimeSeriesXStep(t *testing.T) {
+	ts := flatChart(10)
+	ts.XMin, ts.XMax, ts.XStep = 23.3, 30.8, 2
+	ts.XLabel = func(v float64) string { return fmt.Sprintf("%gh", math.Mod(v, 24)) }
+	rows := strings.Split(plain(ts.Render(mono(t), 60, 8)), "\n")
+	if got := strings.Fields(rows[len(rows)-1]); !slices.Equal(got, []string{"0h", "2h", "4h", "6h"}) {
+		t.Errorf("x numbers %q, want 0h 2h 4h 6h:\n%s", got, strings.Join(rows, "\n"))
+	}
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/flipflop"
+)
+
+// flipFlopCLI is "loadlab run health-flip-flop": §26.2.10's health checks
+// flipping instances in and out of DNS.
+var flipFlopCLI = &engineCLI[flipflop.Spec, flipflop.Report]{
+	name: "health-flip-flop",
+	about: `The lecture's times: from 5:30 AM new instances' network state propagated slowly,
+NLB health checks flipped instances between failed and healthy, and each flip
+rewrote DNS; 10:36 AM network latency back to normal; 9:36 AM engineers
+switched the automated health checks off. Every count is the model's: the run
+starts at 5:00 AM; --instances instances are checked every --interval-s
+seconds; a check fails when its latency passes the threshold, latency being
+log-normal (--noise) about the instance's median, --quiet-median of the
+threshold when the network is well and about --slow-median (--spread) in the
+slow window (--slow-from-min for --slow-min minutes); --dead instances die in
+it. Each change of an instance's state is one DNS write; DNS absorbs
+--dns-capacity writes a minute. --runs compares protection sets on one seed
+(the same check results): none, hysteresis (--k results in a row to change),
+cap (at most --cap-per-min changes a minute) and both. At --disable-at-min
+the automation is switched off (at or past --duration-min: never).`,
+	bind: func(fs *flagSet, s *flipflop.Spec) {
+		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the checks, as CPython's random.seed")
+		fs.Int(&s.Instances, "instances", 1, flipflop.MaxInstances, "instances behind the load balancer")
+		fs.Int(&s.IntervalS, "interval-s", 1, flipflop.MaxIntervalS, "seconds between an instance's checks")
+		fs.Float(&s.Noise, "noise", "a number in [0, 10]", "log-normal spread of a check's latency about its instance's median")
+		fs.Float(&s.QuietMedian, "quiet-median", "a number in [0.001, 1000]", "median latency outside the slow window, a share of the threshold")
+		fs.Float(&s.SlowMedian, "slow-median", "a number in [0.001, 1000]", "median of the instances' median latencies in the slow window, a share of the threshold")
+		fs.Float(&s.Spread, "spread", "a number in [0, 10]", "log-normal spread of the instances' medians in the slow window")
+		fs.Int(&s.DNSCapacity, "dns-capacity", 1, flipflop.MaxCapacity, "DNS writes a minute DNS absorbs")
+		fs.IntSaying(&s.Dead, "dead", 0, flipflop.MaxInstances, "a whole number in 0..instances", "instances that die for good in the slow window")
+		fs.Int(&s.SlowFromMin, "slow-from-min", 0, flipflop.MaxMinutes, "start of the slow window, minutes after 5:00 AM")
+		fs.Int(&s.SlowMin, "slow-min", 0, flipflop.MaxMinutes, "length of the slow window, minutes")
+		fs.Int(&s.DisableAtMin, "disable-at-min", 0, flipflop.MaxMinutes, "when the automation is switched off, minutes after 5:00 AM")
+		fs.Int(&s.DurationMin, "duration-min", 1, flipflop.MaxMinutes, "the run's length, minutes")
+		fs.Int(&s.K, "k", 1, flipflop.MaxK, "results in a row hysteresis takes to change a state")
+		fs.Int(&s.CapPerMin, "cap-per-min", 1, flipflop.MaxCapacity, "changes a minute the cap allows")
+		fs.Text(&s.Runs, "runs", "a list of none hysteresis cap both", "the protection sets to run, comma-separated")
+	},
+	run: func(ctx context.Context, s flipflop.Spec, env runEnv) (flipflop.Report, error) {
+		return s.Run(ctx, env.progress)
+	},
+	cost: func(s flipflop.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
+	writers: map[string]func(context.Context, io.Writer, flipflop.Report, engine.Cost) error{
+		"text": func(_ context.Context, w io.Writer, r flipflop.Report, _ engine.Cost) error {
+			return writeFlipFlopText(w, r)
+		},
+		"json": func(_ context.Context, w io.Writer, r flipflop.Report, est engine.Cost) error {
+			return writeJSON(w, struct {
+				Seed      int64             `json:"seed"`
+				Instances int               `json:"instances"`
+				Runs      []flipflop.Result `json:"runs"`
+				Estimate  engine.Cost       `json:"estimate"`
+			}{r.Spec.Seed, r.Spec.Instances, r.Runs, est})
+		},
+		"csv": func(_ context.Context, w io.Writer, r flipflop.Report, _ engine.Cost) error {
+			var rows [][]string
+			for _, run := range r.Runs {
+				for _, row := range run.Series {
+					rows = append(rows, []string{run.Set, strconv.Itoa(row.Minute), row.Clock, strconv.Itoa(row.Flips), strconv.Itoa(row.DNSWrites),
+						strconv.Itoa(row.InService), num(row.DNSBacklog), strconv.Itoa(row.DeadInDNS)})
+				}
+			}
+			return writeCSV(w, []string{"set", "minute", "clock", "flips", "dns_writes", "in_service", "dns_backlog", "dead_in_dns"}, rows)
+		},
+	},
+}
+
+// flipSetWords names a protection set in the report's words.
+var flipSetWords = map[string]string{"none": "no protection", "hysteresis": "hysteresis", "cap": "a cap on changes a minute", "both": "hysteresis and a cap"}
+
+// writeFlipFlopText prints each run: its writes against the first run's,
+// its moments, and its minutes every ten.
+func writeFlipFlopText(w io.Writer, r flipflop.Report) error {
+	s := r.Spec
+	fmt.Fprintf(w, "health-check flip-flop: %d instances checked every %d s; DNS absorbs %d writes a minute; seed %d\n",
+		s.Instances, s.IntervalS, s.DNSCapacity, s.Seed)
+	for i, run := range r.Runs {
+		name := flipSetWords[run.Set]
+		switch {
+		case run.Set == "hysteresis" || run.Set == "both":
+			name += fmt.Sprintf(" (%d results in a row)", run.K)
+		}
+		if run.CapPerMin > 0 {
+			name += fmt.Sprintf(" (at most %d changes a minute)", run.CapPerMin)
+		}
+		fmt.Fprintf(w, "\n%s\n", name)
+		fmt.Fprintf(w, "  %s check results flipped; %s DNS writes", textfmt.Digits(run.Flips), textfmt.Digits(run.DNSWrites))
+		if i > 0 {
+			fmt.Fprintf(w, ", %.1fx fewer than %s", flipflop.WritesCut(r.Runs[0], run), flipSetWords[r.Runs[0].Set])
+		}
+		fmt.Fprintf(w, "\n  at most %d writes in a minute against DNS's %d; DNS held up to %.0f writes waiting\n", run.PeakWrites, run.DNSCapacity, run.PeakBacklog)
+		fmt.Fprintf(w, "  in service: %.1f of %d on average, %d at the fewest; dead instances spent %.1f minutes in DNS while the automation ran\n",
+			run.MeanInService, run.Instances, run.MinInService, run.DeadMinutes)
+		if run.Deferred > 0 {
+			fmt.Fprintf(w, "  the cap held back %s changes\n", textfmt.Digits(run.Deferred))
+		}
+		for _, m := range run.Moments {
+			fmt.Fprintln(w, "  "+m.Caption)
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "  time\tflips\tDNS writes\tin service\tDNS backlog\tdead in DNS\t")
+		for j, row := range run.Series {
+			if j%10 != 0 && j != len(run.Series)-1 {
+				continue
+			}
+			fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%.0f\t%d\t\n", row.Clock, row.Flips, row.DNSWrites, row.InService, row.DNSBacklog, row.DeadInDNS)
+		}
+		tw.Flush()
+	}
+	return nil
+}

@@ -1,0 +1,197 @@
+package flipfloplab
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/flipflop"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// scale is what the panels side by side share: the top of the a-minute
+// chart and of the DNS backlog's (log scale).
+type scale struct{ perMin, backlog float64 }
+
+// Render draws one run full width, or two side by side on shared scales,
+// with the legend of the timeline's marks under them.
+func (l *Lab) Render(f lab.Frame) string {
+	sc := scale{perMin: float64(l.runs[0].cfg.DNSCapacity), backlog: 100}
+	for _, r := range l.runs {
+		s := r.engine.Snapshot().Series
+		for i := range s.Flips.Len() {
+			sc.perMin = max(sc.perMin, s.Flips.At(i).Y, s.Writes.At(i).Y)
+			sc.backlog = max(sc.backlog, s.Backlog.At(i).Y)
+		}
+	}
+	sc.perMin *= 1.1
+	foot := []string{f.St.Muted.Render(legend(f.W))}
+	panels := make([]func(w, h int, sc scale) string, len(l.runs))
+	for i, r := range l.runs {
+		panels[i] = func(w, h int, sc scale) string { return strings.Join(l.panel(f.St, r, w, h, sc), "\n") }
+	}
+	body := widget.SideBySide(f.W, f.H-len(foot), sc, panels...)
+	return strings.Join(append([]string{body}, foot...), "\n")
+}
+
+// hours is minute m of the morning on the charts' x axis: hours of the
+// clock.
+func hours(m float64) float64 { return (flipflop.StartClock + m) / 60 }
+
+// clockLabel writes an axis hour as a time of day: "6 AM".
+func clockLabel(v float64) string {
+	return strings.Replace(engine.Clock(int(math.Round(v*60))), ":00", "", 1)
+}
+
+// panel draws one run: its protections, a minute's flips and DNS writes
+// against DNS's capacity, the instances in DNS (and the dead ones among
+// them), with room the writes DNS holds waiting, the timeline's marks and
+// the counters.
+func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
+	snap := r.engine.Snapshot()
+	c := r.cfg
+	s := snap.Series
+	x0, x1 := hours(0), hours(float64(c.DurationMin))
+	now := hours(float64(snap.Second) / 60)
+	at := func(v engine.SeriesView) func(float64) float64 {
+		return func(x float64) float64 { return v.StepAt(x*60 - flipflop.StartClock) }
+	}
+	count := func(v float64) string { return fmt.Sprintf("%g", v) }
+	step := 1.0 // an hour a number where they fit, else every two
+	if w < 60 {
+		step = 2
+	}
+	perMin := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.perMin, XLabel: clockLabel, XStep: step, NoXNumbers: true, YLabel: count,
+		Lines: []widget.Line{
+			{Name: "flips", Style: st.SeriesStyle(0), Bounded: true, End: now, Value: at(s.Flips)},
+			{Name: "DNS cap", Style: st.Muted, Value: func(float64) float64 { return float64(c.DNSCapacity) }},
+			{Name: "writes", Style: st.Bad, Bounded: true, End: now, Value: at(s.Writes)},
+		}}
+	service := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: float64(c.Instances), XLabel: clockLabel, XStep: step, YLabel: count, Whole: true,
+		Lines: []widget.Line{
+			{Name: "in DNS", Style: st.OK, Bounded: true, End: now, Value: at(s.InService)},
+			{Name: "dead", Style: st.Warn, Bounded: true, End: now, Value: at(s.DeadIn)},
+		}}
+	backlog := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.backlog, XLabel: clockLabel, XStep: step, LogY: true,
+		YLabel: shortCount, NoXNumbers: true,
+		Lines: []widget.Line{{Name: "waiting", Style: st.Warn, Bounded: true, End: now, Value: at(s.Backlog)}}}
+	charts := []*widget.TimeSeries{&perMin, &backlog, &service}
+	yw := 0
+	for _, ts := range charts {
+		ts.NamesWidth = len("DNS cap ") + 1
+		left, _ := ts.Area(w)
+		yw = max(yw, left-1)
+	}
+	for _, ts := range charts {
+		ts.YLabelWidth = yw
+	}
+	left, width := service.Area(w)
+
+	head := st.Title.Render(setWords(c)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(setWords(c))-2))
+	counterRows := 1
+	if h >= 24 {
+		counterRows = 2
+	}
+	withBacklog := h >= 26
+	fixed := 1 + 2 + 1 + counterRows // head, two chart titles, the marks, the counters
+	if withBacklog {
+		fixed++
+	}
+	chartsH := max(7, h-fixed)
+	perH, backH := max(3, chartsH/2), 0
+	if withBacklog {
+		perH, backH = max(3, chartsH*2/5), max(4, chartsH/4)
+	}
+	serviceH := max(4, chartsH-perH-backH)
+	lines := []string{widget.Truncate(head, w)}
+	lines = append(lines, st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("a minute: check results flipped, and DNS writes (DNS absorbs %d)", c.DNSCapacity),
+		"a minute: flips, and DNS writes", "flips, writes a minute")))
+	lines = append(lines, strings.Split(perMin.Render(st, w, perH), "\n")...)
+	if withBacklog {
+		lines = append(lines, st.Muted.Render(widget.FirstFit(w, "DNS writes waiting to be absorbed (log scale)", "DNS writes waiting (log)")))
+		lines = append(lines, strings.Split(backlog.Render(st, w, backH), "\n")...)
+	}
+	lines = append(lines, st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("instances in DNS, of %d, and the dead among them", c.Instances),
+		"instances in DNS, and dead ones", "in DNS, dead")))
+	lines = append(lines, strings.Split(service.Render(st, w, serviceH), "\n")...)
+	lines = append(lines, marks(st, c, snap, left, width))
+	lines = append(lines, widget.Counters(st, w, counterRows, counters(snap, c)...)...)
+	return lines
+}
+
+// shortCount writes an axis count: 0, 10, 1k.
+func shortCount(v float64) string {
+	if v >= 1e3 {
+		return fmt.Sprintf("%gk", v/1e3)
+	}
+	return fmt.Sprintf("%g", v)
+}
+
+// brief says a run's rule in at most w cells.
+func brief(c flipflop.Config, w int) string {
+	k := 1
+	if c.Hysteresis {
+		k = c.K
+	}
+	long := fmt.Sprintf("%d result in a row changes a state", k)
+	short := "1 result changes"
+	if k > 1 {
+		long = fmt.Sprintf("%d results in a row change a state", k)
+		short = fmt.Sprintf("%d in a row", k)
+	}
+	if c.Cap {
+		long += fmt.Sprintf(", at most %d changes a minute", c.CapPerMin)
+		short += fmt.Sprintf(", %d/min", c.CapPerMin)
+	}
+	return widget.FirstFit(w, long, short)
+}
+
+// marks puts the timeline under the charts' x axis once its times have
+// come: S the slow network, O the switch-off, N latency normal again.
+func marks(st *widget.Styles, c flipflop.Config, snap flipflop.Snapshot, left, width int) string {
+	row := []rune(strings.Repeat(" ", left+max(0, width)))
+	put := func(m int, mark rune) {
+		if col := int(float64(m) / float64(c.DurationMin) * float64(width)); m < c.DurationMin && float64(m) <= float64(snap.Second)/60 && col >= 0 && col < width {
+			row[left+col] = mark
+		}
+	}
+	if c.SlowMin > 0 {
+		put(c.SlowFromMin, 'S')
+		put(c.SlowFromMin+c.SlowMin, 'N')
+	}
+	put(c.DisableAtMin, 'O')
+	return st.Marker.Render(string(row))
+}
+
+// legend says what the marks mean, in the longest form that fits.
+func legend(w int) string {
+	return widget.FirstFit(w,
+		"S network state slow from 5:30 AM · O automation switched off (lecture: 9:36 AM) · N latency normal at 10:36 AM",
+		"S slow from 5:30 AM · O switched off (lecture: 9:36 AM) · N normal 10:36 AM",
+		"S slow 5:30 · O off 9:36 · N normal 10:36 AM",
+		"S slow · O off · N normal")
+}
+
+// counters are the run's figures now, most telling first.
+func counters(s flipflop.Snapshot, c flipflop.Config) []widget.Counter {
+	last := func(v engine.SeriesView) float64 {
+		p, _ := v.Last()
+		return p.Y
+	}
+	lag := "none"
+	if s.Backlog > 0 {
+		lag = fmt.Sprintf("%.0f min", s.Backlog/float64(c.DNSCapacity))
+	}
+	return []widget.Counter{
+		{Name: "writes", Value: fmt.Sprintf("%.0f/min", last(s.Series.Writes))},
+		{Name: "DNS behind", Value: lag},
+		{Name: "in DNS", Value: fmt.Sprint(s.InService)},
+		{Name: "dead in DNS", Value: fmt.Sprint(s.DeadIn)},
+		{Name: "flips", Value: fmt.Sprintf("%.0f/min", last(s.Series.Flips))},
+		{Name: "all writes", Value: textfmt.Digits(s.Totals.Writes)},
+	}
+}

@@ -1,0 +1,189 @@
+package leasestormlab
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/leasestorm"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// scale is what the panels side by side share: the top of the work chart
+// (requests a second) and of the counts chart (its log scale).
+type scale struct{ work, counts float64 }
+
+// Render draws one run full width, or two side by side on shared scales,
+// with the legend of the timeline's marks under them.
+func (l *Lab) Render(f lab.Frame) string {
+	sc := scale{work: l.runs[0].cfg.Rate, counts: float64(l.runs[0].cfg.Droplets)}
+	for _, r := range l.runs {
+		s := r.engine.Snapshot().Series
+		for i := range s.Goodput.Len() {
+			sc.work = max(sc.work, s.Goodput.At(i).Y, s.WastedRate.At(i).Y)
+			sc.counts = max(sc.counts, s.Queue.At(i).Y)
+		}
+	}
+	sc.work *= 1.15 // room above the rate's line for its name
+	foot := []string{f.St.Muted.Render(l.legend(f.W))}
+	panels := make([]func(w, h int, sc scale) string, len(l.runs))
+	for i, r := range l.runs {
+		panels[i] = func(w, h int, sc scale) string { return strings.Join(l.panel(f.St, r, w, h, sc), "\n") }
+	}
+	body := widget.SideBySide(f.W, f.H-len(foot), sc, panels...)
+	return strings.Join(append([]string{body}, foot...), "\n")
+}
+
+// hours is minute m of the night on the charts' x axis: hours of the
+// clock from the midnight before the run, past 24 after midnight.
+func hours(m float64) float64 { return (leasestorm.StartClock + m) / 60 }
+
+// clockLabel writes an axis hour as a time of day: "2 AM", "11:30 PM".
+func clockLabel(v float64) string {
+	c := engine.Clock(int(math.Round(v * 60)))
+	return strings.Replace(c, ":00", "", 1)
+}
+
+// panel draws one run: its protections, the manager's work a second
+// (goodput and wasted, against its rate), the queue and the droplets
+// without a lease (log scale), the timeline's marks and the counters.
+func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
+	snap := r.engine.Snapshot()
+	c := r.cfg
+	s := snap.Series
+	x0, x1 := hours(0), hours(float64(c.Minutes()))
+	step := 1.0 // an hour a number where they fit, else every two
+	if w < 90 {
+		step = 2
+	}
+	now := hours(float64(snap.Second) / 60)
+	at := func(v engine.SeriesView) func(float64) float64 {
+		return func(x float64) float64 { return v.StepAt(x*60 - leasestorm.StartClock) }
+	}
+	work := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.work, XLabel: clockLabel, XStep: step, NoXNumbers: true,
+		YLabel: func(v float64) string { return fmt.Sprintf("%g", v) },
+		Lines: []widget.Line{
+			{Name: "rate", Style: st.Muted, Value: func(float64) float64 { return c.Rate }},
+			{Name: "wasted", Style: st.Bad, Bounded: true, End: now, Value: at(s.WastedRate)},
+			{Name: "goodput", Style: st.OK, Bounded: true, End: now, Value: at(s.Goodput)},
+		}}
+	counts := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.counts, XLabel: clockLabel, XStep: step, LogY: true,
+		YLabel: func(v float64) string { return shortCount(v) },
+		Lines: []widget.Line{
+			{Name: "queue", Style: st.Warn, Bounded: true, End: now, Value: at(s.Queue)},
+			{Name: "no lease", Style: st.SeriesStyle(1), Bounded: true, End: now, Value: at(s.Without)},
+		}}
+	// one names column and one y-label column, so the charts share an x scale
+	names := len("no lease ") + 1
+	work.NamesWidth, counts.NamesWidth = names, names
+	yw := 0
+	for _, ts := range []widget.TimeSeries{work, counts} {
+		left, _ := ts.Area(w)
+		yw = max(yw, left-1)
+	}
+	work.YLabelWidth, counts.YLabelWidth = yw, yw
+	left, width := counts.Area(w)
+
+	head := st.Title.Render(setWords(c.Protections)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(setWords(c.Protections))-2))
+	counterRows := 1
+	if h >= 24 {
+		counterRows = 2
+	}
+	fixed := 1 + 2 + 1 + counterRows // head, the two charts' titles, the marks, the counters
+	chartsH := max(7, h-fixed)
+	workH := max(3, chartsH/2)
+	countsH := max(4, chartsH-workH)
+	lines := []string{widget.Truncate(head, w)}
+	lines = append(lines, st.Muted.Render(widget.FirstFit(w, "the manager's work a second: goodput and wasted, against its rate", "work a second: goodput, wasted", "work a second")))
+	lines = append(lines, strings.Split(work.Render(st, w, workH), "\n")...)
+	lines = append(lines, st.Muted.Render(widget.FirstFit(w, "requests queued and droplets without a lease (log scale)", "queued, and without a lease (log)", "queued, no lease (log)")))
+	lines = append(lines, strings.Split(counts.Render(st, w, countsH), "\n")...)
+	lines = append(lines, l.marks(st, r, snap, left, width))
+	lines = append(lines, widget.Counters(st, w, counterRows, counters(snap, c)...)...)
+	return lines
+}
+
+// shortCount writes an axis count: 0, 10, 1k, 100k.
+func shortCount(v float64) string {
+	switch {
+	case v >= 1e6:
+		return fmt.Sprintf("%gM", v/1e6)
+	case v >= 1e3:
+		return fmt.Sprintf("%gk", v/1e3)
+	}
+	return fmt.Sprintf("%g", v)
+}
+
+// brief says a run's protections in at most w cells.
+func brief(c leasestorm.Config, w int) string {
+	var long, short []string
+	if c.Throttle {
+		long = append(long, fmt.Sprintf("at most %d in flight from %s", c.Cap, leasestorm.Clock(leasestorm.LeadMin+c.OutageMin+c.ThrottleAfterMin)))
+		short = append(short, fmt.Sprintf("cap %d", c.Cap))
+	}
+	if c.DropStale {
+		long = append(long, fmt.Sprintf("requests over %d s dropped", c.TimeoutS))
+		short = append(short, "drop stale")
+	}
+	if len(long) == 0 {
+		long = []string{fmt.Sprintf("every request queued, up to %s", textfmt.Int(c.QueueLimit))}
+		short = []string{"queue all"}
+	}
+	return widget.FirstFit(w, strings.Join(long, ", "), strings.Join(short, ", "))
+}
+
+// marks puts the timeline under the charts' x axis: D DynamoDB lost, B
+// back, T the throttle, R the recovery, each once it has come.
+func (l *Lab) marks(st *widget.Styles, r *run, snap leasestorm.Snapshot, left, width int) string {
+	c := r.cfg
+	row := []rune(strings.Repeat(" ", left+max(0, width)))
+	span := float64(c.Minutes())
+	put := func(m int, mark rune) {
+		if col := int(float64(m) / span * float64(width)); float64(m) <= float64(snap.Second)/60 && col >= 0 && col < width {
+			row[left+col] = mark
+		}
+	}
+	if c.OutageMin > 0 {
+		put(leasestorm.LeadMin, 'D')
+		put(leasestorm.LeadMin+c.OutageMin, 'B')
+	}
+	if c.Throttle {
+		put(leasestorm.LeadMin+c.OutageMin+c.ThrottleAfterMin, 'T')
+	}
+	if snap.RecoveredAt >= 0 {
+		put(snap.RecoveredAt, 'R')
+	}
+	return st.Marker.Render(string(row))
+}
+
+// legend says what the marks mean, in the longest form that fits.
+func (l *Lab) legend(w int) string {
+	c := l.runs[0].cfg
+	back := leasestorm.Clock(leasestorm.LeadMin + c.OutageMin)
+	return widget.FirstFit(w,
+		fmt.Sprintf("D DynamoDB lost 11:48 PM · B back %s · T throttle · R every droplet leased again · lecture: B 2:25 AM, T 4:14 AM, R 5:28 AM", back),
+		fmt.Sprintf("D DynamoDB lost 11:48 PM · B back %s · T throttle · R recovered (lecture: T 4:14, R 5:28 AM)", back),
+		fmt.Sprintf("D lost 11:48 PM · B back %s · T throttle · R recovered", back),
+		"D lost · B back · T throttle · R recovered")
+}
+
+// counters are the run's figures now, most telling first.
+func counters(s leasestorm.Snapshot, c leasestorm.Config) []widget.Counter {
+	last := func(v engine.SeriesView) float64 {
+		p, _ := v.Last()
+		return p.Y
+	}
+	return []widget.Counter{
+		{Name: "goodput", Value: fmt.Sprintf("%.1f/s", last(s.Series.Goodput))},
+		{Name: "wasted", Value: fmt.Sprintf("%.0f%%", 100*last(s.Series.Wasted))},
+		{Name: "queue", Value: textfmt.Int(s.Queue)},
+		{Name: "no lease", Value: textfmt.Int(s.Without)},
+		{Name: "waiting", Value: textfmt.Int(s.Waiting)},
+		{Name: "refused", Value: fmt.Sprintf("%.0f/s", last(s.Series.Refused))},
+		{Name: "rate x timeout", Value: fmt.Sprintf("%.0f", c.Threshold())},
+	}
+}
