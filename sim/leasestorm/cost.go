@@ -15,9 +15,10 @@ const (
 	bytesDroplet, bytesRequest = 56.0, 16.0
 	// bytesMinute is a minute of the seven series and of the result's row.
 	bytesMinute = 7*16 + 130
-	// A minute's row in the JSON, the CSV and the text (which prints one
+	// A minute's row at its longest (every float written in 17 digits)
+	// in the JSON, the CSV and the text (which prints one
 	// every ten minutes), and a run's fields and moments besides them.
-	rowJSON, rowCSV, rowText = 250.0, 90.0, 9.0
+	rowJSON, rowCSV, rowText = 360.0, 130.0, 9.0
 	runJSON, runText         = 2500.0, 1200.0
 )
 

@@ -1,0 +1,91 @@
+package scenarios
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/flipflop"
+	"github.com/loadlab/loadlab/sim/leasestorm"
+)
+
+// The figures the casebook's lessons quote are the figures their runs
+// give: each check names the words of the lesson and the run's figure.
+func TestCasebookLessonsTellTheRuns(t *testing.T) {
+	leases := func(name string) []leasestorm.Result {
+		sc, _ := Lookup(name)
+		rep, err := sc.Spec.(leasestorm.Spec).Run(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Runs
+	}
+	outage := func(min int) leasestorm.Result {
+		c := leasestorm.DefaultConfig()
+		c.OutageMin = min
+		e, _ := leasestorm.New(c)
+		for e.Step() {
+		}
+		return e.Result()
+	}
+	moment := func(r leasestorm.Result, words string) string {
+		for _, m := range r.Moments {
+			if strings.Contains(m.Caption, words) {
+				at, _, _ := strings.Cut(m.Caption, ": ")
+				return at
+			}
+		}
+		return "none"
+	}
+	storm, ways := leases("lease-storm"), leases("lease-storm-throttled")
+	sc, _ := Lookup("health-flip-flop")
+	rep, err := sc.Spec.(flipflop.Spec).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flips := rep.Runs
+	capped := sc.Spec.(flipflop.Spec)
+	capped.Runs = "cap"
+	capRep, _ := capped.Run(context.Background(), nil)
+
+	checks := map[string][]struct{ quote, got, want string }{
+		"lease-storm": {
+			{"serves 540 droplets within one timeout", fmt.Sprint(storm[0].Threshold), "540"},
+			{"at 2:25 AM 40,000 want a lease", textfmt.Int(storm[0].ReturnWaiting), "40,000"},
+			{"from 2:26 AM every request it serves", storm[0].CollapsedClock, "2:26 AM"},
+			{"by 5:25 AM every droplet has lost its lease", moment(storm[0], "every droplet has lost its lease"), "5:25 AM"},
+			{"every droplet holds a lease again at 5:28 AM", storm[1].RecoveredClock, "5:28 AM"},
+			{"one of 2 min leaves 735 droplets waiting and is absorbed", fmt.Sprint(outage(2).ReturnWaiting, outage(2).CollapsedAt), "735 -1"},
+			{"one of 3 min leaves 1,116 and tips the manager over for good", fmt.Sprintf("%s %d", textfmt.Int(outage(3).ReturnWaiting), outage(3).RecoveredAt), "1,116 -1"},
+		},
+		"lease-storm-throttled": {
+			{"every droplet holds a lease again at 5:28 AM", ways[0].RecoveredClock, "5:28 AM"},
+			{"every droplet holds a lease by 3:39 AM", ways[1].RecoveredClock, "3:39 AM"},
+			{"it never lets the manager collapse", fmt.Sprint(ways[1].CollapsedAt), "-1"},
+		},
+		"health-flip-flop": {
+			{"69,194 in all, up to 318 a minute against the 100 DNS absorbs",
+				fmt.Sprintf("%s %d %d", textfmt.Digits(flips[0].DNSWrites), flips[0].PeakWrites, flips[0].DNSCapacity), "69,194 318 100"},
+			{"25x fewer writes, never past DNS's capacity",
+				fmt.Sprint(math.Floor(flipflop.WritesCut(flips[0], flips[1])), flips[1].PeakWrites <= flips[1].DNSCapacity), "25 true"},
+			{"331 minutes in DNS", fmt.Sprintf("%.0f", capRep.Runs[0].DeadMinutes), "331"},
+		},
+	}
+	for name, list := range checks {
+		sc, _ := Lookup(name)
+		for _, c := range list {
+			if !strings.Contains(sc.Lesson, c.quote) {
+				t.Errorf("%s: the lesson no longer says %q", name, c.quote)
+			}
+			if c.got != c.want {
+				t.Errorf("%s: %q: the run gives %s, the lesson %s", name, c.quote, c.got, c.want)
+			}
+		}
+	}
+	if sc, _ := Lookup("health-flip-flop"); !strings.Contains(sc.Title, "cuts writes 25x") {
+		t.Errorf("the title's figure changed: %s", sc.Title)
+	}
+}
