@@ -46,3 +46,14 @@ func (s Spec) Cost(format string) engine.Cost {
 	c.Bytes = 8e6 + float64(cfg.Instances)*bytesInstance + float64(cfg.IntervalS)*24 + runs*minutes*bytesMinute + 5*4096*16 + 2.5*c.OutputBytes
 	return c
 }
+
+// MinuteSeconds is the longest a minute of every run can take on one
+// core: what a view that plays a minute a step between frames waits for.
+func (s Spec) MinuteSeconds() float64 {
+	cfgs, err := s.Configs()
+	if err != nil {
+		return 0
+	}
+	c := cfgs[0]
+	return float64(len(cfgs)) * 60 * (nsSecond + float64(c.Instances)/float64(c.IntervalS)*nsCheck) / 1e9
+}

@@ -57,3 +57,16 @@ func (s Spec) Cost(format string) engine.Cost {
 		runs*minutes*bytesMinute + 7*4096*16 + 2.5*c.OutputBytes
 	return c
 }
+
+// MinuteSeconds is the longest a minute of every run can take on one
+// core, every droplet asking once a timeout: what a view that plays a
+// minute a step between frames waits for at most.
+func (s Spec) MinuteSeconds() float64 {
+	cfgs, err := s.Configs()
+	if err != nil {
+		return 0
+	}
+	c := cfgs[0]
+	asks := float64(c.Droplets)/float64(c.TimeoutS) + c.RenewalRate()/0.875
+	return float64(len(cfgs)) * 60 * (nsSecond + asks*nsAsk) / 1e9
+}

@@ -1,9 +1,7 @@
 package leasestorm
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/rng"
@@ -197,9 +195,15 @@ func New(c Config) (*Engine, error) {
 		g := at - mean
 		e.granted[d], e.leaseUntil[d] = g, g+e.lease
 		e.renewals.push(int32(d), at)
-		e.expiries.q = append(e.expiries.q, event{int32(d), g + e.lease})
 	}
-	slices.SortFunc(e.expiries.q, func(a, b event) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.d, b.d)) })
+	// The leases run out in the order of their renewals, a fixed time
+	// after each: read in the wheel's order, they are the expiries' queue
+	// in time order, with no sort.
+	for at := int32(1); at <= mean; at++ {
+		for d := e.renewals.head[int(at)%len(e.renewals.head)]; d >= 0; d = e.renewals.next[d] {
+			e.expiries.q = append(e.expiries.q, event{d, e.leaseUntil[d]})
+		}
+	}
 	return e, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/tui/lab"
 )
@@ -22,6 +23,11 @@ type Lab struct {
 	runs   []*run
 	seen   []int
 }
+
+// maxStep is the longest a step (a minute of every run) may take: play
+// steps between frames, and a longer step would freeze the screen and
+// the keys.
+const maxStep = 0.1
 
 type run struct {
 	cfg    flipflop.Config
@@ -43,6 +49,9 @@ func (l *Lab) Restart() error {
 	cfgs, err := l.spec.Configs()
 	if err != nil {
 		return err
+	}
+	if s := l.spec.MinuteSeconds(); s > maxStep {
+		return &engine.OverLimit{What: "step", Estimate: s, Limit: maxStep, Levers: []string{"instances", "interval-s", "runs"}}
 	}
 	var runs []*run
 	for _, c := range cfgs {

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/tui/lab"
 )
@@ -25,6 +26,11 @@ type Lab struct {
 	runs   []*run
 	seen   []int
 }
+
+// maxStep is the longest a step (a minute of every run) may take: play
+// steps between frames, and a longer step would freeze the screen and
+// the keys.
+const maxStep = 0.1
 
 // run is one protection set under way.
 type run struct {
@@ -47,6 +53,9 @@ func (l *Lab) Restart() error {
 	cfgs, err := l.spec.Configs()
 	if err != nil {
 		return err
+	}
+	if s := l.spec.MinuteSeconds(); s > maxStep {
+		return &engine.OverLimit{What: "step", Estimate: s, Limit: maxStep, Levers: []string{"droplets", "timeout-s", "runs"}}
 	}
 	var runs []*run
 	for _, c := range cfgs {
