@@ -62,8 +62,9 @@ the automation is switched off (at or past --duration-min: never).`,
 				Seed      int64             `json:"seed"`
 				Instances int               `json:"instances"`
 				Runs      []flipflop.Result `json:"runs"`
+				WritesCut []flipflop.Cut    `json:"writes_cut"`
 				Estimate  engine.Cost       `json:"estimate"`
-			}{r.Spec.Seed, r.Spec.Instances, r.Runs, est})
+			}{r.Spec.Seed, r.Spec.Instances, r.Runs, r.Cuts(), est})
 		},
 		"csv": func(_ context.Context, w io.Writer, r flipflop.Report, _ engine.Cost) error {
 			var rows [][]string

@@ -2,6 +2,7 @@ package flipflop
 
 import (
 	"context"
+	"math/big"
 	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -127,4 +128,24 @@ func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
 // a's writes over b's (a's writes when b made none).
 func WritesCut(a, b Result) float64 {
 	return float64(a.DNSWrites) / float64(max(b.DNSWrites, 1))
+}
+
+// Cut is one run's DNS writes against the first run's, exactly ("p/q")
+// and as a float.
+type Cut struct {
+	Set     string  `json:"set"`
+	Against string  `json:"against"`
+	Exact   string  `json:"exact"`
+	Float   float64 `json:"float"`
+}
+
+// Cuts is every run after the first against the first: how many times
+// fewer DNS writes each made.
+func (r Report) Cuts() []Cut {
+	out := []Cut{}
+	for _, run := range r.Runs[min(1, len(r.Runs)):] {
+		a := r.Runs[0]
+		out = append(out, Cut{Set: run.Set, Against: a.Set, Exact: big.NewRat(a.DNSWrites, max(run.DNSWrites, 1)).String(), Float: WritesCut(a, run)})
+	}
+	return out
 }

@@ -1,6 +1,10 @@
 package leasestorm
 
-import "github.com/loadlab/loadlab/sim/engine"
+import (
+	"math/big"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
 
 // Row is one minute of a run's series.
 type Row struct {
@@ -43,7 +47,10 @@ type Result struct {
 	Refused          int64   `json:"refused"`
 	Dropped          int64   `json:"dropped"`
 	WastedShareAfter float64 `json:"wasted_share_after_return"`
-	PeakQueue        int     `json:"peak_queue"`
+	// WastedShareAfterExact is the same share as a fraction "p/q" of the
+	// requests served ("0/1" when none were).
+	WastedShareAfterExact string `json:"wasted_share_after_return_exact"`
+	PeakQueue             int    `json:"peak_queue"`
 	// CollapsedAt is the first minute after the outage whose goodput fell
 	// below CollapsedShare of the rate, RecoveredAt the first after it
 	// when every droplet held a lease again, each -1 if none, with their
@@ -70,8 +77,10 @@ func (e *Engine) Result() Result {
 		Granted: e.tot.Granted, Wasted: e.tot.Wasted, Refused: e.tot.Refused, Dropped: e.tot.Dropped,
 		PeakQueue: e.peakQueue, CollapsedAt: e.collapsedAt, RecoveredAt: e.recoveredAt, ThrottleAt: -1,
 		Moments: append([]engine.Moment{}, e.moments...)}
+	r.WastedShareAfterExact = "0/1"
 	if e.tot.ServedAfter > 0 {
 		r.WastedShareAfter = float64(e.tot.WastedAfter) / float64(e.tot.ServedAfter)
+		r.WastedShareAfterExact = big.NewRat(e.tot.WastedAfter, e.tot.ServedAfter).String()
 	}
 	if r.CollapsedAt >= 0 {
 		r.CollapsedClock = Clock(r.CollapsedAt)
