@@ -29,15 +29,25 @@ func AsField(err error) (*FieldError, bool) {
 	return fe, ok
 }
 
+// Described is an error that names config fields in its message (an
+// OverLimit's levers, the fields that bound an enumeration): Describe
+// writes it with each field named by the front end.
+type Described interface {
+	error
+	Describe(name func(field string) string) string
+}
+
 // Named writes err with its fields named by name: name("bins") might be
-// "--bins" or "bins". It names the field of a FieldError and the levers of
-// an OverLimit; other errors are written as they are.
+// "--bins" or "bins". It names the field of a FieldError and the fields of
+// a Described error (an OverLimit's levers); other errors are written as
+// they are.
 func Named(err error, name func(field string) string) string {
 	if fe, ok := AsField(err); ok {
 		return name(fe.Field) + " " + fe.Reason
 	}
-	if o, ok := AsOverLimit(err); ok {
-		return o.Describe(name)
+	var d Described
+	if errors.As(err, &d) {
+		return d.Describe(name)
 	}
 	return err.Error()
 }
