@@ -6,6 +6,7 @@ import (
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/hashing"
+	"github.com/loadlab/loadlab/sim/interleave"
 	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
@@ -41,6 +42,7 @@ var engines = []Engine{
 	{Name: "placement", Title: "replicas across fault domains, and the failures that take a majority", Default: placement.DefaultSpec()},
 	{Name: "durability", Title: "placement strategies holding data through years of failures and repairs", Default: placement.DefaultDurabilitySpec()},
 	{Name: "availability", Title: "MTTF, MTTR, the nines, and why scale needs fast repair", Default: avail.DefaultSpec()},
+	{Name: "interleave", Title: "an exact interleaving explorer: two DNS Enactors racing, every schedule counted, the fixes, and the race in time (AWS 2025)", Default: interleave.DefaultSpec()},
 	{Name: "lease-storm", Title: "AWS 2025: leases lost in an outage, a manager that stays collapsed after it, and the throttle that ends it", Default: leasestorm.DefaultSpec()},
 	{Name: "health-flip-flop", Title: "AWS 2025: health checks flipping instances in and out of DNS, and hysteresis against it", Default: flipflop.DefaultSpec()},
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/hashing"
+	"github.com/loadlab/loadlab/sim/interleave"
 	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
@@ -178,6 +179,27 @@ var registry = []Scenario{
 		Spec:   cascadeRun("S4,S5"), StepsPerSecond: 10, Headline: []string{"success", "aux", "p95"},
 	},
 	{
+		Name:   "dns-race",
+		Title:  "AWS 2025: two DNS Enactors leave a record empty (26.2.10)",
+		Lesson: "Two Enactors apply versioned DNS plans. Each checks once that its plan is not older than what the record holds, writes its plan to the record's two entries, then deletes every older plan. Of the 70 interleavings of their eight steps, 29 end with the record pointing at a deleted plan: empty. The stepper plays the lecture's order, s1 s2 f1 f2 f3 f4 s3 s4: the slow Enactor checks (step 1) and starts applying plan_new (2); the fast one takes up plan_newest (3), writes it everywhere (4) and deletes the older plans, plan_new too (5); the slow one's last write lands (6) on the deleted plan_new. The code assumed it ran fast enough to need no concurrency control. b walks the bad schedules, e types your own, 1 2 3 switch the fixes, E and [ ] change the Enactors and the records. Timeline (PDT): 19 Oct 2025, 11:48 PM the record of dynamodb.us-east-1.amazonaws.com is empty and everything reaching DynamoDB in us-east-1 fails; 20 Oct, 12:38 AM engineers find the cause, 1:15 AM a fix goes in, 2:25 AM all DNS information is restored (in all three AZs by 2:32 AM); EC2 launches fail until 1:50 PM.",
+		Spec:   interleave.DefaultSpec(), StepsPerSecond: -1, Headline: []string{"schedules", "empty"},
+	},
+	{
+		Name:   "dns-race-fixes",
+		Title:  "The DNS race's fixes: a re-check narrows it, a CAS closes it",
+		Lesson: "Every schedule counted under each fix; the stepper plays a schedule that survives the re-check (1 2 3 switch the fixes it runs under). A re-check just before each write, as a step of its own, catches the lecture's order, but a fast Enactor can still run whole between the re-check and the write: 255 of 924 schedules (27.6 %) still end empty, against 29 of 70 (41.4 %) with no fix. A compare-and-swap on the plan's version, check and write in one step, leaves none empty and none stale. A cleanup that never deletes the plan a record points to keeps a written record from being emptied, but not a stale write landing on a plan deleted before it: 5 of 70 still end empty and 24 keep plan_new, lost updates; with the re-check too, 21 of 924 end empty. b walks the schedules that survive the fix on. Timeline (PDT): 19 Oct 2025, 11:48 PM the record of dynamodb.us-east-1.amazonaws.com is empty and everything reaching DynamoDB in us-east-1 fails; 20 Oct, 12:38 AM engineers find the cause, 1:15 AM a fix goes in, 2:25 AM all DNS information is restored (in all three AZs by 2:32 AM); EC2 launches fail until 1:50 PM.",
+		Spec: edited(interleave.DefaultSpec(), func(s *interleave.Spec) {
+			s.Fixes = "recheck,none,cas,safe-cleanup,recheck+safe-cleanup,cas+safe-cleanup"
+			s.Schedule = "s1 s2 s3 s4 f1 f2 f3 f4 f5 f6 s5 s6"
+		}), StepsPerSecond: -1, Headline: []string{"share"},
+	},
+	{
+		Name:   "dns-race-timing",
+		Title:  "Fast enough, until a stall: the DNS race in time",
+		Lesson: "The same race in time: each step takes about 1 ms, a new plan comes every 100 ms on average, and before each of its steps the slow Enactor stalls with chance 1/2. With no stall 0.32 % of 10,000 runs end empty, though 41.4 % of the schedules do: the code runs fast enough almost always. As the stall nears the gap between plans, the fast Enactor's whole program fits inside it: at 1,000 ms 74.84 % of runs end empty, the chance that the slow Enactor stalls before one of its two writes (1 - 1/2 x 1/2). The race was always there; a long enough pause finds it. c and C change the chance, 1 2 3 the fixes (a compare-and-swap makes every run safe). Timeline (PDT): 19 Oct 2025, 11:48 PM the record of dynamodb.us-east-1.amazonaws.com is empty and everything reaching DynamoDB in us-east-1 fails; 20 Oct, 12:38 AM engineers find the cause, 1:15 AM a fix goes in, 2:25 AM all DNS information is restored (in all three AZs by 2:32 AM); EC2 launches fail until 1:50 PM.",
+		Spec:   edited(interleave.DefaultSpec(), func(s *interleave.Spec) { s.Mode = "timing" }), StepsPerSecond: 20, Headline: []string{"fast", "stalled", "exact"},
+	},
+	{
 		Name:   "p2c-paired-4096",
 		Title:  "Power of two choices: 200 paired trials at n = m = 4096",
 		Lesson: "Five rules read the same candidates, so every difference is the rule's. Watch the trials table: two choices end at 3 (mean 3.03) and beat one choice (mean 6.275, as high as 10) in all 200 trials; correlated probes and a never-refreshed snapshot equal one choice in every trial; the heavier of two (anti, mean 8.27) is worse than one choice in 194.",
@@ -308,6 +330,7 @@ var teachingOrder = []string{
 	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd",
 	"placement-lecture", "correlated-failure", "version-diversity", "durability-years", "durability-repair",
 	"availability-lecture", "scale-needs-fast-repair",
+	"dns-race", "dns-race-fixes", "dns-race-timing",
 	"lease-storm", "lease-storm-throttled", "health-flip-flop",
 }
 

@@ -17,6 +17,7 @@ var labTitles = map[string]string{
 	"availability":     "Availability",
 	"lease-storm":      "Casebook: outages",
 	"health-flip-flop": "Casebook: outages",
+	"interleave":       "Casebook: outages",
 }
 
 // labTitle is the heading of an engine's scenarios.

@@ -5,6 +5,7 @@ import (
 	"github.com/loadlab/loadlab/tui/availlab"
 	"github.com/loadlab/loadlab/tui/binslab"
 	"github.com/loadlab/loadlab/tui/cascadelab"
+	"github.com/loadlab/loadlab/tui/dnsracelab"
 	"github.com/loadlab/loadlab/tui/durabilitylab"
 	"github.com/loadlab/loadlab/tui/exactlab"
 	"github.com/loadlab/loadlab/tui/flipfloplab"
@@ -30,6 +31,7 @@ var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
 	"availability":     availlab.New,
 	"lease-storm":      leasestormlab.New,
 	"health-flip-flop": flipfloplab.New,
+	"interleave":       dnsracelab.New,
 }
 
 // HasLab reports whether an engine's scenarios open in a lab.

@@ -43,7 +43,7 @@ func (r Race) caption(before, after State, e, k int) (int, string) {
 	case OpCheck, OpRecheck:
 		what := "checks its plan's freshness"
 		if op.Kind == OpRecheck {
-			what = "re-checks just before " + r.writeName(op.Arg) + " (the fix)"
+			what = "re-checks just before writing " + r.writeName(op.Arg) + " (the fix)"
 		}
 		n := 0
 		switch {

@@ -122,3 +122,14 @@ func ExampleExplore() {
 	fmt.Println(c.Total(), c[Newest], c[Older], c[Empty], x.Configurations())
 	// Output: 70 41 0 29 54
 }
+
+// The memo method's configurations stay under the bound its cost estimate
+// assumes, on every race of every size.
+func TestConfigBound(t *testing.T) {
+	for _, r := range smallRaces(1 << 62) {
+		x, _ := Explore[State](context.Background(), r)
+		if got, bound := float64(x.Configurations()), configEstimate(r); got > bound {
+			t.Errorf("%+v: %v configurations, estimated at most %v", r, got, bound)
+		}
+	}
+}

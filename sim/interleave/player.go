@@ -157,6 +157,21 @@ func (r Race) Verdict(s State) string {
 	return fmt.Sprintf("the schedule ends with %s at %s: this order is safe", r.everyRecord(), r.PlanName(r.Newest()))
 }
 
+// ShortVerdict says how a final state ends in a line: which record is
+// empty or stale.
+func (r Race) ShortVerdict(s State) string {
+	for i := range r.Records {
+		v := int(s.Rec[i])
+		switch {
+		case s.Deleted&(1<<v) != 0:
+			return fmt.Sprintf("%s points at the deleted %s", r.recordName(i), r.PlanName(v))
+		case v != r.Newest() && r.Outcome(s) == Older:
+			return fmt.Sprintf("%s keeps %s, older than %s: a lost update", r.recordName(i), r.PlanName(v), r.PlanName(r.Newest()))
+		}
+	}
+	return fmt.Sprintf("%s holds %s", r.everyRecord(), r.PlanName(r.Newest()))
+}
+
 // emptyMoment says which record is empty, and what that meant on the
 // night.
 func (r Race) emptyMoment(s State) string {

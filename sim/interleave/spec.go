@@ -50,7 +50,7 @@ func DefaultSpec() Spec {
 }
 
 // Engine names the engine a Spec configures.
-func (Spec) Engine() string { return "dns-race" }
+func (Spec) Engine() string { return "interleave" }
 
 // MaxList is the most bad schedules a report lists per fix set.
 const MaxList = 1000

@@ -1,0 +1,251 @@
+package dnsracelab
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/sim/interleave"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// TimingLab runs the race in time: each step a duration, the slow Enactor
+// stalling with a chance, and for each stall length the share of runs
+// ending empty, beside the share of schedules that do. A step runs a batch
+// of trials; the bars fill as running estimates.
+type TimingLab struct {
+	spec, opened interleave.Spec
+	timing       *interleave.Timing
+	race         interleave.Race
+	exact        interleave.Exact
+	seen         int
+}
+
+// newTiming opens the timing lab on the spec's first fix set.
+func newTiming(spec interleave.Spec) (*TimingLab, error) {
+	sets, _ := spec.FixSets()
+	spec.Fixes = sets[0].String()
+	l := &TimingLab{spec: spec, opened: spec}
+	return l, l.Restart()
+}
+
+// Restart starts the runs again from the first.
+func (l *TimingLab) Restart() error {
+	cfg, err := l.spec.Timing()
+	if err != nil {
+		return err
+	}
+	t, err := interleave.NewTiming(cfg)
+	if err != nil {
+		return err
+	}
+	ex, err := interleave.Count(context.Background(), cfg.Races[0], "memo", 0)
+	if err != nil {
+		return err
+	}
+	l.timing, l.race, l.exact, l.seen = t, cfg.Races[0], ex, 0
+	return nil
+}
+
+// Step runs the next batch of trials.
+func (l *TimingLab) Step() bool { return l.timing.Step() }
+
+// Done reports whether every trial has run.
+func (l *TimingLab) Done() bool { return l.timing.Done() }
+
+// Steps is the batches of the run.
+func (l *TimingLab) Steps() int64 { return l.timing.Pos().Steps }
+
+// Pace says a speed in runs.
+func (l *TimingLab) Pace(stepsPerSecond float64) string {
+	return fmt.Sprintf("%g runs a second", stepsPerSecond*interleave.TimingBatch)
+}
+
+// StopsAt says which steps are moments.
+func (l *TimingLab) StopsAt() string {
+	return "the first empty record with the shortest stall, and the end"
+}
+
+// NewMoment reports the moments the latest batch reached.
+func (l *TimingLab) NewMoment() (string, bool) { return lab.Unseen(l.timing.Moments(), &l.seen) }
+
+// Seed is the runs' seed.
+func (l *TimingLab) Seed() int64 { return l.spec.Seed }
+
+// WithSeed runs again on another seed.
+func (l *TimingLab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
+
+// NextSeed runs again on the next seed.
+func (l *TimingLab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
+
+// Status is the fix set, the runs so far and the seed.
+func (l *TimingLab) Status() []string {
+	return []string{"fixes: " + l.race.Fixes.String(), fmt.Sprintf("%s of %s runs", Digits(uint64(l.timing.Trials())), Digits(uint64(l.spec.Trials))),
+		fmt.Sprintf("seed %d", l.spec.Seed), fmt.Sprintf("stall chance %g", l.spec.StallChance)}
+}
+
+// Title names the setup when the keys changed it.
+func (l *TimingLab) Title() (string, bool) {
+	if l.spec == l.opened {
+		return "", false
+	}
+	return fmt.Sprintf("The DNS race in time: fixes %s, stall chance %g, %d Enactors, %d %s a plan", l.race.Fixes, l.spec.StallChance,
+		l.spec.Enactors, l.spec.Records, plural(l.spec.Records, "record")), true
+}
+
+var timingKeys = struct {
+	Recheck, CAS, Safe, Enactors key.Binding
+	Chance, Records              lab.Lever
+}{
+	Recheck:  keys.Recheck,
+	CAS:      keys.CAS,
+	Safe:     keys.Safe,
+	Enactors: keys.Enactors,
+	Chance:   lab.NewLever("c", "C", "stall chance −0.1", "stall chance +0.1", "stall chance −, +"),
+	Records:  keys.Records,
+}
+
+// Help lists the timing lab's keys with the shell's.
+func (l *TimingLab) Help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
+	k := timingKeys
+	short := []key.Binding{c.Play, c.Step, lab.Brief(k.Recheck, "1 2 3", "fixes"), k.Chance.Short(), c.Help, c.Quit, lab.Brief(k.Enactors, "E", "Enactors"), k.Records.Short(), c.NextSeed}
+	full := [][]key.Binding{
+		lab.PlayKeys(),
+		{k.Recheck, k.CAS, k.Safe, k.Chance.Down, k.Chance.Up, k.Enactors, k.Records.Down, k.Records.Up},
+		lab.ShellKeys(),
+	}
+	return short, full
+}
+
+// Key toggles the fixes and changes the stall chance and the setup; each
+// runs the trials again.
+func (l *TimingLab) Key(msg tea.KeyMsg) lab.Outcome {
+	k := timingKeys
+	toggle := func(f interleave.Fixes) func(*interleave.Spec) string {
+		return func(s *interleave.Spec) string {
+			cur, _ := interleave.ParseFixes(s.Fixes)
+			s.Fixes = (cur ^ f).String()
+			return ""
+		}
+	}
+	var change func(*interleave.Spec) string
+	switch {
+	case key.Matches(msg, k.Recheck):
+		change = toggle(interleave.Recheck)
+	case key.Matches(msg, k.CAS):
+		change = toggle(interleave.CAS)
+	case key.Matches(msg, k.Safe):
+		change = toggle(interleave.SafeCleanup)
+	case key.Matches(msg, k.Enactors):
+		change = func(s *interleave.Spec) string { s.Enactors = 5 - s.Enactors; return "" }
+	case k.Chance.Dir(msg) != 0:
+		d := float64(k.Chance.Dir(msg))
+		change = func(s *interleave.Spec) string {
+			s.StallChance = math.Round(min(max(s.StallChance+0.1*d, 0), 1)*10) / 10
+			return ""
+		}
+	case k.Records.Dir(msg) != 0:
+		d := k.Records.Dir(msg)
+		change = func(s *interleave.Spec) string {
+			s.Records = min(max(s.Records+d, interleave.MinRecords), interleave.MaxRecords)
+			return ""
+		}
+	default:
+		return lab.Outcome{}
+	}
+	return lab.Edit(&l.spec, change, interleave.Spec.Validate, l.Restart, func(s interleave.Spec) string {
+		c := l.exact.Counts
+		return fmt.Sprintf("fixes %s, stall chance %g, %d Enactors, %d %s a plan: the runs start again; every schedule alike, %s end empty",
+			l.race.Fixes, s.StallChance, s.Enactors, s.Records, plural(s.Records, "record"), pct(c[interleave.Empty], c.Total()))
+	})
+}
+
+// Render draws, for each stall length, the share of runs so far ending
+// empty (█) and with an older plan (▒), with the share of schedules that
+// end empty marked (│).
+func (l *TimingLab) Render(f lab.Frame) string {
+	st := f.St
+	cfg := l.timing.Config()
+	w := f.W
+	lines := []string{st.Muted.Render(widget.FirstFit(w,
+		fmt.Sprintf("each step takes about %g ms; a new plan comes every %g ms on average; before each of its steps the slow Enactor stalls with chance %g", cfg.StepMs, cfg.PlanGapMs, cfg.StallChance),
+		fmt.Sprintf("steps of about %g ms; a plan every %g ms on average; the slow Enactor stalls with chance %g", cfg.StepMs, cfg.PlanGapMs, cfg.StallChance),
+		fmt.Sprintf("steps %g ms, plans every %g ms, stall chance %g", cfg.StepMs, cfg.PlanGapMs, cfg.StallChance)))}
+	so := fmt.Sprintf("after %s of %s runs", Digits(uint64(l.timing.Trials())), Digits(uint64(cfg.Trials)))
+	if l.timing.Done() {
+		so = "over " + Digits(uint64(cfg.Trials)) + " runs"
+	}
+	lines = append(lines, st.Title.Render(widget.FirstFit(w, "the chance the record ends empty, by the length of a stall, "+so, "chance of an empty record by stall, "+so, "by stall, "+so)))
+	c := l.exact.Counts
+	exactShare := float64(c[interleave.Empty]) / float64(c.Total())
+	anyOlder := false
+	for j := range cfg.StallMs {
+		anyOlder = anyOlder || l.timing.Counts(0, j)[interleave.Older] > 0
+	}
+	valueW := 8
+	if anyOlder {
+		valueW = 16
+	}
+	var bars []widget.HBar
+	var values []string
+	for j, ms := range cfg.StallMs {
+		empty, older := l.timing.Chance(0, j, interleave.Empty), l.timing.Chance(0, j, interleave.Older)
+		bars = append(bars, widget.HBar{Label: fmt.Sprintf("%g ms", ms), Mark: exactShare, Parts: []widget.HBarPart{
+			{Value: empty, Rune: '█', Style: st.Bad}, {Value: older, Rune: '▒', Style: st.Warn}}})
+		v := fmt.Sprintf("%7.2f%%", 100*empty)
+		if anyOlder {
+			v += fmt.Sprintf(" %6.2f%%", 100*older)
+		}
+		values = append(values, v)
+	}
+	hb := widget.HBars{Bars: bars, Max: 1, MarkRune: '│', MarkStyle: st.Accent}
+	bw := max(12, w-valueW-1)
+	rows := strings.Split(hb.Render(st, bw), "\n")
+	for i, r := range rows {
+		if i < len(values) {
+			r += " " + st.Text.Render(values[i])
+		}
+		lines = append(lines, r)
+	}
+	lines = append(lines, hb.Axis(st, bw, func(v float64) string { return fmt.Sprintf("%g%%", 100*v) }))
+	legend := fmt.Sprintf("█ empty  ▒ older plan  │ every schedule counted alike: %s (%s) end empty", pct(c[interleave.Empty], c.Total()),
+		interleave.Fraction(c[interleave.Empty], c.Total()))
+	for _, s := range widget.Wrap(legend, w) {
+		lines = append(lines, st.Muted.Render(s))
+	}
+	if lipgloss.Width(lines[0]) > w {
+		lines[0] = ""
+	}
+	return widget.FitLines(lines, w, f.H)
+}
+
+// Headline is, for the fix set run, the share of runs so far ending empty
+// at the shortest stall ("fast") and the longest ("stalled"), and the
+// share of schedules that do ("exact").
+func (l *TimingLab) Headline() []widget.Figure {
+	cfg := l.timing.Config()
+	last := len(cfg.StallMs) - 1
+	c := l.exact.Counts
+	g := fixName(l.race.Fixes)
+	return []widget.Figure{
+		{Key: "fast", Group: g, Name: fmt.Sprintf("empty at %g ms", cfg.StallMs[0]), Value: TimingPercent(l.timing.Chance(0, 0, interleave.Empty))},
+		{Key: "stalled", Group: g, Name: fmt.Sprintf("at %g ms", cfg.StallMs[last]), Value: TimingPercent(l.timing.Chance(0, last, interleave.Empty))},
+		{Key: "exact", Group: g, Name: "of schedules", Value: TimingPercent(float64(c[interleave.Empty]) / float64(c.Total()))},
+	}
+}
+
+// TimingPercent writes a chance as the timing headline does: "74.84%".
+func TimingPercent(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
+
+// Glossary is the lab's words, the night's timeline, and the timing's.
+func (l *TimingLab) Glossary() [][2]string {
+	return append(append([][2]string{}, glossary...),
+		[2]string{"stall", "a pause of the slow Enactor before one of its steps (a busy host, a long GC, a retry): with chance c before each step, of the length on the bar's row"},
+		[2]string{"every schedule counted alike", "the exact share of interleavings that end empty (the explorer's count): timing weighs them by how likely they are instead"})
+}

@@ -1,0 +1,293 @@
+package dnsracelab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/sim/interleave"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// wideWidth and wideHeight are the sizes from which the table and the bad
+// schedules stand side by side under the stepper, both on screen.
+const (
+	wideWidth  = 120
+	wideHeight = 30
+)
+
+// Render draws the stepper, and under it the table and the bad schedules
+// (side by side on a wide screen, else the one tab chose), and the editor.
+func (l *Lab) Render(f lab.Frame) string {
+	st := f.St
+	var footer []string
+	if l.edit {
+		l.editor.Width = max(10, f.W-lipgloss.Width(l.editor.Prompt)-2)
+		footer = []string{l.editor.View()}
+		msg, style := "enter plays it, esc cancels · each Enactor's steps in order, a letter and its number; the steps left out run after", st.Muted
+		if l.editErr != "" {
+			msg, style = l.editErr, st.Bad
+		}
+		for _, line := range widget.Wrap(msg, f.W) {
+			footer = append(footer, style.Render(line))
+		}
+	}
+	h := max(1, f.H-len(footer))
+	top := l.stepperLines(f.W, st)
+	room := h - len(top) - 1
+	var lower string
+	if f.W >= wideWidth && f.H >= wideHeight {
+		left := f.W / 2
+		lower = lipgloss.JoinHorizontal(lipgloss.Top,
+			widget.FitLines(l.tableLines(left-2, st, l.focus == 1), left-2, room), "  ",
+			widget.FitLines(l.badLines(f.W-left, room, st, l.focus == 0), f.W-left, room))
+	} else {
+		// the panel tab chose first, the other under it in the rows left;
+		// a table short of rows drops its title and its closing line first
+		table := l.tableLines(f.W, st, false)
+		if len(table) > room {
+			table = l.tableRows(f.W, st)
+		}
+		var stack []string
+		if l.focus == 1 {
+			stack = append(table, "")
+			stack = append(stack, l.badLines(f.W, room-len(stack), st, false)...)
+		} else {
+			stack = l.badLines(f.W, max(2, room-len(table)-1), st, false)
+			if len(stack)+1+len(table) <= room {
+				stack = append(append(stack, ""), table...)
+			}
+		}
+		lower = widget.FitLines(stack, f.W, room)
+	}
+	lines := append(top, "")
+	lines = append(lines, strings.Split(lower, "\n")...)
+	return widget.FitLines(append(widget.PadLines(lines, h), footer...), f.W, f.H)
+}
+
+// stepperLines draw the schedule with the step played marked, each
+// Enactor's program with its counter, the plans, the records, and the
+// latest step's caption.
+func (l *Lab) stepperLines(w int, st *widget.Styles) []string {
+	fr := l.player.Snapshot()
+	r := fr.Race
+	var lines []string
+	lines = append(lines, l.scheduleLine(fr, w, st))
+	for e := range r.Enactors {
+		lines = append(lines, programLines(fr, e, w, st)...)
+	}
+	lines = append(lines, plansLine(fr, w, st), recordsLine(fr, w, st))
+	caption := "n plays the first step, ← goes back: the captions follow the lecture's six steps"
+	if fr.Last != nil {
+		caption = fr.Last.Token + " · " + fr.Last.Caption
+	}
+	for _, c := range widget.Wrap(caption, w) {
+		lines = append(lines, st.Text.Render(c))
+	}
+	if fr.Done() {
+		verdict := r.ShortVerdict(fr.State)
+		style := st.OK
+		switch fr.Outcome() {
+		case interleave.Empty:
+			style = st.Bad
+		case interleave.Older:
+			style = st.Warn
+		}
+		head := "ends " + interleave.OutcomeNames[fr.Outcome()] + ": "
+		if fr.Outcome() == interleave.Newest {
+			head = "ends at the newest plan: "
+		}
+		for _, c := range widget.Wrap(head+verdict, w) {
+			lines = append(lines, style.Render(c))
+		}
+	}
+	return lines
+}
+
+// what says which schedule the stepper plays.
+func (l *Lab) what() string {
+	switch l.kind {
+	case badOne:
+		return fmt.Sprintf("bad schedule %d of %d", l.badAt+1, l.current().Bad())
+	case typedOne:
+		return "your schedule"
+	}
+	return "the lecture's order"
+}
+
+// scheduleLine writes the schedule's tokens, the latest step in brackets,
+// scrolled so that it shows when the schedule is wider than the line.
+func (l *Lab) scheduleLine(fr interleave.Frame, w int, st *widget.Styles) string {
+	prefix := l.what() + ": "
+	if lipgloss.Width(prefix) > w/3 {
+		prefix = ""
+	}
+	tokens := strings.Fields(fr.Race.Format(fr.Sched))
+	cur := fr.Pos - 1
+	plain := func(i int) string {
+		if i == cur {
+			return "[" + tokens[i] + "]"
+		}
+		return tokens[i]
+	}
+	room := w - lipgloss.Width(prefix) - 4 // the marks of a scroll at either end
+	from, to := 0, len(tokens)
+	width := func() int {
+		n := 0
+		for i := from; i < to; i++ {
+			n += len(plain(i)) + 1
+		}
+		return n - 1
+	}
+	for width() > room && to-from > 1 {
+		if to-1 > cur+2 || from >= cur { // drop from the end farther from the latest step
+			to--
+		} else {
+			from++
+		}
+	}
+	var parts []string
+	if from > 0 {
+		parts = append(parts, st.Muted.Render("…"))
+	}
+	for i := from; i < to; i++ {
+		switch {
+		case i == cur:
+			parts = append(parts, st.Accent.Render(plain(i)))
+		case i < cur:
+			parts = append(parts, st.Text.Render(plain(i)))
+		default:
+			parts = append(parts, st.Muted.Render(plain(i)))
+		}
+	}
+	if to < len(tokens) {
+		parts = append(parts, st.Muted.Render("…"))
+	}
+	return st.Title.Render(prefix) + strings.Join(parts, " ")
+}
+
+// opCode is a step in a few letters, for the program lines: check, re2,
+// w2, apply, cleanup, del1.
+func opCode(op interleave.Op) string {
+	switch op.Kind {
+	case interleave.OpCheck:
+		return "check"
+	case interleave.OpRecheck:
+		return fmt.Sprintf("re%d", op.Arg+1)
+	case interleave.OpWrite:
+		return fmt.Sprintf("w%d", op.Arg+1)
+	case interleave.OpApply:
+		return "apply"
+	case interleave.OpCleanup:
+		return "cleanup"
+	}
+	return fmt.Sprintf("del%d", op.Arg)
+}
+
+// programLines write Enactor e's program: its steps done (✓), the next
+// (▸), the rest; a stopped Enactor's rest crossed out (–). A program too
+// long for the line goes on under itself.
+func programLines(fr interleave.Frame, e, w int, st *widget.Styles) []string {
+	r := fr.Race
+	name := strings.TrimPrefix(r.EnactorName(e), "the ")
+	name = strings.TrimSuffix(name, " Enactor")
+	head := fmt.Sprintf("%s %-6s v%d ", r.Letter(e), name, interleave.Plan(e))
+	stopped := fr.Stopped(e)
+	var cells []string
+	for k := range r.Length(e) {
+		code := opCode(r.Op(e, k))
+		switch {
+		case k < fr.PC[e]:
+			cells = append(cells, st.Text.Render("✓"+code))
+		case stopped:
+			cells = append(cells, st.Muted.Render("–"+code))
+		case k == fr.PC[e]:
+			cells = append(cells, st.Accent.Render("▸"+code))
+		default:
+			cells = append(cells, st.Muted.Render(" "+code))
+		}
+	}
+	tail := ""
+	if stopped {
+		tail = st.Warn.Render("  stopped: its plan is stale")
+	}
+	style := st.SeriesStyle(e)
+	var lines []string
+	line := style.Render(head)
+	indent := strings.Repeat(" ", lipgloss.Width(head))
+	for _, c := range cells {
+		if lipgloss.Width(line)+1+lipgloss.Width(c) > w && lipgloss.Width(line) > len(indent) {
+			lines = append(lines, line)
+			line = indent
+		}
+		line += " " + c
+	}
+	if lipgloss.Width(line)+lipgloss.Width(tail) > w {
+		lines = append(lines, line)
+		line = indent + strings.TrimLeft(tail, " ")
+	} else {
+		line += tail
+	}
+	return append(lines, line)
+}
+
+// plansLine writes the plans, the deleted ones marked ✗.
+func plansLine(fr interleave.Frame, w int, st *widget.Styles) string {
+	r := fr.Race
+	form := func(named bool) string {
+		parts := []string{st.Muted.Render("plans ")}
+		for v := 1; v <= r.Newest(); v++ {
+			p := fmt.Sprintf("v%d", v)
+			if named {
+				p += " " + r.PlanName(v)
+			}
+			if fr.Deleted(v) {
+				parts = append(parts, st.Bad.Render(p+"✗"))
+			} else {
+				parts = append(parts, st.Text.Render(p))
+			}
+		}
+		return strings.Join(parts, "  ") + st.Muted.Render("   ✗ deleted")
+	}
+	return widget.FirstFit(w, form(true), form(false))
+}
+
+// recordsLine writes where each record points, an empty one (pointing at
+// a deleted plan) marked.
+func recordsLine(fr interleave.Frame, w int, st *widget.Styles) string {
+	r := fr.Race
+	form := func(named bool) string {
+		parts := []string{st.Muted.Render("record")}
+		for i := range r.Records {
+			v := int(fr.State.Rec[i])
+			p := fmt.Sprintf("v%d", v)
+			if named {
+				p += " " + r.PlanName(v)
+			}
+			if r.Records > 1 {
+				p = fmt.Sprintf("%d→%s", i+1, p)
+			} else {
+				p = "→ " + p
+			}
+			switch {
+			case fr.Deleted(v):
+				parts = append(parts, st.Bad.Render(p+"✗ EMPTY"))
+			case v < r.Newest():
+				parts = append(parts, st.Text.Render(p))
+			default:
+				parts = append(parts, st.OK.Render(p))
+			}
+		}
+		return strings.Join(parts, "  ")
+	}
+	return widget.FirstFit(w, form(true), form(false))
+}
+
+// pct writes a share of schedules as a percentage.
+func pct(n, d uint64) string {
+	if d == 0 {
+		return "0.0%"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(d))
+}
