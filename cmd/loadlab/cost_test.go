@@ -29,6 +29,13 @@ var costRuns = []string{
 	"run cascade --configs S1,S6 --sample-every 1 --duration 600 --rate 2000 --format json",
 	"run availability",
 	"run availability --format json",
+	"run dns-race",
+	"run dns-race --fixes all --format json",
+	"run interleave --enactors 3 --records 4 --fixes all --atomic none --list 200 --format json",
+	"run interleave --enactors 3 --records 2 --fixes recheck --method brute",
+	"run dns-race-timing --format json",
+	"run dns-race-timing --trials 100000 --fixes all --format csv",
+	"run interleave --mode timing --enactors 3 --records 4 --trials 20000 --fixes none,recheck",
 }
 
 // countingWriter counts what it is given.

@@ -177,6 +177,8 @@ func TestCtrlCStopsTheEngines(t *testing.T) {
 		"run retry-storm --clients 100 --retries 12 --base-ms 20000 --cap-ms 2000000 --jitter full,equal --format csv",
 		"run cascade --rate 1000000 --dt 1 --duration 20 --configs S1",
 		"run cascade --rate 1000 --duration 3600 --dep-prob 1 --configs S5 --scan 1000000 --api-slots 100000 --client-timeout 1000000 --tuned-wait 1000000",
+		"run interleave --enactors 3 --records 2 --fixes recheck,recheck+safe-cleanup --method brute",
+		"run dns-race-timing --trials 3000000 --fixes all",
 	} {
 		code, out, took := interruptAfter(t, 400*time.Millisecond, strings.Fields(line)...)
 		if code != exitInterrupted || out != "" || (timed && took > within) {

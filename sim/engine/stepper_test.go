@@ -8,6 +8,7 @@ import (
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
+	"github.com/loadlab/loadlab/sim/interleave"
 	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
@@ -40,13 +41,18 @@ func steppers(t *testing.T) map[string]engine.Stepper {
 	if err != nil {
 		t.Fatal(err)
 	}
+	race := interleave.Race{Enactors: 2, Records: 2, Atomic: interleave.AtomicCleanup}
+	timing := interleave.TimingConfig{Seed: 425, Trials: 1234, StepMs: 1, PlanGapMs: 100, StallChance: 0.5, StallMs: []float64{0, 100}, Races: []interleave.Race{race}}
+
 	all := map[string]engine.Stepper{
-		"bins":        must(bins.New(bcfg)),
-		"cascade":     must(cascade.New(c)),
-		"placement":   must(placement.NewTable(p)),
-		"durability":  must(placement.NewDurability(d)),
-		"supermarket": must(queue.New(qcfg[0])),
-		"avail watch": must(avail.NewWatch(avail.DefaultSpec())),
+		"dns-race player": must(interleave.NewPlayer(race, race.Lecture())),
+		"dns-race timing": must(interleave.NewTiming(timing)),
+		"bins":            must(bins.New(bcfg)),
+		"cascade":         must(cascade.New(c)),
+		"placement":       must(placement.NewTable(p)),
+		"durability":      must(placement.NewDurability(d)),
+		"supermarket":     must(queue.New(qcfg[0])),
+		"avail watch":     must(avail.NewWatch(avail.DefaultSpec())),
 	}
 	ls := leasestorm.DefaultConfig()
 	ls.Droplets, ls.OutageMin, ls.AfterMin = 500, 3, 3

@@ -10,10 +10,10 @@ import (
 const (
 	nsConfig    = 250  // a configuration made, its children counted, kept in the map
 	nsSchedule  = 45   // a schedule run by plain enumeration: its last steps and its outcome
-	nsStep      = 25   // a step of a timed run: found earliest, applied
+	nsStep      = 20   // a step of a timed run: found earliest, applied
 	nsDraw      = 12   // a number drawn for a trial
 	nsListed    = 2500 // a bad schedule found by index and written
-	nsStudy     = 2e6  // starting, the played schedule, the report's frame
+	nsStudy     = 1e6  // starting, the played schedule, the report's frame
 	bytesConfig = 120  // a configuration in the map
 	// The report: a fix set's fields, a listed schedule, a played step,
 	// a timing row; in JSON, text and CSV.

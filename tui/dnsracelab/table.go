@@ -50,7 +50,7 @@ func (l *Lab) tableRows(w int, st *widget.Styles) []string {
 	}
 	var table []string
 	for _, form := range forms {
-		cellW, schedW := 0, len("schedules")
+		cellW, schedW := len("newest"), len("schedules")
 		for _, r := range l.rows {
 			o := interleave.OutcomesOf(r.ex.Counts)
 			for k := range 3 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -40,6 +41,12 @@ func (l *TimingLab) Restart() error {
 	if err != nil {
 		return err
 	}
+	for _, f := range compared { // the other fix sets, on the same runs
+		if r := cfg.Races[0]; f != r.Fixes {
+			r.Fixes = f
+			cfg.Races = append(cfg.Races, r)
+		}
+	}
 	t, err := interleave.NewTiming(cfg)
 	if err != nil {
 		return err
@@ -51,6 +58,12 @@ func (l *TimingLab) Restart() error {
 	l.timing, l.race, l.exact, l.seen = t, cfg.Races[0], ex, 0
 	return nil
 }
+
+// compared are the fix sets the timing lab runs beside the one it draws,
+// on the same runs: no fix, each fix alone, and the safe cleanup with
+// each of the others.
+var compared = []interleave.Fixes{0, interleave.Recheck, interleave.CAS, interleave.SafeCleanup,
+	interleave.Recheck | interleave.SafeCleanup, interleave.CAS | interleave.SafeCleanup}
 
 // Step runs the next batch of trials.
 func (l *TimingLab) Step() bool { return l.timing.Step() }
@@ -204,7 +217,7 @@ func (l *TimingLab) Render(f lab.Frame) string {
 		}
 		values = append(values, v)
 	}
-	hb := widget.HBars{Bars: bars, Max: 1, MarkRune: '│', MarkStyle: st.Accent}
+	hb := widget.HBars{Bars: bars, Max: 1, MarkRune: '│', MarkStyle: st.Accent, LabelW: len(fmt.Sprintf("%g ms", cfg.StallMs[len(cfg.StallMs)-1])) + 1}
 	bw := max(12, w-valueW-1)
 	rows := strings.Split(hb.Render(st, bw), "\n")
 	for i, r := range rows {
@@ -213,16 +226,65 @@ func (l *TimingLab) Render(f lab.Frame) string {
 		}
 		lines = append(lines, r)
 	}
-	lines = append(lines, hb.Axis(st, bw, func(v float64) string { return fmt.Sprintf("%g%%", 100*v) }))
+	lines = append(lines, hb.Axis(st, bw, func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }))
 	legend := fmt.Sprintf("█ empty  ▒ older plan  │ every schedule counted alike: %s (%s) end empty", pct(c[interleave.Empty], c.Total()),
 		interleave.Fraction(c[interleave.Empty], c.Total()))
 	for _, s := range widget.Wrap(legend, w) {
 		lines = append(lines, st.Muted.Render(s))
 	}
+	if cmp := l.compareLines(w, st); len(lines)+1+len(cmp) <= f.H {
+		lines = append(append(lines, ""), cmp...)
+	}
+	reading := fmt.Sprintf("Every order of the steps can happen, but in time the bad ones need the fast Enactor's plan to arrive while the slow one is between its check and its last write: rare when steps take %g ms and plans come every %g ms, likely once a stall is as long as that gap.",
+		cfg.StepMs, cfg.PlanGapMs)
+	if more := widget.Wrap(reading, w); len(lines)+1+len(more) <= f.H {
+		lines = append(lines, "")
+		for _, s := range more {
+			lines = append(lines, st.Text.Render(s))
+		}
+	}
 	if lipgloss.Width(lines[0]) > w {
 		lines[0] = ""
 	}
 	return widget.FitLines(lines, w, f.H)
+}
+
+// compareLines are every fix set's chance of an empty record on the same
+// runs, at as many of the stall lengths as fit the width.
+func (l *TimingLab) compareLines(w int, st *widget.Styles) []string {
+	cfg := l.timing.Config()
+	nameW := len("fixes")
+	for _, r := range cfg.Races {
+		nameW = max(nameW, len(fixName(r.Fixes)))
+	}
+	const colW = 9
+	cols := max(1, min(len(cfg.StallMs), (w-nameW)/colW))
+	var pick []int // stall lengths spread over the range, the first and last always
+	for i := range cols {
+		if cols == 1 {
+			pick = append(pick, len(cfg.StallMs)-1)
+			break
+		}
+		pick = append(pick, i*(len(cfg.StallMs)-1)/(cols-1))
+	}
+	pick = slices.Compact(pick)
+	head := fmt.Sprintf("%-*s", nameW, "stall")
+	for _, j := range pick {
+		head += fmt.Sprintf("%*s", colW, fmt.Sprintf("%g ms", cfg.StallMs[j]))
+	}
+	out := []string{st.Title.Render(widget.FirstFit(w, "every fix set on the same runs: the chance the record ends empty", "empty, every fix set, the same runs")), st.Muted.Render(head)}
+	for i, r := range cfg.Races {
+		line := fmt.Sprintf("%-*s", nameW, fixName(r.Fixes))
+		for _, j := range pick {
+			line += fmt.Sprintf("%*s", colW, fmt.Sprintf("%.2f%%", 100*l.timing.Chance(i, j, interleave.Empty)))
+		}
+		style := st.Text
+		if i == 0 {
+			style = st.Accent
+		}
+		out = append(out, style.Render(line))
+	}
+	return out
 }
 
 // Headline is, for the fix set run, the share of runs so far ending empty

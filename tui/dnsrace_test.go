@@ -1,0 +1,136 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/loadlab/loadlab/tui/dnsracelab"
+)
+
+// The stepper plays the lecture's schedule, and its captions name the
+// lecture's steps 1 to 6 in order; the record ends empty, which stops
+// play at a moment tied to the night's timeline.
+func TestDNSRaceStepperTellsTheSixSteps(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {160, 48}} {
+		m := openAt(t, "dns-race", size[0], size[1])
+		if !strings.Contains(plain(m), "the lecture's order: s1 s2 f1 f2 f3 f4 s3 s4") {
+			t.Fatalf("the stepper does not open on the lecture's order:\n%s", plain(m))
+		}
+		drive(m, "M")
+		step := regexp.MustCompile(`· step (\d):`)
+		var named []string
+		moment := ""
+		for range 8 {
+			drive(m, "n")
+			checkFits(t, m, size[0], size[1])
+			if s := step.FindStringSubmatch(plain(m)); s != nil && (len(named) == 0 || named[len(named)-1] != s[1]) {
+				named = append(named, s[1])
+			}
+			if m.caption != "" {
+				moment = m.caption
+			}
+		}
+		if got := strings.Join(named, " "); got != "1 2 3 4 5 6" {
+			t.Errorf("%dx%d: the captions name steps %q, want 1 to 6 in order", size[0], size[1], got)
+		}
+		if !strings.Contains(moment, "11:48 PM PDT") {
+			t.Errorf("%dx%d: the empty record's moment is %q", size[0], size[1], moment)
+		}
+		if v := plain(m); !strings.Contains(v, "ends empty: record 2 of 2 points at the deleted plan_new") {
+			t.Errorf("%dx%d: no verdict at the end:\n%s", size[0], size[1], v)
+		}
+	}
+}
+
+// The fixes switch: the compare-and-swap leaves no bad schedule, the
+// re-check leaves one that survives, and b walks them.
+func TestDNSRaceFixesAndBadSchedules(t *testing.T) {
+	m := openAt(t, "dns-race", 80, 24)
+	drive(m, "2")
+	if !strings.Contains(m.note, "cas, 2 Enactors, 2 records a plan: 70 schedules, 0 end empty") {
+		t.Errorf("2 says %q", m.note)
+	}
+	drive(m, "b")
+	if !strings.Contains(m.note, "no bad schedule under cas") {
+		t.Errorf("b under cas says %q", m.note)
+	}
+	drive(m, "2")
+	drive(m, "1")
+	if !strings.Contains(m.note, "recheck, 2 Enactors, 2 records a plan: 924 schedules, 255 end empty (27.6%)") {
+		t.Errorf("1 says %q", m.note)
+	}
+	drive(m, "b")
+	if !strings.Contains(plain(m), "bad schedule 1 of 255: s1 s2 s3 s4 f1 f2 f3 f4 f5 s5 s6 f6") {
+		t.Errorf("b under recheck:\n%s", plain(m))
+	}
+	drive(m, "B")
+	if !strings.Contains(plain(m), "bad schedule 255 of 255") {
+		t.Errorf("B goes round to the last:\n%s", plain(m))
+	}
+	drive(m, "end")
+	if !strings.Contains(plain(m), "ends empty") {
+		t.Errorf("a bad schedule under recheck does not end empty:\n%s", plain(m))
+	}
+	drive(m, "l")
+	if !strings.Contains(plain(m), "the lecture's order") {
+		t.Errorf("l does not return to the lecture's order:\n%s", plain(m))
+	}
+	drive(m, "end")
+	if !strings.Contains(plain(m), "ends at the newest plan") {
+		t.Errorf("the re-check does not catch the lecture's order:\n%s", plain(m))
+	}
+}
+
+// e takes a schedule typed as the issue writes it, completes it and plays
+// it; a schedule out of order is refused with the reason.
+func TestDNSRaceTypedSchedule(t *testing.T) {
+	m := openAt(t, "dns-race", 80, 24)
+	drive(m, "e")
+	if !m.textFocused() {
+		t.Fatal("e opens no editor")
+	}
+	typeText(m, "s1 f3")
+	drive(m, "enter")
+	if !strings.Contains(plain(m), "fast Enactor's next step is f1") {
+		t.Errorf("an out-of-order step is not refused:\n%s", plain(m))
+	}
+	drive(m, "esc")
+	drive(m, "e")
+	typeText(m, "s1 f1 f2 f3 s2")
+	drive(m, "enter")
+	if !strings.Contains(m.note, "your schedule: s1 f1 f2 f3 s2 s3 s4 f4 (s3 s4 f4 added") || !strings.Contains(plain(m), "your schedule:") {
+		t.Errorf("note %q:\n%s", m.note, plain(m))
+	}
+	drive(m, "end")
+	if !strings.Contains(plain(m), "ends empty") {
+		t.Errorf("the typed schedule (the AWS order: the cleanup deletes what the slow write put in) does not end empty:\n%s", plain(m))
+	}
+}
+
+func typeText(m *Model, s string) {
+	for _, r := range s {
+		m.Update(keyMsg(string(r)))
+	}
+}
+
+// E and [ ] change the setup: three Enactors and one record still race.
+func TestDNSRaceSetupKeys(t *testing.T) {
+	m := openAt(t, "dns-race", 80, 24)
+	drive(m, "E")
+	drive(m, "[")
+	if !strings.Contains(m.note, "3 Enactors, 1 record a plan: 1680 schedules, 750 end empty") {
+		t.Errorf("E and [ say %q", m.note)
+	}
+	if !strings.Contains(plain(m), "m middle") {
+		t.Errorf("no middle Enactor:\n%s", plain(m))
+	}
+	drive(m, "a")
+	if !strings.Contains(strings.Join(m.lab.Status(), " "), "atomic: none") {
+		t.Errorf("a: %v", m.lab.Status())
+	}
+	drive(m, "R")
+	if _, ok := m.lab.(*dnsracelab.Lab); !ok || !strings.Contains(plain(m), "s1 s2 f1 f2 f3 f4 s3 s4") {
+		t.Errorf("R does not return to the lecture's setup:\n%s", plain(m))
+	}
+}
