@@ -31,7 +31,7 @@ func smallRaces(limit uint64) []Race {
 // set the tests can afford.
 func TestExploreEqualsEnumeration(t *testing.T) {
 	limit := uint64(1_000_000)
-	if testing.Short() {
+	if testing.Short() || underRace {
 		limit = 50_000
 	}
 	races := smallRaces(limit)

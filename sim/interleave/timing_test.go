@@ -81,3 +81,22 @@ func BenchmarkExploreLecture(b *testing.B) {
 		Explore[State](b.Context(), r)
 	}
 }
+
+// Plain enumeration allocates its stack once, whatever the schedules.
+func BenchmarkEnumerateLectureRecheck(b *testing.B) {
+	r := lectureRace
+	r.Fixes = Recheck
+	b.ReportAllocs()
+	for b.Loop() {
+		Enumerate[State](b.Context(), r, nil)
+	}
+}
+
+func BenchmarkPlayerLecture(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		p, _ := NewPlayer(lectureRace, lectureRace.Lecture())
+		for p.Step() {
+		}
+	}
+}

@@ -38,10 +38,16 @@ func (l *Lab) Render(f lab.Frame) string {
 	room := h - len(top) - 1
 	var lower string
 	if f.W >= wideWidth && f.H >= wideHeight {
+		// the panel tab chose on the left
 		left := f.W / 2
-		lower = lipgloss.JoinHorizontal(lipgloss.Top,
-			widget.FitLines(l.tableLines(left-2, st, l.focus == 1), left-2, room), "  ",
-			widget.FitLines(l.badLines(f.W-left, room, st, l.focus == 0), f.W-left, room))
+		table := widget.FitLines(l.tableLines(left-2, st, false), left-2, room)
+		bad := widget.FitLines(l.badLines(f.W-left, room, st, false), f.W-left, room)
+		if l.focus == 0 {
+			table = widget.FitLines(l.tableLines(f.W-left, st, false), f.W-left, room)
+			bad = widget.FitLines(l.badLines(left-2, room, st, false), left-2, room)
+			table, bad = bad, table
+		}
+		lower = lipgloss.JoinHorizontal(lipgloss.Top, table, "  ", bad)
 	} else {
 		// the panel tab chose first, the other under it in the rows left;
 		// a table short of rows drops its title and its closing line first
@@ -54,8 +60,10 @@ func (l *Lab) Render(f lab.Frame) string {
 			stack = append(table, "")
 			stack = append(stack, l.badLines(f.W, room-len(stack), st, false)...)
 		} else {
-			stack = l.badLines(f.W, max(2, room-len(table)-1), st, false)
-			if len(stack)+1+len(table) <= room {
+			stack = l.badLines(f.W, room-len(table)-1, st, false)
+			if len(stack) < 4 || len(stack)+1+len(table) > room { // no room for both: the list alone
+				stack = l.badLines(f.W, room, st, false)
+			} else {
 				stack = append(append(stack, ""), table...)
 			}
 		}
