@@ -21,7 +21,7 @@ func (i scenarioItem) FilterValue() string { return filterFields(i.sc) }
 var (
 	openKey = lab.Bind([]string{"enter"}, "enter", "open")
 	// labKey jumps to the first scenario of a lab, numbered as its heading.
-	labKey = lab.Bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "lab")
+	labKey = lab.Bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}, "1-9, 0", "lab")
 )
 
 func newPicker(w, h int) list.Model {
@@ -30,7 +30,7 @@ func newPicker(w, h int) list.Model {
 		items = append(items, scenarioItem{sc: sc})
 	}
 	l := list.New(items, pickerDelegate{}, w, h)
-	l.Title = "loadlab · choose a scenario · 1-9 jumps to a lab"
+	l.Title = "loadlab · choose a scenario · 1-9, 0 jump to a lab"
 	l.Filter = rankScenarios
 	// The headings and the filter's own line say what the status bar
 	// would, and its quoted filter is cut with an ellipsis.

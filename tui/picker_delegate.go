@@ -38,6 +38,9 @@ func (d pickerDelegate) Update(msg tea.Msg, m *list.Model) tea.Cmd {
 		return nil
 	}
 	n, _ := strconv.Atoi(k.String())
+	if n == 0 { // the tenth lab, as 0 follows 9 on a keyboard
+		n = 10
+	}
 	labs := labOrder(m.Items())
 	if n < 1 || n > len(labs) {
 		return nil
@@ -90,8 +93,8 @@ func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, item list.I
 func (d pickerDelegate) heading(items []list.Item, group string, w int) string {
 	h := strings.Repeat(" ", pickerGutter)
 	for i, g := range labOrder(items) {
-		if g == group && i < 9 {
-			h += d.st.Accent.Render(strconv.Itoa(i+1)) + " "
+		if g == group && i < 10 {
+			h += d.st.Accent.Render(strconv.Itoa((i+1)%10)) + " "
 		}
 	}
 	h += d.st.Title.Render(group) + " "

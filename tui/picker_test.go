@@ -53,7 +53,7 @@ func pickerOutline(pages []string) []string {
 					continue
 				}
 				labs++
-				if h[1] == "" { // past 9 a lab has no number key; its place does
+				if h[1] == "" { // past the tenth a lab has no number key; its place does
 					h[1] = fmt.Sprint(labs)
 				}
 				out, lastTitle = append(out, "# "+h[1]+" "+h[2]), h[2]
@@ -82,7 +82,7 @@ func TestPickerGroupsByLab(t *testing.T) {
 		{"interleave", "lease-storm", "health-flip-flop"}}
 	var want []string
 	for i, engines := range wantLabs {
-		want = append(want, fmt.Sprintf("# %d %s", i+1, labTitle(engines[0])))
+		want = append(want, fmt.Sprintf("# %d %s", (i+1)%10, labTitle(engines[0])))
 		for _, sc := range scenarios.All() {
 			if slices.Contains(engines, sc.Engine()) {
 				want = append(want, sc.Name)
@@ -110,13 +110,14 @@ func TestPickerGroupsByLab(t *testing.T) {
 // in the filtered list leaves the cursor where it is.
 func TestPickerLabKeys(t *testing.T) {
 	m := openAt(t, "", 80, 24)
-	if !strings.Contains(plain(m), "1-9 jumps to a lab") {
+	if !strings.Contains(plain(m), "1-9, 0 jump to a lab") {
 		t.Errorf("the first page does not say how to reach a lab:\n%s", plain(m))
 	}
 	for _, c := range []struct{ key, heading, first string }{
 		{"5", "5 Cascading failure", "cascade-lecture"},
 		{"6", "6 Retry storm", "thundering-herd"},
 		{"9", "9 Availability", "availability-lecture"},
+		{"0", "0 Casebook: outages", "dns-race"},
 		{"1", "1 Balls into bins", "small-steps"},
 	} {
 		press(m, c.key)
