@@ -128,3 +128,26 @@ func TestBarsLineCrossesTheEmptyCells(t *testing.T) {
 		t.Errorf("the line is short:\n%s", strings.Join(rows, "\n"))
 	}
 }
+
+// An incident's timeline marks what has happened by its phase, points at
+// the latest, keeps it in view when the list is cut, and marks the
+// phases reached on a chart's axis.
+func TestTimelineAndPhaseMarks(t *testing.T) {
+	st := mono(t)
+	events := []Incident{
+		{At: 0, Clock: "12:47 AM", What: "traffic shifted onto the secondary network", Phase: Trigger},
+		{At: 10, Clock: "2:40 AM", What: "volumes search for mirrors", Phase: Sustain},
+		{At: 30, Clock: "8:20 AM", What: "the zone cut from the control plane", Phase: Recover},
+	}
+	got := plain(Timeline(st, 60, 3, events, 12)...)
+	want := " T 12:47 AM  traffic shifted onto the secondary network\n▶S 2:40 AM   volumes search for mirrors\n   8:20 AM   the zone cut from the control plane"
+	if got != want {
+		t.Errorf("timeline:\n%s\nwant\n%s", got, want)
+	}
+	if got := plain(Timeline(st, 60, 1, events, 12)...); !strings.Contains(got, "▶S 2:40 AM") {
+		t.Errorf("one line should keep the latest event: %q", got)
+	}
+	if got := strings.TrimRight(plain(PhaseMarks(st, 2, 30, 0, 30, events, 12)), " "); got != "  T         S" {
+		t.Errorf("marks %q", got)
+	}
+}
