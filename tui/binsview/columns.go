@@ -76,19 +76,26 @@ func (c Columns) top() float64 {
 	return t
 }
 
-// ticks are the whole values the axis numbers, each on the row whose top
-// edge it is, where a bar of that value ends: round values that fall on a
-// row's edge, and the top edge.
+// ticks are the whole values the axis numbers, each on the row a bar of
+// that value tops out in (the row whose top edge it is, when it falls on
+// one): round values and the top edge. Every height numbers some values
+// below the top, so that 3, 2 and 1 keep their numbers when the rows do
+// not divide the top evenly.
 func (c Columns) ticks() (vals []int, rows []int) {
 	top := c.top()
 	cell := top / float64(c.Rows)
-	for _, v := range widget.NiceTicks(0, top, max(1, min(max(2, c.Rows*2/3), int(top)))) {
-		edges := v / cell
-		if v <= 0 || v >= top || v != math.Trunc(v) || math.Abs(edges-math.Round(edges)) > 1e-9 {
-			continue // 0 is the bottom edge; other values fall inside a row
+	last := 0             // the row of the tick below the next, counted from the top
+	n := max(2, c.Rows/3) // a number every three rows or so; every value that has two rows
+	if 2*int(top) <= c.Rows {
+		n = int(top)
+	}
+	for _, v := range widget.NiceTicks(0, top, max(1, min(n, int(top)))) {
+		if v <= 0 || v >= top || v != math.Trunc(v) {
+			continue // 0 is the bottom edge
 		}
-		if r := c.Rows - int(math.Round(edges)); r >= 2 { // a row between it and the top's number
-			vals, rows = append(vals, int(v)), append(rows, r)
+		r := c.Rows - int(math.Ceil(v/cell-1e-9))
+		if r >= 2 && (len(rows) == 0 || r < last) { // a row between it and the top's number; one number a row
+			vals, rows, last = append(vals, int(v)), append(rows, r), r
 		}
 	}
 	return append(vals, int(top)), append(rows, 0)
