@@ -3,13 +3,11 @@ package binslab
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
-	"github.com/loadlab/loadlab/tui/binsview"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -34,6 +32,11 @@ const (
 
 func (c chartMode) String() string {
 	return [...]string{"bins", "load distribution", "distributions together", "sorted loads", "max load over time"}[c]
+}
+
+// short is the chart's name in a word or two, for a narrow title.
+func (c chartMode) short() string {
+	return [...]string{"bins", "distribution", "together", "sorted", "max over time"}[c]
 }
 
 // view is what the user chose to look at: the chart, the focused panel,
@@ -177,9 +180,18 @@ func (l *Lab) Render(f lab.Frame) string {
 			scale.width = min(scale.width, r.W)
 		}
 		scale.width -= st.Panel.GetHorizontalFrameSize()
+		looks := make([]laneLook, len(l.snap.Lanes))
+		rows := 0 // the chart rows of the shortest lane, for every lane
+		for i, lane := range l.snap.Lanes {
+			looks[i] = l.look(i, lane, narrate, logH == 0, rects[i], st)
+			if r := looks[i].chartRows(); i == 0 || r < rows {
+				rows = r
+			}
+		}
+		rows = max(rows, 1)
 		panels := make([]string, len(l.snap.Lanes))
 		for i, lane := range l.snap.Lanes {
-			panels[i] = l.lanePanel(i, lane, scale, narrate, logH == 0, rects[i], st)
+			panels[i] = l.lanePanel(i, lane, scale, looks[i], rows, narrate, st)
 		}
 		blocks = append(blocks, widget.JoinGrid(panels, cols))
 	}
@@ -252,205 +264,6 @@ func sharedScale(lanes []bins.LaneSnapshot, hot float64, end bool) scale {
 	}
 	s.lo = max(s.lo, 0)
 	return s
-}
-
-// lanePanel draws one strategy: a title, the chart, a legend and its
-// figures.
-// The latest decision is a figure line when there is no narration under
-// the lanes to tell it (decide).
-func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, narrate, decide bool, r widget.Rect, st *widget.Styles) string {
-	frame := st.Panel
-	if i == l.view.focus && !l.view.trials {
-		frame = st.Focused
-	}
-	iw := r.W - frame.GetHorizontalFrameSize()
-	ih := r.H - frame.GetVerticalFrameSize()
-	if iw < 4 || ih < 3 {
-		return frame.Width(max(0, r.W-frame.GetHorizontalBorderSize())).Render("")
-	}
-	f := lane.Figures
-	figs := []string{
-		fmt.Sprintf("max %s  p99 %s  std %.2f", textfmt.Int(f.Max), textfmt.Int(f.P99), f.Std),
-		fmt.Sprintf("empty %s  hot %s  gap %.2f", textfmt.Int(f.Empty), textfmt.Int(f.Hot), f.Gap),
-		"top5 " + grouped(f.Top5),
-		fluidLine(lane.Theory),
-		asymptoticLine(lane.Theory),
-	}
-	if iw < wideLane { // narrow: the gap beside the fluid limit, no formula
-		figs[1] = fmt.Sprintf("empty %s  hot %s", textfmt.Int(f.Empty), textfmt.Int(f.Hot))
-		figs[3] = fmt.Sprintf("gap %.2f  end max ~%s", f.Gap, theoryShort(lane.Theory))
-		figs = figs[:4]
-	}
-	if !l.hotShown() { // at light load "hot" is any bin with 2 balls
-		figs[1] = fmt.Sprintf("empty %s  gap %.2f", textfmt.Int(f.Empty), f.Gap)
-		if iw < wideLane {
-			figs[1] = "empty " + textfmt.Int(f.Empty)
-		}
-	}
-	if narrate && decide && lane.Last.Chosen >= 0 {
-		figs = append([]string{decisionLine(lane.Last)}, figs...)
-	}
-	mode := l.view.mode
-	if mode == chartBars && !barsFit(len(lane.Loads), iw) {
-		mode = chartDistribution
-	}
-	bar := st.SeriesStyle(i).UnsetBold()
-	legend := l.legend(mode, narrate, sc, iw, st, bar)
-	axisRows := 1
-	if mode == chartBars {
-		axisRows = 2 // the marks of the latest ball, and the bin numbers
-	}
-	chartRows := ih - 1 - len(figs) - axisRows - 1
-	for chartRows < minChartRows && len(figs) > 2 {
-		figs = figs[:len(figs)-1]
-		chartRows = ih - 1 - len(figs) - axisRows - 1
-	}
-	chartRows = max(chartRows, 1)
-	title := st.SeriesStyle(i).Render(lane.Strategy.Name) + st.Muted.Render(neverRefreshed(lane.Strategy, l.spec.Balls)+"  "+mode.String())
-	chartW := iw
-	if sc.width > 0 {
-		chartW = min(iw, sc.width)
-	}
-	lines := append([]string{title}, laneChart(lane, sc, mode, narrate, chartW, chartRows, st, bar)...)
-	lines = append(lines, legend)
-	for _, fl := range figs {
-		lines = append(lines, st.Text.Render(fl))
-	}
-	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(lines, iw, ih))
-}
-
-// legend says what the chart's marks mean, in words beside each mark.
-// Narrow lanes get the short words; the mark the lesson needs comes first,
-// and "no hot mark" is left to the glossary where there is no room.
-func (l *Lab) legend(mode chartMode, narrate bool, sc scale, w int, st *widget.Styles, bar lipgloss.Style) string {
-	wide := w >= 56
-	hotKey := []widget.Key{{Mark: "┄", Style: st.Warn, Meaning: "hot"}}
-	switch {
-	case !l.hotShown() && w >= 44:
-		hotKey = []widget.Key{{Mark: "", Style: st.Muted, Meaning: fmt.Sprintf("no hot mark under %d a bin", bins.HotMinMean)}}
-	case !l.hotShown():
-		hotKey = nil
-	case wide:
-		hotKey[0].Meaning = fmt.Sprintf("hot≥%g×mean", l.spec.Hot)
-	}
-	switch mode {
-	case chartDistribution:
-		per, chartW := "bins/load", w
-		if sc.width > 0 {
-			chartW = min(w, sc.width)
-		}
-		if b := sc.bucket(chartW); b > 1 {
-			per = fmt.Sprintf("bins/%d loads", b)
-		}
-		fluid := "fluid (end)"
-		if w < wideLane && sc.bucket(chartW) == 1 {
-			per = "bins"
-		}
-		if wide {
-			per, fluid = strings.Replace(per, "/", " per ", 1), "fluid limit (at the end)"
-		}
-		return widget.Legend(st, w, append([]widget.Key{{Mark: "█", Style: bar, Meaning: per}, {Mark: "◆", Style: st.Marker, Meaning: fluid}}, hotKey...)...)
-	default:
-		keys := []widget.Key{{Mark: "─", Style: st.Text, Meaning: "mean"}}
-		if narrate && mode == chartBars {
-			keys = append(keys, widget.Key{Mark: "·▲", Style: st.Marker, Meaning: "seen,chosen"})
-		}
-		return widget.Legend(st, w, append(keys, hotKey...)...)
-	}
-}
-
-// laneChart returns the chart rows and its axis rows under them.
-func laneChart(lane bins.LaneSnapshot, sc scale, mode chartMode, narrate bool, w, rows int, st *widget.Styles, bar lipgloss.Style) []string {
-	f := lane.Figures
-	hotAt := f.Mean * sc.hot
-	switch mode {
-	case chartBars:
-		n := len(lane.Loads)
-		c := binsview.Columns{Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar, Axis: true}
-		aw := c.AxisWidth()
-		c.ColWidth = max(1, min(3, (w-aw)/n))
-		c.Gap = c.ColWidth > 1
-		for _, x := range lane.Loads {
-			c.Values = append(c.Values, float64(x))
-		}
-		pad := strings.Repeat(" ", aw)
-		marks := []rune(strings.Repeat(" ", n*c.ColWidth))
-		if narrate && lane.Last.Chosen >= 0 {
-			c.Marked = map[int]bool{}
-			for _, b := range lane.Last.Candidates {
-				c.Marked[b] = true
-				marks[b*c.ColWidth] = '·'
-			}
-			marks[lane.Last.Chosen*c.ColWidth] = '▲'
-		}
-		out := append(c.Render(st), pad+st.Marker.Render(string(marks)))
-		return append(out, st.Muted.Render(pad+binsview.BinNumbers(n, c.ColWidth)))
-	case chartSorted:
-		sorted := slices.Clone(lane.Loads)
-		slices.SortFunc(sorted, func(a, b int32) int { return int(b - a) })
-		c := binsview.Columns{ColWidth: 1, Rows: rows, Mean: f.Mean, HotAt: hotAt, Top: sc.top, Bar: bar, Axis: true}
-		aw := c.AxisWidth()
-		cols := max(1, min(w-aw, len(sorted)))
-		for i := 0; i < cols; i++ {
-			c.Values = append(c.Values, float64(sorted[i*len(sorted)/cols]))
-		}
-		axis := fmt.Sprintf("%*s highest %-*s lowest", aw, "", max(0, cols-16), "")
-		return append(c.Render(st), st.Muted.Render(widget.Truncate(axis, w)))
-	default:
-		return distributionChart(lane, sc, hotAt, w, rows, st, bar)
-	}
-}
-
-// distributionChart draws how many bins hold each load over the lanes'
-// shared load range, merging loads into buckets when the range is wider
-// than the panel.
-func distributionChart(lane bins.LaneSnapshot, sc scale, hotAt float64, w, rows int, st *widget.Styles, bar lipgloss.Style) []string {
-	lo, hi := sc.lo, sc.hi
-	span := hi - lo + 1
-	c := binsview.Columns{Rows: rows, Bar: bar, Axis: true, Top: float64(sc.countTop(1))}
-	aw := c.AxisWidth() + 1 // room for a wider top once loads are merged
-	bucket := sc.bucket(w)
-	cols := (span + bucket - 1) / bucket
-	c.ColWidth = max(1, min(4, (w-aw)/cols))
-	c.Gap = c.ColWidth > 2
-	c.Top = float64(sc.countTop(bucket))
-	aw = c.AxisWidth()
-	for col := 0; col < cols; col++ {
-		sum := 0
-		for k := lo + col*bucket; k < lo+(col+1)*bucket && k < len(lane.ByLoad); k++ {
-			sum += lane.ByLoad[k]
-		}
-		c.Values = append(c.Values, float64(sum))
-		expect := 0.0 // the fluid limit's bins at these loads, at the end
-		for k := lo + col*bucket; sc.end && k < lo+(col+1)*bucket && k < len(lane.Theory.ExpectedCounts); k++ {
-			expect += lane.Theory.ExpectedCounts[k]
-		}
-		c.Expect = append(c.Expect, expect)
-		if c.HotFrom == 0 && hotAt > 0 && float64(lo+col*bucket) >= hotAt {
-			c.HotFrom = col
-		}
-	}
-	// The axis numbers the loads at round values under their columns and
-	// underlines the hot columns with '┄', so that hot bins do not depend
-	// on colour.
-	width := cols * c.ColWidth
-	var at []int
-	var labels []string
-	for _, v := range append([]float64{float64(lo)}, widget.NiceTicks(float64(lo), float64(hi), max(2, width/6))...) {
-		at, labels = append(at, (int(v)-lo)/bucket*c.ColWidth), append(labels, textfmt.Int(int(v)))
-	}
-	axis := []rune(binsview.LabelRow(max(width, w-aw), at, labels))
-	if every := binsview.Numbers(cols, c.ColWidth, lo); bucket == 1 && c.ColWidth > len(textfmt.Int(hi)) {
-		axis = []rune(every) // a number under every load
-	}
-	if c.HotFrom > 0 {
-		for i := c.HotFrom * c.ColWidth; i < width; i++ {
-			if axis[i] == ' ' {
-				axis[i] = '┄'
-			}
-		}
-	}
-	return append(c.Render(st), st.Muted.Render(widget.Truncate(strings.Repeat(" ", aw)+string(axis), w)))
 }
 
 // theoryShort is the fluid limit's expected max, or "-".
