@@ -58,3 +58,43 @@ func TestOneScaleForEveryRowOfLanes(t *testing.T) {
 		}
 	}
 }
+
+// The status gives the run's seed and the trial as a class looks them up,
+// then the trial's own seed where there is room.
+func TestStatusGivesTheRunsSeed(t *testing.T) {
+	m := openAt(t, "p2c-paired-4096", 120, 40)
+	for range 4096 + 10 {
+		binsSnap(m).Step()
+	}
+	if s := strings.Join(m.lab.Status(), " │ "); !strings.HasPrefix(s, "seed 20260927, trial 2 of 200 │ ball 10/4,096 │ trial seed 20260928") {
+		t.Errorf("status %q", s)
+	}
+}
+
+// At 120x40 the trials table takes the slots the last row of lanes leaves
+// empty, so that the lanes keep the rows it took under them, and with
+// three rules it stands under the lanes; at 80x24 tab shows it.
+func TestTrialsTableUsesTheEmptySlots(t *testing.T) {
+	m := openAt(t, "p2c-paired-4096", 120, 40)
+	for range 4096 {
+		binsSnap(m).Step()
+	}
+	m.redraw()
+	beside := false
+	for _, line := range strings.Split(plain(m), "\n") {
+		beside = beside || (strings.Contains(line, "│ anti ") && strings.Contains(line, "max load over 1 of 200 trials"))
+	}
+	if !beside {
+		t.Errorf("the table should stand beside anti's lane:\n%s", plain(m))
+	}
+	for _, sc := range []string{"correlated-candidates", "anti-choice", "stale-herd"} {
+		if v := plain(openAt(t, sc, 120, 40)); !strings.Contains(v, "max load over 0 of") {
+			t.Errorf("%s at 120x40: no trials table:\n%s", sc, v)
+		}
+		m := openAt(t, sc, 80, 24)
+		press(m, "tab", "tab", "tab") // past the three lanes
+		if v := plain(m); !strings.Contains(v, "max load over 0 of") {
+			t.Errorf("%s at 80x24: tab shows no trials table:\n%s", sc, v)
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 
 // notYetWhole are the engines whose labs still cut words at some size:
 // the balancing labs, until their class-view pass.
-var notYetWhole = []string{"bins", "exact"}
+var notYetWhole = []string{"exact"}
 
 // cutWord is an ellipsis that cuts into a word or a number: a line may
 // leave words out, marked " …", never show part of one.

@@ -6,9 +6,11 @@ import (
 )
 
 // keyMap is the bins lab's own keys; the shell's keys are lab.CommonKeys.
+// Back, Start and the jumps move within the trial, replaying only it;
+// end is the shell's, and plays every trial to the run's last ball.
 type keyMap struct {
 	Toggle, DDown, DUp, RefreshDown, RefreshUp, Stream, BinsDown, BinsUp, BallsDown, BallsUp, Trials, Chart key.Binding
-	Back, Start, End                                                                                        key.Binding
+	Back, Start                                                                                             key.Binding
 }
 
 var keys = keyMap{
@@ -26,7 +28,6 @@ var keys = keyMap{
 	Chart:       lab.Bind([]string{"v"}, "v", "chart"),
 	Back:        lab.Bind([]string{"b", "left"}, "b/←", "a ball back"),
 	Start:       lab.Bind([]string{"home"}, "home", "the trial's first ball"),
-	End:         lab.Bind([]string{"end"}, "end", "the trial's last ball"),
 }
 
 // Help lists the lab's keys with the shell's.
@@ -36,7 +37,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	toggle := keys.Toggle
 	toggle.SetHelp("1-7", "toggle 1 one 2 two 3 dchoice 4 correlated 5 stale 6 anti 7 left")
 	full := [][]key.Binding{
-		{c.Play, c.Step, keys.Back, keys.Start, keys.End, c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed},
+		{c.Play, c.Step, keys.Back, keys.Start, lab.Brief(c.Last, "end", "the run's last ball"), c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed},
 		{toggle, keys.DDown, keys.RefreshDown, keys.Stream, keys.BinsDown, keys.BallsDown, keys.Trials},
 		{keys.Chart, c.Tab, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
 	}

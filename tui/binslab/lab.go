@@ -239,15 +239,21 @@ func (l *Lab) trialEnd() string {
 	return fmt.Sprintf("trial %s of %s ends: max load %s", textfmt.Int(s.Trial+1), textfmt.Int(s.Trials), strings.Join(parts, ", "))
 }
 
-// Status is the seed, the trial and the ball.
+// Status is the run's seed and the trial, as a class looks them up
+// ("seed 20260927, trial 2 of 200"), the ball, and the trial's own seed
+// (the run's plus the trial's number from 0), which "loadlab run bins
+// --seed" takes to replay that trial alone.
 func (l *Lab) Status() []string {
 	l.sync()
 	s := l.snap
-	return []string{
-		fmt.Sprintf("seed %d", s.Seed),
-		fmt.Sprintf("trial %s/%s", textfmt.Int(s.Trial+1), textfmt.Int(s.Trials)),
+	parts := []string{
+		fmt.Sprintf("seed %d, trial %s of %s", l.spec.Seed, textfmt.Int(s.Trial+1), textfmt.Int(s.Trials)),
 		fmt.Sprintf("ball %s/%s", textfmt.Int(s.Ball), textfmt.Int(s.Balls)),
 	}
+	if s.Trials > 1 {
+		parts = append(parts, fmt.Sprintf("trial seed %d", s.Seed))
+	}
+	return parts
 }
 
 // NextPanel moves the focus to the next lane, then to the trials table
@@ -271,7 +277,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	var err error
 	draws := l.draws()
 	switch {
-	case key.Matches(msg, keys.Back), key.Matches(msg, keys.Start), key.Matches(msg, keys.End),
+	case key.Matches(msg, keys.Back), key.Matches(msg, keys.Start),
 		key.Matches(msg, lab.CommonKeys.JumpBack), key.Matches(msg, lab.CommonKeys.JumpForward):
 		snap := l.Snapshot()
 		ball := max(0, snap.Ball-1)
@@ -279,8 +285,6 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		switch {
 		case key.Matches(msg, keys.Start):
 			ball = 0
-		case key.Matches(msg, keys.End):
-			ball = l.spec.Balls
 		case key.Matches(msg, lab.CommonKeys.JumpBack):
 			ball = max(0, snap.Ball-tenth)
 		case key.Matches(msg, lab.CommonKeys.JumpForward):

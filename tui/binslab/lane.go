@@ -46,11 +46,12 @@ func (l *Lab) look(i int, lane bins.LaneSnapshot, narrate, decide bool, r widget
 
 // chartRows is the chart's height beside a title, the axis rows, the
 // legend and the figure lines, which give way, the last first, down to
-// two while the chart is under minChartRows.
+// two while the chart is under minChartRows, and to one while it is a
+// single row.
 func (k laneLook) chartRows() int {
 	figs := len(k.figs)
 	rows := func() int { return k.ih - 1 - figs - k.axisRows - 1 }
-	for rows() < minChartRows && figs > 2 {
+	for (rows() < minChartRows && figs > 2) || (rows() < 2 && figs > 1) {
 		figs--
 	}
 	return rows()
@@ -110,6 +111,7 @@ func (l *Lab) laneTitle(i int, s bins.Strategy, k laneLook, st *widget.Styles) s
 	for _, n := range []string{never, shortNever(never)} {
 		forms = append(forms, name+st.Muted.Render(n+"  "+k.mode.String()), name+st.Muted.Render(n+"  "+k.mode.short()), name+st.Muted.Render(n))
 	}
+	forms = append(forms, name)
 	return widget.FirstFit(k.iw, forms...)
 }
 

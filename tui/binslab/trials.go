@@ -29,30 +29,59 @@ func (l *Lab) trialsPanel(r widget.Rect, st *widget.Styles) string {
 	}
 	iw := r.W - frame.GetHorizontalFrameSize()
 	ih := r.H - frame.GetVerticalFrameSize()
+	lines := l.trialsLines(st)
+	if room := ih - len(lines) - 1; len(l.result.Trials) > 0 && room >= 6 {
+		lines = append(lines, st.Muted.Render(widget.FirstFit(iw, "trials by their max load (shared axes: trials up, max load across)", "trials by their max load")))
+		lines = append(lines, strings.Split(l.maxDistributions(st, iw, min(room, barRows+3)), "\n")...)
+	}
+	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(lines, iw, max(0, ih)))
+}
+
+// trialsWidth is the panel width the table needs once every comparison is
+// in it, so that the layout does not move when the first trial ends.
+func (l *Lab) trialsWidth() int {
+	res := l.result
+	nameW := textfmt.Widest(res.Strategies, len("strategy"))
+	w := len(rowsHeader(nameW))
+	if len(res.Paired) > 0 {
+		w = max(w, len(pairedHeader(nameW, res.Paired[0].B)))
+	}
+	return w + 4 // the border and the padding
+}
+
+func rowsHeader(nameW int) string {
+	return fmt.Sprintf("%-*s %8s %6s %4s %6s", nameW, "strategy", "mean", "median", "p95", "theory")
+}
+
+func pairedHeader(nameW int, baseline string) string {
+	return fmt.Sprintf("%-*s %6s %6s %6s  median diff  (max load against %s)", nameW, "strategy", "lower", "equal", "higher", baseline)
+}
+
+// trialsLines are the table's caption, its rows and, once a trial is
+// done, the comparisons.
+func (l *Lab) trialsLines(st *widget.Styles) []string {
+	title, muted, text, series := st.Title, st.Muted, st.Text, st.SeriesStyle
 	res := l.result
 	done := len(res.Trials)
 	nameW := textfmt.Widest(res.Strategies, len("strategy"))
-	lines := []string{st.Title.Render(fmt.Sprintf("max load over %s of %s", textfmt.Int(done), textfmt.Count(l.spec.Trials, "trial")))}
-	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %8s %6s %4s %6s", nameW, "strategy", "mean", "median", "p95", "theory")))
+	lines := []string{title.Render(fmt.Sprintf("max load over %s of %s", textfmt.Int(done), textfmt.Count(l.spec.Trials, "trial")))}
+	lines = append(lines, muted.Render(rowsHeader(nameW)))
 	for i, name := range res.Strategies {
 		s := res.Summary[name]
 		row := fmt.Sprintf(" %8.3f %6g %4d %6s", s.MaxMean, s.MaxMedian, s.MaxP95, theoryShort(s.Theory))
 		if done == 0 {
 			row = fmt.Sprintf(" %8s %6s %4s %6s", "-", "-", "-", theoryShort(s.Theory))
 		}
-		lines = append(lines, st.SeriesStyle(i).Render(fmt.Sprintf("%-*s", nameW, name))+st.Text.Render(row))
+		lines = append(lines, series(i).Render(fmt.Sprintf("%-*s", nameW, name))+text.Render(row))
 	}
-	if len(res.Paired) > 0 && done > 0 {
-		lines = append(lines, "", st.Muted.Render(fmt.Sprintf("%-*s %6s %6s %6s  median diff  (max load against %s)", nameW, "strategy", "lower", "equal", "higher", res.Paired[0].B)))
-		for _, p := range res.Paired {
-			lines = append(lines, st.Text.Render(fmt.Sprintf("%-*s %6d %6d %6d  %+g", nameW, p.A, p.Lower, p.Equal, p.Higher, p.MedianDiff)))
-		}
+	if len(res.Paired) == 0 || done == 0 {
+		return lines
 	}
-	if room := ih - len(lines) - 1; done > 0 && room >= 6 {
-		lines = append(lines, st.Muted.Render("trials by their max load (shared axes: trials up, max load across)"))
-		lines = append(lines, strings.Split(l.maxDistributions(st, iw, min(room, barRows+3)), "\n")...)
+	lines = append(lines, "", muted.Render(pairedHeader(nameW, res.Paired[0].B)))
+	for _, p := range res.Paired {
+		lines = append(lines, text.Render(fmt.Sprintf("%-*s %6d %6d %6d  %+g", nameW, p.A, p.Lower, p.Equal, p.Higher, p.MedianDiff)))
 	}
-	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(lines, iw, max(0, ih)))
+	return lines
 }
 
 // maxDistributions draws one bar chart per strategy of how many trials
@@ -115,9 +144,24 @@ func (l *Lab) drawMaxDistributions(st *widget.Styles, w, h int) string {
 		for _, c := range res.Summary[name].MaxDistribution {
 			probs = append(probs, fmt.Sprintf("%d:%.2f", c.Max, float64(c.Trials)/float64(max(1, total))))
 		}
-		chart = append(chart, st.Text.Render(widget.Truncate("P(max) "+strings.Join(probs, " "), rects[i].W-2)))
+		chart = append(chart, st.Text.Render(wholeWords("P(max) ", probs, rects[i].W-2)))
 		body := widget.FitLines(append([]string{st.SeriesStyle(i).Render(name)}, chart...), rects[i].W-2, rects[i].H)
 		panels[i] = lipgloss.NewStyle().Width(rects[i].W).Render(body) // two columns between charts
 	}
 	return widget.JoinGrid(panels, cols)
+}
+
+// wholeWords writes prefix and as many of words as fit w cells, each
+// whole, and " …" when some are left out.
+func wholeWords(prefix string, words []string, w int) string {
+	for n := len(words); n > 0; n-- {
+		line := prefix + strings.Join(words[:n], " ")
+		if n < len(words) {
+			line += " …"
+		}
+		if lipgloss.Width(line) <= w {
+			return line
+		}
+	}
+	return strings.TrimSpace(prefix)
 }

@@ -56,9 +56,6 @@ const (
 	// reads well.
 	laneMinWidth  = 26
 	laneMinHeight = 11
-	// bothPanelsHeight is the body height from which the trials table is
-	// shown under the lanes instead of behind tab.
-	bothPanelsHeight = 36
 	// minChartRows is the chart height below which figure lines give way,
 	// the theory line first (the trials table repeats it).
 	minChartRows = 4
@@ -84,11 +81,12 @@ func (v view) nextMode(bins int) chartMode {
 	return m
 }
 
-// layout is where the body goes in a frame: the trials table (if shown)
-// and the lanes, their grid, and the narration's rows under them.
+// layout is where the body goes in a frame: the lanes, their grid and the
+// narration's rows under them, and the trials table (if shown) under the
+// lanes or beside the last row of lanes, in the slots it leaves empty.
 type layout struct {
-	showTable       bool
 	lanesH, tableH  int
+	beside          widget.Rect
 	rects           []widget.Rect
 	cols            int
 	narrate         bool
@@ -96,23 +94,33 @@ type layout struct {
 }
 
 // lay computes the layout of a frame; it reads the lab, never writes it.
+// The trials table goes beside the last row of lanes where its empty slots
+// hold it and every lane keeps laneMinHeight rows; else under the lanes
+// where both fit, with its bar charts if there is still room; else behind
+// tab.
 func (l *Lab) lay(f lab.Frame) layout {
 	n := len(l.snap.Lanes)
-	var o layout
-	o.showTable = l.spec.Trials > 1 && (l.view.trials || f.H >= bothPanelsHeight)
-	o.lanesH = f.H
-	if o.showTable {
-		if f.H >= bothPanelsHeight {
-			// The table first; its bar charts only if the lanes keep
-			// laneMinHeight rows each.
-			_, cols := widget.Grid(n, f.W, 1, laneMinWidth)
-			lanesNeed := (n + cols - 1) / cols * laneMinHeight
-			o.tableH = trialsRows(n) + 2
-			if f.H-o.tableH-lanesNeed >= barRows+1 {
+	o := layout{lanesH: f.H}
+	besideFits := false
+	if l.spec.Trials > 1 {
+		rects, cols := widget.Grid(n, f.W, f.H, laneMinWidth)
+		gridRows := (n + cols - 1) / cols
+		lastW := 0
+		for _, r := range rects[(gridRows-1)*cols:] {
+			lastW += r.W
+		}
+		need := trialsRows(n) + 2
+		together := l.view.mode != chartHistory && l.view.mode != chartOverlay
+		switch {
+		case together && f.W-lastW >= l.trialsWidth() && rects[n-1].H >= need && rects[n-1].H >= laneMinHeight:
+			besideFits = true
+		case f.H >= gridRows*laneMinHeight+need:
+			o.tableH = need
+			if f.H-need-gridRows*laneMinHeight >= barRows+1 {
 				o.tableH += barRows + 1
 			}
 			o.lanesH = f.H - o.tableH
-		} else {
+		case l.view.trials:
 			o.tableH, o.lanesH = f.H, 0
 		}
 	}
@@ -133,6 +141,13 @@ func (l *Lab) lay(f lab.Frame) layout {
 		if o.logH = narrationRows(o.lanesH, (n+o.cols-1)/max(o.cols, 1)); o.logH > 0 {
 			o.lanesH -= o.logH
 			o.rects, o.cols = widget.Grid(n, f.W, o.lanesH, laneMinWidth)
+		}
+	}
+	if besideFits {
+		last := (n - 1) / o.cols * o.cols
+		o.beside = widget.Rect{W: f.W, H: o.rects[n-1].H}
+		for _, r := range o.rects[last:] {
+			o.beside.W -= r.W
 		}
 	}
 	return o
@@ -193,7 +208,15 @@ func (l *Lab) Render(f lab.Frame) string {
 		for i, lane := range l.snap.Lanes {
 			panels[i] = l.lanePanel(i, lane, scale, looks[i], rows, narrate, st)
 		}
-		blocks = append(blocks, widget.JoinGrid(panels, cols))
+		if o.beside.W == 0 {
+			blocks = append(blocks, widget.JoinGrid(panels, cols))
+			break
+		}
+		last := (len(panels) - 1) / cols * cols // the table in the last row's empty slots
+		if last > 0 {
+			blocks = append(blocks, widget.JoinGrid(panels[:last], cols))
+		}
+		blocks = append(blocks, lipgloss.JoinHorizontal(lipgloss.Top, append(panels[last:], l.trialsPanel(o.beside, st))...))
 	}
 	if logH > 0 {
 		blocks = append(blocks, l.narration.render(f.W, logH, st))
