@@ -207,7 +207,7 @@ var registry = []Scenario{
 			s.Trials = 200
 			s.Strategies = "one,two,correlated,stale,anti"
 		}),
-		StepsPerSecond: 2000,
+		StepsPerSecond: 2000, Headline: []string{"mean", "paired"},
 	},
 	{
 		Name:   "heavy-load-blog",
@@ -217,7 +217,7 @@ var registry = []Scenario{
 			s.Bins, s.Balls, s.Seed = 100, 10000, 42
 			s.Stream = "sequential"
 		}),
-		StepsPerSecond: 500,
+		StepsPerSecond: 500, Headline: []string{"max", "gap", "hot"},
 	},
 	{
 		Name:   "stale-herd",
@@ -228,7 +228,7 @@ var registry = []Scenario{
 			s.Strategies = "two,stale:64,stale:4096"
 			s.Baseline = "two"
 		}),
-		StepsPerSecond: 2000,
+		StepsPerSecond: 2000, Headline: []string{"mean", "paired"},
 	},
 	{
 		Name:   "correlated-candidates",
@@ -238,7 +238,7 @@ var registry = []Scenario{
 			s.Bins, s.Balls, s.Trials = 1024, 1024, 50
 			s.Strategies = "one,two,correlated"
 		}),
-		StepsPerSecond: 500,
+		StepsPerSecond: 500, Headline: []string{"mean", "paired"},
 	},
 	{
 		Name:   "anti-choice",
@@ -248,7 +248,7 @@ var registry = []Scenario{
 			s.Bins, s.Balls, s.Trials = 1024, 1024, 50
 			s.Strategies = "one,two,anti"
 		}),
-		StepsPerSecond: 500,
+		StepsPerSecond: 500, Headline: []string{"mean", "paired"},
 	},
 	{
 		Name:   "d-choices",
@@ -258,7 +258,7 @@ var registry = []Scenario{
 			s.Trials = 50
 			s.Strategies = "dchoice:1,dchoice:2,dchoice:3,dchoice:4,left:4"
 		}),
-		StepsPerSecond: 2000,
+		StepsPerSecond: 2000, Headline: []string{"mean"},
 	},
 	{
 		Name:   "small-steps",
@@ -267,7 +267,7 @@ var registry = []Scenario{
 		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Bins, s.Balls, s.Seed = 16, 16, 1
 		}),
-		StepsPerSecond: 1,
+		StepsPerSecond: 1, Headline: []string{"max"},
 	},
 	{
 		Name:           "counterexample-n4",

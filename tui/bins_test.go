@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -55,6 +56,27 @@ func TestOneScaleForEveryRowOfLanes(t *testing.T) {
 				t.Errorf("at 120x%d the rows of lanes top out at %v:\n%s", h, tops, plain(m))
 				break
 			}
+		}
+	}
+}
+
+// The result is on the first screen: p2c-paired-4096 at 80x24, played to
+// its end with nothing but space and the speed keys, says over its lanes
+// that two choices' max was lower than one choice's in 200 of 200 trials
+// and anti's higher in 194, as §P2C publishes.
+func TestTrialCountsOnTheFirstScreen(t *testing.T) {
+	m := openAt(t, "p2c-paired-4096", 80, 24)
+	for m.play.stepsPerSecond() != 0 {
+		press(m, "+")
+	}
+	press(m, " ")
+	for i := 0; !m.lab.Done() && i < 10000; i++ {
+		m.Update(tickMsg{gen: m.play.gen, at: time.Now()})
+	}
+	v := plain(m)
+	for _, want := range []string{"✓ final", "two mean max 3.03 · lower than one in 200 of 200", "anti mean max 8.27 · higher than one in 194 of 200"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no %q on the screen at the end:\n%s", want, v)
 		}
 	}
 }
