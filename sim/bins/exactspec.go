@@ -115,12 +115,38 @@ func (r ExactReport) StaleRefresh() int { return r.Spec.enumConfig(1).Refresh }
 // Costs of the exact methods on one core, measured on this project's
 // 2-core machine.
 const (
-	nsPerInput    = 70 // brute force: one input through five rules
-	nsPerDPUnit   = 25 // the DP: one load group of one multiset, one ball
+	nsPerInput = 70 // brute force: one input through five rules
+	// nsPerDPBall and nsPerDPBin are the DP's work on one group of equal
+	// loads of one multiset: per ball placed so far (its counts grow a few
+	// bits a ball) and per bin (the multiset's key is a byte a bin).
+	nsPerDPBall   = 12
+	nsPerDPBin    = 1
 	dpStateBytes  = 160
 	exampleBytes  = 256
 	exactBaseSize = 16 << 20
 )
+
+// dpNs is the DP's work for one rule, in nanoseconds: ball b walks every
+// multiset of b-1 balls, each with at most as many groups of equal loads
+// as bins, as b, and as the k with 1 + 2 + ... + k <= b.
+func dpNs(bins, balls int) float64 {
+	ns := 0.0
+	for b := 1; b <= balls; b++ {
+		groups := min(float64(bins), float64(b), math.Sqrt(2*float64(b))+1)
+		ns += partitionsAtMost(b-1, bins) * groups * (float64(b)*nsPerDPBall + float64(bins)*nsPerDPBin)
+	}
+	return ns
+}
+
+// Wall is the estimate's time on workers cores: brute force shares its
+// work out over them all, the DP gives each rule a core.
+func (s ExactSpec) Wall(workers int) float64 {
+	share := max(1, workers)
+	if s.Method == "dp" {
+		share = min(share, len(DPStrategies))
+	}
+	return s.Cost(workers).Seconds / float64(share)
+}
 
 // Cost estimates the computation before it starts: work on one core,
 // memory, and the size of the JSON report.
@@ -130,7 +156,7 @@ func (s ExactSpec) Cost(workers int) engine.Cost {
 	example := exampleBytes + 16*m + 16*n
 	if s.Method == "dp" {
 		states := partitionsAtMost(s.Balls, s.Bins)
-		c.Seconds = float64(len(DPStrategies)) * states * m * n * nsPerDPUnit / 1e9
+		c.Seconds = float64(len(DPStrategies)) * dpNs(s.Bins, s.Balls) / 1e9
 		// Each rule holds two maps of states; a count is an integer of up
 		// to d x balls x log2(bins) bits (n^(d*m) tuples in all).
 		perState := 0.0
