@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -254,13 +255,18 @@ func TestLongTypedInputScrolls(t *testing.T) {
 	}
 }
 
-// The DP's fractions are written out in full, wrapped, not elided.
+// The DP's fractions are long: the table gives E[max] in decimals, and f
+// writes each out in full, wrapped, not elided.
 func TestDPFractionsInFull(t *testing.T) {
 	m, l := openEnum(t, "exact-dp-32", 80, 24)
 	rep, _ := l.Report()
+	if v := plain(m); !strings.Contains(v, "3.532941") || !strings.Contains(v, "f writes each as its exact fraction") {
+		t.Fatalf("the DP table should give E[max] in decimals and say f writes the fractions:\n%s", v)
+	}
+	press(m, "f")
 	v := plain(m)
 	if strings.Contains(v, "digits)") || !strings.Contains(v, "E[max] exactly") {
-		t.Fatalf("the DP table should write its fractions out:\n%s", v)
+		t.Fatalf("f should write the DP's fractions out:\n%s", v)
 	}
 	joined := strings.ReplaceAll(strings.ReplaceAll(v, "\n", ""), " ", "")
 	want := "one=" + rep.Exact[0].Expected().String()
@@ -329,4 +335,61 @@ func TestStepperTieMarksFirst(t *testing.T) {
 	if v := plain(m); !strings.Contains(v, "1 ball into 1 bin, over all 1 input by brute force") || strings.Contains(v, "1/1") {
 		t.Errorf("n = m = 1 should read in the singular, E[max] as 1:\n%s", v)
 	}
+}
+
+// esc while a size computes cancels it and stays in the lab, on the table
+// before; with no table before, the lab says so and enter starts again.
+func TestEscCancelsTheComputation(t *testing.T) {
+	m, l := openEnum(t, "exact-n4", 120, 40)
+	_, cmd := m.Update(keyMsg("]"))
+	if !l.Busy() || cmd == nil {
+		t.Fatalf("] should start computing n = 5")
+	}
+	press(m, "esc")
+	if m.screen != screenLab || l.Busy() || !strings.Contains(m.note, "back to n = 4, m = 4") {
+		t.Fatalf("esc should cancel and stay: screen %v busy %v note %q", m.screen, l.Busy(), m.note)
+	}
+	for _, c := range cmd().(tea.BatchMsg) { // the cancelled computation's message comes late
+		if msg := c(); msg != (busyMsg{}) {
+			m.Update(msg)
+		}
+	}
+	if rep, ok := l.Report(); !ok || rep.Spec.Bins != 4 || !strings.Contains(plain(m), "439/256") {
+		t.Errorf("the table before should stay on screen:\n%s", plain(m))
+	}
+
+	m, err := New(Options{Scenario: "exact-dp-32", Theme: "mono"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	l = m.lab.(*exactlab.Lab)
+	start := l.Init()
+	press(m, "esc")
+	if m.screen != screenLab || !strings.Contains(plain(m), "enter computes it again") {
+		t.Fatalf("esc on the first computation should stay and say how to start again:\n%s", plain(m))
+	}
+	m.Update(start()) // cancelled: nothing to show
+	drive(m, "enter")
+	if v := plain(m); !strings.Contains(v, "3.532941") {
+		t.Errorf("enter should compute the table again:\n%s", v)
+	}
+}
+
+// From 120 columns the table gives P(max = k) as percentages: two
+// choices' P(max = 2) at n = m = 4 reads as a number, not a block.
+func TestProbabilitiesAsNumbers(t *testing.T) {
+	m, l := openEnum(t, "exact-n4", 120, 40)
+	rep, _ := l.Report()
+	p, _ := rep.Exact[1].Prob[2].Float64()
+	want := "2: " + strconv.FormatFloat(100*p, 'g', 2, 64) + " %"
+	for _, line := range strings.Split(plain(m), "\n") {
+		if strings.HasPrefix(line, "two  ") { // the table's row, not the headline's "two vs one"
+			if !strings.Contains(line, want) {
+				t.Errorf("two choices' row should give %q: %q", want, line)
+			}
+			return
+		}
+	}
+	t.Errorf("no row for two choices:\n%s", plain(m))
 }

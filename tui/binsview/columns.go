@@ -150,26 +150,6 @@ func LabelRow(width int, at []int, labels []string) string {
 	return string(row)
 }
 
-// SparkBars draws "5▃ 6█ 7▅ 8·": each index with a weight, a block scaled
-// to the largest weight, or · for a weight under floor (possible, but too
-// small for a block).
-func SparkBars(weights []float64, floor float64) string {
-	top := 0.0
-	for _, w := range weights {
-		top = max(top, w)
-	}
-	var parts []string
-	for k, w := range weights {
-		switch {
-		case w >= floor && w > 0:
-			parts = append(parts, fmt.Sprintf("%d%c", k, Eighths[max(1, int(w/top*8))]))
-		case w > 0:
-			parts = append(parts, fmt.Sprintf("%d·", k))
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
 // ink says how a cell is drawn; runs of one ink are rendered together.
 type ink int
 

@@ -1,6 +1,8 @@
 package exactlab
 
 import (
+	"fmt"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/tui/lab"
@@ -8,7 +10,7 @@ import (
 
 // keyMap is the table's and the stepper's own keys.
 type keyMap struct {
-	StepBack, Start, End, Edit, Up, Down, Open, BinsDown, BinsUp, BallsDown, BallsUp key.Binding
+	StepBack, Start, End, Edit, Up, Down, Open, BinsDown, BinsUp, BallsDown, BallsUp, Fractions, Cancel, Compute key.Binding
 }
 
 var keys = keyMap{
@@ -23,12 +25,21 @@ var keys = keyMap{
 	BinsUp:    lab.Bind([]string{"]"}, "]", "bins +1"),
 	BallsDown: lab.Bind([]string{"{"}, "{/}", "balls −1/+1"),
 	BallsUp:   lab.Bind([]string{"}"}, "}", "balls +1"),
+	Fractions: lab.Bind([]string{"f"}, "f", "E[max] as exact fractions"),
+	Cancel:    lab.Bind([]string{"esc"}, "esc", "cancel: back to the table before"),
+	Compute:   lab.Bind([]string{"enter"}, "enter", "compute again"),
 }
 
 // Help lists the keys that do something in the view on screen, each once.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	sizes := []key.Binding{keys.BinsDown, keys.BallsDown}
+	switch {
+	case l.cancel != nil:
+		return append([]key.Binding{keys.Cancel}, sizes...), [][]key.Binding{append([]key.Binding{keys.Cancel}, sizes...), {c.Theme, c.Help, c.Quit}}
+	case !l.ready && l.err == nil:
+		return append([]key.Binding{keys.Compute}, sizes...), [][]key.Binding{append([]key.Binding{keys.Compute}, sizes...), {c.Back, c.Theme, c.Help, c.Quit}}
+	}
 	back := c.Back
 	if l.stepper {
 		back.SetHelp("esc", "table")
@@ -50,9 +61,12 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 		short = append(short, choose...)
 	}
 	short = append(short, keys.Edit)
+	if l.longFraction() {
+		short = append(short, keys.Fractions)
+	}
 	short = append(short, sizes...)
 	short = append(short, back, c.Help, c.Quit)
-	full = append(full, append(append(choose, keys.Edit), sizes...), []key.Binding{back, c.Scenario, c.Theme, c.Help, c.Quit})
+	full = append(full, append(append(choose, keys.Edit, keys.Fractions), sizes...), []key.Binding{back, c.Scenario, c.Theme, c.Help, c.Quit})
 	return short, full
 }
 
@@ -73,8 +87,15 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, k.BallsUp):
 		return l.resize(l.spec.Bins, l.spec.Balls+1)
 	}
-	if !l.ready {
+	switch {
+	case l.cancel != nil && key.Matches(msg, k.Cancel):
+		return l.cancelRun()
+	case !l.ready && l.cancel == nil && l.err == nil && key.Matches(msg, k.Compute):
+		return lab.Outcome{Handled: true, Note: fmt.Sprintf("computing n = %d, m = %d again", l.spec.Bins, l.spec.Balls), Cmd: l.Init()}
+	case !l.ready:
 		return lab.Outcome{}
+	case key.Matches(msg, k.Fractions):
+		return l.toggleFractions()
 	}
 	examples := l.examples()
 	switch {
@@ -112,4 +133,28 @@ func (l *Lab) choose(i, examples int) {
 	if l.stepping() {
 		l.openExample(l.cursor)
 	}
+}
+
+// toggleFractions writes every E[max] out in full under the table, or
+// hides them again; where every one is short, the table has them already.
+func (l *Lab) toggleFractions() lab.Outcome {
+	if !l.longFraction() {
+		return lab.Outcome{Handled: true, Note: "every E[max] here is short: the table gives each as its fraction already"}
+	}
+	l.fractions = !l.fractions
+	if l.fractions {
+		l.stepper = false // the fractions are under the table
+	}
+	return lab.Taken()
+}
+
+// longFraction reports whether some E[max] is too long for the table's
+// column.
+func (l *Lab) longFraction() bool {
+	for _, ex := range l.result.Exact {
+		if len(ex.Expected().RatString()) > fractionInline {
+			return true
+		}
+	}
+	return false
 }

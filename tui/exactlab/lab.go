@@ -45,10 +45,20 @@ type Lab struct {
 	editor  textinput.Model
 	edit    bool
 	editErr string
+	// fractions writes every E[max] out as its exact fraction (f).
+	fractions bool
 	// cancel stops the computation under way; nil when none is. started
-	// is when it began, for the progress line.
+	// is when it began, for the progress line; before is the table on
+	// screen when a size key started it, which esc goes back to.
 	cancel  context.CancelFunc
 	started time.Time
+	before  *table
+}
+
+// table is a finished computation: the size and its results.
+type table struct {
+	spec   bins.ExactSpec
+	result bins.ExactReport
 }
 
 // wideWidth is the screen width from which the table and the stepper
@@ -117,15 +127,37 @@ func (l *Lab) Update(msg tea.Msg) tea.Cmd {
 	}
 	l.cancel = nil
 	if errors.Is(done.err, context.Canceled) {
-		l.err = done.err
 		return nil
 	}
-	l.result, l.err, l.ready = done.result, done.err, true
+	l.result, l.err, l.ready, l.before = done.result, done.err, true, nil
 	if l.examples() > 0 {
 		l.openExample(0)
 		l.stepper = l.openStepper
 	}
 	return nil
+}
+
+// cancelRun stops the computation under way and goes back to the table it
+// was started from, if there was one.
+func (l *Lab) cancelRun() lab.Outcome {
+	l.Leave()
+	b := l.before
+	if b == nil {
+		return lab.Outcome{Handled: true, Note: fmt.Sprintf("cancelled n = %d, m = %d: enter computes it again, [ ] { } change the size", l.spec.Bins, l.spec.Balls)}
+	}
+	l.show(b.spec, b.result)
+	return lab.Outcome{Handled: true, Note: fmt.Sprintf("cancelled: back to n = %d, m = %d", b.spec.Bins, b.spec.Balls)}
+}
+
+// show puts a finished table on screen, its first counterexample ready in
+// the stepper.
+func (l *Lab) show(spec bins.ExactSpec, result bins.ExactReport) {
+	l.spec, l.result, l.ready, l.err, l.before = spec, result, true, nil, nil
+	l.traj, l.stepper, l.cursor, l.pos = nil, false, 0, 0
+	l.editor.Placeholder = inputHint(spec.Bins)
+	if l.examples() > 0 {
+		l.openExample(0)
+	}
 }
 
 // resize moves to another size: the method the scenario chose if it can
@@ -147,6 +179,9 @@ func (l *Lab) resize(n, m int) lab.Outcome {
 		return lab.Outcome{Handled: true, Err: err}
 	}
 	l.Leave()
+	if l.ready {
+		l.before = &table{l.spec, l.result}
+	}
 	l.spec, l.ready, l.result, l.err = s, false, bins.ExactReport{}, nil
 	l.traj, l.stepper, l.cursor, l.pos, l.openStepper = nil, false, 0, 0, false
 	l.editor.Placeholder = inputHint(s.Bins)
@@ -213,6 +248,10 @@ func (l *Lab) Done() bool {
 // ("" when one is).
 func (l *Lab) Moves() string {
 	switch {
+	case l.cancel != nil:
+		return "esc cancels the computation"
+	case !l.ready:
+		return "enter computes it again"
 	case l.stepping():
 		return ""
 	case l.examples() > 0:
@@ -234,8 +273,10 @@ func (l *Lab) Editing() bool { return l.edit }
 func (l *Lab) Status() []string {
 	parts := []string{fmt.Sprintf("n=%d m=%d %s", l.spec.Bins, l.spec.Balls, l.spec.Method)}
 	switch {
-	case !l.ready:
+	case l.cancel != nil:
 		parts = append(parts, "computing…")
+	case !l.ready:
+		parts = append(parts, "cancelled")
 	case l.stepping():
 		if l.typed {
 			parts = append(parts, fmt.Sprintf("your input: n=%d m=%d", l.traj.Bins, l.traj.Len()))

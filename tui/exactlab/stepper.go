@@ -25,8 +25,7 @@ func (l *Lab) renderStepper(w, h int, st *widget.Styles) string {
 	lines := []string{st.Title.Render(widget.Truncate(l.label, w)), ballsLine(t, l.pos, w, st), ""}
 
 	inner := w/2 - st.Panel.GetHorizontalFrameSize()
-	top := maxOf(final.One, final.Two) + 1
-	rows := max(2, min(3*top, h-stepperChrome)) // up to 3 rows a ball; the axis numbers the loads
+	top, rows := stepperScale(maxOf(final.One, final.Two), h-stepperChrome)
 	one := binsPanel("one choice: always first", cur.One, cur.OneChose, []int{cur.First}, cur.OneMax, top, rows, inner, st, 0)
 	two := binsPanel("two choices: the lighter", cur.Two, cur.TwoChose, []int{cur.First, cur.Second}, cur.TwoMax, top, rows, inner, st, 1)
 	lines = append(lines, lipgloss.JoinHorizontal(lipgloss.Top,
@@ -36,6 +35,23 @@ func (l *Lab) renderStepper(w, h int, st *widget.Styles) string {
 		lines = append(lines, widget.Truncate(n, w))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// stepperScale is the bars' top load and rows for a trajectory whose
+// fullest bin ends at most: up to 3 rows a ball in room rows, a whole
+// number of rows a ball so that every load is numbered on the axis, and a
+// ball of headroom above the fullest bin where the rows allow it.
+func stepperScale(most, room int) (top, rows int) {
+	for _, t := range []int{most + 1, max(1, most)} {
+		r := max(2, min(3*t, room))
+		if r > t {
+			r = r / t * t
+		}
+		if r > rows {
+			top, rows = t, r
+		}
+	}
+	return top, rows
 }
 
 // ballsLine writes the sequence, the latest ball in brackets, scrolled so

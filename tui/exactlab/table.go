@@ -5,47 +5,38 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
-	"github.com/loadlab/loadlab/tui/binsview"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // fractionInline is the longest exact expectation written in the table's
-// column; longer ones are written out in full under the table.
+// column; longer ones are decimals there, and f writes them out in full.
 const fractionInline = 16
 
+// numbersWidth is the table width from which P(max = k) is always written
+// as percentages; below it, only where they fit a line, else as blocks.
+const numbersWidth = 120
+
 // renderTable draws each strategy's exact max-load distribution, the
-// expectations as fractions, the better/same/worse bar and the
-// counterexample browser, in w x h cells.
+// expectations, the better/same/worse bar and the counterexample browser,
+// in w x h cells.
 func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	r := l.result
-	var lines []string
-	what := "by dynamic programming over load multisets"
+	size := fmt.Sprintf("Exact max load, %s into %s", textfmt.Count(l.spec.Balls, "ball"), textfmt.Count(l.spec.Bins, "bin"))
+	how := []string{", by dynamic programming over load multisets", ", by dynamic programming", ""}
 	if r.Brute != nil {
-		what = fmt.Sprintf("over all %s by brute force", textfmt.Count(int(r.Brute.Inputs), "input"))
+		how = []string{fmt.Sprintf(", over all %s by brute force", textfmt.Count(int(r.Brute.Inputs), "input")), ", by brute force", ""}
 	}
-	lines = append(lines, st.Title.Render(fmt.Sprintf("Exact max load, %s into %s, ", textfmt.Count(l.spec.Balls, "ball"), textfmt.Count(l.spec.Bins, "bin")))+st.Muted.Render(what), "")
-	nameW := textfmt.Widest(r.Names, 10)
-	lines = append(lines, st.Muted.Render(fmt.Sprintf("%-*s %-16s %9s   P(max = k), · under 0.05 %%", nameW, "strategy", "E[max]", "≈")))
-	var long []string // the expectations too long for the column, in full
-	for i, name := range r.Names {
-		e := r.Exact[i].Expected()
-		fl, _ := e.Float64()
-		frac := e.RatString()
-		if len(frac) > fractionInline {
-			frac = "(in full below)"
-			long = append(long, fullFraction(name, e, w, st)...)
-		}
-		lines = append(lines, st.SeriesStyle(i).Render(fmt.Sprintf("%-*s ", nameW, name))+
-			st.Text.Render(fmt.Sprintf("%-16s %9.6f   ", frac, fl))+distributionText(r.Exact[i], st))
+	var titles []string
+	for _, h := range how {
+		titles = append(titles, st.Title.Render(size)+st.Muted.Render(h))
 	}
-	if len(long) > 0 {
-		lines = append(lines, "", st.Text.Render("E[max] exactly"))
-		lines = append(lines, long...)
-	}
+	lines := append([]string{widget.FirstFit(w, titles...), ""}, l.distributionLines(w, st)...)
 	if r.Brute == nil {
-		return strings.Join(append(lines, "", st.Muted.Render("e types a candidate sequence to step through · [ ] { } change the size")), "\n")
+		return strings.Join(append(lines, "", st.Muted.Render(widget.FirstFit(w,
+			"e types a candidate sequence to step through · [ ] { } change the size", "e types a sequence · [ ] { } change the size", "e types a sequence"))), "\n")
 	}
 	tv := r.Brute.TwoVsOne
 	lines = append(lines, "", st.Text.Render("two choices against one, input by input"))
@@ -53,32 +44,125 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	lines = append(lines, st.OK.Render("█ better "+textfmt.Digits(tv.Better))+"   "+st.Muted.Render("▒ same "+textfmt.Digits(tv.Same))+"   "+st.Bad.Render("░ worse "+textfmt.Digits(tv.Worse)))
 	ces := r.Brute.Counterexamples
 	if len(ces) == 0 {
-		return strings.Join(append(lines, "", st.Muted.Render("no input where two choices end worse · e types a sequence")), "\n")
+		return strings.Join(append(lines, "", st.Muted.Render(widget.FirstFit(w, "no input where two choices end worse · e types a sequence", "no input where two choices end worse"))), "\n")
 	}
 	listed := textfmt.Count(len(ces), "counterexample")
 	if int64(len(ces)) < tv.Worse {
 		listed = fmt.Sprintf("first %d of %s counterexamples", len(ces), textfmt.Digits(tv.Worse))
 	}
-	how := "enter steps through one"
+	open := "enter steps through one"
 	if l.wide {
-		how = "↑/↓ opens one on the right"
+		open = "↑/↓ opens one on the right"
 	}
-	lines = append(lines, "", st.Text.Render(widget.Truncate(listed+" · "+how+" · e types your own", w)))
+	lines = append(lines, "", st.Text.Render(widget.FirstFit(w, listed+" · "+open+" · e types your own", listed+" · "+open, listed)))
 	room := max(1, h-len(lines))
 	first := min(max(0, l.cursor-room+1), max(0, len(ces)-room))
 	for i := first; i < len(ces) && i < first+room; i++ {
 		c := ces[i]
-		row := fmt.Sprintf("%3d  input %-7s %s  one %v  two %v", i+1, textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two)
-		if len(row)+2 > w { // the input's number gives way to the loads
-			row = fmt.Sprintf("%3d  %s  one %v  two %v", i+1, textfmt.Candidates(c.Candidates), c.One, c.Two)
-		}
+		row := widget.FirstFit(w-2,
+			fmt.Sprintf("%3d  input %-7s %s  one %v  two %v", i+1, textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two),
+			fmt.Sprintf("%3d  %s  one %v  two %v", i+1, textfmt.Candidates(c.Candidates), c.One, c.Two), // the input's number gives way to the loads
+			fmt.Sprintf("%3d  one %v  two %v", i+1, c.One, c.Two),
+			fmt.Sprintf("%3d  input %s", i+1, textfmt.Digits(c.Index)))
 		if i == l.cursor {
-			lines = append(lines, st.Accent.Render(widget.Truncate("▸ "+row, w)))
+			lines = append(lines, st.Accent.Render("▸ "+row))
 		} else {
-			lines = append(lines, st.Text.Render(widget.Truncate("  "+row, w)))
+			lines = append(lines, st.Text.Render("  "+row))
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// distributionLines are the table of the rules: E[max] in decimals, as an
+// exact fraction where it is short, and P(max = k) as percentages where
+// they fit (wrapped under their column), else as blocks; then the full
+// fractions, when f asks for them, or a line saying f does.
+func (l *Lab) distributionLines(w int, st *widget.Styles) []string {
+	r := l.result
+	nameW := textfmt.Widest(r.Names, 10)
+	fractions, long := make([]string, len(r.Names)), false
+	fracW := 0 // the widest fraction in the column; 0 when none fits it
+	for i := range r.Names {
+		fractions[i] = r.Exact[i].Expected().RatString()
+		if len(fractions[i]) > fractionInline {
+			fractions[i], long = "f: in full", true
+		} else {
+			fracW = max(fracW, len(fractions[i]), len("exactly"))
+		}
+	}
+	inline := fracW > 0
+	head := fmt.Sprintf("%-*s %-9s  ", nameW, "strategy", "E[max]")
+	if inline {
+		fracW = max(fracW, len(fractions[0]))
+		head += fmt.Sprintf("%-*s  ", fracW, "exactly")
+	}
+	lead := lipgloss.Width(head)
+	words, oneLine := make([][]string, len(r.Names)), true
+	for i := range r.Names {
+		words[i] = percentWords(r.Exact[i])
+		oneLine = oneLine && lead+len(strings.Join(words[i], "  ")) <= w
+	}
+	numbers := w >= numbersWidth || oneLine
+	for i := range r.Names {
+		if !numbers {
+			words[i] = blockWords(r.Exact[i])
+		}
+	}
+	pHead := "P(max = k)"
+	if !numbers {
+		pHead += ", · under 0.05 %"
+	}
+	lines := []string{st.Muted.Render(widget.FirstFit(w, head+pHead, head+"P(max = k)"))}
+	for i, name := range r.Names {
+		e := r.Exact[i].Expected()
+		cells := fmt.Sprintf("%-9s  ", decimal(e))
+		if inline {
+			cells += fmt.Sprintf("%-*s  ", fracW, fractions[i])
+		}
+		prefix := st.SeriesStyle(i).Render(fmt.Sprintf("%-*s ", nameW, name)) + st.Text.Render(cells)
+		style := st.Text
+		if !numbers {
+			style = st.SeriesStyle(0)
+		}
+		for j, row := range wrapWords(words[i], w-lead) {
+			if j > 0 {
+				prefix = strings.Repeat(" ", lead)
+			}
+			lines = append(lines, prefix+style.Render(row))
+		}
+	}
+	switch {
+	case l.fractions:
+		lines = append(lines, "", st.Text.Render("E[max] exactly")+st.Muted.Render("  (f hides it)"))
+		for i, name := range r.Names {
+			lines = append(lines, fullFraction(name, r.Exact[i].Expected(), w, st)...)
+		}
+	case long:
+		lines = append(lines, "", st.Muted.Render(widget.FirstFit(w, "E[max] in decimals: f writes each as its exact fraction", "f: E[max] as exact fractions")))
+	}
+	return lines
+}
+
+// decimal writes an expectation to six decimals.
+func decimal(e *big.Rat) string { return e.FloatString(6) }
+
+// wrapWords joins words two spaces apart in lines of at most w cells, a
+// word never split.
+func wrapWords(words []string, w int) []string {
+	var lines []string
+	line := ""
+	for _, word := range words {
+		switch {
+		case line == "":
+			line = word
+		case lipgloss.Width(line)+2+lipgloss.Width(word) <= w:
+			line += "  " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }
 
 // fullFraction writes "name = p/q" wrapped to w cells, the digits run on
@@ -92,16 +176,6 @@ func fullFraction(name string, e *big.Rat, w int, st *widget.Styles) []string {
 		text = text[cut:]
 	}
 	return out
-}
-
-// distributionText draws every max load with a chance, a block for each
-// of at least 0.0005 and · for the rarer.
-func distributionText(ex bins.Exact, st *widget.Styles) string {
-	ps := make([]float64, len(ex.Prob))
-	for k, p := range ex.Prob {
-		ps[k], _ = p.Float64()
-	}
-	return st.SeriesStyle(0).Render(binsview.SparkBars(ps, 0.0005))
 }
 
 // pairedBar is one bar split into better, same and worse in proportion,

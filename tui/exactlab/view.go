@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -26,19 +27,22 @@ func (l *Lab) Render(f lab.Frame) string {
 				footer = append(footer, st.Bad.Render(line))
 			}
 		} else {
-			footer = append(footer, st.Muted.Render(widget.Truncate("enter steps through it, esc cancels · "+inputHint(l.spec.Bins), f.W)))
+			footer = append(footer, st.Muted.Render(widget.FirstFit(f.W, "enter steps through it, esc cancels · "+inputHint(l.spec.Bins), "enter steps through it, esc cancels")))
 		}
 	}
 	h := max(1, f.H-len(footer))
 	var body string
 	switch {
-	case !l.ready:
-		workers := float64(runtime.GOMAXPROCS(0))
-		body = st.Muted.Render(wrap(fmt.Sprintf("computing the exact %s results for n = %d, m = %d: %s of about %s on %g cores… (esc cancels)",
+	case l.cancel != nil:
+		workers := runtime.GOMAXPROCS(0)
+		body = st.Muted.Render(wrap(fmt.Sprintf("computing the exact %s results for n = %d, m = %d: %s of about %s on %s… (esc cancels)",
 			l.spec.Method, l.spec.Bins, l.spec.Balls, engine.Duration(time.Since(l.started).Seconds()),
-			engine.Duration(l.spec.Cost(int(workers)).Seconds/workers), workers), f.W))
+			engine.Duration(l.spec.Wall(workers)), textfmt.Count(workers, "core")), f.W))
 	case l.err != nil:
 		body = st.Bad.Render(wrap("enumeration failed: "+l.err.Error(), f.W))
+	case !l.ready:
+		body = st.Muted.Render(wrap(fmt.Sprintf("n = %d, m = %d was cancelled before its results were in: enter computes it again (about %s), [ ] { } choose another size.",
+			l.spec.Bins, l.spec.Balls, engine.Duration(l.spec.Wall(runtime.GOMAXPROCS(0)))), f.W))
 	case l.wide && l.traj != nil:
 		left := min(f.W/2, 84)
 		table := widget.FitLines(strings.Split(l.renderTable(left-2, h, st), "\n"), left-2, h)
