@@ -2,16 +2,11 @@ package tui
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/loadlab/loadlab/scenarios"
 )
-
-// notYetWhole are the engines whose labs still cut words at some size:
-// the balancing labs, until their class-view pass.
-var notYetWhole = []string{"exact"}
 
 // cutWord is an ellipsis that cuts into a word or a number: a line may
 // leave words out, marked " …", never show part of one.
@@ -21,9 +16,6 @@ var cutWord = regexp.MustCompile(`[^\s]…`)
 // line ends a word or a number with an ellipsis.
 func TestNothingCutMidWord(t *testing.T) {
 	for _, sc := range scenarios.All() {
-		if slices.Contains(notYetWhole, sc.Engine()) {
-			continue
-		}
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
 			m := openAt(t, sc.Name, size[0], size[1])
 			for _, when := range []string{"opened", "at its end"} {
