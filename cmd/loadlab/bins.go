@@ -59,23 +59,31 @@ trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial
 // figures of a single trial, and the paired comparisons.
 func writeBinsText(w io.Writer, r bins.Result) error {
 	trials := r.TrialCount()
-	fmt.Fprintf(w, "bins: %d balls into %d bins, %d trial%s from seed %d, %s stream, hot >= %g x mean\n\n",
-		r.Balls, r.Bins, trials, plural(trials), r.Seed, r.Stream, r.Hot)
+	hot := fmt.Sprintf("hot >= %g x mean", r.Hot)
+	if r.HotNote != "" {
+		hot = r.HotNote
+	}
+	fmt.Fprintf(w, "bins: %d balls into %d bins, %d trial%s from seed %d, %s stream, %s\n\n",
+		r.Balls, r.Bins, trials, plural(trials), r.Seed, r.Stream, hot)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	width := textfmt.Widest(r.Strategies, len("strategy"))
 	if trials == 1 {
 		fmt.Fprintf(tw, "%-*s\tmax\tmin\tp99\tstd\tempty\thot\ttop 5\tfluid-limit max\t\n", width, "strategy")
 		for _, name := range r.Strategies {
 			f := r.Trials[0].Results[name]
-			fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%.3f\t%d\t%d\t%s\t%s\t\n", width, name, f.Max, f.Min, f.P99, f.Std, f.Empty, f.Hot,
+			fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%.3f\t%d\t%s\t%s\t%s\t\n", width, name, f.Max, f.Min, f.P99, f.Std, f.Empty, hotText(f),
 				textfmt.Ints(f.Top5, " "), theoryText(r.Summary[name].Theory))
 		}
 	} else {
 		fmt.Fprintf(tw, "%-*s\tmax mean\tmax median\tmax p95\tp99 median\tstd mean\tempty mean\thot mean\tfluid-limit max\t\n", width, "strategy")
 		for _, name := range r.Strategies {
 			s := r.Summary[name]
-			fmt.Fprintf(tw, "%-*s\t%.3f\t%g\t%d\t%g\t%.3f\t%.1f\t%.2f\t%s\t\n", width, name, s.MaxMean, s.MaxMedian, s.MaxP95,
-				s.P99Median, s.StdMean, s.EmptyMean, s.HotMean, theoryText(s.Theory))
+			hot := "-"
+			if s.HotMean != nil {
+				hot = fmt.Sprintf("%.2f", *s.HotMean)
+			}
+			fmt.Fprintf(tw, "%-*s\t%.3f\t%g\t%d\t%g\t%.3f\t%.1f\t%s\t%s\t\n", width, name, s.MaxMean, s.MaxMedian, s.MaxP95,
+				s.P99Median, s.StdMean, s.EmptyMean, hot, theoryText(s.Theory))
 		}
 	}
 	tw.Flush()
@@ -146,7 +154,16 @@ func writeBinsJSON(ctx context.Context, w io.Writer, r bins.Result, est engine.C
 	return err
 }
 
-// writeBinsCSV prints one row per trial and strategy.
+// hotText is a trial's hot count, "-" where it is not counted.
+func hotText(f bins.Figures) string {
+	if !f.HotCounted() {
+		return "-"
+	}
+	return strconv.Itoa(f.Hot)
+}
+
+// writeBinsCSV prints one row per trial and strategy, trials numbered
+// from 1 as the lab numbers them; hot is empty where it is not counted.
 func writeBinsCSV(ctx context.Context, w io.Writer, r bins.Result, _ engine.Cost) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"trial", "seed", "strategy", "max", "min", "p99", "std", "empty", "hot", "gap", "top5"})
@@ -156,8 +173,12 @@ func writeBinsCSV(ctx context.Context, w io.Writer, r bins.Result, _ engine.Cost
 		}
 		for _, name := range r.Strategies {
 			f := tr.Results[name]
-			cw.Write([]string{strconv.Itoa(t), strconv.FormatInt(tr.Seed, 10), name, strconv.Itoa(f.Max), strconv.Itoa(f.Min),
-				strconv.Itoa(f.P99), strconv.FormatFloat(f.Std, 'f', 6, 64), strconv.Itoa(f.Empty), strconv.Itoa(f.Hot),
+			hot := hotText(f)
+			if hot == "-" {
+				hot = ""
+			}
+			cw.Write([]string{strconv.Itoa(t + 1), strconv.FormatInt(tr.Seed, 10), name, strconv.Itoa(f.Max), strconv.Itoa(f.Min),
+				strconv.Itoa(f.P99), strconv.FormatFloat(f.Std, 'f', 6, 64), strconv.Itoa(f.Empty), hot,
 				strconv.FormatFloat(f.Gap, 'f', 6, 64), textfmt.Ints(f.Top5, " ")})
 		}
 	}

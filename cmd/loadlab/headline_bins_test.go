@@ -44,8 +44,12 @@ func init() {
 					out = append(out, quote{name, "max", textfmt.Int(int(f["max"].(float64)))})
 				case "gap":
 					out = append(out, quote{name, "gap", strconv.FormatFloat(math.Round(f["gap"].(float64)*100)/100, 'f', -1, 64)})
-				case "hot":
-					out = append(out, quote{name, "hot bins", textfmt.Int(int(f["hot"].(float64)))})
+				case "hot": // null where the mean load is too low for hot to mean anything
+					hot := "—"
+					if n, ok := f["hot"].(float64); ok {
+						hot = textfmt.Int(int(n))
+					}
+					out = append(out, quote{name, "hot bins", hot})
 				default:
 					t.Fatalf("no report figure for bins headline key %q", k)
 				}

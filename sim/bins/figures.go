@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 )
@@ -17,7 +18,8 @@ type Figures struct {
 	P99 int `json:"p99"`
 	// Empty counts bins holding no ball.
 	Empty int `json:"empty"`
-	// Hot counts bins at or above Hot x Mean.
+	// Hot counts bins at or above Hot x Mean. The report leaves it out
+	// (null) while Mean is under HotMinMean (HotCounted).
 	Hot int `json:"hot"`
 	// Top5 are the five highest loads, highest first.
 	Top5 []int `json:"top5"`
@@ -29,6 +31,29 @@ type Figures struct {
 // (and a view marks hot bins): below it, 1.2 x the mean is 2 balls or so,
 // and "hot" would only mean "holds two".
 const HotMinMean = 5
+
+// HotCounted reports whether the mean load is high enough for a hot count
+// to say more than "holds two".
+func (f Figures) HotCounted() bool { return f.Mean >= HotMinMean }
+
+// MarshalJSON writes the figures with hot null where it is not counted.
+func (f Figures) MarshalJSON() ([]byte, error) {
+	var hot *int
+	if f.HotCounted() {
+		hot = &f.Hot
+	}
+	return json.Marshal(struct {
+		Max   int     `json:"max"`
+		Min   int     `json:"min"`
+		Mean  float64 `json:"mean"`
+		Std   float64 `json:"std"`
+		P99   int     `json:"p99"`
+		Empty int     `json:"empty"`
+		Hot   *int    `json:"hot"`
+		Top5  []int   `json:"top5"`
+		Gap   float64 `json:"gap"`
+	}{f.Max, f.Min, f.Mean, f.Std, f.P99, f.Empty, hot, f.Top5, f.Gap})
+}
 
 // hotGuard keeps a threshold such as 1.2 x 100 from landing a rounding error
 // above 120, so that a bin at exactly hot x mean counts as hot.

@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -22,7 +23,9 @@ type Summary struct {
 	P99Median float64 `json:"p99_median"`
 	StdMean   float64 `json:"std_mean"`
 	EmptyMean float64 `json:"empty_mean"`
-	HotMean   float64 `json:"hot_mean"`
+	// HotMean is nil (null) below HotMinMean balls a bin, where the hot
+	// count is not kept (Figures.HotCounted).
+	HotMean *float64 `json:"hot_mean"`
 	// MaxDistribution lists every max load some trial ended with and how
 	// many trials did, lowest first.
 	MaxDistribution []MaxCount `json:"max_distribution"`
@@ -49,11 +52,14 @@ type Comparison struct {
 
 // Result is the headless output of a run.
 type Result struct {
-	Bins       int      `json:"bins"`
-	Balls      int      `json:"balls"`
-	Seed       int64    `json:"seed"`
-	Stream     string   `json:"stream"`
-	Hot        float64  `json:"hot"`
+	Bins   int     `json:"bins"`
+	Balls  int     `json:"balls"`
+	Seed   int64   `json:"seed"`
+	Stream string  `json:"stream"`
+	Hot    float64 `json:"hot"`
+	// HotNote says why every hot count is null: the mean load is under
+	// HotMinMean. It is empty where they are counted.
+	HotNote    string   `json:"hot_note,omitempty"`
 	Strategies []string `json:"strategies"`
 	// Trials holds every trial's figures, or only the first trial's when
 	// the run was asked not to keep them (see RunOptions).
@@ -146,6 +152,7 @@ func summarize(cfg Config, rows []row, moments []engine.Moment, keepAll bool, th
 		Bins: cfg.Bins, Balls: cfg.Balls, Seed: cfg.Seed,
 		Stream: cfg.Stream.String(), Hot: cfg.Hot,
 		Trials:  []TrialResult{},
+		HotNote: hotNote(meanLoad),
 		Summary: make(map[string]Summary, k),
 		Theory:  make(map[string]Prediction, k),
 		Paired:  []Comparison{},
@@ -191,7 +198,7 @@ func summarize(cfg Config, rows []row, moments []engine.Moment, keepAll bool, th
 			P99Median:       median(p99s),
 			StdMean:         mean(stds),
 			EmptyMean:       mean(empties),
-			HotMean:         mean(hots),
+			HotMean:         hotMean(meanLoad, hots),
 			MaxDistribution: dist,
 			Theory:          predictionOf(theory, i, st, cfg),
 		}
@@ -219,6 +226,23 @@ func summarize(cfg Config, rows []row, moments []engine.Moment, keepAll bool, th
 		r.Paired = append(r.Paired, p)
 	}
 	return r
+}
+
+// hotNote is Result.HotNote at a mean load.
+func hotNote(meanLoad float64) string {
+	if (Figures{Mean: meanLoad}).HotCounted() {
+		return ""
+	}
+	return fmt.Sprintf("hot is not counted below %d balls a bin", HotMinMean)
+}
+
+// hotMean is the mean hot count, nil where it is not counted.
+func hotMean(meanLoad float64, hots []float64) *float64 {
+	if !(Figures{Mean: meanLoad}).HotCounted() {
+		return nil
+	}
+	m := mean(hots)
+	return &m
 }
 
 func mean(xs []float64) float64 {
