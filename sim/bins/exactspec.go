@@ -115,7 +115,7 @@ func (r ExactReport) StaleRefresh() int { return r.Spec.enumConfig(1).Refresh }
 // Costs of the exact methods on one core, measured on this project's
 // 2-core machine.
 const (
-	nsPerInput = 70 // brute force: one input through five rules
+	nsPerInput = 55 // brute force: one input through five rules
 	// nsPerDPBall and nsPerDPBin are the DP's work on one group of equal
 	// loads of one multiset: per ball placed so far (its counts grow a few
 	// bits a ball) and per bin (the multiset's key is a byte a bin).
