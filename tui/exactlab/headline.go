@@ -13,8 +13,8 @@ import (
 func (l *Lab) Headline() []widget.Figure {
 	if !l.ready {
 		var figs []widget.Figure
-		for _, k := range []string{"emax", "inputs", "better", "same", "worse"} {
-			figs = append(figs, widget.Figure{Key: k, Name: k, Value: "—"})
+		for _, k := range [][2]string{{"emax", "E[max]"}, {"inputs", "inputs"}, {"better", "better"}, {"same", "same"}, {"worse", "worse"}} {
+			figs = append(figs, widget.Figure{Key: k[0], Name: k[1], Value: "—"})
 		}
 		return figs
 	}
