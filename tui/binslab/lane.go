@@ -78,7 +78,11 @@ func (l *Lab) figureLines(lane bins.LaneSnapshot, w int) []string {
 	} else {
 		lines = append(lines, fit(fmt.Sprintf("fluid limit: max %.2f at the end", p.ExpectedMax), fmt.Sprintf("fluid limit: max %.2f", p.ExpectedMax)))
 	}
-	return append(lines, fit("asymptotic: "+p.Formula, "asymptotic: see help"))
+	// The asymptote as a formula, a trend: its value at this size is left
+	// to the JSON, since two choices' m/n + ln ln n / ln d sits above one
+	// choice's ln n / ln ln n at n = m = 4096, which says nothing about
+	// which does better.
+	return append(lines, fit("asymptotic: "+p.Formula, "trend: "+p.Formula, p.Formula))
 }
 
 // lanePanel draws one strategy: a title, its chart in rows rows, a legend

@@ -297,21 +297,6 @@ func theoryShort(p bins.Prediction) string {
 	return fmt.Sprintf("%.2f", p.ExpectedMax)
 }
 
-// fluidLine says the fluid limit's expected max at the end of the run.
-func fluidLine(p bins.Prediction) string {
-	if p.NoFluid != "" {
-		return "fluid limit: " + p.NoFluid
-	}
-	return fmt.Sprintf("fluid limit: max %.2f at the end", p.ExpectedMax)
-}
-
-// asymptoticLine says the leading-order formula, a trend rather than a
-// figure at this size.
-// Its value at this size is left to the JSON: two choices' m/n + ln ln n
-// / ln d sits above one choice's ln n / ln ln n at n = m = 4096, which
-// says nothing about which does better.
-func asymptoticLine(p bins.Prediction) string { return "asymptotic: " + p.Formula }
-
 func decisionLine(d bins.Decision) string {
 	var parts []string
 	for i, c := range d.Candidates {
