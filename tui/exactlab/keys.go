@@ -36,7 +36,11 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	sizes := []key.Binding{keys.BinsDown, keys.BallsDown}
 	switch {
 	case l.cancel != nil:
-		return append([]key.Binding{keys.Cancel}, sizes...), [][]key.Binding{append([]key.Binding{keys.Cancel}, sizes...), {c.Theme, c.Help, c.Quit}}
+		cancel := keys.Cancel
+		if l.before == nil {
+			cancel.SetHelp("esc", "cancel")
+		}
+		return append([]key.Binding{cancel}, sizes...), [][]key.Binding{append([]key.Binding{cancel}, sizes...), {c.Theme, c.Help, c.Quit}}
 	case !l.ready && l.err == nil:
 		return append([]key.Binding{keys.Compute}, sizes...), [][]key.Binding{append([]key.Binding{keys.Compute}, sizes...), {c.Back, c.Theme, c.Help, c.Quit}}
 	}
