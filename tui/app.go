@@ -41,6 +41,8 @@ type session struct {
 	lab   lab.Lab
 	speed int
 	steps int64
+	// moments is whether play stopped at moments there.
+	moments bool
 }
 
 // Model is the root model.
@@ -142,7 +144,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 	m.helpOpen, m.caption = false, ""
 	if s, ok := m.kept[sc.Name]; ok {
 		m.scenario, m.lab, m.screen = sc, s.lab, screenLab
-		m.play.speed = s.speed
+		m.play.speed, m.stopAtMoments = s.speed, s.moments
 		m.seek.atStart()
 		m.seek.steps = s.steps
 		m.setNote("resumed where you left it: r restarts this run, R returns to the scenario as written", false)
@@ -163,6 +165,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 	}
 	m.scenario, m.lab, m.screen = sc, l, screenLab
 	m.play.setSpeed(sc.StepsPerSecond)
+	m.stopAtMoments = false // M is the lab's, as its speed is
 	m.seek.atStart()
 	return nil
 }
@@ -174,7 +177,7 @@ func (m *Model) back() {
 	if lv, ok := m.lab.(lab.Leaver); ok {
 		lv.Leave()
 	}
-	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed, steps: m.seek.steps}
+	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed, steps: m.seek.steps, moments: m.stopAtMoments}
 	m.picker.ResetFilter() // Select counts in the whole list
 	for i, it := range m.picker.Items() {
 		if si, ok := it.(scenarioItem); ok && si.sc.Name == m.scenario.Name {

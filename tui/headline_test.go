@@ -52,3 +52,31 @@ func ownsL(m *Model) bool {
 	}
 	return false
 }
+
+// M belongs to the scenario it was pressed in: a newly opened scenario
+// plays through, and one resumed stops where it stopped.
+func TestMomentsStayWithTheirScenario(t *testing.T) {
+	m := openAt(t, "cascade-lecture", 80, 24)
+	press(m, "M")
+	if !m.stopAtMoments {
+		t.Fatal("M should turn stopping at moments on")
+	}
+	press(m, "esc")
+	pick := func(name string) {
+		for i, it := range m.picker.Items() {
+			if si, ok := it.(scenarioItem); ok && si.sc.Name == name {
+				m.picker.Select(i)
+			}
+		}
+		press(m, "enter")
+	}
+	pick("thundering-herd")
+	if m.stopAtMoments {
+		t.Error("a newly opened scenario should not stop at moments")
+	}
+	press(m, "esc")
+	pick("cascade-lecture")
+	if !m.stopAtMoments {
+		t.Error("the resumed scenario should stop at moments again")
+	}
+}

@@ -130,6 +130,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"tui", "no-such-scenario"}, `unknown scenario "no-such-scenario" (see loadlab list)`},
 		{[]string{"tui", "--theme", "neon"}, `--theme must be one of dark light contrast mono, got "neon"`},
 		{[]string{"--theme", "neon"}, `--theme must be one of dark light contrast mono, got "neon"`},
+		{[]string{"--theme", "mono", "tui", "no-such-scenario"}, `unknown scenario "no-such-scenario" (see loadlab list)`},
 		{[]string{"--theme", "light", "list"}, `"list" is a command: flags follow it (loadlab list ...)`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: tui list run enum help; see loadlab help)`},
 		{[]string{"help", "nope"}, `no help on "nope" (topics: tui list run enum help ` + engineList(" ") + `)`},

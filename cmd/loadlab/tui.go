@@ -19,6 +19,9 @@ func tuiCommand(args []string) error {
 	if err != nil {
 		return err
 	}
+	if len(positional) > 0 && positional[0] == "tui" && len(args) > 0 && args[0] != "tui" {
+		positional = positional[1:] // loadlab --theme mono tui NAME: the flag before the command
+	}
 	name := ""
 	switch len(positional) {
 	case 0:

@@ -117,7 +117,7 @@ func plural(n int) string {
 func (l *Lab) stats(sd *side, w int) []string {
 	if sd.scheme != hashing.WeightedHRW && (!l.weighted() || l.spec.Weights == "1" || sd.scheme == hashing.Ring) {
 		sp := hashing.SpreadOf(sd.Counts, len(l.hashes))
-		return []string{widget.FirstFit(w,
+		return []string{widget.FirstFit(w-1, // a column apart from the panel beside
 			fmt.Sprintf("keys a node: spread %.1f %% of the mean, %d to %d, %d empty", sp.StdPct, sp.Min, sp.Max, sp.Zero),
 			fmt.Sprintf("spread %.1f %%, %d to %d keys, %d empty", sp.StdPct, sp.Min, sp.Max, sp.Zero),
 			fmt.Sprintf("spread %.1f %%, %d to %d keys", sp.StdPct, sp.Min, sp.Max),

@@ -194,22 +194,22 @@ func sharePart(st *widget.Styles, r *run, w int, barMax float64) []string {
 func chart(st *widget.Styles, r *run, w, h int, sc scales) []string {
 	s, c := r.sim, r.sim.Config()
 	end := s.Now()
-	var series []widget.Line
-	if sc.random > 0 {
-		series = append(series, widget.Line{Name: "random", Style: st.Muted, Value: func(float64) float64 { return sc.random }})
+	// the measures first, so that theirs are the names on their rows
+	series := []widget.Line{
+		{Name: "now", Style: st.SeriesStyle(0), Bounded: true, End: end, Value: s.MeanSeries().StepAt},
+		{Name: "average", Style: st.SeriesStyle(1), Bounded: true, End: end, Start: math.Floor(c.Warmup) + 1, Value: s.AverageSeries().StepAt},
 	}
 	if d, ok := c.Choices(); ok {
 		m := queue.NewTheory(c.Load, d, 10).MeanQueue
 		series = append(series, widget.Line{Name: "mean field", Style: st.Warn, Value: func(float64) float64 { return m }})
 	}
-	// the measures last, so that they draw over the theory
-	series = append(series,
-		widget.Line{Name: "now", Style: st.SeriesStyle(0), Bounded: true, End: end, Value: s.MeanSeries().StepAt},
-		widget.Line{Name: "average", Style: st.SeriesStyle(1), Bounded: true, End: end, Start: math.Floor(c.Warmup) + 1, Value: s.AverageSeries().StepAt})
+	if sc.random > 0 {
+		series = append(series, widget.Line{Name: "random", Style: st.Muted, Value: func(float64) float64 { return sc.random }})
+	}
 	ts := widget.TimeSeries{XMin: 0, XMax: max(50, end), YMin: 0, YMax: sc.means * 1.1,
 		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
-		Lines:  series}
+		Lines:  series, JoinRows: true, NamesWidth: len("now average ") + 1}
 	since := fmt.Sprintf("%g", c.Warmup)
 	titles := []string{
 		"mean jobs a server: now, and averaged since t " + since + " (the headline's)",
