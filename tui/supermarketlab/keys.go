@@ -61,7 +61,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		dir := keys.D.Dir(msg)
 		change = func(s *queue.Spec) string {
 			if !reads(*s, "jsq-d", "stale-d") {
-				return fmt.Sprintf("d: %s and %s read no d; p or P picks jsq-d or stale-d", s.Policy, s.Against)
+				return fmt.Sprintf("d/D: %s and %s read no d; p or P picks jsq-d or stale-d", s.Policy, s.Against)
 			}
 			s.D = min(max(1, s.D+dir), s.Servers)
 			return ""
@@ -76,7 +76,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		factor := math.Pow(2, float64(keys.Refresh.Dir(msg)))
 		change = func(s *queue.Spec) string {
 			if !reads(*s, "stale-d") {
-				return fmt.Sprintf("f: only stale-d reads a board; %s and %s see every queue as it is (p or P picks stale-d)", s.Policy, s.Against)
+				return fmt.Sprintf("f/F: only stale-d reads a board; %s and %s see every queue as it is (p or P picks stale-d)", s.Policy, s.Against)
 			}
 			s.Refresh = min(max(0.125, s.Refresh*factor), 1000)
 			return ""
@@ -89,6 +89,10 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		for _, r := range l.runs {
 			names = append(names, name(r.sim.Config()))
 		}
-		return fmt.Sprintf("%s at load %.2f, from t = 0 on the same arrivals", strings.Join(names, " against "), s.Load)
+		note := fmt.Sprintf("%s at load %.2f, from t = 0 on the same arrivals", strings.Join(names, " against "), s.Load)
+		if keys.D.Dir(msg) != 0 {
+			note = fmt.Sprintf("d = %d for every policy that reads d: ", s.D) + note
+		}
+		return note
 	})
 }
