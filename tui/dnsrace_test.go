@@ -18,7 +18,7 @@ func TestDNSRaceStepperTellsTheSixSteps(t *testing.T) {
 			t.Fatalf("the stepper does not open on the lecture's order:\n%s", plain(m))
 		}
 		drive(m, "M")
-		step := regexp.MustCompile(`· step (\d):`)
+		step := regexp.MustCompile(`· lecture step (\d):`)
 		var named []string
 		moment := ""
 		for range 8 {
@@ -132,5 +132,37 @@ func TestDNSRaceSetupKeys(t *testing.T) {
 	drive(m, "R")
 	if _, ok := m.lab.(*dnsracelab.Lab); !ok || !strings.Contains(plain(m), "s1 s2 f1 f2 f3 f4 s3 s4") {
 		t.Errorf("R does not return to the lecture's setup:\n%s", plain(m))
+	}
+}
+
+// A step skipped because its Enactor stopped stays marked as not run (–)
+// after its turn passes, and the step that stopped it is marked !, never
+// ✓: under the compare-and-swap the stale write does not happen, and the
+// row must not say it did. The caption does not repeat the step's token.
+func TestDNSRaceStoppedStepsStayUnrun(t *testing.T) {
+	for _, c := range []struct {
+		keys []string // from dns-race-fixes (recheck)
+		row  string
+	}{
+		{[]string{"1", "2"}, "s slow   v2  ✓check ✓w1 !w2 –cleanup  stopped at w2"},
+		{[]string{"2"}, "s slow   v2  ✓check ✓re1 ✓w1 !re2 –w2 –cleanup  stopped at re2"},
+	} {
+		m := openAt(t, "dns-race-fixes", 160, 48)
+		for _, k := range append(c.keys, "l") {
+			drive(m, k)
+		}
+		for range m.lab.(*dnsracelab.Lab).Steps() {
+			drive(m, "n")
+			v := plain(m)
+			if regexp.MustCompile(`s slow .*✓w2`).MatchString(v) {
+				t.Errorf("%v: the refused write reads as done:\n%s", c.keys, v)
+			}
+			if regexp.MustCompile(`· (s|f)\d+: `).MatchString(v) {
+				t.Errorf("%v: a caption repeats its token:\n%s", c.keys, v)
+			}
+		}
+		if v := plain(m); !strings.Contains(v, c.row) || !strings.Contains(v, "has stopped, so its step (cleanup) does not run") {
+			t.Errorf("%v: at the end no %q:\n%s", c.keys, c.row, v)
+		}
 	}
 }

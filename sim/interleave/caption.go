@@ -23,21 +23,22 @@ import (
 // stopped Enactor's) get none.
 
 // caption is step k of Enactor e, run on before to give after: the
-// lecture's step it plays and a sentence.
+// lecture's step it plays and a sentence, "lecture step 6: ..." (never
+// bare "step 6", which a reader takes for the schedule's sixth step).
 func (r Race) caption(before, after State, e, k int) (int, string) {
 	op := r.Op(e, k)
 	who, mine := r.EnactorName(e), Plan(e)
 	plan := r.planV(mine)
 	slow, fast := e == 0, e == r.Enactors-1
 	if before.Stopped&(1<<e) != 0 {
-		return 0, fmt.Sprintf("%s: %s has stopped, so its step (%s) does nothing", r.Token(e, k), who, r.OpName(op))
+		return 0, capitalize(fmt.Sprintf("%s has stopped, so its step (%s) does not run", who, r.OpName(op)))
 	}
 	stopped := after.Stopped&(1<<e) != 0
 	tag := func(n int, s string) (int, string) {
 		if n == 0 {
 			return 0, capitalize(s)
 		}
-		return n, fmt.Sprintf("step %d: %s", n, s)
+		return n, fmt.Sprintf("lecture step %d: %s", n, s)
 	}
 	switch op.Kind {
 	case OpCheck, OpRecheck:

@@ -8,7 +8,11 @@ import (
 
 // StepInfo is one step of a schedule played: who ran which step, the
 // state after it, the lecture's step it plays (1 to 6; 0 for none) and a
-// caption in words.
+// caption in words. Skipped is a step of an Enactor that had stopped
+// before it: its turn came, but it did not run. Stops is the step that
+// found the Enactor's plan stale (a check, a re-check, or a
+// compare-and-swap refusing the write) and stopped it: it ran, and
+// changed no record.
 type StepInfo struct {
 	Enactor int
 	K       int // the step's place in its Enactor's program, from 0
@@ -16,6 +20,8 @@ type StepInfo struct {
 	Op      Op
 	Lecture int
 	Caption string
+	Skipped bool
+	Stops   bool
 	After   State
 }
 
@@ -61,7 +67,9 @@ func (p *Player) playThrough() {
 		k := pc[e]
 		next := r.Apply(s, int(e), k)
 		lecture, caption := r.caption(s, next, int(e), k)
-		p.steps = append(p.steps, StepInfo{Enactor: int(e), K: k, Token: r.Token(int(e), k), Op: r.Op(int(e), k), Lecture: lecture, Caption: caption, After: next})
+		bit := uint8(1) << e
+		p.steps = append(p.steps, StepInfo{Enactor: int(e), K: k, Token: r.Token(int(e), k), Op: r.Op(int(e), k), Lecture: lecture, Caption: caption,
+			Skipped: s.Stopped&bit != 0, Stops: s.Stopped&bit == 0 && next.Stopped&bit != 0, After: next})
 		if r.emptyRecords(next) > r.emptyRecords(s) {
 			p.moments = append(p.moments, engine.Moment{Step: int64(i + 1), Caption: r.emptyMoment(next)})
 		}
@@ -112,15 +120,25 @@ type Frame struct {
 	// Pos is the steps played; Last the latest of them (nil at the start).
 	Pos  int
 	Last *StepInfo
-	// State is the shared state; PC each Enactor's next step.
-	State State
-	PC    [MaxProcs]int
+	// State is the shared state; PC each Enactor's next step. StopAt is
+	// the step at which each Enactor stopped, its plan found stale; -1 for
+	// one still going. Its steps after StopAt, though their turns pass,
+	// never run.
+	State  State
+	PC     [MaxProcs]int
+	StopAt [MaxProcs]int
 }
 
 // Snapshot is the race after the steps played.
 func (p *Player) Snapshot() Frame {
 	f := Frame{Race: p.race, Sched: p.sched, Pos: p.pos, State: p.race.Start()}
+	for e := range f.StopAt {
+		f.StopAt[e] = -1
+	}
 	for _, st := range p.steps[:p.pos] {
+		if st.Stops {
+			f.StopAt[st.Enactor] = st.K
+		}
 		f.PC[st.Enactor]++
 	}
 	if p.pos > 0 {
@@ -132,6 +150,12 @@ func (p *Player) Snapshot() Frame {
 
 // Stopped reports whether Enactor e has stopped.
 func (f Frame) Stopped(e int) bool { return f.State.Stopped&(1<<e) != 0 }
+
+// Ran reports whether step k of Enactor e has run by now: its turn has
+// come, and its Enactor had not stopped before it.
+func (f Frame) Ran(e, k int) bool {
+	return k < f.PC[e] && (f.StopAt[e] < 0 || k <= f.StopAt[e])
+}
 
 // Deleted reports whether plan v is deleted.
 func (f Frame) Deleted(v int) bool { return f.State.Deleted&(1<<v) != 0 }

@@ -23,7 +23,7 @@ func TestLectureScheduleTellsTheSixSteps(t *testing.T) {
 		t.Fatal(err)
 	}
 	var seen []int
-	step := regexp.MustCompile(`^step (\d): `)
+	step := regexp.MustCompile(`^lecture step (\d): `)
 	for _, st := range p.Steps() {
 		t.Logf("%s %d %s", st.Token, st.Lecture, st.Caption)
 		if m := step.FindStringSubmatch(st.Caption); m != nil {
@@ -56,4 +56,61 @@ func fmtInts(xs []int) string {
 		s = append(s, strconv.Itoa(x))
 	}
 	return "[" + strings.Join(s, " ") + "]"
+}
+
+// A stopped Enactor's later steps are skipped, not run: under the
+// compare-and-swap the lecture's order has the slow Enactor's last write
+// refused (it stops there), and its cleanup, whose turn comes after,
+// never runs. With the re-check too, the re-check stops it, and both the
+// write and the cleanup after it are skipped.
+func TestStoppedEnactorSkipsItsSteps(t *testing.T) {
+	for _, c := range []struct {
+		fixes         Fixes
+		stops         string // the step that stopped the slow Enactor
+		skipped       string // its steps that never ran
+		stopsCaption  string
+		skippedPrefix string
+	}{
+		{CAS, "s3", "s4", "compare-and-swap on record 2 of 2 finds plan_newest (v3), newer than plan_new (v2): the write is refused and it stops", "The slow Enactor has stopped, so its step (cleanup) does not run"},
+		{Recheck | CAS, "s4", "s5 s6", "re-checks just before writing record 2 of 2 (the fix): the record already holds plan_newest (v3), newer: it stops", "The slow Enactor has stopped, so its step (write record 2) does not run"},
+	} {
+		r := lectureRace
+		r.Fixes = c.fixes
+		p, err := NewPlayer(r, r.Lecture())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stops, skipped []string
+		for _, st := range p.Steps() {
+			if strings.HasPrefix(st.Caption, st.Token) {
+				t.Errorf("%s: %s's caption repeats its token: %q", c.fixes, st.Token, st.Caption)
+			}
+			if st.Stops {
+				stops = append(stops, st.Token)
+				if !strings.Contains(st.Caption, c.stopsCaption) {
+					t.Errorf("%s: %s says %q", c.fixes, st.Token, st.Caption)
+				}
+			}
+			if st.Skipped {
+				if len(skipped) == 0 && st.Caption != c.skippedPrefix {
+					t.Errorf("%s: %s says %q, want %q", c.fixes, st.Token, st.Caption, c.skippedPrefix)
+				}
+				skipped = append(skipped, st.Token)
+			}
+		}
+		if strings.Join(stops, " ") != c.stops || strings.Join(skipped, " ") != c.skipped {
+			t.Errorf("%s: stops at %v, skips %v; want %s and %s", c.fixes, stops, skipped, c.stops, c.skipped)
+		}
+		p.Seek(len(p.Schedule()))
+		f := p.Snapshot()
+		stopAt := f.StopAt[0]
+		for k := range r.Length(0) {
+			if ran, want := f.Ran(0, k), k <= stopAt; ran != want {
+				t.Errorf("%s: at the end slow step %d ran %v, want %v (stopped at %d)", c.fixes, k+1, ran, want, stopAt+1)
+			}
+		}
+		if f.StopAt[1] != -1 {
+			t.Errorf("%s: the fast Enactor stopped at %d", c.fixes, f.StopAt[1])
+		}
+	}
 }

@@ -92,13 +92,16 @@ type Played struct {
 }
 
 // PlayedStep is one step played: the records' versions and the deleted
-// plans after it.
+// plans after it. Stops marks the step that found its Enactor's plan stale
+// and stopped it; Skipped a step of a stopped Enactor, which did not run.
 type PlayedStep struct {
 	Step    int    `json:"step"`
 	Token   string `json:"token"`
 	Op      string `json:"op"`
 	Lecture int    `json:"lecture_step"`
 	Caption string `json:"caption"`
+	Stops   bool   `json:"stops"`
+	Skipped bool   `json:"skipped"`
 	Records []int  `json:"records"`
 	Deleted []int  `json:"deleted"`
 }
@@ -294,7 +297,7 @@ func played(r Race, sched Schedule, appended string) Played {
 	p, _ := NewPlayer(r, sched)
 	out := Played{Fixes: r.Fixes.String(), Schedule: r.Format(sched), Appended: appended, Moments: p.Moments()}
 	for i, st := range p.Steps() {
-		ps := PlayedStep{Step: i + 1, Token: st.Token, Op: r.OpName(st.Op), Lecture: st.Lecture, Caption: st.Caption, Records: []int{}, Deleted: []int{}}
+		ps := PlayedStep{Step: i + 1, Token: st.Token, Op: r.OpName(st.Op), Lecture: st.Lecture, Caption: st.Caption, Stops: st.Stops, Skipped: st.Skipped, Records: []int{}, Deleted: []int{}}
 		for j := range r.Records {
 			ps.Records = append(ps.Records, int(st.After.Rec[j]))
 		}

@@ -193,9 +193,11 @@ func opCode(op interleave.Op) string {
 	return fmt.Sprintf("del%d", op.Arg)
 }
 
-// programLines write Enactor e's program: its steps done (✓), the next
-// (▸), the rest; a stopped Enactor's rest crossed out (–). A program too
-// long for the line goes on under itself.
+// programLines write Enactor e's program: its steps run (✓), the one
+// that found its plan stale and stopped it (!), the next (▸), the rest; a
+// stopped Enactor's steps after it never run (–), even once their turns
+// have passed, so a refused write never reads as done. A program too long
+// for the line goes on under itself.
 func programLines(fr interleave.Frame, e, w int, st *widget.Styles) []string {
 	r := fr.Race
 	name := strings.TrimPrefix(r.EnactorName(e), "the ")
@@ -206,7 +208,9 @@ func programLines(fr interleave.Frame, e, w int, st *widget.Styles) []string {
 	for k := range r.Length(e) {
 		code := opCode(r.Op(e, k))
 		switch {
-		case k < fr.PC[e]:
+		case stopped && k == fr.StopAt[e]:
+			cells = append(cells, st.Warn.Render("!"+code))
+		case fr.Ran(e, k):
 			cells = append(cells, st.Text.Render("✓"+code))
 		case stopped:
 			cells = append(cells, st.Muted.Render("–"+code))
@@ -218,7 +222,7 @@ func programLines(fr interleave.Frame, e, w int, st *widget.Styles) []string {
 	}
 	tail := ""
 	if stopped {
-		tail = st.Warn.Render("  stopped: its plan is stale")
+		tail = st.Warn.Render(fmt.Sprintf("  stopped at %s: its plan is stale; – never runs", opCode(r.Op(e, fr.StopAt[e]))))
 	}
 	style := st.SeriesStyle(e)
 	var lines []string
