@@ -119,7 +119,7 @@ func TestDNSRaceSetupKeys(t *testing.T) {
 	m := openAt(t, "dns-race", 80, 24)
 	drive(m, "E")
 	drive(m, "[")
-	if !strings.Contains(m.note, "3 Enactors, 1 record a plan: 1680 schedules, 750 end empty") {
+	if !strings.Contains(m.note, "3 Enactors, 1 record a plan: 1,680 schedules, 750 end empty") {
 		t.Errorf("E and [ say %q", m.note)
 	}
 	if !strings.Contains(plain(m), "m middle") {
@@ -164,5 +164,37 @@ func TestDNSRaceStoppedStepsStayUnrun(t *testing.T) {
 		if v := plain(m); !strings.Contains(v, c.row) || !strings.Contains(v, "has stopped, so its step (cleanup) does not run") {
 			t.Errorf("%v: at the end no %q:\n%s", c.keys, c.row, v)
 		}
+	}
+}
+
+// Every fraction is over the row's schedules, never reduced, so it reads
+// beside the counts quoted with it (255 of 924, not 85/308; 0/70, not
+// 0/1); counts carry thousands separators wherever the lab writes them.
+func TestDNSRaceFractionsOverEverySchedule(t *testing.T) {
+	m := openAt(t, "dns-race-fixes", 160, 48)
+	v := plain(m)
+	for _, want := range []string{
+		"▸ recheck                    924  669/924 72.4%  0/924 0.0%     255/924 27.6%",
+		"  cas                         70  70/70 100.0%   0/70 0.0%      0/70 0.0%",
+		"  safe-cleanup                70  41/70 58.6%    24/70 34.3%    5/70 7.1%",
+		"  recheck+safe-cleanup       924  669/924 72.4%  234/924 25.3%  21/924 2.3%",
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no row %q:\n%s", want, v)
+		}
+	}
+	if regexp.MustCompile(`\b[01]/1\b`).MatchString(v) {
+		t.Errorf("a fraction reduced to 0/1 or 1/1:\n%s", v)
+	}
+	drive(m, "E")
+	v = plain(m)
+	for _, want := range []string{"6,988,473 bad schedules under recheck", "18!/(6! 6! 6!) = 17,153,136 schedules", "empty 6,988,473/17,153,136", "  no fix                   34,650"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("3 Enactors: no %q:\n%s", want, v)
+		}
+	}
+	drive(m, "1")
+	if h := strings.Join(strings.Fields(plain(m)), " "); !strings.Contains(h, "20,259 bad schedules under no fix") {
+		t.Errorf("3 Enactors, no fix: no separators in the bad count:\n%s", plain(m))
 	}
 }

@@ -52,7 +52,7 @@ func TestRunDNSRace(t *testing.T) {
 	if !reflect.DeepEqual(lecture, []int{1, 2, 3, 4, 5, 6}) {
 		t.Errorf("the played steps name the lecture's steps %v", lecture)
 	}
-	if cas := dnsRaceJSON(t, "run", "dns-race", "--fixes", "cas").Runs[0].Outcomes.Empty; cas.Count != 0 || cas.Fraction != "0/1" {
+	if cas := dnsRaceJSON(t, "run", "dns-race", "--fixes", "cas").Runs[0].Outcomes.Empty; cas.Count != 0 || cas.Fraction != "0/70" {
 		t.Errorf("compare-and-swap: %+v", cas)
 	}
 	both := dnsRaceJSON(t, "run", "dns-race", "--fixes", "none,recheck").Runs
@@ -101,6 +101,20 @@ func TestDNSRaceTextAndCSV(t *testing.T) {
 	}
 	if strings.Join(rows[3], ",") != "none,schedules,,empty,29,70,0.4142857142857143,29/70" {
 		t.Errorf("row %v", rows[3])
+	}
+	// the fractions are over every schedule, never reduced: the text, the
+	// JSON and the CSV say 0/70 and 70/70, not 0/1 and 1/1
+	buf.Reset()
+	if code := run([]string{"run", "dns-race", "--fixes", "cas,recheck", "--format", "csv"}, &buf, &errb); code != 0 {
+		t.Fatal(errb.String())
+	}
+	for _, want := range []string{"cas,schedules,,newest,70,70,1,70/70", "cas,schedules,,empty,0,70,0,0/70", "recheck,schedules,,empty,255,924,", ",255/924"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("CSV has no %q:\n%s", want, buf.String())
+		}
+	}
+	if _, out, _ := runArgs(t, "run", "dns-race", "--fixes", "recheck"); !strings.Contains(out, "255 27.60% 255/924") || strings.Contains(out, "/1 ") {
+		t.Errorf("text:\n%s", out)
 	}
 }
 

@@ -3,7 +3,7 @@ package interleave
 import (
 	"context"
 	"fmt"
-	"math/big"
+	"strconv"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -63,7 +63,8 @@ type Outcomes struct {
 }
 
 // Share is a count of schedules and its share of all of them, as a float
-// and as an exact fraction in lowest terms ("29/70").
+// and as an exact fraction over every schedule, never reduced ("255/924",
+// "0/70"), so that it reads beside the counts quoted with it.
 type Share struct {
 	Count    uint64  `json:"count"`
 	Share    float64 `json:"share"`
@@ -136,13 +137,11 @@ type Chance struct {
 	Chance float64 `json:"chance"`
 }
 
-// Fraction writes n/d in lowest terms, always as p/q ("0/1", "1/1").
+// Fraction writes n/d as it is, not reduced: "255/924", "0/70", "70/70".
+// A reduced fraction (85/308) hides the schedule counts it is read
+// beside, and makes every zero 0/1 whatever the total.
 func Fraction(n, d uint64) string {
-	if d == 0 {
-		return "0/1"
-	}
-	r := new(big.Rat).SetFrac(new(big.Int).SetUint64(n), new(big.Int).SetUint64(d))
-	return r.Num().String() + "/" + r.Denom().String()
+	return strconv.FormatUint(n, 10) + "/" + strconv.FormatUint(d, 10)
 }
 
 func share(n, d uint64) Share {

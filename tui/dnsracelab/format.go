@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
-	"github.com/loadlab/loadlab/sim/interleave"
 )
 
 // Digits writes a count with thousands separators.
@@ -13,5 +12,15 @@ func Digits(n uint64) string { return textfmt.Digits(int64(n)) }
 // Percent writes a share as the headline does: "41.4%".
 func Percent(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
 
-// ShareFraction writes a share and its exact fraction: "41.4% (29/70)".
-func ShareFraction(s interleave.Share) string { return Percent(s.Share) + " (" + s.Fraction + ")" }
+// Fraction writes n of d schedules as the lab does, over every schedule
+// and never reduced, with thousands separators: "20,259/34,650".
+func Fraction(n, d uint64) string { return Digits(n) + "/" + Digits(d) }
+
+// ShareFraction writes n of d as a share and its fraction: "41.4% (29/70)".
+func ShareFraction(n, d uint64) string {
+	share := 0.0
+	if d > 0 {
+		share = float64(n) / float64(d)
+	}
+	return Percent(share) + " (" + Fraction(n, d) + ")"
+}

@@ -12,13 +12,14 @@ import (
 func (l *Lab) Headline() []widget.Figure {
 	var figs []widget.Figure
 	for _, r := range l.rows {
-		o := interleave.OutcomesOf(r.ex.Counts)
+		c := r.ex.Counts
+		o := interleave.OutcomesOf(c)
 		g := fixName(r.fixes)
 		figs = append(figs,
 			widget.Figure{Key: "schedules", Group: g, Name: "schedules", Value: Digits(r.ex.Counts.Total())},
-			widget.Figure{Key: "empty", Group: g, Name: "empty", Value: ShareFraction(o.Empty)},
+			widget.Figure{Key: "empty", Group: g, Name: "empty", Value: ShareFraction(c[interleave.Empty], c.Total())},
 			widget.Figure{Key: "share", Group: g, Name: "empty", Value: Percent(o.Empty.Share)},
-			widget.Figure{Key: "older", Group: g, Name: "older", Value: ShareFraction(o.Older)},
+			widget.Figure{Key: "older", Group: g, Name: "older", Value: ShareFraction(c[interleave.Older], c.Total())},
 		)
 	}
 	return figs

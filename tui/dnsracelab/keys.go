@@ -104,8 +104,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 func (l *Lab) countNote() string {
 	ex := l.current()
 	c := ex.Counts
-	return fmt.Sprintf("%s, %d Enactors, %d %s a plan: %d schedules, %d end empty (%s), %d with an older plan",
-		l.race.Fixes, l.race.Enactors, l.race.Records, plural(l.race.Records, "record"), c.Total(), c[interleave.Empty], pct(c[interleave.Empty], c.Total()), c[interleave.Older])
+	return fmt.Sprintf("%s, %d Enactors, %d %s a plan: %s schedules, %s end empty (%s), %s with an older plan",
+		l.race.Fixes, l.race.Enactors, l.race.Records, plural(l.race.Records, "record"), Digits(c.Total()), Digits(c[interleave.Empty]), pct(c[interleave.Empty], c.Total()), Digits(c[interleave.Older]))
 }
 
 // nextAtomic cycles the atomic parts: cleanup (the lecture's), none,
@@ -139,7 +139,7 @@ func (l *Lab) moveBad(next bool) lab.Outcome {
 	}
 	l.kind = badOne
 	_, o, _ := l.current().BadSchedule(l.badAt)
-	return l.reopen(fmt.Sprintf("bad schedule %d of %d: ends %s", l.badAt+1, bad, interleave.OutcomeNames[o]))
+	return l.reopen(fmt.Sprintf("bad schedule %s of %s: ends %s", Digits(l.badAt+1), Digits(bad), interleave.OutcomeNames[o]))
 }
 
 // reopen plays the stepper's schedule from its first step.

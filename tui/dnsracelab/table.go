@@ -27,10 +27,10 @@ func (l *Lab) tableLines(w int, st *widget.Styles, focused bool) []string {
 	}
 	lines := []string{title.Render(widget.FirstFit(w, "every schedule, counted per fix set (▸ the stepper's; 1 2 3 switch)", "every schedule, per fix set (▸ the stepper's)", "per fix set"))}
 	lines = append(lines, l.tableRows(w, st)...)
-	ex := l.current()
-	o := interleave.OutcomesOf(ex.Counts)
-	full := fmt.Sprintf("%s: %s = %d schedules; newest %s, older %s, empty %s", fixName(l.race.Fixes), interleave.Formula(l.race.Lengths()),
-		ex.Counts.Total(), o.Newest.Fraction, o.Older.Fraction, o.Empty.Fraction)
+	c := l.current().Counts
+	t := c.Total()
+	full := fmt.Sprintf("%s: %s = %s schedules; newest %s, older %s, empty %s", fixName(l.race.Fixes), interleave.Formula(l.race.Lengths()),
+		Digits(t), Fraction(c[interleave.Newest], t), Fraction(c[interleave.Older], t), Fraction(c[interleave.Empty], t))
 	for _, s := range widget.Wrap(full, w) {
 		lines = append(lines, st.Muted.Render(s))
 	}
@@ -43,20 +43,25 @@ func (l *Lab) tableRows(w int, st *widget.Styles) []string {
 	for _, r := range l.rows {
 		nameW = max(nameW, len(fixName(r.fixes)))
 	}
-	forms := []func(c interleave.Share) string{
-		func(c interleave.Share) string { return fmt.Sprintf("%s %.1f%%", c.Fraction, 100*c.Share) },
-		func(c interleave.Share) string { return fmt.Sprintf("%d %.1f%%", c.Count, 100*c.Share) },
-		func(c interleave.Share) string { return fmt.Sprintf("%.1f%%", 100*c.Share) },
+	// each cell n of the row's d schedules: the fraction over them all
+	// (never reduced, so it reads beside the counts) and the share, else
+	// the count and the share, else the share
+	forms := []func(n, d uint64) string{
+		func(n, d uint64) string { return Fraction(n, d) + " " + pct(n, d) },
+		func(n, d uint64) string { return Digits(n) + " " + pct(n, d) },
+		pct,
+	}
+	cells := func(form func(n, d uint64) string, c interleave.Counts) [3]string {
+		return [3]string{form(c[interleave.Newest], c.Total()), form(c[interleave.Older], c.Total()), form(c[interleave.Empty], c.Total())}
 	}
 	var table []string
 	for _, form := range forms {
 		cellW, schedW := len("newest"), len("schedules")
 		for _, r := range l.rows {
-			o := interleave.OutcomesOf(r.ex.Counts)
-			for k := range 3 {
-				cellW = max(cellW, len(form(o.Of(k))))
+			for _, cell := range cells(form, r.ex.Counts) {
+				cellW = max(cellW, len(cell))
 			}
-			schedW = max(schedW, len(fmt.Sprint(r.ex.Counts.Total())))
+			schedW = max(schedW, len(Digits(r.ex.Counts.Total())))
 		}
 		row := func(mark, name, sched string, cells [3]string) string {
 			return fmt.Sprintf("%s %-*s %*s  %-*s  %-*s  %s", mark, nameW, name, schedW, sched, cellW, cells[0], cellW, cells[1], cells[2])
@@ -64,12 +69,11 @@ func (l *Lab) tableRows(w int, st *widget.Styles) []string {
 		table = []string{st.Muted.Render(row(" ", "fixes", "schedules", [3]string{"newest", "older", "empty"}))}
 		fits := lipgloss.Width(table[0]) <= w
 		for i, r := range l.rows {
-			o := interleave.OutcomesOf(r.ex.Counts)
 			mark, style := " ", st.Text
 			if i == l.curRow {
 				mark, style = "▸", st.Accent
 			}
-			line := row(mark, fixName(r.fixes), fmt.Sprint(r.ex.Counts.Total()), [3]string{form(o.Newest), form(o.Older), form(o.Empty)})
+			line := row(mark, fixName(r.fixes), Digits(r.ex.Counts.Total()), cells(form, r.ex.Counts))
 			fits = fits && len([]rune(line)) <= w
 			table = append(table, style.Render(line))
 		}
@@ -111,10 +115,11 @@ func (l *Lab) badLines(w, h int, st *widget.Styles, focused bool) []string {
 	if focused {
 		title = st.Accent
 	}
+	nBad, nEmpty, nOlder, fixes := Digits(bad), Digits(c[interleave.Empty]), Digits(c[interleave.Older]), fixName(l.race.Fixes)
 	head := widget.FirstFit(w,
-		fmt.Sprintf("%d bad schedules under %s: %d empty, %d with an older plan · b next, B back", bad, fixName(l.race.Fixes), c[interleave.Empty], c[interleave.Older]),
-		fmt.Sprintf("%d bad schedules under %s: %d empty, %d with an older plan", bad, fixName(l.race.Fixes), c[interleave.Empty], c[interleave.Older]),
-		fmt.Sprintf("%d bad under %s: %d empty, %d older", bad, fixName(l.race.Fixes), c[interleave.Empty], c[interleave.Older]))
+		fmt.Sprintf("%s bad schedules under %s: %s empty, %s with an older plan · b next, B back", nBad, fixes, nEmpty, nOlder),
+		fmt.Sprintf("%s bad schedules under %s: %s empty, %s with an older plan", nBad, fixes, nEmpty, nOlder),
+		fmt.Sprintf("%s bad under %s: %s empty, %s older", nBad, fixes, nEmpty, nOlder))
 	lines := []string{}
 	for _, s := range widget.Wrap(head, w) {
 		lines = append(lines, title.Render(s))
@@ -132,7 +137,7 @@ func (l *Lab) badLines(w, h int, st *widget.Styles, focused bool) []string {
 	if cursor >= uint64(room) {
 		first = cursor - uint64(room) + 1
 	}
-	numW := len(fmt.Sprint(bad))
+	numW := len(Digits(bad))
 	for i := first; i < bad && len(lines) < h; i++ {
 		s, o, ok := ex.BadSchedule(i)
 		if !ok {
@@ -147,7 +152,7 @@ func (l *Lab) badLines(w, h int, st *widget.Styles, focused bool) []string {
 		if full == lecture {
 			tag = "  the lecture's order"
 		}
-		head := fmt.Sprintf("%s%*d ", mark, numW, i+1)
+		head := fmt.Sprintf("%s%*s ", mark, numW, Digits(i+1))
 		end := "  " + interleave.OutcomeNames[o]
 		text := widget.FirstFit(w, head+full+end+tag, head+full+end, head+compact(l.race, s)+end+tag, head+compact(l.race, s)+end)
 		if lipgloss.Width(text) > w { // a schedule longer than the line goes on under itself

@@ -228,7 +228,7 @@ func (l *TimingLab) Render(f lab.Frame) string {
 	}
 	lines = append(lines, hb.Axis(st, bw, func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }))
 	legend := fmt.Sprintf("█ empty  ▒ older plan  │ every schedule counted alike: %s (%s) end empty", pct(c[interleave.Empty], c.Total()),
-		interleave.Fraction(c[interleave.Empty], c.Total()))
+		Fraction(c[interleave.Empty], c.Total()))
 	for _, s := range widget.Wrap(legend, w) {
 		lines = append(lines, st.Muted.Render(s))
 	}

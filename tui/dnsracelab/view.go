@@ -117,7 +117,7 @@ func (l *Lab) stepperLines(w int, st *widget.Styles) []string {
 func (l *Lab) what() string {
 	switch l.kind {
 	case badOne:
-		return fmt.Sprintf("bad schedule %d of %d", l.badAt+1, l.current().Bad())
+		return fmt.Sprintf("bad schedule %s of %s", Digits(l.badAt+1), Digits(l.current().Bad()))
 	case typedOne:
 		return "your schedule"
 	}
