@@ -198,3 +198,31 @@ func TestDNSRaceFractionsOverEverySchedule(t *testing.T) {
 		t.Errorf("3 Enactors, no fix: no separators in the bad count:\n%s", plain(m))
 	}
 }
+
+// The timing lab names its value columns: with an older plan among the
+// outcomes (the safe cleanup) two percentages stand on each row, and the
+// header over them says which is which, each ending where its column does.
+func TestDNSRaceTimingNamesItsColumns(t *testing.T) {
+	m := openAt(t, "dns-race-timing", 80, 24)
+	drive(m, "3")
+	drive(m, "end")
+	lines := strings.Split(plain(m), "\n")
+	head, row := -1, -1
+	for i, l := range lines {
+		if regexp.MustCompile(`^stall +empty +older$`).MatchString(l) {
+			head = i
+		}
+		if strings.HasPrefix(l, "0 ms ") && head >= 0 && row < 0 {
+			row = i
+		}
+	}
+	if head < 0 || row != head+1 {
+		t.Fatalf("no header over the value columns:\n%s", plain(m))
+	}
+	// each value ends where its name does
+	vals := regexp.MustCompile(`(\d+\.\d\d%) +(\d+\.\d\d%)$`).FindStringSubmatch(lines[row])
+	endOf := func(line, s string) int { return len([]rune(line[:strings.LastIndex(line, s)+len(s)])) }
+	if vals == nil || endOf(lines[row], vals[1]) != endOf(lines[head], "empty") || endOf(lines[row], vals[2]) != endOf(lines[head], "older") {
+		t.Errorf("the header does not stand over its columns:\n%s\n%s", lines[head], lines[row])
+	}
+}

@@ -219,6 +219,13 @@ func (l *TimingLab) Render(f lab.Frame) string {
 	}
 	hb := widget.HBars{Bars: bars, Max: 1, MarkRune: '│', MarkStyle: st.Accent, LabelW: len(fmt.Sprintf("%g ms", cfg.StallMs[len(cfg.StallMs)-1])) + 1}
 	bw := max(12, w-valueW-1)
+	// the value columns are named over themselves: two bare percentages
+	// side by side do not say which is the empty record's
+	head := fmt.Sprintf("%-*s %8s", bw, "stall", "empty")
+	if anyOlder {
+		head += fmt.Sprintf(" %7s", "older")
+	}
+	lines = append(lines, st.Muted.Render(head))
 	rows := strings.Split(hb.Render(st, bw), "\n")
 	for i, r := range rows {
 		if i < len(values) {
