@@ -226,3 +226,15 @@ func TestDNSRaceTimingNamesItsColumns(t *testing.T) {
 		t.Errorf("the header does not stand over its columns:\n%s\n%s", lines[head], lines[row])
 	}
 }
+
+// s and S, the seed keys, say why they do nothing here: the explorer
+// counts every schedule, with no seed.
+func TestDNSRaceSeedKeysSayWhy(t *testing.T) {
+	for _, k := range []string{"s", "S"} {
+		m := openAt(t, "dns-race", 80, 24)
+		drive(m, k)
+		if !strings.Contains(m.note, "no seed here: the explorer counts every schedule exactly") || m.textFocused() {
+			t.Errorf("%s says %q", k, m.note)
+		}
+	}
+}

@@ -47,6 +47,9 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	return short, full
 }
 
+// noSeed is what s and S say here.
+const noSeed = "no seed here: the explorer counts every schedule exactly, and chance plays no part (dns-race-timing runs the race by chance, with a seed)"
+
 // unseeded is the play keys without the seeds': the explorer counts
 // schedules, and draws nothing.
 func unseeded(play []key.Binding) []key.Binding {
@@ -89,6 +92,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, k.Lecture):
 		l.kind = lectureOrder
 		return l.reopen("the lecture's order: " + l.race.Format(l.race.Lecture()))
+	case key.Matches(msg, lab.CommonKeys.NextSeed), key.Matches(msg, lab.CommonKeys.TypeSeed):
+		// the shell would pass over them in silence: the explorer is not seeded
+		return lab.Outcome{Handled: true, Note: noSeed}
 	case key.Matches(msg, k.Edit):
 		l.edit, l.editErr = true, ""
 		l.editor.SetValue("")
