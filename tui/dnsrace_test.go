@@ -238,3 +238,56 @@ func TestDNSRaceSeedKeysSayWhy(t *testing.T) {
 		}
 	}
 }
+
+// The stepper's words about steps agree and are true: the caption names
+// the lecture's step as such ("lecture step 6"), never a bare "step 6"
+// beside the status's "step 7/8"; going back says "step 6 of 8" for a
+// schedule whose length is exact; only the lecture's own order, unfixed,
+// promises the lecture's six steps in order; and on a race the lecture
+// never had (three Enactors, one record) l's schedule is not called the
+// lecture's order.
+func TestDNSRaceStepWordsAgree(t *testing.T) {
+	m := openAt(t, "dns-race", 160, 48)
+	if !strings.Contains(plain(m), "n plays the first of the 8 steps, ← goes back: the captions tell the lecture's six steps, in order") {
+		t.Errorf("the lecture's order does not promise its six steps:\n%s", plain(m))
+	}
+	for range 7 {
+		drive(m, "n")
+	}
+	v := plain(m)
+	if !strings.Contains(v, "step 7/8") || !strings.Contains(v, "s3 · lecture step 6: the slow Enactor writes") || regexp.MustCompile(`· step \d`).MatchString(v) {
+		t.Errorf("step 7 of 8:\n%s", v)
+	}
+	drive(m, "left")
+	if !strings.Contains(m.note, "step 6 of 8") || strings.Contains(m.note, "about") {
+		t.Errorf("back a step says %q", m.note)
+	}
+
+	for _, c := range []struct {
+		scenario string
+		keys     []string
+	}{
+		{"dns-race-fixes", []string{"l"}},          // the lecture's order, 12 steps with the re-check
+		{"dns-race-fixes", nil},                    // a bad schedule, not the lecture's
+		{"dns-race", []string{"b"}},                // the first bad schedule, not the lecture's
+		{"dns-race", []string{"E", "l"}},           // three Enactors
+		{"dns-race", []string{"[", "l"}},           // one record
+		{"dns-race", []string{"a", "a", "a", "l"}}, // an atomic apply
+	} {
+		m := openAt(t, c.scenario, 80, 24)
+		for _, k := range c.keys {
+			drive(m, k)
+		}
+		v := plain(m)
+		if strings.Contains(v, "six steps, in order") || strings.Contains(v, "follow the lecture's six steps") {
+			t.Errorf("%s %v: promises the lecture's six steps:\n%s", c.scenario, c.keys, v)
+		}
+		if !regexp.MustCompile(`n plays the first of (the )?\d+ steps`).MatchString(v) {
+			t.Errorf("%s %v: the caption does not say how many steps:\n%s", c.scenario, c.keys, v)
+		}
+		r := m.lab.(*dnsracelab.Lab).Race()
+		if !r.LectureSetup() && (strings.Contains(v, "lecture's order:") || !strings.Contains(v, "slow one held back:")) {
+			t.Errorf("%s %v: a race the lecture never had, called the lecture's:\n%s", c.scenario, c.keys, v)
+		}
+	}
+}

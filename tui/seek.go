@@ -130,7 +130,11 @@ func (m *Model) placeNote() string {
 	}
 	s := "step " + textfmt.Digits(m.seek.steps)
 	if n, ok := m.totalSteps(); ok && n >= m.seek.steps {
-		s += " of about " + textfmt.Digits(n)
+		of := " of about "
+		if ms, ok := m.lab.(lab.Measured); ok && ms.StepsExact() {
+			of = " of "
+		}
+		s += of + textfmt.Digits(n)
 	}
 	if m.lab.Done() {
 		s += ": the end"

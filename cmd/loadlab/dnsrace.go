@@ -70,6 +70,8 @@ func writeDNSRaceText(w io.Writer, r interleave.Report) error {
 	for _, e := range s.Who {
 		fmt.Fprintf(w, "  %s: %s, applying %s\n", e.Letter, e.Name, e.Plan)
 	}
+	atomic, _ := interleave.ParseAtomic(s.Atomic)
+	lectureSetup := interleave.Race{Enactors: s.Enactors, Records: s.Records, Atomic: atomic}.LectureSetup()
 	how := "equal configurations merged"
 	if r.Method == "brute" {
 		how = "every schedule run"
@@ -88,7 +90,11 @@ func writeDNSRaceText(w io.Writer, r interleave.Report) error {
 			}
 			fmt.Fprintf(w, "%s: %s", s.Who[i].Letter, strings.Join(p, ", "))
 		}
-		fmt.Fprintf(w, "\n  %s = %d schedules; the lecture's order %s ends %s\n", run.Formula, run.Schedules, run.Lecture.Schedule, run.Lecture.Outcome)
+		lecture := "the lecture's order"
+		if !lectureSetup {
+			lecture = interleave.HeldBack + ","
+		}
+		fmt.Fprintf(w, "\n  %s = %d schedules; %s %s, ends %s\n", run.Formula, run.Schedules, lecture, run.Lecture.Schedule, run.Lecture.Outcome)
 		if run.Bad == 0 {
 			fmt.Fprintln(w, "  no bad schedule: every one ends with the newest plan in every record")
 			continue
@@ -100,7 +106,7 @@ func writeDNSRaceText(w io.Writer, r interleave.Report) error {
 		fmt.Fprintln(w)
 		for _, b := range run.BadList {
 			mark := ""
-			if b.Schedule == run.Lecture.Schedule {
+			if b.Schedule == run.Lecture.Schedule && lectureSetup {
 				mark = "  (the lecture's)"
 			}
 			fmt.Fprintf(w, "    %-40s %s%s\n", b.Schedule, b.Outcome, mark)

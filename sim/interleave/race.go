@@ -449,10 +449,21 @@ func (r Race) Format(sched Schedule) string {
 	return strings.Join(parts, " ")
 }
 
+// LectureSetup reports whether r is the lecture's race, its fixes aside:
+// two Enactors, and a plan written in more than one step, so that the slow
+// Enactor can have a write still to make when the fast one has cleaned up.
+// With three Enactors, one record or an atomic apply, Lecture is the same
+// pattern on a race the lecture never told.
+func (r Race) LectureSetup() bool { return r.Enactors == 2 && r.writes() > 1 }
+
+// HeldBack names Lecture's schedule on a race other than the lecture's
+// (LectureSetup false), where "the lecture's order" would not be true.
+const HeldBack = "the slow Enactor held back after its first write while the others run whole"
+
 // Lecture is the lecture's order of the steps: the slow Enactor checks and
 // makes its first write (steps 1 and 2), every other Enactor runs its
 // whole program (3 to 5), then the slow Enactor finishes (6 and its
-// cleanup).
+// cleanup). Off the lecture's setup it is the same pattern (HeldBack).
 func (r Race) Lecture() Schedule {
 	first := 1 // the slow Enactor's steps up to its first write
 	for r.Op(0, first).Kind == OpRecheck {

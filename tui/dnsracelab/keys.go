@@ -28,7 +28,7 @@ var keys = keyMap{
 	Records:  lab.NewLever("[", "]", "one record fewer a plan", "one record more a plan", "records a plan −1, +1"),
 	NextBad:  lab.Bind([]string{"b"}, "b", "next bad schedule"),
 	PrevBad:  lab.Bind([]string{"B"}, "B", "previous bad schedule"),
-	Lecture:  lab.Bind([]string{"l"}, "l", "the lecture's order"),
+	Lecture:  lab.Bind([]string{"l"}, "l", "the lecture's order (on another race, the slow Enactor held back after its first write)"),
 	Edit:     lab.Bind([]string{"e"}, "e", `type a schedule ("s1 f1 f2 f3 s2")`),
 }
 
@@ -91,6 +91,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return l.moveBad(key.Matches(msg, k.NextBad))
 	case key.Matches(msg, k.Lecture):
 		l.kind = lectureOrder
+		if !l.race.LectureSetup() { // the schedule is on screen: the note says why it is not the lecture's
+			return l.reopen(interleave.HeldBack + " (the lecture's order itself is on 2 Enactors and 2 writes a plan)")
+		}
 		return l.reopen("the lecture's order: " + l.race.Format(l.race.Lecture()))
 	case key.Matches(msg, lab.CommonKeys.NextSeed), key.Matches(msg, lab.CommonKeys.TypeSeed):
 		// the shell would pass over them in silence: the explorer is not seeded

@@ -136,6 +136,9 @@ func (l *Lab) rebuild() error {
 	return l.open()
 }
 
+// Race is the race the stepper plays.
+func (l *Lab) Race() interleave.Race { return l.race }
+
 // current is the current fix set's counts.
 func (l *Lab) current() interleave.Exact { return l.rows[l.curRow].ex }
 
@@ -183,6 +186,9 @@ func (l *Lab) Done() bool { return l.player.Done() }
 
 // Steps is the schedule's length.
 func (l *Lab) Steps() int64 { return l.player.Pos().Steps }
+
+// StepsExact says Steps is the schedule's length to the step.
+func (l *Lab) StepsExact() bool { return true }
 
 // StopsAt says which steps are moments.
 func (l *Lab) StopsAt() string {

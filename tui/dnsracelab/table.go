@@ -128,6 +128,7 @@ func (l *Lab) badLines(w, h int, st *widget.Styles, focused bool) []string {
 		return append(lines, st.OK.Render(widget.FirstFit(w, "none: every schedule ends with the newest plan in every record", "none: every schedule ends at the newest plan")))
 	}
 	lecture := l.race.Format(l.race.Lecture())
+	_, lectureName := l.lectureName()
 	room := max(1, h-len(lines))
 	cursor := uint64(0)
 	if l.kind == badOne {
@@ -150,7 +151,7 @@ func (l *Lab) badLines(w, h int, st *widget.Styles, focused bool) []string {
 		full := l.race.Format(s)
 		tag := ""
 		if full == lecture {
-			tag = "  the lecture's order"
+			tag = "  " + lectureName
 		}
 		head := fmt.Sprintf("%s%*s ", mark, numW, Digits(i+1))
 		end := "  " + interleave.OutcomeNames[o]

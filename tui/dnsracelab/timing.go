@@ -74,6 +74,9 @@ func (l *TimingLab) Done() bool { return l.timing.Done() }
 // Steps is the batches of the run.
 func (l *TimingLab) Steps() int64 { return l.timing.Pos().Steps }
 
+// StepsExact says Steps is the batches to the batch.
+func (l *TimingLab) StepsExact() bool { return true }
+
 // Pace says a speed in runs.
 func (l *TimingLab) Pace(stepsPerSecond float64) string {
 	return fmt.Sprintf("%g runs a second", stepsPerSecond*interleave.TimingBatch)

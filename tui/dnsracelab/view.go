@@ -86,7 +86,7 @@ func (l *Lab) stepperLines(w int, st *widget.Styles) []string {
 		lines = append(lines, programLines(fr, e, w, st)...)
 	}
 	lines = append(lines, plansLine(fr, w, st), recordsLine(fr, w, st))
-	caption := "n plays the first step, ← goes back: the captions follow the lecture's six steps"
+	caption := l.intro(fr, w)
 	if fr.Last != nil {
 		caption = fr.Last.Token + " · " + fr.Last.Caption
 	}
@@ -113,6 +113,49 @@ func (l *Lab) stepperLines(w int, st *widget.Styles) []string {
 	return lines
 }
 
+// intro is the caption before the first step: how many steps there are,
+// and what the captions say of the lecture's six. Only the lecture's own
+// order on its own race, unfixed, tells all six in order; another
+// schedule, a fix, or another race may play some of them, or none.
+func (l *Lab) intro(fr interleave.Frame, w int) string {
+	r := fr.Race
+	n := len(fr.Sched)
+	lecture := r.LectureSetup() && r.Format(fr.Sched) == r.Format(r.Lecture())
+	tagged := false
+	for _, st := range l.player.Steps() {
+		tagged = tagged || st.Lecture > 0
+	}
+	switch {
+	case lecture && r.Fixes == 0:
+		return fitOrShort(w, fmt.Sprintf("n plays the first of the %d steps, ← goes back: the captions tell the lecture's six steps, in order", n),
+			fmt.Sprintf("n plays the first of %d steps, ← goes back: captions tell the lecture's six steps", n))
+	case tagged:
+		return fitOrShort(w, fmt.Sprintf("n plays the first of the %d steps, ← goes back; a step that plays one of the lecture's six steps names it in its caption (lecture step 1 to 6)", n),
+			fmt.Sprintf("n plays the first of %d steps, ← goes back; captions name the lecture's steps it plays", n))
+	}
+	return fmt.Sprintf("n plays the first of the %d steps, ← goes back", n)
+}
+
+// fitOrShort is long where it fits the line, else short (to be wrapped
+// whole, never cut).
+func fitOrShort(w int, long, short string) string {
+	if lipgloss.Width(long) <= w {
+		return long
+	}
+	return short
+}
+
+// lectureName is what l plays under the current race: the lecture's
+// order on the lecture's race, else the same pattern under its own name
+// (the lecture never had three Enactors, one record or an atomic apply);
+// short is the schedule line's prefix.
+func (l *Lab) lectureName() (long, short string) {
+	if l.race.LectureSetup() {
+		return "the lecture's order", "the lecture's order"
+	}
+	return interleave.HeldBack, "slow one held back"
+}
+
 // what says which schedule the stepper plays.
 func (l *Lab) what() string {
 	switch l.kind {
@@ -121,7 +164,8 @@ func (l *Lab) what() string {
 	case typedOne:
 		return "your schedule"
 	}
-	return "the lecture's order"
+	_, short := l.lectureName()
+	return short
 }
 
 // scheduleLine writes the schedule's tokens, the latest step in brackets,

@@ -91,6 +91,14 @@ type Spanned interface {
 	Steps() int64
 }
 
+// Measured is a Spanned lab whose Steps is the run's length to the step,
+// not an estimate (a schedule of 8 steps): the shell then writes "step 6
+// of 8" where it would write "of about".
+type Measured interface {
+	Spanned
+	StepsExact() bool
+}
+
 // Rewinder is a lab with state of the user's beside its run (objects
 // placed by hand): Rewind takes the run back to its first step and keeps
 // that state, where Restart would clear it. The shell steps back by
