@@ -66,7 +66,11 @@ length of --stall-ms.`,
 func writeDNSRaceText(w io.Writer, r interleave.Report) error {
 	s := r.Setup
 	fmt.Fprintf(w, "dns-race: the empty DNS record of AWS us-east-1, 19-20 October 2025 (lecture 26.2.10)\n")
-	fmt.Fprintf(w, "%d Enactors, %d record(s) a plan, atomic: %s; plans %s\n", s.Enactors, s.Records, s.Atomic, strings.Join(s.Plans, ", "))
+	records := "records"
+	if s.Records == 1 {
+		records = "record"
+	}
+	fmt.Fprintf(w, "%d Enactors, %d %s a plan, atomic: %s; plans %s\n", s.Enactors, s.Records, records, s.Atomic, strings.Join(s.Plans, ", "))
 	for _, e := range s.Who {
 		fmt.Fprintf(w, "  %s: %s, applying %s\n", e.Letter, e.Name, e.Plan)
 	}

@@ -118,6 +118,17 @@ func TestDNSRaceTextAndCSV(t *testing.T) {
 	}
 }
 
+// The text writes the setup in words: "2 records a plan", "1 record a
+// plan", never "record(s)".
+func TestDNSRaceTextSaysRecords(t *testing.T) {
+	for records, want := range map[string]string{"2": "2 Enactors, 2 records a plan,", "1": "2 Enactors, 1 record a plan,"} {
+		_, out, _ := runArgs(t, "run", "dns-race", "--records", records)
+		if !strings.Contains(out, want) || strings.Contains(out, "(s)") {
+			t.Errorf("--records %s: no %q:\n%s", records, want, out)
+		}
+	}
+}
+
 // Every problem with the input is one line naming the flag, exit 2;
 // plain enumeration past its bound names the fields that shorten it.
 func TestDNSRaceRefusals(t *testing.T) {
