@@ -1,6 +1,7 @@
 package tui
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
 	"regexp"
 	"strings"
 	"testing"
@@ -90,6 +91,7 @@ func TestDNSRaceTypedSchedule(t *testing.T) {
 	if !m.textFocused() {
 		t.Fatal("e opens no editor")
 	}
+	clearField(m)
 	typeText(m, "s1 f3")
 	drive(m, "enter")
 	if !strings.Contains(plain(m), "fast Enactor's next step is f1") {
@@ -97,6 +99,7 @@ func TestDNSRaceTypedSchedule(t *testing.T) {
 	}
 	drive(m, "esc")
 	drive(m, "e")
+	clearField(m)
 	typeText(m, "s1 f1 f2 f3 s2")
 	drive(m, "enter")
 	if !strings.Contains(m.note, "your schedule: s1 f1 f2 f3 s2 s3 s4 f4 (s3 s4 f4 added") || !strings.Contains(plain(m), "your schedule:") {
@@ -105,6 +108,35 @@ func TestDNSRaceTypedSchedule(t *testing.T) {
 	drive(m, "end")
 	if !strings.Contains(plain(m), "ends empty") {
 		t.Errorf("the typed schedule (the AWS order: the cleanup deletes what the slow write put in) does not end empty:\n%s", plain(m))
+	}
+}
+
+// clearField empties a text field as a person does: ctrl+u.
+func clearField(m *Model) { m.Update(tea.KeyMsg{Type: tea.KeyCtrlU}) }
+
+// e opens the editor on the schedule on screen, not the lecture's: a bad
+// schedule, or one typed, to change a step of it.
+func TestDNSRaceEditorStartsFromTheScheduleOnScreen(t *testing.T) {
+	m := openAt(t, "dns-race", 80, 24)
+	drive(m, "b")
+	drive(m, "b")
+	drive(m, "e")
+	if v := plain(m); !strings.Contains(v, "schedule: s1 s2 f1 f2 f3 s3 f4 s4") {
+		t.Errorf("e after bad schedule 2 does not start from it:\n%s", v)
+	}
+	typeText(m, " x")
+	drive(m, "enter")
+	if !strings.Contains(plain(m), `"x": a step starts with an Enactor's letter`) {
+		t.Errorf("the text typed after the schedule is not read with it:\n%s", plain(m))
+	}
+	drive(m, "esc")
+	drive(m, "e")
+	clearField(m)
+	typeText(m, "f1 f2")
+	drive(m, "enter")
+	drive(m, "e")
+	if v := plain(m); !strings.Contains(v, "schedule: f1 f2 s1 s2 s3 s4 f3 f4") {
+		t.Errorf("e after a typed schedule does not start from it:\n%s", v)
 	}
 }
 

@@ -99,8 +99,10 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		// the shell would pass over them in silence: the explorer is not seeded
 		return lab.Outcome{Handled: true, Note: noSeed}
 	case key.Matches(msg, k.Edit):
+		// the schedule on screen, to change a step of it (ctrl+u clears)
 		l.edit, l.editErr = true, ""
-		l.editor.SetValue("")
+		l.editor.SetValue(l.race.Format(l.player.Schedule()))
+		l.editor.CursorEnd()
 		l.editor.Placeholder = l.race.Format(l.race.Lecture())
 		return lab.Outcome{Handled: true, Cmd: l.editor.Focus()}
 	default:

@@ -25,7 +25,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	if l.edit {
 		l.editor.Width = max(10, f.W-lipgloss.Width(l.editor.Prompt)-2)
 		footer = []string{l.editor.View()}
-		msg, style := "enter plays it, esc cancels · each Enactor's steps in order, a letter and its number; the steps left out run after", st.Muted
+		msg, style := "the schedule on screen, to change (ctrl+u clears) · enter plays it, esc cancels · each Enactor's steps in order; steps left out run after", st.Muted
 		if l.editErr != "" {
 			msg, style = l.editErr, st.Bad
 		}
@@ -128,10 +128,10 @@ func (l *Lab) intro(fr interleave.Frame, w int) string {
 	switch {
 	case lecture && r.Fixes == 0:
 		return fitOrShort(w, fmt.Sprintf("n plays the first of the %d steps, ← goes back: the captions tell the lecture's six steps, in order", n),
-			fmt.Sprintf("n plays the first of %d steps, ← goes back: captions tell the lecture's six steps", n))
+			fmt.Sprintf("n plays the first of %d steps, ← back: captions tell the lecture's six steps", n))
 	case tagged:
 		return fitOrShort(w, fmt.Sprintf("n plays the first of the %d steps, ← goes back; a step that plays one of the lecture's six steps names it in its caption (lecture step 1 to 6)", n),
-			fmt.Sprintf("n plays the first of %d steps, ← goes back; captions name the lecture's steps it plays", n))
+			fmt.Sprintf("n plays the first of %d steps, ← back; captions name the lecture's steps it plays", n))
 	}
 	return fmt.Sprintf("n plays the first of the %d steps, ← goes back", n)
 }
