@@ -144,6 +144,15 @@ func TestTimelineAndPhaseMarks(t *testing.T) {
 	if got != want {
 		t.Errorf("timeline:\n%s\nwant\n%s", got, want)
 	}
+	// an event too long for the line loses whole words at its end, and
+	// keeps its clock's column
+	cut := plain(Timeline(st, 40, 3, events, 12)...)
+	if want := " T 12:47 AM  traffic shifted onto the …"; strings.Split(cut, "\n")[0] != want {
+		t.Errorf("cut event %q, want %q", strings.Split(cut, "\n")[0], want)
+	}
+	if got := TruncateWords("a  b   c", 7); got != "a  b …" {
+		t.Errorf("TruncateWords keeps no spacing: %q", got)
+	}
 	if got := plain(Timeline(st, 60, 1, events, 12)...); !strings.Contains(got, "▶S 2:40 AM") {
 		t.Errorf("one line should keep the latest event: %q", got)
 	}

@@ -2,6 +2,7 @@ package widget
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -17,14 +18,24 @@ func Truncate(s string, w int) string {
 }
 
 // TruncateWords fits plain text s in w cells by leaving out whole words
-// from its end, marked " …": no word or number is shown in part.
+// from its end, marked " …": no word or number is shown in part. The
+// words kept keep their spacing, so columns laid out with spaces (a
+// timeline's clock, a table's cells) stay where they were.
 func TruncateWords(s string, w int) string {
 	if lipgloss.Width(s) <= w {
 		return s
 	}
-	words := strings.Fields(s)
-	for n := len(words) - 1; n > 0; n-- {
-		if t := strings.Join(words[:n], " ") + " …"; lipgloss.Width(t) <= w {
+	var ends []int // where each word but the last ends, in s as written
+	inWord := false
+	for i, r := range s {
+		space := unicode.IsSpace(r)
+		if inWord && space {
+			ends = append(ends, i)
+		}
+		inWord = !space
+	}
+	for n := len(ends) - 1; n >= 0; n-- {
+		if t := s[:ends[n]] + " …"; lipgloss.Width(t) <= w {
 			return t
 		}
 	}
