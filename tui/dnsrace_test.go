@@ -323,3 +323,40 @@ func TestDNSRaceStepWordsAgree(t *testing.T) {
 		}
 	}
 }
+
+// A wide screen uses its room: under the table, every step played so far
+// with its caption, and the night the race led to (lecture 26.2.10's
+// timeline), its first event reached when the stepper's record goes
+// empty. A small screen keeps its table and list.
+func TestDNSRaceWideScreenTellsTheStory(t *testing.T) {
+	m := openAt(t, "dns-race", 160, 48)
+	v := plain(m)
+	for _, want := range []string{"the steps so far", "none yet: n plays the first", "the night it led to", "   11:48 PM  DynamoDB's DNS record in us-east-1 is empty", "   2:25 AM   all DNS information is restored", "the night has not begun"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("160x48: no %q:\n%s", want, v)
+		}
+	}
+	empty := 0
+	for _, l := range strings.Split(v, "\n") {
+		if strings.TrimSpace(l) == "" {
+			empty++
+		}
+	}
+	if empty > 6 {
+		t.Errorf("160x48: %d empty lines:\n%s", empty, v)
+	}
+	for range 7 {
+		drive(m, "n")
+		checkFits(t, m, 160, 48)
+	}
+	v = plain(m)
+	for _, want := range []string{"  s1 lecture step 1: the slow Enactor checks", "▶ s3 lecture step 6: the slow Enactor writes plan_new", "▶T 11:48 PM  DynamoDB's DNS record", "the stepper's record is empty, as at 11:48 PM"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("160x48 at step 7: no %q:\n%s", want, v)
+		}
+	}
+	small := openAt(t, "dns-race", 80, 24)
+	if v := plain(small); strings.Contains(v, "the night it led to") || !strings.Contains(v, "29 bad schedules") {
+		t.Errorf("80x24:\n%s", v)
+	}
+}

@@ -18,7 +18,8 @@ const (
 )
 
 // Render draws the stepper, and under it the table and the bad schedules
-// (side by side on a wide screen, else the one tab chose), and the editor.
+// (side by side on a wide screen, the steps so far and the night under
+// the table; else the one tab chose first), and the editor.
 func (l *Lab) Render(f lab.Frame) string {
 	st := f.St
 	var footer []string
@@ -40,10 +41,10 @@ func (l *Lab) Render(f lab.Frame) string {
 	if f.W >= wideWidth && f.H >= wideHeight {
 		// the panel tab chose on the left
 		left := f.W / 2
-		table := widget.FitLines(l.tableLines(left-2, st, false), left-2, room)
+		table := widget.FitLines(l.tablePanel(left-2, room, st), left-2, room)
 		bad := widget.FitLines(l.badLines(f.W-left, room, st, false), f.W-left, room)
 		if l.focus == 0 {
-			table = widget.FitLines(l.tableLines(f.W-left, st, false), f.W-left, room)
+			table = widget.FitLines(l.tablePanel(f.W-left, room, st), f.W-left, room)
 			bad = widget.FitLines(l.badLines(left-2, room, st, false), left-2, room)
 			table, bad = bad, table
 		}
