@@ -104,3 +104,15 @@ func TestClock(t *testing.T) {
 		}
 	}
 }
+
+// Counts in captions carry thousands separators, as the reports' do.
+func TestDigits(t *testing.T) {
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {40000, "40,000"}, {-31253, "-31,253"}, {1234567, "1,234,567"}} {
+		if got := Digits(c.n); got != c.want {
+			t.Errorf("Digits(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package leasestorm
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/rng"
@@ -255,15 +256,15 @@ func (e *Engine) Step() bool {
 	case e.outEnd:
 		e.returnWaiting, e.returnWithout = e.waitN, e.without
 		if e.outEnd > e.outStart {
-			e.mark("%s: DynamoDB is back (the lecture: 2:25 AM); %d droplets want a lease, %d of them lost theirs, against the %.0f the manager can serve within their %d s timeout",
-				Clock(minute(now)), e.waitN, e.without, e.cfg.Threshold(), e.cfg.TimeoutS)
+			e.mark("%s: DynamoDB is back (the lecture: 2:25 AM); %s droplets want a lease, %s of them lost theirs, against the %s the manager can serve within their %d s timeout",
+				Clock(minute(now)), engine.Digits(int64(e.waitN)), engine.Digits(int64(e.without)), engine.Digits(int64(math.Round(e.cfg.Threshold()))), e.cfg.TimeoutS)
 		}
 	}
 	if now == e.throttleAt {
 		flushed := e.queue.size
 		e.queue.head, e.queue.size = 0, 0
 		e.throttled = true
-		e.mark("%s: the throttle: at most %d requests in flight, and restarts drop the %d queued (the lecture: 4:14 AM)", Clock(minute(now)), e.cfg.Cap, flushed)
+		e.mark("%s: the throttle: at most %s requests in flight, and restarts drop the %s queued (the lecture: 4:14 AM)", Clock(minute(now)), engine.Digits(int64(e.cfg.Cap)), engine.Digits(int64(flushed)))
 	}
 	for ev, ok := e.expiries.due(now); ok; ev, ok = e.expiries.due(now) {
 		if e.leaseUntil[ev.d] == ev.at && !e.lost[ev.d] {

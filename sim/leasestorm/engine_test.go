@@ -157,6 +157,22 @@ func TestMomentsFollowTheTimeline(t *testing.T) {
 	}
 }
 
+// The moments write counts as the reports do, with thousands separators:
+// "40,000 droplets", never "40000".
+func TestMomentsGroupDigits(t *testing.T) {
+	rep, _ := DefaultSpec().Run(context.Background(), nil)
+	var all []string
+	for _, m := range rep.Runs[1].Moments {
+		all = append(all, m.Caption)
+	}
+	text := strings.Join(all, "\n")
+	for _, want := range []string{"40,000 droplets want a lease, 31,253 of them", "restarts drop the 99,991 queued"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no moment says %q:\n%s", want, text)
+		}
+	}
+}
+
 // Validation names the field and its range.
 func TestValidate(t *testing.T) {
 	for _, c := range []struct {
