@@ -2,8 +2,23 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
+
+// momentClock is the clock time of the run's moment whose caption says
+// words.
+func momentClock(t *testing.T, run map[string]any, words string) string {
+	t.Helper()
+	for _, m := range run["moments"].([]any) {
+		if c := m.(map[string]any)["caption"].(string); strings.Contains(c, words) {
+			at, _, _ := strings.Cut(c, ": ")
+			return at
+		}
+	}
+	t.Fatalf("no moment says %q", words)
+	return ""
+}
 
 // The lease storm's headline figures, read from its JSON report.
 func init() {
@@ -18,7 +33,9 @@ func init() {
 				case "goodput":
 					out = append(out, quote{group, "goodput", fmt.Sprintf("%.1f/s", run["final_goodput"].(float64))})
 				case "wasted":
-					out = append(out, quote{group, "wasted", fmt.Sprintf("%.1f%%", 100*run["wasted_share_after_return"].(float64))})
+					// the share since DynamoDB's return, named with its clock time
+					since := "wasted since " + momentClock(t, run, "DynamoDB is back")
+					out = append(out, quote{group, since, fmt.Sprintf("%.1f%%", 100*run["wasted_share_after_return"].(float64))})
 				case "recovered":
 					v := run["recovered_at"].(string)
 					if v == "" {
