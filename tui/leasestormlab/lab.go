@@ -6,11 +6,13 @@ package leasestormlab
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/leasestorm"
@@ -25,6 +27,10 @@ type Lab struct {
 	opened string // the runs the scenario opened with
 	runs   []*run
 	seen   []int
+	// merged is the left run's set while a toggle has made the right run
+	// like it (one panel shows both): the next toggle puts the right run
+	// back beside it. c forgets it.
+	merged string
 }
 
 // maxStep is the longest a step (a minute of every run) may take: play
@@ -241,6 +247,7 @@ func stepTo(steps []float64, v float64, dir int) float64 {
 // Key changes the spec and restarts the night on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
+	merged := l.merged
 	var change func(*leasestorm.Spec) string
 	switch {
 	case key.Matches(msg, k.OutageShorter), key.Matches(msg, k.OutageLonger):
@@ -263,15 +270,26 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, k.CapUp):
 		change = func(s *leasestorm.Spec) string { s.Cap = min(leasestorm.MaxQueue, 2*s.Cap); return "" }
 	case key.Matches(msg, k.Throttle):
-		change = l.toggle(func(p *leasestorm.Protections) { p.Throttle = !p.Throttle })
+		change = toggle(&merged, func(p *leasestorm.Protections) { p.Throttle = !p.Throttle })
 	case key.Matches(msg, k.DropStale):
-		change = l.toggle(func(p *leasestorm.Protections) { p.DropStale = !p.DropStale })
+		change = toggle(&merged, func(p *leasestorm.Protections) { p.DropStale = !p.DropStale })
 	case key.Matches(msg, k.Compare):
-		change = compare
+		change = func(s *leasestorm.Spec) string { merged = ""; return compare(s) }
 	default:
 		return lab.Outcome{}
 	}
-	return lab.Edit(&l.spec, change, leasestorm.Spec.Validate, l.Restart, note)
+	back := setWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
+	say := func(s leasestorm.Spec) string {
+		if merged != "" && merged != l.merged { // the key has just merged the runs
+			return mergedNote(s, msg.String(), back)
+		}
+		return note(s)
+	}
+	out := lab.Edit(&l.spec, change, leasestorm.Spec.Validate, l.Restart, say)
+	if out.Restarted {
+		l.merged = merged
+	}
+	return out
 }
 
 // dirOf is -1 for the down key of a pair, else +1.
@@ -282,9 +300,11 @@ func dirOf(msg tea.KeyMsg, down key.Binding) int {
 	return 1
 }
 
-// toggle flips a protection of the last run listed (the right one, or
-// the only one); a right run made like the left leaves one run.
-func (l *Lab) toggle(flip func(*leasestorm.Protections)) func(*leasestorm.Spec) string {
+// toggle flips a protection of the last run listed (the right one, or the
+// only one). A right run made like the left leaves one run, and merged
+// remembers the left's set; the next toggle puts the right run back
+// beside it, so two presses of a key give the comparison back.
+func toggle(merged *string, flip func(*leasestorm.Protections)) func(*leasestorm.Spec) string {
 	return func(s *leasestorm.Spec) string {
 		names := strings.Split(s.Runs, ",")
 		cfgs, err := s.Configs()
@@ -293,13 +313,25 @@ func (l *Lab) toggle(flip func(*leasestorm.Protections)) func(*leasestorm.Spec) 
 		}
 		p := cfgs[len(cfgs)-1].Protections
 		flip(&p)
-		names[len(names)-1] = leasestorm.SetName(p)
-		if len(names) == 2 && names[0] == names[1] {
-			names = names[1:]
+		right := leasestorm.SetName(p)
+		switch {
+		case len(names) == 1 && *merged != "" && right != *merged:
+			names, *merged = []string{*merged, right}, ""
+		case len(names) == 2 && names[0] == right:
+			names, *merged = names[:1], right
+		default:
+			names[len(names)-1] = right
 		}
 		s.Runs = strings.Join(names, ",")
 		return ""
 	}
+}
+
+// mergedNote says that the right run, made like the left, shares its
+// panel, and how to bring back the run it was.
+func mergedNote(s leasestorm.Spec, key, back string) string {
+	cfgs, _ := s.Configs()
+	return fmt.Sprintf("the right run is now %s, like the left: one panel shows both; %s again puts %s back beside it", setWords(cfgs[0].Protections), key, back)
 }
 
 // compare shows the right run alone, or puts no protection beside the
@@ -318,13 +350,14 @@ func compare(s *leasestorm.Spec) string {
 	return ""
 }
 
-// note says what the night now is.
+// note says what the night now is, in at most two lines of an 80 column
+// screen.
 func note(s leasestorm.Spec) string {
 	cfgs, _ := s.Configs()
 	var names []string
 	for _, c := range cfgs {
 		names = append(names, setWords(c.Protections))
 	}
-	return fmt.Sprintf("%s: outage %d min, the manager %g/s, timeout %d s (rate x timeout %.0f), cap %d; the night starts again on seed %d",
-		strings.Join(names, " vs "), s.OutageMin, s.Rate, s.TimeoutS, s.Rate*float64(s.TimeoutS), s.Cap, s.Seed)
+	return fmt.Sprintf("%s: outage %d min, rate %g/s x timeout %d s = %s, cap %s; the night again on seed %d",
+		strings.Join(names, " vs "), s.OutageMin, s.Rate, s.TimeoutS, textfmt.Int(int(math.Round(s.Rate*float64(s.TimeoutS)))), textfmt.Int(s.Cap), s.Seed)
 }

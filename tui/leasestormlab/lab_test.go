@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/sim/leasestorm"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
 func press(t *testing.T, l *Lab, k string) string {
@@ -62,5 +63,47 @@ func TestAHeavyMinuteIsRefused(t *testing.T) {
 	s.Droplets, s.TimeoutS = leasestorm.MaxDroplets, 1
 	if _, err := New(s); err == nil || !strings.Contains(err.Error(), "one step would take") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// A toggle that makes the right run like the left leaves one panel and
+// says so; the same key again puts the right run back beside the left,
+// so the comparison is never lost to two presses.
+func TestToggleTwiceKeepsTheComparison(t *testing.T) {
+	lb, _ := New(leasestorm.DefaultSpec())
+	l := lb.(*Lab)
+	for _, c := range []struct{ key, runs, note string }{
+		{"h", "none", "the right run is now no protection, like the left: one panel shows both; h again puts throttle back beside it"},
+		{"h", "none,throttle", ""},
+		{"x", "none,both", ""},
+		{"h", "none,drop-stale", ""},
+		{"x", "none", "x again puts drop stale back"},
+		{"x", "none,drop-stale", ""},
+		{"c", "drop-stale", ""},
+		{"x", "none", ""}, // one run by c: no left to come back
+		{"x", "drop-stale", ""},
+	} {
+		n := press(t, l, c.key)
+		if l.spec.Runs != c.runs || len(l.runs) != strings.Count(c.runs, ",")+1 || !strings.Contains(n, c.note) {
+			t.Errorf("after %s: runs %q, note %q; want %q, saying %q", c.key, l.spec.Runs, n, c.runs, c.note)
+		}
+	}
+}
+
+// The note of every key fits the shell's two lines at 80 columns, at the
+// widest the numbers get, so it is never cut mid-sentence.
+func TestNotesFitTwoLines(t *testing.T) {
+	s := leasestorm.DefaultSpec()
+	s.Runs, s.OutageMin, s.Rate, s.TimeoutS, s.Cap, s.Seed = "none,both", 360, 4.5, 3600, leasestorm.MaxQueue, 1<<31
+	lb, err := New(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := lb.(*Lab)
+	for _, k := range []string{"o", "w", "d", "j", "x", "h", "x", "h", "c", "c"} {
+		n := press(t, l, k)
+		if lines := widget.Wrap(n, 79); len(lines) > 2 {
+			t.Errorf("%s: the note takes %d lines at 80 columns: %q", k, len(lines), n)
+		}
 	}
 }
