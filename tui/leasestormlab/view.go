@@ -28,7 +28,11 @@ func (l *Lab) Render(f lab.Frame) string {
 			sc.counts = max(sc.counts, s.Queue.At(i).Y)
 		}
 	}
-	sc.work *= 1.15 // room above the rate's line for its name
+	// room above the rate's line; whole numbers, so the axes' top labels
+	// are as narrow as their ticks (10.350000000000001 would squeeze the
+	// plot), the counts' a power of ten (their log axis' top tick)
+	sc.work = math.Ceil(sc.work * 1.15)
+	sc.counts = math.Pow(10, math.Ceil(math.Log10(sc.counts)))
 	foot := []string{f.St.Muted.Render(l.legend(f.W))}
 	panels := make([]func(w, h int, sc scale) string, len(l.runs))
 	for i, r := range l.runs {
@@ -64,23 +68,27 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 	at := func(v engine.SeriesView) func(float64) float64 {
 		return func(x float64) float64 { return v.StepAt(x*60 - leasestorm.StartClock) }
 	}
-	work := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.work, XLabel: clockLabel, XStep: step, NoXNumbers: true,
+	// Names of lines that end on one row share it ("rate wasted" once
+	// everything served is wasted), so each stays on its line's row.
+	work := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.work, XLabel: clockLabel, XStep: step, NoXNumbers: true, JoinRows: true,
 		YLabel: func(v float64) string { return fmt.Sprintf("%g", v) },
 		Lines: []widget.Line{
 			{Name: "rate", Style: st.Muted, Value: func(float64) float64 { return c.Rate }},
 			{Name: "wasted", Style: st.Bad, Bounded: true, End: now, Value: at(s.WastedRate)},
 			{Name: "goodput", Style: st.OK, Bounded: true, End: now, Value: at(s.Goodput)},
 		}}
-	counts := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.counts, XLabel: clockLabel, XStep: step, LogY: true,
+	counts := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.counts, XLabel: clockLabel, XStep: step, LogY: true, JoinRows: true,
 		YLabel: func(v float64) string { return shortCount(v) },
 		Lines: []widget.Line{
 			{Name: "queue", Style: st.Warn, Bounded: true, End: now, Value: at(s.Queue)},
 			{Name: "no lease", Style: st.SeriesStyle(1), Bounded: true, End: now, Value: at(s.Without)},
 		}}
-	// one names column and one y-label column, so the charts share an x scale
-	names := len("no lease ") + 1
+	// one names column, wide enough for the two longest names on one row,
+	// and one y-label column as wide as its labels get, so the charts
+	// share an x scale that holds as the run goes
+	names := len("wasted goodput") + 1
 	work.NamesWidth, counts.NamesWidth = names, names
-	yw := 0
+	yw := len("100k")
 	for _, ts := range []widget.TimeSeries{work, counts} {
 		left, _ := ts.Area(w)
 		yw = max(yw, left-1)
@@ -179,7 +187,7 @@ func counters(s leasestorm.Snapshot, c leasestorm.Config) []widget.Counter {
 	}
 	return []widget.Counter{
 		{Name: "goodput", Value: fmt.Sprintf("%.1f/s", last(s.Series.Goodput))},
-		{Name: "wasted", Value: fmt.Sprintf("%.0f%%", 100*last(s.Series.Wasted))},
+		{Name: "wasted now", Value: fmt.Sprintf("%.0f%%", 100*last(s.Series.Wasted))},
 		{Name: "queue", Value: textfmt.Int(s.Queue)},
 		{Name: "no lease", Value: textfmt.Int(s.Without)},
 		{Name: "waiting", Value: textfmt.Int(s.Waiting)},
