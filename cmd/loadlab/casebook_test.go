@@ -79,6 +79,26 @@ func TestRunHealthFlipFlopCut(t *testing.T) {
 	}
 }
 
+// The flip-flop's text says what DNS's backlog is: how long the oldest
+// write waited (a delay), and the writes left at the end as DNS's work
+// (not a delay); and the dead instances' minutes in DNS as DNS served it.
+func TestRunHealthFlipFlopNamesTheBacklog(t *testing.T) {
+	code, out, errs := runArgs(t, "run", "health-flip-flop")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"up to 44,432 writes waited for DNS, the oldest up to 3 h 34 min",
+		"at the end 36,081 writes still wait: 6 h 01 min of DNS's work",
+		"dead instances spent 161.1 minutes in DNS before the switch-off",
+		"queued behind the 44,432 writes DNS has not applied yet",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report does not say %q:\n%s", want, out)
+		}
+	}
+}
+
 // Every flag out of range, and a run over the limits, is one line naming
 // the flag, exit 2.
 func TestCasebookRefusals(t *testing.T) {

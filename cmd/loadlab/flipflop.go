@@ -26,11 +26,15 @@ seconds; a check fails when its latency passes the threshold, latency being
 log-normal (--noise) about the instance's median, --quiet-median of the
 threshold when the network is well and about --slow-median (--spread) in the
 slow window (--slow-from-min for --slow-min minutes); --dead instances die in
-it. Each change of an instance's state is one DNS write; DNS absorbs
---dns-capacity writes a minute. --runs compares protection sets on one seed
-(the same check results): none, hysteresis (--k results in a row to change),
-cap (at most --cap-per-min changes a minute) and both. At --disable-at-min
-the automation is switched off (at or past --duration-min: never).`,
+it. Each change of an instance's state is one DNS write; DNS applies
+--dns-capacity writes a minute, in the order they were made. A write waiting
+has not happened: what DNS serves lags the automation by the oldest write's
+wait, for dead instances' removals and put-backs alike. --runs compares
+protection sets on one seed (the same check results): none, hysteresis (--k
+results in a row to change), cap (at most --cap-per-min changes a minute) and
+both. At --disable-at-min
+the automation is switched off (at or past --duration-min: never); its
+put-backs wait behind the writes DNS has not applied yet.`,
 	bind: func(fs *flagSet, s *flipflop.Spec) {
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the checks, as CPython's random.seed")
 		fs.Int(&s.Instances, "instances", 1, flipflop.MaxInstances, "instances behind the load balancer")
@@ -39,7 +43,7 @@ the automation is switched off (at or past --duration-min: never).`,
 		fs.Float(&s.QuietMedian, "quiet-median", "a number in [0.001, 1000]", "median latency outside the slow window, a share of the threshold")
 		fs.Float(&s.SlowMedian, "slow-median", "a number in [0.001, 1000]", "median of the instances' median latencies in the slow window, a share of the threshold")
 		fs.Float(&s.Spread, "spread", "a number in [0, 10]", "log-normal spread of the instances' medians in the slow window")
-		fs.Int(&s.DNSCapacity, "dns-capacity", 1, flipflop.MaxCapacity, "DNS writes a minute DNS absorbs")
+		fs.Int(&s.DNSCapacity, "dns-capacity", 1, flipflop.MaxCapacity, "DNS writes a minute DNS applies")
 		fs.IntSaying(&s.Dead, "dead", 0, flipflop.MaxInstances, "a whole number in 0..instances", "instances that die for good in the slow window")
 		fs.Int(&s.SlowFromMin, "slow-from-min", 0, flipflop.MaxMinutes, "start of the slow window, minutes after 5:00 AM")
 		fs.Int(&s.SlowMin, "slow-min", 0, flipflop.MaxMinutes, "length of the slow window, minutes")
@@ -71,10 +75,10 @@ the automation is switched off (at or past --duration-min: never).`,
 			for _, run := range r.Runs {
 				for _, row := range run.Series {
 					rows = append(rows, []string{run.Set, strconv.Itoa(row.Minute), row.Clock, strconv.Itoa(row.Flips), strconv.Itoa(row.DNSWrites),
-						strconv.Itoa(row.InService), num(row.DNSBacklog), strconv.Itoa(row.DeadInDNS)})
+						strconv.Itoa(row.InService), strconv.FormatInt(row.DNSBacklog, 10), num(row.DNSLagMin), strconv.Itoa(row.DeadInDNS)})
 				}
 			}
-			return writeCSV(w, []string{"set", "minute", "clock", "flips", "dns_writes", "in_service", "dns_backlog", "dead_in_dns"}, rows)
+			return writeCSV(w, []string{"set", "minute", "clock", "flips", "dns_writes", "in_service", "dns_backlog", "dns_lag_min", "dead_in_dns"}, rows)
 		},
 	},
 }
@@ -102,8 +106,15 @@ func writeFlipFlopText(w io.Writer, r flipflop.Report) error {
 		if i > 0 {
 			fmt.Fprintf(w, ", %.1fx fewer than %s", flipflop.WritesCut(r.Runs[0], run), flipSetWords[r.Runs[0].Set])
 		}
-		fmt.Fprintf(w, "\n  at most %d writes in a minute against DNS's %d; DNS held up to %.0f writes waiting\n", run.PeakWrites, run.DNSCapacity, run.PeakBacklog)
-		fmt.Fprintf(w, "  in service: %.1f of %d on average, %d at the fewest; dead instances spent %.1f minutes in DNS while the automation ran\n",
+		fmt.Fprintf(w, "\n  at most %d writes in a minute against the %d DNS applies", run.PeakWrites, run.DNSCapacity)
+		if run.PeakBacklog > 0 {
+			fmt.Fprintf(w, "; up to %s writes waited for DNS, the oldest up to %s", textfmt.Digits(run.PeakBacklog), flipflop.Minutes(run.PeakLagMin))
+		}
+		fmt.Fprintln(w)
+		if run.FinalBacklog > 0 {
+			fmt.Fprintf(w, "  at the end %s writes still wait: %s of DNS's work\n", textfmt.Digits(run.FinalBacklog), flipflop.Minutes(run.DrainMin))
+		}
+		fmt.Fprintf(w, "  in DNS (its writes applied): %.1f of %d instances on average, %d at the fewest; dead instances spent %.1f minutes in DNS before the switch-off\n",
 			run.MeanInService, run.Instances, run.MinInService, run.DeadMinutes)
 		if run.Deferred > 0 {
 			fmt.Fprintf(w, "  the cap held back %s changes\n", textfmt.Digits(run.Deferred))
@@ -112,12 +123,12 @@ func writeFlipFlopText(w io.Writer, r flipflop.Report) error {
 			fmt.Fprintln(w, "  "+m.Caption)
 		}
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "  time\tflips\tDNS writes\tin service\tDNS backlog\tdead in DNS\t")
+		fmt.Fprintln(tw, "  time\tflips\tDNS writes\twaiting\tDNS lag min\tin DNS\tdead in DNS\t")
 		for j, row := range run.Series {
 			if j%10 != 0 && j != len(run.Series)-1 {
 				continue
 			}
-			fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%.0f\t%d\t\n", row.Clock, row.Flips, row.DNSWrites, row.InService, row.DNSBacklog, row.DeadInDNS)
+			fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%.0f\t%d\t%d\t\n", row.Clock, row.Flips, row.DNSWrites, row.DNSBacklog, row.DNSLagMin, row.InService, row.DeadInDNS)
 		}
 		tw.Flush()
 	}

@@ -1,6 +1,10 @@
 package flipflop
 
-import "github.com/loadlab/loadlab/sim/engine"
+import (
+	"math"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
 
 // Costs of a run on one core, in nanoseconds, measured on this project's
 // 2-core machine (BenchmarkCostModel prints the estimate against the
@@ -11,14 +15,16 @@ const (
 	nsInstance = 150.0
 	nsRun      = 1e5
 	// bytesInstance is an instance's state; bytesMinute a minute of the
-	// five series and of the result's row.
-	bytesInstance = 40.0
-	bytesMinute   = 5*16 + 100
+	// six series and of the result's row; bytesBatch a second's batch of
+	// DNS writes waiting, besides its bitset (a bit a check).
+	bytesInstance = 41.0
+	bytesMinute   = 6*16 + 110
+	bytesBatch    = 48.0
 	// A minute's row at its longest (every float written in 17 digits)
 	// in the JSON, the CSV and the text (which prints one
 	// every ten minutes), and a run's fields and moments besides them.
-	rowJSON, rowCSV, rowText = 240.0, 70.0, 8.0
-	runJSON, runText         = 2000.0, 1000.0
+	rowJSON, rowCSV, rowText = 280.0, 90.0, 9.0
+	runJSON, runText         = 2100.0, 1300.0
 )
 
 // Cost estimates the runs and their report in format (text, json or csv).
@@ -43,7 +49,11 @@ func (s Spec) Cost(format string) engine.Cost {
 	default:
 		c.OutputBytes = runs * (runText + minutes*rowText)
 	}
-	c.Bytes = 8e6 + float64(cfg.Instances)*bytesInstance + float64(cfg.IntervalS)*24 + runs*minutes*bytesMinute + 5*4096*16 + 2.5*c.OutputBytes
+	// DNS's queue at its longest: every second of the automation's a
+	// batch, and a bit for each of its checks (as if DNS applied none).
+	auto := 60 * float64(min(cfg.DisableAtMin, cfg.DurationMin))
+	queue := auto*(bytesBatch+8*math.Ceil(float64(cfg.Instances)/float64(cfg.IntervalS)/64)) + float64(cfg.Instances)/8
+	c.Bytes = 8e6 + float64(cfg.Instances)*bytesInstance + float64(cfg.IntervalS)*24 + runs*minutes*bytesMinute + 6*4096*16 + 2.5*c.OutputBytes + queue
 	return c
 }
 

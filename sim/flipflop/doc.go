@@ -15,17 +15,25 @@
 //     lecture's 5:30 AM to 10:36 AM) each instance's median is drawn
 //     about SlowMedian of the threshold (a log-normal spread of Spread):
 //     its checks pass or fail by chance.
-//   - The automation keeps a state per instance, healthy (in DNS) or
-//     failed (out). Without hysteresis every check result that differs
+//   - The automation keeps a state per instance, healthy (wanted in DNS)
+//     or failed (wanted out). Without hysteresis every check result that differs
 //     from the state changes it; with hysteresis it takes K results in a
 //     row. Each change is one DNS write: taking the instance's record out
 //     or putting it back.
-//   - DNS absorbs DNSCapacity writes a minute; writes past it wait, and
-//     what DNS answers lags by the backlog.
+//   - DNS applies DNSCapacity writes a minute, first made, first applied;
+//     writes past it wait in its queue. A write waiting has not happened:
+//     what DNS serves (the instances in it, the dead among them) is what
+//     its applied writes say, so a backlog delays taking dead instances
+//     out and putting healthy ones back alike, by the time the oldest
+//     write has waited (the DNS lag).
 //   - With the cap, at most CapPerMin changes a minute are made, fleet
 //     wide; a change over the cap waits for a later check.
 //   - At DisableAtMin (the lecture's 9:36 AM) the automation is switched
-//     off: every instance goes back into DNS and no more writes are made.
+//     off: it makes no more changes, and writes every instance it had
+//     taken out back in. The writes still waiting stay queued (DNS has
+//     them): the put-backs are applied after them, and until then DNS
+//     goes on serving the automation's old changes. The lecture's load
+//     balancers were affected until 2:09 PM, hours past the switch-off.
 //
 // The checks' random draws do not depend on the automation's state, so
 // runs on one seed meet the same check results, result for result: the

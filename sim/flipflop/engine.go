@@ -12,27 +12,33 @@ import (
 
 // Engine runs one morning a second a step.
 type Engine struct {
-	cfg                                  Config
-	slowFrom, slowEnd, disableAt, end    int32
-	quiet                                float64 // ln(QuietMedian)
-	src                                  *rng.Source
-	slow                                 []float64 // per instance, ln(its median in the slow window)
-	phases                               [][]int32 // the instances checked at each second of the interval
-	healthy, lastPass                    []bool    // the automation's state; the latest check's result
-	streak                               []int32   // results in a row against the state
-	disabled                             bool
-	now                                  int32
+	cfg                               Config
+	slowFrom, slowEnd, disableAt, end int32
+	quiet                             float64 // ln(QuietMedian)
+	src                               *rng.Source
+	slow                              []float64 // per instance, ln(its median in the slow window)
+	phases                            [][]int32 // the instances checked at each second of the interval
+	healthy, lastPass                 []bool    // the automation's state; the latest check's result
+	streak                            []int32   // results in a row against the state
+	disabled                          bool
+	now                               int32
+	// inDNS is what DNS serves, instance by instance: what the writes it
+	// has applied say; inService counts it. queue holds the writes made
+	// and not yet applied, dnsBudget the writes DNS may still apply.
+	inDNS                                []bool
 	inService                            int
-	backlog, dnsBudget                   float64
+	queue                                dnsQueue
+	dnsBudget                            float64
 	minFlips, minWrites, minDeferred     int
 	tot                                  Totals
-	overAt                               int // the first minute over DNS's capacity, -1 until then
+	overAt                               int  // the first minute over DNS's capacity, -1 until then
+	caughtUp                             bool // DNS has applied every write since
 	series                               Series
 	moments                              []engine.Moment
 	inServiceSum, inServiceN, minService float64
 	// deadAt is when each instance dies for good (-1: never); deaths
 	// lists the dying in time order, next the first still to come;
-	// deadIn counts the dead instances in DNS.
+	// deadIn counts the dead instances DNS serves.
 	deadAt       []int32
 	deaths       []int32
 	next, deadIn int
@@ -46,27 +52,31 @@ type Totals struct {
 	// the changes the cap held back.
 	Flips, Writes, Deferred int64
 	// PeakWrites is the most writes in a minute; PeakBacklog the most
-	// writes DNS held waiting at a minute's end.
+	// writes DNS held waiting at a minute's end, PeakLag the longest the
+	// oldest of them had waited then, in seconds.
 	PeakWrites  int
-	PeakBacklog float64
+	PeakBacklog int64
+	PeakLag     int32
 }
 
 // Series are the run's minutes so far, one point each at the minute's end.
 type Series struct {
-	// Flips and Writes are a minute's result flips and DNS writes;
-	// InService the instances in DNS at its end; Backlog the writes DNS
-	// holds waiting; DeadIn the dead instances in DNS.
-	Flips, Writes, InService, Backlog, DeadIn engine.Series
+	// Flips and Writes are a minute's result flips and DNS writes made;
+	// InService the instances DNS serves at its end; Backlog the writes
+	// DNS holds waiting; Lag how long the oldest of them has waited, in
+	// minutes (how far behind the automation DNS is); DeadIn the dead
+	// instances DNS serves.
+	Flips, Writes, InService, Backlog, Lag, DeadIn engine.Series
 }
 
 // SeriesView is the series up to the step a snapshot was taken at.
 type SeriesView struct {
-	Flips, Writes, InService, Backlog, DeadIn engine.SeriesView
+	Flips, Writes, InService, Backlog, Lag, DeadIn engine.SeriesView
 }
 
 // View is the series as a snapshot shares them.
 func (s *Series) View() SeriesView {
-	return SeriesView{s.Flips.View(), s.Writes.View(), s.InService.View(), s.Backlog.View(), s.DeadIn.View()}
+	return SeriesView{s.Flips.View(), s.Writes.View(), s.InService.View(), s.Backlog.View(), s.Lag.View(), s.DeadIn.View()}
 }
 
 // New builds the morning at its first second: every instance healthy and
@@ -79,10 +89,10 @@ func New(c Config) (*Engine, error) {
 	e := &Engine{cfg: c, slowFrom: int32(60 * c.SlowFromMin), slowEnd: int32(60 * (c.SlowFromMin + c.SlowMin)),
 		disableAt: int32(60 * c.DisableAtMin), end: int32(60 * c.DurationMin), quiet: math.Log(c.QuietMedian),
 		src: rng.New(c.Seed), slow: make([]float64, n), phases: make([][]int32, c.IntervalS),
-		healthy: make([]bool, n), lastPass: make([]bool, n), streak: make([]int32, n), inService: n, overAt: -1, minService: float64(n),
-		deadAt: make([]int32, n)}
+		healthy: make([]bool, n), lastPass: make([]bool, n), streak: make([]int32, n), inDNS: make([]bool, n), inService: n, overAt: -1,
+		minService: float64(n), deadAt: make([]int32, n)}
 	for i := range n {
-		e.healthy[i], e.lastPass[i], e.deadAt[i] = true, true, -1
+		e.healthy[i], e.lastPass[i], e.inDNS[i], e.deadAt[i] = true, true, true, -1
 		e.slow[i] = e.src.Gauss(math.Log(c.SlowMedian), c.Spread)
 		p := e.src.RandBelow(c.IntervalS)
 		e.phases[p] = append(e.phases[p], int32(i))
@@ -140,27 +150,17 @@ func (e *Engine) Step() bool {
 		e.mark("%s: network latency is back to normal (the lecture: 10:36 AM); checks pass again", Clock(m))
 	}
 	if now == e.disableAt && !e.disabled {
-		e.disabled = true
-		back := 0
-		for i, h := range e.healthy {
-			if !h {
-				e.healthy[i] = true
-				back++
-				e.write()
-			}
-		}
-		e.inService = e.cfg.Instances
-		e.deadIn = e.next
-		e.mark("%s: engineers switch the automated health checks off (the lecture: 9:36 AM): %d instances go back into DNS, and no more writes follow", Clock(m), back)
+		e.switchOff(m)
 	}
 	for ; e.next < len(e.deaths) && e.deadAt[e.deaths[e.next]] <= now; e.next++ {
-		if e.healthy[e.deaths[e.next]] {
+		if e.inDNS[e.deaths[e.next]] {
 			e.deadIn++
 		}
 	}
 	slow := now >= e.slowFrom && now < e.slowEnd
 	k := e.k()
-	for _, i := range e.phases[int(now)%e.cfg.IntervalS] {
+	phase := int32(int(now) % e.cfg.IntervalS)
+	for j, i := range e.phases[phase] {
 		med := e.quiet
 		if slow {
 			med = e.slow[i]
@@ -188,23 +188,9 @@ func (e *Engine) Step() bool {
 			continue
 		}
 		e.healthy[i], e.streak[i] = pass, 0
-		if pass {
-			e.inService++
-		} else {
-			e.inService--
-			if e.dead(i, now) {
-				e.deadIn--
-			}
-		}
-		e.write()
+		e.write(e.queue.open(now, phase, len(e.phases[phase])), j)
 	}
-	e.dnsBudget += float64(e.cfg.DNSCapacity) / 60
-	done := min(e.backlog, math.Floor(e.dnsBudget))
-	e.backlog -= done
-	e.dnsBudget -= done
-	if e.backlog == 0 {
-		e.dnsBudget = min(e.dnsBudget, 1) // idle time is not banked
-	}
+	e.applyWrites()
 	if !e.disabled {
 		e.deadSeconds += int64(e.deadIn)
 	}
@@ -218,14 +204,89 @@ func (e *Engine) Step() bool {
 	return true
 }
 
+// switchOff stops the automation: it makes no more changes, and writes
+// every instance it had taken out back into DNS. The writes DNS has not
+// applied yet stay queued (DNS has them): the put-backs wait behind them.
+func (e *Engine) switchOff(m int) {
+	e.disabled = true
+	waiting := e.queue.len
+	for i, h := range e.healthy {
+		if !h {
+			e.healthy[i] = true
+			e.write(e.queue.open(e.now, -1, len(e.healthy)), i)
+		}
+	}
+	back := e.queue.len - waiting
+	caption := fmt.Sprintf("%s: engineers switch the automated health checks off (the lecture: 9:36 AM): no more changes; %s writes put the instances it took out back into DNS",
+		Clock(m), engine.Digits(back))
+	if waiting > 0 {
+		caption += fmt.Sprintf(", queued behind the %s writes DNS has not applied yet (%s of DNS's work)", engine.Digits(waiting), Minutes(float64(waiting)/float64(e.cfg.DNSCapacity)))
+	}
+	e.mark("%s", caption)
+}
+
+// applyWrites is DNS's second of work: the writes waiting, oldest first,
+// as many as its capacity allows; idle time is not banked. Applying a
+// write flips what DNS serves for its instance: an instance's writes
+// alternate (out, back in, out), as the automation's changes do.
+func (e *Engine) applyWrites() {
+	e.dnsBudget += float64(e.cfg.DNSCapacity) / 60
+	wasBehind := e.queue.len > 0
+	done := e.queue.pop(int64(math.Floor(e.dnsBudget)), func(phase int32, j int) {
+		i := int32(j)
+		if phase >= 0 {
+			i = e.phases[phase][j]
+		}
+		in := !e.inDNS[i]
+		e.inDNS[i] = in
+		d := 1
+		if !in {
+			d = -1
+		}
+		e.inService += d
+		if e.dead(i, e.now) {
+			e.deadIn += d
+		}
+	})
+	e.dnsBudget -= float64(done)
+	if e.queue.len == 0 {
+		e.dnsBudget = min(e.dnsBudget, 1)
+		if wasBehind && e.overAt >= 0 && !e.caughtUp {
+			e.caughtUp = true
+			e.mark("%s: DNS has applied every write that waited: what it serves is the automation's latest word again", Clock(int(e.now/60)))
+		}
+	}
+}
+
 // dead reports whether instance i has died by second now.
 func (e *Engine) dead(i int32, now int32) bool { return e.deadAt[i] >= 0 && e.deadAt[i] <= now }
 
-// write is one DNS write, queued behind those DNS has not absorbed.
-func (e *Engine) write() {
+// write queues the write of member j of batch b: one change of the
+// automation's, which DNS has not applied yet.
+func (e *Engine) write(b *batch, j int) {
+	e.queue.push(b, j)
 	e.minWrites++
 	e.tot.Writes++
-	e.backlog++
+}
+
+// Lag is how long the oldest write waiting has waited at second now, in
+// seconds: DNS serves the fleet as the automation saw it that long ago.
+// Zero when none waits.
+func (e *Engine) lag() int32 {
+	if at, ok := e.queue.oldest(); ok {
+		return e.now - at
+	}
+	return 0
+}
+
+// Minutes writes a span of minutes as the reports do: "45 min",
+// "7 h 16 min".
+func Minutes(m float64) string {
+	n := int(math.Round(m))
+	if n < 60 {
+		return fmt.Sprintf("%d min", n)
+	}
+	return fmt.Sprintf("%d h %02d min", n/60, n%60)
 }
 
 // closeMinute appends the minute just run to the series and marks the
@@ -236,14 +297,16 @@ func (e *Engine) closeMinute() {
 	s.Flips.Append(engine.Point{X: x, Y: float64(e.minFlips)})
 	s.Writes.Append(engine.Point{X: x, Y: float64(e.minWrites)})
 	s.InService.Append(engine.Point{X: x, Y: float64(e.inService)})
-	s.Backlog.Append(engine.Point{X: x, Y: e.backlog})
+	s.Backlog.Append(engine.Point{X: x, Y: float64(e.queue.len)})
+	s.Lag.Append(engine.Point{X: x, Y: float64(e.lag()) / 60})
 	s.DeadIn.Append(engine.Point{X: x, Y: float64(e.deadIn)})
 	e.tot.PeakWrites = max(e.tot.PeakWrites, e.minWrites)
-	e.tot.PeakBacklog = max(e.tot.PeakBacklog, e.backlog)
+	e.tot.PeakBacklog = max(e.tot.PeakBacklog, e.queue.len)
+	e.tot.PeakLag = max(e.tot.PeakLag, e.lag())
 	if e.overAt < 0 && e.minWrites > e.cfg.DNSCapacity {
 		e.overAt = int((e.now - 1) / 60)
 		e.moments = append(e.moments, engine.Moment{Step: int64(e.now), Caption: fmt.Sprintf(
-			"%s: %d DNS writes in a minute, past the %d DNS absorbs: writes queue, and DNS answers lag behind the checks", Clock(e.overAt), e.minWrites, e.cfg.DNSCapacity)})
+			"%s: %s DNS writes in a minute, past the %s DNS applies: writes queue, and what DNS serves falls behind the automation's changes, removals of dead instances and put-backs alike", Clock(e.overAt), engine.Digits(int64(e.minWrites)), engine.Digits(int64(e.cfg.DNSCapacity)))})
 	}
 	e.minFlips, e.minWrites, e.minDeferred = 0, 0, 0
 }
@@ -259,15 +322,18 @@ type Snapshot struct {
 	DeadMinutes float64
 	// ServiceSum sums the instances in DNS over the seconds run.
 	ServiceSum float64
-	Backlog    float64
-	Disabled   bool
-	Totals     Totals
-	Series     SeriesView
-	Moments    []engine.Moment
+	// Backlog is the writes DNS holds waiting; Lag how long the oldest
+	// has waited, in seconds.
+	Backlog  int64
+	Lag      int32
+	Disabled bool
+	Totals   Totals
+	Series   SeriesView
+	Moments  []engine.Moment
 }
 
 // Snapshot takes the run's state without copying its history.
 func (e *Engine) Snapshot() Snapshot {
-	return Snapshot{Second: int64(e.now), InService: e.inService, DeadIn: e.deadIn, DeadMinutes: float64(e.deadSeconds) / 60, ServiceSum: e.inServiceSum, Backlog: e.backlog, Disabled: e.disabled, Totals: e.tot,
+	return Snapshot{Second: int64(e.now), InService: e.inService, DeadIn: e.deadIn, DeadMinutes: float64(e.deadSeconds) / 60, ServiceSum: e.inServiceSum, Backlog: e.queue.len, Lag: e.lag(), Disabled: e.disabled, Totals: e.tot,
 		Series: e.series.View(), Moments: e.Moments()}
 }

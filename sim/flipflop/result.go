@@ -9,13 +9,16 @@ type Row struct {
 	Minute int    `json:"minute"`
 	Clock  string `json:"clock"`
 	// Flips is the minute's check results that differ from the one
-	// before; DNSWrites its DNS writes; InService the instances in DNS at
-	// its end; DNSBacklog the writes DNS holds waiting.
+	// before; DNSWrites the DNS writes made in it; InService the
+	// instances DNS serves at its end; DNSBacklog the writes DNS holds
+	// waiting, DNSLagMin how long the oldest of them has waited (how far
+	// behind the automation what DNS serves is).
 	Flips      int     `json:"flips"`
 	DNSWrites  int     `json:"dns_writes"`
 	InService  int     `json:"in_service"`
-	DNSBacklog float64 `json:"dns_backlog"`
-	// DeadInDNS is the dead instances in DNS at its end.
+	DNSBacklog int64   `json:"dns_backlog"`
+	DNSLagMin  float64 `json:"dns_lag_min"`
+	// DeadInDNS is the dead instances DNS serves at its end.
 	DeadInDNS int `json:"dead_in_dns"`
 }
 
@@ -32,16 +35,23 @@ type Result struct {
 	DNSWrites int64 `json:"dns_writes"`
 	Deferred  int64 `json:"deferred"`
 	// PeakWrites is the most writes in one minute, against DNSCapacity;
-	// PeakBacklog the most writes DNS held waiting.
-	PeakWrites  int     `json:"peak_writes_per_min"`
-	DNSCapacity int     `json:"dns_capacity_per_min"`
-	PeakBacklog float64 `json:"peak_dns_backlog"`
-	// MeanInService and MinInService are the instances in DNS, on average
-	// over the run's seconds and at the fewest.
+	// PeakBacklog the most writes DNS held waiting, PeakLagMin the
+	// longest the oldest of them had waited (minutes); FinalBacklog the
+	// writes still waiting at the run's end, DrainMin the minutes DNS
+	// needs to apply them (DNS's work left, not a delay).
+	PeakWrites   int     `json:"peak_writes_per_min"`
+	DNSCapacity  int     `json:"dns_capacity_per_min"`
+	PeakBacklog  int64   `json:"peak_dns_backlog"`
+	PeakLagMin   float64 `json:"peak_dns_lag_min"`
+	FinalBacklog int64   `json:"final_dns_backlog"`
+	DrainMin     float64 `json:"final_drain_min"`
+	// MeanInService and MinInService are the instances DNS serves, on
+	// average over the run's seconds and at the fewest.
 	MeanInService float64 `json:"mean_in_service"`
 	MinInService  int     `json:"min_in_service"`
-	// DeadMinutes sums the minutes dead instances spent in DNS, where
-	// traffic sent to them is lost.
+	// DeadMinutes sums the minutes dead instances spent in DNS (as DNS
+	// served it, its writes applied) until the switch-off, where traffic
+	// sent to them is lost.
 	DeadMinutes float64         `json:"dead_minutes_in_dns"`
 	Dead        int             `json:"dead"`
 	Instances   int             `json:"instances"`
@@ -54,6 +64,7 @@ func (e *Engine) Result() Result {
 	c := e.cfg
 	r := Result{Set: SetName(c.Protections), K: int(e.k()), CapPerMin: c.CapPerMin, Flips: e.tot.Flips, DNSWrites: e.tot.Writes,
 		Deferred: e.tot.Deferred, PeakWrites: e.tot.PeakWrites, DNSCapacity: c.DNSCapacity, PeakBacklog: e.tot.PeakBacklog,
+		PeakLagMin: float64(e.tot.PeakLag) / 60, FinalBacklog: e.queue.len, DrainMin: float64(e.queue.len) / float64(c.DNSCapacity),
 		MinInService: int(e.minService), Instances: c.Instances, Dead: c.Dead, DeadMinutes: float64(e.deadSeconds) / 60, Moments: append([]engine.Moment{}, e.moments...)}
 	if !c.Cap {
 		r.CapPerMin = 0
@@ -66,7 +77,7 @@ func (e *Engine) Result() Result {
 	for i := range r.Series {
 		m := int(v.Flips.At(i).X+0.999) - 1 // the minute that ends at X
 		r.Series[i] = Row{Minute: m, Clock: Clock(m), Flips: int(v.Flips.At(i).Y), DNSWrites: int(v.Writes.At(i).Y),
-			InService: int(v.InService.At(i).Y), DNSBacklog: v.Backlog.At(i).Y, DeadInDNS: int(v.DeadIn.At(i).Y)}
+			InService: int(v.InService.At(i).Y), DNSBacklog: int64(v.Backlog.At(i).Y), DNSLagMin: v.Lag.At(i).Y, DeadInDNS: int(v.DeadIn.At(i).Y)}
 	}
 	return r
 }

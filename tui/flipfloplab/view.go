@@ -184,7 +184,7 @@ func counters(s flipflop.Snapshot, c flipflop.Config) []widget.Counter {
 	}
 	lag := "none"
 	if s.Backlog > 0 {
-		lag = fmt.Sprintf("%.0f min", s.Backlog/float64(c.DNSCapacity))
+		lag = fmt.Sprintf("%.0f min", float64(s.Backlog)/float64(c.DNSCapacity))
 	}
 	return []widget.Counter{
 		{Name: "writes", Value: fmt.Sprintf("%.0f/min", last(s.Series.Writes))},
