@@ -22,6 +22,10 @@ type Lab struct {
 	opened string
 	runs   []*run
 	seen   []int
+	// merged is the left run's set while a toggle has made the right run
+	// like it (one panel shows both): the next toggle puts the right run
+	// back beside it. c forgets it.
+	merged string
 }
 
 // maxStep is the longest a step (a minute of every run) may take: play
@@ -208,12 +212,13 @@ const lectureSwitchOff = 9*60 + 36 - flipflop.StartClock
 // Key changes the spec and restarts the morning on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
+	merged := l.merged
 	var change func(*flipflop.Spec) string
 	switch {
 	case key.Matches(msg, k.Hysteresis):
-		change = toggle(func(p *flipflop.Protections) { p.Hysteresis = !p.Hysteresis })
+		change = toggle(&merged, func(p *flipflop.Protections) { p.Hysteresis = !p.Hysteresis })
 	case key.Matches(msg, k.Cap):
-		change = toggle(func(p *flipflop.Protections) { p.Cap = !p.Cap })
+		change = toggle(&merged, func(p *flipflop.Protections) { p.Cap = !p.Cap })
 	case key.Matches(msg, k.KDown):
 		change = func(s *flipflop.Spec) string { s.K = max(1, s.K-1); return "" }
 	case key.Matches(msg, k.KUp):
@@ -232,16 +237,29 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			return ""
 		}
 	case key.Matches(msg, k.Compare):
-		change = compare
+		change = func(s *flipflop.Spec) string { merged = ""; return compare(s) }
 	default:
 		return lab.Outcome{}
 	}
-	return lab.Edit(&l.spec, change, flipflop.Spec.Validate, l.Restart, note)
+	back := setWords(l.runs[len(l.runs)-1].cfg) // the right run before the key
+	say := func(s flipflop.Spec) string {
+		if merged != "" && merged != l.merged { // the key has just merged the runs
+			return mergedNote(s, msg.String(), back)
+		}
+		return note(s)
+	}
+	out := lab.Edit(&l.spec, change, flipflop.Spec.Validate, l.Restart, say)
+	if out.Restarted {
+		l.merged = merged
+	}
+	return out
 }
 
 // toggle flips a protection of the last run listed (the right one, or the
-// only one); a right run made like the left leaves one run.
-func toggle(flip func(*flipflop.Protections)) func(*flipflop.Spec) string {
+// only one). A right run made like the left leaves one run, and merged
+// remembers the left's set; the next toggle puts the right run back
+// beside it, so two presses of a key give the comparison back.
+func toggle(merged *string, flip func(*flipflop.Protections)) func(*flipflop.Spec) string {
 	return func(s *flipflop.Spec) string {
 		names := strings.Split(s.Runs, ",")
 		cfgs, err := s.Configs()
@@ -250,13 +268,25 @@ func toggle(flip func(*flipflop.Protections)) func(*flipflop.Spec) string {
 		}
 		p := cfgs[len(cfgs)-1].Protections
 		flip(&p)
-		names[len(names)-1] = flipflop.SetName(p)
-		if len(names) == 2 && names[0] == names[1] {
-			names = names[1:]
+		right := flipflop.SetName(p)
+		switch {
+		case len(names) == 1 && *merged != "" && right != *merged:
+			names, *merged = []string{*merged, right}, ""
+		case len(names) == 2 && names[0] == right:
+			names, *merged = names[:1], right
+		default:
+			names[len(names)-1] = right
 		}
 		s.Runs = strings.Join(names, ",")
 		return ""
 	}
+}
+
+// mergedNote says that the right run, made like the left, shares its
+// panel, and how to bring back the run it was.
+func mergedNote(s flipflop.Spec, key, back string) string {
+	cfgs, _ := s.Configs()
+	return fmt.Sprintf("the right run is now %s, like the left: one panel shows both; %s again puts %s back beside it", setWords(cfgs[0]), key, back)
 }
 
 // compare shows the right run alone, or puts no protection beside the one
@@ -275,7 +305,8 @@ func compare(s *flipflop.Spec) string {
 	return ""
 }
 
-// note says what the morning now is.
+// note says what the morning now is, in at most two lines of an 80
+// column screen.
 func note(s flipflop.Spec) string {
 	cfgs, _ := s.Configs()
 	var names []string
@@ -286,5 +317,5 @@ func note(s flipflop.Spec) string {
 	if s.DisableAtMin < s.DurationMin {
 		off = "switched off at " + flipflop.Clock(s.DisableAtMin)
 	}
-	return fmt.Sprintf("%s; the automation %s: the morning starts again on seed %d, the same checks", strings.Join(names, " vs "), off, s.Seed)
+	return fmt.Sprintf("%s, %s: the morning again on seed %d, the same checks", strings.Join(names, " vs "), off, s.Seed)
 }
