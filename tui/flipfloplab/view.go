@@ -28,7 +28,10 @@ func (l *Lab) Render(f lab.Frame) string {
 			sc.backlog = max(sc.backlog, s.Backlog.At(i).Y)
 		}
 	}
-	sc.perMin *= 1.1
+	sc.backlog = math.Pow(10, math.Ceil(math.Log10(sc.backlog))) // a power of ten: the log axis' top tick
+	// room above the highest line; a whole number, so the axis' top label
+	// is as narrow as its ticks' (110.00000000000001 would squeeze the plot)
+	sc.perMin = math.Ceil(sc.perMin * 1.1)
 	foot := []string{f.St.Muted.Render(legend(f.W))}
 	panels := make([]func(w, h int, sc scale) string, len(l.runs))
 	for i, r := range l.runs {
@@ -65,11 +68,14 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 	if w < 60 {
 		step = 2
 	}
+	// Names that end on one row share it (flips and writes both end near
+	// zero once the automation is off), so each stays on its line's row.
 	perMin := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.perMin, XLabel: clockLabel, XStep: step, NoXNumbers: true, YLabel: count,
+		JoinRows: true,
 		Lines: []widget.Line{
-			{Name: "flips", Style: st.SeriesStyle(0), Bounded: true, End: now, Value: at(s.Flips)},
-			{Name: "DNS cap", Style: st.Muted, Value: func(float64) float64 { return float64(c.DNSCapacity) }},
 			{Name: "writes", Style: st.Bad, Bounded: true, End: now, Value: at(s.Writes)},
+			{Name: "flips", Style: st.SeriesStyle(0), Bounded: true, End: now, Value: at(s.Flips)},
+			{Name: "DNS max", Style: st.Muted, Value: func(float64) float64 { return float64(c.DNSCapacity) }},
 		}}
 	service := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: float64(c.Instances), XLabel: clockLabel, XStep: step, YLabel: count, Whole: true,
 		Lines: []widget.Line{
@@ -80,9 +86,9 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 		YLabel: shortCount, NoXNumbers: true,
 		Lines: []widget.Line{{Name: "waiting", Style: st.Warn, Bounded: true, End: now, Value: at(s.Backlog)}}}
 	charts := []*widget.TimeSeries{&perMin, &backlog, &service}
-	yw := 0
+	yw := len("100k") // the widest a label gets, so the plot's width holds as the run goes
 	for _, ts := range charts {
-		ts.NamesWidth = len("DNS cap ") + 1
+		ts.NamesWidth = len("writes flips") + 1
 		left, _ := ts.Area(w)
 		yw = max(yw, left-1)
 	}
@@ -108,15 +114,15 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 	}
 	serviceH := max(4, chartsH-perH-backH)
 	lines := []string{widget.Truncate(head, w)}
-	lines = append(lines, st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("a minute: check results flipped, and DNS writes (DNS absorbs %d)", c.DNSCapacity),
-		"a minute: flips, and DNS writes", "flips, writes a minute")))
+	lines = append(lines, st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("a minute: check results flipped, and DNS writes made (DNS applies %d)", c.DNSCapacity),
+		fmt.Sprintf("a minute: flips, DNS writes (max %d)", c.DNSCapacity), "a minute: flips, DNS writes", "flips, writes a minute")))
 	lines = append(lines, strings.Split(perMin.Render(st, w, perH), "\n")...)
 	if withBacklog {
-		lines = append(lines, st.Muted.Render(widget.FirstFit(w, "DNS writes waiting to be absorbed (log scale)", "DNS writes waiting (log)")))
+		lines = append(lines, st.Muted.Render(widget.FirstFit(w, "DNS writes waiting to be applied (log scale)", "DNS writes waiting (log)")))
 		lines = append(lines, strings.Split(backlog.Render(st, w, backH), "\n")...)
 	}
-	lines = append(lines, st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("instances in DNS, of %d, and the dead among them", c.Instances),
-		"instances in DNS, and dead ones", "in DNS, dead")))
+	lines = append(lines, st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("instances DNS serves (its writes applied), of %d, and the dead among them", c.Instances),
+		fmt.Sprintf("instances DNS serves, of %d, and dead ones", c.Instances), "instances DNS serves, dead ones", "in DNS, dead")))
 	lines = append(lines, strings.Split(service.Render(st, w, serviceH), "\n")...)
 	lines = append(lines, marks(st, c, snap, left, width))
 	lines = append(lines, widget.Counters(st, w, counterRows, counters(snap, c)...)...)
@@ -176,7 +182,10 @@ func legend(w int) string {
 		"S slow · O off · N normal")
 }
 
-// counters are the run's figures now, most telling first.
+// counters are the run's figures now, most telling first: the DNS lag
+// is how long the oldest write waiting has waited (DNS serves the fleet
+// as the automation saw it then); the writes waiting are DNS's work
+// left, not a delay.
 func counters(s flipflop.Snapshot, c flipflop.Config) []widget.Counter {
 	last := func(v engine.SeriesView) float64 {
 		p, _ := v.Last()
@@ -184,13 +193,14 @@ func counters(s flipflop.Snapshot, c flipflop.Config) []widget.Counter {
 	}
 	lag := "none"
 	if s.Backlog > 0 {
-		lag = fmt.Sprintf("%.0f min", float64(s.Backlog)/float64(c.DNSCapacity))
+		lag = fmt.Sprintf("%d min", s.Lag/60)
 	}
 	return []widget.Counter{
 		{Name: "writes", Value: fmt.Sprintf("%.0f/min", last(s.Series.Writes))},
-		{Name: "DNS behind", Value: lag},
+		{Name: "DNS lag", Value: lag},
 		{Name: "in DNS", Value: fmt.Sprint(s.InService)},
 		{Name: "dead in DNS", Value: fmt.Sprint(s.DeadIn)},
+		{Name: "writes waiting", Value: textfmt.Digits(s.Backlog)},
 		{Name: "flips", Value: fmt.Sprintf("%.0f/min", last(s.Series.Flips))},
 		{Name: "all writes", Value: textfmt.Digits(s.Totals.Writes)},
 	}
