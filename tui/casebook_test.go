@@ -1,0 +1,78 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+// A chart's names sit on the rows their lines end on, at 80x24: at the
+// lease storm's end everything the left manager serves is wasted, so
+// "wasted" shares the rate's row, and the throttle's goodput is back at
+// the rate; the flip-flop's writes and flips both end near zero, on the
+// zero row.
+func TestCasebookNamesOnTheirLinesRows(t *testing.T) {
+	for _, c := range []struct {
+		scenario, row string
+		names         []string
+	}{
+		{"lease-storm", "10┤", []string{"rate wasted", "rate goodput"}},
+		{"health-flip-flop", " 0┤", []string{"writes flips"}},
+	} {
+		m := openAt(t, c.scenario, 80, 24)
+		drive(m, "end")
+		v := plain(m)
+		var row string
+		for _, l := range strings.Split(v, "\n") {
+			if strings.Contains(l, c.row) {
+				row = l // the first chart's row
+				break
+			}
+		}
+		for _, n := range c.names {
+			if !strings.Contains(row, n) {
+				t.Errorf("%s at its end: %q not on the row %q:\n%s", c.scenario, n, row, v)
+			}
+		}
+		checkFits(t, m, 80, 24)
+	}
+}
+
+// The plot keeps its columns as a run goes: the y axis stands where it
+// stood at the start, however wide the figures grow.
+func TestCasebookPlotsHoldTheirWidth(t *testing.T) {
+	for _, sc := range []string{"lease-storm", "health-flip-flop"} {
+		for _, size := range [][2]int{{80, 24}, {160, 48}} {
+			m := openAt(t, sc, size[0], size[1])
+			axis := func() int {
+				for _, l := range strings.Split(plain(m), "\n") {
+					if i := strings.Index(l, "└"); i >= 0 {
+						return i
+					}
+				}
+				return -1
+			}
+			start := axis()
+			drive(m, "end")
+			if end := axis(); start < 0 || end != start || start > 8 {
+				t.Errorf("%s at %dx%d: the x axis starts at column %d when opened, %d at the end", sc, size[0], size[1], start, end)
+			}
+		}
+	}
+}
+
+// Without protection DNS falls hours behind, and the panel says so by
+// name: how long the oldest write has waited, and the writes waiting;
+// dead instances wait in DNS too.
+func TestFlipFlopSaysHowFarBehindDNSIs(t *testing.T) {
+	m := openAt(t, "health-flip-flop", 160, 48)
+	drive(m, "end")
+	v := plain(m)
+	for _, want := range []string{"DNS lag 213 min", "writes waiting 36,081", "DNS lag none", "instances DNS serves"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("no %q at the end:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "DNS behind") {
+		t.Errorf("a time to drain is not a delay:\n%s", v)
+	}
+}
