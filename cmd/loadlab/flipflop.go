@@ -90,7 +90,7 @@ var flipSetWords = map[string]string{"none": "no protection", "hysteresis": "hys
 // its moments, and its minutes every ten.
 func writeFlipFlopText(w io.Writer, r flipflop.Report) error {
 	s := r.Spec
-	fmt.Fprintf(w, "health-check flip-flop: %d instances checked every %d s; DNS absorbs %d writes a minute; seed %d\n",
+	fmt.Fprintf(w, "health-check flip-flop: %d instances checked every %d s; DNS applies %d writes a minute; seed %d\n",
 		s.Instances, s.IntervalS, s.DNSCapacity, s.Seed)
 	for i, run := range r.Runs {
 		name := flipSetWords[run.Set]

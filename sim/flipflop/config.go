@@ -43,7 +43,7 @@ type Config struct {
 	// shares of the threshold outside and inside the slow window, Spread
 	// the log-normal spread of the instances' medians inside it.
 	Noise, QuietMedian, SlowMedian, Spread float64
-	// DNSCapacity is the writes a minute DNS absorbs.
+	// DNSCapacity is the writes a minute DNS applies, in order.
 	DNSCapacity int
 	// Dead is how many instances die for good, each at a random time in
 	// the slow window: from then on their checks all fail.
@@ -74,7 +74,7 @@ const (
 // a check's latency spread 0.5 (log) about its instance's median, a
 // quarter of the threshold when the network is well and about nine
 // tenths of it (spread 0.3) while state propagates slowly, 6 instances
-// dying in that window, DNS absorbing 100 writes a minute, hysteresis of
+// dying in that window, DNS applying 100 writes a minute, hysteresis of
 // 4 results, a cap of 10 changes a minute; and the lecture's times: the slow window from 5:30 AM to 10:36
 // AM, the automation switched off at 9:36 AM, the run from 5:00 AM to
 // 11:00 AM.
