@@ -91,7 +91,7 @@ func TestRunHealthFlipFlopNamesTheBacklog(t *testing.T) {
 		"up to 44,432 writes waited for DNS, the oldest up to 3 h 34 min",
 		"at the end 36,081 writes still wait: 6 h 01 min of DNS's work",
 		"dead instances spent 161.1 minutes in DNS before the switch-off",
-		"queued behind the 44,432 writes DNS has not applied yet",
+		"its 49 put-backs wait behind the 44,432 writes DNS has not applied (7 h 24 min of its work)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report does not say %q:\n%s", want, out)

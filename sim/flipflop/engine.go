@@ -217,10 +217,11 @@ func (e *Engine) switchOff(m int) {
 		}
 	}
 	back := e.queue.len - waiting
-	caption := fmt.Sprintf("%s: engineers switch the automated health checks off (the lecture: 9:36 AM): no more changes; %s writes put the instances it took out back into DNS",
+	caption := fmt.Sprintf("%s: engineers switch the automation off (the lecture: 9:36 AM): no more changes; its %s writes put the instances it took out back into DNS",
 		Clock(m), engine.Digits(back))
 	if waiting > 0 {
-		caption += fmt.Sprintf(", queued behind the %s writes DNS has not applied yet (%s of DNS's work)", engine.Digits(waiting), Minutes(float64(waiting)/float64(e.cfg.DNSCapacity)))
+		caption = fmt.Sprintf("%s: engineers switch the automation off (the lecture: 9:36 AM): no more changes; its %s put-backs wait behind the %s writes DNS has not applied (%s of its work)",
+			Clock(m), engine.Digits(back), engine.Digits(waiting), Minutes(float64(waiting)/float64(e.cfg.DNSCapacity)))
 	}
 	e.mark("%s", caption)
 }
