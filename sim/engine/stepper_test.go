@@ -12,6 +12,7 @@ import (
 	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
+	"github.com/loadlab/loadlab/sim/remirror"
 )
 
 // steppers builds each stepping engine on a small config.
@@ -60,6 +61,9 @@ func steppers(t *testing.T) map[string]engine.Stepper {
 	ff.DurationMin, ff.SlowFromMin = 4, 1
 	all["lease-storm"] = must(leasestorm.New(ls))
 	all["health-flip-flop"] = must(flipflop.New(ff))
+	rm := remirror.DefaultConfig()
+	rm.Volumes, rm.Nodes, rm.Hours = 2000, 40, 13
+	all["remirror"] = must(remirror.New(rm))
 	return all
 }
 

@@ -1,0 +1,139 @@
+package remirror
+
+import (
+	"context"
+	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// Spec is the storm in the words of the command line and scenario files:
+// the zone's numbers and the runs to compare on one seed, each a
+// protection set.
+type Spec struct {
+	Seed          int64   `json:"seed" toml:"seed"`
+	Volumes       int     `json:"volumes" toml:"volumes"`
+	Nodes         int     `json:"nodes" toml:"nodes"`
+	CutShare      float64 `json:"cut-share" toml:"cut-share"`
+	Tries         int     `json:"tries" toml:"tries"`
+	BackoffMaxMin int     `json:"backoff-max-min" toml:"backoff-max-min"`
+	MaxRemirrors  int     `json:"max-remirrors" toml:"max-remirrors"`
+	Capacity      float64 `json:"capacity" toml:"capacity"`
+	RemirrorCost  float64 `json:"remirror-cost" toml:"remirror-cost"`
+	RaceRate      float64 `json:"race-rate" toml:"race-rate"`
+	RaceChance    float64 `json:"race-chance" toml:"race-chance"`
+	ControlRate   float64 `json:"control-rate" toml:"control-rate"`
+	RegionRate    float64 `json:"region-rate" toml:"region-rate"`
+	Creates       float64 `json:"creates" toml:"creates"`
+	HangCost      float64 `json:"hang-cost" toml:"hang-cost"`
+	BulkheadShare float64 `json:"bulkhead-share" toml:"bulkhead-share"`
+	// CutAt and FixAt are times of the run as Clock writes them ("8:20
+	// AM", "Apr 22 3:00 PM") or "never".
+	CutAt       string  `json:"cut-at" toml:"cut-at"`
+	FixAt       string  `json:"fix-at" toml:"fix-at"`
+	TailPerHour float64 `json:"tail-per-hour" toml:"tail-per-hour"`
+	LostChance  float64 `json:"lost-chance" toml:"lost-chance"`
+	Hours       int     `json:"hours" toml:"hours"`
+	// Runs lists the protection sets to run, comma-separated, each
+	// "none" or protections joined by "+": backoff, cap, bulkhead, spread.
+	Runs string `json:"runs" toml:"runs"`
+}
+
+// DefaultSpec is the lecture's night (no protection) beside backoff and
+// the cap, on the model's zone (DefaultConfig).
+func DefaultSpec() Spec { return SpecOf(DefaultConfig(), "none,backoff+cap") }
+
+// SpecOf is the spec of a config's numbers with the runs listed.
+func SpecOf(c Config, runs string) Spec {
+	return Spec{Seed: c.Seed, Volumes: c.Volumes, Nodes: c.Nodes, CutShare: c.CutShare, Tries: c.Tries, BackoffMaxMin: c.BackoffMaxMin,
+		MaxRemirrors: c.MaxRemirrors, Capacity: c.Capacity, RemirrorCost: c.RemirrorCost, RaceRate: c.RaceRate, RaceChance: c.RaceChance,
+		ControlRate: c.ControlRate, RegionRate: c.RegionRate, Creates: c.Creates, HangCost: c.HangCost, BulkheadShare: c.BulkheadShare,
+		CutAt: Clock(c.CutAt), FixAt: Clock(c.FixAt), TailPerHour: c.TailPerHour, LostChance: c.LostChance, Hours: c.Hours, Runs: runs}
+}
+
+// Engine names the engine a Spec configures.
+func (Spec) Engine() string { return "remirror" }
+
+// MaxRuns is the most runs a spec lists.
+const MaxRuns = 4
+
+// Configs is one Config per run listed, in order.
+func (s Spec) Configs() ([]Config, error) {
+	cut, err := ParseClock(s.CutAt)
+	if err != nil {
+		return nil, engine.Invalid("cut-at", "must be a time such as 8:20 AM (Apr 22 3:00 PM on a later day) or never, got %q", s.CutAt)
+	}
+	fix, err := ParseClock(s.FixAt)
+	if err != nil {
+		return nil, engine.Invalid("fix-at", "must be a time such as 11:30 AM (Apr 22 3:00 PM on a later day) or never, got %q", s.FixAt)
+	}
+	base := Config{Seed: s.Seed, Volumes: s.Volumes, Nodes: s.Nodes, CutShare: s.CutShare, Tries: s.Tries, BackoffMaxMin: s.BackoffMaxMin,
+		MaxRemirrors: s.MaxRemirrors, Capacity: s.Capacity, RemirrorCost: s.RemirrorCost, RaceRate: s.RaceRate, RaceChance: s.RaceChance,
+		ControlRate: s.ControlRate, RegionRate: s.RegionRate, Creates: s.Creates, HangCost: s.HangCost, BulkheadShare: s.BulkheadShare,
+		CutAt: cut, FixAt: fix, TailPerHour: s.TailPerHour, LostChance: s.LostChance, Hours: s.Hours}
+	if err := base.Validate(); err != nil {
+		return nil, err
+	}
+	var out []Config
+	seen := map[Protections]bool{}
+	for _, name := range strings.Split(s.Runs, ",") {
+		p, err := ParseSet(strings.TrimSpace(name))
+		if err != nil {
+			return nil, engine.Invalid("runs", "must list sets such as none or backoff+cap (of backoff, cap, bulkhead, spread), comma-separated: %v", err)
+		}
+		if seen[p] {
+			return nil, engine.Invalid("runs", "lists %s twice", SetName(p))
+		}
+		if len(out) == MaxRuns {
+			return nil, engine.Invalid("runs", "lists more than %d sets", MaxRuns)
+		}
+		seen[p] = true
+		c := base
+		c.Protections = p
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// Validate reports the first invalid field.
+func (s Spec) Validate() error {
+	_, err := s.Configs()
+	return err
+}
+
+// Report is every run of a spec, on its one seed.
+type Report struct {
+	Spec Spec     `json:"-"`
+	Runs []Result `json:"runs"`
+}
+
+// Run runs each protection set listed in turn, stopping with ctx's error
+// once ctx is done; progress, if not nil, gets the share done.
+func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
+	cfgs, err := s.Configs()
+	if err != nil {
+		return Report{}, err
+	}
+	rep := Report{Spec: s}
+	total := float64(len(cfgs) * cfgs[0].Minutes())
+	done := 0.0
+	for _, c := range cfgs {
+		e, err := New(c)
+		if err != nil {
+			return Report{}, err
+		}
+		// A minute of a large zone can be a million searches: ctx is
+		// looked at after each.
+		for n := 1; e.Step(); n++ {
+			if ctx.Err() != nil {
+				return Report{}, ctx.Err()
+			}
+			if progress != nil && n%64 == 0 {
+				progress((done + float64(n)) / total)
+			}
+		}
+		done += float64(e.Steps())
+		rep.Runs = append(rep.Runs, e.Result())
+	}
+	return rep, nil
+}
