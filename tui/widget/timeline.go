@@ -33,47 +33,93 @@ const PhaseLegend = "T trigger · S what kept it going · R recovery"
 // Timeline writes the incident's events, one a line in w cells, at most h
 // lines: those reached by now in the text style with their phase's mark,
 // the latest pointed at with ▶, those to come muted. When they do not all
-// fit, the latest reached stays in view with as many around it as fit.
+// fit, the latest reached stays in view with as many around it as fit. A
+// description too long for its line loses whole words from its end; the
+// marks and the clocks keep their column.
 func Timeline(st *Styles, w, h int, events []Incident, now float64) []string {
 	if h <= 0 {
 		return nil
 	}
-	latest := -1
-	for i, e := range events {
-		if e.At <= now {
-			latest = i
-		}
-	}
+	t := newTimeline(events, now)
 	first := 0
 	if len(events) > h {
-		first = min(max(0, latest-h/2), len(events)-h)
-	}
-	clockW := 0
-	for _, e := range events {
-		clockW = max(clockW, lipgloss.Width(e.Clock))
+		first = min(max(0, t.latest-h/2), len(events)-h)
 	}
 	var out []string
 	for i := first; i < min(len(events), first+h); i++ {
-		e := events[i]
-		lead := "  "
-		switch {
-		case i == latest:
-			lead = "▶" + string(e.Phase)
-		case i < latest:
-			lead = " " + string(e.Phase)
-		}
-		text := lead + " " + e.Clock + strings.Repeat(" ", clockW-lipgloss.Width(e.Clock)) + "  " + e.What
-		line := TruncateWords(text, w)
-		switch {
-		case i == latest:
-			out = append(out, st.Accent.Render(line))
-		case i < latest:
-			out = append(out, st.Text.Render(line))
-		default:
-			out = append(out, st.Muted.Render(line))
-		}
+		out = append(out, t.style(st, i, t.prefix(i)+TruncateWords(events[i].What, max(1, w-t.width))))
 	}
 	return out
+}
+
+// TimelineWrapped is Timeline with each description wrapped under its own
+// column, when every event fits in h lines that way; otherwise it is
+// Timeline, an event a line.
+func TimelineWrapped(st *Styles, w, h int, events []Incident, now float64) []string {
+	t := newTimeline(events, now)
+	if w-t.width < 12 {
+		return Timeline(st, w, h, events, now)
+	}
+	var out []string
+	indent := strings.Repeat(" ", t.width)
+	for i, e := range events {
+		for j, l := range Wrap(e.What, w-t.width) {
+			lead := indent
+			if j == 0 {
+				lead = t.prefix(i)
+			}
+			out = append(out, t.style(st, i, lead+l))
+		}
+	}
+	if len(out) > h {
+		return Timeline(st, w, h, events, now)
+	}
+	return out
+}
+
+// timeline is what a timeline's lines share: the latest event reached,
+// the clocks' column width and the prefix's.
+type timeline struct {
+	events        []Incident
+	latest        int
+	clockW, width int
+}
+
+func newTimeline(events []Incident, now float64) timeline {
+	t := timeline{events: events, latest: -1}
+	for i, e := range events {
+		if e.At <= now {
+			t.latest = i
+		}
+		t.clockW = max(t.clockW, lipgloss.Width(e.Clock))
+	}
+	t.width = 2 + 1 + t.clockW + 2
+	return t
+}
+
+// prefix is event i's mark and clock, padded to the descriptions' column.
+func (t timeline) prefix(i int) string {
+	e := t.events[i]
+	lead := "  "
+	switch {
+	case i == t.latest:
+		lead = "▶" + string(e.Phase)
+	case i < t.latest:
+		lead = " " + string(e.Phase)
+	}
+	return lead + " " + e.Clock + strings.Repeat(" ", t.clockW-lipgloss.Width(e.Clock)) + "  "
+}
+
+// style paints a line of event i: the latest accented, those reached as
+// text, those to come muted.
+func (t timeline) style(st *Styles, i int, line string) string {
+	switch {
+	case i == t.latest:
+		return st.Accent.Render(line)
+	case i < t.latest:
+		return st.Text.Render(line)
+	}
+	return st.Muted.Render(line)
 }
 
 // PhaseMarks is a row under a chart whose plot starts at column left and
