@@ -10,6 +10,7 @@ import (
 	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
+	"github.com/loadlab/loadlab/sim/remirror"
 )
 
 // Spec is an engine's configuration in the words of the command line and
@@ -44,6 +45,7 @@ var engines = []Engine{
 	{Name: "availability", Title: "MTTF, MTTR, the nines, and why scale needs fast repair", Default: avail.DefaultSpec()},
 	{Name: "interleave", Title: "an exact interleaving explorer: two DNS Enactors racing, every schedule counted, the fixes, and the race in time (AWS 2025)", Default: interleave.DefaultSpec()},
 	{Name: "lease-storm", Title: "AWS 2025: leases lost in an outage, a manager that stays collapsed after it, and the throttle that ends it", Default: leasestorm.DefaultSpec()},
+	{Name: "remirror", Title: "AWS 2011: EBS volumes that lose their mirror search for a new one without backoff, and a storm that keeps a zone stuck for days", Default: remirror.DefaultSpec()},
 	{Name: "health-flip-flop", Title: "AWS 2025: health checks flipping instances in and out of DNS, and hysteresis against it", Default: flipflop.DefaultSpec()},
 }
 

@@ -18,6 +18,7 @@ var labTitles = map[string]string{
 	"lease-storm":      "Casebook: outages",
 	"health-flip-flop": "Casebook: outages",
 	"interleave":       "Casebook: outages",
+	"remirror":         "Casebook: outages",
 }
 
 // labTitle is the heading of an engine's scenarios.

@@ -79,7 +79,7 @@ func pickerOutline(pages []string) []string {
 func TestPickerGroupsByLab(t *testing.T) {
 	// each lab's engines; the casebook's share one heading
 	wantLabs := [][]string{{"bins"}, {"exact"}, {"supermarket"}, {"hashing"}, {"cascade"}, {"retry-storm"}, {"placement"}, {"durability"}, {"availability"},
-		{"interleave", "lease-storm", "health-flip-flop"}}
+		{"interleave", "lease-storm", "health-flip-flop", "remirror"}}
 	var want []string
 	for i, engines := range wantLabs {
 		want = append(want, fmt.Sprintf("# %d %s", (i+1)%10, labTitle(engines[0])))
@@ -214,8 +214,9 @@ func TestRankScenarios(t *testing.T) {
 		{"PLACEMENT", []string{"placement-lecture", "correlated-failure", "version-diversity", "durability-years", "durability-repair"}},
 		// A title, then the rest of its lab by the heading.
 		{"hashing", []string{"hrw-vs-ring", "weighted-hrw"}},
-		// A title before a lesson.
-		{"retry", []string{"thundering-herd", "cascade-presets"}},
+		// A title before a lesson; the casebook's lesson (back off rather
+		// than retry aggressively) last.
+		{"retry", []string{"thundering-herd", "cascade-presets", "aws-2011-backoff"}},
 		{"  cascade-lecture ", []string{"cascade-lecture"}},
 		{"zzz", nil},
 	} {

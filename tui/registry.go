@@ -13,6 +13,7 @@ import (
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/leasestormlab"
 	"github.com/loadlab/loadlab/tui/placementlab"
+	"github.com/loadlab/loadlab/tui/remirrorlab"
 	"github.com/loadlab/loadlab/tui/stormlab"
 	"github.com/loadlab/loadlab/tui/supermarketlab"
 )
@@ -32,6 +33,7 @@ var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
 	"lease-storm":      leasestormlab.New,
 	"health-flip-flop": flipfloplab.New,
 	"interleave":       dnsracelab.New,
+	"remirror":         remirrorlab.New,
 }
 
 // HasLab reports whether an engine's scenarios open in a lab.

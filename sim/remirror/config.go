@@ -92,7 +92,8 @@ type Config struct {
 	// under the bulkhead.
 	BulkheadShare float64
 	// CutAt is when the zone is cut off from the control plane, FixAt
-	// when the futile re-mirroring is stopped (each -1: never).
+	// when the futile re-mirroring is stopped (each -1, or past the run's
+	// end: never).
 	CutAt, FixAt int
 	// TailPerHour is the share of the volumes still stuck that get a new
 	// mirror each hour after the fix; LostChance a stranded volume's
@@ -174,7 +175,6 @@ func (c Config) Validate() error {
 		}
 		return nil
 	}
-	minutes := 60 * c.Hours
 	switch {
 	case c.Seed < 0:
 		return engine.Invalid("seed", "must be a whole number >= 0, got %d", c.Seed)
@@ -190,10 +190,10 @@ func (c Config) Validate() error {
 		return engine.Invalid("backoff-max-min", "must be in 1..1440 minutes, got %d", c.BackoffMaxMin)
 	case c.MaxRemirrors < 1 || c.MaxRemirrors > MaxVolumes:
 		return engine.Invalid("max-remirrors", "must be in 1..%d, got %d", MaxVolumes, c.MaxRemirrors)
-	case c.CutAt < -1 || c.CutAt >= minutes:
-		return engine.Invalid("cut-at", "must be a time within the run (before %s) or never, got %s", Clock(minutes), Clock(c.CutAt))
-	case c.FixAt < -1 || c.FixAt >= minutes:
-		return engine.Invalid("fix-at", "must be a time within the run (before %s) or never, got %s", Clock(minutes), Clock(c.FixAt))
+	case c.CutAt < -1:
+		return engine.Invalid("cut-at", "must be a time of the run or never, got minute %d", c.CutAt)
+	case c.FixAt < -1:
+		return engine.Invalid("fix-at", "must be a time of the run or never, got minute %d", c.FixAt)
 	}
 	for _, err := range []error{
 		share("cut-share", c.CutShare), rate("capacity", c.Capacity, true), rate("remirror-cost", c.RemirrorCost, true),
@@ -229,8 +229,11 @@ func Clock(m int) string {
 	if m < 24*60 {
 		return engine.Clock(m)
 	}
-	return startDay.AddDate(0, 0, m/(24*60)).Format("Jan 2") + " " + engine.Clock(m)
+	return Date(m) + " " + engine.Clock(m)
 }
+
+// Date is the date of minute m of the run: "Apr 21", "Apr 24".
+func Date(m int) string { return startDay.AddDate(0, 0, m/(24*60)).Format("Jan 2") }
 
 // ParseClock reads a time of the run as Clock writes it, or "never":
 // "8:20 AM", "8:20am", "Apr 24 12:00 PM".

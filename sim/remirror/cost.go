@@ -16,9 +16,10 @@ const (
 	// tail's three counts.
 	bytesVolume, bytesMinute = 36.0, 9*16 + 12
 	// A row at its longest (every float in 17 digits) in the JSON and
-	// the CSV; a text row; a run's fields and moments.
-	rowJSON, rowCSV, rowText = 330.0, 170.0, 75.0
-	runJSON, runText         = 3500.0, 2200.0
+	// the CSV; a text row; a run's fields and moments (and in the JSON the
+	// timeline).
+	rowJSON, rowCSV, rowText = 480.0, 170.0, 75.0
+	runJSON, runText         = 5000.0, 2200.0
 )
 
 // stormMinutes is the minutes the storm can run: from 12:47 AM to the cut,

@@ -158,6 +158,23 @@ func (e *Engine) mark(caption string, args ...any) {
 	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, Caption: fmt.Sprintf(caption, args...)})
 }
 
+// count writes a whole number with thousands separated: 12,078.
+func count(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// plural writes n with the words for one or for several.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return count(n) + " " + many
+}
+
 // pct writes a share of the volumes.
 func pct(share float64) string { return fmt.Sprintf("%.2f%%", 100*share) }
 
@@ -179,8 +196,10 @@ func (e *Engine) Step() bool {
 	}
 	if t == c.CutAt && !e.fixed {
 		e.cutOff = true
-		e.mark("%s: the zone's EBS cluster is cut off from the control plane (the lecture: 8:20 AM); no search is negotiated, none succeeds, %s of the volumes stay stuck",
-			Clock(t), pct(e.stuckShare()))
+		if e.stuckN+e.strandedN > 0 {
+			e.mark("%s: the zone's EBS cluster is cut off from the control plane (the lecture: 8:20 AM); no search is negotiated, none succeeds, %s of the volumes stay stuck",
+				Clock(t), pct(e.stuckShare()))
+		}
 	}
 	if t == c.FixAt {
 		e.fix()
@@ -237,8 +256,8 @@ func (e *Engine) trigger() {
 		}
 	}
 	e.wave = e.stuckN
-	e.mark("%s: a network change moves traffic onto the low-capacity secondary network (the lecture: 12:47 AM); %d nodes are cut off, and %d volumes (%s) lose their mirror and search for a new one",
-		Clock(e.now), cut, e.wave, pct(float64(e.wave)/float64(c.Volumes)))
+	e.mark("%s: a network change moves traffic onto the low-capacity secondary network (the lecture: 12:47 AM); %s nodes are cut off, and %s volumes (%s) lose their mirror and search for a new one",
+		Clock(e.now), count(cut), count(e.wave), pct(float64(e.wave)/float64(c.Volumes)))
 }
 
 // becomeStuck puts volume v, left with one copy, in the queue.
@@ -389,8 +408,9 @@ func (e *Engine) fail(n, searches int) {
 	e.copies[n] = e.copies[n][:0]
 	if e.raceAt < 0 {
 		e.raceAt = e.now
-		e.mark("%s: at %d searches a minute a race in the nodes' code fails a node; %d volumes lose a copy and search too, %d lose their last one (the lecture: a race seen only at high request rates)",
-			Clock(e.now), searches, hit, strandedHere)
+		e.mark("%s: at %s searches a minute a race in the nodes' code fails a node; %s, %s (the lecture: a race seen only at high request rates)",
+			Clock(e.now), count(searches), plural(hit, "volume loses a copy and searches too", "volumes lose a copy and search too"),
+			plural(strandedHere, "stuck volume loses its last one", "stuck volumes lose their last one"))
 	}
 }
 
@@ -399,8 +419,11 @@ func (e *Engine) fail(n, searches int) {
 func (e *Engine) fix() {
 	c := &e.cfg
 	e.fixed, e.cutOff = true, false
-	e.mark("%s: the engineers stop the futile re-mirroring (the lecture: 11:30 AM); %s of the volumes are stuck, %d of them stranded on failed nodes; the zone recovers slowly",
-		Clock(e.now), pct(e.stuckShare()), e.strandedN)
+	if e.stuckN+e.strandedN == 0 {
+		return
+	}
+	e.mark("%s: the engineers stop the futile re-mirroring (the lecture: 11:30 AM); %s of the volumes are stuck, %s of them stranded on failed nodes; the zone recovers slowly",
+		Clock(e.now), pct(e.stuckShare()), count(e.strandedN))
 	left := e.end - e.now
 	e.tailBack, e.tailStrandedBack, e.tailLost = make([]int32, left), make([]int32, left), make([]int32, left)
 	if c.TailPerHour == 0 {
@@ -487,17 +510,21 @@ func (e *Engine) record(searches int, work, load, apiErr float64) {
 	}
 	if t >= TriggerAt && e.stormAt < 0 && float64(searches) >= capacity && searches > 0 {
 		e.stormAt = t
-		e.mark("%s: the stuck volumes' %d searches a minute take the whole spare network (it carries %.0f): nothing is left to re-mirror, no volume gets a mirror, so none stops searching (the lecture: the re-mirroring storm)",
-			Clock(t), searches, capacity)
+		e.mark("%s: the stuck volumes' %s searches a minute take the whole spare network (it carries %s): nothing is left to re-mirror, no volume gets a mirror, so none stops searching (the lecture: the re-mirroring storm)",
+			Clock(t), count(searches), count(int(capacity)))
 	}
 	if t > ShedAt && e.brownoutAt < 0 && apiErr > BrownoutShare {
 		e.brownoutAt = t
-		e.mark("%s: %d searches a minute put the control plane over capacity again: %.0f%% of the region's API calls fail (the lecture: 5:30 AM, errors rise again and the EBS API browns out)",
-			Clock(t), searches, 100*apiErr)
+		e.mark("%s: %s searches a minute put the control plane over capacity again: %.0f%% of the region's API calls fail (the lecture: 5:30 AM, errors rise again and the EBS API browns out)",
+			Clock(t), count(searches), 100*apiErr)
 	}
 	if t == Noon {
 		e.noonStuck = stuck
-		e.mark("%s: %s of the volumes are stuck (the lecture: at noon no new volume gets stuck, but 13%% still are)", Clock(t), pct(stuck))
+		if stuck > 0 {
+			e.mark("%s: %s of the volumes are stuck (the lecture: at noon no new volume gets stuck, but 13%% still are)", Clock(t), pct(stuck))
+		} else {
+			e.mark("%s: no volume is stuck (the lecture: at noon 13%% still were)", Clock(t))
+		}
 	}
 	if e.recoveredAt < 0 && t >= TriggerAt && e.stuckN+e.strandedN == 0 && tot.StuckEver > 0 {
 		e.recoveredAt = t

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/remirror"
+)
+
+// remirrorCLI is "loadlab run remirror": §26.2.7's re-mirroring storm, the
+// EBS zone that stayed stuck for days after a network change of minutes.
+var remirrorCLI = &engineCLI[remirror.Spec, remirror.Report]{
+	name: "remirror",
+	about: `The lecture's timeline (AWS, US East, 2011-04-21):
+` + remirrorTimeline() + `
+The lecture's figures are the times above and the shares: 13 % of the zone's
+volumes stuck, all but 1.04 % back by noon on April 24, 0.07 % lost for good;
+customers who used several zones were not affected. Every count, rate and
+chance is the model's, set so that the night as it was (no backoff, no cap,
+cut at 8:20 AM, fixed at 11:30 AM) gives the lecture's shares on average over
+seeds 400-439 (12.96 %, 1.05 %, 0.068 %); one night's race varies by several
+points (seed 425: 13.94 %, 1.16 %, 0.090 %).
+
+The model: --volumes volumes on --nodes nodes, a primary and a mirror each.
+At 12:47 AM --cut-share of the nodes are cut off: their volumes lose their
+mirror and are stuck until they have a new one. A stuck volume searches
+--tries times a minute (with backoff it waits 1, 2, 4 ... up to
+--backoff-max-min minutes; with the cap at most --max-remirrors volumes search
+at once). Searches use the spare network, which carries --capacity a minute;
+what they leave re-mirrors volumes, oldest first, each costing --remirror-cost
+searches: more than capacity / tries stuck volumes (1,500) and nothing is
+re-mirrored, ever. Above --race-rate searches a minute a race fails nodes
+(each with chance --race-chance a minute at twice that rate), and their
+volumes lose a copy. The control plane serves --control-rate requests a
+minute: the region's --region-rate, the searches, and --creates create-volume
+calls into the zone that hang --hang-cost times as long (until 2:40 AM); over
+capacity the region's calls fail too, unless the bulkhead keeps the zone to
+--bulkhead-share of it. --cut-at the zone is cut off from the control plane;
+--fix-at the futile searching stops and each volume still stuck comes back
+with chance --tail-per-hour an hour, stranded ones lost with chance
+--lost-chance. --runs compares protection sets on one seed: none, or any of
+backoff, cap, bulkhead and spread (customers in several zones) joined by +.
+Recovery is the time from 12:47 AM until no volume is stuck.`,
+	bind: func(fs *flagSet, s *remirror.Spec) {
+		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the placement, the cut, the race and the waits, as CPython's random.seed")
+		fs.Int(&s.Volumes, "volumes", 1, remirror.MaxVolumes, "volumes in the zone's EBS cluster")
+		fs.Int(&s.Nodes, "nodes", 2, remirror.MaxNodes, "nodes holding their copies")
+		fs.Float(&s.CutShare, "cut-share", "a number in [0, 1]", "share of the nodes cut off at 12:47 AM")
+		fs.Int(&s.Tries, "tries", 1, remirror.MaxTries, "searches a minute of a stuck volume without backoff")
+		fs.Int(&s.BackoffMaxMin, "backoff-max-min", 1, 1440, "backoff's longest wait, minutes")
+		fs.Int(&s.MaxRemirrors, "max-remirrors", 1, remirror.MaxVolumes, "volumes searching at once under the cap")
+		fs.Float(&s.Capacity, "capacity", "a number in (0, 1e9]", "searches a minute the spare network carries")
+		fs.Float(&s.RemirrorCost, "remirror-cost", "a number in (0, 1e9]", "a re-mirror's cost, in searches")
+		fs.Float(&s.RaceRate, "race-rate", "a number in (0, 1e9]", "searches a minute above which the race fails nodes")
+		fs.Float(&s.RaceChance, "race-chance", "a number in [0, 1]", "a node's chance a minute of failing at twice the race rate")
+		fs.Float(&s.ControlRate, "control-rate", "a number in (0, 1e9]", "requests a minute the control plane serves")
+		fs.Float(&s.RegionRate, "region-rate", "a number in [0, 1e9]", "the region's API calls a minute")
+		fs.Float(&s.Creates, "creates", "a number in [0, 1e9]", "create-volume calls a minute into the zone")
+		fs.Float(&s.HangCost, "hang-cost", "a number in [0, 1e9]", "how many calls' worth a create into the stuck zone costs")
+		fs.Float(&s.BulkheadShare, "bulkhead-share", "a number in [0, 1]", "share of the control plane the zone may take under the bulkhead")
+		fs.Text(&s.CutAt, "cut-at", "a time such as 8:20AM or never", "when the zone is cut off from the control plane")
+		fs.Text(&s.FixAt, "fix-at", "a time such as 11:30AM or never", "when the futile re-mirroring is stopped")
+		fs.Float(&s.TailPerHour, "tail-per-hour", "a number in [0, 1]", "share of the stuck volumes back each hour after the fix")
+		fs.Float(&s.LostChance, "lost-chance", "a number in [0, 1]", "a stranded volume's chance of coming back unreadable")
+		fs.Int(&s.Hours, "hours", 1, remirror.MaxHours, "the run's length from midnight, hours (84: noon on April 24)")
+		fs.Text(&s.Runs, "runs", "a list of sets: none, or backoff cap bulkhead spread joined by +", "the protection sets to run, comma-separated")
+	},
+	run: func(ctx context.Context, s remirror.Spec, env runEnv) (remirror.Report, error) {
+		return s.Run(ctx, env.progress)
+	},
+	cost: func(s remirror.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
+	writers: map[string]func(context.Context, io.Writer, remirror.Report, engine.Cost) error{
+		"text": func(_ context.Context, w io.Writer, r remirror.Report, _ engine.Cost) error {
+			return writeRemirrorText(w, r)
+		},
+		"json": func(_ context.Context, w io.Writer, r remirror.Report, est engine.Cost) error {
+			s := r.Spec
+			return writeJSON(w, struct {
+				Seed       int64              `json:"seed"`
+				Volumes    int                `json:"volumes"`
+				Nodes      int                `json:"nodes"`
+				Threshold  float64            `json:"threshold"`
+				RowEvery   int                `json:"row_every_min"`
+				Timeline   []remirror.Event   `json:"timeline"`
+				Runs       []remirror.Result  `json:"runs"`
+				Estimate   engine.Cost        `json:"estimate"`
+				LectureFig map[string]float64 `json:"lecture"`
+			}{s.Seed, s.Volumes, s.Nodes, s.Capacity / float64(s.Tries), remirror.RowEveryMin, remirror.Timeline(), r.Runs, est,
+				map[string]float64{"stuck": remirror.LectureStuck, "left_apr24": remirror.LectureLeft, "lost": remirror.LectureLost}})
+		},
+		"csv": func(_ context.Context, w io.Writer, r remirror.Report, _ engine.Cost) error {
+			var rows [][]string
+			for _, run := range r.Runs {
+				for _, row := range run.Series {
+					rows = append(rows, []string{run.Set, strconv.Itoa(row.Minute), row.Clock, num(row.Stuck), num(row.Lost), num(row.CustomersDown),
+						strconv.Itoa(row.Searches), num(row.Network), num(row.Remirror), num(row.Control), num(row.APIErrors), strconv.Itoa(row.FailedNodes)})
+				}
+			}
+			return writeCSV(w, []string{"set", "minute", "clock", "stuck", "lost", "customers_down", "searches", "network", "remirror",
+				"control_load", "api_errors", "failed_nodes"}, rows)
+		},
+	},
+}
+
+// remirrorTimeline is the lecture's timeline, a line an event.
+func remirrorTimeline() string {
+	var b strings.Builder
+	for _, e := range remirror.Timeline() {
+		fmt.Fprintf(&b, "  %-11s %s  %s\n", e.Clock, e.Phase, e.What)
+	}
+	return b.String()
+}
+
+// remirrorSetWords names a protection set in the report's words.
+func remirrorSetWords(set string) string {
+	if set == "none" {
+		return "no protection"
+	}
+	return strings.ReplaceAll(set, "+", " + ")
+}
+
+// writeRemirrorText prints each run: what it came to, its moments, and
+// its rows, hourly to noon and then every twelve hours.
+func writeRemirrorText(w io.Writer, r remirror.Report) error {
+	s := r.Spec
+	fmt.Fprintf(w, "re-mirroring storm: %s volumes on %s nodes; %.1f%% of the nodes cut off at 12:47 AM; a stuck volume searches %d times a minute; seed %d\n",
+		textfmt.Int(s.Volumes), textfmt.Int(s.Nodes), 100*s.CutShare, s.Tries, s.Seed)
+	fmt.Fprintf(w, "the spare network carries %s searches a minute (the searches of %s stuck volumes); the zone cut off at %s, fixed at %s\n",
+		textfmt.Int(int(s.Capacity)), textfmt.Int(int(s.Capacity/float64(s.Tries))), s.CutAt, s.FixAt)
+	fmt.Fprintf(w, "the lecture: 13%% stuck, all but 1.04%% back by noon on April 24, 0.07%% lost for good\n")
+	for _, run := range r.Runs {
+		fmt.Fprintf(w, "\n%s\n", remirrorSetWords(run.Set))
+		recovery := fmt.Sprintf("not recovered in the %s after 12:47 AM", engine.Duration(float64(60*run.RunAfterMin)))
+		if run.RecoveryMin >= 0 {
+			recovery = fmt.Sprintf("recovered at %s, %s after 12:47 AM", run.RecoveredClock, engine.Duration(float64(60*run.RecoveryMin)))
+		}
+		fmt.Fprintf(w, "  wave %s volumes (%.2f%%); peak %.2f%% stuck at %s; %.2f%% at noon; %.2f%% at the end, %.3f%% lost\n",
+			textfmt.Int(run.Wave), 100*run.WaveShare, 100*run.PeakStuck, run.PeakClock, 100*run.StuckAtNoon, 100*run.FinalStuck, 100*run.Lost)
+		fmt.Fprintf(w, "  %s; %d nodes failed in the race; peak %s searches a minute; the region's API calls failing at worst %.0f%%; customers down at worst %.2f%%\n",
+			recovery, run.FailedNodes, textfmt.Int(run.PeakSearches), 100*run.PeakAPIErrors, 100*run.PeakCustomersDown)
+		for _, m := range run.Moments {
+			fmt.Fprintln(w, "  "+m.Caption)
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "  time\tstuck\tlost\tsearches/min\tnetwork\tcontrol plane\tAPI errors\tnodes failed\t")
+		for i, row := range run.Series {
+			end := row.Minute + 1
+			if !textRow(end) && i != len(run.Series)-1 {
+				continue
+			}
+			fmt.Fprintf(tw, "  %s\t%.2f%%\t%.3f%%\t%d\t%.0f%%\t%.0f%%\t%.0f%%\t%d\t\n", row.Clock, 100*row.Stuck, 100*row.Lost, row.Searches,
+				100*row.Network, 100*row.Control, 100*row.APIErrors, row.FailedNodes)
+		}
+		tw.Flush()
+	}
+	return nil
+}
+
+// textRow says whether the text report prints the row ending at minute
+// end: every hour to noon on April 21, then every twelve hours.
+func textRow(end int) bool {
+	if end <= remirror.Noon {
+		return end%60 == 0
+	}
+	return (end-remirror.Noon)%(12*60) == 0
+}

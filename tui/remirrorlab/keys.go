@@ -1,0 +1,152 @@
+package remirrorlab
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/sim/remirror"
+	"github.com/loadlab/loadlab/tui/lab"
+)
+
+// keys are the lab's own: a key per protection the lecture names, the
+// cut, the wave, the cap's size, and the view.
+var keys = struct {
+	Backoff, Cap, Bulkhead, Spread, Cut, Compare, Zoom, Lower key.Binding
+	Wave, CapSize                                             lab.Lever
+}{
+	Backoff:  lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
+	Cap:      lab.Bind([]string{"k"}, "k", "cap on re-mirrors on/off (right run)"),
+	Bulkhead: lab.Bind([]string{"h"}, "h", "bulkhead on/off (right run)"),
+	Spread:   lab.Bind([]string{"m"}, "m", "customers in several zones on/off (right run)"),
+	Cut:      lab.Bind([]string{"x"}, "x", "the 8:20 AM cut on/off (both runs)"),
+	Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	Zoom:     lab.Bind([]string{"z"}, "z", "x axis: the night, the three days, or following the run"),
+	Lower:    lab.Bind([]string{"v"}, "v", "capacity or searches under the stuck volumes (where two charts fit)"),
+	Wave:     lab.NewLever("w", "W", "a smaller wave (fewer nodes cut off)", "a larger wave", "wave"),
+	CapSize:  lab.NewLever("j", "J", "the cap /2", "the cap x2", "cap size"),
+}
+
+// Help lists the lab's keys with the shell's.
+func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+	c, k := lab.CommonKeys, keys
+	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "o", "backoff"), lab.Brief(k.Cap, "k", "cap"),
+		lab.Brief(k.Bulkhead, "h", "bulkhead"), lab.Brief(k.Cut, "x", "cut"), lab.Brief(k.Spread, "m", "zones"), k.Wave.Short(),
+		lab.Brief(k.Zoom, "z", "zoom"), k.Compare, c.Moments}
+	own := []key.Binding{k.Backoff, k.Cap, k.Bulkhead, k.Spread, k.Cut}
+	own = append(own, k.Wave.Full()...)
+	own = append(own, k.CapSize.Full()...)
+	own = append(own, k.Compare, k.Zoom, k.Lower)
+	return short, [][]key.Binding{lab.PlayKeys(own...), own, lab.ShellKeys()}
+}
+
+// viewKey handles the keys that change only the view.
+func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {
+	switch {
+	case key.Matches(msg, keys.Zoom):
+		l.zoom = (l.zoom + 1) % 3
+		words := map[zoom]string{
+			zoomAuto:  "the x axis follows the run: the night to 1 PM, then the three days",
+			zoomNight: "the x axis is the night, 12 AM to 1 PM on April 21",
+			zoomDays:  fmt.Sprintf("the x axis is the whole run, to %s", remirror.Clock(l.runs[0].cfg.Minutes())),
+		}
+		return lab.Outcome{Handled: true, Note: words[l.zoom] + " (z changes it)"}, true
+	case key.Matches(msg, keys.Lower):
+		l.lower = 1 - l.lower
+		words := []string{"capacity in use: the spare network's share taken by searches and by re-mirrors, and the control plane's load",
+			"the searches a minute, against what the spare network carries and the rate the race starts at"}
+		return lab.Outcome{Handled: true, Note: "under the stuck volumes (where only two charts fit): " + words[l.lower]}, true
+	}
+	return lab.Outcome{}, false
+}
+
+// change is the spec's edit a key asks for, or nil.
+func (l *Lab) change(msg tea.KeyMsg) func(*remirror.Spec) string {
+	k := keys
+	switch {
+	case key.Matches(msg, k.Backoff):
+		return toggle(func(p *remirror.Protections) { p.Backoff = !p.Backoff })
+	case key.Matches(msg, k.Cap):
+		return toggle(func(p *remirror.Protections) { p.Cap = !p.Cap })
+	case key.Matches(msg, k.Bulkhead):
+		return toggle(func(p *remirror.Protections) { p.Bulkhead = !p.Bulkhead })
+	case key.Matches(msg, k.Spread):
+		return toggle(func(p *remirror.Protections) { p.Spread = !p.Spread })
+	case key.Matches(msg, k.Cut):
+		return func(s *remirror.Spec) string {
+			if s.CutAt == "never" {
+				s.CutAt = remirror.Clock(remirror.LectureCutAt)
+			} else {
+				s.CutAt = "never"
+			}
+			return ""
+		}
+	case key.Matches(msg, k.Compare):
+		return compare
+	case k.Wave.Dir(msg) != 0:
+		dir := k.Wave.Dir(msg)
+		return func(s *remirror.Spec) string { s.CutShare = stepTo(cutSteps, s.CutShare, dir); return "" }
+	case k.CapSize.Dir(msg) < 0:
+		return func(s *remirror.Spec) string { s.MaxRemirrors = max(1, s.MaxRemirrors/2); return "" }
+	case k.CapSize.Dir(msg) > 0:
+		return func(s *remirror.Spec) string { s.MaxRemirrors = min(remirror.MaxVolumes, 2*s.MaxRemirrors); return "" }
+	}
+	return nil
+}
+
+// stepTo is the next value of steps past v, down (dir -1) or up.
+func stepTo(steps []float64, v float64, dir int) float64 {
+	if dir > 0 {
+		if i := slices.IndexFunc(steps, func(s float64) bool { return s > v+1e-12 }); i >= 0 {
+			return steps[i]
+		}
+		return v
+	}
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i] < v-1e-12 {
+			return steps[i]
+		}
+	}
+	return v
+}
+
+// toggle flips a protection of the last run listed (the right one, or
+// the only one); a right run made like the left leaves one run.
+func toggle(flip func(*remirror.Protections)) func(*remirror.Spec) string {
+	return func(s *remirror.Spec) string {
+		cfgs, err := s.Configs()
+		if err != nil {
+			return err.Error()
+		}
+		names := make([]string, len(cfgs))
+		for i, c := range cfgs {
+			names[i] = remirror.SetName(c.Protections)
+		}
+		p := cfgs[len(cfgs)-1].Protections
+		flip(&p)
+		names[len(names)-1] = remirror.SetName(p)
+		if len(names) == 2 && names[0] == names[1] {
+			names = names[1:]
+		}
+		s.Runs = strings.Join(names, ",")
+		return ""
+	}
+}
+
+// compare shows the right run alone, or puts no protection beside the
+// one run (backoff and the cap beside no protection).
+func compare(s *remirror.Spec) string {
+	names := strings.Split(s.Runs, ",")
+	switch {
+	case len(names) > 1:
+		names = names[len(names)-1:]
+	case names[0] == "none":
+		names = []string{"none", "backoff+cap"}
+	default:
+		names = []string{"none", names[0]}
+	}
+	s.Runs = strings.Join(names, ",")
+	return ""
+}

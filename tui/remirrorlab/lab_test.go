@@ -1,0 +1,122 @@
+package remirrorlab
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/loadlab/loadlab/sim/remirror"
+	"github.com/loadlab/loadlab/themes"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+func open(t *testing.T, runs string) *Lab {
+	t.Helper()
+	lb, err := New(remirror.SpecOf(remirror.DefaultConfig(), runs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lb.(*Lab)
+}
+
+func press(t *testing.T, l *Lab, k string) string {
+	t.Helper()
+	out := l.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+	if out.Err != nil || !out.Handled {
+		t.Fatalf("%s: handled %v, %v", k, out.Handled, out.Err)
+	}
+	return out.Note
+}
+
+// The protection keys change the right-hand run; made like the left it
+// leaves one run, and c puts no protection back beside it.
+func TestProtectionKeysEditTheRightRun(t *testing.T) {
+	l := open(t, "none,backoff+cap")
+	for _, c := range []struct{ key, runs string }{
+		{"h", "none,backoff+cap+bulkhead"}, {"o", "none,cap+bulkhead"}, {"k", "none,bulkhead"}, {"m", "none,bulkhead+spread"},
+		{"h", "none,spread"}, {"m", "none"}, {"c", "none,backoff+cap"}, {"c", "backoff+cap"}, {"c", "none,backoff+cap"},
+	} {
+		press(t, l, c.key)
+		if l.spec.Runs != c.runs || len(l.runs) != strings.Count(c.runs, ",")+1 {
+			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.spec.Runs, len(l.runs), c.runs)
+		}
+	}
+	if _, changed := l.Title(); changed {
+		t.Errorf("back to the runs it opened with, the title still says changed")
+	}
+}
+
+// x takes the 8:20 AM cut away from both runs and puts it back; w and W
+// move the wave through its steps and stop at the ends, saying so.
+func TestCutAndWave(t *testing.T) {
+	l := open(t, "none,backoff")
+	if press(t, l, "x"); l.spec.CutAt != "never" || l.runs[1].cfg.CutAt != -1 {
+		t.Errorf("x: cut at %q", l.spec.CutAt)
+	}
+	if press(t, l, "x"); l.spec.CutAt != "8:20 AM" || l.runs[0].cfg.CutAt != remirror.LectureCutAt {
+		t.Errorf("x again: cut at %q", l.spec.CutAt)
+	}
+	press(t, l, "w")
+	if l.spec.CutShare != 0.02 {
+		t.Errorf("w from 2.5%%: %v", l.spec.CutShare)
+	}
+	for range 20 {
+		press(t, l, "W")
+	}
+	if l.spec.CutShare != 0.1 || !strings.Contains(press(t, l, "W"), "end of its range") {
+		t.Errorf("W to the end: %v", l.spec.CutShare)
+	}
+}
+
+// The view keys say what they show, every time.
+func TestViewKeysSaySo(t *testing.T) {
+	l := open(t, "none")
+	for _, k := range []string{"z", "z", "z", "v", "v"} {
+		if note := press(t, l, k); note == "" {
+			t.Errorf("%s said nothing", k)
+		}
+	}
+}
+
+// A zone whose minute would hold the screen longer than a frame is
+// refused with its estimate.
+func TestAHeavyStepIsRefused(t *testing.T) {
+	s := remirror.DefaultSpec()
+	s.Volumes, s.Nodes = remirror.MaxVolumes, remirror.MaxNodes
+	if _, err := New(s); err == nil || !strings.Contains(err.Error(), "one step would take") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// Every chart has the timeline's phases marked under it, and the marks
+// sit where the lecture's times fall: at 80x24 (two charts) and 160x48
+// (three), the trigger at 12:47 AM is marked under each once the run has
+// passed it, and the timeline shows its latest event.
+func TestPhasesMarkedOnEveryChart(t *testing.T) {
+	l := open(t, "none,backoff+cap")
+	for l.minute() < 6*60 {
+		l.Step()
+	}
+	st := widget.NewStyles(themes.All[len(themes.All)-1])
+	if themes.All[len(themes.All)-1].Name != "mono" {
+		t.Fatal("the last theme is not mono")
+	}
+	for _, size := range []struct{ w, h, charts int }{{80, 18, 2}, {160, 41, 3}} {
+		screen := ansi.Strip(l.Render(lab.Frame{W: size.w, H: size.h, St: st}))
+		marks := 0
+		for _, line := range strings.Split(screen, "\n") {
+			// a row of marks holds both runs' side by side: count its Ts
+			if f := strings.Fields(line); len(f) >= 3 && f[0] == "T" && f[1] == "R" && f[2] == "S" {
+				marks += strings.Count(line, "T")
+			}
+		}
+		if marks != 2*size.charts {
+			t.Errorf("%dx%d: %d rows of marks, want %d (a row under each chart of two runs):\n%s", size.w, size.h, marks, 2*size.charts, screen)
+		}
+		if !strings.Contains(screen, "▶S 5:30 AM") {
+			t.Errorf("%dx%d: the timeline does not point at 5:30 AM:\n%s", size.w, size.h, screen)
+		}
+	}
+}
