@@ -41,8 +41,8 @@ re-mirrored, ever. Above --race-rate searches a minute a race fails nodes
 volumes lose a copy. The control plane serves --control-rate requests a
 minute: the region's --region-rate, the searches, and --creates create-volume
 calls into the zone that hang --hang-cost times as long (until 2:40 AM); over
-capacity the region's calls fail too, unless the bulkhead keeps the zone to
---bulkhead-share of it. --cut-at the zone is cut off from the control plane;
+capacity the region's calls fail too, unless the bulkhead serves them first
+(up to all but --bulkhead-share) and the zone takes what they leave. --cut-at the zone is cut off from the control plane;
 --fix-at the futile searching stops and each volume still stuck comes back
 with chance --tail-per-hour an hour, stranded ones lost with chance
 --lost-chance. --runs compares protection sets on one seed: none, or any of
@@ -64,9 +64,9 @@ Recovery is the time from 12:47 AM until no volume is stuck.`,
 		fs.Float(&s.RegionRate, "region-rate", "a number in [0, 1e9]", "the region's API calls a minute")
 		fs.Float(&s.Creates, "creates", "a number in [0, 1e9]", "create-volume calls a minute into the zone")
 		fs.Float(&s.HangCost, "hang-cost", "a number in [0, 1e9]", "how many calls' worth a create into the stuck zone costs")
-		fs.Float(&s.BulkheadShare, "bulkhead-share", "a number in [0, 1]", "share of the control plane the zone may take under the bulkhead")
-		fs.Text(&s.CutAt, "cut-at", "a time such as 8:20AM or never", "when the zone is cut off from the control plane")
-		fs.Text(&s.FixAt, "fix-at", "a time such as 11:30AM or never", "when the futile re-mirroring is stopped")
+		fs.Float(&s.BulkheadShare, "bulkhead-share", "a number in [0, 1]", "share of the control plane kept for the zone under the bulkhead")
+		fs.Text(&s.CutAt, "cut-at", "a time such as 8:20AM or never", "when the zone is cut off from the control plane (past the run's end: never)")
+		fs.Text(&s.FixAt, "fix-at", "a time such as 11:30AM or never", "when the futile re-mirroring is stopped (past the run's end: never)")
 		fs.Float(&s.TailPerHour, "tail-per-hour", "a number in [0, 1]", "share of the stuck volumes back each hour after the fix")
 		fs.Float(&s.LostChance, "lost-chance", "a number in [0, 1]", "a stranded volume's chance of coming back unreadable")
 		fs.Int(&s.Hours, "hours", 1, remirror.MaxHours, "the run's length from midnight, hours (84: noon on April 24)")

@@ -37,10 +37,10 @@
 //     searches, and create-volume calls into the zone, which while the
 //     zone has stuck volumes hang HangCost times as long as a call should
 //     (the lecture's long timeouts). Over capacity, every request has the
-//     same chance of being served; the rest fail. With the bulkhead, the
-//     zone's traffic may take at most BulkheadShare of the control plane
-//     (the rest stays the region's). At 2:40 AM create-volume calls are
-//     disabled (the lecture).
+//     same chance of being served; the rest fail. With the bulkhead the
+//     region's calls come first, up to all but BulkheadShare of the
+//     control plane, and the zone's traffic takes what they leave. At
+//     2:40 AM create-volume calls are disabled (the lecture).
 //   - At CutAt (the lecture: 8:20 AM) the zone's cluster is cut off from
 //     the control plane: no search is negotiated, so none costs anything,
 //     and none succeeds. At FixAt (the lecture: 11:30 AM) the engineers

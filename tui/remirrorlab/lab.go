@@ -194,7 +194,7 @@ func (l *Lab) Glossary() [][2]string {
 		{"race", "a bug in the nodes' code seen only at high request rates: it fails nodes, and their volumes lose a copy"},
 		{"stranded", "a stuck volume whose only copy was on a node that failed: it waits for the node, and may be lost"},
 		{"control plane", "the service that runs the API calls (create a volume, attach it) for the whole region"},
-		{"bulkhead", "the zone's traffic kept to a share of the control plane, so that the rest of the region's calls still succeed"},
+		{"bulkhead", "the control plane serves the rest of the region first and the zone takes what is left, so a storm in one zone cannot make the region's calls fail"},
 		{"the cut", "8:20 AM: the engineers cut the zone's cluster off from the control plane; no search is negotiated"},
 		{"spread", "customers running in several zones: a stuck zone does not take them down"},
 		{"the marks", "under each chart, the lecture's timeline: T the trigger, S what kept it going, R a recovery action"},

@@ -275,7 +275,7 @@ func brief(c remirror.Config, w int) string {
 		short = append(short, fmt.Sprintf("cap %d", c.MaxRemirrors))
 	}
 	if c.Bulkhead {
-		long = append(long, fmt.Sprintf("the zone kept to %.0f%% of the control plane", 100*c.BulkheadShare))
+		long = append(long, "the region's calls first")
 		short = append(short, "bulkhead")
 	}
 	if c.Spread {
