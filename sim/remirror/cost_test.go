@@ -70,8 +70,5 @@ func TestCostHoldsTheHeap(t *testing.T) {
 		if m.Peak > est.Bytes {
 			t.Errorf("%s: peak heap %.3g B over the estimate %.3g B", c.name, m.Peak, est.Bytes)
 		}
-		if m.CPU.Seconds() > 2*est.Seconds+0.05 {
-			t.Errorf("%s: %.3g s of work, the estimate %.3g s", c.name, m.CPU.Seconds(), est.Seconds)
-		}
 	}
 }
