@@ -28,25 +28,26 @@ cut at 8:20 AM, fixed at 11:30 AM) gives the lecture's shares on average over
 seeds 400-439 (12.96 %, 1.05 %, 0.068 %); one night's race varies by several
 points (seed 425: 13.94 %, 1.16 %, 0.090 %).
 
-The model: --volumes volumes on --nodes nodes, a primary and a mirror each.
-At 12:47 AM --cut-share of the nodes are cut off: their volumes lose their
-mirror and are stuck until they have a new one. A stuck volume searches
---tries times a minute (with backoff it waits 1, 2, 4 ... up to
---backoff-max-min minutes; with the cap at most --max-remirrors volumes search
-at once). Searches use the spare network, which carries --capacity a minute;
-what they leave re-mirrors volumes, oldest first, each costing --remirror-cost
-searches: more than capacity / tries stuck volumes (1,500) and nothing is
-re-mirrored, ever. Above --race-rate searches a minute a race fails nodes
-(each with chance --race-chance a minute at twice that rate), and their
-volumes lose a copy. The control plane serves --control-rate requests a
-minute: the region's --region-rate, the searches, and --creates create-volume
-calls into the zone that hang --hang-cost times as long (until 2:40 AM); over
-capacity the region's calls fail too, unless the bulkhead serves them first
-(up to all but --bulkhead-share) and the zone takes what they leave. --cut-at the zone is cut off from the control plane;
---fix-at the futile searching stops and each volume still stuck comes back
-with chance --tail-per-hour an hour, stranded ones lost with chance
---lost-chance. --runs compares protection sets on one seed: none, or any of
-backoff, cap, bulkhead and spread (customers in several zones) joined by +.
+The model: --volumes volumes on --nodes nodes, a primary and a mirror each. At
+12:47 AM --cut-share of the nodes are cut off: their volumes lose their mirror
+and are stuck until they have a new one. A stuck volume searches --tries times
+a minute (with backoff it waits 1, 2, 4 ... up to --backoff-max-min minutes;
+with the cap at most --max-remirrors volumes search at once). Searches use the
+spare network, which carries --capacity a minute; what they leave re-mirrors
+volumes, oldest first, each costing --remirror-cost searches: more than
+capacity / tries stuck volumes (1,500) and nothing is re-mirrored, ever. Above
+--race-rate searches a minute a race fails nodes (each with chance
+--race-chance a minute at twice that rate), and their volumes lose a copy. The
+control plane serves --control-rate requests a minute: the region's
+--region-rate, the searches, and --creates create-volume calls into the zone
+that hang --hang-cost times as long (until 2:40 AM); over capacity the
+region's calls fail too, unless the bulkhead serves them first (up to all but
+--bulkhead-share) and the zone takes what they leave. --cut-at the zone is cut
+off from the control plane; --fix-at the futile searching stops and each
+volume still stuck comes back with chance --tail-per-hour an hour, stranded
+ones lost with chance --lost-chance. --runs compares protection sets on one
+seed: none, or any of backoff, cap, bulkhead and spread (customers in several
+zones) joined by +.
 Recovery is the time from 12:47 AM until no volume is stuck.`,
 	bind: func(fs *flagSet, s *remirror.Spec) {
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the placement, the cut, the race and the waits, as CPython's random.seed")
@@ -109,11 +110,21 @@ Recovery is the time from 12:47 AM until no volume is stuck.`,
 	},
 }
 
-// remirrorTimeline is the lecture's timeline, a line an event.
+// remirrorTimeline is the lecture's timeline, an event a paragraph, its
+// words wrapped under their column.
 func remirrorTimeline() string {
 	var b strings.Builder
+	const indent = 2 + 11 + 1 + 1 + 2
 	for _, e := range remirror.Timeline() {
-		fmt.Fprintf(&b, "  %-11s %s  %s\n", e.Clock, e.Phase, e.What)
+		line := fmt.Sprintf("  %-11s %s ", e.Clock, e.Phase)
+		for _, w := range strings.Fields(e.What) {
+			if len(line)+1+len(w) > 78 {
+				b.WriteString(line + "\n")
+				line = strings.Repeat(" ", indent-1)
+			}
+			line += " " + w
+		}
+		b.WriteString(line + "\n")
 	}
 	return b.String()
 }
