@@ -99,11 +99,8 @@ func (l *Lab) Render(f lab.Frame) string {
 		strip = 2
 	}
 	tl := widget.Timeline(f.St, f.W, strip, sc.events, sc.now)
-	if len(tl) == 0 || sc.now < sc.events[0].At {
+	if strip == 1 && sc.now < sc.events[0].At { // one line: say what it is
 		tl = []string{f.St.Muted.Render(widget.TruncateWords("The lecture's timeline starts at 12:47 AM: "+sc.events[0].What, f.W))}
-		if strip > 1 {
-			tl = widget.Timeline(f.St, f.W, strip, sc.events, sc.now)
-		}
 	}
 	body := widget.SideBySide(f.W, max(1, f.H-len(foot)-len(tl)), sc, panels...)
 	return strings.Join(append(append(tl, body), foot...), "\n")
