@@ -12,10 +12,11 @@ import (
 // estimates against measured runs).
 const (
 	// the table
-	nsLocation  = 12  // a location of an event: its failure and progress
-	nsLocExact  = 20  // a location's share of the exact chances (grouping it)
-	nsDomain    = 5   // a domain's share of a version's failure's exact chances
-	nsRat       = 150 // one operation on exact fractions
+	nsLocation  = 12   // a location of an event: its failure and progress
+	nsLocExact  = 20   // a location's share of the exact chances (grouping it)
+	nsDomain    = 5    // a domain's share of a version's failure's exact chances
+	nsRat       = 150  // one operation on exact fractions
+	nsPartLook  = 3500 // a part of a customer's scope struck: its domains grouped, their chances looked up
 	tableBytes  = 8 << 20
 	bytesPerLoc = 12 // grouping a version's failure's locations
 
@@ -58,6 +59,20 @@ func (s Spec) Cost() engine.Cost {
 			locations += locs
 			count, _ := st.domains(t)
 			switch {
+			case st.customer(): // the locations grouped, then the scopes each strikes: every domain of their parts looked at
+				parts := st.subs(t, s.Replicas, 0, nil)
+				domains := 0.0
+				for _, p := range parts {
+					domains += float64(p.count)
+				}
+				scopes, span := float64(st.scopes(t)), float64(ev.Size(t))
+				lo, hi := st.scopeSpan(t, 0)
+				struck := math.Min(scopes, math.Ceil(span/float64(hi-lo))+1)
+				looks := float64(len(parts)) * struck
+				if ev == VersionFailure && t.Versions > 1 {
+					looks = locs * scopes
+				}
+				exactNs += locs*nsLocExact + looks*(domains*nsDomain*4+float64(len(parts))*nsPartLook) + 4*float64(len(parts))*math.Pow(r+1, 4)/20*nsRat
 			case st == Greedy:
 				exactNs += locs * r * 3
 			case st == Diverse: // the versions grouped, then a few groups by the AZs taken
@@ -91,6 +106,8 @@ func objectNs(s Strategy, r float64) float64 {
 		return 15 + 15*r + r*r/4
 	case Diverse:
 		return 20 + 40*r
+	case OneSite, OneCity, CrossProvider: // a scope, then a part's sample
+		return 30 + 20*r
 	}
 	return 10 + 20*r
 }
@@ -104,7 +121,7 @@ func objectNs(s Strategy, r float64) float64 {
 // rack-loss-years, and the AZs x years / az-outage-years.
 func (s DurabilitySpec) Cost() engine.Cost {
 	t := s.Topology
-	nodes, racks, azs := float64(t.Nodes()), float64(t.Racks()), float64(t.AZs)
+	nodes, racks, azs := float64(t.Nodes()), float64(t.Racks()), float64(t.TotalAZs())
 	npr, npa := float64(t.NodesPerRack), float64(t.NodesPerAZ())
 	objects, replicas := float64(s.Objects), float64(s.Objects*s.Replicas)
 	strategies := t.strategiesOf(s.Strategies)

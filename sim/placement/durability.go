@@ -39,7 +39,7 @@ type DurabilitySpec struct {
 // DefaultDurabilitySpec is the lecture's 27 nodes holding 3,000 objects of
 // 3 replicas for 10 years.
 func DefaultDurabilitySpec() DurabilitySpec {
-	return DurabilitySpec{Seed: 425, Years: 10, Topology: Topology{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 1},
+	return DurabilitySpec{Seed: 425, Years: 10, Topology: Topology{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 1, Sites: 1, SitesPerCity: 1, Providers: 1},
 		Replicas: 3, Objects: 3000, Strategies: "random,greedy,rack-aware,az-aware",
 		NodeMTTFYears: 4, ReplaceHours: 24, RackOutageYears: 2, RackOutageHours: 4, AZOutageYears: 5, AZOutageHours: 8,
 		RackLossYears: 10, RebuildHours: 6}
@@ -51,13 +51,16 @@ func (DurabilitySpec) Engine() string { return "durability" }
 // Validate reports the first invalid field and the range it allows.
 func (s DurabilitySpec) Validate() error {
 	for _, st := range s.Topology.strategiesOf(s.Strategies) {
-		if st == Diverse {
-			return engine.Invalid("strategies", "must list random greedy rack-aware az-aware (diverse is for the table), got %q", s.Strategies)
+		if st > AZAware {
+			return engine.Invalid("strategies", "must list random greedy rack-aware az-aware (%s is for the table), got %q", st, s.Strategies)
 		}
 	}
 	table := Spec{Seed: s.Seed, Trials: 1, Topology: s.Topology, Replicas: s.Replicas, Strategies: s.Strategies, Events: "node"}
 	if err := table.Validate(); err != nil {
 		return err
+	}
+	if s.HasSites() {
+		return engine.Invalid("sites", "must be 1 for durability (the site level is the table's), got %d", s.NumSites())
 	}
 	for _, f := range []struct {
 		name      string

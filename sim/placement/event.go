@@ -20,12 +20,19 @@ const (
 	// VersionFailure fails every node of one software version, as a bug in
 	// that version does; with one version it is Correlated.
 	VersionFailure
+	// SiteFailure darkens every node of one site, as The Planet's H1 went
+	// dark on 2008-05-31 (§26.2.9); with one site it is Correlated.
+	SiteFailure
+	// CityFailure darkens every site of one city, as a power feed they
+	// share would.
+	CityFailure
 )
 
-// Events are every event: the lecture's four, then one version's failure.
-var Events = []Event{NodeFailure, RackFailure, AZFailure, Correlated, VersionFailure}
+// Events are every event: the lecture's four, one version's failure, then
+// the site level's two.
+var Events = []Event{NodeFailure, RackFailure, AZFailure, Correlated, VersionFailure, SiteFailure, CityFailure}
 
-var eventNames = [...]string{"node", "rack", "az", "correlated", "version"}
+var eventNames = [...]string{"node", "rack", "az", "correlated", "version", "site", "city"}
 
 func (e Event) String() string { return eventNames[e] }
 
@@ -41,9 +48,13 @@ func (e Event) Locations(t Topology) int {
 	case RackFailure:
 		return t.Racks()
 	case AZFailure:
-		return t.AZs
+		return t.TotalAZs()
 	case VersionFailure:
 		return max(1, t.Versions)
+	case SiteFailure:
+		return t.NumSites()
+	case CityFailure:
+		return t.NumCities()
 	}
 	return 1
 }
@@ -75,6 +86,11 @@ func (e Event) Span(t Topology, loc int) (lo, hi int) {
 		return loc * t.NodesPerRack, (loc + 1) * t.NodesPerRack
 	case AZFailure:
 		return loc * t.NodesPerAZ(), (loc + 1) * t.NodesPerAZ()
+	case SiteFailure:
+		return loc * t.NodesPerSite(), (loc + 1) * t.NodesPerSite()
+	case CityFailure:
+		per := t.CitySites() * t.NodesPerSite()
+		return loc * per, (loc + 1) * per
 	}
 	return 0, t.Nodes()
 }
@@ -103,6 +119,11 @@ func (e Event) Where(t Topology, loc int) string {
 		return fmt.Sprintf("AZ %d (%s)", loc, span)
 	case VersionFailure:
 		return fmt.Sprintf("version %d (every node n with n mod %d = %d)", loc, max(1, t.Versions), loc)
+	case SiteFailure:
+		return fmt.Sprintf("site %d (%s)", loc, span)
+	case CityFailure:
+		k := t.CitySites()
+		return fmt.Sprintf("city %d, sites %d-%d (%s)", loc, loc*k, (loc+1)*k-1, span)
 	}
 	return fmt.Sprintf("every node (%s)", span)
 }

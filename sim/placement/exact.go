@@ -56,6 +56,12 @@ const pollEvery = 1 << 14
 
 // exactContext is exact, given up with ctx's error once ctx is done.
 func exactContext(ctx context.Context, s Strategy, e Event, t Topology, r int) (Exact, error) {
+	if s == OneSite && t.NumSites() == 1 {
+		s = RackAware // distinct racks of the one site
+	}
+	if s.customer() {
+		return customerExact(ctx, s, e, t, r)
+	}
 	lost := lossThreshold(r)
 	locs := e.Locations(t)
 	if s == Greedy {
@@ -225,6 +231,11 @@ func spanGroups(lo, hi, count, size int) []group {
 // behind it.
 func domainHits(s Strategy, groups []group, t Topology, r int) ([]*big.Rat, *big.Int) {
 	count, size := s.domains(t)
+	return domainHitsOf(count, size, groups, r)
+}
+
+// domainHitsOf is domainHits over count domains of size nodes.
+func domainHitsOf(count, size int, groups []group, r int) ([]*big.Rat, *big.Int) {
 	// ways[j][h]: choices of j domains so far, weighted by the chance of h
 	// hits among them.
 	ways := [][]*big.Rat{{big.NewRat(1, 1)}}
@@ -301,7 +312,7 @@ type versionGroup struct {
 func diverseLooks(ctx context.Context, e Event, t Topology) ([]look, error) {
 	f := e.failure(t, 0)
 	if f.mod != 0 {
-		c := &diverseCase{azs: []int64{int64(t.AZs)}, groups: []versionGroup{{1, []*big.Rat{big.NewRat(1, 1)}}}}
+		c := &diverseCase{azs: []int64{int64(t.TotalAZs())}, groups: []versionGroup{{1, []*big.Rat{big.NewRat(1, 1)}}}}
 		if f.mod > 1 {
 			c.groups = append(c.groups, versionGroup{int64(f.mod - 1), []*big.Rat{new(big.Rat)}})
 		}
@@ -318,7 +329,7 @@ func diverseLooks(ctx context.Context, e Event, t Topology) ([]look, error) {
 func spanCase(ctx context.Context, t Topology, lo, hi int) (*diverseCase, error) {
 	npa, vs := t.NodesPerAZ(), max(1, t.Versions)
 	aL, aH := lo/npa, (hi-1)/npa
-	missed, whole := t.AZs-(aH-aL+1), 0
+	missed, whole := t.TotalAZs()-(aH-aL+1), 0
 	var partial []int
 	for _, a := range slices.Compact([]int{aL, aH}) {
 		if lo <= a*npa && (a+1)*npa <= hi {
@@ -481,7 +492,7 @@ func (c *diverseCase) hits(ctx context.Context, t Topology, r int) ([]*big.Rat, 
 			dist[h].Add(dist[h], v)
 		}
 	}
-	tuples := new(big.Int).Mul(perm(t.AZs, r), perm(max(1, t.Versions), r))
+	tuples := new(big.Int).Mul(perm(t.TotalAZs(), r), perm(max(1, t.Versions), r))
 	scale := new(big.Rat).SetFrac(new(big.Int).MulRange(1, int64(r)), tuples) // R! orders a matching
 	for h := range dist {
 		dist[h].Mul(dist[h], scale)

@@ -23,7 +23,7 @@ type Spec struct {
 // DefaultSpec is the lecture's experiment of 26.4.2: 3 AZs x 3 racks x 3
 // nodes, 3 replicas, 4000 trials a location, seed 425.
 func DefaultSpec() Spec {
-	return Spec{Seed: 425, Trials: 4000, Topology: Topology{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 1}, Replicas: 3,
+	return Spec{Seed: 425, Trials: 4000, Topology: Topology{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 1, Sites: 1, SitesPerCity: 1, Providers: 1}, Replicas: 3,
 		Strategies: "random,greedy,rack-aware,az-aware", Events: "node,rack,az,correlated"}
 }
 
@@ -50,7 +50,16 @@ func (s Spec) Validate() error {
 		return engine.Invalid("racks", "must be in 1..%d, got %d", maxNodes, s.RacksPerAZ)
 	case s.NodesPerRack < 1 || s.NodesPerRack > maxNodes:
 		return engine.Invalid("nodes", "must be in 1..%d, got %d", maxNodes, s.NodesPerRack)
-	case float64(s.AZs)*float64(s.RacksPerAZ)*float64(s.NodesPerRack) > maxNodes:
+	case s.Sites < 0 || s.Sites > maxNodes:
+		return engine.Invalid("sites", "must be in 1..%d, got %d", maxNodes, s.Sites)
+	case s.Providers < 0 || s.Providers > s.NumSites() || s.NumSites()%s.NumProviders() != 0:
+		return engine.Invalid("providers", "must divide the %d sites (each provider owns as many), got %d", s.NumSites(), s.Providers)
+	case s.SitesPerCity < 0 || s.SitesPerCity > s.SitesPerProvider() || s.SitesPerProvider()%s.CitySites() != 0:
+		return engine.Invalid("sites-per-city", "must divide the %d sites of a provider (a city's sites are one provider's), got %d", s.SitesPerProvider(), s.SitesPerCity)
+	case float64(s.NumSites())*float64(s.AZs)*float64(s.RacksPerAZ)*float64(s.NodesPerRack) > maxNodes:
+		if s.HasSites() {
+			return engine.Invalid("nodes", "makes %d x %d x %d x %d nodes, more than %d", s.NumSites(), s.AZs, s.RacksPerAZ, s.NodesPerRack, maxNodes)
+		}
 		return engine.Invalid("nodes", "makes %d x %d x %d nodes, more than %d", s.AZs, s.RacksPerAZ, s.NodesPerRack, maxNodes)
 	case s.Versions < 1 || s.Versions > s.NodesPerAZ():
 		return engine.Invalid("versions", "must be in 1..%d (the nodes of an AZ), got %d", s.NodesPerAZ(), s.Versions)
@@ -65,6 +74,12 @@ func (s Spec) Validate() error {
 		return err
 	}
 	for _, st := range strategies {
+		if st.customer() {
+			if err := st.serves(s.Topology, s.Replicas); err != nil {
+				return err
+			}
+			continue
+		}
 		if count, _ := st.domains(s.Topology); st != Greedy && s.Replicas > count {
 			return engine.Invalid("replicas", "must be at most the %d %s for %s placement (or leave it out of the strategies), got %d", count, domainWord(st), st, s.Replicas)
 		}
@@ -81,6 +96,8 @@ func domainWord(s Strategy) string {
 		return "racks"
 	case AZAware, Diverse:
 		return "AZs"
+	case SiteAware:
+		return "sites"
 	}
 	return "nodes"
 }

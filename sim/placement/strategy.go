@@ -26,12 +26,27 @@ const (
 	// uniformly, pairs them in order, and takes a node of that AZ running
 	// that version: no single AZ and no single version holds two replicas.
 	Diverse
+	// SiteAware takes R distinct sites uniformly, then a node in each.
+	SiteAware
+	// OneSite is a customer of one building (§26.2.9): a site uniformly,
+	// then R distinct racks of it and a node in each.
+	OneSite
+	// OneCity is a customer of two (or more) sites of one city, which share
+	// its power feed: a city uniformly, its replicas dealt round its sites
+	// (replica i to the city's site i mod SitesPerCity), each site's on
+	// distinct racks of it.
+	OneCity
+	// CrossProvider is a customer of several providers: replica i to
+	// provider i mod Providers, each provider's on distinct sites of it
+	// chosen uniformly, a node uniformly in each.
+	CrossProvider
 )
 
-// Strategies are every strategy: the lecture's four, then Diverse.
-var Strategies = []Strategy{Random, Greedy, RackAware, AZAware, Diverse}
+// Strategies are every strategy: the lecture's four, Diverse, then the
+// site level's four.
+var Strategies = []Strategy{Random, Greedy, RackAware, AZAware, Diverse, SiteAware, OneSite, OneCity, CrossProvider}
 
-var strategyNames = [...]string{"random", "greedy", "rack-aware", "az-aware", "diverse"}
+var strategyNames = [...]string{"random", "greedy", "rack-aware", "az-aware", "diverse", "site-aware", "one-site", "one-city", "cross-provider"}
 
 func (s Strategy) String() string { return strategyNames[s] }
 
@@ -41,13 +56,30 @@ func ParseStrategy(name string) (Strategy, error) {
 }
 
 // domains is the size and count of the domains a strategy spreads over:
-// nodes for random, racks for rack-aware, AZs for az-aware.
+// nodes for random, racks for rack-aware, AZs for az-aware, sites for
+// site-aware. A customer's strategy (see customer) spreads over the racks
+// of one site, or the cities or providers it chooses among; one it cannot
+// place on the topology has none.
 func (s Strategy) domains(t Topology) (count, size int) {
 	switch s {
 	case RackAware:
 		return t.Racks(), t.NodesPerRack
 	case AZAware, Diverse:
-		return t.AZs, t.NodesPerAZ()
+		return t.TotalAZs(), t.NodesPerAZ()
+	case SiteAware:
+		return t.NumSites(), t.NodesPerSite()
+	case OneSite:
+		return t.RacksPerSite(), t.NodesPerRack
+	case OneCity:
+		if t.CitySites() < 2 {
+			return 0, 1
+		}
+		return t.NumCities(), t.CitySites() * t.NodesPerSite()
+	case CrossProvider:
+		if t.NumProviders() < 2 {
+			return 0, 1
+		}
+		return t.NumProviders(), t.SitesPerProvider() * t.NodesPerSite()
 	}
 	return t.Nodes(), 1
 }
@@ -61,12 +93,23 @@ type placer struct {
 	topo          Topology
 	azs, versions []int // Diverse's draws
 	pool          []int
+	// a customer's strategy: the sampler of each part of its scope (a
+	// site of a city, a provider), by strategy
+	parts  [len(strategyNames)][]sampler
+	subBuf []part
 }
 
 func newPlacer(src *rng.Source, t Topology, r int) *placer {
 	p := &placer{src: src, topo: t, azs: make([]int, r), versions: make([]int, r)}
 	for _, s := range Strategies {
-		if s != Greedy && s != Diverse {
+		switch {
+		case s.customer():
+			if s.serves(t, r) == nil {
+				for _, sub := range s.subs(t, r, 0, nil) {
+					p.parts[s] = append(p.parts[s], newSampler(sub.count, sub.size, sub.m))
+				}
+			}
+		case s != Greedy && s != Diverse:
 			count, size := s.domains(t)
 			if count >= r {
 				p.samplers[s] = newSampler(count, size, r)
@@ -84,12 +127,14 @@ func (p *placer) place(s Strategy, dst []int) {
 			dst[i] = i
 		}
 	case Diverse:
-		p.src.SampleInto(p.azs, p.topo.AZs, &p.pool)
+		p.src.SampleInto(p.azs, p.topo.TotalAZs(), &p.pool)
 		p.src.SampleInto(p.versions, max(1, p.topo.Versions), &p.pool)
 		for i := range dst {
 			first, count := p.topo.cell(p.azs[i], p.versions[i])
 			dst[i] = first + p.src.RandBelow(count)*max(1, p.topo.Versions)
 		}
+	case OneSite, OneCity, CrossProvider:
+		p.placeCustomer(s, dst)
 	default:
 		p.samplers[s].sample(p.src, dst)
 	}

@@ -17,8 +17,10 @@ type Row struct {
 	Strategy Strategy
 	Event    Event
 	// LoseMajority and LoseAll count the trials that lost their majority
-	// and every replica, of Total.
+	// and every replica, of Total; Struck those the event reached (a
+	// replica or more on a node it took).
 	LoseMajority, LoseAll, Total int
+	Struck                       int
 	Exact                        Exact
 }
 
@@ -114,6 +116,9 @@ func (t *Table) Step() bool {
 	if hits == len(t.reps) {
 		r.LoseAll++
 	}
+	if hits > 0 {
+		r.Struck++
+	}
 	r.Total++
 	t.placed++
 	t.last = Trial{Strategy: r.Strategy, Event: r.Event, Location: t.loc, Replicas: t.reps, Hits: hits, Lost: lost}
@@ -145,12 +150,13 @@ func (t *Table) Run(ctx context.Context, progress func(float64)) error {
 		// A loss is noted as of the location's first object, as the row's
 		// counts stand until the location ends.
 		placed, rowTotal := t.placed, r.Total
-		maj, all := 0, 0
+		maj, all, struck := 0, 0, 0
 		for done := 0; done < t.spec.Trials; {
 			if done > 0 {
 				if err := ctx.Err(); err != nil {
 					// keep what the location placed: Step finishes it
 					r.LoseMajority, r.LoseAll, r.Total = r.LoseMajority+maj, r.LoseAll+all, r.Total+done
+					r.Struck += struck
 					t.placed, t.trial = placed+done, done
 					t.last = Trial{Location: -1}
 					return err
@@ -173,10 +179,14 @@ func (t *Table) Run(ctx context.Context, progress func(float64)) error {
 				if hits == len(t.reps) {
 					all++
 				}
+				if hits > 0 {
+					struck++
+				}
 			}
 			done += min(runChunk, t.spec.Trials-done)
 		}
 		r.LoseMajority, r.LoseAll, r.Total = r.LoseMajority+maj, r.LoseAll+all, r.Total+t.spec.Trials
+		r.Struck += struck
 		t.placed += t.spec.Trials
 		t.last = Trial{Location: -1} // no one object to show
 		if t.loc++; t.loc == r.Event.Locations(topo) {

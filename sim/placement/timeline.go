@@ -64,7 +64,7 @@ func newTimeline(s DurabilitySpec) *timeline {
 		{t.Nodes(), perHour(s.NodeMTTFYears), s.ReplaceHours, diskLoss, nodeBack, NodeFailure},
 		{t.Racks(), perHour(s.RackOutageYears), s.RackOutageHours, outage, outageEnd, RackFailure},
 		{t.Racks(), perHour(s.RackLossYears), s.ReplaceHours, rackLoss, nodeBack, RackFailure},
-		{t.AZs, perHour(s.AZOutageYears), s.AZOutageHours, outage, outageEnd, AZFailure},
+		{t.TotalAZs(), perHour(s.AZOutageYears), s.AZOutageHours, outage, outageEnd, AZFailure},
 	}, due: -2}
 	for _, k := range tl.kinds {
 		tl.total += float64(k.count) * k.rate
