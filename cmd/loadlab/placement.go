@@ -25,14 +25,25 @@ objects that lose their majority and all their replicas, with the exact chance
 beside each count. Seed 425 and 4000 trials give the lecture's table. Beyond it:
 --versions software versions (node n runs n mod versions), the event "version"
 (a bug in one version takes all its nodes) and the strategy "diverse" (distinct
-AZs and distinct versions).`,
+AZs and distinct versions). The site level (§26.2.9): --sites buildings, each
+--azs x --racks x --nodes on its own power, --sites-per-city of them sharing a
+city's power feed, --providers owning as many each; --sites 1 (the default) is
+the level absent, with the lecture's draws and figures. Its events: "site" (one
+building dark) and "city" (a shared feed: every site of a city); its
+strategies: site-aware (distinct sites) and the customers' one-site (distinct
+racks of one building), one-city (a city's sites, replica i on its site i mod
+sites-per-city) and cross-provider (replica i with provider i mod providers,
+on distinct sites of it). "struck" counts the objects an event reached.`,
 	bind: func(fs *flagSet, s *placement.Spec) {
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed, as CPython's random.seed")
 		fs.Int(&s.Trials, "trials", 1, 10000000, "objects placed at each location of each event")
 		bindTopology(fs, &s.Topology, &s.Replicas)
 		fs.Int(&s.Versions, "versions", 1, 1000000, "software versions, node n running version n mod versions")
-		fs.Text(&s.Strategies, "strategies", "a list of random greedy rack-aware az-aware diverse", "the placement strategies, comma-separated")
-		fs.Text(&s.Events, "events", "a list of node rack az correlated version", "the failure events, comma-separated")
+		fs.Int(&s.Sites, "sites", 1, 1000000, "sites (buildings), each of --azs AZs; 1 is no site level")
+		fs.IntSaying(&s.SitesPerCity, "sites-per-city", 1, 1000000, "a whole number dividing the sites of a provider", "consecutive sites sharing a city's power feed")
+		fs.IntSaying(&s.Providers, "providers", 1, 1000000, "a whole number dividing --sites", "providers, each owning as many consecutive sites")
+		fs.Text(&s.Strategies, "strategies", "a list of random greedy rack-aware az-aware diverse site-aware one-site one-city cross-provider", "the placement strategies, comma-separated")
+		fs.Text(&s.Events, "events", "a list of node rack az correlated version site city", "the failure events, comma-separated")
 	},
 	run: func(ctx context.Context, s placement.Spec, env runEnv) (*placement.Table, error) {
 		t, err := placement.NewTableContext(ctx, s)
@@ -48,23 +59,29 @@ AZs and distinct versions).`,
 		},
 		"json": func(_ context.Context, w io.Writer, t *placement.Table, est engine.Cost) error {
 			s := t.Spec()
+			// The site level's figures appear with the level only.
+			var sites *placementSites
+			if s.HasSites() {
+				sites = &placementSites{s.NumSites(), s.CitySites(), s.NumProviders(), s.Nodes()}
+			}
 			return writeJSON(w, struct {
-				Seed     int64          `json:"seed"`
-				Trials   int            `json:"trials"`
-				AZs      int            `json:"azs"`
-				Racks    int            `json:"racks"`
-				Nodes    int            `json:"nodes"`
-				Replicas int            `json:"replicas"`
+				Seed     int64 `json:"seed"`
+				Trials   int   `json:"trials"`
+				AZs      int   `json:"azs"`
+				Racks    int   `json:"racks"`
+				Nodes    int   `json:"nodes"`
+				Replicas int   `json:"replicas"`
+				*placementSites
 				Rows     []placementRow `json:"rows"`
 				Estimate engine.Cost    `json:"estimate"`
-			}{s.Seed, s.Trials, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Replicas, placementRows(t), est})
+			}{s.Seed, s.Trials, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Replicas, sites, placementRows(t), est})
 		},
 		"csv": func(_ context.Context, w io.Writer, t *placement.Table, _ engine.Cost) error {
 			cw := csv.NewWriter(w)
-			cw.Write([]string{"strategy", "event", "lose_majority", "lose_all", "lose_majority_count", "lose_all_count", "total", "exact_lose_majority", "exact_lose_all"})
+			cw.Write([]string{"strategy", "event", "lose_majority", "lose_all", "lose_majority_count", "lose_all_count", "total", "exact_lose_majority", "exact_lose_all", "struck"})
 			for _, r := range placementRows(t) {
 				cw.Write([]string{r.Strategy, r.Event, strconv.FormatFloat(r.LoseMajority, 'g', -1, 64), strconv.FormatFloat(r.LoseAll, 'g', -1, 64),
-					strconv.Itoa(r.LoseMajorityCount), strconv.Itoa(r.LoseAllCount), strconv.Itoa(r.Total), r.ExactLoseMajority, r.ExactLoseAll})
+					strconv.Itoa(r.LoseMajorityCount), strconv.Itoa(r.LoseAllCount), strconv.Itoa(r.Total), r.ExactLoseMajority, r.ExactLoseAll, strconv.Itoa(r.Struck)})
 			}
 			cw.Flush()
 			return cw.Error()
@@ -72,8 +89,18 @@ AZs and distinct versions).`,
 	},
 }
 
+// placementSites is the site level in the JSON report: the sites, the
+// sites of a city, the providers, and every site's nodes together.
+type placementSites struct {
+	Sites        int `json:"sites"`
+	SitesPerCity int `json:"sites_per_city"`
+	Providers    int `json:"providers"`
+	AllNodes     int `json:"all_nodes"`
+}
+
 // placementRow is a row of the JSON and CSV reports; lose_majority and
-// lose_all are fractions (count / total, as the lecture divides).
+// lose_all are fractions (count / total, as the lecture divides), struck
+// the objects the event reached (a replica or more on a node it took).
 type placementRow struct {
 	Strategy          string  `json:"strategy"`
 	Event             string  `json:"event"`
@@ -84,6 +111,7 @@ type placementRow struct {
 	Total             int     `json:"total"`
 	ExactLoseMajority string  `json:"exact_lose_majority"`
 	ExactLoseAll      string  `json:"exact_lose_all"`
+	Struck            int     `json:"struck"`
 }
 
 func placementRows(t *placement.Table) []placementRow {
@@ -91,7 +119,7 @@ func placementRows(t *placement.Table) []placementRow {
 	for _, r := range t.Rows() {
 		out = append(out, placementRow{r.Strategy.String(), r.Event.String(),
 			float64(r.LoseMajority) / float64(r.Total), float64(r.LoseAll) / float64(r.Total),
-			r.LoseMajority, r.LoseAll, r.Total, r.Exact.Fraction(r.Exact.LoseMajority), r.Exact.Fraction(r.Exact.LoseAll)})
+			r.LoseMajority, r.LoseAll, r.Total, r.Exact.Fraction(r.Exact.LoseMajority), r.Exact.Fraction(r.Exact.LoseAll), r.Struck})
 	}
 	return out
 }
@@ -101,13 +129,28 @@ func placementRows(t *placement.Table) []placementRow {
 // replicas, the exact chances beside them, and a bar of the first.
 func writePlacementText(w io.Writer, t *placement.Table) error {
 	s := t.Spec()
-	fmt.Fprintf(w, "placement: %d AZs x %d racks x %d nodes = %d nodes (numbered rack by rack); %d replicas, majority %d; %d objects at each location of each event; seed %d\n",
-		s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Nodes(), s.Replicas, s.Replicas/2+1, s.Trials, s.Seed)
+	if s.HasSites() {
+		fmt.Fprintf(w, "placement: %d sites x %d AZs x %d racks x %d nodes = %d nodes (numbered rack by rack, site by site); %d replicas, majority %d; %d objects at each location of each event; seed %d\n",
+			s.NumSites(), s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Nodes(), s.Replicas, s.Replicas/2+1, s.Trials, s.Seed)
+		fmt.Fprintf(w, "%d cities of %d site%s sharing a power feed; %d provider%s of %d sites each\n",
+			s.NumCities(), s.CitySites(), plural(s.CitySites()), s.NumProviders(), plural(s.NumProviders()), s.SitesPerProvider())
+	} else {
+		fmt.Fprintf(w, "placement: %d AZs x %d racks x %d nodes = %d nodes (numbered rack by rack); %d replicas, majority %d; %d objects at each location of each event; seed %d\n",
+			s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Nodes(), s.Replicas, s.Replicas/2+1, s.Trials, s.Seed)
+	}
 	if s.Versions > 1 {
 		fmt.Fprintf(w, "%d software versions: node n runs version n mod %d\n", s.Versions, s.Versions)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%-11s %-22s %13s %23s %10s %23s  %s\n", "strategy", "event", "lose majority", "exact", "lose all", "exact", "lose majority, 0-100 %")
+	struckHead := ""
+	if s.HasSites() {
+		struckHead = fmt.Sprintf("%13s  ", "struck: all")
+	}
+	strategyW := 11
+	for _, r := range t.Rows() {
+		strategyW = max(strategyW, len(r.Strategy.String())+1)
+	}
+	fmt.Fprintf(w, "%-*s %-22s %13s %23s %10s %23s  %s%s\n", strategyW, "strategy", "event", "lose majority", "exact", "lose all", "exact", struckHead, "lose majority, 0-100 %")
 	last := placement.Strategy(-1)
 	for _, r := range t.Rows() {
 		if r.Strategy != last && last >= 0 {
@@ -119,11 +162,21 @@ func writePlacementText(w io.Writer, t *placement.Table) error {
 		exAll, _ := r.Exact.LoseAll.Float64()
 		n := r.Event.Size(s.Topology)
 		event := fmt.Sprintf("%s (%d node%s)", r.Event, n, plural(n))
-		fmt.Fprintf(w, "%-11s %-22s %12.2f%% %23s %9.2f%% %23s  %s\n", r.Strategy, event,
+		struck := ""
+		if s.HasSites() {
+			struck = fmt.Sprintf("%13s  ", "-")
+			if r.Struck > 0 {
+				struck = fmt.Sprintf("%12.2f%%  ", 100*float64(r.LoseAll)/float64(r.Struck))
+			}
+		}
+		fmt.Fprintf(w, "%-*s %-22s %12.2f%% %23s %9.2f%% %23s  %s%s\n", strategyW, r.Strategy, event,
 			maj*100, fmt.Sprintf("%s = %.2f%%", r.Exact.Fraction(r.Exact.LoseMajority), exMaj*100),
-			all*100, fmt.Sprintf("%s = %.2f%%", r.Exact.Fraction(r.Exact.LoseAll), exAll*100), bar(maj, 28))
+			all*100, fmt.Sprintf("%s = %.2f%%", r.Exact.Fraction(r.Exact.LoseAll), exAll*100), struck, bar(maj, 28))
 	}
 	fmt.Fprintln(w, "\nexact: the chance over every location of the event and every placement the strategy can make, as a count of equally likely cases")
+	if s.HasSites() {
+		fmt.Fprintln(w, "struck: all: of the objects the event reached (a replica or more on a node it took), the share that lost every replica")
+	}
 	return nil
 }
 
