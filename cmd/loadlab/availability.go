@@ -19,7 +19,9 @@ twelfth of a year, 730 h), the MTTF x MTTR grid, the two paths to --target
 (a longer MTTF or a shorter MTTR), the scale table (a fleet of n machines of
 --unit-mttf-years each fails n times as often, so its repairs must be n times
 faster), and --need of --replicas replicas up with a --correlated share of
-downtime common to all. Times are hours.`,
+downtime common to all. --outage-hours sets one outage of a year against the
+target (§26.2.9: The Planet's customers were down for days; three days is
+99.18 % for the year). Times are hours.`,
 	bind: func(fs *flagSet, s *avail.Spec) {
 		fs.Float(&s.MTTF, "mttf", "a number in [1e-9, 1e12]", "mean time to failure, h")
 		fs.Float(&s.MTTR, "mttr", "a number in [1e-9, 1e12]", "mean time to repair, h")
@@ -30,6 +32,7 @@ downtime common to all. Times are hours.`,
 		fs.Int(&s.Need, "need", 1, 100, "replicas that must be up")
 		fs.Float(&s.Correlated, "correlated", "a number in [0, 1]", "share of a replica's downtime that takes every replica down")
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the one machine watched failing and being repaired")
+		fs.Float(&s.OutageHours, "outage-hours", "a number in [0, 8760]", "one outage of the year, h, set against --target (0: none)")
 	},
 	run:  func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
 	cost: func(s avail.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
@@ -85,6 +88,10 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 	me := r.Measured
 	fmt.Fprintf(w, "\none machine watched for %d x (MTTF + MTTR) of simulated time (seed %d): %s, %s measured against the formula's %s; it crossed the %s target %s\n",
 		me.Cycles, me.Seed, avail.Failures(me.Failures), percent(me.Availability), percent(si.Availability), avail.TargetPercent(r.Target), times(len(me.Moments)))
+	if o := r.Outage; o != nil {
+		fmt.Fprintf(w, "\none outage of %s in a year: %.2f %% for the year (%.2f nines), against the %s bought, which allows %s a year: %.1f times that\n",
+			avail.Duration(o.Hours), 100*o.Availability, o.Nines, avail.TargetPercent(o.Target), avail.Duration(o.BudgetH), o.Budgets)
+	}
 	return nil
 }
 

@@ -107,3 +107,18 @@ func ExampleKOfN() {
 		100*KOfN(2, 3, 0.99, 0), 100*KOfN(2, 3, 0.99, 0.5))
 	// Output: 2 of 3 at 99 %: 99.9702% independent, 99.4925% with half the downtime shared
 }
+
+// §26.2.9: three days down in a year is 99.18 % for the year, eight
+// times the 8.76 h a 99.9 % customer bought.
+func TestOneOutage(t *testing.T) {
+	o := OneOutage(72, 0.999)
+	if got := fmt.Sprintf("%.2f", 100*o.Availability); got != "99.18" {
+		t.Errorf("three days down: %s %%, the lecture says 99.18 %%", got)
+	}
+	if math.Abs(o.BudgetH-8.76) > 1e-9 || math.Abs(o.Budgets-72/8.76) > 1e-9 {
+		t.Errorf("budget %v h, %v budgets", o.BudgetH, o.Budgets)
+	}
+	if YearAvailability(9000) != 0 || YearAvailability(0) != 1 {
+		t.Errorf("a year's availability leaves [0, 1]")
+	}
+}

@@ -24,6 +24,9 @@ type Spec struct {
 	Correlated float64 `json:"correlated" toml:"correlated"`
 	// Seed is the measured machine's (see Watch).
 	Seed int64 `json:"seed" toml:"seed"`
+	// OutageHours, when above 0, is one outage of the year set against
+	// the target (§26.2.9: three days down is 99.18 % for the year).
+	OutageHours float64 `json:"outage-hours" toml:"outage-hours"`
 }
 
 // DefaultSpec is the lecture's program of 26.4.3: MTTF 10,000 h, MTTR
@@ -68,6 +71,8 @@ func (s Spec) Validate() error {
 		return engine.Invalid("correlated", "must be in [0, 1], got %v", s.Correlated)
 	case s.Seed < 0:
 		return engine.Invalid("seed", "must be a whole number >= 0, got %d", s.Seed)
+	case !(s.OutageHours >= 0 && s.OutageHours <= HoursPerYear):
+		return engine.Invalid("outage-hours", "must be in [0, 8760] (0 for none), got %v", s.OutageHours)
 	}
 	_, err := s.machines()
 	return err
@@ -203,6 +208,8 @@ type Report struct {
 	Paths      []Path     `json:"paths"`
 	Replicated Replicated `json:"replicated"`
 	Measured   Measured   `json:"measured"`
+	// Outage is the year with the spec's one outage, if it gives one.
+	Outage *Outage `json:"outage,omitempty"`
 }
 
 // Measured is one machine watched over WatchCycles failure-repair cycles
@@ -259,5 +266,9 @@ func (s Spec) Run() (Report, error) {
 	for w.Step() {
 	}
 	r.Measured = Measured{s.Seed, WatchCycles, w.Machine().Failures(), w.Machine().Measured(), append([]engine.Moment{}, w.Moments()...)}
+	if s.OutageHours > 0 {
+		o := OneOutage(s.OutageHours, s.Target)
+		r.Outage = &o
+	}
 	return r, nil
 }
