@@ -13,6 +13,7 @@ import (
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
 	"github.com/loadlab/loadlab/sim/remirror"
+	"github.com/loadlab/loadlab/sim/siteoutage"
 )
 
 // steppers builds each stepping engine on a small config.
@@ -64,6 +65,9 @@ func steppers(t *testing.T) map[string]engine.Stepper {
 	rm := remirror.DefaultConfig()
 	rm.Volumes, rm.Nodes, rm.Hours = 2000, 40, 13
 	all["remirror"] = must(remirror.New(rm))
+	so := siteoutage.DefaultConfig()
+	so.RacksPerFloor, so.ServersPerRack, so.Customers, so.Floor2Min, so.Floor1Min = 4, 5, 30, 300, 600
+	all["site-outage"] = must(siteoutage.New(so))
 	return all
 }
 

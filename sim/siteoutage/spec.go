@@ -1,0 +1,137 @@
+package siteoutage
+
+import (
+	"context"
+	"strings"
+
+	"github.com/loadlab/loadlab/sim/avail"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/placement"
+)
+
+// Spec is the site outage in the words of the command line and scenario
+// files: the days' numbers and the runs to compare on one seed, each a
+// protection set.
+type Spec struct {
+	Seed           int64   `json:"seed" toml:"seed"`
+	Customers      int     `json:"customers" toml:"customers"`
+	RacksPerFloor  int     `json:"racks-per-floor" toml:"racks-per-floor"`
+	ServersPerRack int     `json:"servers-per-rack" toml:"servers-per-rack"`
+	OneCity        float64 `json:"one-city" toml:"one-city"`
+	CrossProvider  float64 `json:"cross-provider" toml:"cross-provider"`
+	Spare          float64 `json:"spare" toml:"spare"`
+	Reserved       float64 `json:"reserved" toml:"reserved"`
+	Broken         float64 `json:"broken" toml:"broken"`
+	FailoverMin    int     `json:"failover-min" toml:"failover-min"`
+	EntryMin       int     `json:"entry-min" toml:"entry-min"`
+	TruckRate      float64 `json:"truck-rate" toml:"truck-rate"`
+	DriveMin       int     `json:"drive-min" toml:"drive-min"`
+	Floor2Min      int     `json:"floor2-min" toml:"floor2-min"`
+	Floor1Min      int     `json:"floor1-min" toml:"floor1-min"`
+	RacksPerHour   float64 `json:"racks-per-hour" toml:"racks-per-hour"`
+	// Fault is site (H1 alone) or city (the feed H1 shares with H2).
+	Fault  string  `json:"fault" toml:"fault"`
+	Target float64 `json:"target" toml:"target"`
+	// Runs lists the protection sets to run, comma-separated: none,
+	// reserve, drills, both.
+	Runs string `json:"runs" toml:"runs"`
+}
+
+// DefaultSpec is the model's days (DefaultConfig) as they were and with
+// both protections, side by side.
+func DefaultSpec() Spec { return SpecOf(DefaultConfig(), "none,both") }
+
+// SpecOf is the spec of a config's numbers with the runs listed.
+func SpecOf(c Config, runs string) Spec {
+	return Spec{Seed: c.Seed, Customers: c.Customers, RacksPerFloor: c.RacksPerFloor, ServersPerRack: c.ServersPerRack, OneCity: c.OneCity,
+		CrossProvider: c.CrossProvider, Spare: c.Spare, Reserved: c.Reserved, Broken: c.Broken, FailoverMin: c.FailoverMin, EntryMin: c.EntryMin,
+		TruckRate: c.TruckRate, DriveMin: c.DriveMin, Floor2Min: c.Floor2Min, Floor1Min: c.Floor1Min, RacksPerHour: c.RacksPerHour,
+		Fault: c.Fault.String(), Target: c.Target, Runs: runs}
+}
+
+// Engine names the engine a Spec configures.
+func (Spec) Engine() string { return "site-outage" }
+
+// Configs is one Config per run listed, in order.
+func (s Spec) Configs() ([]Config, error) {
+	fault, err := placement.ParseEvent(s.Fault)
+	if err != nil || (fault != placement.SiteFailure && fault != placement.CityFailure) {
+		return nil, engine.Invalid("fault", "must be site (H1 alone) or city (the feed H1 shares with H2), got %q", s.Fault)
+	}
+	base := Config{Seed: s.Seed, Customers: s.Customers, RacksPerFloor: s.RacksPerFloor, ServersPerRack: s.ServersPerRack, OneCity: s.OneCity,
+		CrossProvider: s.CrossProvider, Spare: s.Spare, Reserved: s.Reserved, Broken: s.Broken, FailoverMin: s.FailoverMin, EntryMin: s.EntryMin,
+		TruckRate: s.TruckRate, DriveMin: s.DriveMin, Floor2Min: s.Floor2Min, Floor1Min: s.Floor1Min, RacksPerHour: s.RacksPerHour,
+		Fault: fault, Target: s.Target}
+	if err := base.Validate(); err != nil {
+		return nil, err
+	}
+	var out []Config
+	seen := map[string]bool{}
+	for _, name := range strings.Split(s.Runs, ",") {
+		name = strings.TrimSpace(name)
+		i := -1
+		for j, set := range Sets {
+			if set.Name == name {
+				i = j
+			}
+		}
+		if i < 0 {
+			return nil, engine.Invalid("runs", "must list none, reserve, drills or both, comma-separated, got %q", name)
+		}
+		if seen[name] {
+			return nil, engine.Invalid("runs", "lists %q twice", name)
+		}
+		seen[name] = true
+		c := base
+		c.Protections = Sets[i].Protections
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// MaxRuns is the most runs a spec lists: each protection set once.
+const MaxRuns = 4
+
+// Validate reports the first invalid field.
+func (s Spec) Validate() error {
+	_, err := s.Configs()
+	return err
+}
+
+// Report is every run of a spec, on its one seed, and the lecture's
+// figure: three days down against the availability bought.
+type Report struct {
+	Spec      Spec         `json:"-"`
+	Runs      []Result     `json:"runs"`
+	Reference avail.Outage `json:"three_days"`
+}
+
+// Run runs each protection set listed in turn, stopping with ctx's error
+// once ctx is done (it is looked at every step: five minutes of the
+// days); progress, if not nil, gets the share done.
+func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
+	cfgs, err := s.Configs()
+	if err != nil {
+		return Report{}, err
+	}
+	rep := Report{Spec: s, Reference: avail.OneOutage(72, s.Target)}
+	total := float64(len(cfgs)) * float64(cfgs[0].Minutes()/StepMin)
+	done := 0.0
+	for _, c := range cfgs {
+		e, err := New(c)
+		if err != nil {
+			return Report{}, err
+		}
+		for n := 1; e.Step(); n++ {
+			if ctx.Err() != nil {
+				return Report{}, ctx.Err()
+			}
+			if progress != nil && n%64 == 0 {
+				progress((done + float64(n)) / total)
+			}
+		}
+		done += float64(e.Steps())
+		rep.Runs = append(rep.Runs, e.Result())
+	}
+	return rep, nil
+}
