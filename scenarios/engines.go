@@ -11,6 +11,7 @@ import (
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
 	"github.com/loadlab/loadlab/sim/remirror"
+	"github.com/loadlab/loadlab/sim/siteoutage"
 )
 
 // Spec is an engine's configuration in the words of the command line and
@@ -47,6 +48,7 @@ var engines = []Engine{
 	{Name: "lease-storm", Title: "AWS 2025: leases lost in an outage, a manager that stays collapsed after it, and the throttle that ends it", Default: leasestorm.DefaultSpec()},
 	{Name: "remirror", Title: "AWS 2011: EBS volumes that lose their mirror search for a new one without backoff, and a storm that keeps a zone stuck for days", Default: remirror.DefaultSpec()},
 	{Name: "health-flip-flop", Title: "AWS 2025: health checks flipping instances in and out of DNS, and hysteresis against it", Default: flipflop.DefaultSpec()},
+	{Name: "site-outage", Title: "The Planet 2008: a building dark for days, its customers by placement, failover limited by the power to spare, and their year", Default: siteoutage.DefaultSpec()},
 }
 
 // Engines lists the engines in the order help shows them.

@@ -18,6 +18,7 @@ import (
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
 	"github.com/loadlab/loadlab/sim/remirror"
+	"github.com/loadlab/loadlab/sim/siteoutage"
 )
 
 // Scenario is a preset: an engine's spec and what it teaches.
@@ -336,6 +337,15 @@ var registry = []Scenario{
 			"m spreads the customers over several zones: the storm is unchanged, and no customer is down. x takes away the 8:20 AM cut: the race goes on to 11:30 AM, and the stuck volumes climb to 21.9 %. k adds the cap, o takes backoff away.",
 		Spec: remirror.SpecOf(remirror.DefaultConfig(), "bulkhead,backoff"), StepsPerSecond: 12, Headline: []string{"peak", "api", "recovery"},
 	},
+	{
+		Name:  "the-planet-2008",
+		Title: "The Planet 2008: the building that went dark, and its customers' year by their standbys",
+		Lesson: "The lecture's timeline (§26.2.9), Houston, 2008: May 31, 5:55 PM a transformer in The Planet's H1 data centre shorts; the fire sets off the UPS batteries and an explosion blows out three walls of floor one. No server is damaged, but 9,000 servers of 7,500 customers go dark. The fire department evacuates the building and forbids the backup generators; staff are let in at 10 PM. Some critical servers are carried by pickup truck to the other data centres (two in Houston, four in Dallas), as far as their power and cooling allow. June 2, 5 PM: power is back on floor two. June 4: floor one comes back rack by rack. The Planet posts updates every 15 to 60 minutes. Three days down is 99.18 % for the year. " +
+			"The model's numbers are ours: 150 racks of 30 servers a floor; 15 % of the customers keep a standby in H2 (H1's city, on its power feed), 5 % at another provider, the rest none; a surviving site has 3 % of its power to spare, 20 % with capacity reserved for failover; a quarter of untested failovers fail; trucks carry 30 servers an hour, 5 h to run in Dallas; floor one's racks from 9 AM June 4, 15 an hour; the customers bought 99.9 % (8.76 h a year). " +
+			"Left, as it was: failover at 6:25 PM moves 1,356 servers to standbys and only 608 run (45 %): H2 has 270 servers' worth of power to spare; 393 customers find their failover never worked. The trucks stop at 9:56 AM June 2, Dallas full after 1,078 servers. Customers of one building are down 2.73 days on average, 99.25 % for the year against 99.9 % bought; the last standby customer runs again after 4.04 days. Right, capacity reserved and failover drilled: every standby runs at 6:25 PM, 30 minutes down, 99.99 % for the year; customers of one building still wait for the power (the trucks help a few more). " +
+			"p turns the power reserve on and off for the right run, d the drills, f cuts the city's feed instead (H2 dark too: the correlated pair fails together, and only the other provider's standbys run), c shows one run or both, i the whole timeline.",
+		Spec: siteoutage.DefaultSpec(), StepsPerSecond: 48, Headline: []string{"year", "back"},
+	},
 }
 
 // teachingOrder is the order a course meets the scenarios in: balls into
@@ -351,7 +361,7 @@ var teachingOrder = []string{
 	"availability-lecture", "scale-needs-fast-repair",
 	"dns-race", "dns-race-fixes", "dns-race-timing",
 	"lease-storm", "lease-storm-throttled", "health-flip-flop",
-	"aws-2011-remirror", "aws-2011-backoff",
+	"aws-2011-remirror", "aws-2011-backoff", "the-planet-2008",
 }
 
 // All returns every scenario in teaching order (any not in it last, by

@@ -19,6 +19,7 @@ var labTitles = map[string]string{
 	"health-flip-flop": "Casebook: outages",
 	"interleave":       "Casebook: outages",
 	"remirror":         "Casebook: outages",
+	"site-outage":      "Casebook: outages",
 }
 
 // labTitle is the heading of an engine's scenarios.

@@ -14,6 +14,7 @@ import (
 	"github.com/loadlab/loadlab/tui/leasestormlab"
 	"github.com/loadlab/loadlab/tui/placementlab"
 	"github.com/loadlab/loadlab/tui/remirrorlab"
+	"github.com/loadlab/loadlab/tui/siteoutagelab"
 	"github.com/loadlab/loadlab/tui/stormlab"
 	"github.com/loadlab/loadlab/tui/supermarketlab"
 )
@@ -34,6 +35,7 @@ var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
 	"health-flip-flop": flipfloplab.New,
 	"interleave":       dnsracelab.New,
 	"remirror":         remirrorlab.New,
+	"site-outage":      siteoutagelab.New,
 }
 
 // HasLab reports whether an engine's scenarios open in a lab.

@@ -70,6 +70,10 @@ type Engine struct {
 	arrHead                            int
 
 	size, servers, running [3]int
+	// sumDown is each group's downtime ended so far, minutes; sumSince the
+	// sum of its down customers' since: its downtime now is sumDown +
+	// down x now - sumSince.
+	sumDown, sumSince      [3]float64
 	backAt                 [3]float64
 	recoveredAt            float64
 	darkServers            int

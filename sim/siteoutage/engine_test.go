@@ -2,6 +2,7 @@ package siteoutage
 
 import (
 	"context"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -298,6 +299,29 @@ func BenchmarkStep(b *testing.B) {
 			b.StopTimer()
 			e, _ = New(c)
 			b.StartTimer()
+		}
+	}
+}
+
+// The groups' mean downtime kept as it goes equals the customers'
+// downtime summed, at every step.
+func TestMeanDownHoursAsItGoes(t *testing.T) {
+	c := DefaultConfig()
+	c.Fault = placement.CityFailure
+	e, _ := New(c)
+	for e.Step() {
+		if e.now%600 != 0 {
+			continue
+		}
+		means := e.MeanDownHours()
+		for g, downs := range e.DownHours() {
+			sum := 0.0
+			for _, d := range downs {
+				sum += d
+			}
+			if want := sum / float64(len(downs)); math.Abs(means[g]-want) > 1e-9*max(1, want) {
+				t.Fatalf("minute %d, %s: mean %v, summed %v", e.now, GroupName(g), means[g], want)
+			}
 		}
 	}
 }

@@ -100,19 +100,18 @@ func (e *Engine) Result() Result {
 		r.RecoveredAt, r.RecoveryH = Clock(int(math.Ceil(e.recoveredAt))), (e.recoveredAt-LeadMin)/60
 	}
 	budget := avail.DowntimeHoursPerYear(c.Target)
+	means := e.MeanDownHours()
 	for g, downs := range e.DownHours() {
 		gr := GroupResult{Placement: GroupName(g), Customers: e.size[g], Servers: e.servers[g],
 			BackAtMinute: -1, RecoveryH: -1, YearAvailability: 1, WorstYear: 1}
 		if len(downs) > 0 {
-			sum := 0.0
 			for _, d := range downs {
-				sum += d
 				if d > budget {
 					gr.OverBudget++
 				}
 			}
 			slices.Sort(downs)
-			gr.MeanDownH, gr.MaxDownH = sum/float64(len(downs)), downs[len(downs)-1]
+			gr.MeanDownH, gr.MaxDownH = means[g], downs[len(downs)-1]
 			gr.MedianDownH = downs[len(downs)/2]
 			if len(downs)%2 == 0 {
 				gr.MedianDownH = (downs[len(downs)/2-1] + downs[len(downs)/2]) / 2

@@ -168,6 +168,7 @@ func (e *Engine) blast(at float64) {
 		cu := &e.cust[i]
 		cu.dark = uint8(len(cu.homeRacks()))
 		cu.state, cu.since = down, at
+		e.sumSince[cu.group] += at
 	}
 	e.running = [3]int{}
 	e.darkServers = e.cfg.Servers()
@@ -301,6 +302,8 @@ func (e *Engine) up(i int32, at float64, s state) {
 	if !cu.state.running() {
 		cu.downMin += at - cu.since
 		e.running[cu.group]++
+		e.sumDown[cu.group] += at - cu.since
+		e.sumSince[cu.group] -= cu.since
 	}
 	cu.state = s
 }
@@ -423,6 +426,22 @@ func (e *Engine) Snapshot() Snapshot {
 		s.SpareDallas += e.spare[d]
 	}
 	return s
+}
+
+// MeanDownHours is each group's customers' mean downtime so far, hours.
+func (e *Engine) MeanDownHours() [3]float64 {
+	var out [3]float64
+	for g := range out {
+		if e.size[g] == 0 {
+			continue
+		}
+		d := e.sumDown[g]
+		if e.blastDone {
+			d += float64(e.size[g]-e.running[g])*float64(e.now) - e.sumSince[g]
+		}
+		out[g] = d / float64(e.size[g]) / 60
+	}
+	return out
 }
 
 // DownHours is each group's customers' downtime so far, hours, customer

@@ -1,0 +1,52 @@
+package siteoutagelab
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/loadlab/loadlab/sim/avail"
+	"github.com/loadlab/loadlab/sim/siteoutage"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// Headline is each run's figures so far, under the keys scenarios quote
+// them by: year (each placement's mean customer's availability for the
+// year, with this outage in it) and back (how long after the explosion
+// every customer with a standby ran again: the recovery the protections
+// change).
+func (l *Lab) Headline() []widget.Figure {
+	var figs []widget.Figure
+	for _, r := range l.runs {
+		group := setWords(r.cfg.Protections)
+		means := r.engine.MeanDownHours()
+		for g, name := range groupNames {
+			figs = append(figs, widget.Figure{Key: "year", Group: group, Name: name, Value: fmt.Sprintf("%.2f%%", 100*avail.YearAvailability(means[g]))})
+		}
+		figs = append(figs, widget.Figure{Key: "back", Group: group, Name: "standbys back", Value: standbysBack(r)})
+	}
+	return figs
+}
+
+// standbysBack is how long after the explosion every customer with a
+// standby ran again: "not yet" while some are down, "never" if the run
+// ends first.
+func standbysBack(r *run) string {
+	s := r.engine.Snapshot()
+	last := math.Inf(-1)
+	for g := 1; g < 3; g++ {
+		if s.Size[g] == 0 {
+			continue
+		}
+		if s.BackAt[g] < 0 {
+			if r.engine.Done() {
+				return "never"
+			}
+			return "not yet"
+		}
+		last = max(last, s.BackAt[g])
+	}
+	if math.IsInf(last, -1) {
+		return "none have one"
+	}
+	return avail.Duration((last - siteoutage.LeadMin) / 60)
+}

@@ -1,0 +1,103 @@
+package siteoutagelab
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/loadlab/loadlab/sim/siteoutage"
+	"github.com/loadlab/loadlab/themes"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+func press(t *testing.T, l *Lab, k string) string {
+	t.Helper()
+	out := l.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+	if out.Err != nil {
+		t.Fatalf("%s: %v", k, out.Err)
+	}
+	return out.Note
+}
+
+func open(t *testing.T) *Lab {
+	t.Helper()
+	lb, err := New(siteoutage.DefaultSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lb.(*Lab)
+}
+
+// The protection keys change the right-hand run; made like the left it
+// leaves one run, and c puts the days as they were back beside it. f cuts
+// the city's feed for both runs, and the title says so.
+func TestKeysEditTheRuns(t *testing.T) {
+	l := open(t)
+	for _, c := range []struct{ key, runs string }{
+		{"p", "none,drills"}, {"d", "none"}, {"c", "none,both"}, {"c", "both"}, {"d", "reserve"}, {"c", "none,reserve"},
+	} {
+		press(t, l, c.key)
+		if l.spec.Runs != c.runs || len(l.runs) != strings.Count(c.runs, ",")+1 {
+			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.spec.Runs, len(l.runs), c.runs)
+		}
+	}
+	press(t, l, "f")
+	if l.spec.Fault != "city" || l.runs[0].cfg.Fault.String() != "city" {
+		t.Errorf("f: fault %q", l.spec.Fault)
+	}
+	if title, changed := l.Title(); !changed || !strings.Contains(title, "feed cut") {
+		t.Errorf("title %q", title)
+	}
+}
+
+// The recovery the protections change is in the headline: every customer
+// with a standby back after days as it was, after the failover's half
+// hour with both protections.
+func TestHeadlineSaysHowLongRecoveryTakes(t *testing.T) {
+	l := open(t)
+	for l.Step() {
+	}
+	got := map[string]string{}
+	for _, f := range l.Headline() {
+		got[f.Group+"/"+f.Name] = f.Value
+	}
+	if got["as it was/standbys back"] != "4.04 days" || got["reserved + drilled/standbys back"] != "30.00 min" {
+		t.Errorf("headline %v", got)
+	}
+	if got["as it was/one site"] != "99.25%" {
+		t.Errorf("one site's year %q", got["as it was/one site"])
+	}
+}
+
+// The incident's timeline is on screen at every size: beside the runs on
+// a wide screen, above them on a narrow one, whole on i; the phases are
+// marked under the charts once reached.
+func TestTheTimelineIsOnScreen(t *testing.T) {
+	st := widget.NewStyles(themes.All[len(themes.All)-1]) // mono
+	l := open(t)
+	for range 200 { // to 9:40 PM: the explosion and the evening reached
+		l.Step()
+	}
+	for _, size := range [][2]int{{80, 24}, {160, 48}} {
+		screen := ansi.Strip(l.Render(lab.Frame{W: size[0], H: size[1], St: st}))
+		for _, want := range []string{"that evening", "▶", "TS"} {
+			if !strings.Contains(screen, want) {
+				t.Errorf("%dx%d: no %q on screen:\n%s", size[0], size[1], want, screen)
+			}
+		}
+		for i, line := range strings.Split(screen, "\n") {
+			if ansi.StringWidth(line) > size[0] || i >= size[1] {
+				t.Errorf("%dx%d: line %d too wide or too many: %q", size[0], size[1], i, line)
+			}
+		}
+	}
+	press(t, l, "i")
+	screen := ansi.Strip(l.Render(lab.Frame{W: 80, H: 18, St: st}))
+	for _, want := range []string{"the lecture's timeline", "Jun 2 5 PM", "the model so far", "staff are let in"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the whole timeline lacks %q:\n%s", want, screen)
+		}
+	}
+}
