@@ -151,6 +151,15 @@ var registry = []Scenario{
 		}), StepsPerSecond: 500, Headline: []string{"az", "version"},
 	},
 	{
+		Name:   "sites-and-providers",
+		Title:  "Sites, a city's feed and providers: a building dark takes all of a one-site customer's objects (26.2.9)",
+		Lesson: "The site level above the AZs: 8 buildings of 2 AZs x 3 racks x 3 nodes, each pair a city on one power feed, two providers of 4 sites. A customer of one building (one-site: distinct racks of one site) loses every replica of each object a site failure reaches: 1/8 of its objects, the chance the dark site is its own, and all of them when it is. One city's pair (one-city: replicas dealt round the city's two sites) loses no object whole to one site, but its city's feed takes 1/4 of them entirely: two buildings on one feed are one fault domain. Two providers (cross-provider: replicas dealt round the providers, on distinct sites) lose nothing to a site, not even a majority. 6-9 place an object by the site strategies; f fails its site, then its city.",
+		Spec: edited(placement.DefaultSpec(), func(s *placement.Spec) {
+			s.Sites, s.SitesPerCity, s.Providers, s.AZs = 8, 2, 2, 2
+			s.Trials, s.Strategies, s.Events = 1000, "one-site,one-city,cross-provider,site-aware", "site,city"
+		}), StepsPerSecond: 2000, Headline: []string{"site", "city"},
+	},
+	{
 		Name:   "cascade-lecture",
 		Title:  "Cascading failure: no protection (S1) against every protection (S6), seed 425",
 		Lesson: "At 15 s the database slows down 20x. On the left (S1) its 10 connections fill, then svc's 60 threads wait on it holding their slots, then api's 120: a slow dependency eats its callers. On the right (S6) the protections cannot add capacity (a database 20x slower serves 20x fewer calls whatever you do): they change who fails and how fast. Shedding drops low priority first, so high priority succeeds 48 % of the time against 16 % for low, and a request stuck in a queue is failed after 250 ms instead of 3 s. S6 is not the best on overall success (S4 and S5 beat it): it buys high priority with low. S6's breaker never opens (its calls time out at 250 ms, so under half of them fail). c shows one set; 1-6 and shift 1-6 pick the sets; a gives both sides the same arrivals; M stops at the moments.",
@@ -357,7 +366,7 @@ var teachingOrder = []string{
 	"supermarket-steps", "supermarket-90", "d-choices-queue", "stale-board-herd",
 	"hrw-vs-ring", "weighted-hrw",
 	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd",
-	"placement-lecture", "correlated-failure", "version-diversity", "durability-years", "durability-repair",
+	"placement-lecture", "correlated-failure", "version-diversity", "sites-and-providers", "durability-years", "durability-repair",
 	"availability-lecture", "scale-needs-fast-repair",
 	"dns-race", "dns-race-fixes", "dns-race-timing",
 	"lease-storm", "lease-storm-throttled", "health-flip-flop",

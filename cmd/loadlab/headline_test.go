@@ -78,7 +78,7 @@ var reportQuotes = map[string]func(t *testing.T, report map[string]any, keys []s
 		return out
 	},
 	"placement": func(t *testing.T, report map[string]any, keys []string) []quote {
-		words := map[string]string{"node": "node", "rack": "rack", "az": "AZ", "correlated": "all", "version": "version"}
+		words := map[string]string{"node": "node", "rack": "rack", "az": "AZ", "correlated": "all", "version": "version", "site": "site", "city": "city"}
 		var out []quote
 		for _, row := range report["rows"].([]any) {
 			r := row.(map[string]any)

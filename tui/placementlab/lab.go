@@ -118,13 +118,14 @@ func (l *Lab) Status() []string {
 }
 
 var keys = struct {
-	Place, Table, Fail, FailRandom, Page  key.Binding
-	AZs, Racks, Nodes, Replicas, Versions lab.Lever
+	Place, PlaceSite, Table, Fail, FailRandom, Page key.Binding
+	AZs, Racks, Nodes, Replicas, Versions           lab.Lever
 }{
 	FailRandom: lab.Bind([]string{"F"}, "F", "fail a random domain of the next kind"),
 	Page:       lab.Bind([]string{"e"}, "e", "the other failures' bars, when they do not all fit"),
 	Table:      lab.Bind([]string{"0"}, "0", "show the table's objects again"),
 	Place:      lab.Bind([]string{"1", "2", "3", "4", "5"}, "1-5", "place an object: random, greedy, rack-aware, az-aware, diverse"),
+	PlaceSite:  lab.Bind([]string{"6", "7", "8", "9"}, "6-9", "with sites: site-aware, one-site, one-city, cross-provider"),
 	Fail:       lab.Bind([]string{"f"}, "f", "fail the next kind (node, rack, AZ, all, version) where it hits most"),
 	AZs:        lab.NewLever("a", "A", "one AZ fewer", "one AZ more", "fewer/more AZs"),
 	Racks:      lab.NewLever("b", "B", "one rack fewer per AZ", "one rack more per AZ", "fewer/more racks per AZ"),
@@ -139,7 +140,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	short := []key.Binding{c.Play, c.Step, lab.Brief(keys.Place, "1-5", "place an object"), lab.Brief(keys.Fail, "f/F", "fail a domain"), c.Help, c.Quit, c.Moments, c.Faster}
 	full := [][]key.Binding{
 		lab.PlayKeys(topology()...),
-		{keys.Place, keys.Fail, keys.FailRandom, keys.Table, keys.Page},
+		{keys.Place, keys.PlaceSite, keys.Fail, keys.FailRandom, keys.Table, keys.Page},
 		topology(),
 		lab.ShellKeys(),
 	}
@@ -162,7 +163,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, keys.Table):
 		l.mine = nil
 		return lab.Outcome{Handled: true, Note: "the table's latest object"}
-	case key.Matches(msg, keys.Place):
+	case key.Matches(msg, keys.Place), key.Matches(msg, keys.PlaceSite):
 		s := placement.Strategies[int(msg.String()[0]-'1')]
 		spec := l.spec
 		spec.Strategies, spec.Events = s.String(), "node"
@@ -194,10 +195,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		next := placement.NodeFailure
 		if o.loc >= 0 {
-			next = (o.event + 1) % placement.Event(len(placement.Events))
-			if next == placement.VersionFailure && l.spec.Versions < 2 {
-				next = placement.NodeFailure
-			}
+			next = l.nextEvent(o.event)
 		}
 		mine := *o
 		mine.event, mine.loc = next, l.src.RandBelow(next.Locations(l.spec.Topology))
@@ -247,6 +245,23 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	return lab.Outcome{}
 }
 
+// nextEvent is the kind of failure f fails after e: the next of the
+// events, past those the topology makes the same as another (a version's
+// with one version, a site's with one site, a city's of one site).
+func (l *Lab) nextEvent(e placement.Event) placement.Event {
+	t := l.spec.Topology
+	for {
+		e = (e + 1) % placement.Event(len(placement.Events))
+		switch {
+		case e == placement.VersionFailure && t.Versions < 2,
+			e == placement.SiteFailure && !t.HasSites(),
+			e == placement.CityFailure && t.CitySites() < 2:
+			continue
+		}
+		return e
+	}
+}
+
 // describe says a spec's topology: "3 AZs x 3 racks x 3 nodes = 27 nodes,
 // 3 replicas".
 func describe(s placement.Spec) string {
@@ -258,6 +273,9 @@ func describe(s placement.Spec) string {
 	}
 	d := fmt.Sprintf("%s x %s x %s = %s, %s", count(s.AZs, "AZ"), count(s.RacksPerAZ, "rack"), count(s.NodesPerRack, "node"),
 		count(s.Nodes(), "node"), count(s.Replicas, "replica"))
+	if s.HasSites() {
+		d = count(s.NumSites(), "site") + " x " + d
+	}
 	if s.Versions > 1 {
 		d += ", " + count(s.Versions, "version")
 	}

@@ -92,9 +92,13 @@ func (l *Lab) heading(st *widget.Styles, o *object, w int) string {
 }
 
 // topology draws each AZ as a box of its racks, a rack a row of its nodes:
-// numbers and glyphs when they fit, glyphs alone when not.
+// numbers and glyphs when they fit, glyphs alone when not. With the site
+// level, a site a line (see sites).
 func (l *Lab) topology(st *widget.Styles, o *object, w int) string {
 	t := l.spec.Topology
+	if t.HasSites() {
+		return l.sites(st, o, w)
+	}
 	numbered := true
 	boxW := func() int {
 		cell := 2
@@ -152,6 +156,72 @@ func (l *Lab) topology(st *widget.Styles, o *object, w int) string {
 	return strings.Join(rows, "\n")
 }
 
+// sites draws a site a line, its AZs apart and its racks split by |, as
+// many sites a row as fit, under a line naming the cities and providers.
+func (l *Lab) sites(st *widget.Styles, o *object, w int) string {
+	t := l.spec.Topology
+	label := len(fmt.Sprint(t.NumSites() - 1))
+	var cells []string
+	for site := range t.NumSites() {
+		var b strings.Builder
+		b.WriteString(st.Accent.Render(fmt.Sprintf("s%-*d ", label, site)))
+		for a := site * t.AZs; a < (site+1)*t.AZs; a++ {
+			if a > site*t.AZs {
+				b.WriteString("  ")
+			}
+			for r := a * t.RacksPerAZ; r < (a+1)*t.RacksPerAZ; r++ {
+				if r > a*t.RacksPerAZ {
+					b.WriteString(st.Muted.Render("|"))
+				}
+				for n := r * t.NodesPerRack; n < (r+1)*t.NodesPerRack; n++ {
+					b.WriteString(l.glyph(st, o, n))
+				}
+			}
+		}
+		cells = append(cells, b.String())
+	}
+	cellW := lipgloss.Width(cells[0])
+	cols := max(1, min(len(cells), (w+3)/(cellW+3)))
+	rows := (len(cells) + cols - 1) / cols
+	out := []string{st.Muted.Render(widget.FirstFit(w, groupsLine(t, true), groupsLine(t, false)))}
+	for r := range rows {
+		var line []string
+		for c := range cols {
+			if i := c*rows + r; i < len(cells) { // down the columns, so a city's sites stand together
+				line = append(line, cells[i])
+			}
+		}
+		out = append(out, strings.Join(line, "   "))
+	}
+	return strings.Join(out, "\n")
+}
+
+// groupsLine names the sites' cities and providers.
+func groupsLine(t placement.Topology, long bool) string {
+	span := func(per int) string {
+		var parts []string
+		for first := 0; first < t.NumSites(); first += per {
+			if per == 1 {
+				parts = append(parts, fmt.Sprintf("s%d", first))
+			} else {
+				parts = append(parts, fmt.Sprintf("s%d-%d", first, first+per-1))
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	line := fmt.Sprintf("%d sites", t.NumSites())
+	if t.CitySites() > 1 {
+		line += fmt.Sprintf(" · cities (one power feed each) %s", span(t.CitySites()))
+	}
+	if t.NumProviders() > 1 {
+		line += fmt.Sprintf(" · providers %s", span(t.SitesPerProvider()))
+	}
+	if !long {
+		return fmt.Sprintf("%d sites, cities of %d, %d providers", t.NumSites(), t.CitySites(), t.NumProviders())
+	}
+	return line
+}
+
 // glyph is node n under object o: a replica that survives or is lost, a
 // node down, or a node up; shapes that read without colour.
 func (l *Lab) glyph(st *widget.Styles, o *object, n int) string {
@@ -180,6 +250,9 @@ func (l *Lab) verdict(o *object) string {
 	var where []string
 	for _, n := range o.replicas {
 		where = append(where, fmt.Sprintf("%d (rack %d, AZ %d", n, t.RackOf(n), t.AZOf(n)))
+		if t.HasSites() {
+			where[len(where)-1] += fmt.Sprintf(", site %d", t.SiteOf(n))
+		}
 		if t.Versions > 1 {
 			where[len(where)-1] += fmt.Sprintf(", v%d", t.VersionOf(n))
 		}
@@ -222,6 +295,10 @@ func (l *Lab) bars(st *widget.Styles, w, h int) (view string, paged bool) {
 		}
 	}
 	strategies := len(rows) / max(1, len(events))
+	nameW := 10 // the lecture's names; the site level's are longer
+	for _, r := range rows {
+		nameW = max(nameW, len(r.Strategy.String()))
+	}
 	cols := max(1, min(len(events), w/38))
 	for cols > 1 && (len(events)+cols-2)/(cols-1)*(strategies+2)+2 <= h {
 		cols-- // wider bars while the groups still fit the height
@@ -235,14 +312,14 @@ func (l *Lab) bars(st *widget.Styles, w, h int) (view string, paged bool) {
 			if r.Event != e {
 				continue
 			}
-			label := fmt.Sprintf("%-10s %7s", r.Strategy, "-")
+			label := fmt.Sprintf("%-*s %7s", nameW, r.Strategy, "-")
 			var parts []widget.HBarPart
 			mark := math.NaN()
 			if r.Total > 0 {
 				maj, all := float64(r.LoseMajority)/float64(r.Total), float64(r.LoseAll)/float64(r.Total)
-				label = fmt.Sprintf("%-10s %6.2f%%", r.Strategy, maj*100)
+				label = fmt.Sprintf("%-*s %6.2f%%", nameW, r.Strategy, maj*100)
 				if i == cur { // a running estimate, said so
-					label = fmt.Sprintf("%-10s ~%5.1f%%", r.Strategy, maj*100)
+					label = fmt.Sprintf("%-*s ~%5.1f%%", nameW, r.Strategy, maj*100)
 				}
 				parts = []widget.HBarPart{{Value: all, Rune: '█', Style: st.Bad}, {Value: maj - all, Rune: '▒', Style: st.Warn}}
 			}
