@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
 const usageText = `loadlab: a terminal lab for load balancing and failure
@@ -105,6 +106,10 @@ func helpCommand(args []string, stdout io.Writer) error {
 	if _, ok := scenarios.LookupEngine(topic); ok {
 		return usagef("the %s engine has no headless run yet; open it with loadlab tui", topic)
 	}
+	if sc, ok := scenarios.Lookup(topic); ok {
+		_, err := io.WriteString(stdout, scenarioHelp(sc))
+		return err
+	}
 	return usagef("no help on %q (topics: %s)", topic, strings.Join(helpTopics(), " "))
 }
 
@@ -112,4 +117,20 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// scenarioHelp is "loadlab help SCENARIO": the scenario's title and lesson
+// (a casebook scenario's holds its incident's timeline), then its
+// engine's help.
+func scenarioHelp(sc scenarios.Scenario) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Scenario %s (engine %s): %s.\n\n", sc.Name, sc.Engine(), sc.Title)
+	for _, line := range widget.Wrap(sc.Lesson, 80) {
+		b.WriteString(line + "\n")
+	}
+	fmt.Fprintf(&b, "\nRun it with loadlab run %s or open it with loadlab tui %s; its flags are its engine's (below with the engine's defaults; the scenario sets its own values).\n\n", sc.Name, sc.Name)
+	if a, ok := adaptorFor(sc.Engine()); ok {
+		b.WriteString(a.help(sc.Engine()))
+	}
+	return b.String()
 }
