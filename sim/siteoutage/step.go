@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -147,7 +146,7 @@ func (e *Engine) apply(at float64, kind int) {
 				e.retry(s, at)
 			}
 		}
-		e.mark(at, "power is back on floor two (the lecture: 5 PM, June 2): %s customers run again", textfmt.Int(e.upCount()-back))
+		e.mark(at, "power is back on floor two (the lecture: 5 PM, June 2): %s customers run again", engine.Digits(int64(e.upCount()-back)))
 	case evRack:
 		if e.nextRack == 0 {
 			e.mark(at, "floor one comes back rack by rack (the lecture: June 4), %g racks an hour", e.cfg.RacksPerHour)
@@ -182,7 +181,7 @@ func (e *Engine) blast(at float64) {
 		what = "the feed H1 shares with H2 is cut too, and H2 goes dark (the model's what-if)"
 	}
 	e.mark(at, "H1 goes dark: a transformer shorts, the fire sets off the UPS batteries, an explosion (the lecture); %s: %s servers of %s customers down",
-		what, textfmt.Int(e.cfg.Servers()), textfmt.Int(e.cfg.Customers))
+		what, engine.Digits(int64(e.cfg.Servers())), engine.Digits(int64(e.cfg.Customers)))
 }
 
 // failover moves every customer with a standby onto it, as far as its
@@ -211,15 +210,15 @@ func (e *Engine) failover(at float64) {
 	if e.failoverServers == 0 && e.brokenCustomers == 0 {
 		return
 	}
-	msg := fmt.Sprintf("failover: %s servers of customers with a standby move to it; %s of them run", textfmt.Int(e.failoverServers), textfmt.Int(e.onStandby))
+	msg := fmt.Sprintf("failover: %s servers of customers with a standby move to it; %s of them run", engine.Digits(int64(e.failoverServers)), engine.Digits(int64(e.onStandby)))
 	if dark := e.waitingOnDark(); dark > 0 {
-		msg += fmt.Sprintf(", %s wait for H2, dark with H1", textfmt.Int(dark))
+		msg += fmt.Sprintf(", %s wait for H2, dark with H1", engine.Digits(int64(dark)))
 	}
 	if short := e.waitingServers - e.waitingOnDark(); short > 0 {
-		msg += fmt.Sprintf(", %s wait: their sites have no power to spare (%s of it)", textfmt.Int(short), pct(e.spareShare()))
+		msg += fmt.Sprintf(", %s wait: their sites have no power to spare (%s of it)", engine.Digits(int64(short)), pct(e.spareShare()))
 	}
 	if e.brokenCustomers > 0 {
-		msg += fmt.Sprintf("; %s customers' failovers fail: never tested (the lecture's American Eagle found so in the disaster)", textfmt.Int(e.brokenCustomers))
+		msg += fmt.Sprintf("; %s customers' failovers fail: never tested (the lecture's American Eagle found so in the disaster)", engine.Digits(int64(e.brokenCustomers)))
 	}
 	e.mark(at, "%s", msg)
 }
@@ -314,7 +313,7 @@ func (e *Engine) up(i int32, at float64, s state) {
 func (e *Engine) depart(at float64) {
 	if e.nextRack > 0 {
 		e.trucking = false
-		e.mark(at, "the trucks stop: floor one's power is coming back; they carried %s servers of %s customers", textfmt.Int(e.movedServers+e.moving), textfmt.Int(e.movedCustomers+e.movingCustomers))
+		e.mark(at, "the trucks stop: floor one's power is coming back; they carried %s servers of %s customers", engine.Digits(int64(e.movedServers+e.moving)), engine.Digits(int64(e.movedCustomers+e.movingCustomers)))
 		return
 	}
 	for ; e.truckAt < len(e.order); e.truckAt++ {
@@ -331,7 +330,7 @@ func (e *Engine) depart(at float64) {
 		}
 		if e.spare[site] < int(cu.servers) {
 			e.trucking, e.dallasFull, e.dallasFullAt = false, true, at
-			e.mark(at, "Dallas has no more power to spare: the trucks stop after %s servers (the lecture: moves limited by the other sites' power and cooling)", textfmt.Int(e.movedServers+e.moving))
+			e.mark(at, "Dallas has no more power to spare: the trucks stop after %s servers (the lecture: moves limited by the other sites' power and cooling)", engine.Digits(int64(e.movedServers+e.moving)))
 			return
 		}
 		e.truckAt++
