@@ -25,7 +25,7 @@ func init() {
 				case "year":
 					for _, g := range groups {
 						gr := g.(map[string]any)
-						out = append(out, quote{group, names[gr["placement"].(string)], fmt.Sprintf("%.2f%%", 100*gr["year_availability"].(float64))})
+						out = append(out, quote{group, names[gr["placement"].(string)] + " mean", fmt.Sprintf("%.2f%% a year", 100*gr["year_availability"].(float64))})
 					}
 				case "back":
 					back, never := 0.0, false
