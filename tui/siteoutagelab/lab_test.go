@@ -66,8 +66,22 @@ func TestHeadlineSaysHowLongRecoveryTakes(t *testing.T) {
 	if got["as it was/standbys back"] != "4.04 days" || got["reserved + drilled/standbys back"] != "30.00 min" {
 		t.Errorf("headline %v", got)
 	}
-	if got["as it was/one site"] != "99.25%" {
-		t.Errorf("one site's year %q", got["as it was/one site"])
+	if got["as it was/one site mean"] != "99.25% a year" {
+		t.Errorf("one site's year %q", got["as it was/one site mean"])
+	}
+}
+
+// While H1 is dark the headline gives the downtime so far, not a year's
+// share that still reads 99.99 %.
+func TestHeadlineMidOutageSaysDowntime(t *testing.T) {
+	l := open(t)
+	for range 200 {
+		l.Step()
+	}
+	for _, f := range l.Headline() {
+		if f.Key == "year" && !strings.HasSuffix(f.Value, " down") {
+			t.Errorf("%s %s mid-outage: %q, want a downtime", f.Group, f.Name, f.Value)
+		}
 	}
 }
 
