@@ -93,12 +93,24 @@ func (c Columns) ticks() (vals []int, rows []int) {
 		if v <= 0 || v >= top || v != math.Trunc(v) {
 			continue // 0 is the bottom edge
 		}
-		r := c.Rows - int(math.Ceil(v/cell-1e-9))
+		r := c.row(v, cell)
 		if r >= 2 && (len(rows) == 0 || r < last) { // a row between it and the top's number; one number a row
 			vals, rows, last = append(vals, int(v)), append(rows, r), r
 		}
 	}
 	return append(vals, int(top)), append(rows, 0)
+}
+
+// row is the row, counted from the top, that a bar of value v tops out in
+// when each row spans cell: the row the axis numbers v on, and so the row
+// of a line or mark at v (a bin holding the hot threshold reaches the hot
+// line, not the row under it). A value above the top is on the top row; 0
+// and below have no row (-1).
+func (c Columns) row(v, cell float64) int {
+	if v <= 0 {
+		return -1
+	}
+	return max(0, c.Rows-max(1, int(math.Ceil(v/cell-1e-9))))
 }
 
 // AxisWidth is the columns the axis takes at the left of every row: the
@@ -197,12 +209,7 @@ func (c Columns) Render(st *widget.Styles) []string {
 	out := make([]string, c.Rows)
 	top := c.top()
 	cellValue := top / float64(c.Rows)
-	lineRow := func(v float64) int {
-		if v <= 0 {
-			return -1
-		}
-		return c.Rows - 1 - min(c.Rows-1, int(v/cellValue))
-	}
+	lineRow := func(v float64) int { return c.row(v, cellValue) }
 	meanRow, hotRow := lineRow(c.Mean), lineRow(c.HotAt)
 	axis := c.axisCells()
 	w := &inkWriter{styles: [4]lipgloss.Style{c.Bar, st.Warn, st.Text, st.Marker}}

@@ -12,9 +12,9 @@ import (
 // is never drawn over a bar's top (its partial cell stays).
 func TestMeanLineThroughBars(t *testing.T) {
 	st := widget.NewStyles(themes.All[len(themes.All)-1])
-	c := Columns{Values: []float64{1, 3.5, 4, 2.5}, ColWidth: 1, Rows: 4, Top: 4, Mean: 2}
+	c := Columns{Values: []float64{1, 3.5, 4, 1.5}, ColWidth: 1, Rows: 4, Top: 4, Mean: 2}
 	rows := c.Render(st)
-	meanRow := rows[4-1-2] // the row of value 2
+	meanRow := rows[4-2] // the row a bar of 2 tops out in
 	if !strings.Contains(meanRow, "━") || !strings.Contains(meanRow, "─") {
 		t.Errorf("mean row %q should run through the bars (━) and the gaps (─)", meanRow)
 	}
@@ -47,6 +47,54 @@ func TestAxisNumbersAtEveryHeight(t *testing.T) {
 				if cells := []rune(line); v < 3 && strings.HasPrefix(line, want) && (cells[2+v] == ' ' || (r > 0 && []rune(out[r-1])[2+v] != ' ')) {
 					t.Errorf("%d rows: the bar of %d does not top out on its number:\n%s", rows, v+1, axis)
 				}
+			}
+		}
+	}
+}
+
+// A reference line sits on the row a bar of its value tops out in, which
+// is the row the axis numbers that value on: heavy-load-blog's hot line at
+// 120 (top 132 in 33 rows) was drawn a row above 120┤, so a bin holding
+// 120 topped out under it, and small-steps' mean of 1 sat on the row
+// numbered 2.
+func TestLinesOnTheirValuesRow(t *testing.T) {
+	st := widget.NewStyles(themes.All[len(themes.All)-1])
+	cases := []struct {
+		name      string
+		top, line float64
+		rows      int
+		label     string
+	}{
+		{"heavy-load-blog sorted, 160x48", 132, 120, 33, "120┤"},
+		{"heavy-load-blog sorted, 80x24", 135, 120, 9, ""},
+		{"small-steps compact", 4, 1, 4, ""}, // numbered 4 and 2 only
+		{"small-steps tall", 4, 1, 19, "1┤"},
+		{"between rows", 10, 2.5, 4, ""},
+	}
+	for _, tc := range cases {
+		for _, hot := range []bool{false, true} {
+			c := Columns{Values: []float64{tc.line, 0}, ColWidth: 1, Rows: tc.rows, Top: tc.top, Axis: true}
+			mark := "─"
+			if hot {
+				c.HotAt, mark = tc.line, "┄"
+			} else {
+				c.Mean = tc.line
+			}
+			out := c.Render(st)
+			lineAt, barTop := -1, -1
+			for r, l := range out {
+				if lineAt < 0 && strings.Contains(l, mark) {
+					lineAt = r
+				}
+				if cells := []rune(l); barTop < 0 && cells[c.AxisWidth()] != ' ' {
+					barTop = r
+				}
+			}
+			if lineAt != barTop {
+				t.Errorf("%s: the line %s of %g is on row %d, the bar of %g tops out on row %d:\n%s", tc.name, mark, tc.line, lineAt, tc.line, barTop, strings.Join(out, "\n"))
+			}
+			if tc.label != "" && !strings.HasPrefix(strings.TrimSpace(out[lineAt]), tc.label) {
+				t.Errorf("%s: the line %s of %g is on row %q, not the row numbered %s", tc.name, mark, tc.line, out[lineAt], tc.label)
 			}
 		}
 	}
