@@ -174,6 +174,9 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 		m.play.stop()
 		m.seek.atStart()
 	}
+	if p, ok := m.lab.(lab.Placed); ok && out.Handled {
+		m.seek.steps = p.At()
+	}
 	if b, ok := m.lab.(lab.Busy); ok && b.Busy() { // work the key started: show its progress
 		return tea.Batch(out.Cmd, m.whileBusy())
 	}

@@ -219,3 +219,32 @@ func TestAvailabilityLinesApartAt80x24(t *testing.T) {
 		t.Errorf("target on row %d, measured on row %d:\n%s", target, measured, strings.Join(rows, "\n"))
 	}
 }
+
+// The step count follows a lab's own moves: in small-steps, home (the
+// bins lab's, within the trial) then end says step 16 each time, where it
+// once said 32, then 48; the exact stepper's g does the same.
+func TestStepCountFollowsTheLabsOwnMoves(t *testing.T) {
+	m := openAt(t, "small-steps", 120, 40)
+	m.play.stop()
+	for range 3 {
+		drive(m, "end")
+		if !strings.Contains(m.note, "step 16: the end") {
+			t.Fatalf("end says %q, not step 16: the end", m.note)
+		}
+		drive(m, "home")
+	}
+	press(m, "n", "n", "n", "b")
+	if m.seek.steps != 2 {
+		t.Errorf("three steps and a ball back: the shell counts %d", m.seek.steps)
+	}
+	m = openAt(t, "counterexample-n4", 80, 24)
+	for _, k := range []struct {
+		key  string
+		want int64
+	}{{"G", 4}, {"g", 0}, {"n", 1}, {"G", 4}, {"p", 3}} {
+		drive(m, k.key)
+		if m.seek.steps != k.want {
+			t.Errorf("the stepper after %s: the shell counts %d steps, the stepper is at ball %d", k.key, m.seek.steps, k.want)
+		}
+	}
+}

@@ -190,6 +190,11 @@ func (l *Lab) Step() bool {
 	return true
 }
 
+// At is the balls placed since the run's first ball, over every trial:
+// the shell's step count, which the lab's own moves within a trial (home,
+// ←, the jumps) change.
+func (l *Lab) At() int64 { return l.engine.Pos().Step }
+
 // Done reports whether every trial is finished.
 func (l *Lab) Done() bool { return l.engine.Done() }
 

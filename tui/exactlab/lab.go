@@ -236,6 +236,10 @@ func (l *Lab) NewMoment() (string, bool) {
 	return "", false
 }
 
+// At is the balls the stepper has placed, which its own keys (p, g, G)
+// move: the shell's step count.
+func (l *Lab) At() int64 { return int64(l.pos) }
+
 // Done reports whether the results are in, or the stepper at its end.
 func (l *Lab) Done() bool {
 	if l.stepping() {

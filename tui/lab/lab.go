@@ -99,6 +99,14 @@ type Measured interface {
 	StepsExact() bool
 }
 
+// Placed is a lab whose own keys move it through its run (the bins lab's
+// home and ← replay only the trial on screen): At is the steps since the
+// run's first step, which the shell takes after each of the lab's keys,
+// so that its step count, and where end plays from, agree with the lab.
+type Placed interface {
+	At() int64
+}
+
 // Rewinder is a lab with state of the user's beside its run (objects
 // placed by hand): Rewind takes the run back to its first step and keeps
 // that state, where Restart would clear it. The shell steps back by
