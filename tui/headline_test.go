@@ -80,3 +80,38 @@ func TestMomentsStayWithTheirScenario(t *testing.T) {
 		t.Error("the resumed scenario should stop at moments again")
 	}
 }
+
+// The headline keeps its figures whatever the trial count: small-steps
+// and heavy-load-blog name one trial's max (and gap, hot), which a run of
+// 10, 50 or 200 trials gives as the mean max; p2c names the mean max,
+// which one trial gives as its max. After T and end, line 2 once read only
+// "✓ final".
+func TestHeadlineWhateverTheTrials(t *testing.T) {
+	cases := []struct {
+		scenario string
+		presses  int // T presses: 1, 10, 50, 200 trials from 1
+		want     []string
+	}{
+		{"small-steps", 1, []string{"one mean max", "two mean max", "lower than one in"}},
+		{"small-steps", 2, []string{"one mean max", "lower than one in"}},
+		{"small-steps", 3, []string{"one mean max", "of 200"}},
+		{"heavy-load-blog", 1, []string{"one mean max", "two mean max"}},
+		{"p2c-paired-4096", 1, []string{"one max", "two max"}},
+	}
+	for _, tc := range cases {
+		m := openAt(t, tc.scenario, 160, 48)
+		for range tc.presses {
+			press(m, "T")
+		}
+		if tc.scenario == "heavy-load-blog" { // 10 trials of 10,000 balls: fewer balls
+			press(m, "{", "{", "{")
+		}
+		drive(m, "end")
+		head := strings.Split(plain(m), "\n")[1]
+		for _, want := range tc.want {
+			if !strings.Contains(head, want) {
+				t.Errorf("%s after %d T and end: headline %q has no %q", tc.scenario, tc.presses, head, want)
+			}
+		}
+	}
+}

@@ -62,13 +62,20 @@ func (m *Model) redraw() {
 }
 
 // headline is the lab's figures that the scenario quotes, in the lab's
-// order.
+// order. Where an edit has taken the lab to figures the scenario does not
+// name (the bins lab's trials key turns one trial's max, gap and hot into
+// the mean max over many, and back), every figure the lab gives stands in:
+// a headline is never emptied by its filter.
 func (m *Model) headline(h lab.Headlined) []widget.Figure {
 	figs := h.Headline()
 	if len(m.scenario.Headline) == 0 {
 		return figs
 	}
-	return slices.DeleteFunc(figs, func(f widget.Figure) bool { return !slices.Contains(m.scenario.Headline, f.Key) })
+	quoted := slices.DeleteFunc(slices.Clone(figs), func(f widget.Figure) bool { return !slices.Contains(m.scenario.Headline, f.Key) })
+	if len(quoted) == 0 {
+		return figs
+	}
+	return quoted
 }
 
 // headlineLines are the headline's figures on a line or two, or with the
