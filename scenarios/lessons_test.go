@@ -44,11 +44,11 @@ func TestBinsLessonsTellTheRun(t *testing.T) {
 			}, "200 200"},
 		},
 		"stale-herd": {
-			{"ties it in 186 of 200 trials (14 end one higher)", func(r bins.Result) string {
+			{"ties fresh two choices in 186 of 200 trials (14 end one higher)", func(r bins.Result) string {
 				c := against(r, "stale:64", "two")
 				return fmt.Sprint(c.Equal, c.Higher)
 			}, "186 14"},
-			{"higher in all 200 trials, by 3 at the median", func(r bins.Result) string {
+			{"higher than fresh two choices in all 200 trials, by 3 at the median", func(r bins.Result) string {
 				c := against(r, "stale:4096", "two")
 				return fmt.Sprint(c.Higher, c.MedianDiff)
 			}, "200 3"},

@@ -213,7 +213,7 @@ var registry = []Scenario{
 	{
 		Name:   "p2c-paired-4096",
 		Title:  "Power of two choices: 200 paired trials at n = m = 4096",
-		Lesson: "Five rules read the same candidates, so every difference is the rule's. Watch the trials table: two choices end at 3 (mean 3.03) and beat one choice (mean 6.275, as high as 10) in all 200 trials; correlated probes and a never-refreshed snapshot equal one choice in every trial; the heavier of two (anti, mean 8.27) is worse than one choice in 194.",
+		Lesson: "Five rules read the same candidates, so every difference is the rule's. Watch the trials table: two choices end at 3 (mean 3.03) and beat one choice (mean 6.275, as high as 10) in all 200 trials; correlated probes (the second repeats the first) and a never-refreshed snapshot (every load 0, so every tie goes to the first) equal one choice in every trial, as they must; the heavier of two (anti, mean 8.27) is worse than one choice in 194.",
 		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Trials = 200
 			s.Strategies = "one,two,correlated,stale,anti"
@@ -232,8 +232,8 @@ var registry = []Scenario{
 	},
 	{
 		Name:   "stale-herd",
-		Title:  "Stale load snapshots: refresh every 64 balls, or never",
-		Lesson: "Decisions that read an old snapshot herd onto the bins that looked light. Watch the table against fresh two choices: refreshed every 64 balls, the snapshot ties it in 186 of 200 trials (14 end one higher); never refreshed, it is one choice again: higher in all 200 trials, by 3 at the median.",
+		Title:  "Stale load snapshots: refreshed every 64 balls, or never (then one choice)",
+		Lesson: "Two choices that compare loads copied every r balls rather than the live ones, against fresh two choices on the same candidates (§P2C's stale-two). Never refreshed (stale:4096, at 4,096 balls), every load in the snapshot is 0: every comparison is a tie, the tie goes to the first candidate, and the rule is one choice, ball for ball: higher than fresh two choices in all 200 trials, by 3 at the median. Refreshed every 64 balls, it ties fresh two choices in 186 of 200 trials (14 end one higher): between refreshes only 64 balls land among 4,096 bins, many of which look equally light, so they seldom pile onto one and no herd forms at this size (§P2C's pilot at 64 found the same 14). A herd needs many decisions on one old view: stale-board-herd, in the supermarket lab, draws one.",
 		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Trials = 200
 			s.Strategies = "two,stale:64,stale:4096"
@@ -243,8 +243,8 @@ var registry = []Scenario{
 	},
 	{
 		Name:   "correlated-candidates",
-		Title:  "Correlated candidates: a second probe of the same bin",
-		Lesson: "Two probes are only worth two choices when they are independent. Watch correlated's panel: it is one choice's, bin for bin (max 5), while two independent looks end at 3; over 50 trials correlated equals one choice in all 50.",
+		Title:  "Correlated candidates: a second probe that repeats the first",
+		Lesson: "Two probes are only worth two choices when they are independent. Here correlated is the extreme case §P2C tests (correlated-two): the second probe is forced to the first's bin, so the rule still looks twice but learns about one bin and puts every ball where one choice does. Watch correlated's panel: it is one choice's, bin for bin (max 5), while two independent looks end at 3; over 50 trials correlated equals one choice in all 50, by construction, which is the lesson: a second look adds nothing it does not learn. In real systems rack affinity, cache hits, hot keys or routing make probes partly correlated, somewhere between these panels.",
 		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Bins, s.Balls, s.Trials = 1024, 1024, 50
 			s.Strategies = "one,two,correlated"

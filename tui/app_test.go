@@ -594,7 +594,7 @@ func TestHelpHasGlossary(t *testing.T) {
 	m := openAt(t, "small-steps", 120, 80)
 	press(m, "?")
 	v := plain(m)
-	for _, want := range []string{"Words", "correlated: two looks at the same bin", "gap: the max minus the mean", "paired: every rule reads"} {
+	for _, want := range []string{"Words", "correlated: the second look is forced to the first's bin", "gap: the max minus the mean", "paired: every rule reads"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("help lacks %q:\n%s", want, v)
 		}
