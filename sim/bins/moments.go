@@ -3,6 +3,8 @@ package bins
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -11,7 +13,10 @@ import (
 // later trials repeat the lesson with other seeds):
 //
 //   - a pass: the first ball at which one strategy's max load rises above
-//     another's, once for each ordered pair of strategies;
+//     another's, once for each ordered pair of strategies; the passes of
+//     one ball are one moment for each max reached and strategies passed
+//     ("anti's max load reaches 2, above one's, two's and stale's 1";
+//     "one's and stale's max loads reach 2, above two's 1");
 //   - a hot bin: the first ball at which a strategy's fullest bin reaches
 //     the hot threshold of the finished trial, hot x m/n, when m/n is at
 //     least HotMinMean. Loads never fall, so that bin is still hot when
@@ -69,14 +74,41 @@ func (f *momentFinder) scan(lanes []*lane, upTo int) {
 func (f *momentFinder) check(ball int) {
 	k := len(f.cur)
 	hotAt := f.hotMult * f.mean * (1 - hotGuard)
+	// The passes of this ball: the strategies that pass the same ones at
+	// the same max are one moment.
+	type pass struct {
+		by    []string
+		max   int32
+		above string
+	}
+	var passes []pass
 	for a := range k {
+		var below []int // the strategies a's max passes at this ball
 		for b := range k {
 			if a == b || f.passed[a*k+b] || f.cur[a] <= f.cur[b] {
 				continue
 			}
 			f.passed[a*k+b] = true
-			f.add(ball, fmt.Sprintf("ball %d: %s's max load reaches %d, above %s's %d", ball, f.names[a], f.cur[a], f.names[b], f.cur[b]))
+			below = append(below, b)
 		}
+		if len(below) == 0 {
+			continue
+		}
+		above := f.passedBy(below)
+		if i := slices.IndexFunc(passes, func(p pass) bool { return p.max == f.cur[a] && p.above == above }); i >= 0 {
+			passes[i].by = append(passes[i].by, f.names[a]+"'s")
+			continue
+		}
+		passes = append(passes, pass{by: []string{f.names[a] + "'s"}, max: f.cur[a], above: above})
+	}
+	for _, p := range passes {
+		verb := "max load reaches"
+		if len(p.by) > 1 {
+			verb = "max loads reach"
+		}
+		f.add(ball, fmt.Sprintf("ball %d: %s %s %d, above %s", ball, andList(p.by), verb, p.max, p.above))
+	}
+	for a := range k {
 		if !f.hot[a] && f.mean >= HotMinMean && float64(f.cur[a]) >= hotAt {
 			f.hot[a] = true
 			f.add(ball, fmt.Sprintf("ball %d: %s's fullest bin reaches %d balls, hot by the end's measure (%g x the final mean load of %.4g)", ball, f.names[a], f.cur[a], f.hotMult, f.mean))
@@ -86,4 +118,33 @@ func (f *momentFinder) check(ball int) {
 
 func (f *momentFinder) add(ball int, caption string) {
 	f.found = append(f.found, engine.Moment{Step: int64(ball), Caption: caption})
+}
+
+// passedBy names the strategies below, each group of equal maxima once
+// with its max after the last name: "one's, two's and stale's 1" or
+// "one's 2 and two's 1".
+func (f *momentFinder) passedBy(below []int) string {
+	var groups []string
+	for i := 0; i < len(below); {
+		j := i
+		var names []string
+		for ; j < len(below) && f.cur[below[j]] == f.cur[below[i]]; j++ {
+			names = append(names, f.names[below[j]]+"'s")
+		}
+		groups = append(groups, fmt.Sprintf("%s %d", andList(names), f.cur[below[i]]))
+		i = j
+	}
+	return andList(groups)
+}
+
+// andList joins words as a sentence lists them: "a", "a and b", "a, b
+// and c".
+func andList(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -11,8 +11,9 @@ import (
 
 // The moments equal what a plain replay finds: step ball by ball, read
 // every lane's max from its snapshot, and note the first ball at which each
-// ordered pair's maxima cross and each lane's max reaches hot x m/n (from
-// HotMinMean balls a bin).
+// ordered pair's maxima cross (one moment for the lanes that pass the
+// same ones at the same max at one ball) and each lane's max reaches hot x
+// m/n (from HotMinMean balls a bin).
 func TestMomentsEqualAReplay(t *testing.T) {
 	for _, cfg := range []Config{
 		{Bins: 100, Balls: 10000, Trials: 2, Seed: 42, Hot: 1.2, Stream: Sequential, Strategies: mustStrategies(t, "one,two", 2, 1)},
@@ -27,13 +28,21 @@ func TestMomentsEqualAReplay(t *testing.T) {
 		for ball := 1; ball <= cfg.Balls; ball++ {
 			e.Step()
 			lanes := e.Snapshot().Lanes
+			groups := map[string]bool{} // the lanes that pass the same ones at the same max: one moment
 			for a := range k {
+				var below []string
 				for b := range k {
 					if a != b && !passed[a*k+b] && lanes[a].Figures.Max > lanes[b].Figures.Max {
 						passed[a*k+b] = true
-						want = append(want, engine.Moment{Step: int64(ball)})
+						below = append(below, fmt.Sprint(b, lanes[b].Figures.Max))
 					}
 				}
+				if g := fmt.Sprint(lanes[a].Figures.Max, below); len(below) > 0 && !groups[g] {
+					groups[g] = true
+					want = append(want, engine.Moment{Step: int64(ball)})
+				}
+			}
+			for a := range k {
 				if !hot[a] && hotAt >= cfg.Hot*HotMinMean && float64(lanes[a].Figures.Max) >= hotAt-1e-9 {
 					hot[a] = true
 					want = append(want, engine.Moment{Step: int64(ball)})
@@ -110,5 +119,32 @@ func TestNoHotMomentAtLightLoad(t *testing.T) {
 		if strings.Contains(m.Caption, "hot") {
 			t.Errorf("a hot moment at %.3g balls a bin: %s", float64(cfg.Balls)/float64(cfg.Bins), m.Caption)
 		}
+	}
+}
+
+// A strategy passing several at one ball is one moment that names each
+// once: p2c at ball 24 said "anti's max load reaches 2, above X's 1" four
+// times.
+func TestPassesAtOneBallAreOneMoment(t *testing.T) {
+	f := &momentFinder{names: []string{"one", "two", "correlated", "stale", "anti"}, cur: []int32{1, 1, 1, 0, 2}}
+	if got, want := f.passedBy([]int{0, 1, 2, 3}), "one's, two's and correlated's 1 and stale's 0"; got != want {
+		t.Errorf("passedBy = %q, want %q", got, want)
+	}
+	if got, want := f.passedBy([]int{0, 1, 2}), "one's, two's and correlated's 1"; got != want {
+		t.Errorf("passedBy = %q, want %q", got, want)
+	}
+	e := MustNew(Config{Bins: 4096, Balls: 4096, Trials: 1, Seed: 20260927, Hot: 1.2, Strategies: mustStrategies(t, "one,two,correlated,stale,anti", 2, 4096)})
+	for e.Step() {
+	}
+	var all []string
+	for _, m := range e.Moments() {
+		all = append(all, m.Caption)
+	}
+	want := []string{
+		"ball 24: anti's max load reaches 2, above one's, two's, correlated's and stale's 1",
+		"ball 86: one's, correlated's and stale's max loads reach 2, above two's 1",
+	}
+	if len(all) < 2 || !reflect.DeepEqual(all[:2], want) {
+		t.Errorf("p2c's first moments:\n%s\nwant\n%s", strings.Join(all, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -222,7 +222,7 @@ func (l *Lab) StopsAt() string {
 // NewMoment reports the moments the latest steps reached: the engine's
 // (maxima parting, a first hot bin) and the end of each trial.
 func (l *Lab) NewMoment() (string, bool) {
-	caption, ok := lab.Unseen(l.engine.Moments(), &l.moments)
+	caption, ok := unseen(l.engine.Moments(), &l.moments)
 	if done := l.engine.TrialsDone(); done > l.ends {
 		l.ends = done
 		end := l.trialEnd()
@@ -232,6 +232,27 @@ func (l *Lab) NewMoment() (string, bool) {
 		return end, true
 	}
 	return caption, ok
+}
+
+// unseen is lab.Unseen saying the ball once: the moments of one ball
+// read "ball 86: one's … above two's 1; anti's … above one's 2".
+func unseen(all []engine.Moment, seen *int) (string, bool) {
+	from := *seen
+	if _, ok := lab.Unseen(all, seen); !ok {
+		return "", false
+	}
+	var parts []string
+	last := ""
+	for _, m := range all[from:] {
+		head, rest, ok := strings.Cut(m.Caption, ": ")
+		if ok && head == last {
+			parts = append(parts, rest)
+			continue
+		}
+		last = head
+		parts = append(parts, m.Caption)
+	}
+	return strings.Join(parts, "; "), true
 }
 
 // trialEnd says how the trial just finished ended: each rule's max load.

@@ -125,9 +125,22 @@ func (l *Lab) drawMaxDistributions(st *widget.Styles, w, h int) string {
 	}
 	rects, cols := widget.Grid(len(res.Strategies), w, h, 24)
 	panels := make([]string, len(rects))
-	chartW := rects[0].W // the narrowest: one load a column in every chart
+	chartW, chartH := rects[0].W, rects[0].H // the narrowest and shortest: one load a column, one count a row, in every chart
 	for _, r := range rects {
-		chartW = min(chartW, r.W)
+		chartW, chartH = min(chartW, r.W), min(chartH, r.H)
+	}
+	// P(max = k), the numbers beside the bars: two lines where the bars
+	// keep five rows; every chart gives them as many rows as the longest
+	// takes, so that the bars side by side stay on one axis.
+	probRows := 1
+	if chartH-1-2 >= 5 {
+		probRows = 2
+	}
+	probs := make([][]string, len(res.Strategies))
+	taken := 0
+	for i, name := range res.Strategies {
+		probs[i] = maxShares(res.Summary[name].MaxDistribution, chartW-2, probRows)
+		taken = max(taken, len(probs[i]))
 	}
 	for i, name := range res.Strategies {
 		values := make([]float64, hi-lo+1)
@@ -135,33 +148,12 @@ func (l *Lab) drawMaxDistributions(st *widget.Styles, w, h int) string {
 			values[c.Max-lo] = float64(c.Trials)
 		}
 		b := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Style: st.SeriesStyle(i).UnsetBold()}
-		chart := strings.Split(b.Render(st, chartW-2, rects[i].H-2), "\n")
-		var probs []string // P(max = k), the numbers beside the bars
-		total := 0
-		for _, c := range res.Summary[name].MaxDistribution {
-			total += c.Trials
+		chart := strings.Split(b.Render(st, chartW-2, chartH-1-taken), "\n")
+		for _, p := range widget.PadLines(probs[i], taken) {
+			chart = append(chart, st.Text.Render(p))
 		}
-		for _, c := range res.Summary[name].MaxDistribution {
-			probs = append(probs, fmt.Sprintf("%d:%.2f", c.Max, float64(c.Trials)/float64(max(1, total))))
-		}
-		chart = append(chart, st.Text.Render(wholeWords("P(max) ", probs, rects[i].W-2)))
 		body := widget.FitLines(append([]string{st.SeriesStyle(i).Render(name)}, chart...), rects[i].W-2, rects[i].H)
 		panels[i] = lipgloss.NewStyle().Width(rects[i].W).Render(body) // two columns between charts
 	}
 	return widget.JoinGrid(panels, cols)
-}
-
-// wholeWords writes prefix and as many of words as fit w cells, each
-// whole, and " …" when some are left out.
-func wholeWords(prefix string, words []string, w int) string {
-	for n := len(words); n > 0; n-- {
-		line := prefix + strings.Join(words[:n], " ")
-		if n < len(words) {
-			line += " …"
-		}
-		if lipgloss.Width(line) <= w {
-			return line
-		}
-	}
-	return strings.TrimSpace(prefix)
 }
