@@ -212,20 +212,29 @@ func TestExactSizeKeys(t *testing.T) {
 	if rep, ready := l.Report(); !ready || rep.Spec.Bins != 5 || rep.Brute == nil || rep.Brute.Inputs != 390625 {
 		t.Fatalf("] should enumerate 5 bins by brute force: %+v", rep.Spec)
 	}
-	if !strings.Contains(plain(m), "4 balls into 5 bins") {
-		t.Errorf("the table should say the new size:\n%s", plain(m))
+	if v := plain(m); !strings.Contains(v, "4 balls into 5 bins") || !strings.Contains(v, "at n = 5, m = 4 (your size)") || strings.Contains(v, "n = m = 4") {
+		t.Errorf("the table and the title should say the new size:\n%s", v)
 	}
 	press(m, "[")
 	for range 4 { // m = 8: 4^16 inputs, past brute force's bound
 		_, cmd = m.Update(keyMsg("}"))
 	}
-	if !strings.Contains(m.note, "DP") {
-		t.Errorf("past brute force the note should point to the DP, got %q", m.note)
+	if !strings.Contains(m.note, "the DP, with the rules it can follow: one, two, dchoice:3, anti") {
+		t.Errorf("past brute force the note should say the DP's rules, got %q", m.note)
 	}
 	run(m, cmd)
 	if rep, ready := l.Report(); !ready || rep.Spec.Method != "dp" || rep.Spec.Balls != 8 || rep.Spec.Bins != 4 {
 		t.Fatalf("m = 8 on 4 bins should run the DP: %+v", rep.Spec)
 	}
+	if v := plain(m); !strings.Contains(v, "Why these rules") || !strings.Contains(v, "Correlated is one choice exactly") {
+		t.Errorf("the DP's table should say why correlated and stale left:\n%s", v)
+	}
+	_, cmd = m.Update(keyMsg("{"))
+	if !strings.Contains(m.note, "correlated, stale and the counterexamples come back") {
+		t.Errorf("back under brute force's bound the note should say the rules return, got %q", m.note)
+	}
+	run(m, cmd)
+	press(m, "}")
 	for range 4 {
 		press(m, "[")
 	}
@@ -392,4 +401,19 @@ func TestProbabilitiesAsNumbers(t *testing.T) {
 		}
 	}
 	t.Errorf("no row for two choices:\n%s", plain(m))
+}
+
+// Exact results are final once computed: stepping through one input does
+// not turn them into "so far", and counterexample-n4 opens on its stepper
+// with them final.
+func TestExactHeadlineFinalWhileStepping(t *testing.T) {
+	m, _ := openEnum(t, "counterexample-n4", 120, 40)
+	if head := strings.Split(plain(m), "\n")[1]; !strings.HasPrefix(head, "✓ final inputs 65,536") {
+		t.Errorf("counterexample-n4 opens with %q", head)
+	}
+	m, _ = openEnum(t, "exact-n4", 80, 24)
+	press(m, "enter", "n")
+	if head := strings.Split(plain(m), "\n")[1]; !strings.HasPrefix(head, "✓ final one E[max] 17/8") {
+		t.Errorf("in the stepper the exact results read %q", head)
+	}
 }

@@ -83,11 +83,15 @@ func (m *Model) headline(h lab.Headlined) []widget.Figure {
 // are final.
 func (m *Model) headlineLines(h lab.Headlined) []string {
 	figs := m.headline(h)
+	final := m.lab.Done()
+	if f, ok := m.lab.(lab.Finished); ok {
+		final = f.Final()
+	}
 	if !m.lecture {
-		return widget.Headline(m.st, m.width, m.lab.Done(), figs)
+		return widget.Headline(m.st, m.width, final, figs)
 	}
 	state := m.st.Muted.Render("so far (L: back to one line)")
-	if m.lab.Done() {
+	if final {
 		state = m.st.OK.Render("✓ final") + m.st.Muted.Render(" (L: back to one line)")
 	}
 	return append([]string{state}, strings.Split(widget.BigStrip(m.st, m.width, figs), "\n")...)

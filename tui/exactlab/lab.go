@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/textinput"
@@ -167,13 +168,18 @@ func (l *Lab) resize(n, m int) lab.Outcome {
 	s := l.spec
 	s.Bins, s.Balls, s.Method = n, m, l.opened.Method
 	s.D = min(max(l.opened.D, 1), n)
-	note := ""
 	if bruteErr := s.Validate(); s.Method == "brute" && bruteErr != nil {
 		s.Method = "dp"
-		note = "; beyond brute force's bound, so the DP: exact distributions, no counterexamples"
 		if s.Validate() != nil {
 			return lab.Outcome{Handled: true, Err: bruteErr}
 		}
+	}
+	note := ""
+	switch {
+	case s.Method == "dp" && l.spec.Method == "brute":
+		note = fmt.Sprintf(": %d^%d inputs is past brute force's bound, so the DP, with the rules it can follow: %s (the table says why)", n, 2*m, strings.Join(dpNames(s.D), ", "))
+	case s.Method == "brute" && l.spec.Method == "dp":
+		note = ": brute force again, with every input: correlated, stale and the counterexamples come back"
 	}
 	if err := s.Validate(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
@@ -185,7 +191,44 @@ func (l *Lab) resize(n, m int) lab.Outcome {
 	l.spec, l.ready, l.result, l.err = s, false, bins.ExactReport{}, nil
 	l.traj, l.stepper, l.cursor, l.pos, l.openStepper = nil, false, 0, 0, false
 	l.editor.Placeholder = inputHint(s.Bins)
-	return lab.Outcome{Handled: true, Note: fmt.Sprintf("n = %d, m = %d by %s%s", s.Bins, s.Balls, s.Method, note), Cmd: l.Init()}
+	return lab.Outcome{Handled: true, Note: fmt.Sprintf("n = %d, m = %d by %s%s", s.Bins, s.Balls, methodName(s.Method), note), Cmd: l.Init()}
+}
+
+// methodName is a method as the screen says it.
+func methodName(m string) string {
+	if m == "dp" {
+		return "the DP"
+	}
+	return "brute force"
+}
+
+// dpNames are the rules the DP computes, as its table names them.
+func dpNames(d int) []string {
+	var out []string
+	for _, k := range bins.DPStrategies {
+		name := k.String()
+		if k == bins.DChoice {
+			name = fmt.Sprintf("dchoice:%d", d)
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// Title says the size on screen once the size keys have moved it from the
+// scenario's: "Exact enumeration of every input at n = 5, m = 4 (your
+// size): 4 balls into 5 bins, by brute force". A narrow header keeps the
+// words before the colon.
+func (l *Lab) Title() (string, bool) {
+	o, s := l.opened, l.spec
+	if o.Bins == s.Bins && o.Balls == s.Balls && o.Method == s.Method {
+		return "", false
+	}
+	what, how := "Exact enumeration of every input", "by brute force"
+	if s.Method == "dp" {
+		what, how = "Exact max-load distributions", "by dynamic programming over load multisets"
+	}
+	return fmt.Sprintf("%s at n = %d, m = %d (your size): %s into %s, %s", what, s.Bins, s.Balls, textfmt.Count(s.Balls, "ball"), textfmt.Count(s.Bins, "bin"), how), true
 }
 
 // examples is the number of counterexamples listed.

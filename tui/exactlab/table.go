@@ -34,6 +34,12 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 		titles = append(titles, st.Title.Render(size)+st.Muted.Render(h))
 	}
 	lines := append([]string{widget.FirstFit(w, titles...), ""}, l.distributionLines(w, st)...)
+	if r.Brute == nil && l.opened.Method == "brute" {
+		lines = append(lines, "")
+		for _, line := range widget.Wrap(dpRules(l.spec.D), w) {
+			lines = append(lines, st.Muted.Render(line))
+		}
+	}
 	if r.Brute == nil {
 		return strings.Join(append(lines, "", st.Muted.Render(widget.FirstFit(w,
 			"e types a candidate sequence to step through · [ ] { } change the size", "e types a sequence · [ ] { } change the size", "e types a sequence"))), "\n")
@@ -194,4 +200,12 @@ func pairedBar(tv bins.PairedCounts, w int, st *widget.Styles) string {
 		s = 0
 	}
 	return st.OK.Render(strings.Repeat("█", b)) + st.Muted.Render(strings.Repeat("▒", s)) + st.Bad.Render(strings.Repeat("░", wo))
+}
+
+// dpRules says why the DP's rules are not brute force's: it follows the
+// sorted loads alone, which is enough for a rule that chooses by the loads
+// of independent random bins, and for no other.
+func dpRules(d int) string {
+	return fmt.Sprintf("Why these rules: the DP follows the sorted loads alone, which is enough for a rule that chooses by the loads of independent random bins: one, two, dchoice:%d and anti. "+
+		"Correlated is one choice exactly, stale reads an old snapshot the loads alone do not keep, and with no single inputs there are no counterexamples; [ and { back to brute force's sizes bring them back.", d)
 }

@@ -145,9 +145,18 @@ type Momentous interface {
 
 // Headlined is a lab whose scenario quotes figures: Headline gives them
 // as they stand at the current step (the shell marks them final once the
-// run is done) and shows them above the body at every size.
+// run is done, or when Finished says so) and shows them above the body at
+// every size.
 type Headlined interface {
 	Headline() []widget.Figure
+}
+
+// Finished is a Headlined lab whose figures are final before its run is
+// done (the exact lab's results, once computed, while its stepper plays
+// one input): Final says so, and the shell marks the headline by it
+// rather than by Done.
+type Finished interface {
+	Final() bool
 }
 
 // Frame is what a lab needs to draw its body: the room it has, the styles,
