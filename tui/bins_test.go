@@ -120,3 +120,18 @@ func TestTrialsTableUsesTheEmptySlots(t *testing.T) {
 		}
 	}
 }
+
+// A bare dchoice or left runs with the d the keys set, and says it: after
+// d down to 1 the panels, the headline and the title read dchoice:1 and
+// left:1, where they once still read dchoice and left.
+func TestPanelsSayD(t *testing.T) {
+	m := openAt(t, "small-steps", 120, 40)
+	press(m, " ", "3", "7", "d")
+	v := plain(m)
+	lines := strings.Split(v, "\n")
+	for _, want := range []string{"dchoice:1", "left:1"} {
+		if !strings.Contains(lines[0], want) || !strings.Contains(lines[1], want+" max") || !strings.Contains(v, "┃ "+want) && !strings.Contains(v, "│ "+want) {
+			t.Errorf("no %s in the title, the headline and a panel:\n%s", want, v)
+		}
+	}
+}

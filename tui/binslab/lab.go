@@ -76,7 +76,35 @@ func (l *Lab) Title() (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("your run: %s into %s, %s (%s stream)", textfmt.Count(s.Balls, "ball"), textfmt.Count(s.Bins, "bin"),
-		strings.ReplaceAll(s.Strategies, ",", ", "), s.Stream), true
+		strings.Join(l.names, ", "), s.Stream), true
+}
+
+// config is spec's engine config with a bare dchoice or left named by the
+// d it runs with ("dchoice:1"), so that the panels, the headline, the
+// table and the moments say the d the keys set; a name another rule holds
+// already stays as it is.
+func config(spec bins.Spec) (bins.Config, error) {
+	cfg, err := spec.Config()
+	if err != nil {
+		return cfg, err
+	}
+	taken := map[string]bool{}
+	for _, s := range cfg.Strategies {
+		taken[s.Name] = true
+	}
+	for i, s := range cfg.Strategies {
+		if (s.Kind != bins.DChoice && s.Kind != bins.Left) || strings.Contains(s.Name, ":") {
+			continue
+		}
+		if name := fmt.Sprintf("%s:%d", s.Name, s.D); !taken[name] {
+			taken[name] = true
+			cfg.Strategies[i].Name = name
+			if cfg.Baseline == s.Name {
+				cfg.Baseline = name
+			}
+		}
+	}
+	return cfg, nil
 }
 
 // MaxBins bounds the bins the lab draws: every frame copies the loads, and
@@ -105,7 +133,7 @@ func (l *Lab) apply(spec bins.Spec) error {
 	if spec.Bins > MaxBins {
 		return engine.Invalid("bins", "must be at most %d in the lab (loadlab run takes up to %d)", MaxBins, bins.MaxBins)
 	}
-	cfg, err := spec.Config()
+	cfg, err := config(spec)
 	if err != nil {
 		return err
 	}
@@ -141,7 +169,7 @@ func (l *Lab) seek(trial, ball int) error {
 	if work := (trial*l.spec.Balls + ball) * len(l.snap.Lanes); work > maxReplay {
 		return fmt.Errorf("a step back here replays %s balls: too long for the lab", textfmt.Digits(int64(work)))
 	}
-	cfg, err := l.spec.Config()
+	cfg, err := config(l.spec)
 	if err != nil {
 		return err
 	}
@@ -438,7 +466,7 @@ func (l *Lab) edit(change func(*bins.Spec)) error {
 // draws is how many random bins each ball draws on the paired stream: the
 // most any rule looks at. Every rule reads the same draws.
 func (l *Lab) draws() int {
-	cfg, err := l.spec.Config()
+	cfg, err := config(l.spec)
 	if err != nil {
 		return 0
 	}
@@ -574,7 +602,7 @@ func (l *Lab) theoryCmd() tea.Cmd {
 	if l.pending == "" {
 		return nil
 	}
-	cfg, err := l.spec.Config()
+	cfg, err := config(l.spec)
 	key := l.pending
 	l.pending = ""
 	if err != nil || theoryKey(cfg) != key {
@@ -594,7 +622,7 @@ func (l *Lab) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	l.theory.key, l.theory.p = m.key, m.theory
-	if cfg, err := l.spec.Config(); err == nil && theoryKey(cfg) == m.key {
+	if cfg, err := config(l.spec); err == nil && theoryKey(cfg) == m.key {
 		l.engine.SetTheory(m.theory)
 		l.stale = true
 	}
