@@ -187,7 +187,7 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
 	seeded, isSeeded := m.lab.(lab.Seeded)
-	if still, ok := m.lab.(lab.Still); ok && still.Moves() != "" && (key.Matches(msg, k.Play) || key.Matches(msg, k.Step)) {
+	if still, ok := m.lab.(lab.Still); ok && still.Moves() != "" && (key.Matches(msg, k.Play) || key.Matches(msg, k.Step) || key.Matches(msg, k.Faster) || key.Matches(msg, k.Slower)) {
 		m.setNote("nothing to play here: "+still.Moves(), false)
 		return nil
 	}
@@ -242,6 +242,10 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		} else {
 			m.setNote("tab moves between panels where a lab has several to focus; this one has none", false)
 		}
+	case msg.Type == tea.KeyRunes && !msg.Alt:
+		// A key no one took says so rather than nothing: a key of another
+		// lab, or a typo.
+		m.setNote(fmt.Sprintf("%s is not a key of this lab: ? lists its keys", msg.String()), false)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -51,5 +52,31 @@ func TestEveryKeyActsOrSaysWhyNot(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Keys a class brings from another lab say why they do nothing here: the
+// bins lab's v, T, m, d and 1 in the exact lab, the stepper's p and g in
+// the bins lab, a letter no lab binds anywhere; and + on the exact table,
+// where nothing plays, says so rather than "speed 2/s".
+func TestKeysOfOtherLabsSayWhy(t *testing.T) {
+	for _, c := range []struct {
+		scenario string
+		keys     []string
+		want     string
+	}{
+		{"exact-n4", []string{"v", "T", "m", "1", "7"}, "the bins lab's"},
+		{"exact-n4", []string{"d", "D"}, "sets d in the bins lab"},
+		{"exact-n4", []string{"+", "-"}, "nothing to play here"},
+		{"small-steps", []string{"p", "g"}, "the exact lab's stepper"},
+		{"small-steps", []string{"z"}, "z is not a key of this lab"},
+	} {
+		for _, k := range c.keys {
+			m := openAt(t, c.scenario, 80, 24)
+			m.Update(keyFor(k))
+			if !strings.Contains(m.note, c.want) {
+				t.Errorf("%s: %s says %q, want %q", c.scenario, k, m.note, c.want)
+			}
+		}
 	}
 }

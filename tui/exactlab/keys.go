@@ -74,12 +74,35 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	return short, full
 }
 
+// binsKeys are the bins lab's keys that a class coming from it may press
+// here, and what they set there.
+var binsKeys = map[string]string{
+	"v": "chart", "T": "trials", "m": "stream", "F": "stale refresh",
+	"1": "rules", "2": "rules", "3": "rules", "4": "rules", "5": "rules", "6": "rules", "7": "rules",
+}
+
+// foreign says why a key of the bins lab does nothing here.
+func (l *Lab) foreign(msg tea.KeyMsg) (lab.Outcome, bool) {
+	k := msg.String()
+	if k == "d" || k == "D" {
+		return lab.Outcome{Handled: true, Note: fmt.Sprintf("%s sets d in the bins lab; here the DP's dchoice takes d = %d from the scenario (loadlab enum --method dp --d), and brute force has no dchoice", k, l.spec.D)}, true
+	}
+	what, ok := binsKeys[k]
+	if !ok {
+		return lab.Outcome{}, false
+	}
+	return lab.Outcome{Handled: true, Note: fmt.Sprintf("%s sets the bins lab's %s; this lab computes every input of one size exactly, with fixed rules: [ ] { } change the size, e types an input", k, what)}, true
+}
+
 // Key browses the counterexamples, steps the trajectory, changes the size
 // and opens the editor.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
 	if l.edit {
 		return l.editorKey(msg)
+	}
+	if out, ok := l.foreign(msg); ok {
+		return out
 	}
 	switch {
 	case key.Matches(msg, k.BinsDown):
