@@ -135,3 +135,30 @@ func TestPanelsSayD(t *testing.T) {
 		}
 	}
 }
+
+// Lanes too short for a chart whose axis reads are not drawn as frames
+// or one-row charts: at 80x24 with all seven rules the lab shows the
+// ones that have room, says so, and tab moves on; under the lecture
+// strip, where not one has room, it says that instead of five empty
+// frames.
+func TestFewerLanesRatherThanUnreadable(t *testing.T) {
+	m := openAt(t, "small-steps", 80, 24)
+	press(m, "3", "4", "5", "6", "7")
+	v := plain(m)
+	if !strings.Contains(v, "rules 1-3 of 7") || strings.Contains(v, "anti  bins") {
+		t.Errorf("seven rules at 80x24 under a two-line note should show three, and say so:\n%s", v)
+	}
+	press(m, "tab", "tab", "tab", "tab", "tab", "tab") // onto left:2, the seventh
+	if v := plain(m); !strings.Contains(v, "rules 2-7 of 7") || !strings.Contains(v, "left:2  bins") {
+		t.Errorf("tab onto the seventh lane should show it:\n%s", v)
+	}
+	checkFits(t, m, 80, 24)
+	m = openAt(t, "p2c-paired-4096", 80, 24)
+	for range 4096 { // a trial's figures in the strip
+		binsSnap(m).Step()
+	}
+	press(m, "L")
+	if v := plain(m); !strings.Contains(v, "Too short to draw the 5 panels") || strings.Contains(v, "┃                         ┃") {
+		t.Errorf("under the lecture strip at 80x24 the lanes should say they have no room:\n%s", v)
+	}
+}

@@ -91,6 +91,10 @@ type layout struct {
 	cols            int
 	narrate         bool
 	logH, laneInner int
+	// first and shown are the lanes drawn, where not all of them have
+	// room for a chart that reads (shown < all, a line under them says
+	// so); shown is 0 where not even one has (a line says that instead).
+	first, shown int
 }
 
 // lay computes the layout of a frame; it reads the lab, never writes it.
@@ -143,6 +147,14 @@ func (l *Lab) lay(f lab.Frame) layout {
 			o.rects, o.cols = widget.Grid(n, f.W, o.lanesH, laneMinWidth)
 		}
 	}
+	o.first, o.shown = 0, n
+	if o.lanesH > 0 && l.view.mode != chartHistory && l.view.mode != chartOverlay {
+		if o.first, o.shown = l.window(f, o.lanesH, mode); o.shown < n {
+			besideFits = false
+			o.lanesH--
+			o.rects, o.cols = widget.Grid(max(1, o.shown), f.W, o.lanesH, laneMinWidth)
+		}
+	}
 	if besideFits {
 		last := (n - 1) / o.cols * o.cols
 		o.beside = widget.Rect{W: f.W, H: o.rects[n-1].H}
@@ -151,6 +163,41 @@ func (l *Lab) lay(f lab.Frame) layout {
 		}
 	}
 	return o
+}
+
+// minReadRows is the fewest chart rows a lane draws: fewer, and its axis
+// numbers nothing (a single row "4┤▄─▂▄"); two give a top and a bottom.
+const minReadRows = 2
+
+// window is the lanes drawn in h rows: all of them where each has room
+// for minReadRows of chart beside its title, axis, legend and figure
+// lines; else as many as have, the focused lane among them (tab pages
+// through the rest), less a row for the line that says so; else none.
+func (l *Lab) window(f lab.Frame, h int, mode chartMode) (first, shown int) {
+	n := len(l.snap.Lanes)
+	axisRows := 1
+	if mode == chartBars {
+		axisRows = 2
+	}
+	// The frame, the title, the chart, its axis, the legend and a figure
+	// line (laneLook.chartRows gives way to the chart down to one).
+	need := f.St.Panel.GetVerticalFrameSize() + 1 + minReadRows + axisRows + 1 + 1
+	for k := n; k >= 1; k-- {
+		room := h
+		if k < n {
+			room-- // the line saying which lanes are shown
+		}
+		rects, _ := widget.Grid(k, f.W, room, laneMinWidth)
+		fits := len(rects) == k
+		for _, r := range rects {
+			fits = fits && r.H >= need
+		}
+		if fits {
+			first = max(0, l.view.focus) / k * k
+			return min(first, n-k), k
+		}
+	}
+	return 0, 0
 }
 
 // Resize takes the frame the next Render draws into: the lanes' width,
@@ -184,6 +231,10 @@ func (l *Lab) Render(f lab.Frame) string {
 		blocks = append(blocks, l.historyPanel(widget.Rect{W: f.W, H: lanesH}, st))
 	case l.view.mode == chartOverlay:
 		blocks = append(blocks, l.overlayPanel(widget.Rect{W: f.W, H: lanesH}, st))
+	case o.shown == 0:
+		blocks = append(blocks, st.Muted.Render(strings.Join(widget.Wrap(fmt.Sprintf(
+			"Too short to draw the %d panels: each needs a few rows for a chart whose axis reads. A taller terminal shows them, or less above them (L turns the large headline off).",
+			len(l.snap.Lanes)), f.W), "\n")))
 	default:
 		hot := l.spec.Hot
 		if !l.hotShown() {
@@ -195,18 +246,25 @@ func (l *Lab) Render(f lab.Frame) string {
 			scale.width = min(scale.width, r.W)
 		}
 		scale.width -= st.Panel.GetHorizontalFrameSize()
-		looks := make([]laneLook, len(l.snap.Lanes))
+		shown := l.snap.Lanes[o.first : o.first+o.shown]
+		looks := make([]laneLook, len(shown))
 		rows := 0 // the chart rows of the shortest lane, for every lane
-		for i, lane := range l.snap.Lanes {
-			looks[i] = l.look(i, lane, narrate, logH == 0, rects[i], st)
-			if r := looks[i].chartRows(); i == 0 || r < rows {
+		for j, lane := range shown {
+			looks[j] = l.look(o.first+j, lane, narrate, logH == 0, rects[j], st)
+			if r := looks[j].chartRows(); j == 0 || r < rows {
 				rows = r
 			}
 		}
 		rows = max(rows, 1)
-		panels := make([]string, len(l.snap.Lanes))
-		for i, lane := range l.snap.Lanes {
-			panels[i] = l.lanePanel(i, lane, scale, looks[i], rows, narrate, st)
+		panels := make([]string, len(shown))
+		for j, lane := range shown {
+			panels[j] = l.lanePanel(o.first+j, lane, scale, looks[j], rows, narrate, st)
+		}
+		if o.shown < len(l.snap.Lanes) {
+			blocks = append(blocks, widget.JoinGrid(panels, cols), st.Muted.Render(widget.FirstFit(f.W,
+				fmt.Sprintf("rules %d-%d of %d here, for charts that read: tab moves on; a taller terminal shows all", o.first+1, o.first+o.shown, len(l.snap.Lanes)),
+				fmt.Sprintf("rules %d-%d of %d: tab moves on", o.first+1, o.first+o.shown, len(l.snap.Lanes)))))
+			break
 		}
 		if o.beside.W == 0 {
 			blocks = append(blocks, widget.JoinGrid(panels, cols))
