@@ -52,25 +52,33 @@ type Columns struct {
 	Axis bool
 }
 
-// top is the value of the chart's top edge. With an axis it is whole, so
-// that the axis names the top edge exactly; and when a row spans more than
-// one, Top is raised until a row spans a round-ish value (1, 1.5, 2, 2.5,
-// 3, 4, 5, 6 or 8 times a power of ten), so that round values fall on row
-// edges the axis can name.
+// top is the value of the chart's top edge. With an axis it is whole and
+// round-ish (a whole number up to 10, then 1, 1.2, 1.4, 1.5, 1.6, 1.8, 2,
+// 2.5, 3 ... 9 times a power of ten), so that the axis names its top with
+// a number a class reads at a glance; and it depends on Top alone, never
+// on the rows, so that the axis stays put when a note under the chart
+// comes or goes and takes a row with it (small-steps read 4┤, then 6┤
+// after tab). Rows may then span a fraction of a value: the axis numbers
+// each value on the row its bar tops out in.
 func (c Columns) top() float64 {
 	t := max(c.Top, 1)
 	if !c.Axis {
 		return t
 	}
-	t = math.Ceil(t - 1e-9)
-	raw := t / float64(c.Rows)
-	if raw <= 1 {
+	return niceCeil(math.Ceil(t - 1e-9))
+}
+
+// niceCeil is the round-ish whole number at or above t: t itself up to
+// 10, then the first of 1, 1.2, 1.4, 1.5, 1.6, 1.8, 2, 2.5, 3, 3.5, 4,
+// 4.5, 5, 6, 7, 8, 9 and 10 times a power of ten that holds it.
+func niceCeil(t float64) float64 {
+	if t <= 10 {
 		return t
 	}
-	pow := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
-		if cell := m * pow; cell >= raw-1e-9 && cell == math.Trunc(cell) {
-			return cell * float64(c.Rows)
+	pow := math.Pow(10, math.Floor(math.Log10(t)))
+	for _, m := range []float64{1, 1.2, 1.4, 1.5, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 9, 10} {
+		if v := math.Round(m * pow); v >= t-1e-9 {
+			return v
 		}
 	}
 	return t

@@ -99,3 +99,21 @@ func TestLinesOnTheirValuesRow(t *testing.T) {
 		}
 	}
 }
+
+// The axis's top depends on the data alone, never on the rows: a note
+// that comes or goes under the chart takes or gives a row, and small-steps'
+// axis once read 4┤, then 6┤ after tab cleared one.
+func TestTopStaysWhateverTheRows(t *testing.T) {
+	st := widget.NewStyles(themes.All[len(themes.All)-1])
+	for _, c := range []struct {
+		top  float64
+		want string
+	}{{4, "4┤"}, {3.06, "4┤"}, {126, "140┤"}, {2817, "3,000┤"}, {57, "60┤"}} {
+		for rows := 2; rows <= 40; rows++ {
+			out := Columns{Values: []float64{1}, ColWidth: 1, Rows: rows, Top: c.top, Axis: true}.Render(st)
+			if got := strings.TrimSpace(out[0]); !strings.HasPrefix(got, c.want) {
+				t.Errorf("top %g in %d rows: the axis's top reads %q, want %s", c.top, rows, got, c.want)
+			}
+		}
+	}
+}
