@@ -162,3 +162,36 @@ func TestFewerLanesRatherThanUnreadable(t *testing.T) {
 		t.Errorf("under the lecture strip at 80x24 the lanes should say they have no room:\n%s", v)
 	}
 }
+
+// In "distributions together" the names of the lines that end on one row
+// sit on it together, not stacked up the axis: p2c's five beside 0┤ at
+// 160x48 ("anti" once sat beside 1000┤), heavy-load-blog's one and two on
+// one row at 80x24.
+func TestOverlayNamesOnTheirRow(t *testing.T) {
+	m := openAt(t, "p2c-paired-4096", 160, 48)
+	for range 1500 {
+		binsSnap(m).Step()
+	}
+	press(m, "v")
+	zero := ""
+	for _, l := range strings.Split(plain(m), "\n") {
+		if strings.Contains(l, "   0┤") {
+			zero = l
+		}
+	}
+	for _, name := range []string{"one", "two", "correlated", "stale", "anti"} {
+		if !strings.Contains(zero, name) {
+			t.Errorf("p2c: %s is not on the 0┤ row %q:\n%s", name, zero, plain(m))
+		}
+	}
+	m = openAt(t, "heavy-load-blog", 80, 24)
+	drive(m, "end")
+	press(m, "v")
+	together := false
+	for _, l := range strings.Split(plain(m), "\n") {
+		together = together || strings.Contains(l, "0┤") && (strings.Contains(l, "one two") || strings.Contains(l, "one, two"))
+	}
+	if v := plain(m); !together {
+		t.Errorf("heavy-load-blog: one and two should end on one row together:\n%s", v)
+	}
+}

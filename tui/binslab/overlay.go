@@ -14,7 +14,10 @@ func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
 	sc := sharedScale(l.snap.Lanes, 0, false)
 	ts := widget.TimeSeries{
 		XMin: float64(sc.lo), XMax: float64(max(sc.hi, sc.lo+1)), YMin: 0,
-		Whole:  true,
+		Whole: true,
+		// Most lines end at 0 bins at the top load: one label for them
+		// on their row, not a stack climbing the axis beside 1,000┤.
+		JoinEnds: true, JoinRows: true,
 		YMax:   math.Ceil(float64(sc.countTop(1)) * 1.1),
 		XLabel: func(v float64) string { return textfmt.Int(int(v)) },
 	}
@@ -24,7 +27,26 @@ func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
 			return between(counts, x)
 		}})
 	}
+	ts.NamesWidth = namesOnRows(ts, r.H-st.Panel.GetVerticalFrameSize()-2, r.W/3)
 	return l.chartPanel(r, st, "load distributions together", "bins (y) holding each load (x): a line per strategy", ts)
+}
+
+// namesOnRows is the names column that holds, side by side, the names of
+// the lines that end on one row of a chart h rows high (at the top load
+// most end at 0 bins: "one two" on the 0 row, not "two" a row above it),
+// at most limit cells; the names past it move to the next free row.
+func namesOnRows(ts widget.TimeSeries, h, limit int) int {
+	used := map[int]int{}
+	w := 0
+	for i, line := range ts.Lines {
+		r := ts.EndRow(i, h)
+		if used[r] > 0 {
+			used[r] += 2 // ", " between the names of lines that end together
+		}
+		used[r] += len(line.Name)
+		w = max(w, used[r]+1)
+	}
+	return min(w, limit)
 }
 
 // between reads counts at a load x between whole loads, on the straight

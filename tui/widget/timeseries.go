@@ -160,6 +160,26 @@ func (t TimeSeries) namesWidth() int {
 	return nameW
 }
 
+// EndRow is the row, from the plot's top, that line i ends on in a chart
+// h rows high (-1 for a line with nothing drawn yet): where its name goes,
+// for a caller that sizes NamesWidth so that names ending on one row fit
+// it together (JoinRows).
+func (t TimeSeries) EndRow(i, h int) int {
+	gh := h - 2 // the x axis and its numbers
+	if t.NoXNumbers {
+		gh = h - 1
+	}
+	l := t.Lines[i]
+	end := t.XMax
+	if l.Bounded {
+		if l.End <= t.XMin {
+			return -1
+		}
+		end = min(l.End, t.XMax)
+	}
+	return t.yRow(l.Value(end), max(1, gh))
+}
+
 // endGroups gathers the lines that end at the same value, first line
 // first, when JoinEnds asks for it (else each line is its own group). A
 // line with nothing drawn yet is in no group.

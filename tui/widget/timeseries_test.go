@@ -206,3 +206,24 @@ func TestTimeSeriesXStep(t *testing.T) {
 		t.Errorf("x numbers %q, want 0h 2h 4h 6h:\n%s", got, strings.Join(rows, "\n"))
 	}
 }
+
+// EndRow is the row Render writes a line's name on.
+func TestEndRowIsTheNamesRow(t *testing.T) {
+	st := NewStyles(themes.All[len(themes.All)-1])
+	for _, h := range []int{4, 7, 12, 30} {
+		for _, end := range []float64{0, 1, 37, 80, 100} {
+			ts := TimeSeries{XMin: 0, XMax: 10, YMin: 0, YMax: 100, XLabel: func(v float64) string { return fmt.Sprint(v) }, YLabel: func(v float64) string { return fmt.Sprint(v) },
+				Lines: []Line{{Name: "zed", Value: func(x float64) float64 { return end * x / 10 }}}}
+			rows := strings.Split(ts.Render(st, 40, h), "\n")
+			at := -1
+			for r, l := range rows {
+				if strings.HasSuffix(strings.TrimRight(l, " "), "zed") {
+					at = r
+				}
+			}
+			if got := ts.EndRow(0, h); got != at {
+				t.Errorf("h %d, end %g: EndRow %d, the name is on row %d:\n%s", h, end, got, at, strings.Join(rows, "\n"))
+			}
+		}
+	}
+}
