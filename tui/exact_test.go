@@ -417,3 +417,20 @@ func TestExactHeadlineFinalWhileStepping(t *testing.T) {
 		t.Errorf("in the stepper the exact results read %q", head)
 	}
 }
+
+// exact-dp-32 at 80x24 has the rows for P(max = k) in numbers (two's 2 is
+// 76 %, one's 3 is 52 %), where blocks scaled row by row drew both █; where
+// only blocks fit, they are eighths of one share for every rule, which the
+// header gives.
+func TestExactSharesOnOneScale(t *testing.T) {
+	m, _ := openEnum(t, "exact-dp-32", 80, 24)
+	if v := plain(m); !strings.Contains(v, "2: 76 %") || !strings.Contains(v, "3: 52 %") || strings.Contains(v, "2█") {
+		t.Errorf("80x24 has room for P(max = k) in numbers:\n%s", v)
+	}
+	m, _ = openEnum(t, "exact-dp-32", 60, 16)
+	v := plain(m)
+	if !strings.Contains(v, "█ 98 %") || !strings.Contains(v, "2▆") || !strings.Contains(v, "3▄") || strings.Count(v, "█") != strings.Count(v, "2█")+1 {
+		t.Errorf("blocks on one scale: only dchoice:3's 98 %% is a full block, two's 76 %% and one's 52 %% less:\n%s", v)
+	}
+	checkFits(t, m, 60, 16)
+}

@@ -351,7 +351,7 @@ func (l *Lab) Glossary() [][2]string {
 		{"one choice", "each ball goes to its first candidate"},
 		{"two choices", "each ball goes to the emptier of its two candidates, the first on a tie"},
 		{"E[max]", "the fullest bin's load averaged over every input, exactly, as a fraction"},
-		{"P(max = k)", "the share of inputs that end with the fullest bin at k; · marks a share under 0.05 %"},
+		{"P(max = k)", "the share of inputs that end with the fullest bin at k, as a percentage; where only blocks fit, each is eighths of the likeliest share of any rule (the header gives it), and · marks a share under 0.05 %"},
 		{"counterexample", "an input on which two choices end with a fuller bin than one choice: every one at n = m = 4 has a ball whose two candidates are one bin"},
 		{"brute force", "every input, one by one: n^(2m) of them"},
 		{"DP", "dynamic programming over the sorted loads, exact for far larger n and m, without single inputs"},

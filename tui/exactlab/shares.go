@@ -63,19 +63,26 @@ func percentWords(ex bins.Exact) []string {
 	return out
 }
 
-// blockWords are P(max = k) as blocks scaled to the likeliest: "2█",
-// "9-32·" for shares under blockFloor.
-func blockWords(ex bins.Exact) []string {
-	ss := shares(ex, blockFloor)
+// blockTop is the likeliest share of every rule: the blocks of all rules
+// are eighths of it, so that a block means one share in every row.
+func blockTop(exs []bins.Exact) float64 {
 	top := 0.0
-	for _, s := range ss {
-		top = max(top, probFloat(s.p))
+	for _, ex := range exs {
+		for _, s := range shares(ex, blockFloor) {
+			top = max(top, probFloat(s.p))
+		}
 	}
+	return top
+}
+
+// blockWords are P(max = k) as blocks, eighths of top (blockTop, one scale
+// for every rule): "2█", "9-32·" for shares under blockFloor.
+func blockWords(ex bins.Exact, top float64) []string {
 	var out []string
-	for _, s := range ss {
+	for _, s := range shares(ex, blockFloor) {
 		mark := "·"
 		if p := probFloat(s.p); p >= blockFloor {
-			mark = string(binsview.Eighths[max(1, int(p/top*8))])
+			mark = string(binsview.Eighths[min(8, max(1, int(p/top*8)))])
 		}
 		out = append(out, s.loads()+mark)
 	}
@@ -97,3 +104,6 @@ func percent(p *big.Rat) string {
 	}
 	return strconv.FormatFloat(v, 'g', 2, 64) + " %"
 }
+
+// percentOf writes a share as a percentage to two significant digits.
+func percentOf(v float64) string { return strconv.FormatFloat(100*v, 'g', 2, 64) + " %" }

@@ -33,7 +33,16 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	for _, h := range how {
 		titles = append(titles, st.Title.Render(size)+st.Muted.Render(h))
 	}
-	lines := append([]string{widget.FirstFit(w, titles...), ""}, l.distributionLines(w, st)...)
+	// The rows under the rules' table: the DP's why and hint, or brute
+	// force's comparison and at least one counterexample.
+	under := 2
+	switch {
+	case r.Brute != nil:
+		under = 7
+	case l.opened.Method == "brute":
+		under += 1 + len(widget.Wrap(dpRules(l.spec.D), w))
+	}
+	lines := append([]string{widget.FirstFit(w, titles...), ""}, l.distributionLines(w, h-2-under, st)...)
 	if r.Brute == nil && l.opened.Method == "brute" {
 		lines = append(lines, "")
 		for _, line := range widget.Wrap(dpRules(l.spec.D), w) {
@@ -79,11 +88,12 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	return strings.Join(lines, "\n")
 }
 
-// distributionLines are the table of the rules: E[max] in decimals, as an
-// exact fraction where it is short, and P(max = k) as percentages where
-// they fit (wrapped under their column), else as blocks; then the full
-// fractions, when f asks for them, or a line saying f does.
-func (l *Lab) distributionLines(w int, st *widget.Styles) []string {
+// distributionLines are the table of the rules in room rows: E[max] in
+// decimals, as an exact fraction where it is short, and P(max = k) as
+// percentages where they fit (wrapped under their column), else as blocks
+// on one scale for every rule; then the full fractions, when f asks for
+// them, or a line saying f does.
+func (l *Lab) distributionLines(w, room int, st *widget.Styles) []string {
 	r := l.result
 	nameW := textfmt.Widest(r.Names, 10)
 	fractions, long := make([]string, len(r.Names)), false
@@ -103,22 +113,30 @@ func (l *Lab) distributionLines(w int, st *widget.Styles) []string {
 		head += fmt.Sprintf("%-*s  ", fracW, "exactly")
 	}
 	lead := lipgloss.Width(head)
-	words, oneLine := make([][]string, len(r.Names)), true
+	words, oneLine, rows := make([][]string, len(r.Names)), true, 1
 	for i := range r.Names {
 		words[i] = percentWords(r.Exact[i])
 		oneLine = oneLine && lead+len(strings.Join(words[i], "  ")) <= w
+		rows += len(wrapWords(words[i], w-lead))
 	}
-	numbers := w >= numbersWidth || oneLine
-	for i := range r.Names {
-		if !numbers {
-			words[i] = blockWords(r.Exact[i])
+	if long || l.fractions {
+		rows += 2
+	}
+	numbers := w >= numbersWidth || oneLine || rows <= room
+	heads := []string{head + "P(max = k)"}
+	if !numbers {
+		top := blockTop(r.Exact)
+		for i := range r.Names {
+			words[i] = blockWords(r.Exact[i], top)
+		}
+		heads = []string{
+			head + fmt.Sprintf("P(max = k), █ %s, ▁ under %s, · under 0.05 %%", percentOf(top), percentOf(top/8)),
+			head + fmt.Sprintf("P(max = k), █ %s, · under 0.05 %%", percentOf(top)),
+			head + fmt.Sprintf("P(max = k), █ %s", percentOf(top)),
+			head + "P(max = k)",
 		}
 	}
-	pHead := "P(max = k)"
-	if !numbers {
-		pHead += ", · under 0.05 %"
-	}
-	lines := []string{st.Muted.Render(widget.FirstFit(w, head+pHead, head+"P(max = k)"))}
+	lines := []string{st.Muted.Render(widget.FirstFit(w, heads...))}
 	for i, name := range r.Names {
 		e := r.Exact[i].Expected()
 		cells := fmt.Sprintf("%-9s  ", decimal(e))
