@@ -274,7 +274,7 @@ var registry = []Scenario{
 	{
 		Name:   "small-steps",
 		Title:  "16 balls into 16 bins, one ball at a time",
-		Lesson: "Watch each ball's two candidates, the loads compared and the bin chosen. Step with n; press space to play.",
+		Lesson: "Watch each ball's two candidates, the loads compared and the bin chosen. It opens playing a ball a second: space pauses (and plays again), n steps one ball, b steps one back.",
 		Spec: edited(bins.DefaultSpec(), func(s *bins.Spec) {
 			s.Bins, s.Balls, s.Seed = 16, 16, 1
 		}),

@@ -434,3 +434,19 @@ func TestExactSharesOnOneScale(t *testing.T) {
 	}
 	checkFits(t, m, 60, 16)
 }
+
+// A ball whose two looks are one bin has nothing to compare, and the
+// stepper says so rather than "compare loads 2 and 2 (a tie goes to
+// first)"; a tie between two bins is still called one.
+func TestStepperOneBinIsNoTie(t *testing.T) {
+	m, _ := openEnum(t, "counterexample-n4", 80, 24)
+	press(m, "n") // (0,0)
+	if v := plain(m); !strings.Contains(v, "two choices look at bin 0 twice (load 0): bin 0, no choice.") || strings.Contains(v, "tie") {
+		t.Errorf("ball (0,0):\n%s", v)
+	}
+	press(m, "n") // (0,1): loads 1 and 0
+	press(m, "G") // (1,1) at the end
+	if v := plain(m); !strings.Contains(v, "look at bin 1 twice") {
+		t.Errorf("ball (1,1):\n%s", v)
+	}
+}

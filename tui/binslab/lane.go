@@ -70,7 +70,7 @@ func (l *Lab) figureLines(lane bins.LaneSnapshot, w int) []string {
 	top := fit(fmt.Sprintf("max %s  p99 %s  std %.2f", textfmt.Int(f.Max), textfmt.Int(f.P99), f.Std), fmt.Sprintf("max %s  p99 %s", textfmt.Int(f.Max), textfmt.Int(f.P99)))
 	top5 := fit("top5 "+grouped(f.Top5), "top3 "+grouped(f.Top5[:min(3, len(f.Top5))]))
 	if w < wideLane { // narrow: the gap beside the fluid limit, no formula
-		return []string{top, fit(empty+hot, empty), top5, fit(gap+"  end max ~"+theoryShort(p), gap+"  end ~"+theoryShort(p), gap)}
+		return []string{top, fit(empty+hot, empty), top5, fit(gap+"  fluid max "+theoryShort(p), gap+"  fluid "+theoryShort(p), gap)}
 	}
 	lines := []string{top, fit(empty+hot+"  "+gap, empty+hot, empty), top5}
 	if p.NoFluid != "" {

@@ -50,7 +50,7 @@ func (l *Lab) trialsWidth() int {
 }
 
 func rowsHeader(nameW int) string {
-	return fmt.Sprintf("%-*s %8s %6s %4s %6s", nameW, "strategy", "mean", "median", "p95", "theory")
+	return fmt.Sprintf("%-*s %8s %6s %4s %6s", nameW, "strategy", "mean", "median", "p95", "fluid")
 }
 
 func pairedHeader(nameW int, baseline string) string {

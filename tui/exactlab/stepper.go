@@ -129,14 +129,17 @@ func (l *Lab) narration(cur bins.TrajectoryStep, st *widget.Styles) []string {
 	if cur.Ball == 0 {
 		return []string{st.Muted.Render("n steps, p steps back · marks: 1 first, 2 second candidate, ▲ chosen")}
 	}
-	tie := ""
-	if cur.FirstLoad == cur.SecondLoad {
-		tie = " (a tie goes to first)"
+	compare := fmt.Sprintf("two choices compare loads %d and %d: bin %d.", cur.FirstLoad, cur.SecondLoad, cur.TwoChose)
+	switch {
+	case cur.First == cur.Second: // one bin, looked at twice: nothing to compare
+		compare = fmt.Sprintf("two choices look at bin %d twice (load %d): bin %d, no choice.", cur.First, cur.FirstLoad, cur.TwoChose)
+	case cur.FirstLoad == cur.SecondLoad:
+		compare = fmt.Sprintf("two choices compare loads %d and %d: bin %d (a tie goes to first).", cur.FirstLoad, cur.SecondLoad, cur.TwoChose)
 	}
 	out := []string{
 		st.Text.Render(fmt.Sprintf("ball %d: candidates first %d, second %d.", cur.Ball, cur.First, cur.Second)),
 		st.Text.Render(fmt.Sprintf("one choice takes first: bin %d.", cur.OneChose)),
-		st.Text.Render(fmt.Sprintf("two choices compare loads %d and %d: bin %d%s.", cur.FirstLoad, cur.SecondLoad, cur.TwoChose, tie)),
+		st.Text.Render(compare),
 	}
 	if cur.Ball == l.traj.Len() {
 		verdict := st.Muted.Render("the same max")
