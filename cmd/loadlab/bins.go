@@ -31,7 +31,7 @@ trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial
 		fs.Text(&s.Strategies, "strategies", "a comma-separated list of "+strings.Join(bins.KindNames(), " "),
 			"the rules compared; dchoice:D, left:D and stale:R set their own parameter")
 		fs.Int(&s.D, "d", 1, bins.MaxBins, "candidates for dchoice and left")
-		fs.Int(&s.Refresh, "refresh", 1, math.MaxInt, "balls between the snapshots stale reads")
+		fs.Int(&s.Refresh, "refresh", 0, math.MaxInt, "balls between the snapshots stale reads (0: the number of balls, a snapshot never refreshed, as enum's)")
 		fs.Text(&s.Stream, "stream", "paired or sequential", "paired (one candidate list per ball for all) or sequential (one strategy after another)")
 		fs.Float(&s.Hot, "hot", "a number > 0", "a bin is hot at or above this multiple of the mean load")
 		fs.Text(&s.Baseline, "baseline", "one of the chosen strategies", "the strategy the others are compared with (default: the first)")
@@ -45,7 +45,11 @@ trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial
 	},
 	cost: func(s bins.Spec, env runEnv) engine.Cost {
 		cfg, _ := s.Config() // valid: checked before
-		return cfg.Cost(env.workers, env.keepAll)
+		c := cfg.Cost(env.workers, env.keepAll)
+		if env.format == "csv" {
+			c.OutputBytes = binsCSVBytes(cfg)
+		}
+		return c
 	},
 	writers: map[string]func(context.Context, io.Writer, bins.Result, engine.Cost) error{
 		"text": func(_ context.Context, w io.Writer, r bins.Result, _ engine.Cost) error { return writeBinsText(w, r) },
@@ -87,7 +91,7 @@ func writeBinsText(w io.Writer, r bins.Result) error {
 		}
 	}
 	tw.Flush()
-	writeMoments(w, r.Moments)
+	writeMoments(w, "the first trial", r.Moments)
 	if len(r.Paired) == 0 {
 		return nil
 	}
@@ -186,6 +190,18 @@ func writeBinsCSV(ctx context.Context, w io.Writer, r bins.Result, _ engine.Cost
 	return cw.Error()
 }
 
+// binsCSVBytes is the size of the CSV report: its header and a row a
+// trial and strategy (the trial and its seed, the name, five counts and
+// the top five, each up to the balls' digits, two six-place decimals).
+func binsCSVBytes(cfg bins.Config) float64 {
+	digits := float64(len(strconv.Itoa(cfg.Balls)))
+	row := 0.0
+	for _, s := range cfg.Strategies {
+		row += float64(len(s.Name)) + 40 + 10*digits + 2*(digits+8)
+	}
+	return 100 + float64(cfg.Trials)*row
+}
+
 func plural(n int) string {
 	if n == 1 {
 		return ""
@@ -193,12 +209,13 @@ func plural(n int) string {
 	return "s"
 }
 
-// writeMoments lists the moments of the first trial, if any.
-func writeMoments(w io.Writer, moments []engine.Moment) {
+// writeMoments lists moments, if any, under a heading that says whose
+// they are ("the first trial", "the first counterexample").
+func writeMoments(w io.Writer, of string, moments []engine.Moment) {
 	if len(moments) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "\nmoments of the first trial:")
+	fmt.Fprintf(w, "\nmoments of %s:\n", of)
 	for _, m := range moments {
 		fmt.Fprintln(w, "  "+m.Caption)
 	}

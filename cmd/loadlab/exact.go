@@ -160,7 +160,7 @@ func writeEnumText(w io.Writer, r bins.ExactReport) error {
 	c := *e.First
 	fmt.Fprintf(w, "\nfirst counterexample, input %s: %s\n\n", textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates))
 	fmt.Fprint(w, drawLoads(c.One, c.Two))
-	writeMoments(w, bins.NewTrajectory(r.Spec.Bins, c.Candidates).Moments())
+	writeMoments(w, "the first counterexample, ball by ball", bins.NewTrajectory(r.Spec.Bins, c.Candidates).Moments())
 	fmt.Fprintf(w, "\n%s counterexamples in all; %d listed (--counterexamples, at most %s)\n",
 		textfmt.Digits(e.TwoVsOne.Worse), len(e.Counterexamples), textfmt.Digits(bins.MaxCounterexamples))
 	if len(e.Counterexamples) > 1 {

@@ -123,12 +123,23 @@ func parseFlags(fs *flagSet, args []string, topic string) ([]string, error) {
 	}
 }
 
+// flagAliases are the names the screens and the sources use for a
+// flag's quantity (the exact lab says n and m), each with the flag and the
+// words that say so.
+var flagAliases = map[string][2]string{
+	"n": {"bins", "the number of bins n"},
+	"m": {"balls", "the number of balls m"},
+}
+
 func flagError(fs *flagSet, err error, topic string) error {
 	if err == flag.ErrHelp {
 		return helpRequest{topic}
 	}
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		if a, ok := flagAliases[name]; ok && fs.Lookup(a[0]) != nil {
+			return usagef("--%s is not a flag of %s: %s is --%s (see loadlab help %s)", name, fs.Name(), a[1], a[0], topic)
+		}
 		return usagef("--%s is not a flag of %s (see loadlab help %s)", name, fs.Name(), topic)
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {

@@ -35,7 +35,7 @@ func TestProbeRunsAreRefusedOrBounded(t *testing.T) {
 		{[]string{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "50000000", "--max-memory", "8GB"},
 			"of memory, over the limit of 8 GB: lower --trials or --strategies"},
 		{[]string{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "1000000", "--strategies", allSeven, "--format", "json"},
-			"the report would be about 2.31 GB, over the limit of 512 MB: lower --trials or --strategies"},
+			"the report would be about 2.25 GB, over the limit of 512 MB: lower --trials or --strategies"},
 		{[]string{"run", "bins", "--bins", "50000000", "--balls", "1", "--strategies", allSeven, "--trials", "8", "--workers", "8", "--max-memory", "12GB"},
 			"of memory, over the limit of 12 GB: lower --bins or --workers"},
 		{[]string{"enum", "--bins", "2", "--balls", "15", "--counterexamples", "2000000000", "--format", "json"},

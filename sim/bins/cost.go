@@ -2,6 +2,7 @@ package bins
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -25,12 +26,44 @@ const (
 	nsRun               = 3e5  // starting the workers and their engines
 	nsAlloc             = 2.0  // allocating and first touching one bin of one lane
 	nsJSONRow           = 1500 // encoding one trial of one strategy as JSON
-	// jsonRowBytes is one trial of one strategy in the indented JSON.
-	jsonRowBytes = 330
 	// keptRowBytes is one trial of one strategy held as a TrialResult.
 	keptRowBytes = 450
 	baseBytes    = 16 << 20
 )
+
+// Sizes in the indented JSON report, in bytes, measured on its reports
+// from 1 to 1,000 trials and 16 to 4,096 bins: its head; a trial's seed
+// and braces; one trial of one strategy before its numbers (keys and
+// indentation) and per digit of the balls (max, min, p99, empty, hot and
+// the top five) and its three decimals (mean, std, gap); a strategy's
+// summary, and an entry of its max distribution; a fluid limit, written
+// twice a strategy (in the summary and under theory), and an expected
+// count a load; a paired comparison; a moment.
+const (
+	jsonHead, jsonTrial                = 700, 80
+	jsonRow, jsonRowDigit, jsonDecimal = 240, 10, 20
+	jsonSummary, jsonMaxEntry          = 400, 50
+	jsonFluid, jsonLevel               = 320, 30
+	jsonPaired, jsonMoment             = 160, 150
+)
+
+// jsonBytes is the size of the JSON report: its head, every strategy's
+// summary and fluid limit (an expected count a load it reaches), the
+// paired comparisons, the first trial's moments, and every trial.
+func (c Config) jsonBytes() float64 {
+	t, k := float64(c.Trials), float64(len(c.Strategies))
+	load := float64(c.Balls) / float64(c.Bins)
+	spread := 2*math.Sqrt(load+8*math.Sqrt(load)+24) + 4 // the max loads trials end at, at most
+	digits := float64(len(strconv.Itoa(c.Balls)))
+	out := jsonHead + (k-1)*jsonPaired + k*k*jsonMoment
+	for _, s := range c.Strategies {
+		out += jsonSummary + math.Min(t, spread)*jsonMaxEntry
+		if levels := fluidLevels(s, c.Bins, c.Balls); levels > 0 {
+			out += 2 * (jsonFluid + levels*jsonLevel)
+		}
+	}
+	return out + t*(jsonTrial+k*(jsonRow+digits*jsonRowDigit+3*jsonDecimal))
+}
 
 // Cost estimates a run of the config through RunAll before it starts: its
 // work on one core, its peak memory with the given workers, and the size of
@@ -91,7 +124,7 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 	}
 	rows := t * k * (rowBytes + 80)
 	if keepTrials {
-		cost.OutputBytes = t * k * jsonRowBytes
+		cost.OutputBytes = c.jsonBytes()
 		rows += t*k*keptRowBytes + 2.5*cost.OutputBytes
 	} else {
 		cost.OutputBytes = 4096 + k*512
@@ -133,6 +166,18 @@ func (c Config) binCosts() (trialBin, pass float64) {
 		return nsTrialBinFar, nsBinPassFar
 	}
 	return nsTrialBin, nsBinPass
+}
+
+// fluidLevels is at most the expected counts a strategy's fluid limit
+// gives, a load each, or 0 where FluidLimit computes none (it mirrors
+// FluidLimit's bounds).
+func fluidLevels(s Strategy, bins, balls int) float64 {
+	t := float64(balls) / float64(bins)
+	onePoisson := s.Kind == One || s.Kind == Correlated || s.D == 1 && (s.Kind == DChoice || s.Kind == Left) || s.Kind == Stale && s.Refresh >= balls
+	if t > maxFluidLoad && !onePoisson || t > maxPoissonLoad || s.Kind == Left && bins%s.D != 0 {
+		return 0
+	}
+	return math.Min(t+8*math.Sqrt(t)+24, maxLevels)
 }
 
 // fluidNs is the time of a strategy's fluid limit (see FluidLimit): RK4

@@ -4,16 +4,19 @@ package bins
 // strategies as a list such as "one,two,stale:64" and the stream by name.
 // Scenarios store a Spec so that a flag can override any one field.
 type Spec struct {
-	Bins       int     `json:"bins" toml:"bins"`
-	Balls      int     `json:"balls" toml:"balls"`
-	Trials     int     `json:"trials" toml:"trials"`
-	Seed       int64   `json:"seed" toml:"seed"`
-	Strategies string  `json:"strategies" toml:"strategies"`
-	D          int     `json:"d" toml:"d"`
-	Refresh    int     `json:"refresh" toml:"refresh"`
-	Stream     string  `json:"stream" toml:"stream"`
-	Hot        float64 `json:"hot" toml:"hot"`
-	Baseline   string  `json:"baseline" toml:"baseline"`
+	Bins       int    `json:"bins" toml:"bins"`
+	Balls      int    `json:"balls" toml:"balls"`
+	Trials     int    `json:"trials" toml:"trials"`
+	Seed       int64  `json:"seed" toml:"seed"`
+	Strategies string `json:"strategies" toml:"strategies"`
+	D          int    `json:"d" toml:"d"`
+	// Refresh is a bare stale's snapshot interval in balls; 0 means the
+	// number of balls, a snapshot never refreshed within a trial (as the
+	// exact spec's Refresh does).
+	Refresh  int     `json:"refresh" toml:"refresh"`
+	Stream   string  `json:"stream" toml:"stream"`
+	Hot      float64 `json:"hot" toml:"hot"`
+	Baseline string  `json:"baseline" toml:"baseline"`
 }
 
 // DefaultSpec is the configuration a bare "loadlab run bins" uses: source
@@ -39,7 +42,11 @@ func (s Spec) Config() (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	strategies, err := ParseStrategies(s.Strategies, s.D, s.Refresh)
+	refresh := s.Refresh
+	if refresh == 0 {
+		refresh = s.Balls
+	}
+	strategies, err := ParseStrategies(s.Strategies, s.D, refresh)
 	if err != nil {
 		return Config{}, err
 	}

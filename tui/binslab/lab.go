@@ -368,9 +368,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case (key.Matches(msg, keys.RefreshDown) || key.Matches(msg, keys.RefreshUp)) && !usesRefresh(l.spec.Strategies):
 		return lab.Outcome{Handled: true, Err: engine.Invalid("refresh", "sets the snapshot interval of a bare stale; no rule here reads it (%s)", l.spec.Strategies)}
 	case key.Matches(msg, keys.RefreshDown):
-		err = l.edit(func(s *bins.Spec) { s.Refresh = max(1, s.Refresh/2) })
+		err = l.edit(func(s *bins.Spec) { s.Refresh = max(1, refreshOf(*s)/2) })
 	case key.Matches(msg, keys.RefreshUp):
-		err = l.edit(func(s *bins.Spec) { s.Refresh *= 2 })
+		err = l.edit(func(s *bins.Spec) { s.Refresh = 2 * refreshOf(*s) })
 	case key.Matches(msg, keys.Stream):
 		err = l.edit(func(s *bins.Spec) {
 			s.Stream = map[string]string{"paired": "sequential", "sequential": "paired"}[s.Stream]
@@ -501,6 +501,14 @@ func usesRefresh(strategies string) bool {
 	return false
 }
 
+// refreshOf is the spec's refresh in balls: 0 says never, the balls.
+func refreshOf(s bins.Spec) int {
+	if s.Refresh == 0 {
+		return s.Balls
+	}
+	return s.Refresh
+}
+
 // nextD is the next d up or down (step +1 or -1). With always-go-left on
 // (a bare "left", which takes d), only a d that splits the bins into equal
 // groups will do, so it moves to the next such d, staying put at the end.
@@ -540,7 +548,7 @@ func specSummary(s bins.Spec) string {
 		parts = append(parts, fmt.Sprintf("d=%d", s.D))
 	}
 	if usesRefresh(s.Strategies) {
-		parts = append(parts, "refresh="+textfmt.Int(s.Refresh))
+		parts = append(parts, "refresh="+textfmt.Int(refreshOf(s)))
 	}
 	return fmt.Sprintf("%s %s, %s: %s", strings.Join(parts, " "), s.Stream, textfmt.Count(s.Trials, "trial"), s.Strategies)
 }
