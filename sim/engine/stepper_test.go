@@ -6,6 +6,7 @@ import (
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/configstorm"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/interleave"
@@ -68,6 +69,9 @@ func steppers(t *testing.T) map[string]engine.Stepper {
 	so := siteoutage.DefaultConfig()
 	so.RacksPerFloor, so.ServersPerRack, so.Customers, so.Floor2Min, so.Floor1Min = 4, 5, 30, 300, 600
 	all["site-outage"] = must(siteoutage.New(so))
+	cs := configstorm.DefaultConfig()
+	cs.Entries, cs.RunMin, cs.FixAtMin, cs.CutAtMin, cs.Cut, cs.Backoff = 50, 4, 1, 2, true, true
+	all["config-storm"] = must(configstorm.New(cs))
 	return all
 }
 
