@@ -4,6 +4,7 @@ import (
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/configstorm"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/hashing"
 	"github.com/loadlab/loadlab/sim/interleave"
@@ -47,6 +48,7 @@ var engines = []Engine{
 	{Name: "interleave", Title: "an exact interleaving explorer: two DNS Enactors racing, every schedule counted, the fixes, and the race in time (AWS 2025)", Default: interleave.DefaultSpec()},
 	{Name: "lease-storm", Title: "AWS 2025: leases lost in an outage, a manager that stays collapsed after it, and the throttle that ends it", Default: leasestorm.DefaultSpec()},
 	{Name: "remirror", Title: "AWS 2011: EBS volumes that lose their mirror search for a new one without backoff, and a storm that keeps a zone stuck for days", Default: remirror.DefaultSpec()},
+	{Name: "config-storm", Title: "Facebook 2010: an invalid value fixed, and the clients' own fix keeps the database down until traffic is cut, or they back off", Default: configstorm.DefaultSpec()},
 	{Name: "health-flip-flop", Title: "AWS 2025: health checks flipping instances in and out of DNS, and hysteresis against it", Default: flipflop.DefaultSpec()},
 	{Name: "site-outage", Title: "The Planet 2008: a building dark for days, its customers by placement, failover limited by the power to spare, and their year", Default: siteoutage.DefaultSpec()},
 }

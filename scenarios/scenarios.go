@@ -11,6 +11,7 @@ import (
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/configstorm"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/hashing"
 	"github.com/loadlab/loadlab/sim/interleave"
@@ -355,6 +356,24 @@ var registry = []Scenario{
 			"p turns the power reserve on and off for the right run, d the drills, f cuts the city's feed instead (H2 dark too: the correlated pair fails together, and only the other provider's standbys run), c shows one run or both, i the whole timeline.",
 		Spec: siteoutage.DefaultSpec(), StepsPerSecond: 48, Headline: []string{"year", "back"},
 	},
+	{
+		Name:  "facebook-2010",
+		Title: "Facebook 2010: the value is fixed, the storm goes on until the site is turned off; backoff ends it",
+		Lesson: "The lecture's timeline, 2010-09-23, in its order (the times are the model's, h:mm after the bad value): 0:00 a change writes an invalid configuration value; every client sees it and queries the database to fix it, which is overwhelmed by hundreds of thousands of queries a second. 0:15 the team fixes the value, and the storm goes on: a client reads the database's error as an invalid value, deletes its cache entry and queries again, without backoff. 1:45 the site is turned off, and the database recovers. 2:00 users are let back slowly. 2:30 the site is back: the lecture's 2.5 hours down. " +
+			"The model's numbers are ours: 2,000 clients read 1,000 cache entries 100,000 times a second; the database answers 5,000 queries a second, a twentieth of the reads (that is what the cache is for); a read tries three times. " +
+			"Left, the lecture's afternoon: 300,000 queries a second against 5,000. From the fix to the cut 5.0% of reads are served and the hit ratio stays at 0: every entry the database fills is deleted again by the errors of the queries still in flight. The cause was gone at 0:15; the storm was not (a metastable state). The site is back at 2:29:42, 2 h 15 min after the fix. " +
+			"Right, the same afternoon with backoff (a client whose query fails waits twice its last wait, up to a minute): the clients stop hammering within seconds, and the site is back 3 s after the fix, well within the minute the help promises; no cut is needed. " +
+			"b, x and e switch backoff, the cut and keep-on-error (an error no longer read as an invalid value) on the right run; f/F move the fix, u/U the users' return (all at once starts the storm again), w/W the database's capacity (once it answers every read, the storm cannot keep itself going); i shows the whole timeline; c one run or two.",
+		Spec: configstorm.DefaultSpec(), StepsPerSecond: 10, Headline: []string{"served", "back", "after-fix"},
+	},
+	{
+		Name:  "facebook-2010-backoff",
+		Title: "Facebook 2010 without the cut: no protection never recovers; backoff is back 3 s after the fix",
+		Lesson: "The lecture's timeline, 2010-09-23 (times the model's, h:mm after the bad value): 0:00 an invalid configuration value, every client querying the database to fix it; 0:15 the value fixed, the storm going on; 1:45 the site turned off; 2:00 users let back slowly; 2:30 the site back, 2.5 hours down. The lecture's lesson: when a resource cannot be reached, do not hammer it; back off, waiting twice as long after each failure. Here nobody turns the site off. " +
+			"Left, no protection: the value is fixed at 0:15 and nothing else changes: 5.0% of reads served and a hit ratio of 0 to the end of the run, three hours on. Right, backoff: a client whose query fails waits 1 s, then 2, 4, ... up to a minute, at random between half and all of it; the database is overwhelmed only for the first seconds, and the site is back 3 s after the fix. " +
+			"e then b on the right swap backoff for keeping entries on errors (an error no longer read as an invalid value): the database takes 300,000 queries a second until the fix, but the first answers fill the cache for good, and the site is back 2 s after it. x switches the lecture's cut on the right; f/F move the fix, w/W the database's capacity; c one run or two; i the whole timeline.",
+		Spec: configstorm.SpecOf(configstorm.DefaultConfig(), "none,backoff"), StepsPerSecond: 10, Headline: []string{"served", "back", "after-fix"},
+	},
 }
 
 // teachingOrder is the order a course meets the scenarios in: balls into
@@ -370,7 +389,7 @@ var teachingOrder = []string{
 	"availability-lecture", "scale-needs-fast-repair",
 	"dns-race", "dns-race-fixes", "dns-race-timing",
 	"lease-storm", "lease-storm-throttled", "health-flip-flop",
-	"aws-2011-remirror", "aws-2011-backoff", "the-planet-2008",
+	"aws-2011-remirror", "aws-2011-backoff", "facebook-2010", "facebook-2010-backoff", "the-planet-2008",
 }
 
 // All returns every scenario in teaching order (any not in it last, by

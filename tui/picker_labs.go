@@ -20,6 +20,7 @@ var labTitles = map[string]string{
 	"interleave":       "Casebook: outages",
 	"remirror":         "Casebook: outages",
 	"site-outage":      "Casebook: outages",
+	"config-storm":     "Casebook: outages",
 }
 
 // labTitle is the heading of an engine's scenarios.

@@ -79,7 +79,7 @@ func pickerOutline(pages []string) []string {
 func TestPickerGroupsByLab(t *testing.T) {
 	// each lab's engines; the casebook's share one heading
 	wantLabs := [][]string{{"bins"}, {"exact"}, {"supermarket"}, {"hashing"}, {"cascade"}, {"retry-storm"}, {"placement"}, {"durability"}, {"availability"},
-		{"interleave", "lease-storm", "health-flip-flop", "remirror", "site-outage"}}
+		{"interleave", "lease-storm", "health-flip-flop", "remirror", "site-outage", "config-storm"}}
 	var want []string
 	for i, engines := range wantLabs {
 		want = append(want, fmt.Sprintf("# %d %s", (i+1)%10, labTitle(engines[0])))

@@ -5,6 +5,7 @@ import (
 	"github.com/loadlab/loadlab/tui/availlab"
 	"github.com/loadlab/loadlab/tui/binslab"
 	"github.com/loadlab/loadlab/tui/cascadelab"
+	"github.com/loadlab/loadlab/tui/configstormlab"
 	"github.com/loadlab/loadlab/tui/dnsracelab"
 	"github.com/loadlab/loadlab/tui/durabilitylab"
 	"github.com/loadlab/loadlab/tui/exactlab"
@@ -36,6 +37,7 @@ var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
 	"interleave":       dnsracelab.New,
 	"remirror":         remirrorlab.New,
 	"site-outage":      siteoutagelab.New,
+	"config-storm":     configstormlab.New,
 }
 
 // HasLab reports whether an engine's scenarios open in a lab.

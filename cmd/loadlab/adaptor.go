@@ -21,7 +21,7 @@ import (
 
 // adaptors are the engines on the command line, one file each; an engine
 // that is not here cannot be run headless.
-var adaptors = []adaptor{binsCLI, exactCLI, cascadeCLI, stormCLI, placementCLI, availabilityCLI, durabilityCLI, supermarketCLI, hashingCLI, leaseStormCLI, flipFlopCLI, dnsRaceCLI, remirrorCLI, siteOutageCLI}
+var adaptors = []adaptor{binsCLI, exactCLI, cascadeCLI, stormCLI, placementCLI, availabilityCLI, durabilityCLI, supermarketCLI, hashingCLI, leaseStormCLI, flipFlopCLI, dnsRaceCLI, remirrorCLI, siteOutageCLI, configStormCLI}
 
 // adaptor is one engine on the command line: its flags and their ranges,
 // its run, and its writers. engineCLI implements it for each engine's

@@ -152,3 +152,19 @@ func (c Config) Minutes() int { return LeadMin + c.RunMin }
 
 // Seconds is the run's length in steps.
 func (c Config) Seconds() int { return 60 * c.Minutes() }
+
+// SetWords names a protection set in a class's words: "no protection",
+// "cut traffic + backoff".
+func SetWords(p Protections) string {
+	words := []string{"cut traffic", "backoff", "keep on error"}
+	var on []string
+	for i, b := range p.on() {
+		if b {
+			on = append(on, words[i])
+		}
+	}
+	if len(on) == 0 {
+		return "no protection"
+	}
+	return strings.Join(on, " + ")
+}

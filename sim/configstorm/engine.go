@@ -64,6 +64,7 @@ type Engine struct {
 
 	series  Series
 	moments []engine.Moment
+	phases  []Event
 }
 
 // Second is one second's figures (or, summed, a minute's): the users'
@@ -157,6 +158,16 @@ func (e *Engine) Pos() engine.Pos {
 // Moments are the run's moments so far.
 func (e *Engine) Moments() []engine.Moment { return e.moments[:len(e.moments):len(e.moments)] }
 
+// Phases are the run's own marks so far, each at its minute after the
+// bad value: T the bad value; S the overload, and the fix that did not
+// end the storm; R the cut, the users let back and the site back.
+func (e *Engine) Phases() []Event { return e.phases[:len(e.phases):len(e.phases)] }
+
+// phase adds a mark at second t.
+func (e *Engine) phase(t int32, p Phase, what string) {
+	e.phases = append(e.phases, Event{AtMin: float64(e.since(t)) / 60, Phase: p, What: what})
+}
+
 // since is second t of the run as seconds after the bad value.
 func (e *Engine) since(t int32) int { return int(t - e.bad) }
 
@@ -229,6 +240,7 @@ func (e *Engine) events(t int32) {
 			e.state[i] = invalid
 		}
 		e.valid, e.sound = 0, false
+		e.phase(t, Trigger, "the invalid value")
 		e.mark(t, "a change writes an invalid configuration value; every one of the %s entries holds it, and every client queries the database to fix it", commas(c.Entries))
 	}
 	if t == e.fix {
@@ -240,6 +252,7 @@ func (e *Engine) events(t int32) {
 			e.mark(t, "no need to turn the site off: it has been back since %s", ElapsedS(e.since(e.recoveredAt)))
 		} else {
 			e.cutFrom = t
+			e.phase(t, Recover, "the site turned off")
 			e.mark(t, "the site is turned off: no reads reach the cache or the database, and the database recovers (the lecture)")
 		}
 	}
@@ -249,6 +262,7 @@ func (e *Engine) events(t int32) {
 			how = fmt.Sprintf("slowly, over %d min", c.RampMin)
 		}
 		e.mark(t, "users are let back %s, and the cache fills again", how)
+		e.phase(t, Recover, "users let back")
 	}
 }
 
@@ -365,8 +379,9 @@ func (e *Engine) account(t int32, s Second) {
 	success := e.success(s)
 	if e.fixed && e.recoveredAt < 0 && success >= RecoveredShare {
 		e.recoveredAt = t
-		e.mark(t, "the site is back: %.1f%% of reads served, %s after the bad value, %s after the fix (the lecture: 2.5 hours down)",
+		e.mark(t, "the site is back: %.1f%% of reads served, %s after the bad value, %s after the fix (the lecture: Facebook was down 2.5 hours)",
 			100*success, Span(e.since(t)+1), Span(int(t-e.fix)+1))
+		e.phase(t, Recover, "the site back")
 	}
 	if e.fixed && e.cutFrom < 0 {
 		e.stormSum += success
@@ -401,10 +416,12 @@ func (e *Engine) closeMinute() {
 		}
 		e.mark(t, "the database is overwhelmed: %s queries a second against the %s it can answer%s",
 			commas(int(math.Round(m.Queries/secs))), commas(int(e.cfg.Capacity)), lecture)
+		e.phase(t, Sustain, "the database overwhelmed")
 	}
 	if e.fixed && t-e.fix >= 59 && e.recoveredAt < 0 && (e.cutFrom < 0 || t < e.cutFrom) && success < StormShare {
 		if !e.marked.storm {
 			e.marked.storm = true
+			e.phase(e.fix, Sustain, "the fix, and the storm goes on")
 			e.mark(t, "the value is fixed and the storm goes on: %.1f%% of reads served, a hit ratio of %.1f%%; each error deletes an entry and is queried again at once (the lecture: rinse and repeat)",
 				100*success, 100*m.HitRatio/secs)
 		}

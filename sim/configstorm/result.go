@@ -133,16 +133,26 @@ type Snapshot struct {
 	Totals      Totals
 	PeakLoad    float64
 	RecoveredAt int // seconds after the bad value, -1 until then
-	Series      SeriesView
-	Moments     []engine.Moment
+	// AfterFixS is the time from the fix to the site back (-1 until
+	// then); SuccessAfterFix the share of reads served since the fix
+	// (until the cut), -1 before the fix.
+	AfterFixS       int
+	SuccessAfterFix float64
+	Series          SeriesView
+	Moments         []engine.Moment
 }
 
 // Snapshot takes the run's state without copying its history.
 func (e *Engine) Snapshot() Snapshot {
 	s := Snapshot{Second: int64(e.now), Fixed: e.fixed, Cut: e.cutFrom >= 0, Traffic: e.last.Traffic, Valid: e.valid, Backing: e.backing,
-		InFlight: e.inFlight, Last: e.last, Totals: e.tot, PeakLoad: e.peakLoad, RecoveredAt: -1, Series: e.series.View(), Moments: e.Moments()}
+		InFlight: e.inFlight, Last: e.last, Totals: e.tot, PeakLoad: e.peakLoad, RecoveredAt: -1, AfterFixS: -1, SuccessAfterFix: -1,
+		Series: e.series.View(), Moments: e.Moments()}
 	if e.recoveredAt >= 0 {
 		s.RecoveredAt = e.since(e.recoveredAt) + 1
+		s.AfterFixS = int(e.recoveredAt-e.fix) + 1
+	}
+	if e.stormSec > 0 {
+		s.SuccessAfterFix = e.stormSum / e.stormSec
 	}
 	return s
 }

@@ -1,0 +1,113 @@
+package configstormlab
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/sim/configstorm"
+	"github.com/loadlab/loadlab/themes"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+func press(t *testing.T, l *Lab, k string) string {
+	t.Helper()
+	out := l.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+	if out.Err != nil {
+		t.Fatalf("%s: %v", k, out.Err)
+	}
+	return out.Note
+}
+
+func open(t *testing.T, runs string) *Lab {
+	t.Helper()
+	lb, err := New(configstorm.SpecOf(configstorm.DefaultConfig(), runs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lb.(*Lab)
+}
+
+// The protection keys change the right-hand run; made like the left it
+// leaves one run, and c puts the lecture's cut back beside it.
+func TestProtectionKeysEditTheRightRun(t *testing.T) {
+	l := open(t, "cut,cut+backoff")
+	for _, c := range []struct{ key, runs string }{
+		{"e", "cut,cut+backoff+keep-on-error"}, {"b", "cut,cut+keep-on-error"}, {"x", "cut,keep-on-error"}, {"e", "cut,none"},
+		{"x", "cut"}, {"c", "none,cut"}, {"c", "cut"}, {"b", "cut+backoff"}, {"c", "cut,cut+backoff"},
+	} {
+		press(t, l, c.key)
+		if l.spec.Runs != c.runs || len(l.runs) != strings.Count(c.runs, ",")+1 {
+			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.spec.Runs, len(l.runs), c.runs)
+		}
+	}
+	if _, changed := l.Title(); changed {
+		t.Errorf("back to the runs it opened with, the title still says changed")
+	}
+}
+
+// The fix, return and capacity keys move through their steps and stop at
+// the ends, saying so.
+func TestStepsOfTheKeys(t *testing.T) {
+	l := open(t, "cut")
+	press(t, l, "f")
+	if l.spec.FixAtMin != 10 {
+		t.Errorf("f from 15 min: %d", l.spec.FixAtMin)
+	}
+	for range 20 {
+		press(t, l, "u")
+	}
+	if l.spec.RampMin != 0 || !strings.Contains(press(t, l, "u"), "end of its range") {
+		t.Errorf("u to the end: ramp %d", l.spec.RampMin)
+	}
+	if n := press(t, l, "W"); l.spec.Capacity != 10000 || !strings.Contains(n, "10k a second") {
+		t.Errorf("W from 5,000: %v, note %q", l.spec.Capacity, n)
+	}
+}
+
+// i puts the whole timeline in place of the charts, and back.
+func TestTheWholeTimeline(t *testing.T) {
+	l := open(t, "cut,cut+backoff")
+	st := widget.NewStyles(themes.All[len(themes.All)-1]) // mono
+	f := lab.Frame{W: 80, H: 18, St: st}
+	for range 20 {
+		l.Step()
+	}
+	press(t, l, "i")
+	body := l.Render(f)
+	for _, want := range []string{"▶S 0:15", "2:30  the site is fully back", "1:45  the site is turned off"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the whole timeline lacks %q:\n%s", want, body)
+		}
+	}
+	press(t, l, "i")
+	if body := l.Render(f); !strings.Contains(body, "capacity") {
+		t.Errorf("i again should show the charts:\n%s", body)
+	}
+}
+
+// The headline says how long recovery takes with and without backoff:
+// never, or its time, once the run is over.
+func TestHeadlineRecovery(t *testing.T) {
+	l := open(t, "none,backoff")
+	for l.Step() {
+	}
+	got := map[string]string{}
+	for _, f := range l.Headline() {
+		got[f.Group+" "+f.Key] = f.Value
+	}
+	if got["no protection back"] != "never" || got["no protection after-fix"] != "never" || got["backoff after-fix"] != "3 s" || got["no protection served"] != "5.0%" {
+		t.Errorf("headline %v", got)
+	}
+}
+
+// A run whose minute would hold the screen longer than a frame is
+// refused with its estimate.
+func TestAHeavyMinuteIsRefused(t *testing.T) {
+	s := configstorm.DefaultSpec()
+	s.Entries, s.Attempts = configstorm.MaxEntries, configstorm.MaxAttempts
+	if _, err := New(s); err == nil || !strings.Contains(err.Error(), "one step would take") {
+		t.Errorf("got %v", err)
+	}
+}

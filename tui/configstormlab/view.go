@@ -1,0 +1,265 @@
+package configstormlab
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/configstorm"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// scale is what the panels side by side share: the top of the load
+// chart (queries a second, on its log scale).
+type scale struct{ load float64 }
+
+// besideW is the narrowest screen that takes the timeline beside the
+// runs; narrower, a few of its lines go above them.
+const besideW = 140
+
+// Render draws the lecture's timeline beside (or above) one run full
+// width, or two side by side on a shared scale, with the marks' legend
+// under them; i puts the whole timeline in place of the charts.
+func (l *Lab) Render(f lab.Frame) string {
+	now := l.minute()
+	events := incidents(l.runs[0].cfg.Timeline())
+	foot := []string{f.St.Muted.Render(legend(f.W))}
+	h := f.H - len(foot)
+	if l.whole {
+		head := f.St.Title.Render(widget.FirstFit(f.W, "The lecture's timeline, 2010-09-23: its order and its 2.5 hours; the times are the model's, h:mm after the bad value",
+			"The lecture's timeline, 2010-09-23 (the model's times, h:mm after the bad value)", "The lecture's timeline, 2010-09-23", "The lecture's timeline"))
+		lines := append([]string{head}, wholeTimeline(f.St, f.W, h-1, events, now)...)
+		return widget.FitLines(lines, f.W, h) + "\n" + strings.Join(foot, "\n")
+	}
+	sc := scale{load: l.runs[0].cfg.Capacity}
+	for _, r := range l.runs {
+		sc.load = max(sc.load, r.engine.Snapshot().PeakLoad)
+	}
+	sc.load = math.Pow(10, math.Ceil(math.Log10(1.5*sc.load))) // a power of ten: the log scale's top tick
+	panels := make([]func(w, h int, sc scale) string, len(l.runs))
+	for i, r := range l.runs {
+		panels[i] = func(w, h int, sc scale) string { return strings.Join(panel(f.St, r, w, h, sc), "\n") }
+	}
+	var body string
+	if f.W >= besideW {
+		tw := min(48, max(34, f.W/4))
+		head := f.St.Title.Render(widget.FirstFit(tw, "The lecture's timeline, 2010-09-23", "The lecture's timeline"))
+		sub := f.St.Muted.Render(widget.FirstFit(tw, "h:mm after the bad value (the model's times)", "h:mm after the bad value"))
+		side := append([]string{head, sub}, wholeTimeline(f.St, tw, h-2, events, now)...)
+		runs := widget.SideBySide(f.W-tw-2, h, sc, panels...)
+		body = lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(tw+2).Render(widget.FitLines(side, tw, h)), runs)
+	} else {
+		n := 2 // the latest event and its neighbour
+		if h >= 30 {
+			n = 4
+		}
+		top := widget.Timeline(f.St, f.W, n, events, now)
+		body = strings.Join(append(top, widget.SideBySide(f.W, h-len(top), sc, panels...)), "\n")
+	}
+	return strings.Join(append([]string{body}, foot...), "\n")
+}
+
+// minute is where the runs are, in minutes after the bad value.
+func (l *Lab) minute() float64 {
+	return float64(l.runs[0].engine.Pos().Step)/60 - configstorm.LeadMin
+}
+
+// incidents are timeline events as the casebook's widgets take them.
+func incidents(evs []configstorm.Event) []widget.Incident {
+	out := make([]widget.Incident, len(evs))
+	for i, e := range evs {
+		out[i] = widget.Incident{At: e.AtMin, Clock: e.Clock(), What: e.What, Phase: widget.Phase(e.Phase)}
+	}
+	return out
+}
+
+// wholeTimeline writes every event of the timeline, wrapped to w cells
+// under its time, in at most h lines: those reached with their phase's
+// mark, the latest pointed at, those to come muted.
+func wholeTimeline(st *widget.Styles, w, h int, events []widget.Incident, now float64) []string {
+	latest := -1
+	for i, e := range events {
+		if e.At <= now {
+			latest = i
+		}
+	}
+	clockW := 0
+	for _, e := range events {
+		clockW = max(clockW, lipgloss.Width(e.Clock))
+	}
+	indent := 2 + 1 + clockW + 2
+	var out []string
+	for i, e := range events {
+		lead, style := "  ", st.Muted
+		switch {
+		case i == latest:
+			lead, style = "▶"+string(e.Phase), st.Accent
+		case i < latest:
+			lead, style = " "+string(e.Phase), st.Text
+		}
+		for j, line := range widget.Wrap(e.What, max(10, w-indent)) {
+			prefix := strings.Repeat(" ", indent)
+			if j == 0 {
+				prefix = lead + " " + e.Clock + strings.Repeat(" ", clockW-lipgloss.Width(e.Clock)) + "  "
+			}
+			out = append(out, style.Render(prefix+line))
+		}
+	}
+	if len(out) > h { // keep the latest in view: drop events from the start
+		out = out[len(out)-h:]
+	}
+	return out
+}
+
+// legend says what the marks and the axis mean, in the longest form that
+// fits.
+func legend(w int) string {
+	return widget.FirstFit(w,
+		widget.PhaseLegend+" · x: h:mm after the bad value · i the whole timeline",
+		widget.PhaseLegend+" · x: h:mm after the bad value",
+		"T trigger · S kept it going · R recovery · x: h:mm after it",
+		"T trigger · S kept it going · R recovery")
+}
+
+// xLabel writes an axis minute as h:mm after the bad value.
+func xLabel(v float64) string { return configstorm.Elapsed(int(math.Round(v))) }
+
+// panel draws one run: its protections, the database's load against its
+// capacity (log scale), the reads served, the hit ratio and the users let
+// in, each chart with the run's phase marks under it, and the counters.
+func panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
+	snap := r.engine.Snapshot()
+	c := r.cfg
+	s := snap.Series
+	x0, x1 := float64(-configstorm.LeadMin), float64(c.RunMin)
+	now := float64(snap.Second)/60 - configstorm.LeadMin
+	at := func(v engine.SeriesView) func(float64) float64 { return v.StepAt }
+	step := 60.0
+	if w >= 100 {
+		step = 30
+	}
+	load := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.load, XLabel: xLabel, XStep: step, NoXNumbers: true, LogY: true,
+		YLabel: shortCount,
+		Lines: []widget.Line{
+			{Name: "capacity", Style: st.Muted, Value: func(float64) float64 { return c.Capacity }},
+			{Name: "load", Style: st.Bad, Bounded: true, End: now, Value: at(s.Load)},
+		}}
+	reads := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: 1.05, XLabel: xLabel, XStep: step,
+		YLabel: func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) },
+		Lines: []widget.Line{
+			{Name: "users in", Style: st.Muted, Bounded: true, End: now, Value: at(s.Traffic)},
+			{Name: "hit ratio", Style: st.SeriesStyle(1), Bounded: true, End: now, Value: at(s.HitRatio)},
+			{Name: "served", Style: st.OK, Bounded: true, End: now, Value: at(s.Success)},
+		}}
+	// one names column and one y-label column, so the charts share an x scale
+	names := len("hit ratio ") + 1
+	load.NamesWidth, reads.NamesWidth = names, names
+	yw := 0
+	for _, ts := range []widget.TimeSeries{load, reads} {
+		left, _ := ts.Area(w)
+		yw = max(yw, left-1)
+	}
+	load.YLabelWidth, reads.YLabelWidth = yw, yw
+	left, width := reads.Area(w)
+	// the trigger last, so that it is the mark kept where others fall in
+	// its column
+	var phases, trigger []widget.Incident
+	for _, p := range r.engine.Phases() {
+		in := widget.Incident{At: p.AtMin, What: p.What, Phase: widget.Phase(p.Phase)}
+		if p.Phase == configstorm.Trigger {
+			trigger = append(trigger, in)
+			continue
+		}
+		phases = append(phases, in)
+	}
+	phases = append(phases, trigger...)
+	marks := widget.PhaseMarks(st, left, width, x0, x1, phases, now)
+
+	words := configstorm.SetWords(c.Protections)
+	head := st.Title.Render(words)
+	if b := brief(c, w-lipgloss.Width(words)-2); b != "" {
+		head += st.Muted.Render(": " + b)
+	}
+	counterRows := 1
+	if h >= 24 {
+		counterRows = 2
+	}
+	titled := h >= 20            // on a small screen the charts' y labels and line names say enough
+	fixed := 1 + 2 + counterRows // head, the charts' marks, the counters
+	if titled {
+		fixed += 2
+	}
+	chartsH := max(7, h-fixed)
+	loadH := max(3, chartsH*3/5) // the log scale needs the rows more than the shares do
+	readsH := max(4, chartsH-loadH)
+	lines := []string{widget.Truncate(head, w)}
+	if titled {
+		lines = append(lines, st.Muted.Render(widget.FirstFit(w, "the database: queries a second against what it answers (log scale)", "queries a second against capacity (log)", "queries/s (log)")))
+	}
+	lines = append(lines, strings.Split(load.Render(st, w, loadH), "\n")...)
+	lines = append(lines, marks)
+	if titled {
+		lines = append(lines, st.Muted.Render(widget.FirstFit(w, "the site's reads served, the cache's hit ratio, the users let in", "reads served, hit ratio, users in", "served, hits, users")))
+	}
+	lines = append(lines, strings.Split(reads.Render(st, w, readsH), "\n")...)
+	lines = append(lines, marks)
+	lines = append(lines, widget.Counters(st, w, counterRows, counters(snap, c)...)...)
+	return lines
+}
+
+// shortCount writes an axis count: 0, 10, 1k, 300k.
+func shortCount(v float64) string {
+	switch {
+	case v >= 1e6:
+		return fmt.Sprintf("%.3gM", v/1e6)
+	case v >= 1e3:
+		return fmt.Sprintf("%.3gk", v/1e3)
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+// brief says a run's protections in at most w cells.
+func brief(c configstorm.Config, w int) string {
+	var long, short []string
+	if c.Cut {
+		back := fmt.Sprintf("back over %d min", c.RampMin)
+		if c.RampMin == 0 {
+			back = "back at once"
+		}
+		long = append(long, fmt.Sprintf("off at %s for %d min, %s", configstorm.Elapsed(c.CutAtMin), c.OffMin, back))
+		short = append(short, "off at "+configstorm.Elapsed(c.CutAtMin))
+	}
+	if c.Backoff {
+		long = append(long, fmt.Sprintf("waits %d s doubling to %d s", c.BackoffBaseS, c.BackoffMaxS))
+		short = append(short, "waits double")
+	}
+	if c.KeepOnError {
+		long = append(long, "an error leaves the entry")
+		short = append(short, "entries kept")
+	}
+	if len(long) == 0 {
+		long = []string{fmt.Sprintf("an error deletes the entry, %d tries at once", c.Attempts)}
+		short = []string{"errors delete"}
+	}
+	return widget.FirstFit(w, strings.Join(long, ", "), strings.Join(short, ", "), "")
+}
+
+// counters are the run's figures now, most telling first.
+func counters(s configstorm.Snapshot, c configstorm.Config) []widget.Counter {
+	last := s.Last
+	cs := []widget.Counter{
+		{Name: "queries", Value: textfmt.Int(int(math.Round(last.Queries))) + "/s"},
+		{Name: "served", Value: fmt.Sprintf("%.1f%%", 100*min(1, (last.Hits+last.Served)/c.Reads))},
+		{Name: "hit ratio", Value: fmt.Sprintf("%.1f%%", 100*last.HitRatio)},
+		{Name: "users in", Value: fmt.Sprintf("%.0f%%", 100*last.Traffic)},
+	}
+	if c.Backoff {
+		cs = append(cs, widget.Counter{Name: "backing off", Value: fmt.Sprintf("%.0f%%", 100*float64(s.Backing)/float64(c.Clients))})
+	}
+	return append(cs, widget.Counter{Name: "retries", Value: textfmt.Int(int(math.Round(last.Retries))) + "/s"},
+		widget.Counter{Name: "capacity", Value: textfmt.Int(int(c.Capacity)) + "/s"})
+}
