@@ -27,7 +27,7 @@ deletes its cache entry and queries again, without backoff; the site is
 turned off, the database recovers, users are let back slowly; Facebook was
 down 2.5 hours. The timeline at the model's times (h:mm after the bad value):
   0:00  T  the invalid value; every client queries the database to fix it
-  0:00  S  the database is overwhelmed (295,000 queries a second)
+  0:00  S  the database is overwhelmed (300,000 queries a second)
   0:15  S  the value is fixed (--fix-at-min); the storm goes on
   1:45  R  the site is turned off (--cut-at-min) for --off-min (15 min)
   2:00  R  users are let back over --ramp-min (30 min)
@@ -46,7 +46,9 @@ client whose query fails waits twice its last wait, from --backoff-base-s up
 to --backoff-max-s, with jitter) and keep-on-error (an error no longer read as
 an invalid value). On seed 2010: none never recovers; cut at 2:29:42; with
 backoff the site is back within 60 s of the fix (3 s), keeping entries on
-errors within seconds (2 s). The report gives each run's minutes: the
+errors within seconds (2 s). Backoff must wait long enough: capped at
+--backoff-max-s 5, the clients still send the database 24,000 queries a
+second and it never recovers. The report gives each run's minutes: the
 database's load against its capacity, the reads served, the hit ratio.`,
 	bind: func(fs *flagSet, s *configstorm.Spec) {
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the answers, the errors and the jitter, as CPython's random.seed")

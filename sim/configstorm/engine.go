@@ -257,11 +257,11 @@ func (e *Engine) events(t int32) {
 		}
 	}
 	if e.cutFrom >= 0 && t == e.cutFrom+int32(60*c.OffMin) {
-		how := "all at once"
 		if c.RampMin > 0 {
-			how = fmt.Sprintf("slowly, over %d min", c.RampMin)
+			e.mark(t, "users are let back slowly, over %d min, and the cache fills again (the lecture)", c.RampMin)
+		} else {
+			e.mark(t, "every user is let back at once, to an empty cache")
 		}
-		e.mark(t, "users are let back %s, and the cache fills again", how)
 		e.phase(t, Recover, "users let back")
 	}
 }
