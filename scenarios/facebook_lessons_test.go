@@ -27,9 +27,11 @@ func TestFacebookLessonsTellTheRuns(t *testing.T) {
 	}
 	lecture, without := runs("facebook-2010", nil), runs("facebook-2010-backoff", nil)
 	cut, backoff := lecture[0], lecture[1]
-	keep := runs("facebook-2010-backoff", func(s *configstorm.Spec) { s.Runs = "keep-on-error" })[0]
-	atOnce := runs("facebook-2010", func(s *configstorm.Spec) { s.RampMin, s.Runs = 0, "cut" })[0]
-	strong := runs("facebook-2010", func(s *configstorm.Spec) { s.Capacity, s.Runs = 200000, "none" })[0]
+	// Runs that recover at the fix are cut to half an hour: a run is the
+	// long one up to its end.
+	keep := runs("facebook-2010-backoff", func(s *configstorm.Spec) { s.Runs, s.RunMin, s.CutAtMin = "keep-on-error", 30, 30 })[0]
+	atOnce := runs("facebook-2010", func(s *configstorm.Spec) { s.RampMin, s.RunMin, s.Runs = 0, 135, "cut" })[0]
+	strong := runs("facebook-2010", func(s *configstorm.Spec) { s.Capacity, s.Runs, s.RunMin, s.CutAtMin = 200000, "none", 30, 30 })[0]
 	// the hit ratio and the overloaded seconds from the fix to the cut
 	hits := 0.0
 	for _, row := range cut.Series {

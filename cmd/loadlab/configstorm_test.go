@@ -127,7 +127,7 @@ func TestConfigStormRefusals(t *testing.T) {
 		{"run config-storm --capacity 0", "--capacity must be in (0, 1e7] queries a second, got 0"},
 		{"run config-storm --attempts 0", `--attempts must be a whole number in 1..10, got "0"`},
 		{"run config-storm --backoff-base-s 10 --backoff-max-s 5", "--backoff-max-s must be in backoff-base-s (10)..86400 seconds, got 5"},
-		{"run facebook-2010 --entries 100000 --attempts 10 --run-min 1440 --runs none,cut,backoff,keep-on-error",
+		{"run facebook-2010 --entries 100000 --attempts 10 --run-min 1440 --cut-at-min 1440 --runs none,cut",
 			"over the limit of 10 min: lower --entries, --run-min, --runs or --attempts"},
 	} {
 		code, out, errs := runArgs(t, strings.Fields(c.line)...)
@@ -143,7 +143,7 @@ func TestConfigStormRefusals(t *testing.T) {
 func TestConfigStormEstimates(t *testing.T) {
 	for _, line := range []string{
 		"run facebook-2010", "run facebook-2010 --format json", "run facebook-2010 --format csv",
-		"run facebook-2010-backoff --runs none,cut,backoff,keep-on-error --run-min 600 --format json",
+		"run facebook-2010-backoff --runs none,keep-on-error --run-min 300 --format json",
 	} {
 		p, err := prepareRun(strings.Fields(line)[1:])
 		if err != nil {

@@ -7,10 +7,10 @@ import "github.com/loadlab/loadlab/sim/engine"
 // measured work), and the bytes of its state and report.
 const (
 	nsSecond = 300.0 // a second simulated: its events, its sums
-	nsEntry  = 27.0  // an entry's second in the storm: its queries summed, its answer and error drawn
-	nsTry    = 2.0   // a try of an entry's row moved on
-	nsQuiet  = 10.0  // an entry's second when it is valid: its expiry drawn
-	nsClient = 5.0   // a client's second under backoff: its wait looked at, a failure drawn
+	nsEntry  = 20.0  // an entry's second in the storm: its queries summed, its answer and error drawn
+	nsTry    = 2.5   // a try of an entry's row moved on
+	nsQuiet  = 5.5   // an entry's second when it is valid: its expiry looked at
+	nsClient = 1.6   // a client's second under backoff: its wait looked at, a failure drawn
 	nsRun    = 1e5   // a run started and its result built
 	// bytesEntry is an entry's state, its two rows of tries (bytesTry a
 	// try) and its queries; bytesClient a client's backoff.

@@ -38,6 +38,8 @@ type Engine struct {
 	// row): those due this second and those due the next.
 	retry, next []float64
 	q           []float64 // this second's queries of each entry
+	expireAt    []int32   // each valid entry's second of expiry, -1 until drawn
+	logStay     float64   // log(1 - 1/TTLS): an entry's chance to stay a second, as a log
 	nextTry     []int32   // each client's next second it may query (backoff)
 	level       []uint8   // each client's failures in a row (backoff)
 	src         *rng.Source
@@ -135,6 +137,12 @@ func New(c Config) (*Engine, error) {
 	if c.Cut {
 		e.cutAt = int32(60 * (LeadMin + c.CutAtMin))
 	}
+	if c.TTLS > 0 {
+		e.expireAt, e.logStay = make([]int32, k), math.Log1p(-1/float64(c.TTLS))
+		for i := range e.expireAt {
+			e.expireAt[i] = -1
+		}
+	}
 	if c.Backoff {
 		e.nextTry, e.level = make([]int32, c.Clients), make([]uint8, c.Clients)
 	}
@@ -216,13 +224,7 @@ func (e *Engine) Step() bool {
 		}
 	}
 	if c.TTLS > 0 {
-		p := 1 / float64(c.TTLS)
-		for i, s := range e.state {
-			if s == valid && e.src.Random() < p {
-				e.state[i] = absent
-				e.valid--
-			}
-		}
+		e.expire(t)
 	}
 	e.serve(t, f)
 	e.now++
@@ -230,6 +232,28 @@ func (e *Engine) Step() bool {
 		e.closeMinute()
 	}
 	return true
+}
+
+// expire ends the entries whose life runs out this second. Each second a
+// valid entry expires with chance 1/TTLS; the second it will is drawn
+// (geometric) the first time it is looked at valid, which is the same
+// chance without a draw a second: an entry filled and deleted within the
+// storm's seconds is never drawn for.
+func (e *Engine) expire(t int32) {
+	for i, s := range e.state {
+		if s != valid {
+			e.expireAt[i] = -1
+			continue
+		}
+		if e.expireAt[i] < 0 {
+			e.expireAt[i] = t + int32(min(math.Floor(math.Log(1-e.src.Random())/e.logStay), float64(e.end)))
+		}
+		if e.expireAt[i] <= t {
+			e.state[i] = absent
+			e.expireAt[i] = -1
+			e.valid--
+		}
+	}
 }
 
 // events marks the bad value, the fix and the cut at their seconds.
@@ -309,12 +333,11 @@ func (e *Engine) serve(t int32, f float64) {
 		if q == 0 {
 			continue
 		}
-		u1, u2 := e.src.Random(), e.src.Random()
-		if e.sound && u1 < 1-math.Exp(-q*share) && e.state[i] != valid {
+		if e.sound && e.state[i] != valid && e.chance(q*share) {
 			e.state[i] = valid
 			e.valid++
 		}
-		e.errPending[i] = share < 1 && u2 < 1-math.Exp(-q*(1-share))
+		e.errPending[i] = share < 1 && e.chance(q*(1-share))
 		sec.Served += q * good
 		if c.Backoff {
 			sec.Lost += q * (1 - good)
@@ -333,6 +356,23 @@ func (e *Engine) serve(t int32, f float64) {
 	e.account(t, sec)
 }
 
+// sure is the count of events, as a Poisson mean, past which at least
+// one is certain in float64: 1 - exp(-sure) rounds to 1.
+const sure = 38
+
+// chance draws whether at least one of a Poisson number of events, mean
+// x, happens; at none (x = 0) or a certainty (x >= sure) it draws
+// nothing.
+func (e *Engine) chance(x float64) bool {
+	switch {
+	case x <= 0:
+		return false
+	case x >= sure:
+		return true
+	}
+	return e.src.Random() < 1-math.Exp(-x)
+}
+
 // backOff draws, for each client free to query this second, whether a
 // query of its failed; one that failed waits, twice as long as the last
 // time, up to the most, with jitter (half to all of the wait); one that
@@ -347,7 +387,7 @@ func (e *Engine) backOff(t int32, misses, share float64) {
 	e.backing = 0
 	for i, at := range e.nextTry {
 		if at <= t {
-			if misses > 0 && e.src.Random() < p {
+			if p > 0 && e.src.Random() < p {
 				e.level[i] = min(e.level[i]+1, 31)
 				w := min(float64(c.BackoffMaxS), float64(c.BackoffBaseS)*math.Exp2(float64(e.level[i]-1)))
 				e.nextTry[i] = t + max(1, int32(math.Ceil(w*(0.5+0.5*e.src.Random()))))

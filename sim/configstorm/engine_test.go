@@ -31,6 +31,14 @@ func with(set string) Config {
 	return c
 }
 
+// short is a config cut to half an hour after the bad value (the cut, if
+// any, at its end): enough for every run that recovers at the fix, and a
+// run is the same as the long one up to its end.
+func short(c Config) Config {
+	c.RunMin, c.CutAtMin = 30, 30
+	return c
+}
+
 // BackoffBound is how soon after the fix backoff brings the site back:
 // the bound the help states.
 const BackoffBound = 60
@@ -58,7 +66,7 @@ func TestTheStormOutlivesTheFix(t *testing.T) {
 		t.Errorf("none: recovered at %d, final success %.3f, best minute after the fix %.3f", none.RecoveredAtS, none.FinalSuccess, none.StormMax)
 	}
 	for _, set := range []string{"cut+backoff", "backoff", "keep-on-error", "cut+keep-on-error"} {
-		r := run(t, with(set))
+		r := run(t, short(with(set)))
 		if r.AfterFixS < 0 || r.AfterFixS > BackoffBound || r.CutAtS >= 0 || r.SuccessAfterFix < 0.99 {
 			t.Errorf("%s: back %d s after the fix, cut at %d, %.3f of reads served after the fix", set, r.AfterFixS, r.CutAtS, r.SuccessAfterFix)
 		}
@@ -70,7 +78,7 @@ func TestTheStormOutlivesTheFix(t *testing.T) {
 // after the fix as theory gives it, with a twentieth of the reads served.
 func TestStormLoadAndTheory(t *testing.T) {
 	c := DefaultConfig()
-	r := run(t, with("none"))
+	r := run(t, short(with("none")))
 	if r.PeakLoad != 3*c.Reads {
 		t.Errorf("peak %v queries a second, want every read tried three times: %v", r.PeakLoad, 3*c.Reads)
 	}
@@ -91,7 +99,7 @@ func TestTheThreshold(t *testing.T) {
 		capacity  float64
 		sustained bool
 	}{{5000, true}, {50000, true}, {200000, false}} {
-		cfg := with("none")
+		cfg := short(with("none"))
 		cfg.Capacity = c.capacity
 		r := run(t, cfg)
 		if (r.RecoveredAtS < 0) != c.sustained || cfg.Sustains() != c.sustained {
@@ -104,7 +112,7 @@ func TestTheThreshold(t *testing.T) {
 // again: the slow return is the lecture's recovery.
 func TestAllAtOnceStartsItAgain(t *testing.T) {
 	c := with("cut")
-	c.RampMin = 0
+	c.RunMin, c.CutAtMin, c.OffMin, c.RampMin = 40, 25, 5, 0
 	r := run(t, c)
 	again := false
 	for _, m := range r.Moments {
@@ -119,7 +127,14 @@ func TestAllAtOnceStartsItAgain(t *testing.T) {
 // keeping entries on errors at the fix.
 func TestRunsPartWhereTheirSwitchActs(t *testing.T) {
 	c := DefaultConfig()
-	none, cut, keep := run(t, with("none")), run(t, with("cut")), run(t, with("keep-on-error"))
+	c.RunMin, c.CutAtMin = 40, 30
+	set := func(name string) Config {
+		p, _ := ParseSet(name)
+		c := c
+		c.Protections = p
+		return c
+	}
+	none, cut, keep := run(t, set("none")), run(t, set("cut")), run(t, set("keep-on-error"))
 	at := func(min int) int { return LeadMin + min }
 	if !reflect.DeepEqual(none.Series[:at(c.CutAtMin)], cut.Series[:at(c.CutAtMin)]) || reflect.DeepEqual(none.Series, cut.Series) {
 		t.Errorf("none and cut part elsewhere than at the cut")
@@ -132,7 +147,7 @@ func TestRunsPartWhereTheirSwitchActs(t *testing.T) {
 // A run is its config and seed: the same twice; another seed, another
 // afternoon.
 func TestDeterministic(t *testing.T) {
-	c := with("cut+backoff")
+	c := short(with("cut+backoff"))
 	a, b := run(t, c), run(t, c)
 	if !reflect.DeepEqual(a, b) {
 		t.Error("two runs of one config differ")
@@ -205,7 +220,9 @@ func TestStepDoesNotAllocate(t *testing.T) {
 
 // The report runs every set on one seed and stops when asked.
 func TestRunAndCancel(t *testing.T) {
-	rep, err := DefaultSpec().Run(context.Background(), nil)
+	s := DefaultSpec()
+	s.RunMin, s.CutAtMin = 30, 30
+	rep, err := s.Run(context.Background(), nil)
 	if err != nil || len(rep.Runs) != 2 || rep.Runs[0].Set != "cut" || rep.Runs[1].Set != "cut+backoff" {
 		t.Fatalf("%v %+v", err, rep.Runs)
 	}
