@@ -96,7 +96,7 @@ func TestRunFacebook2010(t *testing.T) {
 // The help gives the incident's timeline, and says which numbers are the
 // lecture's and which the model's; the JSON carries the timeline.
 func TestConfigStormHelpGivesTheTimeline(t *testing.T) {
-	for _, args := range [][]string{{"help", "config-storm"}, {"run", "facebook-2010", "--help"}} {
+	for _, args := range [][]string{{"help", "config-storm"}, {"help", "facebook-2010"}, {"run", "facebook-2010", "--help"}} {
 		code, out, errs := runArgs(t, args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d %s", args, code, errs)

@@ -32,7 +32,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	if l.whole {
 		head := f.St.Title.Render(widget.FirstFit(f.W, "The lecture's timeline, 2010-09-23: its order and its 2.5 hours; the times are the model's, h:mm after the bad value",
 			"The lecture's timeline, 2010-09-23 (the model's times, h:mm after the bad value)", "The lecture's timeline, 2010-09-23", "The lecture's timeline"))
-		lines := append([]string{head}, wholeTimeline(f.St, f.W, h-1, events, now)...)
+		lines := append([]string{head}, widget.TimelineWrapped(f.St, f.W, h-1, events, now)...)
 		return widget.FitLines(lines, f.W, h) + "\n" + strings.Join(foot, "\n")
 	}
 	sc := scale{load: l.runs[0].cfg.Capacity}
@@ -49,7 +49,7 @@ func (l *Lab) Render(f lab.Frame) string {
 		tw := min(48, max(34, f.W/4))
 		head := f.St.Title.Render(widget.FirstFit(tw, "The lecture's timeline, 2010-09-23", "The lecture's timeline"))
 		sub := f.St.Muted.Render(widget.FirstFit(tw, "h:mm after the bad value (the model's times)", "h:mm after the bad value"))
-		side := append([]string{head, sub}, wholeTimeline(f.St, tw, h-2, events, now)...)
+		side := append([]string{head, sub}, widget.TimelineWrapped(f.St, tw, h-2, events, now)...)
 		runs := widget.SideBySide(f.W-tw-2, h, sc, panels...)
 		body = lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(tw+2).Render(widget.FitLines(side, tw, h)), runs)
 	} else {
@@ -73,44 +73,6 @@ func incidents(evs []configstorm.Event) []widget.Incident {
 	out := make([]widget.Incident, len(evs))
 	for i, e := range evs {
 		out[i] = widget.Incident{At: e.AtMin, Clock: e.Clock(), What: e.What, Phase: widget.Phase(e.Phase)}
-	}
-	return out
-}
-
-// wholeTimeline writes every event of the timeline, wrapped to w cells
-// under its time, in at most h lines: those reached with their phase's
-// mark, the latest pointed at, those to come muted.
-func wholeTimeline(st *widget.Styles, w, h int, events []widget.Incident, now float64) []string {
-	latest := -1
-	for i, e := range events {
-		if e.At <= now {
-			latest = i
-		}
-	}
-	clockW := 0
-	for _, e := range events {
-		clockW = max(clockW, lipgloss.Width(e.Clock))
-	}
-	indent := 2 + 1 + clockW + 2
-	var out []string
-	for i, e := range events {
-		lead, style := "  ", st.Muted
-		switch {
-		case i == latest:
-			lead, style = "▶"+string(e.Phase), st.Accent
-		case i < latest:
-			lead, style = " "+string(e.Phase), st.Text
-		}
-		for j, line := range widget.Wrap(e.What, max(10, w-indent)) {
-			prefix := strings.Repeat(" ", indent)
-			if j == 0 {
-				prefix = lead + " " + e.Clock + strings.Repeat(" ", clockW-lipgloss.Width(e.Clock)) + "  "
-			}
-			out = append(out, style.Render(prefix+line))
-		}
-	}
-	if len(out) > h { // keep the latest in view: drop events from the start
-		out = out[len(out)-h:]
 	}
 	return out
 }
@@ -230,8 +192,8 @@ func brief(c configstorm.Config, w int) string {
 		if c.RampMin == 0 {
 			back = "back at once"
 		}
-		long = append(long, fmt.Sprintf("off at %s for %d min, %s", configstorm.Elapsed(c.CutAtMin), c.OffMin, back))
-		short = append(short, "off at "+configstorm.Elapsed(c.CutAtMin))
+		long = append(long, fmt.Sprintf("off at %s if still down, for %d min, %s", configstorm.Elapsed(c.CutAtMin), c.OffMin, back))
+		short = append(short, "off at "+configstorm.Elapsed(c.CutAtMin)+" if down")
 	}
 	if c.Backoff {
 		long = append(long, fmt.Sprintf("waits %d s doubling to %d s", c.BackoffBaseS, c.BackoffMaxS))
