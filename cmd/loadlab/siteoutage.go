@@ -24,7 +24,7 @@ transformer shorts, the fire sets off the UPS batteries, an explosion blows out
 three walls of floor one; no server is damaged, but 9,000 servers of 7,500
 customers go dark. The fire department evacuates the building and forbids the
 backup generators; staff are let in at 10 PM. Some critical servers are carried
-by pickup truck to the other data centres (2 in Houston, 4 in Dallas), as far as
+by pickup truck to the other data centres (H2 in Houston, 4 in Dallas), as far as
 their power and cooling allow. June 2, 5 PM: power back to floor two. June 4:
 floor one's servers back rack by rack. The Planet posts updates every 15 to 60
 minutes. Three days down is 99.18 % for the year.

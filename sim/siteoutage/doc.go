@@ -8,7 +8,7 @@
 // floor one; no server was damaged, but 9,000 servers of 7,500 customers
 // went dark. The fire department evacuated the building and forbade the
 // backup generators; staff were let in at 10 PM. Some critical servers
-// were carried by pickup truck to The Planet's other data centres (two in
+// were carried by pickup truck to The Planet's other data centres (H2 in
 // Houston, four in Dallas), as far as those had power and cooling to
 // spare. Power came back to floor two at 5 PM on June 2, and floor one's
 // servers came back rack by rack on June 4. Three days down is 99.18 % for
