@@ -61,7 +61,6 @@ type Engine struct {
 	peakAt             int32
 	recoveredAt        int32 // -1 until then
 	stormSum, stormSec float64
-	stormMax           float64
 	marked             struct{ overload, storm, again bool }
 
 	series  Series
