@@ -337,7 +337,7 @@ var registry = []Scenario{
 			"The model's numbers are ours, set so that the night averages the lecture's shares over seeds: 40,000 volumes on 800 nodes; at 12:47 AM 20 nodes are cut off and 2,013 volumes (5.03 %) lose their mirror; a stuck volume searches 6 times a minute; the spare network carries 9,000 searches a minute, the searches of 1,500 stuck volumes. " +
 			"Left, no backoff: 12,078 searches a minute take the whole spare network, so nothing is re-mirrored and no volume stops searching; the race fails 38 nodes, and by 8:20 AM 13.9 % of the volumes are stuck; at noon on April 24 1.16 % still are, and 0.09 % are lost. Right, backoff and a cap of 200 volumes searching at once, on the same seed: the stuck volumes peak at 4.9 %, just under the wave, and every volume has a mirror again at 1:27 AM, 41 min after the change. " +
 			"o backoff, k the cap, h the bulkhead, m customers in several zones, x the 8:20 AM cut, w/W the wave (under 1,500 volumes it drains by itself), z the night or the three days, c one run or two.",
-		Spec: remirror.DefaultSpec(), StepsPerSecond: 12, Headline: []string{"peak", "stuck", "lost", "recovery"},
+		Spec: remirror.DefaultSpec(), StepsPerSecond: 12, Headline: []string{"peak", "stuck", "lost", "recovery", "api-without", "customers"},
 	},
 	{
 		Name:  "aws-2011-backoff",
@@ -345,7 +345,7 @@ var registry = []Scenario{
 		Lesson: "The lecture's timeline: 12:47 AM traffic moved onto the secondary network by mistake, volumes lose their mirrors and re-mirror all at once; 2:40 AM create-volume requests disabled, 2:50 AM the API recovers; 5:30 AM a race at high negotiation rates fails nodes and the API browns out; 8:20 AM the zone cut off from the control plane; 11:30 AM the futile re-mirroring stopped; noon 13 % stuck; April 24 noon all but 1.04 % back, 0.07 % lost. Its lessons: back off rather than retry aggressively; keep the control plane apart from the data plane; customers who used several zones were not affected (the counts are the model's). " +
 			"Left, a bulkhead: the zone's traffic takes only what the region's calls leave of the control plane, so the rest of the region's API calls never fail (without it up to 26 % fail); but inside the zone the storm is the same: 13.9 % stuck, not back 3.47 days after the change. Right, backoff: a volume that finds nothing waits 1, 2, 4 ... minutes, up to an hour, so the searches leave the spare network room to re-mirror; the wave is gone at 1:28 AM, 42 min after the change, and no node fails. " +
 			"m spreads the customers over several zones: the storm is unchanged, and no customer is down. x takes away the 8:20 AM cut: the race goes on to 11:30 AM, and the stuck volumes climb to 21.9 %. k adds the cap, o takes backoff away.",
-		Spec: remirror.SpecOf(remirror.DefaultConfig(), "bulkhead,backoff"), StepsPerSecond: 12, Headline: []string{"peak", "api", "recovery"},
+		Spec: remirror.SpecOf(remirror.DefaultConfig(), "bulkhead,backoff"), StepsPerSecond: 12, Headline: []string{"peak", "recovery", "api", "api-without", "customers"},
 	},
 	{
 		Name:  "the-planet-2008",

@@ -253,6 +253,7 @@ func (m *Model) stepOnce() bool {
 		return false
 	}
 	m.seek.steps++
+	m.seek.placed = false
 	if mo, ok := m.lab.(lab.Momentous); ok {
 		if caption, at := mo.NewMoment(); at && m.stopAtMoments {
 			m.caption = caption

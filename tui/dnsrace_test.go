@@ -291,8 +291,8 @@ func TestDNSRaceStepWordsAgree(t *testing.T) {
 		t.Errorf("step 7 of 8:\n%s", v)
 	}
 	drive(m, "left")
-	if !strings.Contains(m.note, "step 6 of 8") || strings.Contains(m.note, "about") {
-		t.Errorf("back a step says %q", m.note)
+	if bar := m.statusBar(); !strings.Contains(bar, "step 6 of 8") || strings.Contains(bar, "about") || m.note != "" {
+		t.Errorf("back a step says %q in the status bar, %q in a note", bar, m.note)
 	}
 
 	for _, c := range []struct {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,9 +66,17 @@ func fuzzSession(t *testing.T, scenario string, seed uint64, n int) {
 			msg = seekMsg{gen: m.seek.gen}
 		}
 		m.Update(msg)
-		_ = m.View()
+		if v := m.View(); floatNoise.MatchString(v) {
+			t.Fatalf("%s, seed %d: float noise %q on screen after:\n%s", scenario, seed, floatNoise.FindString(v), strings.Join(log, " "))
+		}
 	}
 }
+
+// floatNoise is a number printed with a binary fraction's tail, such as
+// 0.30000000000000004: a label formatted with %g rather than to a
+// precision. Thirteen decimals or more: the most any figure means to show
+// is twelve (an availability's nines).
+var floatNoise = regexp.MustCompile(`\d\.\d{13,}`)
 
 // No key, resize or tick breaks any scenario: a short fixed-seed fuzz of
 // every scenario; LOADLAB_FUZZ_SECONDS=60 runs random seeds that long.

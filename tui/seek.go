@@ -26,6 +26,10 @@ type seek struct {
 	target int64
 	going  bool
 	gen    int
+	// placed reports a replay that ended where it was headed: the status
+	// bar says the step (a note would take a row from the lab) until the
+	// run moves on.
+	placed bool
 }
 
 // seekMsg carries a replay on to its next batch.
@@ -53,7 +57,8 @@ func (m *Model) seekTo(target int64) tea.Cmd {
 	m.play.stop()
 	target = max(0, target)
 	if target == m.seek.steps && !m.seek.going {
-		m.setNote(m.placeNote(), false)
+		m.seek.placed = true
+		m.setNote("", false)
 		return nil
 	}
 	if target < m.seek.steps {
@@ -110,7 +115,8 @@ func (m *Model) seekBatch() tea.Cmd {
 		return func() tea.Msg { return seekMsg{gen} }
 	}
 	m.seek.going = false
-	m.setNote(m.placeNote(), false)
+	m.seek.placed = true
+	m.setNote("", false)
 	return nil
 }
 

@@ -76,7 +76,8 @@ func TestStepBackEqualsStepsForward(t *testing.T) {
 	}
 }
 
-// The jumps and end move through the run and say where it is.
+// The jumps and end move through the run and the status bar says where
+// it is.
 func TestJumpsAndEnd(t *testing.T) {
 	m := openAt(t, "supermarket-90", 80, 24)
 	drive(m, ">")
@@ -84,8 +85,8 @@ func TestJumpsAndEnd(t *testing.T) {
 		t.Errorf("> went to step %d, want a tenth of %d", m.seek.steps, m.lab.(lab.Spanned).Steps())
 	}
 	drive(m, "end")
-	if !m.lab.Done() || !strings.Contains(m.note, "the end") {
-		t.Errorf("end: done %v, note %q", m.lab.Done(), m.note)
+	if bar := m.statusBar(); !m.lab.Done() || !strings.Contains(bar, "the end") {
+		t.Errorf("end: done %v, status %q", m.lab.Done(), bar)
 	}
 	drive(m, "<")
 	if m.lab.Done() {
@@ -228,8 +229,8 @@ func TestStepCountFollowsTheLabsOwnMoves(t *testing.T) {
 	m.play.stop()
 	for range 3 {
 		drive(m, "end")
-		if !strings.Contains(m.note, "step 16: the end") {
-			t.Fatalf("end says %q, not step 16: the end", m.note)
+		if bar := m.statusBar(); !strings.Contains(bar, "step 16: the end") {
+			t.Fatalf("end says %q, not step 16: the end", bar)
 		}
 		drive(m, "home")
 	}

@@ -35,8 +35,14 @@ func init() {
 					out = append(out, quote{group, "recovery", v})
 				case "api":
 					out = append(out, quote{group, "API errors", pct("peak_api_errors", "%.0f%%")})
+				case "api-without":
+					if strings.Contains(run["set"].(string), "bulkhead") {
+						out = append(out, quote{group, "without it", pct("peak_api_errors_without_bulkhead", "%.0f%%")})
+					}
 				case "customers":
-					out = append(out, quote{group, "customers down", pct("peak_customers_down", "%.1f%%")})
+					if strings.Contains(run["set"].(string), "spread") {
+						out = append(out, quote{group, "customers down", pct("peak_customers_down", "%.1f%%")})
+					}
 				case "failed":
 					out = append(out, quote{group, "nodes failed", fmt.Sprint(run["failed_nodes"].(float64))})
 				default:

@@ -101,11 +101,12 @@ Recovery is the time from 12:47 AM until no volume is stuck.`,
 			for _, run := range r.Runs {
 				for _, row := range run.Series {
 					rows = append(rows, []string{run.Set, strconv.Itoa(row.Minute), row.Clock, num(row.Stuck), num(row.Lost), num(row.CustomersDown),
-						strconv.Itoa(row.Searches), num(row.Network), num(row.Remirror), num(row.Control), num(row.APIErrors), strconv.Itoa(row.FailedNodes)})
+						strconv.Itoa(row.Searches), num(row.Network), num(row.Remirror), num(row.Control), num(row.APIErrors), num(row.Unshielded),
+						strconv.Itoa(row.FailedNodes)})
 				}
 			}
 			return writeCSV(w, []string{"set", "minute", "clock", "stuck", "lost", "customers_down", "searches", "network", "remirror",
-				"control_load", "api_errors", "failed_nodes"}, rows)
+				"control_load", "api_errors", "api_errors_without_bulkhead", "failed_nodes"}, rows)
 		},
 	},
 }
@@ -154,11 +155,16 @@ func writeRemirrorText(w io.Writer, r remirror.Report) error {
 		}
 		fmt.Fprintf(w, "  wave %s volumes (%.2f%%); peak %.2f%% stuck at %s; %.2f%% at noon; %.2f%% at the end, %.3f%% lost\n",
 			textfmt.Int(run.Wave), 100*run.WaveShare, 100*run.PeakStuck, run.PeakClock, 100*run.StuckAtNoon, 100*run.FinalStuck, 100*run.Lost)
-		fmt.Fprintf(w, "  %s; %d nodes failed in the race; peak %s searches a minute; the region's API calls failing at worst %.0f%%; customers down at worst %.2f%%\n",
-			recovery, run.FailedNodes, textfmt.Int(run.PeakSearches), 100*run.PeakAPIErrors, 100*run.PeakCustomersDown)
+		api := fmt.Sprintf("%.0f%%", 100*run.PeakAPIErrors)
+		if strings.Contains(run.Set, "bulkhead") {
+			api += fmt.Sprintf(" (%.0f%% without the bulkhead)", 100*run.PeakUnshielded)
+		}
+		fmt.Fprintf(w, "  %s; %d nodes failed in the race; peak %s searches a minute; the region's API calls failing at worst %s; customers down at worst %.2f%%\n",
+			recovery, run.FailedNodes, textfmt.Int(run.PeakSearches), api, 100*run.PeakCustomersDown)
 		for _, m := range run.Moments {
 			fmt.Fprintln(w, "  "+m.Caption)
 		}
+		fmt.Fprintln(w, "  the minute ending at each time below: every hour to noon, then every 12 hours (the peaks above are over every minute)")
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "  time\tstuck\tlost\tsearches/min\tnetwork\tcontrol plane\tAPI errors\tnodes failed\t")
 		for i, row := range run.Series {

@@ -86,7 +86,7 @@ one seed: none, reserve, drills, both.`,
 				ThreeDays avail.Outage        `json:"three_days"`
 				Runs      []siteoutage.Result `json:"runs"`
 				Estimate  engine.Cost         `json:"estimate"`
-			}{s.Seed, s.Customers, 2 * s.RacksPerFloor * s.ServersPerRack, s.Fault, s.Target, avail.DowntimeHoursPerYear(s.Target), r.Reference, r.Runs, est})
+			}{s.Seed, s.Customers, 2 * s.RacksPerFloor * s.ServersPerRack, s.Fault, s.Target, avail.TargetDowntimeHoursPerYear(s.Target), r.Reference, r.Runs, est})
 		},
 		"csv": func(_ context.Context, w io.Writer, r siteoutage.Report, _ engine.Cost) error {
 			var rows [][]string

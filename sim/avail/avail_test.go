@@ -115,8 +115,13 @@ func TestOneOutage(t *testing.T) {
 	if got := fmt.Sprintf("%.2f", 100*o.Availability); got != "99.18" {
 		t.Errorf("three days down: %s %%, the lecture says 99.18 %%", got)
 	}
-	if math.Abs(o.BudgetH-8.76) > 1e-9 || math.Abs(o.Budgets-72/8.76) > 1e-9 {
+	if o.BudgetH != 8.76 || math.Abs(o.Budgets-72/8.76) > 1e-9 { // 8.76 exactly: the JSON prints it
 		t.Errorf("budget %v h, %v budgets", o.BudgetH, o.Budgets)
+	}
+	for target, want := range map[float64]float64{0.99: 87.6, 0.9999: 0.876, 0.99999: 0.0876} {
+		if got := TargetDowntimeHoursPerYear(target); got != want {
+			t.Errorf("target %v allows %v h a year, want %v", target, got, want)
+		}
 	}
 	if YearAvailability(9000) != 0 || YearAvailability(0) != 1 {
 		t.Errorf("a year's availability leaves [0, 1]")

@@ -15,6 +15,13 @@ func Availability(mttf, mttr float64) float64 { return mttf / (mttf + mttr) }
 // DowntimeHoursPerYear is the downtime availability a allows in a year.
 func DowntimeHoursPerYear(a float64) float64 { return (1 - a) * HoursPerYear }
 
+// TargetDowntimeHoursPerYear is the downtime a year a target written in
+// decimal (0.999) allows, to the nearest 1e-9 h so that it prints as a
+// decimal too: 8.76 h, not 8.760000000000009.
+func TargetDowntimeHoursPerYear(target float64) float64 {
+	return math.Round((1-target)*HoursPerYear*1e9) / 1e9
+}
+
 // DowntimeHoursPerMonth is the downtime availability a allows in a month.
 func DowntimeHoursPerMonth(a float64) float64 { return DowntimeHoursPerYear(a) / 12 }
 

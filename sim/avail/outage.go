@@ -25,6 +25,6 @@ type Outage struct {
 // OneOutage is an outage of hours in a year against target.
 func OneOutage(hours, target float64) Outage {
 	a := YearAvailability(hours)
-	budget := DowntimeHoursPerYear(target)
+	budget := TargetDowntimeHoursPerYear(target)
 	return Outage{Hours: hours, Availability: a, Nines: Nines(a), Target: target, BudgetH: budget, Budgets: hours / budget}
 }

@@ -87,3 +87,14 @@ func (v SeriesView) StepAt(x float64) float64 {
 	}
 	return 0
 }
+
+// MaxIn is the highest value the series, read as a step function, takes
+// over [x0, x1]: what a chart whose dot stands for that span should show,
+// so that a spike narrower than a dot keeps its height.
+func (v SeriesView) MaxIn(x0, x1 float64) float64 {
+	m := v.StepAt(x0)
+	for i := v.Before(x0) + 1; i < v.n && v.At(i).X <= x1; i++ {
+		m = max(m, v.At(i).Y)
+	}
+	return m
+}

@@ -64,13 +64,15 @@ type Totals struct {
 	Searches           int64
 	// PeakSearches, PeakAPIErrors and PeakLoad are the highest minute's
 	// searches, share of the region's API calls failing, and control
-	// plane load (demand over capacity); APIErrorMinutes counts minutes
-	// in which over 1 % of the region's calls failed.
-	PeakSearches            int
-	PeakAPIErrors, PeakLoad float64
-	APIErrorMinutes         int
-	PeakCustomersDown       float64
-	StrandedEver, StuckEver int
+	// plane load (demand over capacity); PeakUnshielded is the highest
+	// share that would have failed without the bulkhead (PeakAPIErrors
+	// in a run without one); APIErrorMinutes counts minutes in which over
+	// 1 % of the region's calls failed.
+	PeakSearches                            int
+	PeakAPIErrors, PeakUnshielded, PeakLoad float64
+	APIErrorMinutes                         int
+	PeakCustomersDown                       float64
+	StrandedEver, StuckEver                 int
 }
 
 // Series are the run's minutes so far, one point each at the minute's
@@ -81,20 +83,22 @@ type Series struct {
 	// Network the share of the spare network taken by searches and
 	// Remirror the share left to re-mirroring; Control the control
 	// plane's load (demand over capacity, past 1 when over it); APIErrors
-	// the share of the region's API calls that failed; Failed the nodes
-	// failed so far.
-	Stuck, Lost, CustomersDown, Searches, Network, Remirror, Control, APIErrors, Failed engine.Series
+	// the share of the region's API calls that failed, and Unshielded the
+	// share that would have failed without the bulkhead (the zone's
+	// minutes do not depend on it, so this is the same run's); Failed the
+	// nodes failed so far.
+	Stuck, Lost, CustomersDown, Searches, Network, Remirror, Control, APIErrors, Unshielded, Failed engine.Series
 }
 
 // View is the series as a snapshot shares them.
 func (s *Series) View() SeriesView {
 	return SeriesView{s.Stuck.View(), s.Lost.View(), s.CustomersDown.View(), s.Searches.View(), s.Network.View(), s.Remirror.View(),
-		s.Control.View(), s.APIErrors.View(), s.Failed.View()}
+		s.Control.View(), s.APIErrors.View(), s.Unshielded.View(), s.Failed.View()}
 }
 
 // SeriesView is the series up to the step a snapshot was taken at.
 type SeriesView struct {
-	Stuck, Lost, CustomersDown, Searches, Network, Remirror, Control, APIErrors, Failed engine.SeriesView
+	Stuck, Lost, CustomersDown, Searches, Network, Remirror, Control, APIErrors, Unshielded, Failed engine.SeriesView
 }
 
 // New builds the zone at midnight: every volume with a primary and a
@@ -210,7 +214,7 @@ func (e *Engine) Step() bool {
 		searches, work = e.search()
 	}
 	e.tot.Searches += int64(searches)
-	load, apiErr := e.controlPlane(searches)
+	load, apiErr, unshielded := e.controlPlane(searches)
 	if searches > 0 {
 		e.race(searches)
 	}
@@ -218,7 +222,7 @@ func (e *Engine) Step() bool {
 		e.recover(t - c.FixAt)
 	}
 	e.now++
-	e.record(searches, work, load, apiErr)
+	e.record(searches, work, load, apiErr, unshielded)
 	return true
 }
 
@@ -345,8 +349,9 @@ func (e *Engine) remirror(v int32) {
 }
 
 // controlPlane is the minute's load on the control plane (demand over
-// capacity) and the share of the region's API calls that fail.
-func (e *Engine) controlPlane(searches int) (load, apiErr float64) {
+// capacity), the share of the region's API calls that fail, and the share
+// that would fail without the bulkhead.
+func (e *Engine) controlPlane(searches int) (load, apiErr, unshielded float64) {
 	c := &e.cfg
 	zone := float64(searches)
 	if !e.shed && e.now >= TriggerAt && e.stuckN > 0 && !e.cutOff && !e.fixed {
@@ -355,17 +360,18 @@ func (e *Engine) controlPlane(searches int) (load, apiErr float64) {
 	region := c.RegionRate
 	load = (zone + region) / c.ControlRate
 	if region == 0 {
-		return load, 0
+		return load, 0, 0
 	}
-	served := region
-	switch {
-	case c.Bulkhead:
-		zoneServed := min(zone, max(c.BulkheadShare*c.ControlRate, c.ControlRate-region))
-		served = min(region, c.ControlRate-zoneServed)
-	case zone+region > c.ControlRate:
-		served = region * c.ControlRate / (zone + region)
+	shared := region // served when the zone and the region share the plane
+	if zone+region > c.ControlRate {
+		shared = region * c.ControlRate / (zone + region)
 	}
-	return load, 1 - served/region
+	unshielded = 1 - shared/region
+	if !c.Bulkhead {
+		return load, unshielded, unshielded
+	}
+	zoneServed := min(zone, max(c.BulkheadShare*c.ControlRate, c.ControlRate-region))
+	return load, 1 - min(region, c.ControlRate-zoneServed)/region, unshielded
 }
 
 // race fails each node up with the chance the minute's searches give it.
@@ -471,7 +477,7 @@ func (e *Engine) stuckShare() float64 {
 const BrownoutShare = 0.01
 
 // record appends the minute just run to the series and marks its moments.
-func (e *Engine) record(searches int, work, load, apiErr float64) {
+func (e *Engine) record(searches int, work, load, apiErr, unshielded float64) {
 	c := &e.cfg
 	t := e.now - 1
 	x := float64(e.now)
@@ -495,11 +501,13 @@ func (e *Engine) record(searches int, work, load, apiErr float64) {
 	s.Remirror.Append(engine.Point{X: x, Y: remShare})
 	s.Control.Append(engine.Point{X: x, Y: load})
 	s.APIErrors.Append(engine.Point{X: x, Y: apiErr})
+	s.Unshielded.Append(engine.Point{X: x, Y: unshielded})
 	s.Failed.Append(engine.Point{X: x, Y: float64(e.tot.Failed)})
 
 	tot := &e.tot
 	tot.PeakSearches = max(tot.PeakSearches, searches)
 	tot.PeakAPIErrors = max(tot.PeakAPIErrors, apiErr)
+	tot.PeakUnshielded = max(tot.PeakUnshielded, unshielded)
 	tot.PeakLoad = max(tot.PeakLoad, load)
 	tot.PeakCustomersDown = max(tot.PeakCustomersDown, down)
 	if apiErr > BrownoutShare {

@@ -108,6 +108,18 @@ func TestEachProtection(t *testing.T) {
 		t.Errorf("bulkhead: API errors %.0f%% (without it %.0f%%), peak %.2f%% (without it %.2f%%)",
 			100*bulk.PeakAPIErrors, 100*none.PeakAPIErrors, 100*bulk.PeakStuck, 100*none.PeakStuck)
 	}
+	// what the bulkhead run says would fail without it is, minute by
+	// minute, what failed in the run without it: the zone's minutes do
+	// not depend on the bulkhead
+	if bulk.PeakUnshielded != none.PeakAPIErrors || none.PeakUnshielded != none.PeakAPIErrors {
+		t.Errorf("without the bulkhead: the bulkhead run says %.4f, the run without it had %.4f (and says %.4f)",
+			bulk.PeakUnshielded, none.PeakAPIErrors, none.PeakUnshielded)
+	}
+	for i, row := range bulk.Series {
+		if row.Unshielded != none.Series[i].APIErrors {
+			t.Fatalf("%s: %.4f would fail without the bulkhead, %.4f failed without it", row.Clock, row.Unshielded, none.Series[i].APIErrors)
+		}
+	}
 	spread := run(t, with(t, "spread"))
 	if spread.PeakCustomersDown != 0 || none.PeakCustomersDown < none.PeakStuck || spread.PeakStuck != none.PeakStuck {
 		t.Errorf("spread: customers down %.2f%% (without it %.2f%%), peak %.2f%%", 100*spread.PeakCustomersDown, 100*none.PeakCustomersDown, 100*spread.PeakStuck)

@@ -19,12 +19,14 @@ type Row struct {
 	// Searches is the searches (negotiations) that minute; Network the
 	// share of the spare network they took and Remirror the share left
 	// to re-mirroring; Control the control plane's load (demand over
-	// capacity); APIErrors the share of the region's API calls failing.
-	Searches  int     `json:"searches"`
-	Network   float64 `json:"network"`
-	Remirror  float64 `json:"remirror"`
-	Control   float64 `json:"control_load"`
-	APIErrors float64 `json:"api_errors"`
+	// capacity); APIErrors the share of the region's API calls failing,
+	// and Unshielded the share that would fail without the bulkhead.
+	Searches   int     `json:"searches"`
+	Network    float64 `json:"network"`
+	Remirror   float64 `json:"remirror"`
+	Control    float64 `json:"control_load"`
+	APIErrors  float64 `json:"api_errors"`
+	Unshielded float64 `json:"api_errors_without_bulkhead"`
 	// FailedNodes is the nodes the race has failed so far.
 	FailedNodes int `json:"failed_nodes"`
 }
@@ -70,9 +72,12 @@ type Result struct {
 	PeakSearches int   `json:"peak_searches"`
 	// PeakControlLoad is the highest minute's control plane load;
 	// PeakAPIErrors the highest share of the region's API calls failing,
-	// and APIErrorMinutes the minutes in which over 1 % failed.
+	// PeakUnshielded the highest that would have failed without the
+	// bulkhead (the same in a run without one), and APIErrorMinutes the
+	// minutes in which over 1 % failed.
 	PeakControlLoad float64 `json:"peak_control_load"`
 	PeakAPIErrors   float64 `json:"peak_api_errors"`
+	PeakUnshielded  float64 `json:"peak_api_errors_without_bulkhead"`
 	APIErrorMinutes int     `json:"api_error_minutes"`
 	// PeakCustomersDown is the highest share of the customers down.
 	PeakCustomersDown float64         `json:"peak_customers_down"`
@@ -90,7 +95,7 @@ func (e *Engine) Result() Result {
 		RecoveredAt: e.recoveredAt, RecoveryMin: -1, RunAfterMin: max(0, e.end-TriggerAt),
 		FailedNodes: e.tot.Failed, Stranded: e.tot.StrandedEver, Remirrored: e.tot.Remirrored,
 		Searches: e.tot.Searches, PeakSearches: e.tot.PeakSearches, PeakControlLoad: e.tot.PeakLoad,
-		PeakAPIErrors: e.tot.PeakAPIErrors, APIErrorMinutes: e.tot.APIErrorMinutes, PeakCustomersDown: e.tot.PeakCustomersDown,
+		PeakAPIErrors: e.tot.PeakAPIErrors, PeakUnshielded: e.tot.PeakUnshielded, APIErrorMinutes: e.tot.APIErrorMinutes, PeakCustomersDown: e.tot.PeakCustomersDown,
 		Moments: append([]engine.Moment{}, e.moments...)}
 	if e.peakAt >= 0 {
 		r.PeakClock = Clock(e.peakAt)
@@ -119,5 +124,5 @@ func rowAt(v SeriesView, i int) Row {
 	m := int(v.Stuck.At(i).X) - 1 // the minute that ends at X
 	return Row{Minute: m, Clock: Clock(m + 1), Stuck: v.Stuck.At(i).Y, Lost: v.Lost.At(i).Y, CustomersDown: v.CustomersDown.At(i).Y,
 		Searches: int(v.Searches.At(i).Y), Network: v.Network.At(i).Y, Remirror: v.Remirror.At(i).Y, Control: v.Control.At(i).Y,
-		APIErrors: v.APIErrors.At(i).Y, FailedNodes: int(v.Failed.At(i).Y)}
+		APIErrors: v.APIErrors.At(i).Y, Unshielded: v.Unshielded.At(i).Y, FailedNodes: int(v.Failed.At(i).Y)}
 }

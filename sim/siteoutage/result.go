@@ -99,7 +99,7 @@ func (e *Engine) Result() Result {
 	if e.recoveredAt >= 0 {
 		r.RecoveredAt, r.RecoveryH = Clock(int(math.Ceil(e.recoveredAt))), (e.recoveredAt-LeadMin)/60
 	}
-	budget := avail.DowntimeHoursPerYear(c.Target)
+	budget := avail.TargetDowntimeHoursPerYear(c.Target)
 	means := e.MeanDownHours()
 	for g, downs := range e.DownHours() {
 		gr := GroupResult{Placement: GroupName(g), Customers: e.size[g], Servers: e.servers[g],

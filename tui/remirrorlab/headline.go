@@ -12,8 +12,10 @@ import (
 // them by: peak (the highest share of the volumes stuck), stuck (the share
 // now), lost (lost for good), recovery (from 12:47 AM until no volume is
 // stuck: more than the run after it when it never came), api (the worst
-// share of the region's API calls failing), customers (the worst share of
-// customers down) and failed (nodes the race failed).
+// share of the region's API calls failing), api-without (with a bulkhead,
+// the worst share that would have failed without it), customers (with the
+// customers in several zones, the worst share of them down) and failed
+// (nodes the race failed).
 func (l *Lab) Headline() []widget.Figure {
 	var figs []widget.Figure
 	for _, r := range l.runs {
@@ -26,9 +28,14 @@ func (l *Lab) Headline() []widget.Figure {
 			widget.Figure{Key: "lost", Group: group, Name: "lost", Value: fmt.Sprintf("%.2f%%", 100*float64(s.Lost)/v)},
 			widget.Figure{Key: "recovery", Group: group, Name: "recovery", Value: Recovery(s.RecoveredAt, r.engine.Done(), r.cfg.Minutes())},
 			widget.Figure{Key: "api", Group: group, Name: "API errors", Value: fmt.Sprintf("%.0f%%", 100*s.Totals.PeakAPIErrors)},
-			widget.Figure{Key: "customers", Group: group, Name: "customers down", Value: fmt.Sprintf("%.1f%%", 100*s.Totals.PeakCustomersDown)},
 			widget.Figure{Key: "failed", Group: group, Name: "nodes failed", Value: fmt.Sprint(s.Totals.Failed)},
 		)
+		if r.cfg.Bulkhead {
+			figs = append(figs, widget.Figure{Key: "api-without", Group: group, Name: "without it", Value: fmt.Sprintf("%.0f%%", 100*s.Totals.PeakUnshielded)})
+		}
+		if r.cfg.Spread {
+			figs = append(figs, widget.Figure{Key: "customers", Group: group, Name: "customers down", Value: fmt.Sprintf("%.1f%%", 100*s.Totals.PeakCustomersDown)})
+		}
 	}
 	return figs
 }

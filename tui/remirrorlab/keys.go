@@ -24,7 +24,7 @@ var keys = struct {
 	Cut:      lab.Bind([]string{"x"}, "x", "the 8:20 AM cut on/off (both runs)"),
 	Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
 	Zoom:     lab.Bind([]string{"z"}, "z", "x axis: the night, the three days, or following the run"),
-	Lower:    lab.Bind([]string{"v"}, "v", "capacity or searches under the stuck volumes (where two charts fit)"),
+	Lower:    lab.Bind([]string{"v"}, "v", "the next chart under the stuck volumes: capacity, searches, API errors"),
 	Wave:     lab.NewLever("w", "W", "a smaller wave (fewer nodes cut off)", "a larger wave", "wave"),
 	CapSize:  lab.NewLever("j", "J", "the cap /2", "the cap x2", "cap size"),
 }
@@ -54,10 +54,11 @@ func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {
 		}
 		return lab.Outcome{Handled: true, Note: words[l.zoom] + " (z changes it)"}, true
 	case key.Matches(msg, keys.Lower):
-		l.lower = 1 - l.lower
+		l.lower = (l.lower + 1) % lowerCharts
 		words := []string{"capacity in use: the spare network's share taken by searches and by re-mirrors, and the control plane's load",
-			"the searches a minute, against what the spare network carries and the rate the race starts at"}
-		return lab.Outcome{Handled: true, Note: "under the stuck volumes (where only two charts fit): " + words[l.lower]}, true
+			"the searches a minute, against what the spare network carries and the rate the race starts at",
+			"the share of the region's API calls failing, and with a bulkhead the share that would fail without it"}
+		return lab.Outcome{Handled: true, Note: "under the stuck volumes: " + words[l.lower]}, true
 	}
 	return lab.Outcome{}, false
 }

@@ -25,8 +25,9 @@ type Lab struct {
 	runs   []*run
 	seen   []int
 	zoom   zoom
-	// lower is the chart under the stuck volumes' where only two fit:
-	// capacity in use, or the searches a minute.
+	// lower is the first of the charts under the stuck volumes' (capacity
+	// in use, the searches a minute, the region's API errors): it alone
+	// where two charts fit, it and the next where three do.
 	lower int
 }
 
@@ -63,7 +64,15 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, fmt.Errorf("remirrorlab: %T is not a remirror spec", s)
 	}
 	l := &Lab{spec: spec, opened: spec.Runs}
-	return l, l.Restart()
+	if err := l.Restart(); err != nil {
+		return nil, err
+	}
+	for _, r := range l.runs {
+		if r.cfg.Bulkhead { // the bulkhead's lesson is the region's API
+			l.lower = apiChart
+		}
+	}
+	return l, nil
 }
 
 // Restart builds every run again at midnight.

@@ -120,3 +120,34 @@ func TestPhasesMarkedOnEveryChart(t *testing.T) {
 		}
 	}
 }
+
+// A bulkhead run opens on the region's API errors, with the share that
+// would fail without the bulkhead beside it, at 80x24 as at 160x48; v
+// steps through the three charts under the stuck volumes and back.
+func TestTheBulkheadsLessonIsDrawn(t *testing.T) {
+	l := open(t, "bulkhead,backoff")
+	if l.lower != apiChart {
+		t.Fatalf("a bulkhead run opens on chart %d, not the API errors", l.lower)
+	}
+	for l.minute() < 8*60 {
+		l.Step()
+	}
+	st := widget.NewStyles(themes.All[0])
+	for _, size := range []struct{ w, h int }{{80, 18}, {160, 41}} {
+		screen := ansi.Strip(l.Render(lab.Frame{W: size.w, H: size.h, St: st}))
+		if !strings.Contains(screen, "no bulkhead") || !strings.Contains(screen, "API errors") {
+			t.Errorf("%dx%d: no API errors chart with and without the bulkhead:\n%s", size.w, size.h, screen)
+		}
+	}
+	var got []int
+	for range lowerCharts {
+		press(t, l, "v")
+		got = append(got, l.lower)
+	}
+	if got[0] != capacityChart || got[1] != searchesChart || got[2] != apiChart {
+		t.Errorf("v steps through %v", got)
+	}
+	if open(t, "none,backoff").lower != capacityChart {
+		t.Errorf("without a bulkhead the lab does not open on capacity")
+	}
+}

@@ -16,9 +16,9 @@ import (
 // scale is what the panels side by side share: the x window (minutes of
 // the run) and the top of each chart.
 type scale struct {
-	x0, x1                float64
-	stuck, load, searches float64
-	events                []widget.Incident
+	x0, x1                     float64
+	stuck, load, searches, api float64
+	events                     []widget.Incident
 	// marks are the events in the order their marks overwrite: R, S, T
 	marks []widget.Incident
 	now   float64
@@ -73,7 +73,9 @@ func (l *Lab) Render(f lab.Frame) string {
 		sc.stuck = max(sc.stuck, 100*s.PeakStuck, 100*s.Totals.PeakCustomersDown)
 		sc.load = max(sc.load, 100*s.Totals.PeakLoad)
 		sc.searches = max(sc.searches, r.cfg.Capacity, r.cfg.RaceRate, float64(s.Totals.PeakSearches))
+		sc.api = max(sc.api, 100*s.Totals.PeakUnshielded)
 	}
+	sc.api = max(10, roundUp(1.1*sc.api, 10))
 	sc.stuck = roundUp(1.1*sc.stuck, 5)
 	sc.load = roundUp(1.1*sc.load, 50)
 	sc.searches = nice(1.5 * sc.searches)
@@ -107,17 +109,24 @@ func (l *Lab) Render(f lab.Frame) string {
 }
 
 // panel draws one run: its protections, the stuck volumes, capacity in
-// use and the searches a minute (where two charts fit, the one v picks),
+// use, the searches a minute and the region's API errors (as many as fit,
+// from the one v picks),
 // each with the timeline's phases marked under it, and its counters.
 func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 	snap := r.engine.Snapshot()
 	c := r.cfg
 	s := snap.Series
+	now := sc.now
 	at := func(v engine.SeriesView, k float64) func(float64) float64 {
 		return func(x float64) float64 { return k * v.StepAt(x) }
 	}
+	// a run's line: on the three days' axis a dot stands for hours, and a
+	// wave gone in minutes must keep its height
+	series := func(name string, style lipgloss.Style, v engine.SeriesView, k float64) widget.Line {
+		return widget.Line{Name: name, Style: style, Bounded: true, End: now, Value: at(v, k),
+			Peak: func(x0, x1 float64) float64 { return k * v.MaxIn(x0, x1) }}
+	}
 	flat := func(y float64) func(float64) float64 { return func(float64) float64 { return y } }
-	now := sc.now
 	night := sc.x1-sc.x0 <= nightEnd
 	label := func(v float64) string {
 		m := int(v + 0.5)
@@ -129,40 +138,51 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 	base := func(ymax float64, y func(float64) string) widget.TimeSeries {
 		return widget.TimeSeries{XMin: sc.x0, XMax: sc.x1, YMin: 0, YMax: ymax, XLabel: label, NoXNumbers: true, YLabel: y}
 	}
-	pctLabel := func(v float64) string { return fmt.Sprintf("%g%%", v) }
+	pctLabel := func(v float64) string { return fmt.Sprintf("%.4g%%", v) } // no float noise in a tick
 	stuck := base(sc.stuck, pctLabel)
 	stuck.Lines = []widget.Line{
 		{Name: "lecture", Style: st.Muted, Value: flat(100 * remirror.LectureStuck)},
-		{Name: "stuck", Style: st.Bad, Bounded: true, End: now, Value: at(s.Stuck, 100)},
+		series("stuck", st.Bad, s.Stuck, 100),
 	}
 	if c.Spread {
-		stuck.Lines = append(stuck.Lines, widget.Line{Name: "down", Style: st.OK, Bounded: true, End: now, Value: at(s.CustomersDown, 100)})
+		stuck.Lines = append(stuck.Lines, series("down", st.OK, s.CustomersDown, 100))
 	}
 	capacity := base(sc.load, pctLabel)
 	capacity.Lines = []widget.Line{
 		{Name: "full", Style: st.Muted, Value: flat(100)},
-		{Name: "control", Style: st.Warn, Bounded: true, End: now, Value: at(s.Control, 100)},
-		{Name: "searches", Style: st.Bad, Bounded: true, End: now, Value: at(s.Network, 100)},
-		{Name: "re-mirror", Style: st.OK, Bounded: true, End: now, Value: at(s.Remirror, 100)},
+		series("control", st.Warn, s.Control, 100),
+		series("searches", st.Bad, s.Network, 100),
+		series("re-mirror", st.OK, s.Remirror, 100),
 	}
 	searches := base(sc.searches, shortCount)
 	searches.LogY = true
 	searches.Lines = []widget.Line{
 		{Name: "capacity", Style: st.Muted, Value: flat(c.Capacity)},
 		{Name: "race", Style: st.Warn, Value: flat(c.RaceRate)},
-		{Name: "searches", Style: st.Bad, Bounded: true, End: now, Value: at(s.Searches, 1)},
+		series("searches", st.Bad, s.Searches, 1),
 	}
-	titles := []string{
-		widget.FirstFit(w, "volumes stuck, % of the zone's (the lecture: 13 %)", "volumes stuck, %", "stuck %"),
+	api := base(sc.api, pctLabel)
+	api.Lines = []widget.Line{series("API errors", st.Bad, s.APIErrors, 100)}
+	apiTitle := widget.FirstFit(w, "the region's API calls failing, %", "API calls failing, %", "API errors %")
+	if c.Bulkhead {
+		api.Lines = append([]widget.Line{series("no bulkhead", st.Warn, s.Unshielded, 100)}, api.Lines...)
+		apiTitle = widget.FirstFit(w, "the region's API calls failing, %: with the bulkhead, and without it", apiTitle, "API errors %")
+	}
+	lower := []widget.TimeSeries{capacity, searches, api}
+	lowerTitles := []string{
 		widget.FirstFit(w, "capacity in use, %: spare network taken by searches and re-mirrors; control plane load", "capacity in use, %", "in use %"),
 		widget.FirstFit(w, "searches (negotiations) a minute, log scale", "searches a minute (log)", "searches/min"),
+		apiTitle,
 	}
-	charts := []widget.TimeSeries{stuck, capacity, searches}
 	n := 3
 	if h < 34 {
 		n = 2
-		charts = []widget.TimeSeries{stuck, charts[1+l.lower]}
-		titles = []string{titles[0], titles[1+l.lower]}
+	}
+	charts := []widget.TimeSeries{stuck}
+	titles := []string{widget.FirstFit(w, "volumes stuck, % of the zone's (the lecture: 13 %)", "volumes stuck, %", "stuck %")}
+	for i := range n - 1 {
+		charts = append(charts, lower[(l.lower+i)%lowerCharts])
+		titles = append(titles, lowerTitles[(l.lower+i)%lowerCharts])
 	}
 	// one names column and one y-label column, so the charts share an x scale
 	names, yw := 0, 0
@@ -220,6 +240,14 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 	return lines
 }
 
+// The charts under the stuck volumes', in the order v steps through them.
+const (
+	capacityChart = iota
+	searchesChart
+	apiChart
+	lowerCharts
+)
+
 // xStep is the minutes between two numbers of the x axis: the shortest
 // of the clock's round steps that leaves each number room.
 func xStep(night bool, span float64, width int) float64 {
@@ -265,19 +293,19 @@ func brief(c remirror.Config, w int) string {
 	var long, short []string
 	if c.Backoff {
 		long = append(long, fmt.Sprintf("waits 1, 2, 4 ... %d min", c.BackoffMaxMin))
-		short = append(short, "backoff")
+		short = append(short, fmt.Sprintf("waits to %d min", c.BackoffMaxMin))
 	}
 	if c.Cap {
 		long = append(long, fmt.Sprintf("%d search at once", c.MaxRemirrors))
-		short = append(short, fmt.Sprintf("cap %d", c.MaxRemirrors))
+		short = append(short, fmt.Sprintf("%d at once", c.MaxRemirrors))
 	}
 	if c.Bulkhead {
 		long = append(long, "the region's calls first")
-		short = append(short, "bulkhead")
+		short = append(short, "region first")
 	}
 	if c.Spread {
 		long = append(long, "customers in several zones")
-		short = append(short, "spread")
+		short = append(short, "several zones")
 	}
 	if !c.Backoff && !c.Cap {
 		long = append([]string{fmt.Sprintf("every stuck volume searches %d times a minute", c.Tries)}, long...)
@@ -295,7 +323,7 @@ func (l *Lab) legend(w int) string {
 		span = "to " + remirror.Clock(int(x1))
 	}
 	return widget.FirstFit(w,
-		widget.PhaseLegend+" (the lecture's times) · x axis: "+span+" (z) · v: the other chart",
+		widget.PhaseLegend+" (the lecture's times) · x axis: "+span+" (z) · v: the next chart",
 		widget.PhaseLegend+" · x axis: "+span+" (z)",
 		widget.PhaseLegend,
 		"T trigger · S sustain · R recovery")

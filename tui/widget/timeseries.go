@@ -20,6 +20,10 @@ type Line struct {
 	Name  string
 	Style lipgloss.Style
 	Value func(x float64) float64
+	// Peak, when set, is the highest value over [x0, x1]: each dot then
+	// shows the peak of the span it stands for rather than the value at
+	// its middle, so that a spike narrower than a dot keeps its height.
+	Peak func(x0, x1 float64) float64
 	// Bounded lines stop at End: the present of a series still growing
 	// (nothing is drawn before it starts).
 	Bounded bool
@@ -263,7 +267,14 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 			if x < begin {
 				continue
 			}
-			y := min(max(t.scaled(l.Value(x)), ylo), yhi)
+			v := 0.0
+			if l.Peak != nil {
+				half := 0.5 / float64(dots) * (t.XMax - t.XMin)
+				v = l.Peak(max(begin, x-half), min(end, x+half))
+			} else {
+				v = l.Value(x)
+			}
+			y := min(max(t.scaled(v), ylo), yhi)
 			p := g.GridPoint(canvas.Float64Point{X: x, Y: y})
 			if first {
 				first = false

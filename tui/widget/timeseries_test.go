@@ -227,3 +227,35 @@ func TestEndRowIsTheNamesRow(t *testing.T) {
 		}
 	}
 }
+
+// A spike narrower than a dot (x 50.0 to 50.1 on 0-100 over 40 dots) falls
+// between the dots' middles: with Peak it is drawn at its height, on the
+// top row, and without it the line stays flat.
+func TestTimeSeriesPeakKeepsANarrowSpike(t *testing.T) {
+	st := mono(t)
+	spike := func(x float64) float64 {
+		if x >= 50 && x < 50.1 {
+			return 20
+		}
+		return 0
+	}
+	peak := func(x0, x1 float64) float64 {
+		if x0 < 50.1 && x1 >= 50 {
+			return 20
+		}
+		return spike(x0)
+	}
+	for _, withPeak := range []bool{false, true} {
+		ts := flatChart()
+		ts.Lines = []Line{{Name: "s", Value: spike}}
+		if withPeak {
+			ts.Lines[0].Peak = peak
+		}
+		rows := strings.Split(plain(ts.Render(st, 30, 8)), "\n")
+		top := strings.SplitN(rows[0], "┤", 2)
+		drawn := len(top) == 2 && strings.ContainsFunc(top[1], isBraille)
+		if drawn != withPeak {
+			t.Errorf("Peak set %v: the spike on the top row %v:\n%s", withPeak, drawn, strings.Join(rows, "\n"))
+		}
+	}
+}
