@@ -28,6 +28,9 @@ type Lab struct {
 	seen   []int
 	// whole shows the lecture's whole timeline in place of the charts.
 	whole bool
+	// pair keeps the left run's set while a toggle has made the right
+	// run like it; c forgets it.
+	pair lab.Pair
 }
 
 // maxStep is the longest a step (a minute of every run) may take: play
@@ -232,6 +235,7 @@ func stepTo(steps []float64, v float64, dir int) float64 {
 // the whole timeline or the charts again.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
+	pair := l.pair
 	var change func(*configstorm.Spec) string
 	switch {
 	case key.Matches(msg, k.Timeline):
@@ -256,17 +260,29 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		dir := dirOf(msg, k.CapacityDown)
 		change = func(s *configstorm.Spec) string { s.Capacity = stepTo(capacitySteps, s.Capacity, dir); return "" }
 	case key.Matches(msg, k.Backoff):
-		change = toggle(func(p *configstorm.Protections) { p.Backoff = !p.Backoff })
+		change = toggle(&pair, func(p *configstorm.Protections) { p.Backoff = !p.Backoff })
 	case key.Matches(msg, k.Cut):
-		change = toggle(func(p *configstorm.Protections) { p.Cut = !p.Cut })
+		change = toggle(&pair, func(p *configstorm.Protections) { p.Cut = !p.Cut })
 	case key.Matches(msg, k.KeepOnError):
-		change = toggle(func(p *configstorm.Protections) { p.KeepOnError = !p.KeepOnError })
+		change = toggle(&pair, func(p *configstorm.Protections) { p.KeepOnError = !p.KeepOnError })
 	case key.Matches(msg, k.Compare):
-		change = compare
+		change = func(s *configstorm.Spec) string { pair.Forget(); return compare(s) }
 	default:
 		return lab.Outcome{}
 	}
-	return lab.Edit(&l.spec, change, configstorm.Spec.Validate, l.Restart, note)
+	back := configstorm.SetWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
+	say := func(s configstorm.Spec) string {
+		if l.pair.JustMerged(pair) {
+			cfgs, _ := s.Configs()
+			return lab.MergedNote(configstorm.SetWords(cfgs[0].Protections), msg.String(), back)
+		}
+		return note(s)
+	}
+	out := lab.Edit(&l.spec, change, configstorm.Spec.Validate, l.Restart, say)
+	if out.Restarted {
+		l.pair = pair
+	}
+	return out
 }
 
 // dirOf is -1 for the down key of a pair, else +1.
@@ -278,23 +294,20 @@ func dirOf(msg tea.KeyMsg, down key.Binding) int {
 }
 
 // toggle flips a protection of the last run listed (the right one, or
-// the only one); a right run made like the left leaves one run.
-func toggle(flip func(*configstorm.Protections)) func(*configstorm.Spec) string {
+// the only one); pair merges and splits the runs (lab.Pair).
+func toggle(pair *lab.Pair, flip func(*configstorm.Protections)) func(*configstorm.Spec) string {
 	return func(s *configstorm.Spec) string {
-		names := strings.Split(s.Runs, ",")
 		cfgs, err := s.Configs()
 		if err != nil {
 			return err.Error()
 		}
+		names := make([]string, len(cfgs))
+		for i, c := range cfgs {
+			names[i] = configstorm.SetName(c.Protections)
+		}
 		p := cfgs[len(cfgs)-1].Protections
 		flip(&p)
-		names[len(names)-1] = configstorm.SetName(p)
-		if len(names) == 2 {
-			if first, _ := configstorm.ParseSet(names[0]); first == p {
-				names = names[1:]
-			}
-		}
-		s.Runs = strings.Join(names, ",")
+		s.Runs = strings.Join(pair.Toggle(names, configstorm.SetName(p)), ",")
 		return ""
 	}
 }

@@ -111,3 +111,15 @@ func TestAHeavyMinuteIsRefused(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// A toggle that makes the right run like the left says so, and the same
+// key again puts the right run back beside it.
+func TestAMergeSaysSoAndUndoes(t *testing.T) {
+	l := open(t, "none,backoff")
+	if note := press(t, l, "b"); l.spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; b again puts backoff back") {
+		t.Errorf("b merged to %q, saying %q", l.spec.Runs, note)
+	}
+	if press(t, l, "b"); l.spec.Runs != "none,backoff" {
+		t.Errorf("b again: %q", l.spec.Runs)
+	}
+}

@@ -22,10 +22,9 @@ type Lab struct {
 	opened string
 	runs   []*run
 	seen   []int
-	// merged is the left run's set while a toggle has made the right run
-	// like it (one panel shows both): the next toggle puts the right run
-	// back beside it. c forgets it.
-	merged string
+	// pair keeps the left run's set while a toggle has made the right
+	// run like it; c forgets it.
+	pair lab.Pair
 }
 
 // maxStep is the longest a step (a minute of every run) may take: play
@@ -214,13 +213,13 @@ const lectureSwitchOff = 9*60 + 36 - flipflop.StartClock
 // Key changes the spec and restarts the morning on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
-	merged := l.merged
+	pair := l.pair
 	var change func(*flipflop.Spec) string
 	switch {
 	case key.Matches(msg, k.Hysteresis):
-		change = toggle(&merged, func(p *flipflop.Protections) { p.Hysteresis = !p.Hysteresis })
+		change = toggle(&pair, func(p *flipflop.Protections) { p.Hysteresis = !p.Hysteresis })
 	case key.Matches(msg, k.Cap):
-		change = toggle(&merged, func(p *flipflop.Protections) { p.Cap = !p.Cap })
+		change = toggle(&pair, func(p *flipflop.Protections) { p.Cap = !p.Cap })
 	case key.Matches(msg, k.KDown):
 		change = func(s *flipflop.Spec) string { s.K = max(1, s.K-1); return "" }
 	case key.Matches(msg, k.KUp):
@@ -239,29 +238,27 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			return ""
 		}
 	case key.Matches(msg, k.Compare):
-		change = func(s *flipflop.Spec) string { merged = ""; return compare(s) }
+		change = func(s *flipflop.Spec) string { pair.Forget(); return compare(s) }
 	default:
 		return lab.Outcome{}
 	}
 	back := setWords(l.runs[len(l.runs)-1].cfg) // the right run before the key
 	say := func(s flipflop.Spec) string {
-		if merged != "" && merged != l.merged { // the key has just merged the runs
+		if l.pair.JustMerged(pair) {
 			return mergedNote(s, msg.String(), back)
 		}
 		return note(s)
 	}
 	out := lab.Edit(&l.spec, change, flipflop.Spec.Validate, l.Restart, say)
 	if out.Restarted {
-		l.merged = merged
+		l.pair = pair
 	}
 	return out
 }
 
 // toggle flips a protection of the last run listed (the right one, or the
-// only one). A right run made like the left leaves one run, and merged
-// remembers the left's set; the next toggle puts the right run back
-// beside it, so two presses of a key give the comparison back.
-func toggle(merged *string, flip func(*flipflop.Protections)) func(*flipflop.Spec) string {
+// only one); pair merges and splits the runs (lab.Pair).
+func toggle(pair *lab.Pair, flip func(*flipflop.Protections)) func(*flipflop.Spec) string {
 	return func(s *flipflop.Spec) string {
 		names := strings.Split(s.Runs, ",")
 		cfgs, err := s.Configs()
@@ -270,16 +267,7 @@ func toggle(merged *string, flip func(*flipflop.Protections)) func(*flipflop.Spe
 		}
 		p := cfgs[len(cfgs)-1].Protections
 		flip(&p)
-		right := flipflop.SetName(p)
-		switch {
-		case len(names) == 1 && *merged != "" && right != *merged:
-			names, *merged = []string{*merged, right}, ""
-		case len(names) == 2 && names[0] == right:
-			names, *merged = names[:1], right
-		default:
-			names[len(names)-1] = right
-		}
-		s.Runs = strings.Join(names, ",")
+		s.Runs = strings.Join(pair.Toggle(names, flipflop.SetName(p)), ",")
 		return ""
 	}
 }
@@ -288,7 +276,7 @@ func toggle(merged *string, flip func(*flipflop.Protections)) func(*flipflop.Spe
 // panel, and how to bring back the run it was.
 func mergedNote(s flipflop.Spec, key, back string) string {
 	cfgs, _ := s.Configs()
-	return fmt.Sprintf("the right run is now %s, like the left: one panel shows both; %s again puts %s back beside it", setWords(cfgs[0]), key, back)
+	return lab.MergedNote(setWords(cfgs[0]), key, back)
 }
 
 // compare shows the right run alone, or puts no protection beside the one

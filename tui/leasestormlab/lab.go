@@ -27,10 +27,9 @@ type Lab struct {
 	opened string // the runs the scenario opened with
 	runs   []*run
 	seen   []int
-	// merged is the left run's set while a toggle has made the right run
-	// like it (one panel shows both): the next toggle puts the right run
-	// back beside it. c forgets it.
-	merged string
+	// pair keeps the left run's set while a toggle has made the right
+	// run like it; c forgets it.
+	pair lab.Pair
 }
 
 // maxStep is the longest a step (a minute of every run) may take: play
@@ -247,7 +246,7 @@ func stepTo(steps []float64, v float64, dir int) float64 {
 // Key changes the spec and restarts the night on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
-	merged := l.merged
+	pair := l.pair
 	var change func(*leasestorm.Spec) string
 	switch {
 	case key.Matches(msg, k.OutageShorter), key.Matches(msg, k.OutageLonger):
@@ -270,24 +269,24 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, k.CapUp):
 		change = func(s *leasestorm.Spec) string { s.Cap = min(leasestorm.MaxQueue, 2*s.Cap); return "" }
 	case key.Matches(msg, k.Throttle):
-		change = toggle(&merged, func(p *leasestorm.Protections) { p.Throttle = !p.Throttle })
+		change = toggle(&pair, func(p *leasestorm.Protections) { p.Throttle = !p.Throttle })
 	case key.Matches(msg, k.DropStale):
-		change = toggle(&merged, func(p *leasestorm.Protections) { p.DropStale = !p.DropStale })
+		change = toggle(&pair, func(p *leasestorm.Protections) { p.DropStale = !p.DropStale })
 	case key.Matches(msg, k.Compare):
-		change = func(s *leasestorm.Spec) string { merged = ""; return compare(s) }
+		change = func(s *leasestorm.Spec) string { pair.Forget(); return compare(s) }
 	default:
 		return lab.Outcome{}
 	}
 	back := setWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
 	say := func(s leasestorm.Spec) string {
-		if merged != "" && merged != l.merged { // the key has just merged the runs
+		if l.pair.JustMerged(pair) {
 			return mergedNote(s, msg.String(), back)
 		}
 		return note(s)
 	}
 	out := lab.Edit(&l.spec, change, leasestorm.Spec.Validate, l.Restart, say)
 	if out.Restarted {
-		l.merged = merged
+		l.pair = pair
 	}
 	return out
 }
@@ -301,10 +300,8 @@ func dirOf(msg tea.KeyMsg, down key.Binding) int {
 }
 
 // toggle flips a protection of the last run listed (the right one, or the
-// only one). A right run made like the left leaves one run, and merged
-// remembers the left's set; the next toggle puts the right run back
-// beside it, so two presses of a key give the comparison back.
-func toggle(merged *string, flip func(*leasestorm.Protections)) func(*leasestorm.Spec) string {
+// only one); pair merges and splits the runs (lab.Pair).
+func toggle(pair *lab.Pair, flip func(*leasestorm.Protections)) func(*leasestorm.Spec) string {
 	return func(s *leasestorm.Spec) string {
 		names := strings.Split(s.Runs, ",")
 		cfgs, err := s.Configs()
@@ -313,16 +310,7 @@ func toggle(merged *string, flip func(*leasestorm.Protections)) func(*leasestorm
 		}
 		p := cfgs[len(cfgs)-1].Protections
 		flip(&p)
-		right := leasestorm.SetName(p)
-		switch {
-		case len(names) == 1 && *merged != "" && right != *merged:
-			names, *merged = []string{*merged, right}, ""
-		case len(names) == 2 && names[0] == right:
-			names, *merged = names[:1], right
-		default:
-			names[len(names)-1] = right
-		}
-		s.Runs = strings.Join(names, ",")
+		s.Runs = strings.Join(pair.Toggle(names, leasestorm.SetName(p)), ",")
 		return ""
 	}
 }
@@ -331,7 +319,7 @@ func toggle(merged *string, flip func(*leasestorm.Protections)) func(*leasestorm
 // panel, and how to bring back the run it was.
 func mergedNote(s leasestorm.Spec, key, back string) string {
 	cfgs, _ := s.Configs()
-	return fmt.Sprintf("the right run is now %s, like the left: one panel shows both; %s again puts %s back beside it", setWords(cfgs[0].Protections), key, back)
+	return lab.MergedNote(setWords(cfgs[0].Protections), key, back)
 }
 
 // compare shows the right run alone, or puts no protection beside the

@@ -64,17 +64,17 @@ func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {
 }
 
 // change is the spec's edit a key asks for, or nil.
-func (l *Lab) change(msg tea.KeyMsg) func(*remirror.Spec) string {
+func (l *Lab) change(msg tea.KeyMsg, pair *lab.Pair) func(*remirror.Spec) string {
 	k := keys
 	switch {
 	case key.Matches(msg, k.Backoff):
-		return toggle(func(p *remirror.Protections) { p.Backoff = !p.Backoff })
+		return toggle(pair, func(p *remirror.Protections) { p.Backoff = !p.Backoff })
 	case key.Matches(msg, k.Cap):
-		return toggle(func(p *remirror.Protections) { p.Cap = !p.Cap })
+		return toggle(pair, func(p *remirror.Protections) { p.Cap = !p.Cap })
 	case key.Matches(msg, k.Bulkhead):
-		return toggle(func(p *remirror.Protections) { p.Bulkhead = !p.Bulkhead })
+		return toggle(pair, func(p *remirror.Protections) { p.Bulkhead = !p.Bulkhead })
 	case key.Matches(msg, k.Spread):
-		return toggle(func(p *remirror.Protections) { p.Spread = !p.Spread })
+		return toggle(pair, func(p *remirror.Protections) { p.Spread = !p.Spread })
 	case key.Matches(msg, k.Cut):
 		return func(s *remirror.Spec) string {
 			if s.CutAt == "never" {
@@ -85,7 +85,7 @@ func (l *Lab) change(msg tea.KeyMsg) func(*remirror.Spec) string {
 			return ""
 		}
 	case key.Matches(msg, k.Compare):
-		return compare
+		return func(s *remirror.Spec) string { pair.Forget(); return compare(s) }
 	case k.Wave.Dir(msg) != 0:
 		dir := k.Wave.Dir(msg)
 		return func(s *remirror.Spec) string { s.CutShare = stepTo(cutSteps, s.CutShare, dir); return "" }
@@ -114,8 +114,8 @@ func stepTo(steps []float64, v float64, dir int) float64 {
 }
 
 // toggle flips a protection of the last run listed (the right one, or
-// the only one); a right run made like the left leaves one run.
-func toggle(flip func(*remirror.Protections)) func(*remirror.Spec) string {
+// the only one); pair merges and splits the runs (lab.Pair).
+func toggle(pair *lab.Pair, flip func(*remirror.Protections)) func(*remirror.Spec) string {
 	return func(s *remirror.Spec) string {
 		cfgs, err := s.Configs()
 		if err != nil {
@@ -127,11 +127,7 @@ func toggle(flip func(*remirror.Protections)) func(*remirror.Spec) string {
 		}
 		p := cfgs[len(cfgs)-1].Protections
 		flip(&p)
-		names[len(names)-1] = remirror.SetName(p)
-		if len(names) == 2 && names[0] == names[1] {
-			names = names[1:]
-		}
-		s.Runs = strings.Join(names, ",")
+		s.Runs = strings.Join(pair.Toggle(names, remirror.SetName(p)), ",")
 		return ""
 	}
 }

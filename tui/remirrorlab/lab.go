@@ -25,6 +25,9 @@ type Lab struct {
 	runs   []*run
 	seen   []int
 	zoom   zoom
+	// pair keeps the left run's set while a toggle has made the right
+	// run like it; c forgets it.
+	pair lab.Pair
 	// lower is the first of the charts under the stuck volumes' (capacity
 	// in use, the searches a minute, the region's API errors): it alone
 	// where two charts fit, it and the next where three do.
@@ -218,11 +221,24 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if out, ok := l.viewKey(msg); ok {
 		return out
 	}
-	change := l.change(msg)
+	pair := l.pair
+	change := l.change(msg, &pair)
 	if change == nil {
 		return lab.Outcome{}
 	}
-	return lab.Edit(&l.spec, change, remirror.Spec.Validate, l.Restart, note)
+	back := setWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
+	say := func(s remirror.Spec) string {
+		if l.pair.JustMerged(pair) {
+			cfgs, _ := s.Configs()
+			return lab.MergedNote(setWords(cfgs[0].Protections), msg.String(), back)
+		}
+		return note(s)
+	}
+	out := lab.Edit(&l.spec, change, remirror.Spec.Validate, l.Restart, say)
+	if out.Restarted {
+		l.pair = pair
+	}
+	return out
 }
 
 // note says what the run now is.

@@ -151,3 +151,15 @@ func TestTheBulkheadsLessonIsDrawn(t *testing.T) {
 		t.Errorf("without a bulkhead the lab does not open on capacity")
 	}
 }
+
+// A toggle that makes the right run like the left says so, and the same
+// key again puts the right run back beside it.
+func TestAMergeSaysSoAndUndoes(t *testing.T) {
+	l := open(t, "none,backoff")
+	if note := press(t, l, "o"); l.spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; o again puts backoff back") {
+		t.Errorf("o merged to %q, saying %q", l.spec.Runs, note)
+	}
+	if press(t, l, "o"); l.spec.Runs != "none,backoff" {
+		t.Errorf("o again: %q", l.spec.Runs)
+	}
+}

@@ -26,6 +26,9 @@ type Lab struct {
 	seen   []int
 	// whole shows the incident's whole timeline in place of the runs.
 	whole bool
+	// pair keeps the left run's set while a toggle has made the right
+	// run like it; c forgets it.
+	pair lab.Pair
 }
 
 // run is one protection set under way.
@@ -220,6 +223,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 // whole timeline.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
+	pair := l.pair
 	var change func(*siteoutage.Spec) string
 	switch {
 	case key.Matches(msg, k.Timeline):
@@ -229,9 +233,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return lab.Outcome{Handled: true, Note: "the runs"}
 	case key.Matches(msg, k.Reserve):
-		change = l.toggle(func(p *siteoutage.Protections) { p.Reserve = !p.Reserve })
+		change = toggle(&pair, func(p *siteoutage.Protections) { p.Reserve = !p.Reserve })
 	case key.Matches(msg, k.Drills):
-		change = l.toggle(func(p *siteoutage.Protections) { p.Drills = !p.Drills })
+		change = toggle(&pair, func(p *siteoutage.Protections) { p.Drills = !p.Drills })
 	case key.Matches(msg, k.Fault):
 		change = func(s *siteoutage.Spec) string {
 			if s.Fault == "city" {
@@ -242,29 +246,40 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			return ""
 		}
 	case key.Matches(msg, k.Compare):
-		change = compare
+		change = func(s *siteoutage.Spec) string { pair.Forget(); return compare(s) }
 	default:
 		return lab.Outcome{}
 	}
-	return lab.Edit(&l.spec, change, siteoutage.Spec.Validate, l.Restart, note)
+	back := setWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
+	say := func(s siteoutage.Spec) string {
+		if l.pair.JustMerged(pair) {
+			cfgs, _ := s.Configs()
+			return lab.MergedNote(setWords(cfgs[0].Protections), msg.String(), back)
+		}
+		return note(s)
+	}
+	out := lab.Edit(&l.spec, change, siteoutage.Spec.Validate, l.Restart, say)
+	if out.Restarted {
+		l.pair = pair
+	}
+	return out
 }
 
 // toggle flips a protection of the last run listed (the right one, or
-// the only one); a right run made like the left leaves one run.
-func (l *Lab) toggle(flip func(*siteoutage.Protections)) func(*siteoutage.Spec) string {
+// the only one); pair merges and splits the runs (lab.Pair).
+func toggle(pair *lab.Pair, flip func(*siteoutage.Protections)) func(*siteoutage.Spec) string {
 	return func(s *siteoutage.Spec) string {
-		names := strings.Split(s.Runs, ",")
 		cfgs, err := s.Configs()
 		if err != nil {
 			return err.Error()
 		}
+		names := make([]string, len(cfgs))
+		for i, c := range cfgs {
+			names[i] = siteoutage.SetName(c.Protections)
+		}
 		p := cfgs[len(cfgs)-1].Protections
 		flip(&p)
-		names[len(names)-1] = siteoutage.SetName(p)
-		if len(names) == 2 && names[0] == names[1] {
-			names = names[1:]
-		}
-		s.Runs = strings.Join(names, ",")
+		s.Runs = strings.Join(pair.Toggle(names, siteoutage.SetName(p)), ",")
 		return ""
 	}
 }

@@ -115,3 +115,16 @@ func TestTheTimelineIsOnScreen(t *testing.T) {
 		}
 	}
 }
+
+// A toggle that makes the right run like the left says so, and the same
+// key again puts the right run back beside it.
+func TestAMergeSaysSoAndUndoes(t *testing.T) {
+	l := open(t)
+	press(t, l, "p")
+	if note := press(t, l, "d"); l.spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; d again puts") {
+		t.Errorf("d merged to %q, saying %q", l.spec.Runs, note)
+	}
+	if press(t, l, "d"); l.spec.Runs != "none,drills" {
+		t.Errorf("d again: %q", l.spec.Runs)
+	}
+}

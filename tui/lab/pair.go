@@ -1,0 +1,39 @@
+package lab
+
+import "fmt"
+
+// Pair is the memory of a lab that sets a right run beside a left one and
+// whose keys toggle the right run's protections. A toggle that makes the
+// right run like the left leaves one panel for both, and Pair keeps the
+// left's set, so that the next toggle puts the right run back beside it:
+// two presses of a key give the comparison back. A lab copies its Pair
+// before an edit and keeps the copy only if the edit applies.
+type Pair struct{ merged string }
+
+// Toggle is the runs' names (the right one last, each name in its set's
+// one spelling) after a key makes the right run right.
+func (p *Pair) Toggle(names []string, right string) []string {
+	names = append([]string(nil), names...)
+	switch {
+	case len(names) == 1 && p.merged != "" && right != p.merged:
+		names, p.merged = []string{p.merged, right}, ""
+	case len(names) == 2 && names[0] == right:
+		names, p.merged = names[:1], right
+	default:
+		names[len(names)-1] = right
+	}
+	return names
+}
+
+// Forget drops the memory: the runs were set some other way.
+func (p *Pair) Forget() { p.merged = "" }
+
+// JustMerged reports whether the edit that made next from p merged the
+// runs.
+func (p Pair) JustMerged(next Pair) bool { return next.merged != "" && next.merged != p.merged }
+
+// MergedNote says that the right run, made like the left (now names
+// both), shares its panel, and how key brings back the run it was.
+func MergedNote(now, key, back string) string {
+	return fmt.Sprintf("the right run is now %s, like the left: one panel shows both; %s again puts %s back beside it", now, key, back)
+}
