@@ -134,8 +134,11 @@ func writeConfigStormText(w io.Writer, r configstorm.Report) error {
 	}
 	for _, run := range r.Runs {
 		fmt.Fprintf(w, "\n%s\n", configSetWords(run.Set))
-		fmt.Fprintf(w, "  peak load %s queries a second; after the fix %.1f%% of reads served on average, at best %.1f%% in a minute\n",
-			textfmt.Int(int(math.Round(run.PeakLoad))), 100*run.SuccessAfterFix, 100*run.StormMax)
+		after := fmt.Sprintf("after the fix %.1f%% of reads served on average, at best %.1f%% in a minute", 100*run.SuccessAfterFix, 100*run.StormMax)
+		if run.SuccessAfterFix < 0 {
+			after = "the site was turned off before the fix: nothing served between them to measure"
+		}
+		fmt.Fprintf(w, "  peak load %s queries in its worst second; %s\n", textfmt.Int(int(math.Round(run.PeakLoad))), after)
 		if run.Recovered != "" {
 			fmt.Fprintf(w, "  back at %s: %s after the bad value, %s after the fix\n", run.Recovered, configstorm.Span(run.RecoveredAtS), configstorm.Span(run.AfterFixS))
 		} else {

@@ -21,19 +21,23 @@ func init() {
 			for _, k := range keys {
 				switch k {
 				case "served":
-					out = append(out, quote{group, "served", fmt.Sprintf("%.1f%%", 100*run["success_after_fix"].(float64))})
+					v := "–"
+					if f := run["success_after_fix"].(float64); f >= 0 {
+						v = fmt.Sprintf("%.1f%%", 100*f)
+					}
+					out = append(out, quote{group, "served after fix", v})
 				case "back":
 					v := run["recovered_at"].(string)
 					if v == "" {
 						v = "never"
 					}
-					out = append(out, quote{group, "back at", v})
+					out = append(out, quote{group, "back", v})
 				case "after-fix":
-					v := "never"
+					v := ">" + configstorm.Span(int(run["run_after_fix_s"].(float64)))
 					if s := int(run["recovery_after_fix_s"].(float64)); s >= 0 {
 						v = configstorm.Span(s)
 					}
-					out = append(out, quote{group, "after the fix", v})
+					out = append(out, quote{group, "fix to back", v})
 				case "peak":
 					out = append(out, quote{group, "peak", shortLoad(run["peak_load"].(float64)) + " q/s"})
 				default:

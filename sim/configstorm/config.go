@@ -43,16 +43,21 @@ func ParseSet(name string) (Protections, error) {
 		return p, nil
 	}
 	for _, s := range strings.Split(name, "+") {
+		var f *bool
 		switch strings.TrimSpace(s) {
 		case "cut":
-			p.Cut = true
+			f = &p.Cut
 		case "backoff":
-			p.Backoff = true
+			f = &p.Backoff
 		case "keep-on-error":
-			p.KeepOnError = true
+			f = &p.KeepOnError
 		default:
 			return p, engine.Invalid("runs", "must list none, or cut, backoff and keep-on-error joined by +, comma-separated, got %q", name)
 		}
+		if *f {
+			return p, engine.Invalid("runs", "must name each protection of a run once, got %q", name)
+		}
+		*f = true
 	}
 	return p, nil
 }
@@ -132,9 +137,9 @@ func (c Config) Validate() error {
 	case c.RunMin < 1 || c.RunMin > MaxMinutes:
 		return engine.Invalid("run-min", "must be in 1..%d, got %d", MaxMinutes, c.RunMin)
 	case c.FixAtMin < 0 || c.FixAtMin > c.RunMin:
-		return engine.Invalid("fix-at-min", "must be in 0..run-min (%d), got %d", c.RunMin, c.FixAtMin)
+		return engine.Invalid("fix-at-min", "must be in 0..run-min (%d), got %d (a run that ends sooner needs an earlier fix)", c.RunMin, c.FixAtMin)
 	case c.CutAtMin < 0 || c.CutAtMin > c.RunMin:
-		return engine.Invalid("cut-at-min", "must be in 0..run-min (%d), got %d", c.RunMin, c.CutAtMin)
+		return engine.Invalid("cut-at-min", "must be in 0..run-min (%d), got %d (a run that ends sooner needs an earlier cut)", c.RunMin, c.CutAtMin)
 	case c.OffMin < 0 || c.OffMin > MaxMinutes:
 		return engine.Invalid("off-min", "must be in 0..%d, got %d", MaxMinutes, c.OffMin)
 	case c.RampMin < 0 || c.RampMin > MaxMinutes:

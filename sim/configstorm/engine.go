@@ -272,7 +272,7 @@ func (e *Engine) events(t int32) {
 	}
 	if t == e.cutAt {
 		if e.recoveredAt >= 0 {
-			e.mark(t, "no need to turn the site off: it has been back since %s", ElapsedS(e.since(e.recoveredAt)))
+			e.mark(t, "no need to turn the site off: it has been back since %s", ElapsedS(e.since(e.recoveredAt)+1))
 		} else {
 			e.cutFrom = t
 			e.phase(t, Recover, "the site turned off")

@@ -243,6 +243,7 @@ func TestValidate(t *testing.T) {
 		{func(s *Spec) { s.Reads = 0 }, "reads must be in (0, 1e7]"},
 		{func(s *Spec) { s.Attempts = 11 }, "attempts must be in 1..10"},
 		{func(s *Spec) { s.FixAtMin = 181 }, "fix-at-min must be in 0..run-min (180)"},
+		{func(s *Spec) { s.Runs = "cut+cut" }, "runs must name each protection of a run once"},
 		{func(s *Spec) { s.BackoffMaxS = 0 }, "backoff-max-s must be in backoff-base-s (1)"},
 		{func(s *Spec) { s.Runs = "cut,cut" }, `runs lists "cut" twice`},
 		{func(s *Spec) { s.Runs = "backoff+cut,cut+backoff" }, `runs lists "cut+backoff" twice`},
@@ -260,7 +261,7 @@ func TestValidate(t *testing.T) {
 // The durations read as a class says them.
 func TestSpanAndElapsed(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
-		{Span(3), "3 s"}, {Span(119), "119 s"}, {Span(42 * 60), "42 min"}, {Span(8082), "2 h 15 min"}, {Span(2 * 3600), "2 h"},
+		{Span(3), "3 s"}, {Span(119), "119 s"}, {Span(42 * 60), "42 min"}, {Span(110 * 60), "1 h 50 min"}, {Span(3599), "1 h"}, {Span(8082), "2 h 15 min"}, {Span(2 * 3600), "2 h"},
 		{Elapsed(-5), "-0:05"}, {Elapsed(150), "2:30"}, {ElapsedS(8982), "2:29:42"},
 	} {
 		if c.got != c.want {

@@ -52,9 +52,12 @@ type Result struct {
 	RecoveredAtS int    `json:"recovered_at_s"`
 	Recovered    string `json:"recovered_at"`
 	AfterFixS    int    `json:"recovery_after_fix_s"`
+	// RunAfterFixS is the run's seconds after the fix (-1 before it): a
+	// run never back took longer than that.
+	RunAfterFixS int `json:"run_after_fix_s"`
 	// SuccessAfterFix is the mean share of reads served from the fix to
-	// the cut (or the run's end without one); StormMax the most of any
-	// minute in that span.
+	// the cut (or the run's end without one), -1 when that span is empty
+	// (a cut before the fix); StormMax the most of any minute in it.
 	SuccessAfterFix float64 `json:"success_after_fix"`
 	StormMax        float64 `json:"success_after_fix_max_minute"`
 	// Queries and Answered count the run's queries; Reads, Hits, Served,
@@ -79,7 +82,7 @@ type Result struct {
 func (e *Engine) Result() Result {
 	c := e.cfg
 	r := Result{Set: SetName(c.Protections), Capacity: c.Capacity, Reads: c.Reads, StormLoad: c.StormLoad(), StormSuccess: c.StormSuccess(),
-		PeakLoad: e.peakLoad, PeakAtS: -1, FixAtS: -1, CutAtS: -1, BackAtS: -1, RecoveredAtS: -1, AfterFixS: -1,
+		PeakLoad: e.peakLoad, PeakAtS: -1, FixAtS: -1, CutAtS: -1, BackAtS: -1, RecoveredAtS: -1, AfterFixS: -1, RunAfterFixS: -1, SuccessAfterFix: -1,
 		Queries: e.tot.Queries, Answered: e.tot.Answered, AllReads: e.tot.Reads, Hits: e.tot.Hits, Served: e.tot.Served, Lost: e.tot.Lost,
 		FailedFast: e.tot.FailedFast, Moments: append([]engine.Moment{}, e.moments...)}
 	if e.peakAt >= 0 {
@@ -87,6 +90,7 @@ func (e *Engine) Result() Result {
 	}
 	if e.fixed {
 		r.FixAtS = e.since(e.fix)
+		r.RunAfterFixS = int(e.now - e.fix)
 	}
 	if e.cutFrom >= 0 {
 		r.CutAtS = e.since(e.cutFrom)
@@ -138,15 +142,20 @@ type Snapshot struct {
 	// (until the cut), -1 before the fix.
 	AfterFixS       int
 	SuccessAfterFix float64
-	Series          SeriesView
-	Moments         []engine.Moment
+	// RunAfterFixS is the run's seconds after the fix so far (-1 before).
+	RunAfterFixS int
+	Series       SeriesView
+	Moments      []engine.Moment
 }
 
 // Snapshot takes the run's state without copying its history.
 func (e *Engine) Snapshot() Snapshot {
 	s := Snapshot{Second: int64(e.now), Fixed: e.fixed, Cut: e.cutFrom >= 0, Traffic: e.last.Traffic, Valid: e.valid, Backing: e.backing,
-		InFlight: e.inFlight, Last: e.last, Totals: e.tot, PeakLoad: e.peakLoad, RecoveredAt: -1, AfterFixS: -1, SuccessAfterFix: -1,
+		InFlight: e.inFlight, Last: e.last, Totals: e.tot, PeakLoad: e.peakLoad, RecoveredAt: -1, AfterFixS: -1, SuccessAfterFix: -1, RunAfterFixS: -1,
 		Series: e.series.View(), Moments: e.Moments()}
+	if e.fixed {
+		s.RunAfterFixS = int(e.now - e.fix)
+	}
 	if e.recoveredAt >= 0 {
 		s.RecoveredAt = e.since(e.recoveredAt) + 1
 		s.AfterFixS = int(e.recoveredAt-e.fix) + 1

@@ -37,9 +37,9 @@ func (c Config) Timeline() []Event {
 		{0, Trigger, "a change writes an invalid configuration value; every client sees it and queries the database to fix it"},
 		{0, Sustain, "the database is overwhelmed: hundreds of thousands of queries a second"},
 		{float64(c.FixAtMin), Sustain, "the invalid value is fixed, and the storm goes on: a client reads the database's error as an invalid value, deletes its cache entry and queries again, without backoff"},
-		{float64(c.CutAtMin), Recover, "the site is turned off: no traffic reaches the database, and it recovers"},
-		{float64(back), Recover, "users are let back slowly, and the cache fills again"},
-		{float64(back + c.RampMin), Recover, "the site is fully back, 2.5 hours after the change (the lecture)"},
+		{float64(c.CutAtMin), Recover, "the lecture's team turns the site off: no traffic reaches the database, and it recovers"},
+		{float64(back), Recover, "the lecture's team lets users back slowly, and the cache fills again"},
+		{float64(back + c.RampMin), Recover, "in the lecture the site is fully back, 2.5 hours after the change"},
 	}
 }
 
@@ -68,7 +68,7 @@ func Span(s int) string {
 	switch {
 	case s < 120:
 		return fmt.Sprintf("%d s", s)
-	case s < 2*3600:
+	case s < 3600-30:
 		return fmt.Sprintf("%d min", (s+30)/60)
 	}
 	m := (s + 30) / 60

@@ -8,28 +8,29 @@ import (
 )
 
 // Headline is each run's figures so far, under the keys scenarios quote
-// them by: served (the share of reads served from the fix to the cut),
-// back (when the site was back), after-fix (how long after the fix) and
-// peak (the most queries a second the database was sent).
+// them by: served (the mean share of reads served from the fix to the cut,
+// or to the end without one), back (when the site was back), after-fix
+// (how long after the fix: more than the run after it when never) and peak
+// (the most queries the database was sent in a second).
 func (l *Lab) Headline() []widget.Figure {
 	var figs []widget.Figure
 	for _, r := range l.runs {
 		s := r.engine.Snapshot()
 		group := configstorm.SetWords(r.cfg.Protections)
-		served, back, after := "not yet", "not yet", "not yet"
+		served, back, after := "–", "not yet", "–" // before the fix there is no after
 		if s.SuccessAfterFix >= 0 {
-			served = fmt.Sprintf("%.1f%%", 100*s.SuccessAfterFix)
+			served, after = fmt.Sprintf("%.1f%%", 100*s.SuccessAfterFix), "not yet"
 		}
 		switch {
 		case s.RecoveredAt >= 0:
 			back, after = configstorm.ElapsedS(s.RecoveredAt), configstorm.Span(s.AfterFixS)
 		case r.engine.Done():
-			back, after = "never", "never"
+			back, after = "never", ">"+configstorm.Span(s.RunAfterFixS)
 		}
 		figs = append(figs,
-			widget.Figure{Key: "served", Group: group, Name: "served", Value: served},
-			widget.Figure{Key: "back", Group: group, Name: "back at", Value: back},
-			widget.Figure{Key: "after-fix", Group: group, Name: "after the fix", Value: after},
+			widget.Figure{Key: "served", Group: group, Name: "served after fix", Value: served},
+			widget.Figure{Key: "back", Group: group, Name: "back", Value: back},
+			widget.Figure{Key: "after-fix", Group: group, Name: "fix to back", Value: after},
 			widget.Figure{Key: "peak", Group: group, Name: "peak", Value: shortCount(s.PeakLoad) + " q/s"},
 		)
 	}

@@ -165,7 +165,8 @@ func (l *Lab) Glossary() [][2]string {
 		{"client", "a server that reads the configuration from the cache; the lecture's clients saw the invalid value and each tried to fix it"},
 		{"cache entry", "a copy of configuration data in the shared cache; a read that finds it valid is a hit and costs the database nothing"},
 		{"hit ratio", "the share of reads that found their entry valid; near 100% in normal times, 0 in the storm"},
-		{"served", "the share of the site's reads answered, from the cache or the database, against every user (let in or not); in the headline, its mean from the fix to the cut"},
+		{"served", "the share of the site's reads answered, from the cache or the database, against every user (let in or not); under the charts, the latest minute's (now); in the headline, \"served after fix\" is its mean from the fix to the cut, or to the end without one"},
+		{"back, fix to back", "when at least 99% of reads were served again after the fix, as h:mm:ss after the bad value, and how long after the fix that was (\">2 h 45 min\": not by the run's end)"},
 		{"load, capacity", "the queries a second sent to the database, on a log scale, against the queries it can answer; past capacity the rest time out into errors"},
 		{"an error read as invalid", "the lecture's flaw: the client deletes its cache entry when the database errors, as if the value were invalid, and queries again; the errors of queries still in flight delete the entries the database just filled"},
 		{"no backoff", "the client queries again at once after an error (up to three tries a read here), so an overloaded database gets more queries, not fewer"},
@@ -335,10 +336,13 @@ func note(s configstorm.Spec) string {
 	for _, c := range cfgs {
 		names = append(names, configstorm.SetWords(c.Protections))
 	}
-	back := "slowly over " + fmt.Sprint(s.RampMin) + " min"
-	if s.RampMin == 0 {
-		back = "all at once"
+	back := ""
+	if strings.Contains(s.Runs, "cut") {
+		back = fmt.Sprintf(", after the cut users back slowly over %d min", s.RampMin)
+		if s.RampMin == 0 {
+			back = ", after the cut users back all at once"
+		}
 	}
-	return fmt.Sprintf("%s: the value fixed at %s, the database answering %s a second, users back %s; the afternoon starts again on seed %d",
+	return fmt.Sprintf("%s: the value fixed at %s, the database answering %s a second%s; the afternoon starts again on seed %d",
 		strings.Join(names, " vs "), configstorm.Elapsed(s.FixAtMin), shortCount(s.Capacity), back, s.Seed)
 }

@@ -76,7 +76,7 @@ func TestTheWholeTimeline(t *testing.T) {
 	}
 	press(t, l, "i")
 	body := l.Render(f)
-	for _, want := range []string{"▶S 0:15", "2:30  the site is fully back", "1:45  the site is turned off"} {
+	for _, want := range []string{"▶S 0:15", "2:30  in the lecture the site is fully back", "1:45  the lecture's team turns the site off"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the whole timeline lacks %q:\n%s", want, body)
 		}
@@ -97,7 +97,7 @@ func TestHeadlineRecovery(t *testing.T) {
 	for _, f := range l.Headline() {
 		got[f.Group+" "+f.Key] = f.Value
 	}
-	if got["no protection back"] != "never" || got["no protection after-fix"] != "never" || got["backoff after-fix"] != "3 s" || got["no protection served"] != "5.0%" {
+	if got["no protection back"] != "never" || got["no protection after-fix"] != ">2 h 45 min" || got["backoff after-fix"] != "3 s" || got["no protection served"] != "5.0%" {
 		t.Errorf("headline %v", got)
 	}
 }

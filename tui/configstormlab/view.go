@@ -117,9 +117,11 @@ func panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 			{Name: "hit ratio", Style: st.SeriesStyle(1), Bounded: true, End: now, Value: at(s.HitRatio)},
 			{Name: "served", Style: st.OK, Bounded: true, End: now, Value: at(s.Success)},
 		}}
-	// one names column and one y-label column, so the charts share an x scale
+	// one names column and one y-label column, so the charts share an x
+	// scale; a name moved off its line's row points at it
 	names := len("hit ratio ") + 1
 	load.NamesWidth, reads.NamesWidth = names, names
+	load.PointMoved, reads.PointMoved = true, true
 	yw := 0
 	for _, ts := range []widget.TimeSeries{load, reads} {
 		left, _ := ts.Area(w)
@@ -210,18 +212,28 @@ func brief(c configstorm.Config, w int) string {
 	return widget.FirstFit(w, strings.Join(long, ", "), strings.Join(short, ", "), "")
 }
 
-// counters are the run's figures now, most telling first.
+// counters are the run's latest minute, as the charts and the report's
+// rows give it (a second's figures jump about as clients back off), most
+// telling first; before the first minute, dashes.
 func counters(s configstorm.Snapshot, c configstorm.Config) []widget.Counter {
-	last := s.Last
+	v := s.Series
+	last := func(sv engine.SeriesView, f func(float64) string) string {
+		if p, ok := sv.Last(); ok {
+			return f(p.Y)
+		}
+		return "–"
+	}
+	rate := func(y float64) string { return textfmt.Int(int(math.Round(y))) + "/s" }
+	share := func(y float64) string { return fmt.Sprintf("%.1f%%", 100*y) }
 	cs := []widget.Counter{
-		{Name: "queries", Value: textfmt.Int(int(math.Round(last.Queries))) + "/s"},
-		{Name: "served", Value: fmt.Sprintf("%.1f%%", 100*min(1, (last.Hits+last.Served)/c.Reads))},
-		{Name: "hit ratio", Value: fmt.Sprintf("%.1f%%", 100*last.HitRatio)},
-		{Name: "users in", Value: fmt.Sprintf("%.0f%%", 100*last.Traffic)},
+		{Name: "now: queries", Value: last(v.Load, rate)},
+		{Name: "served", Value: last(v.Success, share)},
+		{Name: "hit ratio", Value: last(v.HitRatio, share)},
+		{Name: "users in", Value: last(v.Traffic, func(y float64) string { return fmt.Sprintf("%.0f%%", 100*y) })},
 	}
 	if c.Backoff {
-		cs = append(cs, widget.Counter{Name: "backing off", Value: fmt.Sprintf("%.0f%%", 100*float64(s.Backing)/float64(c.Clients))})
+		cs = append(cs, widget.Counter{Name: "backing off", Value: last(v.Backing, func(y float64) string { return fmt.Sprintf("%.0f%%", 100*y) })})
 	}
-	return append(cs, widget.Counter{Name: "retries", Value: textfmt.Int(int(math.Round(last.Retries))) + "/s"},
+	return append(cs, widget.Counter{Name: "retries", Value: last(v.Retries, rate)},
 		widget.Counter{Name: "capacity", Value: textfmt.Int(int(c.Capacity)) + "/s"})
 }

@@ -63,6 +63,11 @@ type TimeSeries struct {
 	// that row, in the lines' order, when they fit the names column: each
 	// name stays on its line's row rather than moving to a free one.
 	JoinRows bool
+	// PointMoved writes ↑ or ↓ after a name that could not sit on its
+	// line's row, towards the row the line ends on, so that a name never
+	// reads as a value its line does not have; the names column widens by
+	// two cells for it.
+	PointMoved bool
 	// JoinEnds gives the lines that end at one value one label ("one,
 	// stale"), which says they coincide; the names column widens for it.
 	JoinEnds bool
@@ -160,6 +165,9 @@ func (t TimeSeries) namesWidth() int {
 			names = append(names, t.Lines[i].Name)
 		}
 		nameW = max(nameW, lipgloss.Width(strings.Join(names, ", "))+1)
+	}
+	if t.PointMoved {
+		nameW += 2
 	}
 	return nameW
 }
@@ -328,6 +336,13 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 			names = append(names, t.name(i, marks[i], marked))
 		}
 		label := strings.Join(names, st.Muted.Render(", "))
+		switch {
+		case !t.PointMoved || want[g] < 0 || want[g] == row:
+		case want[g] < row:
+			label += st.Muted.Render(" ↑")
+		default:
+			label += st.Muted.Render(" ↓")
+		}
 		if labels[row] != "" {
 			label = labels[row] + " " + label
 		}

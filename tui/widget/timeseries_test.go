@@ -259,3 +259,23 @@ func TestTimeSeriesPeakKeepsANarrowSpike(t *testing.T) {
 		}
 	}
 }
+
+// Three lines that end on the top row of a short chart cannot all have
+// their names there: with PointMoved the moved names point up at it, and
+// a name on its own row carries no arrow.
+func TestTimeSeriesPointMovedNames(t *testing.T) {
+	st := mono(t)
+	ts := flatChart(20, 20, 20, 0)
+	ts.PointMoved = true
+	rows := strings.Split(plain(ts.Render(st, 50, 6)), "\n")
+	arrows := 0
+	for _, r := range rows {
+		arrows += strings.Count(r, "↑")
+		if strings.Contains(r, "↓") {
+			t.Errorf("a name points down:\n%s", strings.Join(rows, "\n"))
+		}
+	}
+	if arrows != 2 || strings.Contains(rows[rowOf(rows, "line3")], "↑") {
+		t.Errorf("%d names point up, want the two moved off the top row:\n%s", arrows, strings.Join(rows, "\n"))
+	}
+}
