@@ -37,7 +37,7 @@ func init() {
 							back = max(back, h)
 						}
 					}
-					v := avail.Duration(back)
+					v := avail.Round(back)
 					if never {
 						v = "never"
 					}

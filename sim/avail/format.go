@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Duration writes a time in hours as days, hours, minutes, seconds or
@@ -22,6 +23,10 @@ func Duration(h float64) string {
 	}
 	return fmt.Sprintf("%.3g ms", h*3600e3)
 }
+
+// Round writes a duration as Duration does, less a fraction that is all
+// zeros: "30 min" for half an hour, "4.04 days".
+func Round(h float64) string { return strings.Replace(Duration(h), ".00 ", " ", 1) }
 
 // Percent writes a share as a percentage with enough decimals to show
 // its nines: 99.9001 %, 99.99970100 %.

@@ -14,3 +14,11 @@ func TestFormatsPercent(t *testing.T) {
 		}
 	}
 }
+
+func TestRound(t *testing.T) {
+	for h, want := range map[float64]string{0.5: "30 min", 2: "2 h", 97: "4.04 days", 1.5: "1.50 h"} {
+		if got := Round(h); got != want {
+			t.Errorf("Round(%v) = %q, want %q", h, got, want)
+		}
+	}
+}

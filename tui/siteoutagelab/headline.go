@@ -55,5 +55,5 @@ func standbysBack(r *run) string {
 	if math.IsInf(last, -1) {
 		return "none have one"
 	}
-	return avail.Duration((last - siteoutage.LeadMin) / 60)
+	return avail.Round((last - siteoutage.LeadMin) / 60)
 }

@@ -63,7 +63,7 @@ func TestHeadlineSaysHowLongRecoveryTakes(t *testing.T) {
 	for _, f := range l.Headline() {
 		got[f.Group+"/"+f.Name] = f.Value
 	}
-	if got["as it was/standbys back"] != "4.04 days" || got["reserved + drilled/standbys back"] != "30.00 min" {
+	if got["as it was/standbys back"] != "4.04 days" || got["reserved + drilled/standbys back"] != "30 min" {
 		t.Errorf("headline %v", got)
 	}
 	if got["as it was/one site mean"] != "99.25% a year" {
@@ -91,12 +91,13 @@ func TestHeadlineMidOutageSaysDowntime(t *testing.T) {
 func TestTheTimelineIsOnScreen(t *testing.T) {
 	st := widget.NewStyles(themes.All[len(themes.All)-1]) // mono
 	l := open(t)
-	for range 200 { // to 9:40 PM: the explosion and the evening reached
+	for range 200 { // past 10 PM: the explosion, the evening and the trucks reached
 		l.Step()
 	}
 	for _, size := range [][2]int{{80, 24}, {160, 48}} {
 		screen := ansi.Strip(l.Render(lab.Frame{W: size[0], H: size[1], St: st}))
-		for _, want := range []string{"that evening", "▶", "TS"} {
+		// the latest event whole, at 80 columns on two lines
+		for _, want := range []string{"▶S May 31 10 PM", "staff let in", "cooling allow", "TS"} {
 			if !strings.Contains(screen, want) {
 				t.Errorf("%dx%d: no %q on screen:\n%s", size[0], size[1], want, screen)
 			}

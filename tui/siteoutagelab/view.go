@@ -72,7 +72,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	if f.W >= 130 { // the timeline beside the runs
 		tlW := 42
 		left := []string{st.Title.Render("The Planet, H1, 2008 (the lecture)")}
-		left = append(left, widget.Timeline(st, tlW, f.H-len(foot)-1, wrapEvents(events, tlW), now)...)
+		left = append(left, widget.TimelineWrapped(st, tlW, f.H-len(foot)-1, events, now)...)
 		body := widget.SideBySide(f.W-tlW-2, f.H-len(foot), sc, panels...)
 		joined := lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(tlW+2).Render(widget.FitLines(left, tlW, f.H-len(foot))), body)
 		return strings.Join(append([]string{joined}, foot...), "\n")
@@ -81,57 +81,18 @@ func (l *Lab) Render(f lab.Frame) string {
 	if f.H >= 30 {
 		tlH = len(events)
 	}
-	top := widget.Timeline(st, f.W, tlH, fitEvents(events, f.W), now)
+	top := widget.Timeline(st, f.W, tlH, events, now)
 	body := widget.SideBySide(f.W, f.H-len(top)-len(foot), sc, panels...)
 	return strings.Join(append(append(top, body), foot...), "\n")
-}
-
-// wrapEvents is the events cut into lines of w cells for Timeline, which
-// writes each event on one line (a long one losing words at its end):
-// beside the runs there is room for them whole. The first line carries
-// the time and the phase; the lines after it, at the same time, neither,
-// so the pointer to the latest event reached stands at its last line.
-func wrapEvents(events []widget.Incident, w int) []widget.Incident {
-	clockW := 0
-	for _, e := range events {
-		clockW = max(clockW, lipgloss.Width(e.Clock))
-	}
-	var out []widget.Incident
-	for _, e := range events {
-		for i, line := range widget.Wrap(e.What, max(8, w-clockW-5)) {
-			if i == 0 {
-				out = append(out, widget.Incident{At: e.At, Clock: e.Clock, What: line, Phase: e.Phase})
-			} else {
-				out = append(out, widget.Incident{At: e.At, What: line, Phase: ' '})
-			}
-		}
-	}
-	return out
-}
-
-// fitEvents is the events with their words cut to fit one line of w
-// cells each, as Timeline lays them out, so that Timeline has none to cut
-// (and keeps its column of times).
-func fitEvents(events []widget.Incident, w int) []widget.Incident {
-	clockW := 0
-	for _, e := range events {
-		clockW = max(clockW, lipgloss.Width(e.Clock))
-	}
-	out := make([]widget.Incident, len(events))
-	for i, e := range events {
-		e.What = widget.TruncateWords(e.What, max(1, w-clockW-5))
-		out[i] = e
-	}
-	return out
 }
 
 // wholeTimeline is the lecture's timeline whole, and the model's moments
 // so far under it.
 func (l *Lab) wholeTimeline(st *widget.Styles, w, h int, events []widget.Incident, now float64) string {
-	wrapped := wrapEvents(events, w)
+	wrapped := widget.TimelineWrapped(st, w, h, events, now)
 	logH := max(4, h-3-len(wrapped)-2) // the model's moments get what the timeline leaves, four lines at least
 	lines := []string{st.Title.Render(widget.FirstFit(w, "The Planet, H1, Houston, 2008: the lecture's timeline", "the lecture's timeline"))}
-	lines = append(lines, widget.Timeline(st, w, max(1, h-3-logH), wrapped, now)...)
+	lines = append(lines, widget.TimelineWrapped(st, w, max(1, h-3-logH), events, now)...)
 	lines = append(lines, st.Title.Render(widget.FirstFit(w, "the model so far ("+setWords(l.runs[0].cfg.Protections)+"), newest first", "the model so far")))
 	var entries []string
 	for _, m := range l.runs[0].engine.Moments() {
@@ -241,7 +202,7 @@ func counters(r *run, s siteoutage.Snapshot) []widget.Counter {
 		{Name: "on trucks", Value: textfmt.Int(s.Moving)},
 	}
 	for g, name := range groupNames {
-		out = append(out, widget.Counter{Name: name + " down", Value: avail.Duration(means[g])})
+		out = append(out, widget.Counter{Name: name + " down (mean)", Value: avail.Duration(means[g])})
 	}
 	return out
 }

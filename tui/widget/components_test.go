@@ -159,10 +159,10 @@ func TestTimelineAndPhaseMarks(t *testing.T) {
 	if got := strings.TrimRight(plain(PhaseMarks(st, 2, 30, 0, 30, events, 12)), " "); got != "  T         S" {
 		t.Errorf("marks %q", got)
 	}
-	// Cut short, a description loses words; the marks and clocks keep
-	// their columns.
+	// Cut short, the latest event wraps whole and the others lose words;
+	// the marks and clocks keep their columns.
 	got = plain(Timeline(st, 36, 3, events, 12)...)
-	want = " T 12:47 AM  traffic shifted onto …\n▶S 2:40 AM   volumes search for …\n   8:20 AM   the zone cut from the …"
+	want = " T 12:47 AM  traffic shifted onto …\n▶S 2:40 AM   volumes search for\n             mirrors"
 	if got != want {
 		t.Errorf("cut timeline:\n%s\nwant\n%s", got, want)
 	}
@@ -172,7 +172,7 @@ func TestTimelineAndPhaseMarks(t *testing.T) {
 	if got != want {
 		t.Errorf("wrapped timeline:\n%s\nwant\n%s", got, want)
 	}
-	if got := len(TimelineWrapped(st, 36, 5, events, 12)); got != 3 {
-		t.Errorf("wrapped in too few lines: %d lines, want an event a line", got)
+	if got := len(TimelineWrapped(st, 36, 5, events, 12)); got != 4 {
+		t.Errorf("wrapped in too few lines: %d lines, want the latest whole and the others a line each", got)
 	}
 }

@@ -30,24 +30,44 @@ const (
 // PhaseLegend says what the phase marks mean.
 const PhaseLegend = "T trigger · S what kept it going · R recovery"
 
-// Timeline writes the incident's events, one a line in w cells, at most h
-// lines: those reached by now in the text style with their phase's mark,
-// the latest pointed at with ▶, those to come muted. When they do not all
-// fit, the latest reached stays in view with as many around it as fit. A
-// description too long for its line loses whole words from its end; the
+// Timeline writes the incident's events in w cells, at most h lines:
+// those reached by now in the text style with their phase's mark, the
+// latest pointed at with ▶, those to come muted. The latest reached is
+// written whole, wrapped under its column, on as many of the h lines as
+// it needs; the others take a line each, as many around it as fit, and a
+// description too long for its line loses whole words from its end. The
 // marks and the clocks keep their column.
 func Timeline(st *Styles, w, h int, events []Incident, now float64) []string {
-	if h <= 0 {
+	if h <= 0 || len(events) == 0 {
 		return nil
 	}
 	t := newTimeline(events, now)
+	dw := max(1, w-t.width)
+	latest := []string(nil)
+	if t.latest >= 0 {
+		latest = Wrap(events[t.latest].What, dw)
+		if len(latest) > h {
+			latest = append(latest[:h-1], TruncateWords(strings.Join(latest[h-1:], " "), dw))
+		}
+	}
+	n := min(len(events), 1+h-max(1, len(latest))) // events shown
 	first := 0
-	if len(events) > h {
-		first = min(max(0, t.latest-h/2), len(events)-h)
+	if t.latest >= 0 {
+		first = min(max(0, t.latest-n/2), len(events)-n)
 	}
 	var out []string
-	for i := first; i < min(len(events), first+h); i++ {
-		out = append(out, t.style(st, i, t.prefix(i)+TruncateWords(events[i].What, max(1, w-t.width))))
+	for i := first; i < first+n; i++ {
+		if i != t.latest {
+			out = append(out, t.style(st, i, t.prefix(i)+TruncateWords(events[i].What, dw)))
+			continue
+		}
+		for j, l := range latest {
+			lead := strings.Repeat(" ", t.width)
+			if j == 0 {
+				lead = t.prefix(i)
+			}
+			out = append(out, t.style(st, i, lead+l))
+		}
 	}
 	return out
 }
