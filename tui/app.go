@@ -65,7 +65,9 @@ type Model struct {
 	kept     map[string]session
 
 	helpOpen bool
-	helpPage viewport.Model
+	// resumeAfterHelp is set when the help paused a run that was playing.
+	resumeAfterHelp bool
+	helpPage        viewport.Model
 
 	seedInput  textinput.Model
 	typingSeed bool

@@ -889,3 +889,24 @@ func TestHistoryJoinsCoincidingLines(t *testing.T) {
 		t.Errorf("one, correlated and stale end at 6 together:\n%s", v)
 	}
 }
+
+// The help pauses a run that was playing, and closing it plays on; a run
+// that was paused stays paused.
+func TestHelpPausesTheRun(t *testing.T) {
+	m := openAt(t, "supermarket-90", 80, 24)
+	if !m.play.playing {
+		press(m, " ")
+	}
+	press(m, "?")
+	if m.play.playing {
+		t.Fatal("the run plays on behind the help")
+	}
+	press(m, "esc")
+	if !m.play.playing {
+		t.Error("closing the help did not play on")
+	}
+	press(m, " ", "?", "?")
+	if m.play.playing {
+		t.Error("a paused run played after the help")
+	}
+}

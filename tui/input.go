@@ -71,8 +71,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.Quit):
 		return nil, true
-	case key.Matches(msg, k.Help):
-		m.helpOpen = true
+	case key.Matches(msg, k.Help): // the run waits while the help is read
+		m.helpOpen, m.resumeAfterHelp = true, m.play.playing
+		m.play.stop()
 		m.helpPage.GotoTop()
 		return nil, false
 	case key.Matches(msg, k.Theme):
@@ -146,6 +147,10 @@ func (m *Model) helpKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, true
 	case key.Matches(msg, helpKeys.Close):
 		m.helpOpen = false
+		if m.resumeAfterHelp {
+			m.resumeAfterHelp = false
+			return m.play.start(), false
+		}
 	case key.Matches(msg, helpKeys.Up):
 		m.helpPage.ScrollUp(1)
 	case key.Matches(msg, helpKeys.Down):

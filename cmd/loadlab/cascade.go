@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
@@ -120,6 +121,19 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 	c := rep.Spec.Config
 	fmt.Fprintf(w, "cascade: api(%d) -> svc(%d) -> db(%d)/aux(%d), %g req/s, seed %d; db %gx slower at %g s; %gx surge %g-%g s\n",
 		c.APISlots, c.SvcSlots, c.DBSlots, c.AuxSlots, c.Rate, c.Seed, c.DBSlowdown, c.DegradeAt, c.SurgeX, c.SurgeAt, c.SurgeEnd)
+	var after []string
+	if c.DegradeAt >= c.Duration {
+		after = append(after, "the database's slowdown")
+	}
+	if c.SurgeAt >= c.Duration {
+		after = append(after, "the surge")
+	}
+	switch len(after) {
+	case 1:
+		fmt.Fprintf(w, "note: %s comes after the run's %g s, so this run never meets it\n", after[0], c.Duration)
+	case 2:
+		fmt.Fprintf(w, "note: %s come after the run's %g s, so this run never meets them\n", strings.Join(after, " and "), c.Duration)
+	}
 	if c.Arrivals == "paired" {
 		fmt.Fprintln(w, "arrivals paired: every set meets the same requests at the same times (service times drawn from seed + 1)")
 	}

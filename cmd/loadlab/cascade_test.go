@@ -146,3 +146,19 @@ func TestStormChartsHaveTheirOwnScale(t *testing.T) {
 		}
 	}
 }
+
+// A run shorter than the lecture's events says it never meets them.
+func TestRunCascadeSaysWhatARunMisses(t *testing.T) {
+	for args, want := range map[string]string{
+		"--duration 10": "note: the database's slowdown and the surge come after the run's 10 s, so this run never meets them",
+		"--duration 20": "note: the surge comes after the run's 20 s, so this run never meets it",
+	} {
+		code, out, errs := runArgs(t, append([]string{"run", "cascade", "--configs", "S1"}, strings.Fields(args)...)...)
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("%s: exit %d %s, output lacks %q:\n%s", args, code, errs, want, out)
+		}
+	}
+	if _, out, _ := runArgs(t, "run", "cascade", "--configs", "S1"); strings.Contains(out, "note:") {
+		t.Errorf("the lecture's run notes something missed")
+	}
+}

@@ -160,8 +160,7 @@ func writePlacementText(w io.Writer, t *placement.Table) error {
 		maj, all := float64(r.LoseMajority)/float64(r.Total), float64(r.LoseAll)/float64(r.Total)
 		exMaj, _ := r.Exact.LoseMajority.Float64()
 		exAll, _ := r.Exact.LoseAll.Float64()
-		n := r.Event.Size(s.Topology)
-		event := fmt.Sprintf("%s (%d node%s)", r.Event, n, plural(n))
+		event := fmt.Sprintf("%s (%s)", r.Event, r.Event.Nodes(s.Topology))
 		struck := ""
 		if s.HasSites() {
 			struck = fmt.Sprintf("%13s  ", "-")

@@ -106,6 +106,32 @@ func (e Event) Size(t Topology) int {
 	return n
 }
 
+// Nodes says how many nodes one location of the event takes down: "9
+// nodes", or "13-14 nodes" where its locations differ (27 nodes in 2
+// versions).
+func (e Event) Nodes(t Topology) string {
+	lo, hi := -1, 0
+	for loc := range e.Locations(t) {
+		f, n := e.failure(t, loc), 0
+		for i := f.lo; i < f.hi; i++ {
+			if f.down(i) {
+				n++
+			}
+		}
+		if lo < 0 || n < lo {
+			lo = n
+		}
+		hi = max(hi, n)
+	}
+	switch {
+	case lo == hi && hi == 1:
+		return "1 node"
+	case lo == hi:
+		return fmt.Sprintf("%d nodes", hi)
+	}
+	return fmt.Sprintf("%d-%d nodes", lo, hi)
+}
+
 // Where names location loc of the event: "rack 4 (nodes 12-14)".
 func (e Event) Where(t Topology, loc int) string {
 	lo, hi := e.Span(t, loc)

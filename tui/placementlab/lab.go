@@ -326,10 +326,3 @@ func joinInts(xs []int) string {
 	}
 	return strings.Join(s, ", ")
 }
-
-func plural(n int) string { // "" or "s"
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}

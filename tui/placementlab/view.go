@@ -329,7 +329,7 @@ func (l *Lab) bars(st *widget.Styles, w, h int) (view string, paged bool) {
 			bars = append(bars, widget.HBar{Label: label, Parts: parts, Mark: mark})
 		}
 		hb := widget.HBars{Bars: bars, Max: 1, MarkRune: '┃', MarkStyle: st.Marker}
-		head := st.Accent.Render(widget.Truncate(fmt.Sprintf("%s failure (%d node%s)", e, e.Size(l.spec.Topology), plural(e.Size(l.spec.Topology))), groupW))
+		head := st.Accent.Render(widget.Truncate(fmt.Sprintf("%s failure (%s)", e, e.Nodes(l.spec.Topology)), groupW))
 		group := head + "\n" + hb.Render(st, groupW) + "\n" + hb.Axis(st, groupW, func(v float64) string { return fmt.Sprintf("%.0f%%", v*100) })
 		groups = append(groups, group)
 	}
