@@ -15,7 +15,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
-	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/themes"
 	"github.com/loadlab/loadlab/tui/binslab"
 	"github.com/loadlab/loadlab/tui/lab"
@@ -210,7 +209,7 @@ func TestGoldenHistory(t *testing.T) {
 // with help closed and open, fits the terminal; below the minimum the
 // screen says how big it must be; resizing keeps the state.
 func TestEveryScenarioFitsEverywhere(t *testing.T) {
-	for _, sc := range scenarios.All() {
+	for _, sc := range catalogue(t) {
 		for _, theme := range themes.Names() {
 			for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 				m := openThemed(t, sc.Name, theme, size.w, size.h)
@@ -349,7 +348,7 @@ func TestMonoWritesNoColour(t *testing.T) {
 	picker := openThemed(t, "", "mono", 80, 24)
 	press(picker, "/", "h")
 	screens := []*Model{picker}
-	for _, sc := range scenarios.All() {
+	for _, sc := range catalogue(t) {
 		m := openThemed(t, sc.Name, "mono", 120, 40)
 		press(m, "n", "n", "?")
 		screens = append(screens, m)

@@ -81,7 +81,7 @@ var floatNoise = regexp.MustCompile(`\d\.\d{13,}`)
 // No key, resize or tick breaks any scenario: a short fixed-seed fuzz of
 // every scenario; LOADLAB_FUZZ_SECONDS=60 runs random seeds that long.
 func TestFuzzEveryScenario(t *testing.T) {
-	for _, sc := range scenarios.All() {
+	for _, sc := range catalogue(t) {
 		t.Run(sc.Name, func(t *testing.T) { fuzzSession(t, sc.Name, 1, 120) })
 	}
 	t.Run("picker", func(t *testing.T) { fuzzSession(t, "", 1, 200) })

@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/loadlab/loadlab/scenarios"
 )
 
 // keyFor is the message a key name in a binding stands for.
@@ -26,7 +25,7 @@ func keyFor(k string) tea.KeyMsg {
 // Every key a lab's help lists acts (the screen changes) or says in a note
 // why it does nothing here, in every scenario at 80x24.
 func TestEveryKeyActsOrSaysWhyNot(t *testing.T) {
-	for _, sc := range scenarios.All() {
+	for _, sc := range catalogue(t) {
 		t.Run(sc.Name, func(t *testing.T) {
 			probe := openAt(t, sc.Name, 80, 24)
 			_, full := probe.lab.Help()

@@ -47,7 +47,7 @@ func state(m *Model) string {
 // replays its trial.
 func TestStepBackEqualsStepsForward(t *testing.T) {
 	const k, further = 6, 5
-	for _, sc := range scenarios.All() {
+	for _, sc := range catalogue(t) {
 		t.Run(sc.Name, func(t *testing.T) {
 			m := openAt(t, sc.Name, 120, 40)
 			if _, plays := m.playsRun(); !plays {
@@ -168,7 +168,7 @@ func TestSeedOnTheStatusLine(t *testing.T) {
 // started, the column its names will take is already kept (a column of …
 // ran down the cascade's success chart).
 func TestNoChartCutAtTheStart(t *testing.T) {
-	for _, sc := range scenarios.All() {
+	for _, sc := range catalogue(t) {
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
 			m := openAt(t, sc.Name, size[0], size[1])
 			for _, line := range strings.Split(plain(m), "\n") {
