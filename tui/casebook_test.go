@@ -76,3 +76,21 @@ func TestFlipFlopSaysHowFarBehindDNSIs(t *testing.T) {
 		t.Errorf("a time to drain is not a delay:\n%s", v)
 	}
 }
+
+// A protection switched mid-run shows the new run at the same moment: the
+// shell replays it to the step the old one had reached, and the note says
+// what changed.
+func TestAProtectionKeyKeepsTheMoment(t *testing.T) {
+	m := openAt(t, "aws-2011-remirror", 80, 24)
+	m.play.stop()
+	for range 40 {
+		press(m, "n")
+	}
+	drive(m, "o")
+	if m.seek.steps != 40 || m.seek.going {
+		t.Errorf("o at step 40: the new run is at step %d (replaying %v)", m.seek.steps, m.seek.going)
+	}
+	if !strings.Contains(m.note, "to the same time") {
+		t.Errorf("o says %q", m.note)
+	}
+}

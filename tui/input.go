@@ -176,8 +176,13 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 		m.setNote(out.Note, false)
 	}
 	if out.Restarted {
+		at := m.seek.steps
 		m.play.stop()
 		m.seek.atStart()
+		if out.Replay && at > 0 { // the new run seen at the moment the old one had reached
+			m.seek.target, m.seek.going, m.seek.after = at, true, out.Note
+			return tea.Batch(out.Cmd, m.seekBatch())
+		}
 	}
 	if p, ok := m.lab.(lab.Placed); ok && out.Handled {
 		m.seek.steps = p.At()

@@ -30,6 +30,9 @@ type seek struct {
 	// bar says the step (a note would take a row from the lab) until the
 	// run moves on.
 	placed bool
+	// after is the note the replay's end shows: the edit that asked for
+	// it says what changed.
+	after string
 }
 
 // seekMsg carries a replay on to its next batch.
@@ -67,7 +70,7 @@ func (m *Model) seekTo(target int64) tea.Cmd {
 			return nil
 		}
 	}
-	m.seek.target, m.seek.going = target, true
+	m.seek.target, m.seek.going, m.seek.after = target, true, ""
 	m.seek.gen++
 	return m.seekBatch()
 }
@@ -116,7 +119,8 @@ func (m *Model) seekBatch() tea.Cmd {
 	}
 	m.seek.going = false
 	m.seek.placed = true
-	m.setNote("", false)
+	m.setNote(m.seek.after, false)
+	m.seek.after = ""
 	return nil
 }
 

@@ -267,7 +267,11 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, k.KeepOnError):
 		change = toggle(&pair, func(p *configstorm.Protections) { p.KeepOnError = !p.KeepOnError })
 	case key.Matches(msg, k.Compare):
-		change = func(s *configstorm.Spec) string { pair.Forget(); return compare(s) }
+		change = func(s *configstorm.Spec) string {
+			pair.Forget()
+			s.Runs = lab.Compare(s.Runs, l.opened, "cut", "none,cut")
+			return ""
+		}
 	default:
 		return lab.Outcome{}
 	}
@@ -280,6 +284,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return note(s)
 	}
 	out := lab.Edit(&l.spec, change, configstorm.Spec.Validate, l.Restart, say)
+	out.Replay = out.Restarted // the same moment, with the change
 	if out.Restarted {
 		l.pair = pair
 	}
@@ -313,22 +318,6 @@ func toggle(pair *lab.Pair, flip func(*configstorm.Protections)) func(*configsto
 	}
 }
 
-// compare shows the right run alone, or puts the lecture's cut beside the
-// one run (no protection beside the cut).
-func compare(s *configstorm.Spec) string {
-	names := strings.Split(s.Runs, ",")
-	switch {
-	case len(names) > 1:
-		names = names[len(names)-1:]
-	case names[0] == "cut":
-		names = []string{"none", "cut"}
-	default:
-		names = []string{"cut", names[0]}
-	}
-	s.Runs = strings.Join(names, ",")
-	return ""
-}
-
 // note says what the afternoon now is.
 func note(s configstorm.Spec) string {
 	cfgs, _ := s.Configs()
@@ -343,6 +332,6 @@ func note(s configstorm.Spec) string {
 			back = ", after the cut users back all at once"
 		}
 	}
-	return fmt.Sprintf("%s: the value fixed at %s, the database answering %s a second%s; the afternoon starts again on seed %d",
+	return fmt.Sprintf("%s: the value fixed at %s, the database answering %s a second%s; the afternoon played again on seed %d to the same time",
 		strings.Join(names, " vs "), configstorm.Elapsed(s.FixAtMin), shortCount(s.Capacity), back, s.Seed)
 }

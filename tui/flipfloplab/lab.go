@@ -238,7 +238,11 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			return ""
 		}
 	case key.Matches(msg, k.Compare):
-		change = func(s *flipflop.Spec) string { pair.Forget(); return compare(s) }
+		change = func(s *flipflop.Spec) string {
+			pair.Forget()
+			s.Runs = lab.Compare(s.Runs, l.opened, "none", "none,hysteresis")
+			return ""
+		}
 	default:
 		return lab.Outcome{}
 	}
@@ -250,6 +254,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return note(s)
 	}
 	out := lab.Edit(&l.spec, change, flipflop.Spec.Validate, l.Restart, say)
+	out.Replay = out.Restarted // the same moment, with the change
 	if out.Restarted {
 		l.pair = pair
 	}
@@ -279,22 +284,6 @@ func mergedNote(s flipflop.Spec, key, back string) string {
 	return lab.MergedNote(setWords(cfgs[0]), key, back)
 }
 
-// compare shows the right run alone, or puts no protection beside the one
-// run (hysteresis beside no protection).
-func compare(s *flipflop.Spec) string {
-	names := strings.Split(s.Runs, ",")
-	switch {
-	case len(names) > 1:
-		names = names[len(names)-1:]
-	case names[0] == "none":
-		names = []string{"none", "hysteresis"}
-	default:
-		names = []string{"none", names[0]}
-	}
-	s.Runs = strings.Join(names, ",")
-	return ""
-}
-
 // note says what the morning now is, in at most two lines of an 80
 // column screen.
 func note(s flipflop.Spec) string {
@@ -307,5 +296,5 @@ func note(s flipflop.Spec) string {
 	if s.DisableAtMin < s.DurationMin {
 		off = "switched off at " + flipflop.Clock(s.DisableAtMin)
 	}
-	return fmt.Sprintf("%s, %s: the morning again on seed %d, the same checks", strings.Join(names, " vs "), off, s.Seed)
+	return fmt.Sprintf("%s, %s: the morning played again on seed %d to the same time, the same checks", strings.Join(names, " vs "), off, s.Seed)
 }

@@ -179,7 +179,10 @@ type Outcome struct {
 	Err  error
 	Cmd  tea.Cmd
 	// Restarted says the lab rebuilt its engine, which pauses play.
-	Restarted bool
+	// Replay, with it, asks the shell to play the new run on to the step
+	// the old one had reached: the same moment, seen with the change (a
+	// casebook protection switched on at noon shows noon).
+	Restarted, Replay bool
 }
 
 // Taken is the outcome of a key the lab used with nothing to report.

@@ -1,6 +1,9 @@
 package lab
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Pair is the memory of a lab that sets a right run beside a left one and
 // whose keys toggle the right run's protections. A toggle that makes the
@@ -36,4 +39,23 @@ func (p Pair) JustMerged(next Pair) bool { return next.merged != "" && next.merg
 // both), shares its panel, and how key brings back the run it was.
 func MergedNote(now, key, back string) string {
 	return fmt.Sprintf("the right run is now %s, like the left: one panel shows both; %s again puts %s back beside it", now, key, back)
+}
+
+// Compare is the runs after the key that shows one run or two: two leave
+// the right one alone; one gets a partner on its left, the left run the
+// scenario opened with (opened) unless that is the run itself, or else
+// baseline; the baseline alone becomes pair.
+func Compare(runs, opened, baseline, pair string) string {
+	names := strings.Split(runs, ",")
+	if len(names) > 1 {
+		return names[len(names)-1]
+	}
+	one := names[0]
+	if o := strings.Split(opened, ","); len(o) == 2 && o[0] != one {
+		return o[0] + "," + one
+	}
+	if one == baseline {
+		return pair
+	}
+	return baseline + "," + one
 }

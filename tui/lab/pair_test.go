@@ -33,3 +33,19 @@ func TestPairMergesAndSplits(t *testing.T) {
 		t.Errorf("a lone run, never merged: %v", got)
 	}
 }
+
+// c twice gives the scenario's comparison back: two runs leave the right
+// one, and the one gets the left run the scenario opened with.
+func TestCompareGivesTheScenariosPairBack(t *testing.T) {
+	for _, c := range []struct{ runs, opened, want string }{
+		{"bulkhead,backoff", "bulkhead,backoff", "backoff"},
+		{"backoff", "bulkhead,backoff", "bulkhead,backoff"},
+		{"bulkhead", "bulkhead,backoff", "none,bulkhead"}, // the opened left is the run itself
+		{"none", "none", "none,backoff+cap"},
+		{"cap", "none", "none,cap"},
+	} {
+		if got := Compare(c.runs, c.opened, "none", "none,backoff+cap"); got != c.want {
+			t.Errorf("c on %q (opened %q): %q, want %q", c.runs, c.opened, got, c.want)
+		}
+	}
+}

@@ -273,7 +273,11 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, k.DropStale):
 		change = toggle(&pair, func(p *leasestorm.Protections) { p.DropStale = !p.DropStale })
 	case key.Matches(msg, k.Compare):
-		change = func(s *leasestorm.Spec) string { pair.Forget(); return compare(s) }
+		change = func(s *leasestorm.Spec) string {
+			pair.Forget()
+			s.Runs = lab.Compare(s.Runs, l.opened, "none", "none,throttle")
+			return ""
+		}
 	default:
 		return lab.Outcome{}
 	}
@@ -285,6 +289,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return note(s)
 	}
 	out := lab.Edit(&l.spec, change, leasestorm.Spec.Validate, l.Restart, say)
+	out.Replay = out.Restarted // the same moment, with the change
 	if out.Restarted {
 		l.pair = pair
 	}
@@ -322,22 +327,6 @@ func mergedNote(s leasestorm.Spec, key, back string) string {
 	return lab.MergedNote(setWords(cfgs[0].Protections), key, back)
 }
 
-// compare shows the right run alone, or puts no protection beside the
-// one run (the throttle beside no protection).
-func compare(s *leasestorm.Spec) string {
-	names := strings.Split(s.Runs, ",")
-	switch {
-	case len(names) > 1:
-		names = names[len(names)-1:]
-	case names[0] == "none":
-		names = []string{"none", "throttle"}
-	default:
-		names = []string{"none", names[0]}
-	}
-	s.Runs = strings.Join(names, ",")
-	return ""
-}
-
 // note says what the night now is, in at most two lines of an 80 column
 // screen.
 func note(s leasestorm.Spec) string {
@@ -346,6 +335,6 @@ func note(s leasestorm.Spec) string {
 	for _, c := range cfgs {
 		names = append(names, setWords(c.Protections))
 	}
-	return fmt.Sprintf("%s: outage %d min, rate %g/s x timeout %d s = %s, cap %s; the night again on seed %d",
+	return fmt.Sprintf("%s: outage %d min, rate %g/s x timeout %d s = %s, cap %s; replayed on seed %d",
 		strings.Join(names, " vs "), s.OutageMin, s.Rate, s.TimeoutS, textfmt.Int(int(math.Round(s.Rate*float64(s.TimeoutS)))), textfmt.Int(s.Cap), s.Seed)
 }

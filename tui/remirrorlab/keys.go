@@ -85,7 +85,11 @@ func (l *Lab) change(msg tea.KeyMsg, pair *lab.Pair) func(*remirror.Spec) string
 			return ""
 		}
 	case key.Matches(msg, k.Compare):
-		return func(s *remirror.Spec) string { pair.Forget(); return compare(s) }
+		return func(s *remirror.Spec) string {
+			pair.Forget()
+			s.Runs = lab.Compare(s.Runs, l.opened, "none", "none,backoff+cap")
+			return ""
+		}
 	case k.Wave.Dir(msg) != 0:
 		dir := k.Wave.Dir(msg)
 		return func(s *remirror.Spec) string { s.CutShare = stepTo(cutSteps, s.CutShare, dir); return "" }
@@ -130,20 +134,4 @@ func toggle(pair *lab.Pair, flip func(*remirror.Protections)) func(*remirror.Spe
 		s.Runs = strings.Join(pair.Toggle(names, remirror.SetName(p)), ",")
 		return ""
 	}
-}
-
-// compare shows the right run alone, or puts no protection beside the
-// one run (backoff and the cap beside no protection).
-func compare(s *remirror.Spec) string {
-	names := strings.Split(s.Runs, ",")
-	switch {
-	case len(names) > 1:
-		names = names[len(names)-1:]
-	case names[0] == "none":
-		names = []string{"none", "backoff+cap"}
-	default:
-		names = []string{"none", names[0]}
-	}
-	s.Runs = strings.Join(names, ",")
-	return ""
 }

@@ -235,6 +235,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return note(s)
 	}
 	out := lab.Edit(&l.spec, change, remirror.Spec.Validate, l.Restart, say)
+	out.Replay = out.Restarted // the same moment, with the change
 	if out.Restarted {
 		l.pair = pair
 	}
@@ -248,7 +249,7 @@ func note(s remirror.Spec) string {
 	for _, c := range cfgs {
 		names = append(names, setWords(c.Protections))
 	}
-	return fmt.Sprintf("%s: %.1f%% of the nodes cut off at 12:47 AM, the cut %s, a cap of %d; the run starts again on seed %d",
+	return fmt.Sprintf("%s: %.1f%% of the nodes cut off at 12:47 AM, the cut %s, a cap of %d; played again on seed %d to the same time",
 		strings.Join(names, " vs "), 100*s.CutShare, cutWords(s.CutAt), s.MaxRemirrors, s.Seed)
 }
 

@@ -246,7 +246,11 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			return ""
 		}
 	case key.Matches(msg, k.Compare):
-		change = func(s *siteoutage.Spec) string { pair.Forget(); return compare(s) }
+		change = func(s *siteoutage.Spec) string {
+			pair.Forget()
+			s.Runs = lab.Compare(s.Runs, l.opened.Runs, "none", "none,both")
+			return ""
+		}
 	default:
 		return lab.Outcome{}
 	}
@@ -259,6 +263,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return note(s)
 	}
 	out := lab.Edit(&l.spec, change, siteoutage.Spec.Validate, l.Restart, say)
+	out.Replay = out.Restarted // the same moment, with the change
 	if out.Restarted {
 		l.pair = pair
 	}
@@ -284,22 +289,6 @@ func toggle(pair *lab.Pair, flip func(*siteoutage.Protections)) func(*siteoutage
 	}
 }
 
-// compare shows the right run alone, or puts the days as they were beside
-// the one run (both protections beside them as they were).
-func compare(s *siteoutage.Spec) string {
-	names := strings.Split(s.Runs, ",")
-	switch {
-	case len(names) > 1:
-		names = names[len(names)-1:]
-	case names[0] == "none":
-		names = []string{"none", "both"}
-	default:
-		names = []string{"none", names[0]}
-	}
-	s.Runs = strings.Join(names, ",")
-	return ""
-}
-
 // note says what the days now are.
 func note(s siteoutage.Spec) string {
 	cfgs, _ := s.Configs()
@@ -307,5 +296,5 @@ func note(s siteoutage.Spec) string {
 	for _, c := range cfgs {
 		names = append(names, setWords(c.Protections))
 	}
-	return fmt.Sprintf("%s, %s: the days start again on seed %d", strings.Join(names, " vs "), faultWords(s.Fault), s.Seed)
+	return fmt.Sprintf("%s, %s: the days played again on seed %d to the same time", strings.Join(names, " vs "), faultWords(s.Fault), s.Seed)
 }
