@@ -76,8 +76,12 @@ type Model struct {
 	// refusal.
 	note    string
 	noteBad bool
-	// caption is the moment play stopped at, shown until the next key.
+	// caption is the moment play stopped at, shown until the next key;
+	// told are the other moments of its step, each its own stop when play
+	// goes on, and toldOf how many the step had.
 	caption       string
+	told          []string
+	toldOf        int
 	stopAtMoments bool
 	// lecture shows the headline in large digits (L).
 	lecture bool
@@ -251,6 +255,10 @@ func (m *Model) whileBusy() tea.Cmd {
 // stepOnce steps the lab once and reports whether play may go on: not at
 // the end, and not at a moment when play stops at moments.
 func (m *Model) stepOnce() bool {
+	if len(m.told) > 0 { // the step's next moment before the next step
+		m.caption, m.told = m.told[0], m.told[1:]
+		return false
+	}
 	if !m.lab.Step() {
 		return false
 	}
@@ -258,11 +266,21 @@ func (m *Model) stepOnce() bool {
 	m.seek.placed = false
 	if mo, ok := m.lab.(lab.Momentous); ok {
 		if caption, at := mo.NewMoment(); at && m.stopAtMoments {
-			m.caption = caption
+			all := strings.Split(caption, lab.MomentBreak)
+			m.caption, m.told, m.toldOf = all[0], all[1:], len(all)
 			return false
 		}
 	}
 	return true
+}
+
+// momentLead is what a caption opens with: "▶ moment: ", numbered where
+// its step had more than one ("▶ moment 1 of 2: ").
+func (m *Model) momentLead() string {
+	if m.toldOf > 1 {
+		return fmt.Sprintf("▶ moment %d of %d: ", m.toldOf-len(m.told), m.toldOf)
+	}
+	return "▶ moment: "
 }
 
 func (m *Model) setNote(s string, bad bool) { m.note, m.noteBad = s, bad }

@@ -94,3 +94,29 @@ func TestAProtectionKeyKeepsTheMoment(t *testing.T) {
 		t.Errorf("o says %q", m.note)
 	}
 }
+
+// The moments of one step are told one at a time, each whole: at 12:47
+// AM the bulkhead run's storm is a stop of its own after the change, and
+// the run goes on only after both.
+func TestAStepsMomentsAreToldInTurn(t *testing.T) {
+	m := openAt(t, "aws-2011-backoff", 80, 24)
+	m.play.stop()
+	press(m, "M")
+	for i := 0; m.caption == "" && i < 40; i++ {
+		press(m, "n")
+	}
+	at := m.seek.steps
+	first := plain(m)
+	press(m, "n")
+	second := plain(m)
+	if !strings.Contains(first, "▶ moment 1 of 2: 12:47 AM: a network change") || !strings.Contains(second, "▶ moment 2 of 2: bulkhead, 12:47 AM: the stuck volumes'") {
+		t.Fatalf("the step's two moments:\n%s\nthen\n%s", first, second)
+	}
+	if m.seek.steps != at || !strings.Contains(second, "re-mirroring storm)") {
+		t.Errorf("the second moment moved the run (%d to %d) or was cut:\n%s", at, m.seek.steps, second)
+	}
+	press(m, "n")
+	if m.seek.steps != at+1 {
+		t.Errorf("after both moments n steps on: step %d, want %d", m.seek.steps, at+1)
+	}
+}

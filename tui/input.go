@@ -47,6 +47,9 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	m.caption = ""
+	if !key.Matches(msg, m.keys.Play, m.keys.Step) { // play and step go on to the step's other moments
+		m.told = nil
+	}
 	if m.seek.going && m.screen == screenLab && !m.typingSeed {
 		if cmd, isSeek := m.seekKey(msg); isSeek {
 			return cmd, false

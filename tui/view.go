@@ -144,17 +144,27 @@ func (m *Model) header() []string {
 	return out
 }
 
-// maxCaptionLines is the most rows a moment's sentence takes.
-const maxCaptionLines = 3
+// captionRows is the most rows a moment's sentence takes: three on a
+// small screen, five from 80x24 (where two runs' moments of one step run
+// to four), six on a tall one.
+func (m *Model) captionRows() int {
+	switch {
+	case m.height >= 40:
+		return 6
+	case m.height >= 24:
+		return 5
+	}
+	return 3
+}
 
 // captionLines are the moment play stopped at, wrapped, until the next key.
 func (m *Model) captionLines() []string {
 	if m.caption == "" {
 		return nil
 	}
-	lines := widget.Wrap("▶ moment: "+m.caption, m.width-1)
-	if len(lines) > maxCaptionLines { // the rest is marked cut, never dropped silently
-		lines = append(lines[:maxCaptionLines-1], widget.TruncateWords(strings.Join(lines[maxCaptionLines-1:], " "), m.width-1))
+	lines := widget.Wrap(m.momentLead()+m.caption, m.width-1)
+	if n := m.captionRows(); len(lines) > n { // the rest is marked cut, never dropped silently
+		lines = append(lines[:n-1], widget.TruncateWords(strings.Join(lines[n-1:], " "), m.width-1))
 	}
 	for i, l := range lines {
 		lines[i] = m.st.Caption.Render(l)

@@ -204,7 +204,7 @@ func (l *Lab) NewMoment() (string, bool) {
 			captions[i] = strings.Join(who[c], " and ") + " " + c
 		}
 	}
-	return strings.Join(captions, "; "), len(captions) > 0
+	return strings.Join(captions, lab.MomentBreak), len(captions) > 0
 }
 
 // Status is the sets, the seed and the time.

@@ -54,8 +54,11 @@ func (l *Lab) Render(f lab.Frame) string {
 		body = lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(tw+2).Render(widget.FitLines(side, tw, h)), runs)
 	} else {
 		n := 2 // the latest event and its neighbour
-		if h >= 30 {
+		switch {
+		case h >= 30:
 			n = 4
+		case f.Captioned: // the moment's sentence under the runs tells the event
+			n = 0
 		}
 		top := widget.Timeline(f.St, f.W, n, events, now)
 		body = strings.Join(append(top, widget.SideBySide(f.W, h-len(top), sc, panels...)), "\n")

@@ -136,7 +136,8 @@ type Retitled interface {
 }
 
 // Momentous is a lab whose engine marks moments. NewMoment reports the
-// caption of the moments the latest Step reached, if it reached any;
+// captions of the moments the latest Step reached, if it reached any,
+// joined by MomentBreak;
 // StopsAt says in a few words which steps those are, for M's note.
 type Momentous interface {
 	NewMoment() (caption string, ok bool)
@@ -227,6 +228,10 @@ var CommonKeys = Common{
 	Scenario:    Bind([]string{"R"}, "R", "scenario as written"),
 }
 
+// MomentBreak parts the moments one step reached in NewMoment's caption:
+// the shell stops at each in turn, so that each is read whole.
+const MomentBreak = "\n"
+
 // Unseen joins the captions of the moments past *seen and moves *seen to
 // the end: a Momentous lab's NewMoment over its engine's moments.
 func Unseen(all []engine.Moment, seen *int) (string, bool) {
@@ -238,7 +243,7 @@ func Unseen(all []engine.Moment, seen *int) (string, bool) {
 		captions = append(captions, m.Caption)
 	}
 	*seen = len(all)
-	return strings.Join(captions, "; "), true
+	return strings.Join(captions, MomentBreak), true
 }
 
 // PlayKeys is the full help's column of the shell's keys for a lab that

@@ -132,7 +132,7 @@ func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 
 // StopsAt says which steps are moments.
 func (l *Lab) StopsAt() string {
-	return "the network change and the storm (12:47 AM), the race's first failure, create-volume disabled (2:40 AM), the brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end"
+	return "the change and the storm (12:47 AM), the race, 2:40 AM, a brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end"
 }
 
 // NewMoment reports the moments the latest step reached; side by side,
@@ -157,7 +157,7 @@ func (l *Lab) NewMoment() (string, bool) {
 			}
 		}
 	}
-	return strings.Join(captions, "; "), len(captions) > 0
+	return strings.Join(captions, lab.MomentBreak), len(captions) > 0
 }
 
 // minute is the run's minute now.

@@ -97,6 +97,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	switch {
 	case f.H >= 40:
 		strip = len(sc.events)
+	case f.Captioned: // the moment's sentence under the runs tells the event
+		strip = 0
 	case f.H >= 18:
 		strip = 2
 	}

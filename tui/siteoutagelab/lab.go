@@ -132,7 +132,7 @@ func (l *Lab) NewMoment() (string, bool) {
 			}
 		}
 	}
-	return strings.Join(captions, "; "), len(captions) > 0
+	return strings.Join(captions, lab.MomentBreak), len(captions) > 0
 }
 
 // Status is the runs, the time and the seed.

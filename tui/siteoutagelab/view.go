@@ -78,8 +78,11 @@ func (l *Lab) Render(f lab.Frame) string {
 		return strings.Join(append([]string{joined}, foot...), "\n")
 	}
 	tlH := 2 // the latest events above the runs
-	if f.H >= 30 {
+	switch {
+	case f.H >= 30:
 		tlH = len(events)
+	case f.Captioned: // the moment's sentence under the runs tells the event
+		tlH = 0
 	}
 	top := widget.Timeline(st, f.W, tlH, events, now)
 	body := widget.SideBySide(f.W, f.H-len(top)-len(foot), sc, panels...)

@@ -71,7 +71,7 @@ func (l *Lab) NewMoment() (string, bool) {
 			}
 		}
 	}
-	return strings.Join(captions, "; "), len(captions) > 0
+	return strings.Join(captions, lab.MomentBreak), len(captions) > 0
 }
 
 // onScreen is the storms drawn: the first (no jitter, in the lecture's
