@@ -144,8 +144,22 @@ func writeRemirrorText(w io.Writer, r remirror.Report) error {
 	s := r.Spec
 	fmt.Fprintf(w, "re-mirroring storm: %s volumes on %s nodes; %.1f%% of the nodes cut off at 12:47 AM; a stuck volume searches %d times a minute; seed %d\n",
 		textfmt.Int(s.Volumes), textfmt.Int(s.Nodes), 100*s.CutShare, s.Tries, s.Seed)
-	fmt.Fprintf(w, "the spare network carries %s searches a minute (the searches of %s stuck volumes); the zone cut off at %s, fixed at %s\n",
-		textfmt.Int(int(s.Capacity)), textfmt.Int(int(s.Capacity/float64(s.Tries))), s.CutAt, s.FixAt)
+	cfgs, err := s.Configs()
+	if err != nil {
+		return err
+	}
+	c := cfgs[0]
+	when := func(minute int) string {
+		switch {
+		case minute < 0:
+			return "never"
+		case minute >= c.Minutes():
+			return "never (" + remirror.Clock(minute) + " is after the run's end)"
+		}
+		return remirror.Clock(minute)
+	}
+	fmt.Fprintf(w, "the spare network carries %s searches a minute (the searches of %s stuck volumes); the zone cut off %s, fixed %s\n",
+		textfmt.Int(int(s.Capacity)), textfmt.Int(int(s.Capacity/float64(s.Tries))), atWords(when(c.CutAt)), atWords(when(c.FixAt)))
 	fmt.Fprintf(w, "the lecture: 13%% stuck, all but 1.04%% back by noon on April 24, 0.07%% lost for good\n")
 	for _, run := range r.Runs {
 		fmt.Fprintf(w, "\n%s\n", remirrorSetWords(run.Set))
@@ -153,8 +167,12 @@ func writeRemirrorText(w io.Writer, r remirror.Report) error {
 		if run.RecoveryMin >= 0 {
 			recovery = fmt.Sprintf("recovered at %s, %s after 12:47 AM", run.RecoveredClock, engine.Duration(float64(60*run.RecoveryMin)))
 		}
-		fmt.Fprintf(w, "  wave %s volumes (%.2f%%); peak %.2f%% stuck at %s; %.2f%% at noon; %.2f%% at the end, %.3f%% lost\n",
-			textfmt.Int(run.Wave), 100*run.WaveShare, 100*run.PeakStuck, run.PeakClock, 100*run.StuckAtNoon, 100*run.FinalStuck, 100*run.Lost)
+		noon := ""
+		if c.Minutes() > remirror.Noon {
+			noon = fmt.Sprintf("; %.2f%% at noon", 100*run.StuckAtNoon)
+		}
+		fmt.Fprintf(w, "  wave %s volumes (%.2f%%); peak %.2f%% stuck at %s%s; %.2f%% at the end, %.3f%% lost\n",
+			textfmt.Int(run.Wave), 100*run.WaveShare, 100*run.PeakStuck, run.PeakClock, noon, 100*run.FinalStuck, 100*run.Lost)
 		api := fmt.Sprintf("%.0f%%", 100*run.PeakAPIErrors)
 		if strings.Contains(run.Set, "bulkhead") {
 			api += fmt.Sprintf(" (%.0f%% without the bulkhead)", 100*run.PeakUnshielded)
@@ -187,4 +205,12 @@ func textRow(end int) bool {
 		return end%60 == 0
 	}
 	return (end-remirror.Noon)%(12*60) == 0
+}
+
+// atWords puts "at" before a time of day, and nothing before never.
+func atWords(when string) string {
+	if strings.HasPrefix(when, "never") {
+		return when
+	}
+	return "at " + when
 }

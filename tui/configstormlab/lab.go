@@ -175,6 +175,7 @@ func (l *Lab) Glossary() [][2]string {
 		{"backoff", "the lecture's lesson: a client whose query fails waits twice as long as the last time before it queries again (here from 1 s up to a minute, with jitter)"},
 		{"keep on error", "an error no longer read as an invalid value: the entry stays, and the first answer fills it for good"},
 		{"the marks", "under each chart: T the trigger (the invalid value), S what kept the outage going (the overload, the fix that did not end it), R the recovery (the site off, users let back, the site back)"},
+		{"↑ or ↓ after a name", "the line is above or below its name, which could not sit on the line's own row (another name has it)"},
 	}
 }
 

@@ -126,7 +126,7 @@ var keys = struct {
 	Table:      lab.Bind([]string{"0"}, "0", "show the table's objects again"),
 	Place:      lab.Bind([]string{"1", "2", "3", "4", "5"}, "1-5", "place an object: random, greedy, rack-aware, az-aware, diverse"),
 	PlaceSite:  lab.Bind([]string{"6", "7", "8", "9"}, "6-9", "with sites: site-aware, one-site, one-city, cross-provider"),
-	Fail:       lab.Bind([]string{"f"}, "f", "fail the next kind where it hits most (node, rack, AZ, all, then version, site, city where the topology has them)"),
+	Fail:       lab.Bind([]string{"f"}, "f", "fail the next kind of domain where it hits most"),
 	AZs:        lab.NewLever("a", "A", "one AZ fewer", "one AZ more", "fewer/more AZs"),
 	Racks:      lab.NewLever("b", "B", "one rack fewer per AZ", "one rack more per AZ", "fewer/more racks per AZ"),
 	Nodes:      lab.NewLever("d", "D", "one node fewer per rack", "one node more per rack", "fewer/more nodes per rack"),
@@ -137,7 +137,11 @@ var keys = struct {
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, lab.Brief(keys.Place, "1-5", "place an object"), lab.Brief(keys.Fail, "f/F", "fail a domain"), c.Help, c.Quit, c.Moments, c.Faster}
+	place := lab.Brief(keys.Place, "1-5", "place an object")
+	if l.spec.HasSites() { // the site strategies are the lesson there
+		place = lab.Brief(keys.PlaceSite, "6-9", "place by sites")
+	}
+	short := []key.Binding{c.Play, c.Step, place, lab.Brief(keys.Fail, "f/F", "fail a domain"), c.Help, c.Quit, c.Moments, c.Faster}
 	full := [][]key.Binding{
 		lab.PlayKeys(topology()...),
 		{keys.Place, keys.PlaceSite, keys.Fail, keys.FailRandom, keys.Table, keys.Page},

@@ -6,6 +6,7 @@ package remirrorlab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -132,7 +133,7 @@ func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 
 // StopsAt says which steps are moments.
 func (l *Lab) StopsAt() string {
-	return "the change and the storm (12:47 AM), the race, 2:40 AM, a brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end"
+	return "the change and the storm (12:47 AM), the race, 2:40 AM, any brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end"
 }
 
 // NewMoment reports the moments the latest step reached; side by side,
@@ -210,6 +211,7 @@ func (l *Lab) Glossary() [][2]string {
 		{"the cut", "8:20 AM: the engineers cut the zone's cluster off from the control plane; no search is negotiated"},
 		{"spread", "customers running in several zones: a stuck zone does not take them down"},
 		{"the marks", "under each chart, the lecture's timeline: T the trigger, S what kept it going, R a recovery action"},
+		{"↑ or ↓ after a name", "the line is above or below its name, which could not sit on the line's own row (another name has it)"},
 	}
 }
 
@@ -228,9 +230,12 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	}
 	back := setWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
 	say := func(s remirror.Spec) string {
-		if l.pair.JustMerged(pair) {
-			cfgs, _ := s.Configs()
+		cfgs, _ := s.Configs()
+		switch {
+		case l.pair.JustMerged(pair):
 			return lab.MergedNote(setWords(cfgs[0].Protections), msg.String(), back)
+		case keys.CapSize.Dir(msg) != 0 && !slices.ContainsFunc(cfgs, func(c remirror.Config) bool { return c.Cap }):
+			return fmt.Sprintf("the cap's size is now %d, but no run has the cap: k puts it on the right run", s.MaxRemirrors)
 		}
 		return note(s)
 	}
@@ -246,11 +251,17 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 func note(s remirror.Spec) string {
 	cfgs, _ := s.Configs()
 	var names []string
+	capped := false
 	for _, c := range cfgs {
 		names = append(names, setWords(c.Protections))
+		capped = capped || c.Cap
 	}
-	return fmt.Sprintf("%s: %.1f%% of the nodes cut off at 12:47 AM, the cut %s, a cap of %d; played again on seed %d to the same time",
-		strings.Join(names, " vs "), 100*s.CutShare, cutWords(s.CutAt), s.MaxRemirrors, s.Seed)
+	capWords := ""
+	if capped {
+		capWords = fmt.Sprintf(", a cap of %d", s.MaxRemirrors)
+	}
+	return fmt.Sprintf("%s: %.1f%% of the nodes cut off at 12:47 AM, the cut %s%s; played again on seed %d to the same time",
+		strings.Join(names, " vs "), 100*s.CutShare, cutWords(s.CutAt), capWords, s.Seed)
 }
 
 // cutWords says when the zone is cut off.

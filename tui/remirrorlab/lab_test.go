@@ -163,3 +163,15 @@ func TestAMergeSaysSoAndUndoes(t *testing.T) {
 		t.Errorf("o again: %q", l.spec.Runs)
 	}
 }
+
+// j and J size the cap; where no run has it, they say k is what puts it on.
+func TestTheCapsSizeSaysWhenNoRunHasIt(t *testing.T) {
+	l := open(t, "none,backoff")
+	if note := press(t, l, "j"); !strings.Contains(note, "no run has the cap: k puts it on the right run") {
+		t.Errorf("j without a cap says %q", note)
+	}
+	press(t, l, "k")
+	if note := press(t, l, "J"); !strings.Contains(note, "a cap of 200") {
+		t.Errorf("J with the cap says %q", note)
+	}
+}

@@ -186,8 +186,13 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 		charts = append(charts, lower[(l.lower+i)%lowerCharts])
 		titles = append(titles, lowerTitles[(l.lower+i)%lowerCharts])
 	}
-	// one names column and one y-label column, so the charts share an x scale
-	names, yw := 0, 0
+	// one names column (as wide as any run's widest name, so that panels
+	// side by side keep one x scale) and one y-label column, so the charts
+	// share an x scale; a name moved off its line's row points at it
+	names, yw := lipgloss.Width("no bulkhead")+2, 0
+	for i := range charts {
+		charts[i].PointMoved = true
+	}
 	for _, ts := range charts {
 		for _, ln := range ts.Lines {
 			names = max(names, lipgloss.Width(ln.Name)+2)

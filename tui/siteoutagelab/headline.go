@@ -24,7 +24,11 @@ func (l *Lab) Headline() []widget.Figure {
 			// hours down is still 99.97 %): the mean downtime so far says
 			// it, and the year's share is the final figure.
 			v := fmt.Sprintf("%.2f%% a year", 100*avail.YearAvailability(means[g]))
-			if !r.engine.Done() {
+			switch {
+			case r.engine.Done():
+			case means[g] == 0:
+				v = "0 h down"
+			default:
 				v = avail.Duration(means[g]) + " down"
 			}
 			figs = append(figs, widget.Figure{Key: "year", Group: group, Name: name + " mean", Value: v})

@@ -192,6 +192,7 @@ func (l *Lab) Glossary() [][2]string {
 		{"year", "a customer's availability for the year with this outage in it and nothing else down: three days is 99.18 %"},
 		{"bought", "the availability the customers paid for: 99.9 % allows 8.76 h of downtime a year"},
 		{"the marks", "under the charts, from the lecture's timeline: T the explosion, S what kept customers down (no generators, no entry, no power to spare), R power back on floor two and floor one"},
+		{"↑ or ↓ after a name", "the line is above or below its name, which could not sit on the line's own row (another name has it)"},
 	}
 }
 

@@ -129,7 +129,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale, events []widg
 	for g, name := range groupNames {
 		lines = append(lines, widget.Line{Name: name, Style: st.SeriesStyle(g), Bounded: true, End: now, Value: at(snap.Series.Running[g])})
 	}
-	chart := widget.TimeSeries{XMin: sc.x0, XMax: sc.x1, YMin: 0, YMax: 100, XLabel: dayLabel, XStep: 24,
+	chart := widget.TimeSeries{XMin: sc.x0, XMax: sc.x1, YMin: 0, YMax: 100, XLabel: dayLabel, XStep: 24, PointMoved: true,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.4g%%", v) }, Lines: lines}
 	left, width := chart.Area(w)
 
@@ -198,12 +198,16 @@ func h1Line(s siteoutage.Snapshot, length int) string {
 // counters are the run's figures now, most telling first.
 func counters(r *run, s siteoutage.Snapshot) []widget.Counter {
 	means := r.engine.MeanDownHours()
-	out := []widget.Counter{
-		{Name: "standbys running", Value: fmt.Sprintf("%s of %s", textfmt.Int(s.Standby), textfmt.Int(s.Standby+s.Waiting))},
+	var out []widget.Counter
+	if s.FailoverServers > 0 || s.Broken > 0 { // after the failover: what it did, which the lesson turns on
+		out = append(out, widget.Counter{Name: "failover ran", Value: fmt.Sprintf("%s of %s", textfmt.Int(s.Ran), textfmt.Int(s.FailoverServers))})
+	}
+	out = append(out, []widget.Counter{
+		{Name: "standbys running now", Value: fmt.Sprintf("%s of %s", textfmt.Int(s.Standby), textfmt.Int(s.Standby+s.Waiting))},
 		{Name: "broken", Value: textfmt.Int(s.Broken)},
 		{Name: "in Dallas", Value: textfmt.Int(s.Moved)},
 		{Name: "on trucks", Value: textfmt.Int(s.Moving)},
-	}
+	}...)
 	for g, name := range groupNames {
 		out = append(out, widget.Counter{Name: name + " down (mean)", Value: avail.Duration(means[g])})
 	}
