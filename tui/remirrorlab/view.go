@@ -143,7 +143,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 	pctLabel := func(v float64) string { return fmt.Sprintf("%.4g%%", v) } // no float noise in a tick
 	stuck := base(sc.stuck, pctLabel)
 	stuck.Lines = []widget.Line{
-		{Name: "lecture", Style: st.Muted, Value: flat(100 * remirror.LectureStuck)},
+		{Name: "lecture 13%", Style: st.Muted, Value: flat(100 * remirror.LectureStuck)},
 		series("stuck", st.Bad, s.Stuck, 100),
 	}
 	if c.Spread {
