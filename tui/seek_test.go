@@ -249,3 +249,18 @@ func TestStepCountFollowsTheLabsOwnMoves(t *testing.T) {
 		}
 	}
 }
+
+// A lab that says its length is exact ends at that step.
+func TestExactLengthsAreExact(t *testing.T) {
+	for _, sc := range catalogue(t) {
+		m := openAt(t, sc.Name, 80, 24)
+		ms, ok := m.lab.(lab.Measured)
+		if !ok || !ms.StepsExact() {
+			continue
+		}
+		drive(m, "end")
+		if !m.lab.Done() || m.seek.steps != ms.Steps() {
+			t.Errorf("%s: the end is step %d (done %v), the lab says exactly %d", sc.Name, m.seek.steps, m.lab.Done(), ms.Steps())
+		}
+	}
+}

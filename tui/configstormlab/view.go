@@ -148,7 +148,7 @@ func panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 
 	words := configstorm.SetWords(c.Protections)
 	head := st.Title.Render(words)
-	if b := brief(c, w-lipgloss.Width(words)-2); b != "" {
+	if b := brief(c, w-lipgloss.Width(words)-3); b != "" {
 		head += st.Muted.Render(": " + b)
 	}
 	counterRows := 1

@@ -88,6 +88,10 @@ func (l *Lab) Step() bool {
 // Steps is the night's minutes.
 func (l *Lab) Steps() int64 { return int64(l.runs[0].cfg.Minutes()) }
 
+// StepsExact says Steps is the run's length, not an estimate: its
+// clock ends at a set time.
+func (l *Lab) StepsExact() bool { return true }
+
 // Done reports whether the night is over.
 func (l *Lab) Done() bool { return l.runs[0].engine.Done() }
 

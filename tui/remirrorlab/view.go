@@ -228,7 +228,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 		avail -= n
 	}
 	each := max(3, avail/n)
-	head := st.Title.Render(setWords(c.Protections)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(setWords(c.Protections))-2))
+	head := st.Title.Render(setWords(c.Protections)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(setWords(c.Protections))-3))
 	lines := []string{widget.Truncate(head, w)}
 	for i, ts := range charts {
 		ch := each

@@ -84,6 +84,10 @@ func (l *Lab) Step() bool {
 // Steps is the days' steps.
 func (l *Lab) Steps() int64 { return l.runs[0].engine.Steps() }
 
+// StepsExact says Steps is the run's length, not an estimate: its
+// clock ends at a set time.
+func (l *Lab) StepsExact() bool { return true }
+
 // Done reports whether the days are over.
 func (l *Lab) Done() bool { return l.runs[0].engine.Done() }
 

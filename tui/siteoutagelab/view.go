@@ -134,7 +134,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale, events []widg
 	left, width := chart.Area(w)
 
 	name := setWords(c.Protections)
-	head := st.Title.Render(name) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(name)-2))
+	head := st.Title.Render(name) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(name)-3))
 	counterRows := 1
 	if h >= 22 {
 		counterRows = 2
