@@ -3,6 +3,7 @@ package cascadelab
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -150,10 +151,11 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 	backlog := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: backlogTop * 1.1, XLabel: xs,
 		YLabel: func(v float64) string { return textfmt.Digits(int64(v)) },
 		Lines:  []widget.Line{{Name: "backlog", Style: st.Warn, Bounded: true, End: s.T, Value: s.Backlog.StepAt}}}
-	// One names column for the three charts, so that they share an x scale;
-	// with the bulkhead's two pools, room for names that meet on a row.
+	// One names column for the three charts and for every panel, so that
+	// they share an x scale; with the bulkhead's two pools in any panel,
+	// room for names that meet on a row.
 	use.NamesWidth = len("svc→aux ") + 1
-	if cfg.Bulkhead {
+	if slices.ContainsFunc(l.runs, func(r *run) bool { return r.cfg.Bulkhead }) {
 		use.NamesWidth = len("svc→db svc→aux ") + 1
 	}
 	success.NamesWidth, backlog.NamesWidth = use.NamesWidth, use.NamesWidth
