@@ -165,6 +165,13 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 		yw = max(yw, left-1)
 	}
 	use.YLabelWidth, success.YLabelWidth, backlog.YLabelWidth = yw, yw, yw
+	if _, plot := use.Area(w); plot < 30 { // a narrow plot: the minute numbered every 30 s (the end too), a zoom every 2 s
+		step := 30.0
+		if win[1]-win[0] < 30 {
+			step = 2
+		}
+		use.XStep, success.XStep, backlog.XStep = step, step, step
+	}
 	use.NoXNumbers, success.NoXNumbers = true, true // the backlog, lowest, numbers the shared x axis
 	left, width := use.Area(w)
 	lines := []string{widget.Truncate(head, w)}

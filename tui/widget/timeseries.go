@@ -111,6 +111,9 @@ func (t TimeSeries) xTicks(gw int) []float64 {
 	if t.XStep > 0 {
 		var out []float64
 		for v := math.Ceil(t.XMin/t.XStep-1e-9) * t.XStep; v <= t.XMax+1e-9*t.XStep; v += t.XStep {
+			if v == 0 {
+				v = 0 // not -0, which numbers as "-0"
+			}
 			out = append(out, v)
 		}
 		return out
