@@ -110,8 +110,8 @@ func panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 	load := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.load, XLabel: xLabel, XStep: step, NoXNumbers: true, LogY: true,
 		YLabel: shortCount,
 		Lines: []widget.Line{
-			{Name: "capacity", Style: st.Muted, Value: func(float64) float64 { return c.Capacity }},
-			{Name: "load", Style: st.Bad, Bounded: true, End: now, Value: at(s.Load)},
+			{Name: "capacity " + shortCount(c.Capacity), Style: st.Muted, Value: func(float64) float64 { return c.Capacity }}, // its value: a log axis' few numbers cannot place it
+			{Name: "load", Style: st.Bad, Bounded: true, End: now, Value: at(s.Load), Peak: s.Load.MaxIn}, // a minute over capacity keeps its height
 		}}
 	reads := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: 1.05, XLabel: xLabel, XStep: step,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) },
@@ -122,7 +122,7 @@ func panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 		}}
 	// one names column and one y-label column, so the charts share an x
 	// scale; a name moved off its line's row points at it
-	names := len("hit ratio ") + 1
+	names := max(len("hit ratio ")+1, len("capacity ")+len(shortCount(c.Capacity))+2)
 	load.NamesWidth, reads.NamesWidth = names, names
 	load.PointMoved, reads.PointMoved = true, true
 	yw := 0
