@@ -281,19 +281,12 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{}
 	}
 	back := configstorm.SetWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
-	say := func(s configstorm.Spec) string {
-		if l.pair.JustMerged(pair) {
+	return lab.EditRuns(&l.spec, &l.pair, &pair, msg.String(), back,
+		func(s configstorm.Spec) string {
 			cfgs, _ := s.Configs()
-			return lab.MergedNote(configstorm.SetWords(cfgs[0].Protections), msg.String(), back)
-		}
-		return note(s)
-	}
-	out := lab.Edit(&l.spec, change, configstorm.Spec.Validate, l.Restart, say)
-	out.Replay = out.Restarted // the same moment, with the change
-	if out.Restarted {
-		l.pair = pair
-	}
-	return out
+			return configstorm.SetWords(cfgs[0].Protections)
+		},
+		change, configstorm.Spec.Validate, l.Restart, note)
 }
 
 // dirOf is -1 for the down key of a pair, else +1.

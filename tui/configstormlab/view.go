@@ -111,7 +111,7 @@ func panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 		YLabel: shortCount,
 		Lines: []widget.Line{
 			{Name: "capacity " + shortCount(c.Capacity), Style: st.Muted, Value: func(float64) float64 { return c.Capacity }}, // its value: a log axis' few numbers cannot place it
-			{Name: "load", Style: st.Bad, Bounded: true, End: now, Value: at(s.Load), Peak: s.Load.MaxIn}, // a minute over capacity keeps its height
+			{Name: "load", Style: st.Bad, Bounded: true, End: now, Value: at(s.Load), Peak: s.Load.MaxIn},                     // a minute over capacity keeps its height
 		}}
 	reads := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: 1.05, XLabel: xLabel, XStep: step,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) },

@@ -251,18 +251,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{}
 	}
 	back := setWords(l.runs[len(l.runs)-1].cfg) // the right run before the key
-	say := func(s flipflop.Spec) string {
-		if l.pair.JustMerged(pair) {
-			return mergedNote(s, msg.String(), back)
-		}
-		return note(s)
-	}
-	out := lab.Edit(&l.spec, change, flipflop.Spec.Validate, l.Restart, say)
-	out.Replay = out.Restarted // the same moment, with the change
-	if out.Restarted {
-		l.pair = pair
-	}
-	return out
+	return lab.EditRuns(&l.spec, &l.pair, &pair, msg.String(), back,
+		func(s flipflop.Spec) string { cfgs, _ := s.Configs(); return setWords(cfgs[0]) },
+		change, flipflop.Spec.Validate, l.Restart, note)
 }
 
 // toggle flips a protection of the last run listed (the right one, or the
@@ -279,13 +270,6 @@ func toggle(pair *lab.Pair, flip func(*flipflop.Protections)) func(*flipflop.Spe
 		s.Runs = strings.Join(pair.Toggle(names, flipflop.SetName(p)), ",")
 		return ""
 	}
-}
-
-// mergedNote says that the right run, made like the left, shares its
-// panel, and how to bring back the run it was.
-func mergedNote(s flipflop.Spec, key, back string) string {
-	cfgs, _ := s.Configs()
-	return lab.MergedNote(setWords(cfgs[0]), key, back)
 }
 
 // note says what the morning now is, in at most two lines of an 80

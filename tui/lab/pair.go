@@ -59,3 +59,25 @@ func Compare(runs, opened, baseline, pair string) string {
 	}
 	return baseline + "," + one
 }
+
+// EditRuns is Edit for a lab whose keys switch the right run of a pair:
+// next is the copy of *pair that the change edits, kept only if the edit
+// applies. A key
+// that merges the runs says so (left words a spec's left run, back the
+// right run before the key); any other says note. The new run is replayed
+// to the moment the old one had reached.
+func EditRuns[S comparable](spec *S, pair, next *Pair, key, back string, left func(S) string,
+	change func(*S) string, validate func(S) error, restart func() error, note func(S) string) Outcome {
+	say := func(s S) string {
+		if pair.JustMerged(*next) {
+			return MergedNote(left(s), key, back)
+		}
+		return note(s)
+	}
+	out := Edit(spec, change, validate, restart, say)
+	out.Replay = out.Restarted
+	if out.Restarted {
+		*pair = *next
+	}
+	return out
+}

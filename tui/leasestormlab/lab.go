@@ -286,18 +286,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{}
 	}
 	back := setWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
-	say := func(s leasestorm.Spec) string {
-		if l.pair.JustMerged(pair) {
-			return mergedNote(s, msg.String(), back)
-		}
-		return note(s)
-	}
-	out := lab.Edit(&l.spec, change, leasestorm.Spec.Validate, l.Restart, say)
-	out.Replay = out.Restarted // the same moment, with the change
-	if out.Restarted {
-		l.pair = pair
-	}
-	return out
+	return lab.EditRuns(&l.spec, &l.pair, &pair, msg.String(), back,
+		func(s leasestorm.Spec) string { cfgs, _ := s.Configs(); return setWords(cfgs[0].Protections) },
+		change, leasestorm.Spec.Validate, l.Restart, note)
 }
 
 // dirOf is -1 for the down key of a pair, else +1.
@@ -322,13 +313,6 @@ func toggle(pair *lab.Pair, flip func(*leasestorm.Protections)) func(*leasestorm
 		s.Runs = strings.Join(pair.Toggle(names, leasestorm.SetName(p)), ",")
 		return ""
 	}
-}
-
-// mergedNote says that the right run, made like the left, shares its
-// panel, and how to bring back the run it was.
-func mergedNote(s leasestorm.Spec, key, back string) string {
-	cfgs, _ := s.Configs()
-	return lab.MergedNote(setWords(cfgs[0].Protections), key, back)
 }
 
 // note says what the night now is, in at most two lines of an 80 column

@@ -233,22 +233,14 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{}
 	}
 	back := setWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
-	say := func(s remirror.Spec) string {
-		cfgs, _ := s.Configs()
-		switch {
-		case l.pair.JustMerged(pair):
-			return lab.MergedNote(setWords(cfgs[0].Protections), msg.String(), back)
-		case keys.CapSize.Dir(msg) != 0 && !slices.ContainsFunc(cfgs, func(c remirror.Config) bool { return c.Cap }):
-			return fmt.Sprintf("the cap's size is now %d, but no run has the cap: k puts it on the right run", s.MaxRemirrors)
-		}
-		return note(s)
-	}
-	out := lab.Edit(&l.spec, change, remirror.Spec.Validate, l.Restart, say)
-	out.Replay = out.Restarted // the same moment, with the change
-	if out.Restarted {
-		l.pair = pair
-	}
-	return out
+	return lab.EditRuns(&l.spec, &l.pair, &pair, msg.String(), back,
+		func(s remirror.Spec) string { cfgs, _ := s.Configs(); return setWords(cfgs[0].Protections) },
+		change, remirror.Spec.Validate, l.Restart, func(s remirror.Spec) string {
+			if keys.CapSize.Dir(msg) != 0 && !slices.ContainsFunc(mustConfigs(s), func(c remirror.Config) bool { return c.Cap }) {
+				return fmt.Sprintf("the cap's size is now %d, but no run has the cap: k puts it on the right run", s.MaxRemirrors)
+			}
+			return note(s)
+		})
 }
 
 // note says what the run now is.
@@ -274,4 +266,10 @@ func cutWords(at string) string {
 		return "never made"
 	}
 	return "at " + at
+}
+
+// mustConfigs is a valid spec's runs (an edit is validated before its note).
+func mustConfigs(s remirror.Spec) []remirror.Config {
+	cfgs, _ := s.Configs()
+	return cfgs
 }

@@ -260,19 +260,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{}
 	}
 	back := setWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
-	say := func(s siteoutage.Spec) string {
-		if l.pair.JustMerged(pair) {
-			cfgs, _ := s.Configs()
-			return lab.MergedNote(setWords(cfgs[0].Protections), msg.String(), back)
-		}
-		return note(s)
-	}
-	out := lab.Edit(&l.spec, change, siteoutage.Spec.Validate, l.Restart, say)
-	out.Replay = out.Restarted // the same moment, with the change
-	if out.Restarted {
-		l.pair = pair
-	}
-	return out
+	return lab.EditRuns(&l.spec, &l.pair, &pair, msg.String(), back,
+		func(s siteoutage.Spec) string { cfgs, _ := s.Configs(); return setWords(cfgs[0].Protections) },
+		change, siteoutage.Spec.Validate, l.Restart, note)
 }
 
 // toggle flips a protection of the last run listed (the right one, or
