@@ -283,8 +283,8 @@ func interruptAfter(t *testing.T, d time.Duration, args ...string) (int, string,
 	select {
 	case r := <-done:
 		return r.code, r.out, time.Since(sent)
-	case <-time.After(10 * time.Second):
-		t.Fatalf("loadlab %s ignored ctrl+c for 10 s", strings.Join(args, " "))
+	case <-time.After(hangGuard):
+		t.Fatalf("loadlab %s ignored ctrl+c for %v", strings.Join(args, " "), hangGuard)
 		return 0, "", 0
 	}
 }
