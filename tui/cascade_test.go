@@ -30,7 +30,8 @@ func TestGoldenCascade(t *testing.T) {
 }
 
 // With M on, stepping stops at the slowdown, whose caption says what to
-// watch; c shows one set, and a preset key restarts at t = 0 with it.
+// watch; c shows one set, and a preset key replays the run with it to the
+// same time.
 func TestCascadeMomentsAndPresets(t *testing.T) {
 	m := openAt(t, "cascade-lecture", 100, 30)
 	press(m, "M")
@@ -42,9 +43,10 @@ func TestCascadeMomentsAndPresets(t *testing.T) {
 	if !strings.Contains(plain(m), "moment: S1 and S6 15.00 s: the db slows 20x") {
 		t.Fatalf("no stop at the slowdown:\n%s", plain(m))
 	}
-	press(m, "c", "6") // one set, S6
-	if v := plain(m); !strings.Contains(v, "S6: 0.25 s timeout · retry x3 with backoff · on: breaker bulkhead shed budget") || !strings.Contains(v, "t  0.00") {
-		t.Errorf("6 should restart on S6:\n%s", v)
+	drive(m, "c") // one set
+	drive(m, "6") // S6
+	if v := plain(m); !strings.Contains(v, "S6: 0.25 s timeout · retry x3 with backoff · on: breaker bulkhead shed budget") || !strings.Contains(v, "t 15.00") {
+		t.Errorf("6 should replay S6 to 15 s:\n%s", v)
 	}
 	press(m, "b")
 	if v := plain(m); !strings.Contains(v, "custom: 0.25 s timeout · retry x3 with backoff · on: bulkhead shed budget · off: breaker") {

@@ -120,3 +120,18 @@ func TestAStepsMomentsAreToldInTurn(t *testing.T) {
 		t.Errorf("after both moments n steps on: step %d, want %d", m.seek.steps, at+1)
 	}
 }
+
+// A protection switched while the run plays replays it to the same moment
+// and plays on.
+func TestAProtectionKeyWhilePlayingPlaysOn(t *testing.T) {
+	m := openAt(t, "aws-2011-remirror", 80, 24)
+	m.play.stop()
+	for range 40 {
+		press(m, "n")
+	}
+	m.play.start()
+	drive(m, "o")
+	if m.seek.steps != 40 || !m.play.playing {
+		t.Errorf("o while playing at step 40: at step %d, playing %v", m.seek.steps, m.play.playing)
+	}
+}

@@ -179,11 +179,11 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 		m.setNote(out.Note, false)
 	}
 	if out.Restarted {
-		at := m.seek.steps
+		at, playing := m.seek.steps, m.play.playing
 		m.play.stop()
 		m.seek.atStart()
-		if out.Replay && at > 0 { // the new run seen at the moment the old one had reached
-			m.seek.target, m.seek.going, m.seek.after = at, true, out.Note
+		if out.Replay && at > 0 { // the new run seen at the moment the old one had reached, playing on if it was
+			m.seek.target, m.seek.going, m.seek.after, m.seek.resume = at, true, out.Note, playing
 			return tea.Batch(out.Cmd, m.seekBatch())
 		}
 	}

@@ -31,8 +31,9 @@ type seek struct {
 	// run moves on.
 	placed bool
 	// after is the note the replay's end shows: the edit that asked for
-	// it says what changed.
-	after string
+	// it says what changed; resume plays on from there.
+	after  string
+	resume bool
 }
 
 // seekMsg carries a replay on to its next batch.
@@ -59,9 +60,9 @@ func (m *Model) seekTo(target int64) tea.Cmd {
 	}
 	m.play.stop()
 	target = max(0, target)
-	if target == m.seek.steps && !m.seek.going {
+	if target == m.seek.steps && !m.seek.going { // nothing moves: say where it is
 		m.seek.placed = true
-		m.setNote("", false)
+		m.setNote("already there: "+m.placeNote(), false)
 		return nil
 	}
 	if target < m.seek.steps {
@@ -70,7 +71,7 @@ func (m *Model) seekTo(target int64) tea.Cmd {
 			return nil
 		}
 	}
-	m.seek.target, m.seek.going, m.seek.after = target, true, ""
+	m.seek.target, m.seek.going, m.seek.after, m.seek.resume = target, true, "", false
 	m.seek.gen++
 	return m.seekBatch()
 }
@@ -121,13 +122,17 @@ func (m *Model) seekBatch() tea.Cmd {
 	m.seek.placed = true
 	m.setNote(m.seek.after, false)
 	m.seek.after = ""
+	if m.seek.resume {
+		m.seek.resume = false
+		return m.play.start()
+	}
 	return nil
 }
 
 // stopSeek ends a replay where it got to.
 func (m *Model) stopSeek() {
 	if m.seek.going {
-		m.seek.going = false
+		m.seek.going, m.seek.resume = false, false
 		m.seek.gen++
 		m.setNote("stopped going back at "+m.placeNote(), false)
 	}

@@ -85,8 +85,8 @@ func TestJumpsAndEnd(t *testing.T) {
 		t.Errorf("> went to step %d, want a tenth of %d", m.seek.steps, m.lab.(lab.Spanned).Steps())
 	}
 	drive(m, "end")
-	if bar := m.statusBar(); !m.lab.Done() || !strings.Contains(bar, "the end") {
-		t.Errorf("end: done %v, status %q", m.lab.Done(), bar)
+	if bar := m.statusBar(); !m.lab.Done() || !strings.Contains(bar, "✓ done") || !strings.Contains(m.placeNote(), "the end") {
+		t.Errorf("end: done %v, status %q, place %q", m.lab.Done(), bar, m.placeNote())
 	}
 	drive(m, "<")
 	if m.lab.Done() {

@@ -216,11 +216,10 @@ func (m *Model) statusBar() string {
 	}
 	// The play state first: it is what a class must see. Parts that do
 	// not fit are left out whole, the speed first, then from the end.
-	parts := []string{state}
-	if m.seek.placed && !m.play.playing {
+	parts := append([]string{state}, m.lab.Status()...)
+	if m.seek.placed && !m.play.playing { // after the lab's own place (its clock), so it is left out first
 		parts = append(parts, m.placeNote())
 	}
-	parts = append(parts, m.lab.Status()...)
 	if still, ok := m.lab.(lab.Still); ok && still.Moves() != "" {
 		parts = append(m.lab.Status(), still.Moves())
 	} else {

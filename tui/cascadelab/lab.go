@@ -282,7 +282,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if len(l.runs) > 1 {
 			note = "compare " + l.names() + " on one seed, in lockstep; shift 1-6 sets the right, a pairs the arrivals"
 		}
-		return lab.Outcome{Handled: true, Note: note, Restarted: true}
+		return lab.Outcome{Handled: true, Note: note, Restarted: true, Replay: true}
 	}
 	if key.Matches(msg, keys.Zoom) {
 		l.zoom = !l.zoom
@@ -312,7 +312,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if err := l.Restart(); err != nil {
 			return lab.Outcome{Handled: true, Err: err}
 		}
-		return lab.Outcome{Handled: true, Note: note + " (restarted at t = 0)", Restarted: true}
+		return lab.Outcome{Handled: true, Note: note + " (replayed to the same time)", Restarted: true, Replay: true}
 	}
 	if key.Matches(msg, keys.Follow) {
 		for _, r := range l.runs {
@@ -334,7 +334,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if err := l.Restart(); err != nil {
 			return lab.Outcome{Handled: true, Err: err}
 		}
-		return lab.Outcome{Handled: true, Note: "compare: " + l.names() + " (restarted at t = 0, same seed)", Restarted: true}
+		return lab.Outcome{Handled: true, Note: "compare: " + l.names() + " (replayed to the same time, same seed)", Restarted: true, Replay: true}
 	}
 	left := l.left()
 	p := left.cfg.Protections
@@ -367,14 +367,14 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if err := l.Restart(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
-	note := name + ": " + describe(p) + " (restarted at t = 0, same seed)"
+	note := name + ": " + describe(p) + " (replayed to the same time, same seed)"
 	if key.Matches(msg, keys.Breaker) && p.Breaker && !p.Tuned {
 		note += "; with the 3 s default wait, db calls wait rather than fail, so the breaker may never trip (o tunes the timeout)"
 	}
 	if p.Budget && p.Retry == cascade.NoRetry {
 		note += "; the budget limits retries, and retries are off: y turns them on"
 	}
-	return lab.Outcome{Handled: true, Note: note, Restarted: true}
+	return lab.Outcome{Handled: true, Note: note, Restarted: true, Replay: true}
 }
 
 func (l *Lab) names() string {

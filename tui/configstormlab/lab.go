@@ -330,6 +330,6 @@ func note(s configstorm.Spec) string {
 			back = ", after the cut users back all at once"
 		}
 	}
-	return fmt.Sprintf("%s: the value fixed at %s, the database answering %s a second%s; the afternoon played again on seed %d to the same time",
+	return fmt.Sprintf("%s: the value fixed at %s, the database answering %s a second%s; replayed to the same time on seed %d",
 		strings.Join(names, " vs "), configstorm.Elapsed(s.FixAtMin), shortCount(s.Capacity), back, s.Seed)
 }

@@ -284,5 +284,5 @@ func note(s flipflop.Spec) string {
 	if s.DisableAtMin < s.DurationMin {
 		off = "switched off at " + flipflop.Clock(s.DisableAtMin)
 	}
-	return fmt.Sprintf("%s, %s: the morning played again on seed %d to the same time, the same checks", strings.Join(names, " vs "), off, s.Seed)
+	return fmt.Sprintf("%s, %s: replayed to the same time on seed %d, the same checks", strings.Join(names, " vs "), off, s.Seed)
 }

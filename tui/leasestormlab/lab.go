@@ -323,6 +323,6 @@ func note(s leasestorm.Spec) string {
 	for _, c := range cfgs {
 		names = append(names, setWords(c.Protections))
 	}
-	return fmt.Sprintf("%s: outage %d min, rate %g/s x timeout %d s = %s, cap %s; replayed on seed %d",
+	return fmt.Sprintf("%s: outage %d min, rate %g/s x timeout %d s = %s, cap %s; replayed to the same time on seed %d",
 		strings.Join(names, " vs "), s.OutageMin, s.Rate, s.TimeoutS, textfmt.Int(int(math.Round(s.Rate*float64(s.TimeoutS)))), textfmt.Int(s.Cap), s.Seed)
 }

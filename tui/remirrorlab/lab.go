@@ -256,7 +256,7 @@ func note(s remirror.Spec) string {
 	if capped {
 		capWords = fmt.Sprintf(", a cap of %d", s.MaxRemirrors)
 	}
-	return fmt.Sprintf("%s: %.1f%% of the nodes cut off at 12:47 AM, the cut %s%s; played again on seed %d to the same time",
+	return fmt.Sprintf("%s: %.1f%% of the nodes cut off at 12:47 AM, the cut %s%s; replayed to the same time on seed %d",
 		strings.Join(names, " vs "), 100*s.CutShare, cutWords(s.CutAt), capWords, s.Seed)
 }
 

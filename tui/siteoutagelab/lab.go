@@ -291,5 +291,5 @@ func note(s siteoutage.Spec) string {
 	for _, c := range cfgs {
 		names = append(names, setWords(c.Protections))
 	}
-	return fmt.Sprintf("%s, %s: the days played again on seed %d to the same time", strings.Join(names, " vs "), faultWords(s.Fault), s.Seed)
+	return fmt.Sprintf("%s, %s: replayed to the same time on seed %d", strings.Join(names, " vs "), faultWords(s.Fault), s.Seed)
 }
