@@ -167,3 +167,14 @@ func TestCasebookCtrlC(t *testing.T) {
 		}
 	}
 }
+
+// help on a name that is both a scenario and its engine gives the
+// scenario's lesson, then the engine's flags.
+func TestHelpOnASharedNameGivesTheLesson(t *testing.T) {
+	for _, name := range []string{"lease-storm", "health-flip-flop"} {
+		code, out, errs := runArgs(t, "help", name)
+		if code != 0 || !strings.HasPrefix(out, "Scenario "+name+" (engine "+name+")") || !strings.Contains(out, "\n  --") {
+			t.Errorf("help %s: exit %d %s:\n%s", name, code, errs, out)
+		}
+	}
+}

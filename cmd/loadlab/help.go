@@ -99,16 +99,16 @@ func helpCommand(args []string, stdout io.Writer) error {
 		_, err := io.WriteString(stdout, exactCLI.help("enum"))
 		return err
 	}
+	if sc, ok := scenarios.Lookup(topic); ok { // a scenario named as its engine: the lesson, then the engine's help
+		_, err := io.WriteString(stdout, scenarioHelp(sc))
+		return err
+	}
 	if a, ok := adaptorFor(topic); ok {
 		_, err := io.WriteString(stdout, a.help(topic))
 		return err
 	}
 	if _, ok := scenarios.LookupEngine(topic); ok {
 		return usagef("the %s engine has no headless run yet; open it with loadlab tui", topic)
-	}
-	if sc, ok := scenarios.Lookup(topic); ok {
-		_, err := io.WriteString(stdout, scenarioHelp(sc))
-		return err
 	}
 	return usagef("no help on %q (topics: %s)", topic, strings.Join(helpTopics(), " "))
 }
