@@ -17,7 +17,11 @@ func (l *Lab) Headline() []widget.Figure {
 	for _, r := range l.runs {
 		res := r.result()
 		pct := func(key, name string, a, b int) widget.Figure {
-			return widget.Figure{Key: key, Group: r.name, Name: name, Value: fmt.Sprintf("%.1f%%", textfmt.Percent(a, b))}
+			v := "–" // no request of the kind yet: no share to give
+			if b > 0 {
+				v = fmt.Sprintf("%.1f%%", textfmt.Percent(a, b))
+			}
+			return widget.Figure{Key: key, Group: r.name, Name: name, Value: v}
 		}
 		figs = append(figs,
 			pct("success", "success", res.OK, res.Arrived),

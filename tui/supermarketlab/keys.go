@@ -27,7 +27,7 @@ var keys = struct {
 // Help lists the lab's keys with the shell's.
 func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), keys.Load.Short(), c.Help, c.Quit, c.Moments, c.Faster}
+	short := []key.Binding{c.Play, c.Help, c.Quit, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), keys.Load.Short(), c.Moments, c.Faster}
 	if l.spec.Stepper {
 		short = []key.Binding{c.Play, c.Step, c.StepBack, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), c.Help, c.Quit}
 	}
