@@ -40,6 +40,7 @@ func TestCasebookNamesOnTheirLinesRows(t *testing.T) {
 // The plot keeps its columns as a run goes: the y axis stands where it
 // stood at the start, however wide the figures grow.
 func TestCasebookPlotsHoldTheirWidth(t *testing.T) {
+	playsWholeRuns(t)
 	for _, sc := range []string{"lease-storm", "health-flip-flop"} {
 		for _, size := range [][2]int{{80, 24}, {160, 48}} {
 			m := openAt(t, sc, size[0], size[1])

@@ -29,3 +29,13 @@ func catalogue(t *testing.T) []scenarios.Scenario {
 	}
 	return some
 }
+
+// playsWholeRuns skips, under the race detector, a test that plays whole
+// runs on the shell's one goroutine: the detector finds nothing there and
+// makes each run ten times slower. The plain run, which CI makes, runs it.
+func playsWholeRuns(t *testing.T) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("plays whole runs on one goroutine: checked without -race")
+	}
+}

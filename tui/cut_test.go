@@ -13,6 +13,7 @@ var cutWord = regexp.MustCompile(`[^\s]…`)
 // Nothing that carries meaning is cut: on every scenario's screen, at the sizes a class uses, opened and played to its end, no
 // line ends a word or a number with an ellipsis.
 func TestNothingCutMidWord(t *testing.T) {
+	playsWholeRuns(t)
 	for _, sc := range catalogue(t) {
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
 			m := openAt(t, sc.Name, size[0], size[1])

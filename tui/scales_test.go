@@ -13,6 +13,7 @@ var axisRun = regexp.MustCompile(`└[─┬┴┼]+`)
 // charts' x axes, every one is as long and ticked at the same columns, in
 // every scenario at 80x24 and 160x48, opened, played on and at the end.
 func TestSideBySideAxesMatch(t *testing.T) {
+	playsWholeRuns(t)
 	for _, sc := range catalogue(t) {
 		for _, size := range [][2]int{{80, 24}, {160, 48}} {
 			m := openAt(t, sc.Name, size[0], size[1])

@@ -79,6 +79,7 @@ func TestStepBackEqualsStepsForward(t *testing.T) {
 // The jumps and end move through the run and the status bar says where
 // it is.
 func TestJumpsAndEnd(t *testing.T) {
+	playsWholeRuns(t)
 	m := openAt(t, "supermarket-90", 80, 24)
 	drive(m, ">")
 	if m.seek.steps != m.lab.(lab.Spanned).Steps()/10 {

@@ -14,6 +14,7 @@ import (
 // every figure in the panels is said to be now, and each chart's title
 // says what it draws.
 func TestSupermarketSaysNowAndAveraged(t *testing.T) {
+	playsWholeRuns(t)
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
 		m := openAt(t, "supermarket-90", size[0], size[1])
 		drive(m, "end")
