@@ -126,6 +126,7 @@ func TestCasebookRefusals(t *testing.T) {
 // more than three times it (a row is priced at its longest, every float
 // in 17 digits); the runs hold no more heap than their estimate.
 func TestCasebookEstimates(t *testing.T) {
+	noDetectorNeeded(t)
 	for _, line := range []string{
 		"run lease-storm", "run lease-storm --format json", "run lease-storm --format csv",
 		"run lease-storm --runs none,throttle,drop-stale,both --after-min 600 --format json",

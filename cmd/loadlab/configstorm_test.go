@@ -141,6 +141,7 @@ func TestConfigStormRefusals(t *testing.T) {
 // more than three times it; the runs hold no more heap than their
 // estimate.
 func TestConfigStormEstimates(t *testing.T) {
+	noDetectorNeeded(t)
 	for _, line := range []string{
 		"run facebook-2010", "run facebook-2010 --format json", "run facebook-2010 --format csv",
 		"run facebook-2010-backoff --runs none,keep-on-error --run-min 300 --format json",

@@ -67,6 +67,7 @@ func TestDurabilityReportDoesNotDependOnTheYears(t *testing.T) {
 // format: every strategy losing objects (a first loss told twice), a
 // thousand years, six-figure counts, less than a year.
 func TestDurabilityReportEstimate(t *testing.T) {
+	noDetectorNeeded(t)
 	for _, line := range []string{
 		"run durability --format json",
 		"run durability --format text",

@@ -74,6 +74,7 @@ func TestAvailabilityHasNoInfOrNaN(t *testing.T) {
 // The reports' estimates never fall short of the report, and the storms'
 // are close: their histograms are measured, not guessed.
 func TestReportEstimates(t *testing.T) {
+	noDetectorNeeded(t)
 	for _, line := range []string{
 		"run retry-storm --format json",
 		"run retry-storm --format csv",
