@@ -40,10 +40,13 @@ func (m *Model) textFocused() bool {
 	return m.screen == screenLab && ok && ed.Editing()
 }
 
+// forceQuit quits from anywhere, a text field too (where q is a letter).
+var forceQuit = key.NewBinding(key.WithKeys("ctrl+c"))
+
 // handleKey returns the command to run and whether to quit. A key clears
 // the note and the caption of the previous one.
 func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	if msg.String() == "ctrl+c" {
+	if key.Matches(msg, forceQuit) {
 		return nil, true
 	}
 	m.caption = ""

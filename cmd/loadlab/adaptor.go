@@ -371,3 +371,29 @@ func engineNames() []string {
 	}
 	return out
 }
+
+// selfRunning is a spec that runs itself to a report (the casebook's
+// paired specs, the cascade's configs).
+type selfRunning[R any] interface {
+	scenarios.Spec
+	Run(ctx context.Context, progress func(float64)) (R, error)
+}
+
+// runSpec is an engineCLI's run for a spec that runs itself.
+func runSpec[S selfRunning[R], R any](ctx context.Context, s S, env runEnv) (R, error) {
+	return s.Run(ctx, env.progress)
+}
+
+// costSpec is an engineCLI's cost for a spec that estimates itself by
+// output format.
+func costSpec[S interface {
+	Cost(format string) engine.Cost
+}](s S, env runEnv) engine.Cost {
+	return s.Cost(env.format)
+}
+
+// plain is a writer that needs neither the context nor the estimate (a
+// text report).
+func plain[R any](write func(io.Writer, R) error) func(context.Context, io.Writer, R, engine.Cost) error {
+	return func(_ context.Context, w io.Writer, r R, _ engine.Cost) error { return write(w, r) }
+}

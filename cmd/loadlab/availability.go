@@ -35,9 +35,9 @@ target (§26.2.9: The Planet's customers were down for days; three days is
 		fs.Float(&s.OutageHours, "outage-hours", "a number in [0, 8760]", "one outage of the year, h, set against --target (0: none)")
 	},
 	run:  func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
-	cost: func(s avail.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
+	cost: costSpec[avail.Spec],
 	writers: map[string]func(context.Context, io.Writer, avail.Report, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, r avail.Report, _ engine.Cost) error { return writeAvailText(w, r) },
+		"text": plain(writeAvailText),
 		"json": func(_ context.Context, w io.Writer, r avail.Report, est engine.Cost) error {
 			return writeJSON(w, struct {
 				avail.Report

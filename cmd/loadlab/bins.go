@@ -52,7 +52,7 @@ trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial
 		return c
 	},
 	writers: map[string]func(context.Context, io.Writer, bins.Result, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, r bins.Result, _ engine.Cost) error { return writeBinsText(w, r) },
+		"text": plain(writeBinsText),
 		"json": writeBinsJSON,
 		"csv":  writeBinsCSV,
 	},

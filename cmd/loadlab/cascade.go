@@ -34,9 +34,7 @@ and the JSON; the CSV, one comparison row per set, does not carry it.`,
 	},
 	cost: func(s cascade.Spec, env runEnv) engine.Cost { return s.Cost(env.workers, env.format) },
 	writers: map[string]func(context.Context, io.Writer, cascade.Report, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, r cascade.Report, _ engine.Cost) error {
-			return writeCascadeText(w, r)
-		},
+		"text": plain(writeCascadeText),
 		"json": func(_ context.Context, w io.Writer, r cascade.Report, est engine.Cost) error {
 			type run struct {
 				cascade.Result

@@ -67,14 +67,10 @@ database's load against its capacity, the reads served, the hit ratio.`,
 		fs.Int(&s.RunMin, "run-min", 1, configstorm.MaxMinutes, "minutes the run goes on after the bad value")
 		fs.Text(&s.Runs, "runs", "a list of none, or cut backoff keep-on-error joined by +", "the protection sets to run, comma-separated")
 	},
-	run: func(ctx context.Context, s configstorm.Spec, env runEnv) (configstorm.Report, error) {
-		return s.Run(ctx, env.progress)
-	},
-	cost: func(s configstorm.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
+	run:  runSpec[configstorm.Spec, configstorm.Report],
+	cost: costSpec[configstorm.Spec],
 	writers: map[string]func(context.Context, io.Writer, configstorm.Report, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, r configstorm.Report, _ engine.Cost) error {
-			return writeConfigStormText(w, r)
-		},
+		"text": plain(writeConfigStormText),
 		"json": func(_ context.Context, w io.Writer, r configstorm.Report, est engine.Cost) error {
 			s := r.Spec
 			cfgs, _ := s.Configs()

@@ -41,14 +41,10 @@ length of --stall-ms.`,
 		fs.Float(&s.StallChance, "stall-chance", "a number in [0, 1]", "chance the slow Enactor stalls before each of its steps but the first")
 		fs.Text(&s.StallMs, "stall-ms", "a list of rising numbers in [0, 1e9]", "the stall lengths, ms, comma-separated")
 	},
-	run: func(ctx context.Context, s interleave.Spec, env runEnv) (interleave.Report, error) {
-		return s.Run(ctx, env.progress)
-	},
-	cost: func(s interleave.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
+	run:  runSpec[interleave.Spec, interleave.Report],
+	cost: costSpec[interleave.Spec],
 	writers: map[string]func(context.Context, io.Writer, interleave.Report, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, r interleave.Report, _ engine.Cost) error {
-			return writeDNSRaceText(w, r)
-		},
+		"text": plain(writeDNSRaceText),
 		"json": func(_ context.Context, w io.Writer, r interleave.Report, est engine.Cost) error {
 			return writeJSON(w, struct {
 				interleave.Report

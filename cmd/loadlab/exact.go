@@ -34,9 +34,7 @@ walks load multisets and gives exact distributions far beyond brute force.`,
 	},
 	cost: func(s bins.ExactSpec, env runEnv) engine.Cost { return s.Cost(env.workers) },
 	writers: map[string]func(context.Context, io.Writer, bins.ExactReport, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, r bins.ExactReport, _ engine.Cost) error {
-			return writeEnumText(w, r)
-		},
+		"text": plain(writeEnumText),
 		"json": func(_ context.Context, w io.Writer, r bins.ExactReport, est engine.Cost) error {
 			return writeJSON(w, enumJSONOf(r, est))
 		},

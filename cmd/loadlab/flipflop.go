@@ -53,14 +53,10 @@ put-backs wait behind the writes DNS has not applied yet.`,
 		fs.Int(&s.CapPerMin, "cap-per-min", 1, flipflop.MaxCapacity, "changes a minute the cap allows")
 		fs.Text(&s.Runs, "runs", "a list of none hysteresis cap both", "the protection sets to run, comma-separated")
 	},
-	run: func(ctx context.Context, s flipflop.Spec, env runEnv) (flipflop.Report, error) {
-		return s.Run(ctx, env.progress)
-	},
-	cost: func(s flipflop.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
+	run:  runSpec[flipflop.Spec, flipflop.Report],
+	cost: costSpec[flipflop.Spec],
 	writers: map[string]func(context.Context, io.Writer, flipflop.Report, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, r flipflop.Report, _ engine.Cost) error {
-			return writeFlipFlopText(w, r)
-		},
+		"text": plain(writeFlipFlopText),
 		"json": func(_ context.Context, w io.Writer, r flipflop.Report, est engine.Cost) error {
 			return writeJSON(w, struct {
 				Seed      int64             `json:"seed"`

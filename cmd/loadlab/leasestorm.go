@@ -45,14 +45,10 @@ the queue, and the droplets without a lease.`,
 		fs.Int(&s.AfterMin, "after-min", 1, leasestorm.MaxMinutes, "minutes the run goes on after DynamoDB returns")
 		fs.Text(&s.Runs, "runs", "a list of none throttle drop-stale both", "the protection sets to run, comma-separated")
 	},
-	run: func(ctx context.Context, s leasestorm.Spec, env runEnv) (leasestorm.Report, error) {
-		return s.Run(ctx, env.progress)
-	},
-	cost: func(s leasestorm.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
+	run:  runSpec[leasestorm.Spec, leasestorm.Report],
+	cost: costSpec[leasestorm.Spec],
 	writers: map[string]func(context.Context, io.Writer, leasestorm.Report, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, r leasestorm.Report, _ engine.Cost) error {
-			return writeLeaseText(w, r)
-		},
+		"text": plain(writeLeaseText),
 		"json": func(_ context.Context, w io.Writer, r leasestorm.Report, est engine.Cost) error {
 			s := r.Spec
 			return writeJSON(w, struct {

@@ -54,9 +54,7 @@ on distinct sites of it). "struck" counts the objects an event reached.`,
 	},
 	cost: func(s placement.Spec, _ runEnv) engine.Cost { return s.Cost() },
 	writers: map[string]func(context.Context, io.Writer, *placement.Table, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, t *placement.Table, _ engine.Cost) error {
-			return writePlacementText(w, t)
-		},
+		"text": plain(writePlacementText),
 		"json": func(_ context.Context, w io.Writer, t *placement.Table, est engine.Cost) error {
 			s := t.Spec()
 			// The site level's figures appear with the level only.

@@ -73,14 +73,10 @@ Recovery is the time from 12:47 AM until no volume is stuck.`,
 		fs.Int(&s.Hours, "hours", 1, remirror.MaxHours, "the run's length from midnight, hours (84: noon on April 24)")
 		fs.Text(&s.Runs, "runs", "a list of sets: none, or backoff cap bulkhead spread joined by +", "the protection sets to run, comma-separated")
 	},
-	run: func(ctx context.Context, s remirror.Spec, env runEnv) (remirror.Report, error) {
-		return s.Run(ctx, env.progress)
-	},
-	cost: func(s remirror.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
+	run:  runSpec[remirror.Spec, remirror.Report],
+	cost: costSpec[remirror.Spec],
 	writers: map[string]func(context.Context, io.Writer, remirror.Report, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, r remirror.Report, _ engine.Cost) error {
-			return writeRemirrorText(w, r)
-		},
+		"text": plain(writeRemirrorText),
 		"json": func(_ context.Context, w io.Writer, r remirror.Report, est engine.Cost) error {
 			s := r.Spec
 			return writeJSON(w, struct {

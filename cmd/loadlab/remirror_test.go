@@ -94,7 +94,7 @@ func TestRemirrorHelpHasTheTimeline(t *testing.T) {
 // run over the memory it may take.
 func TestRemirrorRefusals(t *testing.T) {
 	for _, c := range []struct{ line, says string }{
-		{"run remirror --runs none,none", "--runs lists none twice"},
+		{"run remirror --runs none,none", `--runs lists "none" twice`},
 		{"run remirror --runs throttle", `--runs must list sets such as none or backoff+cap (of backoff, cap, bulkhead, spread), comma-separated: "throttle" is not a protection`},
 		{"run remirror --cut-at 25:00", `--cut-at must be a time such as 8:20 AM (Apr 22 3:00 PM on a later day) or never, got "25:00"`},
 		{"run remirror --fix-at Apr30_1:00AM", "--fix-at must be a time such as 11:30 AM"},

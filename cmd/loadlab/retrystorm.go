@@ -34,7 +34,7 @@ report is the retries per millisecond, their peak, and (1 + retries)^layers.`,
 	run: func(ctx context.Context, s cascade.StormSpec, env runEnv) ([]cascade.Storm, error) {
 		return s.Run(ctx, env.progress)
 	},
-	cost: func(s cascade.StormSpec, env runEnv) engine.Cost { return s.Cost(env.format) },
+	cost: costSpec[cascade.StormSpec],
 	writers: map[string]func(context.Context, io.Writer, []cascade.Storm, engine.Cost) error{
 		"text": writeStormText,
 		"json": writeStormJSON,

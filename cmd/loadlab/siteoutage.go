@@ -66,14 +66,10 @@ one seed: none, reserve, drills, both.`,
 		fs.Float(&s.Target, "target", "a number in [0.5, 0.9999999999]", "the availability the customers bought, such as 0.999")
 		fs.Text(&s.Runs, "runs", "a list of none reserve drills both", "the protection sets to run, comma-separated")
 	},
-	run: func(ctx context.Context, s siteoutage.Spec, env runEnv) (siteoutage.Report, error) {
-		return s.Run(ctx, env.progress)
-	},
-	cost: func(s siteoutage.Spec, env runEnv) engine.Cost { return s.Cost(env.format) },
+	run:  runSpec[siteoutage.Spec, siteoutage.Report],
+	cost: costSpec[siteoutage.Spec],
 	writers: map[string]func(context.Context, io.Writer, siteoutage.Report, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, r siteoutage.Report, _ engine.Cost) error {
-			return writeSiteOutageText(w, r)
-		},
+		"text": plain(writeSiteOutageText),
 		"json": func(_ context.Context, w io.Writer, r siteoutage.Report, est engine.Cost) error {
 			s := r.Spec
 			return writeJSON(w, struct {

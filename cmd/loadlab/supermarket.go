@@ -35,9 +35,7 @@ load^((d^i - 1)/(d - 1)).`,
 		fs.Float(&s.Warmup, "warmup", "a number in [0, 1e7)", "time before measuring")
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the arrivals (services and choices use seed + 1)")
 	},
-	run: func(ctx context.Context, s queue.Spec, env runEnv) (queue.Outcome, error) {
-		return s.Run(ctx, env.progress)
-	},
+	run:  runSpec[queue.Spec, queue.Outcome],
 	cost: func(s queue.Spec, _ runEnv) engine.Cost { return s.Cost() },
 	writers: map[string]func(context.Context, io.Writer, queue.Outcome, engine.Cost) error{
 		"text": func(_ context.Context, w io.Writer, o queue.Outcome, _ engine.Cost) error {

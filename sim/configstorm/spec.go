@@ -2,7 +2,6 @@ package configstorm
 
 import (
 	"context"
-	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -56,24 +55,14 @@ func (s Spec) Configs() ([]Config, error) {
 	if err := base.Validate(); err != nil {
 		return nil, err
 	}
-	names := strings.Split(s.Runs, ",")
-	if len(names) > MaxRuns {
-		return nil, engine.Invalid("runs", "lists at most %d sets, got %d", MaxRuns, len(names))
+	sets, err := engine.ParseRuns(s.Runs, MaxRuns, ParseSet, SetName)
+	if err != nil {
+		return nil, err
 	}
-	var out []Config
-	seen := map[Protections]bool{}
-	for _, name := range names {
-		p, err := ParseSet(strings.TrimSpace(name))
-		if err != nil {
-			return nil, err
-		}
-		if seen[p] {
-			return nil, engine.Invalid("runs", "lists %q twice", SetName(p))
-		}
-		seen[p] = true
-		c := base
-		c.Protections = p
-		out = append(out, c)
+	out := make([]Config, len(sets))
+	for i, p := range sets {
+		out[i] = base
+		out[i].Protections = p
 	}
 	return out, nil
 }
@@ -97,26 +86,11 @@ func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Spec: s}
-	total := float64(len(cfgs) * cfgs[0].Seconds())
-	done := 0.0
-	for _, c := range cfgs {
-		e, err := New(c)
-		if err != nil {
-			return Report{}, err
-		}
-		// A second is a pass over every entry (and client): ctx is
-		// looked at after each.
-		for n := 1; e.Step(); n++ {
-			if ctx.Err() != nil {
-				return Report{}, ctx.Err()
-			}
-			if progress != nil && n%64 == 0 {
-				progress((done + float64(n)) / total)
-			}
-		}
-		done += float64(e.Steps())
-		rep.Runs = append(rep.Runs, e.Result())
+	runs, err := engine.RunEach(ctx, cfgs, New, float64(len(cfgs)*cfgs[0].Seconds()), progress)
+	if err != nil {
+		return Report{}, err
 	}
+	rep := Report{Spec: s}
+	rep.Runs = runs
 	return rep, nil
 }

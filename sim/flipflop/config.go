@@ -12,25 +12,15 @@ type Protections struct {
 }
 
 // Sets are the protection sets by name, in the order help lists them.
-var Sets = []struct {
-	Name string
-	Protections
-}{
-	{"none", Protections{}},
-	{"hysteresis", Protections{Hysteresis: true}},
-	{"cap", Protections{Cap: true}},
-	{"both", Protections{Hysteresis: true, Cap: true}},
+var Sets = []engine.Set[Protections]{
+	{Name: "none", Protections: Protections{}},
+	{Name: "hysteresis", Protections: Protections{Hysteresis: true}},
+	{Name: "cap", Protections: Protections{Cap: true}},
+	{Name: "both", Protections: Protections{Hysteresis: true, Cap: true}},
 }
 
 // SetName is the name of a protection set.
-func SetName(p Protections) string {
-	for _, s := range Sets {
-		if s.Protections == p {
-			return s.Name
-		}
-	}
-	return "none"
-}
+func SetName(p Protections) string { return engine.NameOfSet(Sets, p) }
 
 // Config is one run of the morning. Times are whole minutes from the
 // run's start (5:00 AM) or seconds.

@@ -3,7 +3,6 @@ package flipflop
 import (
 	"context"
 	"math/big"
-	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -57,26 +56,14 @@ func (s Spec) Configs() ([]Config, error) {
 	if err := base.Validate(); err != nil {
 		return nil, err
 	}
-	var out []Config
-	seen := map[string]bool{}
-	for _, name := range strings.Split(s.Runs, ",") {
-		name = strings.TrimSpace(name)
-		i := -1
-		for j, set := range Sets {
-			if set.Name == name {
-				i = j
-			}
-		}
-		if i < 0 {
-			return nil, engine.Invalid("runs", "must list none, hysteresis, cap or both, comma-separated, got %q", name)
-		}
-		if seen[name] {
-			return nil, engine.Invalid("runs", "lists %q twice", name)
-		}
-		seen[name] = true
-		c := base
-		c.Protections = Sets[i].Protections
-		out = append(out, c)
+	sets, err := engine.ParseRuns(s.Runs, MaxRuns, engine.SetParser(Sets, "none, hysteresis, cap or both"), SetName)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Config, len(sets))
+	for i, p := range sets {
+		out[i] = base
+		out[i].Protections = p
 	}
 	return out, nil
 }
@@ -100,27 +87,12 @@ func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Spec: s}
-	total := float64(len(cfgs) * 60 * cfgs[0].DurationMin)
-	done := 0.0
-	for _, c := range cfgs {
-		e, err := New(c)
-		if err != nil {
-			return Report{}, err
-		}
-		// A second can be a hundred thousand checks: ctx is looked at
-		// after each.
-		for n := 1; e.Step(); n++ {
-			if ctx.Err() != nil {
-				return Report{}, ctx.Err()
-			}
-			if progress != nil && n%64 == 0 {
-				progress((done + float64(n)) / total)
-			}
-		}
-		done += float64(e.Steps())
-		rep.Runs = append(rep.Runs, e.Result())
+	runs, err := engine.RunEach(ctx, cfgs, New, float64(len(cfgs)*60*cfgs[0].DurationMin), progress)
+	if err != nil {
+		return Report{}, err
 	}
+	rep := Report{Spec: s}
+	rep.Runs = runs
 	return rep, nil
 }
 

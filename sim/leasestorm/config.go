@@ -13,25 +13,15 @@ type Protections struct {
 }
 
 // Sets are the protection sets by name, in the order help lists them.
-var Sets = []struct {
-	Name string
-	Protections
-}{
-	{"none", Protections{}},
-	{"throttle", Protections{Throttle: true}},
-	{"drop-stale", Protections{DropStale: true}},
-	{"both", Protections{Throttle: true, DropStale: true}},
+var Sets = []engine.Set[Protections]{
+	{Name: "none", Protections: Protections{}},
+	{Name: "throttle", Protections: Protections{Throttle: true}},
+	{Name: "drop-stale", Protections: Protections{DropStale: true}},
+	{Name: "both", Protections: Protections{Throttle: true, DropStale: true}},
 }
 
 // SetName is the name of a protection set.
-func SetName(p Protections) string {
-	for _, s := range Sets {
-		if s.Protections == p {
-			return s.Name
-		}
-	}
-	return "none"
-}
+func SetName(p Protections) string { return engine.NameOfSet(Sets, p) }
 
 // Config is one run of the night. Times are whole minutes or seconds.
 type Config struct {

@@ -252,10 +252,10 @@ func TestValidate(t *testing.T) {
 		{func(s *Spec) { s.Capacity = 0 }, "capacity must be in (0, 1e9]"},
 		{func(s *Spec) { s.CutAt = "9" }, "cut-at must be a time such as 8:20 AM"},
 		{func(s *Spec) { s.FixAt = "Apr 20 1:00 AM" }, "fix-at must be a time such as 11:30 AM"},
-		{func(s *Spec) { s.Runs = "none,none" }, "runs lists none twice"},
-		{func(s *Spec) { s.Runs = "backoff+cap,cap+backoff" }, "runs lists backoff+cap twice"},
+		{func(s *Spec) { s.Runs = "none,none" }, `runs lists "none" twice`},
+		{func(s *Spec) { s.Runs = "backoff+cap,cap+backoff" }, `runs lists "backoff+cap" twice`},
 		{func(s *Spec) { s.Runs = "throttle" }, `"throttle" is not a protection`},
-		{func(s *Spec) { s.Runs = "none,backoff,cap,bulkhead,spread" }, "runs lists more than 4 sets"},
+		{func(s *Spec) { s.Runs = "none,backoff,cap,bulkhead,spread" }, "runs lists at most 4 sets, got 5"},
 		{func(s *Spec) { s.Tries = 0 }, "tries must be in 1..600"},
 	} {
 		s := DefaultSpec()

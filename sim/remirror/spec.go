@@ -2,7 +2,7 @@ package remirror
 
 import (
 	"context"
-	"strings"
+	"fmt"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -74,25 +74,25 @@ func (s Spec) Configs() ([]Config, error) {
 	if err := base.Validate(); err != nil {
 		return nil, err
 	}
-	var out []Config
-	seen := map[Protections]bool{}
-	for _, name := range strings.Split(s.Runs, ",") {
-		p, err := ParseSet(strings.TrimSpace(name))
-		if err != nil {
-			return nil, engine.Invalid("runs", "must list sets such as none or backoff+cap (of backoff, cap, bulkhead, spread), comma-separated: %v", err)
-		}
-		if seen[p] {
-			return nil, engine.Invalid("runs", "lists %s twice", SetName(p))
-		}
-		if len(out) == MaxRuns {
-			return nil, engine.Invalid("runs", "lists more than %d sets", MaxRuns)
-		}
-		seen[p] = true
-		c := base
-		c.Protections = p
-		out = append(out, c)
+	sets, err := engine.ParseRuns(s.Runs, MaxRuns, parseRun, SetName)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Config, len(sets))
+	for i, p := range sets {
+		out[i] = base
+		out[i].Protections = p
 	}
 	return out, nil
+}
+
+// parseRun reads one run of the runs field.
+func parseRun(name string) (Protections, error) {
+	p, err := ParseSet(name)
+	if err != nil {
+		return p, fmt.Errorf("must list sets such as none or backoff+cap (of backoff, cap, bulkhead, spread), comma-separated: %v", err)
+	}
+	return p, nil
 }
 
 // Validate reports the first invalid field.
@@ -114,26 +114,11 @@ func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Spec: s}
-	total := float64(len(cfgs) * cfgs[0].Minutes())
-	done := 0.0
-	for _, c := range cfgs {
-		e, err := New(c)
-		if err != nil {
-			return Report{}, err
-		}
-		// A minute of a large zone can be a million searches: ctx is
-		// looked at after each.
-		for n := 1; e.Step(); n++ {
-			if ctx.Err() != nil {
-				return Report{}, ctx.Err()
-			}
-			if progress != nil && n%64 == 0 {
-				progress((done + float64(n)) / total)
-			}
-		}
-		done += float64(e.Steps())
-		rep.Runs = append(rep.Runs, e.Result())
+	runs, err := engine.RunEach(ctx, cfgs, New, float64(len(cfgs)*cfgs[0].Minutes()), progress)
+	if err != nil {
+		return Report{}, err
 	}
+	rep := Report{Spec: s}
+	rep.Runs = runs
 	return rep, nil
 }

@@ -16,25 +16,15 @@ type Protections struct {
 }
 
 // Sets are the protection sets by name, in the order help lists them.
-var Sets = []struct {
-	Name string
-	Protections
-}{
-	{"none", Protections{}},
-	{"reserve", Protections{Reserve: true}},
-	{"drills", Protections{Drills: true}},
-	{"both", Protections{Reserve: true, Drills: true}},
+var Sets = []engine.Set[Protections]{
+	{Name: "none", Protections: Protections{}},
+	{Name: "reserve", Protections: Protections{Reserve: true}},
+	{Name: "drills", Protections: Protections{Drills: true}},
+	{Name: "both", Protections: Protections{Reserve: true, Drills: true}},
 }
 
 // SetName is the name of a protection set.
-func SetName(p Protections) string {
-	for _, s := range Sets {
-		if s.Protections == p {
-			return s.Name
-		}
-	}
-	return "none"
-}
+func SetName(p Protections) string { return engine.NameOfSet(Sets, p) }
 
 // Groups are the customers' placements, in the order reports list them:
 // one building, two buildings of one city on one feed, two providers.

@@ -2,7 +2,6 @@ package siteoutage
 
 import (
 	"context"
-	"strings"
 
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -65,26 +64,14 @@ func (s Spec) Configs() ([]Config, error) {
 	if err := base.Validate(); err != nil {
 		return nil, err
 	}
-	var out []Config
-	seen := map[string]bool{}
-	for _, name := range strings.Split(s.Runs, ",") {
-		name = strings.TrimSpace(name)
-		i := -1
-		for j, set := range Sets {
-			if set.Name == name {
-				i = j
-			}
-		}
-		if i < 0 {
-			return nil, engine.Invalid("runs", "must list none, reserve, drills or both, comma-separated, got %q", name)
-		}
-		if seen[name] {
-			return nil, engine.Invalid("runs", "lists %q twice", name)
-		}
-		seen[name] = true
-		c := base
-		c.Protections = Sets[i].Protections
-		out = append(out, c)
+	sets, err := engine.ParseRuns(s.Runs, MaxRuns, engine.SetParser(Sets, "none, reserve, drills or both"), SetName)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Config, len(sets))
+	for i, p := range sets {
+		out[i] = base
+		out[i].Protections = p
 	}
 	return out, nil
 }
@@ -107,31 +94,17 @@ type Report struct {
 }
 
 // Run runs each protection set listed in turn, stopping with ctx's error
-// once ctx is done (it is looked at every step: five minutes of the
-// days); progress, if not nil, gets the share done.
+// once ctx is done; progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
 	cfgs, err := s.Configs()
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Spec: s, Reference: avail.OneOutage(72, s.Target)}
-	total := float64(len(cfgs)) * float64(cfgs[0].Minutes()/StepMin)
-	done := 0.0
-	for _, c := range cfgs {
-		e, err := New(c)
-		if err != nil {
-			return Report{}, err
-		}
-		for n := 1; e.Step(); n++ {
-			if ctx.Err() != nil {
-				return Report{}, ctx.Err()
-			}
-			if progress != nil && n%64 == 0 {
-				progress((done + float64(n)) / total)
-			}
-		}
-		done += float64(e.Steps())
-		rep.Runs = append(rep.Runs, e.Result())
+	runs, err := engine.RunEach(ctx, cfgs, New, float64(len(cfgs))*float64(cfgs[0].Minutes()/StepMin), progress)
+	if err != nil {
+		return Report{}, err
 	}
+	rep := Report{Spec: s, Reference: avail.OneOutage(72, s.Target)}
+	rep.Runs = runs
 	return rep, nil
 }

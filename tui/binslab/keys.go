@@ -11,6 +11,8 @@ import (
 type keyMap struct {
 	Toggle, DDown, DUp, RefreshDown, RefreshUp, Stream, BinsDown, BinsUp, BallsDown, BallsUp, Trials, Chart key.Binding
 	Back, Start                                                                                             key.Binding
+	// Exact are the exact lab's stepper keys, which here only say so.
+	Exact key.Binding
 }
 
 var keys = keyMap{
@@ -28,6 +30,7 @@ var keys = keyMap{
 	Chart:       lab.Bind([]string{"v"}, "v", "chart"),
 	Back:        lab.Bind([]string{"b", "left"}, "b/←", "a ball back"),
 	Start:       lab.Bind([]string{"home"}, "home", "the trial's first ball"),
+	Exact:       lab.Bind([]string{"p", "g", "G"}, "p/g/G", "the exact lab's stepper"),
 }
 
 // Help lists the lab's keys with the shell's.

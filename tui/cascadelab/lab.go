@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
@@ -22,8 +23,8 @@ import (
 type Lab struct {
 	spec cascade.Spec
 	runs []*run // the left run, and the right one when comparing
-	// seen is how many of each run's moments have been reported.
-	seen [2]int
+	// told is which of the runs' moments have been told.
+	told lab.Told
 	// opened is the sets the scenario opened with ("S1 vs S6").
 	opened string
 	// zoom shows zoomSpan seconds around the present; fine draws the
@@ -69,7 +70,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec}
+	l := &Lab{spec: spec, told: lab.Told{Always: true, Sep: " "}}
 	for _, rn := range runs[:min(2, len(runs))] {
 		r, err := newRun(rn.Name, rn.Config)
 		if err != nil {
@@ -113,7 +114,8 @@ func (l *Lab) restart(seed int64) error {
 		}
 		fresh[i] = nr
 	}
-	l.runs, l.seen = fresh, [2]int{}
+	l.runs = fresh
+	l.told.Forget(len(fresh))
 	return nil
 }
 
@@ -187,24 +189,12 @@ func (l *Lab) StopsAt() string {
 // NewMoment reports the moments the latest step reached, in every run;
 // side by side, each caption names its set.
 func (l *Lab) NewMoment() (string, bool) {
-	var captions []string
-	who := map[string][]string{} // a caption both sets meet is said once, for both
+	moments := make([][]engine.Moment, len(l.runs))
+	names := make([]string, len(l.runs))
 	for i, r := range l.runs {
-		all := r.engine.Moments() // read after every step: no snapshot
-		for _, m := range all[min(l.seen[i], len(all)):] {
-			if len(who[m.Caption]) == 0 {
-				captions = append(captions, m.Caption)
-			}
-			who[m.Caption] = append(who[m.Caption], r.name)
-		}
-		l.seen[i] = len(all)
+		moments[i], names[i] = r.engine.Moments(), r.name // read after every step: no snapshot
 	}
-	if len(l.runs) > 1 {
-		for i, c := range captions {
-			captions[i] = strings.Join(who[c], " and ") + " " + c
-		}
-	}
-	return strings.Join(captions, lab.MomentBreak), len(captions) > 0
+	return l.told.Tell(moments, names)
 }
 
 // Status is the sets, the seed and the time.

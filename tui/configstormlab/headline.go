@@ -14,9 +14,9 @@ import (
 // (the most queries the database was sent in a second).
 func (l *Lab) Headline() []widget.Figure {
 	var figs []widget.Figure
-	for _, r := range l.runs {
-		s := r.engine.Snapshot()
-		group := configstorm.SetWords(r.cfg.Protections)
+	for _, r := range l.Runs {
+		s := r.Engine.Snapshot()
+		group := configstorm.SetWords(r.Cfg.Protections)
 		served, back, after := "–", "not yet", "–" // before the fix there is no after
 		if s.SuccessAfterFix >= 0 {
 			served, after = fmt.Sprintf("%.1f%%", 100*s.SuccessAfterFix), "not yet"
@@ -24,7 +24,7 @@ func (l *Lab) Headline() []widget.Figure {
 		switch {
 		case s.RecoveredAt >= 0:
 			back, after = configstorm.ElapsedS(s.RecoveredAt), configstorm.Span(s.AfterFixS)
-		case r.engine.Done():
+		case r.Engine.Done():
 			back, after = "never", ">"+configstorm.Span(s.RunAfterFixS)
 		}
 		figs = append(figs,

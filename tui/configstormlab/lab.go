@@ -7,7 +7,6 @@ package configstormlab
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -22,26 +21,42 @@ import (
 // keys change the spec (the afternoon's numbers, shared by the runs, or
 // the right-hand run's protections) and restart it.
 type Lab struct {
-	spec   configstorm.Spec
-	opened string // the runs the scenario opened with
-	runs   []*run
-	seen   []int
+	lab.Lockstep[configstorm.Spec, configstorm.Config, *configstorm.Engine]
 	// whole shows the lecture's whole timeline in place of the charts.
 	whole bool
-	// pair keeps the left run's set while a toggle has made the right
-	// run like it; c forgets it.
-	pair lab.Pair
 }
+
+// run is one protection set under way.
+type run = lab.Run[configstorm.Config, *configstorm.Engine]
 
 // maxStep is the longest a step (a minute of every run) may take: play
 // steps between frames, and a longer step would freeze the screen and
 // the keys.
 const maxStep = 0.1
 
-// run is one protection set under way.
-type run struct {
-	cfg    configstorm.Config
-	engine *configstorm.Engine
+// afternoon is the configuration storm as a lockstep case, five minutes
+// before the bad value to the run's end, a minute of seconds a step.
+var afternoon = lab.Case[configstorm.Spec, configstorm.Config, *configstorm.Engine]{
+	Configs:  configstorm.Spec.Configs,
+	New:      configstorm.New,
+	Validate: configstorm.Spec.Validate,
+	Check: func(s configstorm.Spec) error {
+		if est := s.MinuteSeconds(); est > maxStep {
+			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"entries", "clients", "attempts", "runs"}}
+		}
+		return nil
+	},
+	Per:     60,
+	Words:   func(c configstorm.Config) string { return configstorm.SetWords(c.Protections) },
+	SetName: func(c configstorm.Config) string { return configstorm.SetName(c.Protections) },
+	Runs:    func(s *configstorm.Spec) *string { return &s.Runs },
+	Seed:    func(s *configstorm.Spec) *int64 { return &s.Seed },
+	Name:    "The configuration storm",
+	Clock: func(r run) string {
+		return configstorm.Elapsed(int(r.Engine.Pos().Step/60)-configstorm.LeadMin) + " after the bad value"
+	},
+	Pace:  func(sps float64) string { return fmt.Sprintf("%g min of the afternoon a second", sps) },
+	Stops: "the invalid value, the database overwhelmed, the fix, the storm going on, the site off and users let back, the site back",
 }
 
 // New opens the lab on a config-storm spec.
@@ -50,117 +65,12 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if !ok {
 		return nil, fmt.Errorf("configstormlab: %T is not a config-storm spec", s)
 	}
-	l := &Lab{spec: spec, opened: spec.Runs}
-	return l, l.Restart()
-}
-
-// Restart builds every run again, five minutes before the bad value.
-func (l *Lab) Restart() error {
-	cfgs, err := l.spec.Configs()
-	if err != nil {
-		return err
-	}
-	if s := l.spec.MinuteSeconds(); s > maxStep {
-		return &engine.OverLimit{What: "step", Estimate: s, Limit: maxStep, Levers: []string{"entries", "clients", "attempts", "runs"}}
-	}
-	var runs []*run
-	for _, c := range cfgs {
-		e, err := configstorm.New(c)
-		if err != nil {
-			return err
-		}
-		runs = append(runs, &run{cfg: c, engine: e})
-	}
-	l.runs, l.seen = runs, make([]int, len(runs))
-	return nil
-}
-
-// Step runs a minute of every run.
-func (l *Lab) Step() bool {
-	stepped := false
-	for range 60 {
-		for _, r := range l.runs {
-			stepped = r.engine.Step() || stepped
-		}
-	}
-	return stepped
-}
-
-// Steps is the afternoon's minutes.
-func (l *Lab) Steps() int64 { return int64(l.runs[0].cfg.Minutes()) }
-
-// StepsExact says Steps is the run's length, not an estimate: its
-// clock ends at a set time.
-func (l *Lab) StepsExact() bool { return true }
-
-// Done reports whether the afternoon is over.
-func (l *Lab) Done() bool { return l.runs[0].engine.Done() }
-
-// Pace says a speed in minutes of the afternoon.
-func (l *Lab) Pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%g min of the afternoon a second", stepsPerSecond)
-}
-
-// Seed is the runs' seed.
-func (l *Lab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed restarts on another seed.
-func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed restarts on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
-
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
-	return "the invalid value, the database overwhelmed, the fix, the storm going on, the site off and users let back, the site back"
-}
-
-// NewMoment reports the moments the latest step reached; side by side,
-// each caption names its runs.
-func (l *Lab) NewMoment() (string, bool) {
-	var captions []string
-	who := map[string][]string{}
-	for i, r := range l.runs {
-		all := r.engine.Moments()
-		for _, m := range all[min(l.seen[i], len(all)):] {
-			if len(who[m.Caption]) == 0 {
-				captions = append(captions, m.Caption)
-			}
-			who[m.Caption] = append(who[m.Caption], configstorm.SetWords(r.cfg.Protections))
-		}
-		l.seen[i] = len(all)
-	}
-	if len(l.runs) > 1 {
-		for i, c := range captions {
-			if len(who[c]) < len(l.runs) { // a moment of one run only says whose
-				captions[i] = strings.Join(who[c], " and ") + ", " + c
-			}
-		}
-	}
-	return strings.Join(captions, lab.MomentBreak), len(captions) > 0
-}
-
-// Status is the runs, the time and the seed.
-func (l *Lab) Status() []string {
-	m := int(l.runs[0].engine.Pos().Step/60) - configstorm.LeadMin
-	return []string{strings.Join(l.names(), " vs "), fmt.Sprintf("%s after the bad value", configstorm.Elapsed(m)), fmt.Sprintf("seed %d", l.spec.Seed)}
-}
-
-// names are the runs' protection sets in a class's words.
-func (l *Lab) names() []string {
-	var names []string
-	for _, r := range l.runs {
-		names = append(names, configstorm.SetWords(r.cfg.Protections))
-	}
-	return names
-}
-
-// Title says the runs on screen once the keys have changed them.
-func (l *Lab) Title() (string, bool) {
-	if l.spec.Runs == l.opened {
-		return "", false
-	}
-	return "The configuration storm: " + strings.Join(l.names(), " against ") + " (keys changed the runs)", true
+	l := &Lab{}
+	c := afternoon
+	c.Note = l.note
+	var err error
+	l.Lockstep, err = lab.NewLockstep(spec, c)
+	return l, err
 }
 
 // Glossary explains the words of the lab.
@@ -221,28 +131,11 @@ var (
 	capacitySteps = []float64{1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000}
 )
 
-// stepTo is the next value of steps past v, down (dir -1) or up.
-func stepTo(steps []float64, v float64, dir int) float64 {
-	if dir > 0 {
-		if i := slices.IndexFunc(steps, func(s float64) bool { return s > v }); i >= 0 {
-			return steps[i]
-		}
-		return v
-	}
-	for i := len(steps) - 1; i >= 0; i-- {
-		if steps[i] < v {
-			return steps[i]
-		}
-	}
-	return v
-}
-
 // Key changes the spec and restarts the afternoon on its seed; i shows
 // the whole timeline or the charts again.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
-	pair := l.pair
-	var change func(*configstorm.Spec) string
+	var change lab.Change[configstorm.Spec]
 	switch {
 	case key.Matches(msg, k.Timeline):
 		l.whole = !l.whole
@@ -251,78 +144,32 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return lab.Outcome{Handled: true, Note: "the charts again; the timeline's latest events stay above or beside them"}
 	case key.Matches(msg, k.FixEarlier), key.Matches(msg, k.FixLater):
-		dir := dirOf(msg, k.FixEarlier)
-		change = func(s *configstorm.Spec) string {
-			s.FixAtMin = min(s.RunMin, int(stepTo(fixSteps, float64(s.FixAtMin), dir)))
-			return ""
-		}
+		dir := lab.Dir(msg, k.FixEarlier)
+		change = lab.Shared(func(s *configstorm.Spec) {
+			s.FixAtMin = min(s.RunMin, int(lab.StepTo(fixSteps, float64(s.FixAtMin), dir)))
+		})
 	case key.Matches(msg, k.RampShorter), key.Matches(msg, k.RampLonger):
-		dir := dirOf(msg, k.RampShorter)
-		change = func(s *configstorm.Spec) string {
-			s.RampMin = int(stepTo(rampSteps, float64(s.RampMin), dir))
-			return ""
-		}
+		dir := lab.Dir(msg, k.RampShorter)
+		change = lab.Shared(func(s *configstorm.Spec) { s.RampMin = int(lab.StepTo(rampSteps, float64(s.RampMin), dir)) })
 	case key.Matches(msg, k.CapacityDown), key.Matches(msg, k.CapacityUp):
-		dir := dirOf(msg, k.CapacityDown)
-		change = func(s *configstorm.Spec) string { s.Capacity = stepTo(capacitySteps, s.Capacity, dir); return "" }
+		dir := lab.Dir(msg, k.CapacityDown)
+		change = lab.Shared(func(s *configstorm.Spec) { s.Capacity = lab.StepTo(capacitySteps, s.Capacity, dir) })
 	case key.Matches(msg, k.Backoff):
-		change = toggle(&pair, func(p *configstorm.Protections) { p.Backoff = !p.Backoff })
+		change = l.Toggle(func(c *configstorm.Config) { c.Backoff = !c.Backoff })
 	case key.Matches(msg, k.Cut):
-		change = toggle(&pair, func(p *configstorm.Protections) { p.Cut = !p.Cut })
+		change = l.Toggle(func(c *configstorm.Config) { c.Cut = !c.Cut })
 	case key.Matches(msg, k.KeepOnError):
-		change = toggle(&pair, func(p *configstorm.Protections) { p.KeepOnError = !p.KeepOnError })
+		change = l.Toggle(func(c *configstorm.Config) { c.KeepOnError = !c.KeepOnError })
 	case key.Matches(msg, k.Compare):
-		change = func(s *configstorm.Spec) string {
-			pair.Forget()
-			s.Runs = lab.Compare(s.Runs, l.opened, "cut", "none,cut")
-			return ""
-		}
+		change = l.Compare("cut", "none,cut")
 	default:
 		return lab.Outcome{}
 	}
-	back := configstorm.SetWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
-	return lab.EditRuns(&l.spec, &l.pair, &pair, msg.String(), back,
-		func(s configstorm.Spec) string {
-			cfgs, _ := s.Configs()
-			return configstorm.SetWords(cfgs[0].Protections)
-		},
-		change, configstorm.Spec.Validate, l.Restart, note)
-}
-
-// dirOf is -1 for the down key of a pair, else +1.
-func dirOf(msg tea.KeyMsg, down key.Binding) int {
-	if key.Matches(msg, down) {
-		return -1
-	}
-	return 1
-}
-
-// toggle flips a protection of the last run listed (the right one, or
-// the only one); pair merges and splits the runs (lab.Pair).
-func toggle(pair *lab.Pair, flip func(*configstorm.Protections)) func(*configstorm.Spec) string {
-	return func(s *configstorm.Spec) string {
-		cfgs, err := s.Configs()
-		if err != nil {
-			return err.Error()
-		}
-		names := make([]string, len(cfgs))
-		for i, c := range cfgs {
-			names[i] = configstorm.SetName(c.Protections)
-		}
-		p := cfgs[len(cfgs)-1].Protections
-		flip(&p)
-		s.Runs = strings.Join(pair.Toggle(names, configstorm.SetName(p)), ",")
-		return ""
-	}
+	return l.Edit(msg.String(), change)
 }
 
 // note says what the afternoon now is.
-func note(s configstorm.Spec) string {
-	cfgs, _ := s.Configs()
-	var names []string
-	for _, c := range cfgs {
-		names = append(names, configstorm.SetWords(c.Protections))
-	}
+func (l *Lab) note(s configstorm.Spec) string {
 	back := ""
 	if strings.Contains(s.Runs, "cut") {
 		back = fmt.Sprintf(", after the cut users back slowly over %d min", s.RampMin)
@@ -331,5 +178,5 @@ func note(s configstorm.Spec) string {
 		}
 	}
 	return fmt.Sprintf("%s: the value fixed at %s, the database answering %s a second%s; replayed to the same time on seed %d",
-		strings.Join(names, " vs "), configstorm.Elapsed(s.FixAtMin), shortCount(s.Capacity), back, s.Seed)
+		l.NamesOf(s), configstorm.Elapsed(s.FixAtMin), shortCount(s.Capacity), back, s.Seed)
 }

@@ -38,8 +38,8 @@ func TestProtectionKeysEditTheRightRun(t *testing.T) {
 		{"x", "cut"}, {"c", "none,cut"}, {"c", "cut"}, {"b", "cut+backoff"}, {"c", "cut,cut+backoff"},
 	} {
 		press(t, l, c.key)
-		if l.spec.Runs != c.runs || len(l.runs) != strings.Count(c.runs, ",")+1 {
-			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.spec.Runs, len(l.runs), c.runs)
+		if l.Spec.Runs != c.runs || len(l.Runs) != strings.Count(c.runs, ",")+1 {
+			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.Spec.Runs, len(l.Runs), c.runs)
 		}
 	}
 	if _, changed := l.Title(); changed {
@@ -52,17 +52,17 @@ func TestProtectionKeysEditTheRightRun(t *testing.T) {
 func TestStepsOfTheKeys(t *testing.T) {
 	l := open(t, "cut")
 	press(t, l, "f")
-	if l.spec.FixAtMin != 10 {
-		t.Errorf("f from 15 min: %d", l.spec.FixAtMin)
+	if l.Spec.FixAtMin != 10 {
+		t.Errorf("f from 15 min: %d", l.Spec.FixAtMin)
 	}
 	for range 20 {
 		press(t, l, "u")
 	}
-	if l.spec.RampMin != 0 || !strings.Contains(press(t, l, "u"), "end of its range") {
-		t.Errorf("u to the end: ramp %d", l.spec.RampMin)
+	if l.Spec.RampMin != 0 || !strings.Contains(press(t, l, "u"), "end of its range") {
+		t.Errorf("u to the end: ramp %d", l.Spec.RampMin)
 	}
-	if n := press(t, l, "W"); l.spec.Capacity != 10000 || !strings.Contains(n, "10k a second") {
-		t.Errorf("W from 5,000: %v, note %q", l.spec.Capacity, n)
+	if n := press(t, l, "W"); l.Spec.Capacity != 10000 || !strings.Contains(n, "10k a second") {
+		t.Errorf("W from 5,000: %v, note %q", l.Spec.Capacity, n)
 	}
 }
 
@@ -116,10 +116,10 @@ func TestAHeavyMinuteIsRefused(t *testing.T) {
 // key again puts the right run back beside it.
 func TestAMergeSaysSoAndUndoes(t *testing.T) {
 	l := open(t, "none,backoff")
-	if note := press(t, l, "b"); l.spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; b again puts backoff back") {
-		t.Errorf("b merged to %q, saying %q", l.spec.Runs, note)
+	if note := press(t, l, "b"); l.Spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; b again puts backoff back") {
+		t.Errorf("b merged to %q, saying %q", l.Spec.Runs, note)
 	}
-	if press(t, l, "b"); l.spec.Runs != "none,backoff" {
-		t.Errorf("b again: %q", l.spec.Runs)
+	if press(t, l, "b"); l.Spec.Runs != "none,backoff" {
+		t.Errorf("b again: %q", l.Spec.Runs)
 	}
 }

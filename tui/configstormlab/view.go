@@ -26,7 +26,7 @@ const besideW = 140
 // under them; i puts the whole timeline in place of the charts.
 func (l *Lab) Render(f lab.Frame) string {
 	now := l.minute()
-	events := incidents(l.runs[0].cfg.Timeline())
+	events := incidents(l.Runs[0].Cfg.Timeline())
 	foot := []string{f.St.Muted.Render(legend(f.W))}
 	h := f.H - len(foot)
 	if l.whole {
@@ -35,13 +35,13 @@ func (l *Lab) Render(f lab.Frame) string {
 		lines := append([]string{head}, widget.TimelineWrapped(f.St, f.W, h-1, events, now)...)
 		return widget.FitLines(lines, f.W, h) + "\n" + strings.Join(foot, "\n")
 	}
-	sc := scale{load: l.runs[0].cfg.Capacity}
-	for _, r := range l.runs {
-		sc.load = max(sc.load, r.engine.Snapshot().PeakLoad)
+	sc := scale{load: l.Runs[0].Cfg.Capacity}
+	for _, r := range l.Runs {
+		sc.load = max(sc.load, r.Engine.Snapshot().PeakLoad)
 	}
 	sc.load = math.Pow(10, math.Ceil(math.Log10(1.5*sc.load))) // a power of ten: the log scale's top tick
-	panels := make([]func(w, h int, sc scale) string, len(l.runs))
-	for i, r := range l.runs {
+	panels := make([]func(w, h int, sc scale) string, len(l.Runs))
+	for i, r := range l.Runs {
 		panels[i] = func(w, h int, sc scale) string { return strings.Join(panel(f.St, r, w, h, sc), "\n") }
 	}
 	var body string
@@ -68,7 +68,7 @@ func (l *Lab) Render(f lab.Frame) string {
 
 // minute is where the runs are, in minutes after the bad value.
 func (l *Lab) minute() float64 {
-	return float64(l.runs[0].engine.Pos().Step)/60 - configstorm.LeadMin
+	return float64(l.Runs[0].Engine.Pos().Step)/60 - configstorm.LeadMin
 }
 
 // incidents are timeline events as the casebook's widgets take them.
@@ -96,9 +96,9 @@ func xLabel(v float64) string { return configstorm.Elapsed(int(math.Round(v))) }
 // panel draws one run: its protections, the database's load against its
 // capacity (log scale), the reads served, the hit ratio and the users let
 // in, each chart with the run's phase marks under it, and the counters.
-func panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
-	snap := r.engine.Snapshot()
-	c := r.cfg
+func panel(st *widget.Styles, r run, w, h int, sc scale) []string {
+	snap := r.Engine.Snapshot()
+	c := r.Cfg
 	s := snap.Series
 	x0, x1 := float64(-configstorm.LeadMin), float64(c.RunMin)
 	now := float64(snap.Second)/60 - configstorm.LeadMin
@@ -135,7 +135,7 @@ func panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
 	// the trigger last, so that it is the mark kept where others fall in
 	// its column
 	var phases, trigger []widget.Incident
-	for _, p := range r.engine.Phases() {
+	for _, p := range r.Engine.Phases() {
 		in := widget.Incident{At: p.AtMin, What: p.What, Phase: widget.Phase(p.Phase)}
 		if p.Phase == configstorm.Trigger {
 			trigger = append(trigger, in)

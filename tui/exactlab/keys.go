@@ -81,10 +81,13 @@ var binsKeys = map[string]string{
 	"1": "rules", "2": "rules", "3": "rules", "4": "rules", "5": "rules", "6": "rules", "7": "rules",
 }
 
+// binsD is the bins lab's d, which sets d there.
+var binsD = lab.Bind([]string{"d", "D"}, "d/D", "the bins lab's d")
+
 // foreign says why a key of the bins lab does nothing here.
 func (l *Lab) foreign(msg tea.KeyMsg) (lab.Outcome, bool) {
 	k := msg.String()
-	if k == "d" || k == "D" {
+	if key.Matches(msg, binsD) {
 		return lab.Outcome{Handled: true, Note: fmt.Sprintf("%s sets d in the bins lab; here the DP's dchoice takes d = %d from the scenario (loadlab enum --method dp --d), and brute force has no dchoice", k, l.spec.D)}, true
 	}
 	what, ok := binsKeys[k]

@@ -14,10 +14,10 @@ import (
 // automation ran).
 func (l *Lab) Headline() []widget.Figure {
 	var figs []widget.Figure
-	for _, r := range l.runs {
-		s := r.engine.Snapshot()
-		group := setWords(r.cfg)
-		mean := float64(r.cfg.Instances)
+	for _, r := range l.Runs {
+		s := r.Engine.Snapshot()
+		group := setWords(r.Cfg)
+		mean := float64(r.Cfg.Instances)
 		if s.Second > 0 {
 			mean = s.ServiceSum / float64(s.Second)
 		}

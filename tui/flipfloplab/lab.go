@@ -6,7 +6,6 @@ package flipfloplab
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -18,142 +17,54 @@ import (
 
 // Lab runs the spec's protection sets in lockstep, a minute a step.
 type Lab struct {
-	spec   flipflop.Spec
-	opened string
-	runs   []*run
-	seen   []int
-	// pair keeps the left run's set while a toggle has made the right
-	// run like it; c forgets it.
-	pair lab.Pair
+	lab.Lockstep[flipflop.Spec, flipflop.Config, *flipflop.Engine]
 }
+
+// run is one protection set under way.
+type run = lab.Run[flipflop.Config, *flipflop.Engine]
 
 // maxStep is the longest a step (a minute of every run) may take: play
 // steps between frames, and a longer step would freeze the screen and
 // the keys.
 const maxStep = 0.1
 
-type run struct {
-	cfg    flipflop.Config
-	engine *flipflop.Engine
+// morning is the flip-flop as a lockstep case: a minute of seconds a step.
+var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
+	Configs:  flipflop.Spec.Configs,
+	New:      flipflop.New,
+	Validate: flipflop.Spec.Validate,
+	Check: func(s flipflop.Spec) error {
+		if est := s.MinuteSeconds(); est > maxStep {
+			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"instances", "interval-s", "runs"}}
+		}
+		return nil
+	},
+	Per:     60,
+	Words:   setWords,
+	SetName: func(c flipflop.Config) string { return flipflop.SetName(c.Protections) },
+	Runs:    func(s *flipflop.Spec) *string { return &s.Runs },
+	Seed:    func(s *flipflop.Spec) *int64 { return &s.Seed },
+	Name:    "The health-check flip-flop",
+	Clock: func(r run) string {
+		m := int(r.Engine.Pos().Step / 60)
+		return fmt.Sprintf("%s, min %d of %d", flipflop.Clock(m), m, r.Cfg.DurationMin)
+	},
+	Pace:  func(sps float64) string { return fmt.Sprintf("%g min of the morning a second", sps) },
+	Stops: "the slow network (5:30 AM), DNS writes passing DNS's capacity, the switch-off (9:36 AM), latency back to normal (10:36 AM)",
 }
 
-// New opens the lab on a flip-flop spec.
+// New opens the lab on a flip-flop spec, at 5:00 AM.
 func New(s scenarios.Spec) (lab.Lab, error) {
 	spec, ok := s.(flipflop.Spec)
 	if !ok {
 		return nil, fmt.Errorf("flipfloplab: %T is not a health-flip-flop spec", s)
 	}
-	l := &Lab{spec: spec, opened: spec.Runs}
-	return l, l.Restart()
-}
-
-// Restart builds every run again at 5:00 AM.
-func (l *Lab) Restart() error {
-	cfgs, err := l.spec.Configs()
-	if err != nil {
-		return err
-	}
-	if s := l.spec.MinuteSeconds(); s > maxStep {
-		return &engine.OverLimit{What: "step", Estimate: s, Limit: maxStep, Levers: []string{"instances", "interval-s", "runs"}}
-	}
-	var runs []*run
-	for _, c := range cfgs {
-		e, err := flipflop.New(c)
-		if err != nil {
-			return err
-		}
-		runs = append(runs, &run{cfg: c, engine: e})
-	}
-	l.runs, l.seen = runs, make([]int, len(runs))
-	return nil
-}
-
-// Step runs a minute of every run.
-func (l *Lab) Step() bool {
-	stepped := false
-	for range 60 {
-		for _, r := range l.runs {
-			stepped = r.engine.Step() || stepped
-		}
-	}
-	return stepped
-}
-
-// Steps is the morning's minutes.
-func (l *Lab) Steps() int64 { return int64(l.runs[0].cfg.DurationMin) }
-
-// StepsExact says Steps is the run's length, not an estimate: its
-// clock ends at a set time.
-func (l *Lab) StepsExact() bool { return true }
-
-// Done reports whether the morning is over.
-func (l *Lab) Done() bool { return l.runs[0].engine.Done() }
-
-// Pace says a speed in minutes of the morning.
-func (l *Lab) Pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%g min of the morning a second", stepsPerSecond)
-}
-
-// Seed is the runs' seed.
-func (l *Lab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed restarts on another seed.
-func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed restarts on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
-
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
-	return "the slow network (5:30 AM), DNS writes passing DNS's capacity, the switch-off (9:36 AM), latency back to normal (10:36 AM)"
-}
-
-// NewMoment reports the moments the latest step reached; a moment of one
-// run only names it.
-func (l *Lab) NewMoment() (string, bool) {
-	var captions []string
-	who := map[string][]string{}
-	for i, r := range l.runs {
-		all := r.engine.Moments()
-		for _, m := range all[min(l.seen[i], len(all)):] {
-			if len(who[m.Caption]) == 0 {
-				captions = append(captions, m.Caption)
-			}
-			who[m.Caption] = append(who[m.Caption], setWords(r.cfg))
-		}
-		l.seen[i] = len(all)
-	}
-	if len(l.runs) > 1 {
-		for i, c := range captions {
-			if len(who[c]) < len(l.runs) {
-				captions[i] = strings.Join(who[c], " and ") + ", " + c
-			}
-		}
-	}
-	return strings.Join(captions, lab.MomentBreak), len(captions) > 0
-}
-
-// Status is the runs, the time and the seed.
-func (l *Lab) Status() []string {
-	var names []string
-	for _, r := range l.runs {
-		names = append(names, setWords(r.cfg))
-	}
-	m := int(l.runs[0].engine.Pos().Step / 60)
-	return []string{strings.Join(names, " vs "), fmt.Sprintf("%s, min %d of %d", flipflop.Clock(m), m, l.runs[0].cfg.DurationMin),
-		fmt.Sprintf("seed %d", l.spec.Seed)}
-}
-
-// Title says the runs on screen once the keys have changed them.
-func (l *Lab) Title() (string, bool) {
-	if l.spec.Runs == l.opened {
-		return "", false
-	}
-	var names []string
-	for _, r := range l.runs {
-		names = append(names, setWords(r.cfg))
-	}
-	return "The health-check flip-flop: " + strings.Join(names, " against ") + " (keys changed the runs)", true
+	l := &Lab{}
+	c := morning
+	c.Note = l.note
+	var err error
+	l.Lockstep, err = lab.NewLockstep(spec, c)
+	return l, err
 }
 
 // setWords names a run's protections in a class's words.
@@ -217,72 +128,42 @@ const lectureSwitchOff = 9*60 + 36 - flipflop.StartClock
 // Key changes the spec and restarts the morning on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
-	pair := l.pair
-	var change func(*flipflop.Spec) string
+	var change lab.Change[flipflop.Spec]
 	switch {
 	case key.Matches(msg, k.Hysteresis):
-		change = toggle(&pair, func(p *flipflop.Protections) { p.Hysteresis = !p.Hysteresis })
+		change = l.Toggle(func(c *flipflop.Config) { c.Hysteresis = !c.Hysteresis })
 	case key.Matches(msg, k.Cap):
-		change = toggle(&pair, func(p *flipflop.Protections) { p.Cap = !p.Cap })
+		change = l.Toggle(func(c *flipflop.Config) { c.Cap = !c.Cap })
 	case key.Matches(msg, k.KDown):
-		change = func(s *flipflop.Spec) string { s.K = max(1, s.K-1); return "" }
+		change = lab.Shared(func(s *flipflop.Spec) { s.K = max(1, s.K-1) })
 	case key.Matches(msg, k.KUp):
-		change = func(s *flipflop.Spec) string { s.K = min(10, s.K+1); return "" }
+		change = lab.Shared(func(s *flipflop.Spec) { s.K = min(10, s.K+1) })
 	case key.Matches(msg, k.CapDown):
-		change = func(s *flipflop.Spec) string { s.CapPerMin = max(1, s.CapPerMin/2); return "" }
+		change = lab.Shared(func(s *flipflop.Spec) { s.CapPerMin = max(1, s.CapPerMin/2) })
 	case key.Matches(msg, k.CapUp):
-		change = func(s *flipflop.Spec) string { s.CapPerMin = min(1000, 2*s.CapPerMin); return "" }
+		change = lab.Shared(func(s *flipflop.Spec) { s.CapPerMin = min(1000, 2*s.CapPerMin) })
 	case key.Matches(msg, k.SwitchOff):
-		change = func(s *flipflop.Spec) string {
+		change = lab.Shared(func(s *flipflop.Spec) {
 			if s.DisableAtMin < s.DurationMin {
 				s.DisableAtMin = s.DurationMin
 			} else {
 				s.DisableAtMin = min(lectureSwitchOff, s.DurationMin)
 			}
-			return ""
-		}
+		})
 	case key.Matches(msg, k.Compare):
-		change = func(s *flipflop.Spec) string {
-			pair.Forget()
-			s.Runs = lab.Compare(s.Runs, l.opened, "none", "none,hysteresis")
-			return ""
-		}
+		change = l.Compare("none", "none,hysteresis")
 	default:
 		return lab.Outcome{}
 	}
-	back := setWords(l.runs[len(l.runs)-1].cfg) // the right run before the key
-	return lab.EditRuns(&l.spec, &l.pair, &pair, msg.String(), back,
-		func(s flipflop.Spec) string { cfgs, _ := s.Configs(); return setWords(cfgs[0]) },
-		change, flipflop.Spec.Validate, l.Restart, note)
-}
-
-// toggle flips a protection of the last run listed (the right one, or the
-// only one); pair merges and splits the runs (lab.Pair).
-func toggle(pair *lab.Pair, flip func(*flipflop.Protections)) func(*flipflop.Spec) string {
-	return func(s *flipflop.Spec) string {
-		names := strings.Split(s.Runs, ",")
-		cfgs, err := s.Configs()
-		if err != nil {
-			return err.Error()
-		}
-		p := cfgs[len(cfgs)-1].Protections
-		flip(&p)
-		s.Runs = strings.Join(pair.Toggle(names, flipflop.SetName(p)), ",")
-		return ""
-	}
+	return l.Edit(msg.String(), change)
 }
 
 // note says what the morning now is, in at most two lines of an 80
 // column screen.
-func note(s flipflop.Spec) string {
-	cfgs, _ := s.Configs()
-	var names []string
-	for _, c := range cfgs {
-		names = append(names, setWords(c))
-	}
+func (l *Lab) note(s flipflop.Spec) string {
 	off := "never switched off"
 	if s.DisableAtMin < s.DurationMin {
 		off = "switched off at " + flipflop.Clock(s.DisableAtMin)
 	}
-	return fmt.Sprintf("%s, %s: replayed to the same time on seed %d, the same checks", strings.Join(names, " vs "), off, s.Seed)
+	return fmt.Sprintf("%s, %s: replayed to the same time on seed %d, the same checks", l.NamesOf(s), off, s.Seed)
 }

@@ -30,17 +30,17 @@ func TestKeys(t *testing.T) {
 		{"x", "none,both"}, {"h", "none,cap"}, {"x", "none"}, {"c", "none,hysteresis"}, {"c", "hysteresis"},
 	} {
 		press(t, l, c.key)
-		if l.spec.Runs != c.runs {
-			t.Errorf("after %s: runs %q, want %q", c.key, l.spec.Runs, c.runs)
+		if l.Spec.Runs != c.runs {
+			t.Errorf("after %s: runs %q, want %q", c.key, l.Spec.Runs, c.runs)
 		}
 	}
 	press(t, l, "a")
-	if l.spec.DisableAtMin != l.spec.DurationMin {
-		t.Errorf("a: switch-off at %d, want never (%d)", l.spec.DisableAtMin, l.spec.DurationMin)
+	if l.Spec.DisableAtMin != l.Spec.DurationMin {
+		t.Errorf("a: switch-off at %d, want never (%d)", l.Spec.DisableAtMin, l.Spec.DurationMin)
 	}
 	press(t, l, "a")
-	if flipflop.Clock(l.spec.DisableAtMin) != "9:36 AM" {
-		t.Errorf("a again: switch-off at %s, want 9:36 AM", flipflop.Clock(l.spec.DisableAtMin))
+	if flipflop.Clock(l.Spec.DisableAtMin) != "9:36 AM" {
+		t.Errorf("a again: switch-off at %s, want 9:36 AM", flipflop.Clock(l.Spec.DisableAtMin))
 	}
 }
 
@@ -73,8 +73,8 @@ func TestToggleTwiceKeepsTheComparison(t *testing.T) {
 		{"x", "cap", ""},
 	} {
 		n := press(t, l, c.key)
-		if l.spec.Runs != c.runs || len(l.runs) != strings.Count(c.runs, ",")+1 || !strings.Contains(n, c.note) {
-			t.Errorf("after %s: runs %q, note %q; want %q, saying %q", c.key, l.spec.Runs, n, c.runs, c.note)
+		if l.Spec.Runs != c.runs || len(l.Runs) != strings.Count(c.runs, ",")+1 || !strings.Contains(n, c.note) {
+			t.Errorf("after %s: runs %q, note %q; want %q, saying %q", c.key, l.Spec.Runs, n, c.runs, c.note)
 		}
 	}
 }

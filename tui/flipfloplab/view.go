@@ -20,9 +20,9 @@ type scale struct{ perMin, backlog float64 }
 // Render draws one run full width, or two side by side on shared scales,
 // with the legend of the timeline's marks under them.
 func (l *Lab) Render(f lab.Frame) string {
-	sc := scale{perMin: float64(l.runs[0].cfg.DNSCapacity), backlog: 100}
-	for _, r := range l.runs {
-		s := r.engine.Snapshot().Series
+	sc := scale{perMin: float64(l.Runs[0].Cfg.DNSCapacity), backlog: 100}
+	for _, r := range l.Runs {
+		s := r.Engine.Snapshot().Series
 		for i := range s.Flips.Len() {
 			sc.perMin = max(sc.perMin, s.Flips.At(i).Y, s.Writes.At(i).Y)
 			sc.backlog = max(sc.backlog, s.Backlog.At(i).Y)
@@ -33,8 +33,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	// is as narrow as its ticks' (110.00000000000001 would squeeze the plot)
 	sc.perMin = math.Ceil(sc.perMin * 1.1)
 	foot := []string{f.St.Muted.Render(legend(f.W))}
-	panels := make([]func(w, h int, sc scale) string, len(l.runs))
-	for i, r := range l.runs {
+	panels := make([]func(w, h int, sc scale) string, len(l.Runs))
+	for i, r := range l.Runs {
 		panels[i] = func(w, h int, sc scale) string { return strings.Join(l.panel(f.St, r, w, h, sc), "\n") }
 	}
 	body := widget.SideBySide(f.W, f.H-len(foot), sc, panels...)
@@ -54,9 +54,9 @@ func clockLabel(v float64) string {
 // against DNS's capacity, the instances in DNS (and the dead ones among
 // them), with room the writes DNS holds waiting, the timeline's marks and
 // the counters.
-func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
-	snap := r.engine.Snapshot()
-	c := r.cfg
+func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
+	snap := r.Engine.Snapshot()
+	c := r.Cfg
 	s := snap.Series
 	x0, x1 := hours(0), hours(float64(c.DurationMin))
 	now := hours(float64(snap.Second) / 60)

@@ -6,11 +6,9 @@ package lab
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -226,24 +224,6 @@ var CommonKeys = Common{
 	JumpBack:    Bind([]string{"<", ","}, "<", "back a tenth"),
 	JumpForward: Bind([]string{">", "."}, ">", "on a tenth"),
 	Scenario:    Bind([]string{"R"}, "R", "scenario as written"),
-}
-
-// MomentBreak parts the moments one step reached in NewMoment's caption:
-// the shell stops at each in turn, so that each is read whole.
-const MomentBreak = "\n"
-
-// Unseen joins the captions of the moments past *seen and moves *seen to
-// the end: a Momentous lab's NewMoment over its engine's moments.
-func Unseen(all []engine.Moment, seen *int) (string, bool) {
-	if *seen >= len(all) {
-		return "", false
-	}
-	var captions []string
-	for _, m := range all[*seen:] {
-		captions = append(captions, m.Caption)
-	}
-	*seen = len(all)
-	return strings.Join(captions, MomentBreak), true
 }
 
 // PlayKeys is the full help's column of the shell's keys for a lab that

@@ -16,16 +16,16 @@ import (
 // (droplets without a lease now).
 func (l *Lab) Headline() []widget.Figure {
 	var figs []widget.Figure
-	for _, r := range l.runs {
-		s := r.engine.Snapshot()
-		group := setWords(r.cfg.Protections)
-		since := "wasted since " + leasestorm.Clock(leasestorm.LeadMin+r.cfg.OutageMin)
+	for _, r := range l.Runs {
+		s := r.Engine.Snapshot()
+		group := setWords(r.Cfg.Protections)
+		since := "wasted since " + leasestorm.Clock(leasestorm.LeadMin+r.Cfg.OutageMin)
 		goodput := 0.0
 		if p, ok := s.Series.Goodput.Last(); ok {
 			goodput = p.Y
 		}
 		wasted := "not yet" // DynamoDB is not back
-		if back := leasestorm.LeadMin + r.cfg.OutageMin; float64(s.Second) >= 60*float64(back) {
+		if back := leasestorm.LeadMin + r.Cfg.OutageMin; float64(s.Second) >= 60*float64(back) {
 			wasted = "0.0%"
 		}
 		if s.Totals.ServedAfter > 0 {
@@ -35,7 +35,7 @@ func (l *Lab) Headline() []widget.Figure {
 		switch {
 		case s.RecoveredAt >= 0:
 			recovered = leasestorm.Clock(s.RecoveredAt)
-		case r.engine.Done():
+		case r.Engine.Done():
 			recovered = "never"
 		}
 		figs = append(figs,

@@ -30,8 +30,8 @@ func TestProtectionKeysEditTheRightRun(t *testing.T) {
 		{"x", "none,both"}, {"h", "none,drop-stale"}, {"x", "none"}, {"c", "none,throttle"}, {"c", "throttle"}, {"c", "none,throttle"},
 	} {
 		press(t, l, c.key)
-		if l.spec.Runs != c.runs || len(l.runs) != strings.Count(c.runs, ",")+1 {
-			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.spec.Runs, len(l.runs), c.runs)
+		if l.Spec.Runs != c.runs || len(l.Runs) != strings.Count(c.runs, ",")+1 {
+			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.Spec.Runs, len(l.Runs), c.runs)
 		}
 	}
 	if _, changed := l.Title(); changed {
@@ -45,14 +45,14 @@ func TestStepsOfTheKeys(t *testing.T) {
 	lb, _ := New(leasestorm.DefaultSpec())
 	l := lb.(*Lab)
 	press(t, l, "o")
-	if l.spec.OutageMin != 120 {
-		t.Errorf("o from 157 min: %d", l.spec.OutageMin)
+	if l.Spec.OutageMin != 120 {
+		t.Errorf("o from 157 min: %d", l.Spec.OutageMin)
 	}
 	for range 20 {
 		press(t, l, "d")
 	}
-	if l.spec.TimeoutS != 5 || !strings.Contains(press(t, l, "d"), "end of its range") {
-		t.Errorf("d to the end: timeout %d", l.spec.TimeoutS)
+	if l.Spec.TimeoutS != 5 || !strings.Contains(press(t, l, "d"), "end of its range") {
+		t.Errorf("d to the end: timeout %d", l.Spec.TimeoutS)
 	}
 }
 
@@ -84,8 +84,8 @@ func TestToggleTwiceKeepsTheComparison(t *testing.T) {
 		{"x", "drop-stale", ""},
 	} {
 		n := press(t, l, c.key)
-		if l.spec.Runs != c.runs || len(l.runs) != strings.Count(c.runs, ",")+1 || !strings.Contains(n, c.note) {
-			t.Errorf("after %s: runs %q, note %q; want %q, saying %q", c.key, l.spec.Runs, n, c.runs, c.note)
+		if l.Spec.Runs != c.runs || len(l.Runs) != strings.Count(c.runs, ",")+1 || !strings.Contains(n, c.note) {
+			t.Errorf("after %s: runs %q, note %q; want %q, saying %q", c.key, l.Spec.Runs, n, c.runs, c.note)
 		}
 	}
 }

@@ -20,9 +20,9 @@ type scale struct{ work, counts float64 }
 // Render draws one run full width, or two side by side on shared scales,
 // with the legend of the timeline's marks under them.
 func (l *Lab) Render(f lab.Frame) string {
-	sc := scale{work: l.runs[0].cfg.Rate, counts: float64(l.runs[0].cfg.Droplets)}
-	for _, r := range l.runs {
-		s := r.engine.Snapshot().Series
+	sc := scale{work: l.Runs[0].Cfg.Rate, counts: float64(l.Runs[0].Cfg.Droplets)}
+	for _, r := range l.Runs {
+		s := r.Engine.Snapshot().Series
 		for i := range s.Goodput.Len() {
 			sc.work = max(sc.work, s.Goodput.At(i).Y, s.WastedRate.At(i).Y)
 			sc.counts = max(sc.counts, s.Queue.At(i).Y)
@@ -34,8 +34,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	sc.work = math.Ceil(sc.work * 1.15)
 	sc.counts = math.Pow(10, math.Ceil(math.Log10(sc.counts)))
 	foot := []string{f.St.Muted.Render(l.legend(f.W))}
-	panels := make([]func(w, h int, sc scale) string, len(l.runs))
-	for i, r := range l.runs {
+	panels := make([]func(w, h int, sc scale) string, len(l.Runs))
+	for i, r := range l.Runs {
 		panels[i] = func(w, h int, sc scale) string { return strings.Join(l.panel(f.St, r, w, h, sc), "\n") }
 	}
 	body := widget.SideBySide(f.W, f.H-len(foot), sc, panels...)
@@ -55,9 +55,9 @@ func clockLabel(v float64) string {
 // panel draws one run: its protections, the manager's work a second
 // (goodput and wasted, against its rate), the queue and the droplets
 // without a lease (log scale), the timeline's marks and the counters.
-func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
-	snap := r.engine.Snapshot()
-	c := r.cfg
+func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
+	snap := r.Engine.Snapshot()
+	c := r.Cfg
 	s := snap.Series
 	x0, x1 := hours(0), hours(float64(c.Minutes()))
 	step := 1.0 // an hour a number where they fit, else every two
@@ -146,8 +146,8 @@ func brief(c leasestorm.Config, w int) string {
 
 // marks puts the timeline under the charts' x axis: D DynamoDB lost, B
 // back, T the throttle, R the recovery, each once it has come.
-func (l *Lab) marks(st *widget.Styles, r *run, snap leasestorm.Snapshot, left, width int) string {
-	c := r.cfg
+func (l *Lab) marks(st *widget.Styles, r run, snap leasestorm.Snapshot, left, width int) string {
+	c := r.Cfg
 	row := []rune(strings.Repeat(" ", left+max(0, width)))
 	span := float64(c.Minutes())
 	put := func(m int, mark rune) {
@@ -170,7 +170,7 @@ func (l *Lab) marks(st *widget.Styles, r *run, snap leasestorm.Snapshot, left, w
 
 // legend says what the marks mean, in the longest form that fits.
 func (l *Lab) legend(w int) string {
-	c := l.runs[0].cfg
+	c := l.Runs[0].Cfg
 	back := leasestorm.Clock(leasestorm.LeadMin + c.OutageMin)
 	return widget.FirstFit(w,
 		fmt.Sprintf("D DynamoDB lost 11:48 PM · B back %s · T throttle · R every droplet leased again · lecture: B 2:25 AM, T 4:14 AM, R 5:28 AM", back),

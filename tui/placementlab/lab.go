@@ -203,7 +203,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		mine := *o
 		mine.event, mine.loc = next, l.src.RandBelow(next.Locations(l.spec.Topology))
-		if msg.String() == "f" { // the worst place: the one that takes most replicas
+		if key.Matches(msg, keys.Fail) { // the worst place: the one that takes most replicas
 			best := -1
 			for loc := range next.Locations(l.spec.Topology) {
 				hits := 0

@@ -18,22 +18,22 @@ import (
 // (nodes the race failed).
 func (l *Lab) Headline() []widget.Figure {
 	var figs []widget.Figure
-	for _, r := range l.runs {
-		s := r.engine.Snapshot()
-		group := setWords(r.cfg.Protections)
-		v := float64(r.cfg.Volumes)
+	for _, r := range l.Runs {
+		s := r.Engine.Snapshot()
+		group := setWords(r.Cfg.Protections)
+		v := float64(r.Cfg.Volumes)
 		figs = append(figs,
 			widget.Figure{Key: "peak", Group: group, Name: "peak", Value: fmt.Sprintf("%.1f%%", 100*s.PeakStuck)},
 			widget.Figure{Key: "stuck", Group: group, Name: "stuck", Value: fmt.Sprintf("%.2f%%", 100*float64(s.Stuck+s.Stranded)/v)},
 			widget.Figure{Key: "lost", Group: group, Name: "lost", Value: fmt.Sprintf("%.2f%%", 100*float64(s.Lost)/v)},
-			widget.Figure{Key: "recovery", Group: group, Name: "recovery", Value: Recovery(s.RecoveredAt, r.engine.Done(), r.cfg.Minutes())},
+			widget.Figure{Key: "recovery", Group: group, Name: "recovery", Value: Recovery(s.RecoveredAt, r.Engine.Done(), r.Cfg.Minutes())},
 			widget.Figure{Key: "api", Group: group, Name: "API errors", Value: fmt.Sprintf("%.0f%%", 100*s.Totals.PeakAPIErrors)},
 			widget.Figure{Key: "failed", Group: group, Name: "nodes failed", Value: fmt.Sprint(s.Totals.Failed)},
 		)
-		if r.cfg.Bulkhead {
+		if r.Cfg.Bulkhead {
 			figs = append(figs, widget.Figure{Key: "api-without", Group: group, Name: "without it", Value: fmt.Sprintf("%.0f%%", 100*s.Totals.PeakUnshielded)})
 		}
-		if r.cfg.Spread {
+		if r.Cfg.Spread {
 			figs = append(figs, widget.Figure{Key: "customers", Group: group, Name: "customers down", Value: fmt.Sprintf("%.1f%%", 100*s.Totals.PeakCustomersDown)})
 		}
 	}

@@ -2,8 +2,6 @@ package remirrorlab
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -50,7 +48,7 @@ func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {
 		words := map[zoom]string{
 			zoomAuto:  "the x axis follows the run: the night to 1 PM, then the three days",
 			zoomNight: "the x axis is the night, 12 AM to 1 PM on April 21",
-			zoomDays:  fmt.Sprintf("the x axis is the whole run, to %s", remirror.Clock(l.runs[0].cfg.Minutes())),
+			zoomDays:  fmt.Sprintf("the x axis is the whole run, to %s", remirror.Clock(l.Runs[0].Cfg.Minutes())),
 		}
 		return lab.Outcome{Handled: true, Note: words[l.zoom] + " (z changes it)"}, true
 	case key.Matches(msg, keys.Lower):
@@ -64,74 +62,34 @@ func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {
 }
 
 // change is the spec's edit a key asks for, or nil.
-func (l *Lab) change(msg tea.KeyMsg, pair *lab.Pair) func(*remirror.Spec) string {
+func (l *Lab) change(msg tea.KeyMsg) lab.Change[remirror.Spec] {
 	k := keys
 	switch {
 	case key.Matches(msg, k.Backoff):
-		return toggle(pair, func(p *remirror.Protections) { p.Backoff = !p.Backoff })
+		return l.Toggle(func(c *remirror.Config) { c.Backoff = !c.Backoff })
 	case key.Matches(msg, k.Cap):
-		return toggle(pair, func(p *remirror.Protections) { p.Cap = !p.Cap })
+		return l.Toggle(func(c *remirror.Config) { c.Cap = !c.Cap })
 	case key.Matches(msg, k.Bulkhead):
-		return toggle(pair, func(p *remirror.Protections) { p.Bulkhead = !p.Bulkhead })
+		return l.Toggle(func(c *remirror.Config) { c.Bulkhead = !c.Bulkhead })
 	case key.Matches(msg, k.Spread):
-		return toggle(pair, func(p *remirror.Protections) { p.Spread = !p.Spread })
+		return l.Toggle(func(c *remirror.Config) { c.Spread = !c.Spread })
 	case key.Matches(msg, k.Cut):
-		return func(s *remirror.Spec) string {
+		return lab.Shared(func(s *remirror.Spec) {
 			if s.CutAt == "never" {
 				s.CutAt = remirror.Clock(remirror.LectureCutAt)
 			} else {
 				s.CutAt = "never"
 			}
-			return ""
-		}
+		})
 	case key.Matches(msg, k.Compare):
-		return func(s *remirror.Spec) string {
-			pair.Forget()
-			s.Runs = lab.Compare(s.Runs, l.opened, "none", "none,backoff+cap")
-			return ""
-		}
+		return l.Compare("none", "none,backoff+cap")
 	case k.Wave.Dir(msg) != 0:
 		dir := k.Wave.Dir(msg)
-		return func(s *remirror.Spec) string { s.CutShare = stepTo(cutSteps, s.CutShare, dir); return "" }
+		return lab.Shared(func(s *remirror.Spec) { s.CutShare = lab.StepTo(cutSteps, s.CutShare, dir) })
 	case k.CapSize.Dir(msg) < 0:
-		return func(s *remirror.Spec) string { s.MaxRemirrors = max(1, s.MaxRemirrors/2); return "" }
+		return lab.Shared(func(s *remirror.Spec) { s.MaxRemirrors = max(1, s.MaxRemirrors/2) })
 	case k.CapSize.Dir(msg) > 0:
-		return func(s *remirror.Spec) string { s.MaxRemirrors = min(remirror.MaxVolumes, 2*s.MaxRemirrors); return "" }
+		return lab.Shared(func(s *remirror.Spec) { s.MaxRemirrors = min(remirror.MaxVolumes, 2*s.MaxRemirrors) })
 	}
 	return nil
-}
-
-// stepTo is the next value of steps past v, down (dir -1) or up.
-func stepTo(steps []float64, v float64, dir int) float64 {
-	if dir > 0 {
-		if i := slices.IndexFunc(steps, func(s float64) bool { return s > v+1e-12 }); i >= 0 {
-			return steps[i]
-		}
-		return v
-	}
-	for i := len(steps) - 1; i >= 0; i-- {
-		if steps[i] < v-1e-12 {
-			return steps[i]
-		}
-	}
-	return v
-}
-
-// toggle flips a protection of the last run listed (the right one, or
-// the only one); pair merges and splits the runs (lab.Pair).
-func toggle(pair *lab.Pair, flip func(*remirror.Protections)) func(*remirror.Spec) string {
-	return func(s *remirror.Spec) string {
-		cfgs, err := s.Configs()
-		if err != nil {
-			return err.Error()
-		}
-		names := make([]string, len(cfgs))
-		for i, c := range cfgs {
-			names[i] = remirror.SetName(c.Protections)
-		}
-		p := cfgs[len(cfgs)-1].Protections
-		flip(&p)
-		s.Runs = strings.Join(pair.Toggle(names, remirror.SetName(p)), ",")
-		return ""
-	}
 }

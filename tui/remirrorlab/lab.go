@@ -21,14 +21,8 @@ import (
 // by the runs, or the right-hand run's protections) and restart it; z and
 // v change only the view.
 type Lab struct {
-	spec   remirror.Spec
-	opened string // the runs the scenario opened with
-	runs   []*run
-	seen   []int
-	zoom   zoom
-	// pair keeps the left run's set while a toggle has made the right
-	// run like it; c forgets it.
-	pair lab.Pair
+	lab.Lockstep[remirror.Spec, remirror.Config, *remirror.Engine]
+	zoom zoom
 	// lower is the first of the charts under the stuck volumes' (capacity
 	// in use, the searches a minute, the region's API errors): it alone
 	// where two charts fit, it and the next where three do.
@@ -56,138 +50,53 @@ const (
 const nightEnd = 13 * 60
 
 // run is one protection set under way.
-type run struct {
-	cfg    remirror.Config
-	engine *remirror.Engine
+type run = lab.Run[remirror.Config, *remirror.Engine]
+
+// days is the storm as a lockstep case: StepMin minutes a step.
+var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
+	Configs:  remirror.Spec.Configs,
+	New:      remirror.New,
+	Validate: remirror.Spec.Validate,
+	Check: func(s remirror.Spec) error {
+		if est := StepMin * s.StepSeconds(); est > maxStep {
+			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"volumes", "nodes", "runs"}}
+		}
+		return nil
+	},
+	Per:     StepMin,
+	Words:   func(c remirror.Config) string { return setWords(c.Protections) },
+	SetName: func(c remirror.Config) string { return remirror.SetName(c.Protections) },
+	Runs:    func(s *remirror.Spec) *string { return &s.Runs },
+	Seed:    func(s *remirror.Spec) *int64 { return &s.Seed },
+	Name:    "The re-mirroring storm",
+	Clock:   func(r run) string { return remirror.Clock(int(r.Engine.Pos().Step)) },
+	Pace:    func(sps float64) string { return fmt.Sprintf("%g min of the run a second", StepMin*sps) },
+	Stops:   "the change and the storm (12:47 AM), the race, 2:40 AM, any brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end",
 }
 
-// New opens the lab on a remirror spec.
+// New opens the lab on a remirror spec, at midnight.
 func New(s scenarios.Spec) (lab.Lab, error) {
 	spec, ok := s.(remirror.Spec)
 	if !ok {
 		return nil, fmt.Errorf("remirrorlab: %T is not a remirror spec", s)
 	}
-	l := &Lab{spec: spec, opened: spec.Runs}
-	if err := l.Restart(); err != nil {
+	l := &Lab{}
+	c := days
+	c.Note = l.note
+	var err error
+	if l.Lockstep, err = lab.NewLockstep(spec, c); err != nil {
 		return nil, err
 	}
-	for _, r := range l.runs {
-		if r.cfg.Bulkhead { // the bulkhead's lesson is the region's API
+	for _, r := range l.Runs {
+		if r.Cfg.Bulkhead { // the bulkhead's lesson is the region's API
 			l.lower = apiChart
 		}
 	}
 	return l, nil
 }
 
-// Restart builds every run again at midnight.
-func (l *Lab) Restart() error {
-	cfgs, err := l.spec.Configs()
-	if err != nil {
-		return err
-	}
-	if s := StepMin * l.spec.StepSeconds(); s > maxStep {
-		return &engine.OverLimit{What: "step", Estimate: s, Limit: maxStep, Levers: []string{"volumes", "nodes", "runs"}}
-	}
-	var runs []*run
-	for _, c := range cfgs {
-		e, err := remirror.New(c)
-		if err != nil {
-			return err
-		}
-		runs = append(runs, &run{cfg: c, engine: e})
-	}
-	l.runs, l.seen = runs, make([]int, len(runs))
-	return nil
-}
-
-// Step runs StepMin minutes of every run.
-func (l *Lab) Step() bool {
-	stepped := false
-	for range StepMin {
-		for _, r := range l.runs {
-			stepped = r.engine.Step() || stepped
-		}
-	}
-	return stepped
-}
-
-// Steps is the run's steps.
-func (l *Lab) Steps() int64 { return int64((l.runs[0].cfg.Minutes() + StepMin - 1) / StepMin) }
-
-// StepsExact says Steps is the run's length, not an estimate: its
-// clock ends at a set time.
-func (l *Lab) StepsExact() bool { return true }
-
-// Done reports whether the run is over.
-func (l *Lab) Done() bool { return l.runs[0].engine.Done() }
-
-// Pace says a speed in minutes of the run.
-func (l *Lab) Pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%g min of the run a second", StepMin*stepsPerSecond)
-}
-
-// Seed is the runs' seed.
-func (l *Lab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed restarts on another seed.
-func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed restarts on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
-
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
-	return "the change and the storm (12:47 AM), the race, 2:40 AM, any brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end"
-}
-
-// NewMoment reports the moments the latest step reached; side by side,
-// each caption names its runs.
-func (l *Lab) NewMoment() (string, bool) {
-	var captions []string
-	who := map[string][]string{}
-	for i, r := range l.runs {
-		all := r.engine.Moments()
-		for _, m := range all[min(l.seen[i], len(all)):] {
-			if len(who[m.Caption]) == 0 {
-				captions = append(captions, m.Caption)
-			}
-			who[m.Caption] = append(who[m.Caption], setWords(r.cfg.Protections))
-		}
-		l.seen[i] = len(all)
-	}
-	if len(l.runs) > 1 {
-		for i, c := range captions {
-			if len(who[c]) < len(l.runs) { // a moment of one run only says whose
-				captions[i] = strings.Join(who[c], " and ") + ", " + c
-			}
-		}
-	}
-	return strings.Join(captions, lab.MomentBreak), len(captions) > 0
-}
-
 // minute is the run's minute now.
-func (l *Lab) minute() int { return int(l.runs[0].engine.Pos().Step) }
-
-// Status is the runs, the time and the seed.
-func (l *Lab) Status() []string {
-	var names []string
-	for _, r := range l.runs {
-		names = append(names, setWords(r.cfg.Protections))
-	}
-	return []string{strings.Join(names, " vs "), remirror.Clock(l.minute()), fmt.Sprintf("seed %d", l.spec.Seed)}
-}
-
-// Title says the runs on screen once the keys have changed them.
-func (l *Lab) Title() (string, bool) {
-	if l.spec.Runs == l.opened {
-		return "", false
-	}
-	var names []string
-	for _, r := range l.runs {
-		names = append(names, setWords(r.cfg.Protections))
-	}
-	return "The re-mirroring storm: " + strings.Join(names, " against ") + " (keys changed the runs)", true
-}
+func (l *Lab) minute() int { return int(l.Runs[0].Engine.Pos().Step) }
 
 // setWords names a protection set in a class's words.
 func setWords(p remirror.Protections) string {
@@ -227,37 +136,27 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if out, ok := l.viewKey(msg); ok {
 		return out
 	}
-	pair := l.pair
-	change := l.change(msg, &pair)
+	change := l.change(msg)
 	if change == nil {
 		return lab.Outcome{}
 	}
-	back := setWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
-	return lab.EditRuns(&l.spec, &l.pair, &pair, msg.String(), back,
-		func(s remirror.Spec) string { cfgs, _ := s.Configs(); return setWords(cfgs[0].Protections) },
-		change, remirror.Spec.Validate, l.Restart, func(s remirror.Spec) string {
-			if keys.CapSize.Dir(msg) != 0 && !slices.ContainsFunc(mustConfigs(s), func(c remirror.Config) bool { return c.Cap }) {
-				return fmt.Sprintf("the cap's size is now %d, but no run has the cap: k puts it on the right run", s.MaxRemirrors)
-			}
-			return note(s)
-		})
+	return l.EditSaying(msg.String(), change, func(s remirror.Spec) string {
+		if keys.CapSize.Dir(msg) != 0 && !slices.ContainsFunc(mustConfigs(s), func(c remirror.Config) bool { return c.Cap }) {
+			return fmt.Sprintf("the cap's size is now %d, but no run has the cap: k puts it on the right run", s.MaxRemirrors)
+		}
+		return l.note(s)
+	})
 }
 
 // note says what the run now is.
-func note(s remirror.Spec) string {
-	cfgs, _ := s.Configs()
-	var names []string
-	capped := false
-	for _, c := range cfgs {
-		names = append(names, setWords(c.Protections))
-		capped = capped || c.Cap
-	}
+func (l *Lab) note(s remirror.Spec) string {
+	capped := slices.ContainsFunc(mustConfigs(s), func(c remirror.Config) bool { return c.Cap })
 	capWords := ""
 	if capped {
 		capWords = fmt.Sprintf(", a cap of %d", s.MaxRemirrors)
 	}
 	return fmt.Sprintf("%s: %.1f%% of the nodes cut off at 12:47 AM, the cut %s%s; replayed to the same time on seed %d",
-		strings.Join(names, " vs "), 100*s.CutShare, cutWords(s.CutAt), capWords, s.Seed)
+		l.NamesOf(s), 100*s.CutShare, cutWords(s.CutAt), capWords, s.Seed)
 }
 
 // cutWords says when the zone is cut off.

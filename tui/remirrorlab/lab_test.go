@@ -39,8 +39,8 @@ func TestProtectionKeysEditTheRightRun(t *testing.T) {
 		{"h", "none,spread"}, {"m", "none"}, {"c", "none,backoff+cap"}, {"c", "backoff+cap"}, {"c", "none,backoff+cap"},
 	} {
 		press(t, l, c.key)
-		if l.spec.Runs != c.runs || len(l.runs) != strings.Count(c.runs, ",")+1 {
-			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.spec.Runs, len(l.runs), c.runs)
+		if l.Spec.Runs != c.runs || len(l.Runs) != strings.Count(c.runs, ",")+1 {
+			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.Spec.Runs, len(l.Runs), c.runs)
 		}
 	}
 	if _, changed := l.Title(); changed {
@@ -52,21 +52,21 @@ func TestProtectionKeysEditTheRightRun(t *testing.T) {
 // move the wave through its steps and stop at the ends, saying so.
 func TestCutAndWave(t *testing.T) {
 	l := open(t, "none,backoff")
-	if press(t, l, "x"); l.spec.CutAt != "never" || l.runs[1].cfg.CutAt != -1 {
-		t.Errorf("x: cut at %q", l.spec.CutAt)
+	if press(t, l, "x"); l.Spec.CutAt != "never" || l.Runs[1].Cfg.CutAt != -1 {
+		t.Errorf("x: cut at %q", l.Spec.CutAt)
 	}
-	if press(t, l, "x"); l.spec.CutAt != "8:20 AM" || l.runs[0].cfg.CutAt != remirror.LectureCutAt {
-		t.Errorf("x again: cut at %q", l.spec.CutAt)
+	if press(t, l, "x"); l.Spec.CutAt != "8:20 AM" || l.Runs[0].Cfg.CutAt != remirror.LectureCutAt {
+		t.Errorf("x again: cut at %q", l.Spec.CutAt)
 	}
 	press(t, l, "w")
-	if l.spec.CutShare != 0.02 {
-		t.Errorf("w from 2.5%%: %v", l.spec.CutShare)
+	if l.Spec.CutShare != 0.02 {
+		t.Errorf("w from 2.5%%: %v", l.Spec.CutShare)
 	}
 	for range 20 {
 		press(t, l, "W")
 	}
-	if l.spec.CutShare != 0.1 || !strings.Contains(press(t, l, "W"), "end of its range") {
-		t.Errorf("W to the end: %v", l.spec.CutShare)
+	if l.Spec.CutShare != 0.1 || !strings.Contains(press(t, l, "W"), "end of its range") {
+		t.Errorf("W to the end: %v", l.Spec.CutShare)
 	}
 }
 
@@ -156,11 +156,11 @@ func TestTheBulkheadsLessonIsDrawn(t *testing.T) {
 // key again puts the right run back beside it.
 func TestAMergeSaysSoAndUndoes(t *testing.T) {
 	l := open(t, "none,backoff")
-	if note := press(t, l, "o"); l.spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; o again puts backoff back") {
-		t.Errorf("o merged to %q, saying %q", l.spec.Runs, note)
+	if note := press(t, l, "o"); l.Spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; o again puts backoff back") {
+		t.Errorf("o merged to %q, saying %q", l.Spec.Runs, note)
 	}
-	if press(t, l, "o"); l.spec.Runs != "none,backoff" {
-		t.Errorf("o again: %q", l.spec.Runs)
+	if press(t, l, "o"); l.Spec.Runs != "none,backoff" {
+		t.Errorf("o again: %q", l.Spec.Runs)
 	}
 }
 

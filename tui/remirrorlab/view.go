@@ -53,7 +53,7 @@ func markOrder(events []widget.Incident, x1 float64) []widget.Incident {
 // window is the x axis: the night while the run is in it (or z holds
 // it), else the whole run.
 func (l *Lab) window(now int) (float64, float64) {
-	end := float64(l.runs[0].cfg.Minutes())
+	end := float64(l.Runs[0].Cfg.Minutes())
 	if l.zoom == zoomNight || l.zoom == zoomAuto && now <= nightEnd {
 		return 0, min(end, nightEnd)
 	}
@@ -68,11 +68,11 @@ func (l *Lab) Render(f lab.Frame) string {
 	sc := scale{events: incidents(), now: float64(now), stuck: 100 * remirror.LectureStuck, load: 100}
 	sc.x0, sc.x1 = l.window(now)
 	sc.marks = markOrder(sc.events, sc.x1)
-	for _, r := range l.runs {
-		s := r.engine.Snapshot()
+	for _, r := range l.Runs {
+		s := r.Engine.Snapshot()
 		sc.stuck = max(sc.stuck, 100*s.PeakStuck, 100*s.Totals.PeakCustomersDown)
 		sc.load = max(sc.load, 100*s.Totals.PeakLoad)
-		sc.searches = max(sc.searches, r.cfg.Capacity, r.cfg.RaceRate, float64(s.Totals.PeakSearches))
+		sc.searches = max(sc.searches, r.Cfg.Capacity, r.Cfg.RaceRate, float64(s.Totals.PeakSearches))
 		sc.api = max(sc.api, 100*s.Totals.PeakUnshielded)
 	}
 	sc.api = max(10, roundUp(1.1*sc.api, 10))
@@ -80,8 +80,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	sc.load = roundUp(1.1*sc.load, 50)
 	sc.searches = nice(1.5 * sc.searches)
 	foot := []string{f.St.Muted.Render(l.legend(f.W))}
-	panels := make([]func(w, h int, sc scale) string, len(l.runs))
-	for i, r := range l.runs {
+	panels := make([]func(w, h int, sc scale) string, len(l.Runs))
+	for i, r := range l.Runs {
 		panels[i] = func(w, h int, sc scale) string { return strings.Join(l.panel(f.St, r, w, h, sc), "\n") }
 	}
 	if f.W >= 120 { // the timeline in a column on the right
@@ -114,9 +114,9 @@ func (l *Lab) Render(f lab.Frame) string {
 // use, the searches a minute and the region's API errors (as many as fit,
 // from the one v picks),
 // each with the timeline's phases marked under it, and its counters.
-func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale) []string {
-	snap := r.engine.Snapshot()
-	c := r.cfg
+func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
+	snap := r.Engine.Snapshot()
+	c := r.Cfg
 	s := snap.Series
 	now := sc.now
 	at := func(v engine.SeriesView, k float64) func(float64) float64 {

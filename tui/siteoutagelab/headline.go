@@ -16,16 +16,16 @@ import (
 // change).
 func (l *Lab) Headline() []widget.Figure {
 	var figs []widget.Figure
-	for _, r := range l.runs {
-		group := setWords(r.cfg.Protections)
-		means := r.engine.MeanDownHours()
+	for _, r := range l.Runs {
+		group := setWords(r.Cfg.Protections)
+		means := r.Engine.MeanDownHours()
 		for g, name := range groupNames {
 			// While H1 is dark a year's share says too little (three
 			// hours down is still 99.97 %): the mean downtime so far says
 			// it, and the year's share is the final figure.
 			v := fmt.Sprintf("%.2f%% a year", 100*avail.YearAvailability(means[g]))
 			switch {
-			case r.engine.Done():
+			case r.Engine.Done():
 			case means[g] == 0:
 				v = "0 h down"
 			default:
@@ -41,15 +41,15 @@ func (l *Lab) Headline() []widget.Figure {
 // standbysBack is how long after the explosion every customer with a
 // standby ran again: "not yet" while some are down, "never" if the run
 // ends first.
-func standbysBack(r *run) string {
-	s := r.engine.Snapshot()
+func standbysBack(r run) string {
+	s := r.Engine.Snapshot()
 	last := math.Inf(-1)
 	for g := 1; g < 3; g++ {
 		if s.Size[g] == 0 {
 			continue
 		}
 		if s.BackAt[g] < 0 {
-			if r.engine.Done() {
+			if r.Engine.Done() {
 				return "never"
 			}
 			return "not yet"

@@ -20,26 +20,46 @@ import (
 // right-hand run's protections, the fault (both runs) or the runs shown,
 // and restart.
 type Lab struct {
-	spec   siteoutage.Spec
-	opened siteoutage.Spec // as the scenario opened it, for the title
-	runs   []*run
-	seen   []int
+	lab.Lockstep[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]
 	// whole shows the incident's whole timeline in place of the runs.
 	whole bool
-	// pair keeps the left run's set while a toggle has made the right
-	// run like it; c forgets it.
-	pair lab.Pair
 }
 
 // run is one protection set under way.
-type run struct {
-	cfg    siteoutage.Config
-	engine *siteoutage.Engine
-}
+type run = lab.Run[siteoutage.Config, *siteoutage.Engine]
 
 // maxStep is the longest a step (five minutes of every run) may take: a
 // setup of a million servers is refused at once, a step itself is cheap.
 const maxStep = 0.5
+
+// building is the site outage as a lockstep case, from 5:00 PM on May 31,
+// an engine step (five minutes) a step.
+var building = lab.Case[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]{
+	Configs:  siteoutage.Spec.Configs,
+	New:      siteoutage.New,
+	Validate: siteoutage.Spec.Validate,
+	Check: func(s siteoutage.Spec) error {
+		if est := s.Cost("text"); est.Seconds > maxStep {
+			return fmt.Errorf("the runs would take about %.1f s to set up, longer than a view can wait: lower servers-per-rack or racks-per-floor", est.Seconds)
+		}
+		return nil
+	},
+	Per:     1,
+	Words:   func(c siteoutage.Config) string { return setWords(c.Protections) },
+	SetName: func(c siteoutage.Config) string { return siteoutage.SetName(c.Protections) },
+	Runs:    func(s *siteoutage.Spec) *string { return &s.Runs },
+	Seed:    func(s *siteoutage.Spec) *int64 { return &s.Seed },
+	Name:    "The Planet 2008",
+	Clock:   func(r run) string { return siteoutage.Clock(int(r.Engine.Pos().At)) },
+	Pace: func(sps float64) string {
+		h := sps * siteoutage.StepMin / 60
+		if h < 1 {
+			return fmt.Sprintf("%.3g min of the days a second", sps*siteoutage.StepMin)
+		}
+		return fmt.Sprintf("%.3g h of the days a second", h)
+	},
+	Stops: "the explosion (5:55 PM), the failover, staff let in (10 PM), Dallas full, floor two's power (June 2), floor one's racks (June 4), each placement back",
+}
 
 // New opens the lab on a site-outage spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
@@ -47,118 +67,20 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if !ok {
 		return nil, fmt.Errorf("siteoutagelab: %T is not a site-outage spec", s)
 	}
-	l := &Lab{spec: spec, opened: spec}
-	return l, l.Restart()
-}
-
-// Restart builds every run again at 5:00 PM, May 31.
-func (l *Lab) Restart() error {
-	cfgs, err := l.spec.Configs()
-	if err != nil {
-		return err
-	}
-	if est := l.spec.Cost("text"); est.Seconds > maxStep {
-		return fmt.Errorf("the runs would take about %.1f s to set up, longer than a view can wait: lower servers-per-rack or racks-per-floor", est.Seconds)
-	}
-	var runs []*run
-	for _, c := range cfgs {
-		e, err := siteoutage.New(c)
-		if err != nil {
-			return err
-		}
-		runs = append(runs, &run{cfg: c, engine: e})
-	}
-	l.runs, l.seen = runs, make([]int, len(runs))
-	return nil
-}
-
-// Step runs five minutes of every run.
-func (l *Lab) Step() bool {
-	stepped := false
-	for _, r := range l.runs {
-		stepped = r.engine.Step() || stepped
-	}
-	return stepped
-}
-
-// Steps is the days' steps.
-func (l *Lab) Steps() int64 { return l.runs[0].engine.Steps() }
-
-// StepsExact says Steps is the run's length, not an estimate: its
-// clock ends at a set time.
-func (l *Lab) StepsExact() bool { return true }
-
-// Done reports whether the days are over.
-func (l *Lab) Done() bool { return l.runs[0].engine.Done() }
-
-// Pace says a speed in hours of the days.
-func (l *Lab) Pace(stepsPerSecond float64) string {
-	h := stepsPerSecond * siteoutage.StepMin / 60
-	if h < 1 {
-		return fmt.Sprintf("%.3g min of the days a second", stepsPerSecond*siteoutage.StepMin)
-	}
-	return fmt.Sprintf("%.3g h of the days a second", h)
-}
-
-// Seed is the runs' seed.
-func (l *Lab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed restarts on another seed.
-func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed restarts on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
-
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
-	return "the explosion (5:55 PM), the failover, staff let in (10 PM), Dallas full, floor two's power (June 2), floor one's racks (June 4), each placement back"
-}
-
-// NewMoment reports the moments the latest step reached; side by side,
-// a moment of one run only says whose.
-func (l *Lab) NewMoment() (string, bool) {
-	var captions []string
-	who := map[string][]string{}
-	for i, r := range l.runs {
-		all := r.engine.Moments()
-		for _, m := range all[min(l.seen[i], len(all)):] {
-			if len(who[m.Caption]) == 0 {
-				captions = append(captions, m.Caption)
-			}
-			who[m.Caption] = append(who[m.Caption], setWords(r.cfg.Protections))
-		}
-		l.seen[i] = len(all)
-	}
-	if len(l.runs) > 1 {
-		for i, c := range captions {
-			if len(who[c]) < len(l.runs) {
-				captions[i] = strings.Join(who[c], " and ") + ", " + c
-			}
-		}
-	}
-	return strings.Join(captions, lab.MomentBreak), len(captions) > 0
-}
-
-// Status is the runs, the time and the seed.
-func (l *Lab) Status() []string {
-	var names []string
-	for _, r := range l.runs {
-		names = append(names, setWords(r.cfg.Protections))
-	}
-	m := int(l.runs[0].engine.Pos().At)
-	return []string{strings.Join(names, " vs "), siteoutage.Clock(m), fmt.Sprintf("seed %d", l.spec.Seed)}
+	l := &Lab{}
+	c := building
+	c.Note = l.note
+	var err error
+	l.Lockstep, err = lab.NewLockstep(spec, c)
+	return l, err
 }
 
 // Title says the runs and the fault once the keys have changed them.
 func (l *Lab) Title() (string, bool) {
-	if l.spec.Runs == l.opened.Runs && l.spec.Fault == l.opened.Fault {
+	if l.Spec.Runs == l.Opened.Runs && l.Spec.Fault == l.Opened.Fault {
 		return "", false
 	}
-	var names []string
-	for _, r := range l.runs {
-		names = append(names, setWords(r.cfg.Protections))
-	}
-	return fmt.Sprintf("The Planet 2008, %s: %s (keys changed the runs)", faultWords(l.spec.Fault), strings.Join(names, " against ")), true
+	return fmt.Sprintf("The Planet 2008, %s: %s (keys changed the runs)", faultWords(l.Spec.Fault), strings.Join(l.Names(), " against ")), true
 }
 
 // setWords names a protection set in a class's words.
@@ -228,8 +150,7 @@ func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
 // whole timeline.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
-	pair := l.pair
-	var change func(*siteoutage.Spec) string
+	var change lab.Change[siteoutage.Spec]
 	switch {
 	case key.Matches(msg, k.Timeline):
 		l.whole = !l.whole
@@ -238,58 +159,26 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return lab.Outcome{Handled: true, Note: "the runs"}
 	case key.Matches(msg, k.Reserve):
-		change = toggle(&pair, func(p *siteoutage.Protections) { p.Reserve = !p.Reserve })
+		change = l.Toggle(func(c *siteoutage.Config) { c.Reserve = !c.Reserve })
 	case key.Matches(msg, k.Drills):
-		change = toggle(&pair, func(p *siteoutage.Protections) { p.Drills = !p.Drills })
+		change = l.Toggle(func(c *siteoutage.Config) { c.Drills = !c.Drills })
 	case key.Matches(msg, k.Fault):
-		change = func(s *siteoutage.Spec) string {
+		change = lab.Shared(func(s *siteoutage.Spec) {
 			if s.Fault == "city" {
 				s.Fault = "site"
 			} else {
 				s.Fault = "city"
 			}
-			return ""
-		}
+		})
 	case key.Matches(msg, k.Compare):
-		change = func(s *siteoutage.Spec) string {
-			pair.Forget()
-			s.Runs = lab.Compare(s.Runs, l.opened.Runs, "none", "none,both")
-			return ""
-		}
+		change = l.Compare("none", "none,both")
 	default:
 		return lab.Outcome{}
 	}
-	back := setWords(l.runs[len(l.runs)-1].cfg.Protections) // the right run before the key
-	return lab.EditRuns(&l.spec, &l.pair, &pair, msg.String(), back,
-		func(s siteoutage.Spec) string { cfgs, _ := s.Configs(); return setWords(cfgs[0].Protections) },
-		change, siteoutage.Spec.Validate, l.Restart, note)
-}
-
-// toggle flips a protection of the last run listed (the right one, or
-// the only one); pair merges and splits the runs (lab.Pair).
-func toggle(pair *lab.Pair, flip func(*siteoutage.Protections)) func(*siteoutage.Spec) string {
-	return func(s *siteoutage.Spec) string {
-		cfgs, err := s.Configs()
-		if err != nil {
-			return err.Error()
-		}
-		names := make([]string, len(cfgs))
-		for i, c := range cfgs {
-			names[i] = siteoutage.SetName(c.Protections)
-		}
-		p := cfgs[len(cfgs)-1].Protections
-		flip(&p)
-		s.Runs = strings.Join(pair.Toggle(names, siteoutage.SetName(p)), ",")
-		return ""
-	}
+	return l.Edit(msg.String(), change)
 }
 
 // note says what the days now are.
-func note(s siteoutage.Spec) string {
-	cfgs, _ := s.Configs()
-	var names []string
-	for _, c := range cfgs {
-		names = append(names, setWords(c.Protections))
-	}
-	return fmt.Sprintf("%s, %s: replayed to the same time on seed %d", strings.Join(names, " vs "), faultWords(s.Fault), s.Seed)
+func (l *Lab) note(s siteoutage.Spec) string {
+	return fmt.Sprintf("%s, %s: replayed to the same time on seed %d", l.NamesOf(s), faultWords(s.Fault), s.Seed)
 }

@@ -40,13 +40,13 @@ func TestKeysEditTheRuns(t *testing.T) {
 		{"p", "none,drills"}, {"d", "none"}, {"c", "none,both"}, {"c", "both"}, {"d", "reserve"}, {"c", "none,reserve"},
 	} {
 		press(t, l, c.key)
-		if l.spec.Runs != c.runs || len(l.runs) != strings.Count(c.runs, ",")+1 {
-			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.spec.Runs, len(l.runs), c.runs)
+		if l.Spec.Runs != c.runs || len(l.Runs) != strings.Count(c.runs, ",")+1 {
+			t.Errorf("after %s: runs %q (%d on screen), want %q", c.key, l.Spec.Runs, len(l.Runs), c.runs)
 		}
 	}
 	press(t, l, "f")
-	if l.spec.Fault != "city" || l.runs[0].cfg.Fault.String() != "city" {
-		t.Errorf("f: fault %q", l.spec.Fault)
+	if l.Spec.Fault != "city" || l.Runs[0].Cfg.Fault.String() != "city" {
+		t.Errorf("f: fault %q", l.Spec.Fault)
 	}
 	if title, changed := l.Title(); !changed || !strings.Contains(title, "feed cut") {
 		t.Errorf("title %q", title)
@@ -128,10 +128,10 @@ func TestTheTimelineIsOnScreen(t *testing.T) {
 func TestAMergeSaysSoAndUndoes(t *testing.T) {
 	l := open(t)
 	press(t, l, "p")
-	if note := press(t, l, "d"); l.spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; d again puts") {
-		t.Errorf("d merged to %q, saying %q", l.spec.Runs, note)
+	if note := press(t, l, "d"); l.Spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; d again puts") {
+		t.Errorf("d merged to %q, saying %q", l.Spec.Runs, note)
 	}
-	if press(t, l, "d"); l.spec.Runs != "none,drills" {
-		t.Errorf("d again: %q", l.spec.Runs)
+	if press(t, l, "d"); l.Spec.Runs != "none,drills" {
+		t.Errorf("d again: %q", l.Spec.Runs)
 	}
 }

@@ -57,16 +57,16 @@ type scale struct{ x0, x1 float64 }
 // side by side on one scale.
 func (l *Lab) Render(f lab.Frame) string {
 	st := f.St
-	c := l.runs[0].cfg
+	c := l.Runs[0].Cfg
 	events := incidents(c)
-	now := hours(l.runs[0].engine.Pos().At)
+	now := hours(l.Runs[0].Engine.Pos().At)
 	foot := []string{st.Muted.Render(l.legend(f.W))}
 	if l.whole {
 		return l.wholeTimeline(st, f.W, f.H, events, now)
 	}
 	sc := scale{hours(0), hours(float64(c.Minutes()))}
-	panels := make([]func(w, h int, sc scale) string, len(l.runs))
-	for i, r := range l.runs {
+	panels := make([]func(w, h int, sc scale) string, len(l.Runs))
+	for i, r := range l.Runs {
 		panels[i] = func(w, h int, sc scale) string { return strings.Join(l.panel(st, r, w, h, sc, events), "\n") }
 	}
 	if f.W >= 130 { // the timeline beside the runs
@@ -96,9 +96,9 @@ func (l *Lab) wholeTimeline(st *widget.Styles, w, h int, events []widget.Inciden
 	logH := max(4, h-3-len(wrapped)-2) // the model's moments get what the timeline leaves, four lines at least
 	lines := []string{st.Title.Render(widget.FirstFit(w, "The Planet, H1, Houston, 2008: the lecture's timeline", "the lecture's timeline"))}
 	lines = append(lines, widget.TimelineWrapped(st, w, max(1, h-3-logH), events, now)...)
-	lines = append(lines, st.Title.Render(widget.FirstFit(w, "the model so far ("+setWords(l.runs[0].cfg.Protections)+"), newest first", "the model so far")))
+	lines = append(lines, st.Title.Render(widget.FirstFit(w, "the model so far ("+setWords(l.Runs[0].Cfg.Protections)+"), newest first", "the model so far")))
 	var entries []string
-	for _, m := range l.runs[0].engine.Moments() {
+	for _, m := range l.Runs[0].Engine.Moments() {
 		entries = append(entries, m.Caption)
 	}
 	lines = append(lines, widget.PadLines(widget.Log(st, w, logH, entries), logH)...)
@@ -109,7 +109,7 @@ func (l *Lab) wholeTimeline(st *widget.Styles, w, h int, events []widget.Inciden
 // legend says what the marks mean and what the customers bought, in the
 // longest form that fits.
 func (l *Lab) legend(w int) string {
-	c := l.runs[0].cfg
+	c := l.Runs[0].Cfg
 	o := avail.OneOutage(72, c.Target)
 	bought := fmt.Sprintf("bought %s (%s a year) · 3 days down = %.2f %% for the year", avail.TargetPercent(c.Target), avail.Duration(o.BudgetH), 100*o.Availability)
 	return widget.FirstFit(w, widget.PhaseLegend+" · "+bought, "T trigger · S kept it going · R recovery · "+bought, bought, "T trigger · S kept it going · R recovery")
@@ -118,9 +118,9 @@ func (l *Lab) legend(w int) string {
 // panel draws one run: its protections, its customers running by
 // placement, the timeline's marks under the chart, H1's floors and the
 // counters.
-func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scale, events []widget.Incident) []string {
-	snap := r.engine.Snapshot()
-	c := r.cfg
+func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale, events []widget.Incident) []string {
+	snap := r.Engine.Snapshot()
+	c := r.Cfg
 	now := hours(float64(snap.Minute))
 	at := func(v engine.SeriesView) func(float64) float64 {
 		return func(x float64) float64 { return 100 * v.StepAt(x*60-siteoutage.StartClock) }
@@ -196,8 +196,8 @@ func h1Line(s siteoutage.Snapshot, length int) string {
 }
 
 // counters are the run's figures now, most telling first.
-func counters(r *run, s siteoutage.Snapshot) []widget.Counter {
-	means := r.engine.MeanDownHours()
+func counters(r run, s siteoutage.Snapshot) []widget.Counter {
+	means := r.Engine.MeanDownHours()
 	var out []widget.Counter
 	if s.FailoverServers > 0 || s.Broken > 0 { // after the failover: what it did, which the lesson turns on
 		out = append(out, widget.Counter{Name: "failover ran", Value: fmt.Sprintf("%s of %s", textfmt.Int(s.Ran), textfmt.Int(s.FailoverServers))})

@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Set is a protection set by name: one of the runs a paired spec lists.
+type Set[P any] struct {
+	Name        string
+	Protections P
+}
+
+// SetNamed is the protection set of sets whose name is name.
+func SetNamed[P any](sets []Set[P], name string) (P, bool) {
+	for _, s := range sets {
+		if s.Name == name {
+			return s.Protections, true
+		}
+	}
+	var zero P
+	return zero, false
+}
+
+// NameOfSet is the name of p among sets ("none" when no set has it).
+func NameOfSet[P comparable](sets []Set[P], p P) string {
+	for _, s := range sets {
+		if s.Protections == p {
+			return s.Name
+		}
+	}
+	return "none"
+}
+
+// ParseRuns reads a paired spec's runs field: protection sets named by
+// name, comma-separated, each once, at most max of them. parse reads one
+// name; its error is the reason that follows the field's name ("must list
+// ..."), or a FieldError of its own. name writes a set in its one
+// spelling, so that "a+b" and "b+a" are one set listed twice.
+func ParseRuns[P comparable](runs string, max int, parse func(string) (P, error), name func(P) string) ([]P, error) {
+	names := strings.Split(runs, ",")
+	if len(names) > max {
+		return nil, Invalid("runs", "lists at most %d sets, got %d", max, len(names))
+	}
+	var out []P
+	for _, n := range names {
+		p, err := parse(strings.TrimSpace(n))
+		if err != nil {
+			if _, ok := AsField(err); ok {
+				return nil, err
+			}
+			return nil, &FieldError{Field: "runs", Reason: err.Error()}
+		}
+		if slices.Contains(out, p) {
+			return nil, Invalid("runs", "lists %q twice", name(p))
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// SetParser reads the name of one of sets, refusing any other with the
+// reason "must list " + choices + ", comma-separated, got <name>".
+func SetParser[P any](sets []Set[P], choices string) func(string) (P, error) {
+	return func(name string) (P, error) {
+		p, ok := SetNamed(sets, name)
+		if !ok {
+			return p, fmt.Errorf("must list %s, comma-separated, got %q", choices, name)
+		}
+		return p, nil
+	}
+}
+
+// Finisher is an engine that a paired spec runs to its end: it steps,
+// says its length in steps, and gives its Result.
+type Finisher[R any] interface {
+	Step() bool
+	Steps() int64
+	Result() R
+}
+
+// RunEach builds an engine of each config in turn and runs it to its end,
+// giving their Results in order. It stops with ctx's error once ctx is
+// done (looked at after every step: one step of a large run can be a
+// million requests); progress, if not nil, gets the share done of steps,
+// the steps of all the runs together.
+func RunEach[C any, R any, E Finisher[R]](ctx context.Context, cfgs []C, build func(C) (E, error), steps float64, progress func(float64)) ([]R, error) {
+	var out []R
+	done := 0.0
+	for _, c := range cfgs {
+		e, err := build(c)
+		if err != nil {
+			return nil, err
+		}
+		for n := 1; e.Step(); n++ {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if progress != nil && n%64 == 0 {
+				progress((done + float64(n)) / steps)
+			}
+		}
+		done += float64(e.Steps())
+		out = append(out, e.Result())
+	}
+	return out, nil
+}

@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+type flags struct{ A, B bool }
+
+var flagSets = []Set[flags]{
+	{Name: "none"},
+	{Name: "a", Protections: flags{A: true}},
+	{Name: "b", Protections: flags{B: true}},
+}
+
+func TestParseRuns(t *testing.T) {
+	parse := SetParser(flagSets, "none, a or b")
+	name := func(f flags) string { return NameOfSet(flagSets, f) }
+	cases := []struct {
+		runs, want string // want: the sets' names, or the error
+	}{
+		{"none,a", "none,a"},
+		{" b , none", "b,none"},
+		{"a,a", `runs lists "a" twice`},
+		{"c", `runs must list none, a or b, comma-separated, got "c"`},
+		{"none,a,b,none", "runs lists at most 3 sets, got 4"},
+	}
+	for _, c := range cases {
+		got, err := ParseRuns(c.runs, 3, parse, name)
+		var s string
+		if err != nil {
+			s = err.Error()
+			if fe, ok := AsField(err); !ok || fe.Field != "runs" {
+				t.Errorf("%q: %v is not a FieldError of runs", c.runs, err)
+			}
+		} else {
+			var names []string
+			for _, f := range got {
+				names = append(names, name(f))
+			}
+			s = strings.Join(names, ",")
+		}
+		if s != c.want {
+			t.Errorf("ParseRuns(%q) = %s, want %s", c.runs, s, c.want)
+		}
+	}
+}
+
+// countdown is an engine of n steps whose Result is n.
+type countdown struct{ left, n int }
+
+func (c *countdown) Step() bool {
+	if c.left == 0 {
+		return false
+	}
+	c.left--
+	return true
+}
+func (c *countdown) Steps() int64 { return int64(c.n) }
+func (c *countdown) Result() int  { return c.n }
+
+func TestRunEach(t *testing.T) {
+	build := func(n int) (*countdown, error) { return &countdown{left: n, n: n}, nil }
+	var last float64
+	got, err := RunEach(context.Background(), []int{100, 200}, build, 300, func(f float64) { last = f })
+	if err != nil || len(got) != 2 || got[0] != 100 || got[1] != 200 {
+		t.Fatalf("RunEach = %v, %v; want [100 200]", got, err)
+	}
+	if last <= 0.5 || last > 1 {
+		t.Errorf("last progress %g, want in (0.5, 1]", last)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := RunEach(ctx, []int{10}, build, 10, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled run gave %v, want context.Canceled", err)
+	}
+	bad := errors.New("no engine")
+	if _, err := RunEach(context.Background(), []int{1}, func(int) (*countdown, error) { return nil, bad }, 1, nil); err != bad {
+		t.Errorf("a failed build gave %v, want it", err)
+	}
+}

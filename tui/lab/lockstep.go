@@ -1,0 +1,242 @@
+package lab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// Runner is an engine a lockstep lab plays: one run of a paired spec.
+type Runner interface {
+	engine.Stepper
+	Moments() []engine.Moment
+}
+
+// Run is one of a lockstep lab's runs under way: its config and engine.
+type Run[C any, E Runner] struct {
+	Cfg    C
+	Engine E
+}
+
+// Case is what a lockstep lab tells Lockstep of its case: how its spec
+// makes its runs, how a run is named, and the few words that differ
+// from case to case.
+type Case[S comparable, C any, E Runner] struct {
+	// Configs is a run's config per run the spec lists; New builds one.
+	Configs func(S) ([]C, error)
+	New     func(C) (E, error)
+	// Validate reports a spec's first invalid field (before a restart).
+	Validate func(S) error
+	// Check refuses a spec whose lab step would take longer than a frame
+	// can wait (nil: every valid spec steps fast enough).
+	Check func(S) error
+	// Per is the engine steps one lab step runs (60: a minute of
+	// seconds).
+	Per int
+	// Words names a run's protections in a class's words ("throttle +
+	// drop stale"); SetName in the runs field's spelling
+	// ("throttle,drop-stale").
+	Words, SetName func(C) string
+	// Runs and Seed point at the spec's runs field and seed.
+	Runs func(*S) *string
+	Seed func(*S) *int64
+	// Name is the case's name in the title ("The lease storm").
+	Name string
+	// Clock says where the first run is, for the status bar.
+	Clock func(Run[C, E]) string
+	// Pace says what a speed of lab steps a second means.
+	Pace func(stepsPerSecond float64) string
+	// Stops says which steps are moments, for M's note.
+	Stops string
+	// Note says what an edited spec now is.
+	Note func(S) string
+}
+
+// Lockstep is the part a lab embeds to play a paired spec's runs side by
+// side, a lab step of every run at a time, all on one seed: the spec and
+// the runs, restart with the step-cost check, the run's length, seeds,
+// moments told once for the runs that met them, status and title, and
+// edits that switch the right run (Pair).
+type Lockstep[S comparable, C any, E Runner] struct {
+	// Spec is the spec playing; Opened the spec the scenario opened with.
+	Spec, Opened S
+	Runs         []Run[C, E]
+	// Pair keeps the left run's set while a toggle has made the right
+	// run like it; compare forgets it.
+	Pair Pair
+	told Told
+	c    Case[S, C, E]
+}
+
+// NewLockstep opens c's runs of spec at their first step.
+func NewLockstep[S comparable, C any, E Runner](spec S, c Case[S, C, E]) (Lockstep[S, C, E], error) {
+	l := Lockstep[S, C, E]{Spec: spec, Opened: spec, c: c}
+	return l, l.Restart()
+}
+
+// Restart builds every run again at its first step.
+func (l *Lockstep[S, C, E]) Restart() error {
+	cfgs, err := l.c.Configs(l.Spec)
+	if err != nil {
+		return err
+	}
+	if l.c.Check != nil {
+		if err := l.c.Check(l.Spec); err != nil {
+			return err
+		}
+	}
+	runs := make([]Run[C, E], len(cfgs))
+	for i, c := range cfgs {
+		e, err := l.c.New(c)
+		if err != nil {
+			return err
+		}
+		runs[i] = Run[C, E]{Cfg: c, Engine: e}
+	}
+	l.Runs = runs
+	l.told.Forget(len(runs))
+	return nil
+}
+
+// Step runs a lab step of every run.
+func (l *Lockstep[S, C, E]) Step() bool {
+	stepped := false
+	for range l.c.Per {
+		for _, r := range l.Runs {
+			stepped = r.Engine.Step() || stepped
+		}
+	}
+	return stepped
+}
+
+// Steps is the runs' length in lab steps.
+func (l *Lockstep[S, C, E]) Steps() int64 {
+	n, per := l.Runs[0].Engine.Pos().Steps, int64(l.c.Per)
+	return (n + per - 1) / per
+}
+
+// StepsExact says Steps is the run's length, not an estimate: the
+// case's clock ends at a set time.
+func (l *Lockstep[S, C, E]) StepsExact() bool { return true }
+
+// Done reports whether the runs are over.
+func (l *Lockstep[S, C, E]) Done() bool { return l.Runs[0].Engine.Done() }
+
+// Pace says a speed in the case's time.
+func (l *Lockstep[S, C, E]) Pace(stepsPerSecond float64) string { return l.c.Pace(stepsPerSecond) }
+
+// Seed is the runs' seed.
+func (l *Lockstep[S, C, E]) Seed() int64 { return *l.c.Seed(&l.Spec) }
+
+// WithSeed restarts on another seed.
+func (l *Lockstep[S, C, E]) WithSeed(seed int64) error {
+	return Reseed(l.c.Seed(&l.Spec), seed, l.Restart)
+}
+
+// NextSeed restarts on the next seed.
+func (l *Lockstep[S, C, E]) NextSeed() error { return l.WithSeed(l.Seed() + 1) }
+
+// StopsAt says which steps are moments.
+func (l *Lockstep[S, C, E]) StopsAt() string { return l.c.Stops }
+
+// NewMoment reports the moments the latest step reached; side by side, a
+// moment of one run only says whose.
+func (l *Lockstep[S, C, E]) NewMoment() (string, bool) {
+	moments := make([][]engine.Moment, len(l.Runs))
+	for i, r := range l.Runs {
+		moments[i] = r.Engine.Moments()
+	}
+	return l.told.Tell(moments, l.Names())
+}
+
+// Names are the runs' protection sets in a class's words.
+func (l *Lockstep[S, C, E]) Names() []string {
+	names := make([]string, len(l.Runs))
+	for i, r := range l.Runs {
+		names[i] = l.c.Words(r.Cfg)
+	}
+	return names
+}
+
+// NamesOf is the runs of s in a class's words, joined by " vs ".
+func (l *Lockstep[S, C, E]) NamesOf(s S) string {
+	cfgs, _ := l.c.Configs(s)
+	names := make([]string, len(cfgs))
+	for i, c := range cfgs {
+		names[i] = l.c.Words(c)
+	}
+	return strings.Join(names, " vs ")
+}
+
+// Status is the runs, the case's clock and the seed.
+func (l *Lockstep[S, C, E]) Status() []string {
+	return []string{strings.Join(l.Names(), " vs "), l.c.Clock(l.Runs[0]), fmt.Sprintf("seed %d", l.Seed())}
+}
+
+// Title says the runs on screen once the keys have changed them.
+func (l *Lockstep[S, C, E]) Title() (string, bool) {
+	if *l.c.Runs(&l.Spec) == *l.c.Runs(&l.Opened) {
+		return "", false
+	}
+	return l.c.Name + ": " + strings.Join(l.Names(), " against ") + " (keys changed the runs)", true
+}
+
+// Change is what a key does to a copy of the spec: why it does nothing
+// here, or "". pair is the copy of the lab's Pair the change may edit,
+// kept only if the edit applies.
+type Change[S any] func(s *S, pair *Pair) string
+
+// Edit applies a key's change (key is the key's name, for the note): the
+// spec is validated, the runs rebuilt and replayed to the moment the old
+// ones had reached; a refused change leaves everything as it was.
+func (l *Lockstep[S, C, E]) Edit(key string, change Change[S]) Outcome {
+	return l.EditSaying(key, change, l.c.Note)
+}
+
+// EditSaying is Edit with a note of the key's own.
+func (l *Lockstep[S, C, E]) EditSaying(key string, change Change[S], note func(S) string) Outcome {
+	next := l.Pair
+	back := l.c.Words(l.Runs[len(l.Runs)-1].Cfg) // the right run before the key
+	left := func(s S) string {
+		cfgs, _ := l.c.Configs(s)
+		return l.c.Words(cfgs[0])
+	}
+	return EditRuns(&l.Spec, &l.Pair, &next, key, back, left,
+		func(s *S) string { return change(s, &next) }, l.c.Validate, l.Restart, note)
+}
+
+// Toggle is the change that flips a protection of the last run listed
+// (the right one, or the only one); the pair merges and splits the runs.
+func (l *Lockstep[S, C, E]) Toggle(flip func(*C)) Change[S] {
+	return func(s *S, pair *Pair) string {
+		cfgs, err := l.c.Configs(*s)
+		if err != nil {
+			return err.Error()
+		}
+		names := make([]string, len(cfgs))
+		for i, c := range cfgs {
+			names[i] = l.c.SetName(c)
+		}
+		right := cfgs[len(cfgs)-1]
+		flip(&right)
+		*l.c.Runs(s) = strings.Join(pair.Toggle(names, l.c.SetName(right)), ",")
+		return ""
+	}
+}
+
+// Compare is the change of the key that shows one run or two (lab.Compare
+// with the case's baseline run and the pair it opens beside it).
+func (l *Lockstep[S, C, E]) Compare(baseline, pair string) Change[S] {
+	return func(s *S, p *Pair) string {
+		p.Forget()
+		runs := l.c.Runs(s)
+		*runs = Compare(*runs, *l.c.Runs(&l.Opened), baseline, pair)
+		return ""
+	}
+}
+
+// Shared is a change of the numbers the runs share (not their sets).
+func Shared[S any](change func(*S)) Change[S] {
+	return func(s *S, _ *Pair) string { change(s); return "" }
+}
