@@ -64,7 +64,7 @@ put-backs wait behind the writes DNS has not applied yet.`,
 				Runs      []flipflop.Result `json:"runs"`
 				WritesCut []flipflop.Cut    `json:"writes_cut"`
 				Estimate  engine.Cost       `json:"estimate"`
-			}{r.Spec.Seed, r.Spec.Instances, r.Runs, r.Cuts(), est})
+			}{r.Spec.Seed, r.Spec.Instances, r.Runs, flipflop.Cuts(r), est})
 		},
 		"csv": func(_ context.Context, w io.Writer, r flipflop.Report, _ engine.Cost) error {
 			var rows [][]string

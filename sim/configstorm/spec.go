@@ -52,19 +52,7 @@ func (s Spec) Configs() ([]Config, error) {
 	base := Config{Seed: s.Seed, Clients: s.Clients, Entries: s.Entries, Reads: s.Reads, Capacity: s.Capacity, Attempts: s.Attempts, TTLS: s.TTLS,
 		FixAtMin: s.FixAtMin, CutAtMin: s.CutAtMin, OffMin: s.OffMin, RampMin: s.RampMin, BackoffBaseS: s.BackoffBaseS, BackoffMaxS: s.BackoffMaxS,
 		RunMin: s.RunMin}
-	if err := base.Validate(); err != nil {
-		return nil, err
-	}
-	sets, err := engine.ParseRuns(s.Runs, MaxRuns, ParseSet, SetName)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Config, len(sets))
-	for i, p := range sets {
-		out[i] = base
-		out[i].Protections = p
-	}
-	return out, nil
+	return engine.PairedConfigs(base, Config.Validate, s.Runs, MaxRuns, ParseSet, SetName, withSet)
 }
 
 // Validate reports the first invalid field.
@@ -74,23 +62,14 @@ func (s Spec) Validate() error {
 }
 
 // Report is every run of a spec, on its one seed.
-type Report struct {
-	Spec Spec     `json:"-"`
-	Runs []Result `json:"runs"`
-}
+type Report = engine.Report[Spec, Result]
 
 // Run runs each protection set listed in turn, stopping with ctx's error
 // once ctx is done; progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
-	cfgs, err := s.Configs()
-	if err != nil {
-		return Report{}, err
-	}
-	runs, err := engine.RunEach(ctx, cfgs, New, float64(len(cfgs)*cfgs[0].Seconds()), progress)
-	if err != nil {
-		return Report{}, err
-	}
-	rep := Report{Spec: s}
-	rep.Runs = runs
-	return rep, nil
+	runs, err := engine.RunEach(ctx, s.Configs, New, progress)
+	return Report{Spec: s, Runs: runs}, err
 }
+
+// withSet puts a protection set in a run's config.
+func withSet(c *Config, p Protections) { c.Protections = p }

@@ -73,6 +73,25 @@ func SetParser[P any](sets []Set[P], choices string) func(string) (P, error) {
 	}
 }
 
+// PairedConfigs is base, validated, once per protection set the runs
+// field lists (ParseRuns), each with its set put in by with.
+func PairedConfigs[C any, P comparable](base C, validate func(C) error, runs string, max int,
+	parse func(string) (P, error), name func(P) string, with func(*C, P)) ([]C, error) {
+	if err := validate(base); err != nil {
+		return nil, err
+	}
+	sets, err := ParseRuns(runs, max, parse, name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]C, len(sets))
+	for i, p := range sets {
+		out[i] = base
+		with(&out[i], p)
+	}
+	return out, nil
+}
+
 // Finisher is an engine that a paired spec runs to its end: it steps,
 // says its length in steps, and gives its Result.
 type Finisher[R any] interface {
@@ -81,18 +100,25 @@ type Finisher[R any] interface {
 	Result() R
 }
 
-// RunEach builds an engine of each config in turn and runs it to its end,
-// giving their Results in order. It stops with ctx's error once ctx is
-// done (looked at after every step: one step of a large run can be a
-// million requests); progress, if not nil, gets the share done of steps,
-// the steps of all the runs together.
-func RunEach[C any, R any, E Finisher[R]](ctx context.Context, cfgs []C, build func(C) (E, error), steps float64, progress func(float64)) ([]R, error) {
+// RunEach builds an engine of each of a spec's configs in turn and runs it
+// to its end, giving their Results in order. It stops with ctx's error
+// once ctx is done (looked at after every step: one step of a large run
+// can be a million requests); progress, if not nil, gets the share done,
+// the runs being of one length.
+func RunEach[C any, R any, E Finisher[R]](ctx context.Context, configs func() ([]C, error), build func(C) (E, error), progress func(float64)) ([]R, error) {
+	cfgs, err := configs()
+	if err != nil {
+		return nil, err
+	}
 	var out []R
-	done := 0.0
+	done, steps := 0.0, 0.0
 	for _, c := range cfgs {
 		e, err := build(c)
 		if err != nil {
 			return nil, err
+		}
+		if steps == 0 {
+			steps = float64(max(1, e.Steps()) * int64(len(cfgs)))
 		}
 		for n := 1; e.Step(); n++ {
 			if ctx.Err() != nil {
@@ -106,4 +132,11 @@ func RunEach[C any, R any, E Finisher[R]](ctx context.Context, cfgs []C, build f
 		out = append(out, e.Result())
 	}
 	return out, nil
+}
+
+// Report is every run of a paired spec, on its one seed, in the order
+// the spec lists them.
+type Report[S, R any] struct {
+	Spec S   `json:"-"`
+	Runs []R `json:"runs"`
 }

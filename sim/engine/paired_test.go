@@ -63,21 +63,22 @@ func (c *countdown) Result() int  { return c.n }
 
 func TestRunEach(t *testing.T) {
 	build := func(n int) (*countdown, error) { return &countdown{left: n, n: n}, nil }
+	cfgs := func(n ...int) func() ([]int, error) { return func() ([]int, error) { return n, nil } }
 	var last float64
-	got, err := RunEach(context.Background(), []int{100, 200}, build, 300, func(f float64) { last = f })
-	if err != nil || len(got) != 2 || got[0] != 100 || got[1] != 200 {
-		t.Fatalf("RunEach = %v, %v; want [100 200]", got, err)
+	got, err := RunEach(context.Background(), cfgs(150, 150), build, func(f float64) { last = f })
+	if err != nil || len(got) != 2 || got[0] != 150 || got[1] != 150 {
+		t.Fatalf("RunEach = %v, %v; want [150 150]", got, err)
 	}
 	if last <= 0.5 || last > 1 {
 		t.Errorf("last progress %g, want in (0.5, 1]", last)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := RunEach(ctx, []int{10}, build, 10, nil); !errors.Is(err, context.Canceled) {
+	if _, err := RunEach(ctx, cfgs(10), build, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled run gave %v, want context.Canceled", err)
 	}
 	bad := errors.New("no engine")
-	if _, err := RunEach(context.Background(), []int{1}, func(int) (*countdown, error) { return nil, bad }, 1, nil); err != bad {
+	if _, err := RunEach(context.Background(), cfgs(1), func(int) (*countdown, error) { return nil, bad }, nil); err != bad {
 		t.Errorf("a failed build gave %v, want it", err)
 	}
 }

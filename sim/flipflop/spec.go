@@ -53,19 +53,7 @@ func (s Spec) Configs() ([]Config, error) {
 	base := Config{Seed: s.Seed, Instances: s.Instances, IntervalS: s.IntervalS, Noise: s.Noise, QuietMedian: s.QuietMedian,
 		SlowMedian: s.SlowMedian, Spread: s.Spread, DNSCapacity: s.DNSCapacity, Dead: s.Dead, SlowFromMin: s.SlowFromMin, SlowMin: s.SlowMin,
 		DisableAtMin: s.DisableAtMin, DurationMin: s.DurationMin, K: s.K, CapPerMin: s.CapPerMin}
-	if err := base.Validate(); err != nil {
-		return nil, err
-	}
-	sets, err := engine.ParseRuns(s.Runs, MaxRuns, engine.SetParser(Sets, "none, hysteresis, cap or both"), SetName)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Config, len(sets))
-	for i, p := range sets {
-		out[i] = base
-		out[i].Protections = p
-	}
-	return out, nil
+	return engine.PairedConfigs(base, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, hysteresis, cap or both"), SetName, withSet)
 }
 
 // Validate reports the first invalid field.
@@ -75,26 +63,17 @@ func (s Spec) Validate() error {
 }
 
 // Report is every run of a spec, on its one seed.
-type Report struct {
-	Spec Spec     `json:"-"`
-	Runs []Result `json:"runs"`
-}
+type Report = engine.Report[Spec, Result]
 
 // Run runs each protection set listed in turn, stopping with ctx's error
 // once ctx is done; progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
-	cfgs, err := s.Configs()
-	if err != nil {
-		return Report{}, err
-	}
-	runs, err := engine.RunEach(ctx, cfgs, New, float64(len(cfgs)*60*cfgs[0].DurationMin), progress)
-	if err != nil {
-		return Report{}, err
-	}
-	rep := Report{Spec: s}
-	rep.Runs = runs
-	return rep, nil
+	runs, err := engine.RunEach(ctx, s.Configs, New, progress)
+	return Report{Spec: s, Runs: runs}, err
 }
+
+// withSet puts a protection set in a run's config.
+func withSet(c *Config, p Protections) { c.Protections = p }
 
 // WritesCut is how many times fewer DNS writes run b made than run a:
 // a's writes over b's (a's writes when b made none).
@@ -113,7 +92,7 @@ type Cut struct {
 
 // Cuts is every run after the first against the first: how many times
 // fewer DNS writes each made.
-func (r Report) Cuts() []Cut {
+func Cuts(r Report) []Cut {
 	out := []Cut{}
 	for _, run := range r.Runs[min(1, len(r.Runs)):] {
 		a := r.Runs[0]

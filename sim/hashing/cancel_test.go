@@ -10,14 +10,12 @@ import (
 
 // stopsSoon starts phase, cancels its context after 50 ms and checks that
 // it stops with the context's error: with LOADLAB_TIMED=1 (an idle
-// machine, no -race) within 100 ms of the cancel, otherwise within a
-// second (a hang guard: go test shares the cores between packages).
+// machine, no -race) within 100 ms of the cancel; otherwise the clock
+// only guards against a hang (go test shares the cores between packages).
 func stopsSoon(t *testing.T, name string, phase func(ctx context.Context) error) {
 	t.Helper()
-	within := time.Second
-	if os.Getenv("LOADLAB_TIMED") == "1" {
-		within = 100 * time.Millisecond
-	}
+	const within = 100 * time.Millisecond
+	timed := os.Getenv("LOADLAB_TIMED") == "1"
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- phase(ctx) }()
@@ -30,7 +28,7 @@ func stopsSoon(t *testing.T, name string, phase func(ctx context.Context) error)
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: ended with %v, not stopped (too small to be stopped?)", name, err)
 		}
-		if took > within {
+		if timed && took > within {
 			t.Errorf("%s: stopped %v after the cancel, want under %v", name, took, within)
 		}
 		t.Logf("%s: stopped %v after the cancel", name, took)
@@ -129,17 +127,15 @@ func (c *gapContext) Err() error {
 }
 
 // Whole runs through every phase look at their context at least every
-// 100 ms (with LOADLAB_TIMED=1; a second otherwise): laying rings and the
+// 100 ms (checked with LOADLAB_TIMED=1, on an idle machine): laying rings and the
 // ring without most nodes, walking past the nodes that left, two rings,
 // HRW over a million nodes, the skeleton laid again, timed lookups.
 func TestRunsLookAtTheContextOften(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a few seconds of mapping")
 	}
-	within := time.Second
-	if os.Getenv("LOADLAB_TIMED") == "1" {
-		within = 100 * time.Millisecond
-	}
+	const within = 100 * time.Millisecond
+	timed := os.Getenv("LOADLAB_TIMED") == "1"
 	for _, s := range []Spec{
 		edit(func(s *Spec) {
 			s.Scheme, s.Nodes, s.VNodes, s.Keys, s.Remove, s.Add = "ring", 1000, 10000, 100000, 500, 300
@@ -154,7 +150,7 @@ func TestRunsLookAtTheContextOften(t *testing.T) {
 			t.Fatal(err)
 		}
 		ctx.Err()
-		if ctx.gap > within {
+		if ctx.looked == 0 || timed && ctx.gap > within {
 			t.Errorf("%+v: %v without a look at the context, want under %v", s, ctx.gap, within)
 		}
 		t.Logf("%s against %q, %d nodes x %d, %d keys, -%d +%d: %d looks, the longest gap %v", s.Scheme, s.Against, s.Nodes, s.VNodes, s.Keys, s.Remove, s.Add, ctx.looked, ctx.gap)

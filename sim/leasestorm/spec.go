@@ -48,19 +48,7 @@ const MaxRuns = 4
 func (s Spec) Configs() ([]Config, error) {
 	base := Config{Seed: s.Seed, Droplets: s.Droplets, LeaseMin: s.LeaseMin, RenewMin: s.RenewMin, Rate: s.Rate, TimeoutS: s.TimeoutS,
 		QueueLimit: s.QueueLimit, OutageMin: s.OutageMin, ThrottleAfterMin: s.ThrottleAfterMin, Cap: s.Cap, AfterMin: s.AfterMin}
-	if err := base.Validate(); err != nil {
-		return nil, err
-	}
-	sets, err := engine.ParseRuns(s.Runs, MaxRuns, engine.SetParser(Sets, "none, throttle, drop-stale or both"), SetName)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Config, len(sets))
-	for i, p := range sets {
-		out[i] = base
-		out[i].Protections = p
-	}
-	return out, nil
+	return engine.PairedConfigs(base, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, throttle, drop-stale or both"), SetName, withSet)
 }
 
 // Validate reports the first invalid field.
@@ -70,23 +58,14 @@ func (s Spec) Validate() error {
 }
 
 // Report is every run of a spec, on its one seed.
-type Report struct {
-	Spec Spec     `json:"-"`
-	Runs []Result `json:"runs"`
-}
+type Report = engine.Report[Spec, Result]
 
 // Run runs each protection set listed in turn, stopping with ctx's error
 // once ctx is done; progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
-	cfgs, err := s.Configs()
-	if err != nil {
-		return Report{}, err
-	}
-	runs, err := engine.RunEach(ctx, cfgs, New, float64(len(cfgs)*60*cfgs[0].Minutes()), progress)
-	if err != nil {
-		return Report{}, err
-	}
-	rep := Report{Spec: s}
-	rep.Runs = runs
-	return rep, nil
+	runs, err := engine.RunEach(ctx, s.Configs, New, progress)
+	return Report{Spec: s, Runs: runs}, err
 }
+
+// withSet puts a protection set in a run's config.
+func withSet(c *Config, p Protections) { c.Protections = p }

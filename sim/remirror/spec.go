@@ -71,19 +71,7 @@ func (s Spec) Configs() ([]Config, error) {
 		MaxRemirrors: s.MaxRemirrors, Capacity: s.Capacity, RemirrorCost: s.RemirrorCost, RaceRate: s.RaceRate, RaceChance: s.RaceChance,
 		ControlRate: s.ControlRate, RegionRate: s.RegionRate, Creates: s.Creates, HangCost: s.HangCost, BulkheadShare: s.BulkheadShare,
 		CutAt: cut, FixAt: fix, TailPerHour: s.TailPerHour, LostChance: s.LostChance, Hours: s.Hours}
-	if err := base.Validate(); err != nil {
-		return nil, err
-	}
-	sets, err := engine.ParseRuns(s.Runs, MaxRuns, parseRun, SetName)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Config, len(sets))
-	for i, p := range sets {
-		out[i] = base
-		out[i].Protections = p
-	}
-	return out, nil
+	return engine.PairedConfigs(base, Config.Validate, s.Runs, MaxRuns, parseRun, SetName, withSet)
 }
 
 // parseRun reads one run of the runs field.
@@ -102,23 +90,14 @@ func (s Spec) Validate() error {
 }
 
 // Report is every run of a spec, on its one seed.
-type Report struct {
-	Spec Spec     `json:"-"`
-	Runs []Result `json:"runs"`
-}
+type Report = engine.Report[Spec, Result]
 
 // Run runs each protection set listed in turn, stopping with ctx's error
 // once ctx is done; progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
-	cfgs, err := s.Configs()
-	if err != nil {
-		return Report{}, err
-	}
-	runs, err := engine.RunEach(ctx, cfgs, New, float64(len(cfgs)*cfgs[0].Minutes()), progress)
-	if err != nil {
-		return Report{}, err
-	}
-	rep := Report{Spec: s}
-	rep.Runs = runs
-	return rep, nil
+	runs, err := engine.RunEach(ctx, s.Configs, New, progress)
+	return Report{Spec: s, Runs: runs}, err
 }
+
+// withSet puts a protection set in a run's config.
+func withSet(c *Config, p Protections) { c.Protections = p }

@@ -61,19 +61,7 @@ func (s Spec) Configs() ([]Config, error) {
 		CrossProvider: s.CrossProvider, Spare: s.Spare, Reserved: s.Reserved, Broken: s.Broken, FailoverMin: s.FailoverMin, EntryMin: s.EntryMin,
 		TruckRate: s.TruckRate, DriveMin: s.DriveMin, Floor2Min: s.Floor2Min, Floor1Min: s.Floor1Min, RacksPerHour: s.RacksPerHour,
 		Fault: fault, Target: s.Target}
-	if err := base.Validate(); err != nil {
-		return nil, err
-	}
-	sets, err := engine.ParseRuns(s.Runs, MaxRuns, engine.SetParser(Sets, "none, reserve, drills or both"), SetName)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Config, len(sets))
-	for i, p := range sets {
-		out[i] = base
-		out[i].Protections = p
-	}
-	return out, nil
+	return engine.PairedConfigs(base, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, reserve, drills or both"), SetName, withSet)
 }
 
 // MaxRuns is the most runs a spec lists: each protection set once.
@@ -96,15 +84,9 @@ type Report struct {
 // Run runs each protection set listed in turn, stopping with ctx's error
 // once ctx is done; progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
-	cfgs, err := s.Configs()
-	if err != nil {
-		return Report{}, err
-	}
-	runs, err := engine.RunEach(ctx, cfgs, New, float64(len(cfgs))*float64(cfgs[0].Minutes()/StepMin), progress)
-	if err != nil {
-		return Report{}, err
-	}
-	rep := Report{Spec: s, Reference: avail.OneOutage(72, s.Target)}
-	rep.Runs = runs
-	return rep, nil
+	runs, err := engine.RunEach(ctx, s.Configs, New, progress)
+	return Report{Spec: s, Reference: avail.OneOutage(72, s.Target), Runs: runs}, err
 }
+
+// withSet puts a protection set in a run's config.
+func withSet(c *Config, p Protections) { c.Protections = p }
