@@ -57,7 +57,7 @@ func ellipse(cx, cy, rx, ry float64) ([]cell, []float64) {
 // clockwise: neighbouring arcs in alternating glyphs, each arc's node
 // number outside it where it fits, the stretch the latest change handed
 // over as ▲, and under it what the glyphs mean and what changed hands.
-func ringCircle(st *widget.Styles, w, h int, arcs []hashing.Arc, hand []hashing.Handover, last *change) []string {
+func ringCircle(st *widget.Styles, w, h int, arcs []hashing.Arc, hand []hashing.Handover, last *hashing.Change) []string {
 	head := st.Title.Render(widget.FirstFit(w, "the ring drawn: 0 at the top, clockwise", "the ring, clockwise from 0", "the ring"))
 	var foot []string
 	paras := []string{ringWhat(true)[0]}

@@ -18,13 +18,13 @@ func (l *Lab) Headline() []widget.Figure {
 	by, total := classWeights(l.spec.NodeList())
 	for _, st := range l.studies {
 		sc, _ := hashing.ParseScheme(st.Scheme)
-		g := schemeName(sc)
+		g := hashing.SchemeName(sc)
 		for _, sh := range st.Shares {
 			if len(st.Shares) == 1 {
 				break // one weight holds all the keys
 			}
 			name := fmt.Sprintf("w%g", sh.Weight)
-			if f, ok := fraction(by[sh.Weight], total); ok {
+			if f, ok := hashing.Fraction(by[sh.Weight], total); ok {
 				name += " (" + f + ")"
 			}
 			figs = append(figs, widget.Figure{Key: "shares", Group: g, Name: name, Value: fmt.Sprintf("%.2f%%", 100*sh.Share)})

@@ -12,22 +12,15 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
-	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/hashing"
-	"github.com/loadlab/loadlab/sim/rng"
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
-// Lab holds the keys, the nodes, and each scheme's mapping and owners.
+// Lab holds the cluster: the keys, the nodes, and each scheme's mapping
+// and owners, changed by the keys.
 type Lab struct {
-	spec   hashing.Spec
-	names  []string
-	hashes []uint64
-	nodes  []hashing.Node
-	next   int // the next new node's number
-	sides  []*side
-	src    *rng.Source // which node leaves
-	last   *change     // the latest node to leave or join; nil: none yet
+	spec hashing.Spec
+	c    *hashing.Cluster
 	// arcs are the ring's, if it is on screen, and handed the stretches
 	// of it the latest change handed over
 	arcs   []hashing.Arc
@@ -35,16 +28,7 @@ type Lab struct {
 	// studies are the spec's figures as the headless report gives them,
 	// for the headline
 	studies []hashing.Study
-	// moments are the changes so far, for M
-	moments []engine.Moment
-	seen    int
-}
-
-// side is one scheme's keys over the current nodes.
-type side struct {
-	scheme hashing.Scheme
-	*hashing.Assignment
-	before *hashing.Mapping // the mapping before the latest change
+	seen    int // moments reported
 }
 
 // New opens the lab on a hashing spec.
@@ -62,17 +46,12 @@ func (l *Lab) Restart() error {
 	if err := l.spec.Validate(); err != nil {
 		return err
 	}
-	schemes, _ := l.spec.Schemes()
-	l.names, l.hashes = l.spec.KeyHashes()
-	l.nodes, l.next = l.spec.NodeList(), l.spec.Nodes
-	l.src, l.last, l.moments, l.seen = rng.New(l.spec.Seed), nil, nil, 0
-	l.sides = nil
-	for _, sc := range schemes {
-		m := hashing.NewMapping(sc, l.nodes, l.spec.VNodes, l.spec.Fanout)
-		l.sides = append(l.sides, &side{scheme: sc, Assignment: hashing.NewAssignment(m, l.names, l.hashes)})
+	c, err := hashing.NewCluster(l.spec)
+	if err != nil {
+		return err
 	}
+	l.c, l.seen = c, 0
 	l.drawRing()
-	var err error
 	l.studies, err = l.spec.Run(context.Background(), nil)
 	return err
 }
@@ -99,11 +78,11 @@ func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 func (l *Lab) StopsAt() string { return "" }
 
 // NewMoment reports the latest change.
-func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.moments, &l.seen) }
+func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.c.Moments(), &l.seen) }
 
 // Status is the nodes and keys.
 func (l *Lab) Status() []string {
-	return []string{fmt.Sprintf("%d nodes", len(l.nodes)), fmt.Sprintf("%d keys", len(l.hashes)), fmt.Sprintf("seed %d", l.spec.Seed)}
+	return []string{fmt.Sprintf("%d nodes", len(l.c.Nodes)), fmt.Sprintf("%d keys", len(l.c.Hashes)), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 var keys = struct {
@@ -138,13 +117,14 @@ var weightSets = []string{"1", "1,2,4", "1,1,1,4"}
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	switch {
 	case key.Matches(msg, keys.Remove):
-		if len(l.nodes) <= 1 {
+		if !l.c.Leave() {
 			return lab.Outcome{Handled: true, Note: "one node left: it stays"}
 		}
-		l.leave(l.src.RandBelow(len(l.nodes)))
+		l.drawRing()
 		return lab.Taken()
 	case key.Matches(msg, keys.Add):
-		l.join()
+		l.c.Join()
+		l.drawRing()
 		return lab.Taken()
 	case keys.VNodes.Dir(msg) != 0:
 		if !l.has(hashing.Ring) {
@@ -183,8 +163,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 
 // has reports whether a scheme is on screen.
 func (l *Lab) has(sc hashing.Scheme) bool {
-	for _, sd := range l.sides {
-		if sd.scheme == sc {
+	for _, sd := range l.c.Sides {
+		if sd.Scheme == sc {
 			return true
 		}
 	}

@@ -27,7 +27,7 @@ func TestLeaverWithoutKeys(t *testing.T) {
 	for range 5 { // with 3 keys over 30 nodes, some leaver held none
 		l.Key(x)
 		screen := ansi.Strip(l.Render(lab.Frame{W: 120, H: 40, St: st}))
-		if l.sides[0].Churn.Moved == 0 && l.sides[1].Churn.Moved == 0 {
+		if l.c.Sides[0].Churn.Moved == 0 && l.c.Sides[1].Churn.Moved == 0 {
 			if strings.Count(screen, "no keys moved") != 2 || !strings.Contains(screen, "moved 0.00 %, ideal 1/") {
 				t.Errorf("a leaver without keys:\n%s", screen)
 			}

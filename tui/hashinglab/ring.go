@@ -14,13 +14,13 @@ import (
 // over, for the view, when the ring is on screen.
 func (l *Lab) drawRing() {
 	l.arcs, l.handed = nil, nil
-	for _, sd := range l.sides {
-		if sd.scheme != hashing.Ring {
+	for _, sd := range l.c.Sides {
+		if sd.Scheme != hashing.Ring {
 			continue
 		}
 		l.arcs = sd.Mapping().Arcs()
-		if sd.before != nil {
-			l.handed = hashing.Handovers(sd.before, sd.Mapping())
+		if sd.Before != nil {
+			l.handed = hashing.Handovers(sd.Before, sd.Mapping())
 		}
 	}
 }
@@ -84,7 +84,7 @@ func handedCells(hand []hashing.Handover, w int) []bool {
 // the latest change handed over), a row of arcs and a row of the arcs'
 // node numbers, each in its run where it fits, with ▲ under the stretch
 // that changed hands.
-func ringStrip(st *widget.Styles, w int, arcs []hashing.Arc, hand []hashing.Handover, last *change) []string {
+func ringStrip(st *widget.Styles, w int, arcs []hashing.Arc, hand []hashing.Handover, last *hashing.Change) []string {
 	owners := cellOwners(arcs, w)
 	glyph, first := runGlyphs(owners, false)
 	handed := handedCells(hand, w)
@@ -130,7 +130,7 @@ func ringWhat(circle bool) []string {
 
 // ringCaptions are the strip's caption, longest first: what it is, and
 // what the latest change handed over.
-func ringCaptions(hand []hashing.Handover, last *change) []string {
+func ringCaptions(hand []hashing.Handover, last *hashing.Change) []string {
 	what := ringWhat(false)
 	change := ringChange(hand, last)
 	if change == "" {
@@ -141,14 +141,14 @@ func ringCaptions(hand []hashing.Handover, last *change) []string {
 
 // ringChange says what the latest change handed over: "node-13's arc (▲)
 // is now node-19's"; "" before any.
-func ringChange(hand []hashing.Handover, last *change) string {
+func ringChange(hand []hashing.Handover, last *hashing.Change) string {
 	if len(hand) == 0 || last == nil {
 		return ""
 	}
 	var others []string
 	for _, h := range hand {
 		o := h.After
-		if last.joined {
+		if last.Joined {
 			o = h.Before
 		}
 		if !slices.Contains(others, o) {
@@ -164,8 +164,8 @@ func ringChange(hand []hashing.Handover, last *change) string {
 		arcs, verb = fmt.Sprintf("%d arcs (▲)", len(hand)), [2]string{"are now", "were"}
 	}
 	tense := verb[0]
-	if last.joined {
+	if last.Joined {
 		tense = verb[1]
 	}
-	return fmt.Sprintf("%s's %s %s %s", last.node.Name, arcs, tense, whose)
+	return fmt.Sprintf("%s's %s %s %s", last.Node.Name, arcs, tense, whose)
 }

@@ -17,7 +17,7 @@ import (
 // marked, the ring as its arcs, and what to press.
 func (l *Lab) Render(f lab.Frame) string {
 	top := 1.0
-	for _, sd := range l.sides {
+	for _, sd := range l.c.Sides {
 		for _, c := range sd.Counts {
 			top = max(top, float64(c))
 		}
@@ -27,18 +27,18 @@ func (l *Lab) Render(f lab.Frame) string {
 		foot[i] = f.St.Muted.Render(foot[i])
 	}
 	circled := l.arcs != nil && f.W >= 3*minPanel+2 && f.H >= minCircleH
-	cols := len(l.sides)
+	cols := len(l.c.Sides)
 	var strip []string
 	switch {
 	case circled:
 		cols++
 	case l.arcs != nil && f.H-len(foot) >= minStripH:
-		strip = ringStrip(f.St, f.W, l.arcs, l.handed, l.last)
+		strip = ringStrip(f.St, f.W, l.arcs, l.handed, l.c.Last)
 	}
 	h := f.H - len(foot) - len(strip)
 	w := (f.W - (cols - 1)) / cols
 	var panels []string
-	for i, sd := range l.sides {
+	for i, sd := range l.c.Sides {
 		p := widget.FitLines(l.panel(f.St, sd, w, h, top), w, h)
 		if i < cols-1 {
 			p = lipgloss.NewStyle().Width(w + 1).Render(p)
@@ -46,8 +46,8 @@ func (l *Lab) Render(f lab.Frame) string {
 		panels = append(panels, p)
 	}
 	if circled {
-		cw := f.W - len(l.sides)*(w+1)
-		panels = append(panels, widget.FitLines(ringCircle(f.St, cw, h, l.arcs, l.handed, l.last), cw, h))
+		cw := f.W - len(l.c.Sides)*(w+1)
+		panels = append(panels, widget.FitLines(ringCircle(f.St, cw, h, l.arcs, l.handed, l.c.Last), cw, h))
 	}
 	body := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, panels...), "\n")
 	return widget.FitLines(slices.Concat(body, strip, foot), f.W, f.H)
@@ -62,31 +62,16 @@ const minPanel, minCircleH, minStripH = 36, 28, 15
 // footText says what to press, or what the latest change was, in a line
 // of w cells if it can (wrapped if not).
 func (l *Lab) footText(w int) string {
-	if l.last == nil {
+	if l.c.Last == nil {
 		if long := "x: a node leaves; a: a node joins. The keys that move are counted against the ideal share, the nodes that take them marked ▲."; lipgloss.Width(long) <= w {
 			return long
 		}
 		return "x: a node leaves; a: one joins; the nodes that take moved keys are marked ▲"
 	}
-	if l.last.joined {
-		return fmt.Sprintf("%s joined: ▲ marks the node that took keys.", l.last.node.Name)
+	if l.c.Last.Joined {
+		return fmt.Sprintf("%s joined: ▲ marks the node that took keys.", l.c.Last.Node.Name)
 	}
-	return fmt.Sprintf("%s left (chosen at random): ▲ marks the nodes that took its keys.", l.last.node.Name)
-}
-
-// schemeName is a scheme as the lab names it.
-func schemeName(sc hashing.Scheme) string {
-	switch sc {
-	case hashing.HRW:
-		return "HRW"
-	case hashing.WeightedHRW:
-		return "weighted HRW"
-	case hashing.Skeleton:
-		return "skeleton HRW"
-	case hashing.RawHRW:
-		return "raw HRW"
-	}
-	return sc.String()
+	return fmt.Sprintf("%s left (chosen at random): ▲ marks the nodes that took its keys.", l.c.Last.Node.Name)
 }
 
 // titles are a scheme's title lines, longest first.
@@ -102,7 +87,7 @@ func (l *Lab) titles(sc hashing.Scheme) []string {
 	case hashing.Skeleton:
 		return []string{fmt.Sprintf("skeleton HRW, fanout %d", l.spec.Fanout), "skeleton HRW"}
 	}
-	return []string{schemeName(sc)}
+	return []string{hashing.SchemeName(sc)}
 }
 
 func plural(n int) string {
@@ -114,9 +99,9 @@ func plural(n int) string {
 
 // stats are a scheme's spread, or with weights each weight's share of
 // the keys beside its share of the weight, a line each, in w cells.
-func (l *Lab) stats(sd *side, w int) []string {
-	if sd.scheme != hashing.WeightedHRW && (!l.weighted() || l.spec.Weights == "1" || sd.scheme == hashing.Ring) {
-		sp := hashing.SpreadOf(sd.Counts, len(l.hashes))
+func (l *Lab) stats(sd *hashing.Side, w int) []string {
+	if sd.Scheme != hashing.WeightedHRW && (!l.weighted() || l.spec.Weights == "1" || sd.Scheme == hashing.Ring) {
+		sp := hashing.SpreadOf(sd.Counts, len(l.c.Hashes))
 		return []string{widget.FirstFit(w-1, // a column apart from the panel beside
 			fmt.Sprintf("keys a node: spread %.1f %% of the mean, %d to %d, %d empty", sp.StdPct, sp.Min, sp.Max, sp.Zero),
 			fmt.Sprintf("spread %.1f %%, %d to %d keys, %d empty", sp.StdPct, sp.Min, sp.Max, sp.Zero),
@@ -125,8 +110,8 @@ func (l *Lab) stats(sd *side, w int) []string {
 	}
 	shares := l.shares(sd)
 	forms := func(sh weightShare) []string {
-		pct, of := fmt.Sprintf("%.2f %%", 100*sh.Share), ratio(sh.Weight, sh.Total)
-		f, _ := fraction(sh.Weight, sh.Total)
+		pct, of := fmt.Sprintf("%.2f %%", 100*sh.Share), hashing.Ratio(sh.Weight, sh.Total)
+		f, _ := hashing.Fraction(sh.Weight, sh.Total)
 		return []string{
 			fmt.Sprintf("weight %g: %s of the keys, %s of the weight", sh.Class, pct, of),
 			fmt.Sprintf("weight %g: %s of keys, %s of weight", sh.Class, pct, of),
@@ -155,7 +140,7 @@ type weightShare struct {
 }
 
 // shares is each weight's share of the keys on the nodes as they are now.
-func (l *Lab) shares(sd *side) []weightShare {
+func (l *Lab) shares(sd *hashing.Side) []weightShare {
 	nodes := sd.Mapping().Nodes()
 	weightBy, total := classWeights(nodes)
 	keysBy := map[float64]int{}
@@ -164,7 +149,7 @@ func (l *Lab) shares(sd *side) []weightShare {
 	}
 	var out []weightShare
 	for w, k := range keysBy {
-		out = append(out, weightShare{Class: w, Share: float64(k) / float64(len(l.hashes)), Weight: weightBy[w], Total: total})
+		out = append(out, weightShare{Class: w, Share: float64(k) / float64(len(l.c.Hashes)), Weight: weightBy[w], Total: total})
 	}
 	slices.SortFunc(out, func(a, b weightShare) int { return cmp.Compare(a.Class, b.Class) })
 	return out
@@ -182,19 +167,19 @@ func classWeights(nodes []hashing.Node) (map[float64]float64, float64) {
 
 // panel is one scheme: what it is, its spread or shares, what the latest
 // change moved, and a bar a node against the mean.
-func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string {
-	lines := []string{st.Title.Render(widget.FirstFit(w, l.titles(sd.scheme)...))}
+func (l *Lab) panel(st *widget.Styles, sd *hashing.Side, w, h int, top float64) []string {
+	lines := []string{st.Title.Render(widget.FirstFit(w, l.titles(sd.Scheme)...))}
 	for _, s := range l.stats(sd, w) {
 		lines = append(lines, st.Text.Render(s))
 	}
-	if l.last != nil {
-		who, where := l.whereText(sd)
+	if l.c.Last != nil {
+		who, where := l.c.WhereText(sd)
 		both := where
 		if who != "" {
 			both = who + ", " + where
 		}
 		lines = append(lines,
-			st.Accent.Render(widget.FirstFit(w, l.movedText(sd)...)),
+			st.Accent.Render(widget.FirstFit(w, l.c.MovedText(sd)...)),
 			st.Text.Render(widget.FirstFit(w, both, where)))
 	} else {
 		lines = append(lines, "", "")
@@ -208,7 +193,7 @@ func (l *Lab) panel(st *widget.Styles, sd *side, w, h int, top float64) []string
 		marked[i] = sd.Churn.MovedIn[i] > 0
 		labels = append(labels, strings.TrimPrefix(nodes[i].Name, "node-"))
 	}
-	mean := float64(len(l.hashes)) / float64(len(nodes))
+	mean := float64(len(l.c.Hashes)) / float64(len(nodes))
 	bar := widget.Key{Mark: "█", Style: st.SeriesStyle(0).UnsetBold(), Meaning: "keys a node"}
 	line := widget.Key{Mark: "╌", Style: st.Text, Meaning: fmt.Sprintf("mean %.0f", mean)}
 	moved := widget.Key{Mark: "▲", Style: st.Marker, Meaning: "took moved keys"}

@@ -14,7 +14,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/placement"
-	"github.com/loadlab/loadlab/sim/rng"
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
@@ -24,9 +23,9 @@ import (
 type Lab struct {
 	spec  placement.Spec
 	table *placement.Table
-	mine  *object     // the keys' object, if one is shown
-	src   *rng.Source // the keys' draws, apart from the table's
-	seen  int         // moments reported
+	mine  *object         // the keys' object, if one is shown
+	hand  *placement.Hand // the keys' draws, apart from the table's
+	seen  int             // moments reported
 	// strategies is the scenario's list; a topology that cannot serve
 	// one leaves it out until the topology can again.
 	strategies string
@@ -64,7 +63,7 @@ func (l *Lab) Restart() error {
 		return err
 	}
 	l.table, l.mine, l.seen = t, nil, 0
-	l.src = rng.New(l.spec.Seed + 1)
+	l.hand = placement.NewHand(l.spec)
 	return nil
 }
 
@@ -174,7 +173,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if err := spec.Validate(); err != nil {
 			return lab.Outcome{Handled: true, Err: err}
 		}
-		l.mine = &object{strategy: s, replicas: placement.Place(s, l.spec.Topology, l.spec.Replicas, l.src), loc: -1}
+		l.mine = &object{strategy: s, replicas: l.hand.Place(s), loc: -1}
 		return lab.Outcome{Handled: true, Note: fmt.Sprintf("%s placement: replicas on nodes %s; f fails a domain under it", s, joinInts(l.mine.replicas))}
 	case key.Matches(msg, keys.Page):
 		if l.frame.St == nil {
@@ -202,7 +201,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			next = l.nextEvent(o.event)
 		}
 		mine := *o
-		mine.event, mine.loc = next, l.src.RandBelow(next.Locations(l.spec.Topology))
+		mine.event, mine.loc = next, l.hand.Location(next)
 		if key.Matches(msg, keys.Fail) { // the worst place: the one that takes most replicas
 			best := -1
 			for loc := range next.Locations(l.spec.Topology) {
