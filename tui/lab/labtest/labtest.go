@@ -1,0 +1,110 @@
+// Package labtest opens a lab the way the shell does, without the shell:
+// a scenario's spec at a size, keys pressed, steps played, and the body
+// it renders, stripped of colour, for a lab's own tests and goldens.
+package labtest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/themes"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// Chrome is the rows the shell keeps round a body at the sizes the
+// goldens use (header, headline, status and help bars): a body golden of
+// 80x24 is a body of 80 x (24 - Chrome).
+const Chrome = 6
+
+// Sizes are the terminal sizes every lab keeps a body golden of.
+var Sizes = [][2]int{{80, 24}, {120, 40}}
+
+// Open opens the scenario named with open, failing the test if either is
+// wrong.
+func Open(t testing.TB, open func(scenarios.Spec) (lab.Lab, error), scenario string) lab.Lab {
+	t.Helper()
+	sc, ok := scenarios.Lookup(scenario)
+	if !ok {
+		t.Fatalf("no scenario %q", scenario)
+	}
+	l, err := open(sc.Spec)
+	if err != nil {
+		t.Fatalf("open %s: %v", scenario, err)
+	}
+	return l
+}
+
+// Styles are the mono theme's: what a golden holds is the text alone.
+func Styles() *widget.Styles {
+	for _, p := range themes.All {
+		if p.Name == "mono" {
+			return widget.NewStyles(p)
+		}
+	}
+	panic("labtest: no mono theme")
+}
+
+// Body renders l into w x h, sized first as the shell sizes it, stripped
+// of colour; every line is checked to fit w.
+func Body(t testing.TB, l lab.Lab, w, h int) string {
+	t.Helper()
+	f := lab.Frame{W: w, H: h, St: Styles(), Narrating: true}
+	if sz, ok := l.(lab.Sized); ok {
+		sz.Resize(f)
+	}
+	body := ansi.Strip(l.Render(f))
+	for i, line := range strings.Split(body, "\n") {
+		if n := ansi.StringWidth(line); n > w {
+			t.Errorf("body line %d is %d columns wide, the frame %d: %q", i+1, n, w, line)
+		}
+	}
+	return body
+}
+
+// Key is the message of a key as bubbletea names it: "x", "X", "tab",
+// "left", "esc", "home", "end".
+func Key(name string) tea.KeyMsg {
+	for k, n := range map[tea.KeyType]string{tea.KeyTab: "tab", tea.KeyLeft: "left", tea.KeyRight: "right", tea.KeyEsc: "esc",
+		tea.KeyHome: "home", tea.KeyEnd: "end", tea.KeyEnter: "enter", tea.KeyUp: "up", tea.KeyDown: "down"} {
+		if n == name {
+			return tea.KeyMsg{Type: k}
+		}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(name)}
+}
+
+// Press offers each key to l in turn and gives the last outcome; a key
+// the lab refuses with an error fails the test.
+func Press(t testing.TB, l lab.Lab, keys ...string) lab.Outcome {
+	t.Helper()
+	var out lab.Outcome
+	for _, k := range keys {
+		if out = l.Key(Key(k)); out.Err != nil {
+			t.Fatalf("key %s: %v", k, out.Err)
+		}
+	}
+	return out
+}
+
+// Play steps l n times, or to its end.
+func Play(l lab.Lab, n int) {
+	for i := 0; i < n && l.Step(); i++ {
+	}
+}
+
+// Goldens checks l's body at every size against testdata/<name>-WxH.golden
+// (go test -update writes them).
+func Goldens(t *testing.T, l lab.Lab, name string) {
+	t.Helper()
+	for _, sz := range Sizes {
+		t.Run(fmt.Sprintf("%s-%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
+			golden.RequireEqual(t, []byte(Body(t, l, sz[0], sz[1]-Chrome)))
+		})
+	}
+}
