@@ -10,20 +10,40 @@ import (
 // leave words out, marked " …", never show part of one.
 var cutWord = regexp.MustCompile(`[^\s]…`)
 
-// Nothing that carries meaning is cut: on every scenario's screen, at the sizes a class uses, opened and played to its end, no
-// line ends a word or a number with an ellipsis.
-func TestNothingCutMidWord(t *testing.T) {
+// axisRun is a chart's x axis on a row: the corner and its run of ticks.
+var axisRun = regexp.MustCompile(`└[─┬┴┼]+`)
+
+// One pass over the catalogue's frames, each scenario opened once per
+// size a class uses and seen opened, played on a fifth and at its end:
+//   - nothing that carries meaning is cut: no line ends a word or a
+//     number with an ellipsis;
+//   - panels side by side share their scales (at 80x24 and 160x48): where
+//     a row holds two or more charts' x axes, every one is as long and
+//     ticked at the same columns.
+func TestCatalogueFrames(t *testing.T) {
 	playsWholeRuns(t)
 	for _, sc := range catalogue(t) {
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
 			m := openAt(t, sc.Name, size[0], size[1])
-			for _, when := range []string{"opened", "at its end"} {
-				if when == "at its end" {
-					drive(m, "end")
+			m.play.stop()
+			axes := size[0] != 120
+			for _, keys := range [][]string{{}, {">", ">"}, {"end"}} {
+				for _, k := range keys {
+					drive(m, k)
 				}
-				for _, l := range strings.Split(plain(m), "\n") {
-					if cutWord.MatchString(l) {
-						t.Errorf("%s at %dx%d, %s: a word cut short: %q", sc.Name, size[0], size[1], when, l)
+				for _, line := range strings.Split(plain(m), "\n") {
+					if cutWord.MatchString(line) {
+						t.Errorf("%s at %dx%d after %v: a word cut short: %q", sc.Name, size[0], size[1], keys, line)
+					}
+					if !axes {
+						continue
+					}
+					runs := axisRun.FindAllString(line, -1)
+					for _, a := range runs[min(1, len(runs)):] {
+						if a != runs[0] {
+							t.Errorf("%s at %dx%d after %v: side-by-side axes differ:\n%s", sc.Name, size[0], size[1], keys, line)
+							break
+						}
 					}
 				}
 			}

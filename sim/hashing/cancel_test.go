@@ -134,8 +134,10 @@ func TestRunsLookAtTheContextOften(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a few seconds of mapping")
 	}
+	if os.Getenv("LOADLAB_TIMED") != "1" {
+		t.Skip("the gaps between looks are measured with LOADLAB_TIMED=1 (an idle machine); TestCtrlCStopsEveryPhase checks that each phase stops")
+	}
 	const within = 100 * time.Millisecond
-	timed := os.Getenv("LOADLAB_TIMED") == "1"
 	for _, s := range []Spec{
 		edit(func(s *Spec) {
 			s.Scheme, s.Nodes, s.VNodes, s.Keys, s.Remove, s.Add = "ring", 1000, 10000, 100000, 500, 300
@@ -150,7 +152,7 @@ func TestRunsLookAtTheContextOften(t *testing.T) {
 			t.Fatal(err)
 		}
 		ctx.Err()
-		if ctx.looked == 0 || timed && ctx.gap > within {
+		if ctx.gap > within {
 			t.Errorf("%+v: %v without a look at the context, want under %v", s, ctx.gap, within)
 		}
 		t.Logf("%s against %q, %d nodes x %d, %d keys, -%d +%d: %d looks, the longest gap %v", s.Scheme, s.Against, s.Nodes, s.VNodes, s.Keys, s.Remove, s.Add, ctx.looked, ctx.gap)

@@ -6,8 +6,5 @@ import (
 	"github.com/loadlab/loadlab/tui/lab/labtest"
 )
 
-// The body at 80x24 and 120x40: as it opens, and after 0 steps.
-func TestBodyGoldens(t *testing.T) {
-	l := labtest.Open(t, New, "availability-lecture")
-	labtest.Goldens(t, l, "open")
-}
+// The body at 80x24 and 120x40, as it opens.
+func TestBodyGoldens(t *testing.T) { labtest.BodyGoldens(t, New, "availability-lecture", 0) }

@@ -6,10 +6,5 @@ import (
 	"github.com/loadlab/loadlab/tui/lab/labtest"
 )
 
-// The body at 80x24 and 120x40: as it opens, and after 12 steps.
-func TestBodyGoldens(t *testing.T) {
-	l := labtest.Open(t, New, "small-steps")
-	labtest.Goldens(t, l, "open")
-	labtest.Play(l, 12)
-	labtest.Goldens(t, l, "played")
-}
+// The body at 80x24 and 120x40, as it opens, and after 12 steps.
+func TestBodyGoldens(t *testing.T) { labtest.BodyGoldens(t, New, "small-steps", 12) }

@@ -108,3 +108,15 @@ func Goldens(t *testing.T, l lab.Lab, name string) {
 		})
 	}
 }
+
+// BodyGoldens opens scenario with open and checks its body goldens as it
+// opens ("open") and, when steps > 0, after that many steps ("played").
+func BodyGoldens(t *testing.T, open func(scenarios.Spec) (lab.Lab, error), scenario string, steps int) {
+	t.Helper()
+	l := Open(t, open, scenario)
+	Goldens(t, l, "open")
+	if steps > 0 {
+		Play(l, steps)
+		Goldens(t, l, "played")
+	}
+}
