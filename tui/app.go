@@ -133,7 +133,7 @@ func (m *Model) Init() tea.Cmd {
 		return nil
 	}
 	var cmds []tea.Cmd
-	if a, ok := m.lab.(lab.Async); ok {
+	if a, ok := m.async(); ok {
 		cmds = append(cmds, a.Init(), m.whileBusy())
 	}
 	if m.scenario.StepsPerSecond >= 0 {
@@ -157,9 +157,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 		return nil
 	}
 	if m.lab != nil && m.screen == screenLab {
-		if lv, ok := m.lab.(lab.Leaver); ok {
-			lv.Leave()
-		}
+		m.leave()
 	}
 	newLab, ok := labs[sc.Engine()]
 	if !ok {
@@ -180,9 +178,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 func (m *Model) back() {
 	m.play.stop()
 	m.stopSeek()
-	if lv, ok := m.lab.(lab.Leaver); ok {
-		lv.Leave()
-	}
+	m.leave()
 	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed, steps: m.seek.steps, moments: m.stopAtMoments}
 	m.picker.ResetFilter() // Select counts in the whole list
 	for i, it := range m.picker.Items() {
@@ -236,7 +232,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		if m.screen == screenPicker {
 			m.picker, cmd = m.picker.Update(msg)
-		} else if a, ok := m.lab.(lab.Async); ok {
+		} else if a, ok := m.async(); ok {
 			cmd = a.Update(msg)
 		}
 	}
@@ -246,10 +242,23 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // whileBusy keeps redrawing a busy lab until its work is done.
 func (m *Model) whileBusy() tea.Cmd {
-	if b, ok := m.lab.(lab.Busy); ok && m.screen == screenLab && b.Busy() {
+	if a, ok := m.async(); ok && m.screen == screenLab && a.Busy() {
 		return busyTick()
 	}
 	return nil
+}
+
+// async is the lab's work off the UI loop, if it has any.
+func (m *Model) async() (lab.Async, bool) {
+	a, ok := m.lab.(lab.Async)
+	return a, ok
+}
+
+// leave stops the lab's work off the UI loop: the user left it.
+func (m *Model) leave() {
+	if a, ok := m.async(); ok {
+		a.Leave()
+	}
 }
 
 // stepOnce steps the lab once and reports whether play may go on: not at
@@ -264,12 +273,10 @@ func (m *Model) stepOnce() bool {
 	}
 	m.seek.steps++
 	m.seek.placed = false
-	if mo, ok := m.lab.(lab.Momentous); ok {
-		if caption, at := mo.NewMoment(); at && m.stopAtMoments {
-			all := strings.Split(caption, lab.MomentBreak)
-			m.caption, m.told, m.toldOf = all[0], all[1:], len(all)
-			return false
-		}
+	if caption, at := m.lab.NewMoment(); at && m.stopAtMoments {
+		all := strings.Split(caption, lab.MomentBreak)
+		m.caption, m.told, m.toldOf = all[0], all[1:], len(all)
+		return false
 	}
 	return true
 }
@@ -301,9 +308,7 @@ func (m *Model) setTheme(i int) {
 func (m *Model) asWritten() tea.Cmd {
 	sc := m.scenario
 	m.play.stop()
-	if lv, ok := m.lab.(lab.Leaver); ok {
-		lv.Leave()
-	}
+	m.leave()
 	delete(m.kept, sc.Name)
 	m.lab = nil
 	if err := m.open(sc); err != nil {
@@ -313,7 +318,7 @@ func (m *Model) asWritten() tea.Cmd {
 	m.stopAtMoments = false
 	m.setNote("R: back to the scenario as written ("+sc.Title+"); r restarts a run with your changes", false)
 	var cmds []tea.Cmd
-	if a, ok := m.lab.(lab.Async); ok {
+	if a, ok := m.async(); ok {
 		cmds = append(cmds, a.Init(), m.whileBusy())
 	}
 	return tea.Batch(cmds...)

@@ -183,7 +183,7 @@ func TestDNSRaceStoppedStepsStayUnrun(t *testing.T) {
 		for _, k := range append(c.keys, "l") {
 			drive(m, k)
 		}
-		for range m.lab.(*dnsracelab.Lab).Steps() {
+		for range m.lab.Info().Steps {
 			drive(m, "n")
 			v := plain(m)
 			if regexp.MustCompile(`s slow .*✓w2`).MatchString(v) {

@@ -294,7 +294,7 @@ func TestExactHelpKeysOnce(t *testing.T) {
 		if view == "stepper" {
 			press(m, "enter")
 		}
-		_, full := l.Help()
+		full := l.KeyMap().FullHelp()
 		seen := map[string]bool{}
 		for _, col := range full {
 			for _, b := range col {

@@ -34,7 +34,7 @@ func fuzzSession(t *testing.T, scenario string, seed uint64, n int) {
 	}()
 	keys := append([]string{}, fuzzKeys...)
 	if m.lab != nil {
-		_, full := m.lab.Help()
+		full := m.lab.KeyMap().FullHelp()
 		for _, col := range full {
 			for _, b := range col {
 				keys = append(keys, b.Keys()...)

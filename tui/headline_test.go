@@ -29,7 +29,7 @@ func TestLectureStrip(t *testing.T) {
 	}
 	for _, sc := range scenarios.All() { // the first lab without a headline whose L is the shell's, while there is one
 		m = openAt(t, sc.Name, 80, 24)
-		if _, ok := m.lab.(lab.Headlined); ok || ownsL(m) {
+		if len(m.lab.Headline()) > 0 || ownsL(m) {
 			continue
 		}
 		press(m, "L")
@@ -42,7 +42,7 @@ func TestLectureStrip(t *testing.T) {
 
 // ownsL reports whether the lab binds L to a key of its own.
 func ownsL(m *Model) bool {
-	_, full := m.lab.Help()
+	full := m.lab.KeyMap().FullHelp()
 	for _, col := range full {
 		for _, b := range col {
 			if slices.Contains(b.Keys(), "L") && b.Help() != lab.CommonKeys.Lecture.Help() {

@@ -132,7 +132,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 				m.setNote(err.Error(), true)
 				return nil, false
 			}
-			if a, ok := m.lab.(lab.Async); ok && resumed {
+			if a, ok := m.async(); ok && resumed {
 				return tea.Batch(a.Init(), m.whileBusy()), false // a computation cancelled on leaving starts again
 			}
 			if resumed {
@@ -193,7 +193,7 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 	if p, ok := m.lab.(lab.Placed); ok && out.Handled {
 		m.seek.steps = p.At()
 	}
-	if b, ok := m.lab.(lab.Busy); ok && b.Busy() { // work the key started: show its progress
+	if a, ok := m.async(); ok && a.Busy() { // work the key started: show its progress
 		return tea.Batch(out.Cmd, m.whileBusy())
 	}
 	return out.Cmd
@@ -202,9 +202,8 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 // commonKey handles the keys every lab shares.
 func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
-	seeded, isSeeded := m.lab.(lab.Seeded)
-	if still, ok := m.lab.(lab.Still); ok && still.Moves() != "" && (key.Matches(msg, k.Play) || key.Matches(msg, k.Step) || key.Matches(msg, k.Faster) || key.Matches(msg, k.Slower)) {
-		m.setNote("nothing to play here: "+still.Moves(), false)
+	if moves, plays := m.playsRun(); !plays && (key.Matches(msg, k.Play) || key.Matches(msg, k.Step) || key.Matches(msg, k.Faster) || key.Matches(msg, k.Slower)) {
+		m.setNote("nothing to play here: "+moves, false)
 		return nil
 	}
 	switch {
@@ -243,12 +242,18 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		m.toggleMoments()
 	case key.Matches(msg, k.Lecture):
 		m.toggleLecture()
-	case isSeeded && key.Matches(msg, k.NextSeed):
-		m.changed(seeded.NextSeed())
+	case key.Matches(msg, k.NextSeed) && m.lab.Seed() < 0:
+		m.setNote(lab.ErrUnseeded.Error(), false)
+	case key.Matches(msg, k.NextSeed):
+		m.changed(m.lab.NextSeed())
 		if !m.noteBad {
-			m.setNote(fmt.Sprintf("seed %d: the run starts again from its first step (S types a seed)", seeded.Seed()), false)
+			m.setNote(fmt.Sprintf("seed %d: the run starts again from its first step (S types a seed)", m.lab.Seed()), false)
 		}
-	case isSeeded && key.Matches(msg, k.TypeSeed):
+	case key.Matches(msg, k.TypeSeed):
+		if m.lab.Seed() < 0 {
+			m.setNote(lab.ErrUnseeded.Error(), false)
+			return nil
+		}
 		m.typingSeed, m.seedErr = true, ""
 		m.seedInput.SetValue("")
 		return m.seedInput.Focus()
@@ -285,7 +290,7 @@ func (m *Model) seedKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		m.typingSeed = false
 		m.seedInput.Blur()
-		m.changed(m.lab.(lab.Seeded).WithSeed(v))
+		m.changed(m.lab.WithSeed(v))
 		if !m.noteBad {
 			m.setNote(fmt.Sprintf("seed %d: the run starts again from its first step", v), false)
 		}

@@ -28,7 +28,7 @@ func TestEveryKeyActsOrSaysWhyNot(t *testing.T) {
 	for _, sc := range catalogue(t) {
 		t.Run(sc.Name, func(t *testing.T) {
 			probe := openAt(t, sc.Name, 80, 24)
-			_, full := probe.lab.Help()
+			full := probe.lab.KeyMap().FullHelp()
 			seen := map[string]bool{"q": true, "ctrl+c": true}
 			for _, col := range full {
 				for _, b := range col {

@@ -45,8 +45,8 @@ func (s *seek) atStart() { s.steps, s.going = 0, false; s.gen++ }
 // playsRun reports whether the lab has a run to move through, and if not
 // what moves it instead.
 func (m *Model) playsRun() (string, bool) {
-	if still, ok := m.lab.(lab.Still); ok && still.Moves() != "" {
-		return still.Moves(), false
+	if moves := m.lab.Info().Moves; moves != "" {
+		return moves, false
 	}
 	return "", true
 }
@@ -102,9 +102,7 @@ func (m *Model) seekBatch() tea.Cmd {
 			break
 		}
 		m.seek.steps++
-		if mo, ok := m.lab.(lab.Momentous); ok {
-			mo.NewMoment() // a replay passes moments without stopping
-		}
+		m.lab.NewMoment() // a replay passes moments without stopping
 		if m.seek.steps%16 == 0 && time.Now().After(deadline) {
 			break
 		}
@@ -146,7 +144,7 @@ func (m *Model) placeNote() string {
 	s := "step " + textfmt.Digits(m.seek.steps)
 	if n, ok := m.totalSteps(); ok && n >= m.seek.steps {
 		of := " of about "
-		if ms, ok := m.lab.(lab.Measured); ok && ms.StepsExact() {
+		if m.lab.Info().Exact {
 			of = " of "
 		}
 		s += of + textfmt.Digits(n)
@@ -159,8 +157,8 @@ func (m *Model) placeNote() string {
 
 // totalSteps is the run's length, where the lab knows it.
 func (m *Model) totalSteps() (int64, bool) {
-	if sp, ok := m.lab.(lab.Spanned); ok && sp.Steps() > 0 {
-		return sp.Steps(), true
+	if n := m.lab.Info().Steps; n > 0 {
+		return n, true
 	}
 	return 0, false
 }
@@ -211,18 +209,18 @@ func (m *Model) seekKey(k tea.KeyMsg) (tea.Cmd, bool) {
 // toggleMoments turns stopping at moments on or off and says at which
 // steps play stops, or why M does nothing here.
 func (m *Model) toggleMoments() {
-	mo, ok := m.lab.(lab.Momentous)
+	stops := m.lab.Info().Stops
 	if moves, plays := m.playsRun(); !plays {
 		m.setNote("M: nothing plays here ("+moves+"); what each change does shows as a note", false)
 		return
 	}
-	if !ok || mo.StopsAt() == "" {
+	if stops == "" {
 		m.setNote("M: this lab marks no moments, so play runs to the end", false)
 		return
 	}
 	m.stopAtMoments = !m.stopAtMoments
 	if m.stopAtMoments {
-		m.setNote("play stops at moments: "+mo.StopsAt(), false)
+		m.setNote("play stops at moments: "+stops, false)
 	} else {
 		m.setNote("play runs through moments", false)
 	}

@@ -36,9 +36,7 @@ func drive(m *Model, k string) {
 // status and its body at a fixed size.
 func state(m *Model) string {
 	f := lab.Frame{W: 120, H: 40, St: m.st, Narrating: true}
-	if sz, ok := m.lab.(lab.Sized); ok {
-		sz.Resize(f)
-	}
+	m.lab.Resize(f)
 	return strings.Join(m.lab.Status(), " │ ") + "\n" + m.lab.Render(f)
 }
 
@@ -82,8 +80,8 @@ func TestJumpsAndEnd(t *testing.T) {
 	playsWholeRuns(t)
 	m := openAt(t, "supermarket-90", 80, 24)
 	drive(m, ">")
-	if m.seek.steps != m.lab.(lab.Spanned).Steps()/10 {
-		t.Errorf("> went to step %d, want a tenth of %d", m.seek.steps, m.lab.(lab.Spanned).Steps())
+	if m.seek.steps != m.lab.Info().Steps/10 {
+		t.Errorf("> went to step %d, want a tenth of %d", m.seek.steps, m.lab.Info().Steps)
 	}
 	drive(m, "end")
 	if bar := m.statusBar(); !m.lab.Done() || !strings.Contains(bar, "✓ done") || !strings.Contains(m.placeNote(), "the end") {
@@ -117,7 +115,7 @@ func TestScenarioAsWritten(t *testing.T) {
 		drive(m, k)
 	}
 	changed := strings.Join(m.lab.Status(), " ")
-	if _, c := m.lab.(lab.Retitled).Title(); !c {
+	if m.lab.Info().Title == "" {
 		t.Fatalf("the toggles did not change the rules")
 	}
 	drive(m, "r")
@@ -125,7 +123,7 @@ func TestScenarioAsWritten(t *testing.T) {
 		t.Errorf("r changed the rules: %q, was %q", got, changed)
 	}
 	drive(m, "R")
-	if _, c := m.lab.(lab.Retitled).Title(); c || !strings.Contains(plain(m), title) {
+	if m.lab.Info().Title != "" || !strings.Contains(plain(m), title) {
 		t.Errorf("R left the title changed:\n%s", plain(m))
 	}
 	fresh := openAt(t, "d-choices", 80, 24)
@@ -155,8 +153,8 @@ func TestPlacementLargestTopologyAtTheSmallestSize(t *testing.T) {
 func TestSeedOnTheStatusLine(t *testing.T) {
 	for _, sc := range scenarios.All() {
 		m := openAt(t, sc.Name, 160, 48)
-		s, ok := m.lab.(lab.Seeded)
-		if !ok {
+		s := m.lab
+		if s.Seed() < 0 {
 			continue
 		}
 		if status := strings.Join(m.lab.Status(), " "); !strings.Contains(status, "seed "+strconv.FormatInt(s.Seed(), 10)) {
@@ -255,13 +253,13 @@ func TestStepCountFollowsTheLabsOwnMoves(t *testing.T) {
 func TestExactLengthsAreExact(t *testing.T) {
 	for _, sc := range catalogue(t) {
 		m := openAt(t, sc.Name, 80, 24)
-		ms, ok := m.lab.(lab.Measured)
-		if !ok || !ms.StepsExact() {
+		info := m.lab.Info()
+		if !info.Exact {
 			continue
 		}
 		drive(m, "end")
-		if !m.lab.Done() || m.seek.steps != ms.Steps() {
-			t.Errorf("%s: the end is step %d (done %v), the lab says exactly %d", sc.Name, m.seek.steps, m.lab.Done(), ms.Steps())
+		if !m.lab.Done() || m.seek.steps != info.Steps {
+			t.Errorf("%s: the end is step %d (done %v), the lab says exactly %d", sc.Name, m.seek.steps, m.lab.Done(), info.Steps)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/loadlab/loadlab/tui/lab"
 )
 
 // supermarket-90 at its end: the headline's figures are the time averages
@@ -112,7 +111,7 @@ func TestSupermarketStepper(t *testing.T) {
 func TestSupermarketWordsAndKeys(t *testing.T) {
 	m := openAt(t, "supermarket-90", 80, 24)
 	var terms []string
-	for _, g := range m.lab.(lab.Glossed).Glossary() {
+	for _, g := range m.lab.Info().Glossary {
 		terms = append(terms, g[0])
 	}
 	for _, want := range []string{"jsq-d", "jsq", "round-robin", "stale-d", "mean field", "load", "time-averaged"} {

@@ -39,8 +39,8 @@ func (m *Model) redraw() {
 		return
 	}
 	top := m.header()
-	if h, ok := m.lab.(lab.Headlined); ok && !m.helpOpen {
-		top = append(top, m.headlineLines(h)...)
+	if !m.helpOpen {
+		top = append(top, m.headlineLines()...)
 	}
 	bottom := m.captionLines()
 	bottom = append(bottom, m.noteLines()...)
@@ -52,9 +52,7 @@ func (m *Model) redraw() {
 	} else {
 		narrating := !m.play.playing || m.play.stepsPerSecond() <= 10
 		f := lab.Frame{W: m.width, H: bodyH, St: m.st, Narrating: narrating, Captioned: m.caption != ""}
-		if sz, ok := m.lab.(lab.Sized); ok {
-			sz.Resize(f)
-		}
+		m.lab.Resize(f)
 		body = m.lab.Render(f)
 	}
 	body = widget.FitLines(strings.Split(body, "\n"), m.width, bodyH)
@@ -66,8 +64,8 @@ func (m *Model) redraw() {
 // name (the bins lab's trials key turns one trial's max, gap and hot into
 // the mean max over many, and back), every figure the lab gives stands in:
 // a headline is never emptied by its filter.
-func (m *Model) headline(h lab.Headlined) []widget.Figure {
-	figs := h.Headline()
+func (m *Model) headline() []widget.Figure {
+	figs := m.lab.Headline()
 	if len(m.scenario.Headline) == 0 {
 		return figs
 	}
@@ -81,12 +79,12 @@ func (m *Model) headline(h lab.Headlined) []widget.Figure {
 // headlineLines are the headline's figures on a line or two, or with the
 // lecture strip on, in large digits under a line that says whether they
 // are final.
-func (m *Model) headlineLines(h lab.Headlined) []string {
-	figs := m.headline(h)
-	final := m.lab.Done()
-	if f, ok := m.lab.(lab.Finished); ok {
-		final = f.Final()
+func (m *Model) headlineLines() []string {
+	figs := m.headline()
+	if len(figs) == 0 {
+		return nil
 	}
+	final := m.lab.Done() || m.lab.Info().Final
 	if !m.lecture {
 		return widget.Headline(m.st, m.width, final, figs)
 	}
@@ -99,7 +97,7 @@ func (m *Model) headlineLines(h lab.Headlined) []string {
 
 // toggleLecture turns the lecture strip on or off.
 func (m *Model) toggleLecture() {
-	if _, ok := m.lab.(lab.Headlined); !ok {
+	if len(m.lab.Headline()) == 0 {
 		m.setNote("this lab has no headline figures to show large", false)
 		return
 	}
@@ -117,10 +115,8 @@ func (m *Model) toggleLecture() {
 // still too long wraps onto a second line.
 func (m *Model) header() []string {
 	title := m.scenario.Title
-	if r, ok := m.lab.(lab.Retitled); ok {
-		if t, changed := r.Title(); changed {
-			title = t
-		}
+	if t := m.lab.Info().Title; t != "" {
+		title = t
 	}
 	name := m.st.Muted.Render(m.scenario.Name + " · ")
 	if full := m.st.Title.Render("loadlab") + m.st.Muted.Render(" · ") + name + m.st.Text.Render(title); lipgloss.Width(full) <= m.width {
@@ -193,8 +189,8 @@ func (m *Model) noteLines() []string {
 
 // speedLabel is the play speed, in the lab's own time when it has one.
 func (m *Model) speedLabel() string {
-	if p, ok := m.lab.(lab.Paced); ok && m.play.stepsPerSecond() > 0 {
-		return p.Pace(m.play.stepsPerSecond())
+	if pace := m.lab.Info().Pace; pace != nil && m.play.stepsPerSecond() > 0 {
+		return pace(m.play.stepsPerSecond())
 	}
 	return m.play.label()
 }
@@ -220,8 +216,9 @@ func (m *Model) statusBar() string {
 	if m.seek.placed && !m.play.playing { // after the lab's own place (its clock), so it is left out first
 		parts = append(parts, m.placeNote())
 	}
-	if still, ok := m.lab.(lab.Still); ok && still.Moves() != "" {
-		parts = append(m.lab.Status(), still.Moves())
+	moves, plays := m.playsRun()
+	if !plays {
+		parts = append(m.lab.Status(), moves)
 	} else {
 		parts = append(parts, m.speedLabel())
 	}
@@ -229,7 +226,7 @@ func (m *Model) statusBar() string {
 		parts = append(parts, "stops at moments")
 	}
 	bar := func(ps []string) string { return m.st.StatusBar.Render(" " + strings.Join(ps, " │ ") + " ") }
-	if _, still := m.lab.(lab.Still); lipgloss.Width(bar(parts)) > m.width && !still && len(parts) > 2 {
+	if lipgloss.Width(bar(parts)) > m.width && plays && len(parts) > 2 {
 		speed := slices.Index(parts, m.speedLabel())
 		parts = slices.Delete(parts, speed, speed+1)
 	}
@@ -245,7 +242,7 @@ func (m *Model) shortHelp() string {
 			widget.Truncate(m.st.Accent.Render("↑/↓")+" "+m.st.Text.Render("scroll")+m.st.Muted.Render(" • ")+
 				m.st.Accent.Render("?/esc")+" "+m.st.Text.Render("close help"), m.width)
 	}
-	short, _ := m.lab.Help()
+	short := m.lab.KeyMap().ShortHelp()
 	// As many whole keys as fit, then …: bubbles' own cut can overshoot
 	// the width by its last item, and a cut one would lose its meaning.
 	m.help.Width = 0
@@ -264,7 +261,7 @@ func (m *Model) shortHelp() string {
 // fullHelp is the lesson and every key, scrolled in a viewport of h rows
 // so that it fits any terminal the labs fit.
 func (m *Model) fullHelp(h int) string {
-	_, full := m.lab.Help()
+	full := m.lab.KeyMap().FullHelp()
 	m.help.Width = m.width
 	var b strings.Builder
 	b.WriteString(m.st.Title.Render("What this scenario teaches") + "\n")
@@ -285,9 +282,9 @@ func (m *Model) fullHelp(h int) string {
 	}
 	m.help.Width = m.width
 	b.WriteString(cols + "\n")
-	if g, ok := m.lab.(lab.Glossed); ok {
+	if words := m.lab.Info().Glossary; len(words) > 0 {
 		b.WriteString("\n" + m.st.Title.Render("Words") + "\n")
-		for _, e := range g.Glossary() {
+		for _, e := range words {
 			for i, line := range widget.Wrap(e[0]+": "+e[1], m.width-2) {
 				if i == 0 {
 					line = m.st.Accent.Render(e[0]) + m.st.Text.Render(strings.TrimPrefix(line, e[0]))

@@ -7,6 +7,7 @@ package availlab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"math"
 	"slices"
 
@@ -20,6 +21,8 @@ import (
 
 // Lab keeps the study and one machine watched against the target.
 type Lab struct {
+	lab.Seeds
+	lab.Sizing
 	spec  avail.Spec
 	watch *avail.Watch
 	seen  int
@@ -32,6 +35,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, fmt.Errorf("availlab: %T is not an availability spec", s)
 	}
 	l := &Lab{spec: spec}
+	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
 
@@ -48,33 +52,24 @@ func (l *Lab) Restart() error {
 // Step runs the machine a quarter of a failure-repair cycle.
 func (l *Lab) Step() bool { return l.watch.Step() }
 
-// Steps is the strip's points.
-func (l *Lab) Steps() int64 { return l.watch.Steps() }
+// steps is the strip's points.
+func (l *Lab) steps() int64 { return l.watch.Steps() }
 
 // Done reports whether the strip is full.
 func (l *Lab) Done() bool { return l.watch.Done() }
 
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
+// stopsAt says which steps are moments.
+func (l *Lab) stopsAt() string {
 	return "the measured availability crossing the target"
 }
 
 // NewMoment reports the strip crossing its target.
 func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.watch.Moments(), &l.seen) }
 
-// Pace says a speed in failure-repair cycles.
-func (l *Lab) Pace(stepsPerSecond float64) string {
+// pace says a speed in failure-repair cycles.
+func (l *Lab) pace(stepsPerSecond float64) string {
 	return fmt.Sprintf("%g x (MTTF+MTTR) a second", stepsPerSecond/avail.StepsPerCycle)
 }
-
-// Seed is the machine's seed.
-func (l *Lab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed restarts the machine on another seed.
-func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed restarts on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 
 // Status is the time and the failures so far.
 func (l *Lab) Status() []string {
@@ -112,8 +107,8 @@ func pair(b key.Binding, keys, desc string) key.Binding {
 	return b
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	k := keys
 	short := []key.Binding{c.Play, c.Help, c.Quit, pair(k.MTTFHalf, "u/U", "MTTF /2, x2"), pair(k.MTTFTenth, "j/J", "MTTF /10, x10"),
@@ -232,3 +227,15 @@ func fleetOf(s avail.Spec) (int, bool) {
 
 // sameMTTF says two MTTFs are one, to the table's rounding.
 func sameMTTF(a, b float64) bool { return math.Abs(a-b) <= 1e-6*max(a, b) }
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := lab.Info{Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
+}

@@ -33,8 +33,8 @@ var keys = keyMap{
 	Exact:       lab.Bind([]string{"p", "g", "G"}, "p/g/G", "the exact lab's stepper"),
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, keys.Back, keys.Chart, c.Moments, c.Help, c.Quit, c.Faster, c.Slower, keys.Toggle}
 	toggle := keys.Toggle

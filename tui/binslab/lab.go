@@ -5,6 +5,7 @@ package binslab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"strings"
 
 	"github.com/loadlab/loadlab/internal/sysmem"
@@ -64,9 +65,9 @@ func New(spec scenarios.Spec) (lab.Lab, error) {
 	return l, l.apply(s)
 }
 
-// Title says the run on screen once edits have moved it from the
+// title says the run on screen once edits have moved it from the
 // scenario's: "your run: 64 balls into 32 bins, two choices against one".
-func (l *Lab) Title() (string, bool) {
+func (l *Lab) title() (string, bool) {
 	o, s := l.opened, l.spec
 	if o.Bins == s.Bins && o.Balls == s.Balls && o.Strategies == s.Strategies && o.D == s.D && o.Refresh == s.Refresh && o.Stream == s.Stream {
 		return "", false
@@ -238,8 +239,8 @@ func (l *Lab) NextSeed() error {
 	return l.WithSeed(l.spec.Seed + int64(max(1, l.spec.Trials)))
 }
 
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
+// stopsAt says which steps are moments.
+func (l *Lab) stopsAt() string {
 	return "one rule's max passing another's, a rule's first hot bin, each trial's end"
 }
 
@@ -331,8 +332,8 @@ func (l *Lab) Snapshot() bins.Snapshot {
 // Spec is the spec the lab runs, with the user's edits.
 func (l *Lab) Spec() bins.Spec { return l.spec }
 
-// Glossary is the rules and the figures in plain words.
-func (l *Lab) Glossary() [][2]string {
+// glossary is the rules and the figures in plain words.
+func (l *Lab) glossary() [][2]string {
 	return [][2]string{
 		{"one", "each ball goes to one bin picked at random"},
 		{"two", "each ball looks at two random bins and goes to the emptier one (ties: the first); the two are drawn independently, so now and then they are the same bin"},
@@ -352,4 +353,19 @@ func (l *Lab) Glossary() [][2]string {
 		{"fluid limit", "the shares of bins at each load as n grows without bound, followed ball by ball: near, not equal to, the mean max of a run this size (16 balls into 16 bins: one choice's 3.06 against the exact 3.078 the exact lab's DP gives), and (◆) how many bins it expects at each load; the trials table's fluid column"},
 		{"asymptotic", "the leading term of the theorems as n grows: a trend, not a figure for this size"},
 	}
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt()}
+	if t, ok := l.title(); ok {
+		i.Title = t
+	}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

@@ -60,3 +60,9 @@ func (l *Lab) Update(msg tea.Msg) tea.Cmd {
 	}
 	return nil
 }
+
+// Busy is false: the theory is worked out beside the run, which plays on.
+func (l *Lab) Busy() bool { return false }
+
+// Leave keeps the theory under way: it is quick and its result is kept.
+func (l *Lab) Leave() {}

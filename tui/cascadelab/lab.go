@@ -6,6 +6,7 @@ package cascadelab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"math"
 	"strings"
 
@@ -21,6 +22,7 @@ import (
 // lockstep on the same seed (compare). The preset keys and the protection
 // keys restart from t = 0.
 type Lab struct {
+	lab.Sizing
 	spec cascade.Spec
 	runs []*run // the left run, and the right one when comparing
 	// told is which of the runs' moments have been told.
@@ -82,8 +84,8 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	return l, nil
 }
 
-// Title says the sets on screen once the keys have changed them.
-func (l *Lab) Title() (string, bool) {
+// title says the sets on screen once the keys have changed them.
+func (l *Lab) title() (string, bool) {
 	now := l.names()
 	if now == l.opened {
 		return "", false
@@ -124,8 +126,8 @@ func (l *Lab) restart(seed int64) error {
 // second is real time.
 const ticksPerStep = 10
 
-// Pace says a speed in simulated time: 10 steps a second is real time.
-func (l *Lab) Pace(stepsPerSecond float64) string {
+// pace says a speed in simulated time: 10 steps a second is real time.
+func (l *Lab) pace(stepsPerSecond float64) string {
 	return fmt.Sprintf("%gx real time", stepsPerSecond*ticksPerStep*l.left().cfg.DT)
 }
 
@@ -152,9 +154,9 @@ func (l *Lab) Step() bool {
 	return stepped
 }
 
-// Steps is about the steps from t = 0 to the end: a step that meets a
+// steps is about the steps from t = 0 to the end: a step that meets a
 // moment ends early, so a run has a few more.
-func (l *Lab) Steps() int64 {
+func (l *Lab) steps() int64 {
 	c := l.left().cfg
 	return int64(math.Ceil(c.Duration / (c.DT * ticksPerStep)))
 }
@@ -181,8 +183,8 @@ func (l *Lab) WithSeed(seed int64) error { return l.restart(seed) }
 // NextSeed restarts on the next seed.
 func (l *Lab) NextSeed() error { return l.WithSeed(l.Seed() + 1) }
 
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
+// stopsAt says which steps are moments.
+func (l *Lab) stopsAt() string {
 	return "the database slowing, the surge starting and ending, a pool filling, the breaker's transitions, shedding starting, the backlog draining"
 }
 
@@ -235,8 +237,8 @@ var keys = struct {
 	Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Preset, keys.Compare, keys.Zoom, keys.Breaker, c.Moments, c.Faster, c.Slower}
 	presets := keys.Preset
@@ -389,4 +391,19 @@ func describe(p cascade.Protections) string {
 	}
 	return fmt.Sprintf("timeout %s · retry %s · breaker %s · bulkhead %s · shed %s · budget %s",
 		timeout, p.Retry, onOff(p.Breaker), onOff(p.Bulkhead), onOff(p.Shed), onOff(p.Budget))
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := lab.Info{Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
+	if t, ok := l.title(); ok {
+		i.Title = t
+	}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

@@ -7,6 +7,7 @@ package configstormlab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -21,6 +22,7 @@ import (
 // keys change the spec (the afternoon's numbers, shared by the runs, or
 // the right-hand run's protections) and restart it.
 type Lab struct {
+	lab.Sizing
 	lab.Lockstep[configstorm.Spec, configstorm.Config, *configstorm.Engine]
 	// whole shows the lecture's whole timeline in place of the charts.
 	whole bool
@@ -73,8 +75,8 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	return l, err
 }
 
-// Glossary explains the words of the lab.
-func (l *Lab) Glossary() [][2]string {
+// glossary explains the words of the lab.
+func (l *Lab) glossary() [][2]string {
 	return [][2]string{
 		{"client", "a server that reads the configuration from the cache; the lecture's clients saw the invalid value and each tried to fix it"},
 		{"cache entry", "a copy of configuration data in the shared cache; a read that finds it valid is a hit and costs the database nothing"},
@@ -110,8 +112,8 @@ var keys = struct {
 	Timeline:     lab.Bind([]string{"i"}, "i", "the lecture's whole timeline"),
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c, k := lab.CommonKeys, keys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "b", "backoff"), lab.Brief(k.Cut, "x", "cut"),
 		lab.Brief(k.KeepOnError, "e", "keep on error"), lab.Brief(k.FixEarlier, "f/F", "fix"), lab.Brief(k.Timeline, "i", "timeline"), k.Compare, c.Moments}
@@ -179,4 +181,17 @@ func (l *Lab) note(s configstorm.Spec) string {
 	}
 	return fmt.Sprintf("%s: the value fixed at %s, the database answering %s a second%s; replayed to the same time on seed %d",
 		l.NamesOf(s), configstorm.Elapsed(s.FixAtMin), shortCount(s.Capacity), back, s.Seed)
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := l.Lockstep.Info()
+	i.Glossary = l.glossary()
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

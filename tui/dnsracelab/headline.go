@@ -25,8 +25,8 @@ func (l *Lab) Headline() []widget.Figure {
 	return figs
 }
 
-// Glossary is the lab's words, and the night's timeline.
-func (l *Lab) Glossary() [][2]string { return glossary }
+// glossary is the lab's words, and the night's timeline.
+func (l *Lab) glossary() [][2]string { return glossary }
 
 var glossary = [][2]string{
 	{"timeline", "19 Oct 2025, 11:48 PM PDT: the DNS record of dynamodb.us-east-1.amazonaws.com is empty, and every system reaching DynamoDB in us-east-1 fails (other regions are fine). 20 Oct, 12:38 AM: engineers find the cause; 1:15 AM: a fix goes in; 2:25 AM: all DNS information is restored, and copied to the three AZs by 2:32 AM. EC2 launches fail from 11:48 PM until 1:50 PM, the DWFM lease storm (lecture 26.2.10)"},

@@ -32,8 +32,8 @@ var keys = keyMap{
 	Edit:     lab.Bind([]string{"e"}, "e", `type a schedule ("s1 f1 f2 f3 s2")`),
 }
 
-// Help lists the explorer's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the explorer's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	k := keys
 	short := []key.Binding{c.Step, lab.Brief(c.StepBack, "←", "back"), lab.Brief(k.NextBad, "b/B", "bad schedules"),

@@ -10,6 +10,7 @@ package dnsracelab
 import (
 	"context"
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/loadlab/loadlab/scenarios"
@@ -41,6 +42,7 @@ type row struct {
 
 // Lab is the explorer.
 type Lab struct {
+	lab.Unseeded
 	set, opened setup
 	rows        []row
 	curRow      int // the row of the current fix set
@@ -184,14 +186,11 @@ func (l *Lab) Step() bool { return l.player.Step() }
 // Done reports whether the schedule has been played through.
 func (l *Lab) Done() bool { return l.player.Done() }
 
-// Steps is the schedule's length.
-func (l *Lab) Steps() int64 { return l.player.Pos().Steps }
+// steps is the schedule's length.
+func (l *Lab) steps() int64 { return l.player.Pos().Steps }
 
-// StepsExact says Steps is the schedule's length to the step.
-func (l *Lab) StepsExact() bool { return true }
-
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
+// stopsAt says which steps are moments.
+func (l *Lab) stopsAt() string {
 	return "a record going empty, and the end of a schedule that keeps its record"
 }
 
@@ -225,8 +224,8 @@ func (l *Lab) Status() []string {
 // schedules and the table.
 func (l *Lab) NextPanel() { l.focus = 1 - l.focus }
 
-// Title names the fix set when the keys changed it.
-func (l *Lab) Title() (string, bool) {
+// title names the fix set when the keys changed it.
+func (l *Lab) title() (string, bool) {
 	if l.set == l.opened {
 		return "", false
 	}
@@ -239,4 +238,19 @@ func plural(n int, thing string) string {
 		return thing
 	}
 	return thing + "s"
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt(), Steps: l.steps(), Exact: true}
+	if t, ok := l.title(); ok {
+		i.Title = t
+	}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

@@ -3,6 +3,7 @@ package dnsracelab
 import (
 	"context"
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"math"
 	"slices"
 	"strings"
@@ -20,6 +21,8 @@ import (
 // ending empty, beside the share of schedules that do. A step runs a batch
 // of trials; the bars fill as running estimates.
 type TimingLab struct {
+	lab.Seeds
+	lab.Sizing
 	spec, opened interleave.Spec
 	timing       *interleave.Timing
 	race         interleave.Race
@@ -32,6 +35,7 @@ func newTiming(spec interleave.Spec) (*TimingLab, error) {
 	sets, _ := spec.FixSets()
 	spec.Fixes = sets[0].String()
 	l := &TimingLab{spec: spec, opened: spec}
+	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
 
@@ -71,33 +75,21 @@ func (l *TimingLab) Step() bool { return l.timing.Step() }
 // Done reports whether every trial has run.
 func (l *TimingLab) Done() bool { return l.timing.Done() }
 
-// Steps is the batches of the run.
-func (l *TimingLab) Steps() int64 { return l.timing.Pos().Steps }
+// steps is the batches of the run.
+func (l *TimingLab) steps() int64 { return l.timing.Pos().Steps }
 
-// StepsExact says Steps is the batches to the batch.
-func (l *TimingLab) StepsExact() bool { return true }
-
-// Pace says a speed in runs.
-func (l *TimingLab) Pace(stepsPerSecond float64) string {
+// pace says a speed in runs.
+func (l *TimingLab) pace(stepsPerSecond float64) string {
 	return fmt.Sprintf("%g runs a second", stepsPerSecond*interleave.TimingBatch)
 }
 
-// StopsAt says which steps are moments.
-func (l *TimingLab) StopsAt() string {
+// stopsAt says which steps are moments.
+func (l *TimingLab) stopsAt() string {
 	return "the first empty record with the shortest stall, and the end"
 }
 
 // NewMoment reports the moments the latest batch reached.
 func (l *TimingLab) NewMoment() (string, bool) { return lab.Unseen(l.timing.Moments(), &l.seen) }
-
-// Seed is the runs' seed.
-func (l *TimingLab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed runs again on another seed.
-func (l *TimingLab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed runs again on the next seed.
-func (l *TimingLab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
 
 // Status is the fix set, the runs so far and the seed.
 func (l *TimingLab) Status() []string {
@@ -105,8 +97,8 @@ func (l *TimingLab) Status() []string {
 		fmt.Sprintf("seed %d", l.spec.Seed), fmt.Sprintf("stall chance %g", l.spec.StallChance)}
 }
 
-// Title names the setup when the keys changed it.
-func (l *TimingLab) Title() (string, bool) {
+// title names the setup when the keys changed it.
+func (l *TimingLab) title() (string, bool) {
 	if l.spec == l.opened {
 		return "", false
 	}
@@ -126,8 +118,8 @@ var timingKeys = struct {
 	Records:  keys.Records,
 }
 
-// Help lists the timing lab's keys with the shell's.
-func (l *TimingLab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the timing lab's keys with the shell's.
+func (l *TimingLab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	k := timingKeys
 	short := []key.Binding{c.Play, c.Step, lab.Brief(k.Recheck, "1 2 3", "fixes"), k.Chance.Short(), c.Help, c.Quit, lab.Brief(k.Enactors, "E", "Enactors"), k.Records.Short(), c.NextSeed}
@@ -315,9 +307,24 @@ func (l *TimingLab) Headline() []widget.Figure {
 // TimingPercent writes a chance as the timing headline does: "74.84%".
 func TimingPercent(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
 
-// Glossary is the lab's words, the night's timeline, and the timing's.
-func (l *TimingLab) Glossary() [][2]string {
+// glossary is the lab's words, the night's timeline, and the timing's.
+func (l *TimingLab) glossary() [][2]string {
 	return append(append([][2]string{}, glossary...),
 		[2]string{"stall", "a pause of the slow Enactor before one of its steps (a busy host, a long GC, a retry): with chance c before each step, of the length on the bar's row"},
 		[2]string{"every schedule counted alike", "the exact share of interleavings that end empty (the explorer's count): timing weighs them by how likely they are instead"})
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *TimingLab) Info() lab.Info {
+	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps(), Exact: true}
+	if t, ok := l.title(); ok {
+		i.Title = t
+	}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *TimingLab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

@@ -17,6 +17,9 @@ const (
 	wideHeight = 30
 )
 
+// Resize sets the editor's width to the frame's.
+func (l *Lab) Resize(f lab.Frame) { l.editor.Width = max(10, f.W-lipgloss.Width(l.editor.Prompt)-2) }
+
 // Render draws the stepper, and under it the table and the bad schedules
 // (side by side on a wide screen, the steps so far and the night under
 // the table; else the one tab chose first), and the editor.
@@ -24,7 +27,6 @@ func (l *Lab) Render(f lab.Frame) string {
 	st := f.St
 	var footer []string
 	if l.edit {
-		l.editor.Width = max(10, f.W-lipgloss.Width(l.editor.Prompt)-2)
 		footer = []string{l.editor.View()}
 		msg, style := "the schedule on screen, to change (ctrl+u clears) · enter plays it, esc cancels · each Enactor's steps in order; steps left out run after", st.Muted
 		if l.editErr != "" {

@@ -6,6 +6,7 @@ package durabilitylab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -18,6 +19,8 @@ import (
 
 // Lab advances the fleets a week a step.
 type Lab struct {
+	lab.Seeds
+	lab.Sizing
 	spec placement.DurabilitySpec
 	run  *placement.Durability
 	seen int
@@ -30,6 +33,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, fmt.Errorf("durabilitylab: %T is not a durability spec", s)
 	}
 	l := &Lab{spec: spec}
+	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
 
@@ -43,31 +47,22 @@ func (l *Lab) Restart() error {
 	return nil
 }
 
-// Pace says a speed in simulated time.
-func (l *Lab) Pace(stepsPerSecond float64) string {
+// pace says a speed in simulated time.
+func (l *Lab) pace(stepsPerSecond float64) string {
 	return fmt.Sprintf("%g weeks a second", stepsPerSecond)
 }
 
 // Step runs a week.
 func (l *Lab) Step() bool { return l.run.Step() }
 
-// Steps is the weeks of the years.
-func (l *Lab) Steps() int64 { return l.run.Pos().Steps }
+// steps is the weeks of the years.
+func (l *Lab) steps() int64 { return l.run.Pos().Steps }
 
 // Done reports whether the years have run.
 func (l *Lab) Done() bool { return l.run.Done() }
 
-// Seed is the failures' seed.
-func (l *Lab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed restarts on another seed.
-func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed restarts on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
-
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
+// stopsAt says which steps are moments.
+func (l *Lab) stopsAt() string {
 	return "each strategy's first lost object"
 }
 
@@ -85,8 +80,8 @@ var (
 	rebuildSlower = lab.Bind([]string{"B"}, "B", "rebuilds twice as slow")
 )
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	both := rebuild
 	both.SetHelp("b/B", "rebuild time /2, x2")
@@ -147,4 +142,16 @@ func (l *Lab) Render(f lab.Frame) string {
 	lines := append(head, strings.Split(chart(short, false), "\n")...)
 	lines = append(lines, strings.Split(chart(lost, true), "\n")...)
 	return widget.FitLines(lines, f.W, f.H)
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := lab.Info{Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

@@ -5,9 +5,9 @@ import (
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// Final reports whether the exact figures are in: once computed they are
+// final reports whether the exact figures are in: once computed they are
 // final, whatever the stepper plays.
-func (l *Lab) Final() bool { return l.ready }
+func (l *Lab) final() bool { return l.ready }
 
 // Headline is the exact figures, under the keys scenarios quote them by:
 // emax (each rule's E[max]: its fraction where the table's column holds

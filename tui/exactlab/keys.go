@@ -30,8 +30,8 @@ var keys = keyMap{
 	Compute:   lab.Bind([]string{"enter"}, "enter", "compute again"),
 }
 
-// Help lists the keys that do something in the view on screen, each once.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the keys that do something in the view on screen, each once.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	sizes := []key.Binding{keys.BinsDown, keys.BallsDown}
 	switch {

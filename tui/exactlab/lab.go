@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"runtime"
 	"strings"
 	"time"
@@ -25,6 +26,7 @@ import (
 // trajectories: a counterexample from the enumeration or an input the user
 // types. The enumeration runs off the UI loop and arrives as doneMsg.
 type Lab struct {
+	lab.Unseeded
 	spec   bins.ExactSpec
 	opened bins.ExactSpec // the scenario's spec: its method is preferred
 	// openStepper opens the first counterexample full screen when the
@@ -215,11 +217,11 @@ func dpNames(d int) []string {
 	return out
 }
 
-// Title says the size on screen once the size keys have moved it from the
+// title says the size on screen once the size keys have moved it from the
 // scenario's: "Exact enumeration of every input at n = 5, m = 4 (your
 // size): 4 balls into 5 bins, by brute force". A narrow header keeps the
 // words before the colon.
-func (l *Lab) Title() (string, bool) {
+func (l *Lab) title() (string, bool) {
 	o, s := l.opened, l.spec
 	if o.Bins == s.Bins && o.Balls == s.Balls && o.Method == s.Method {
 		return "", false
@@ -260,8 +262,8 @@ func (l *Lab) Step() bool {
 	return true
 }
 
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
+// stopsAt says which steps are moments.
+func (l *Lab) stopsAt() string {
 	return "the ball where two choices fall behind one"
 }
 
@@ -291,9 +293,9 @@ func (l *Lab) Done() bool {
 	return l.ready
 }
 
-// Moves says what moves the table when no sequence is on screen to play
+// moves says what moves the table when no sequence is on screen to play
 // ("" when one is).
-func (l *Lab) Moves() string {
+func (l *Lab) moves() string {
 	switch {
 	case l.cancel != nil:
 		return "esc cancels the computation"
@@ -344,8 +346,8 @@ func (l *Lab) Trajectory() (t *bins.Trajectory, pos int, open bool) {
 // Report is the exact results, once they are in.
 func (l *Lab) Report() (bins.ExactReport, bool) { return l.result, l.ready }
 
-// Glossary is the table's and the stepper's words in plain terms.
-func (l *Lab) Glossary() [][2]string {
+// glossary is the table's and the stepper's words in plain terms.
+func (l *Lab) glossary() [][2]string {
 	return [][2]string{
 		{"input", "the candidates of every ball: for each ball a first and a second bin, each drawn from all n bins, so both can be the same bin"},
 		{"one choice", "each ball goes to its first candidate"},
@@ -356,4 +358,19 @@ func (l *Lab) Glossary() [][2]string {
 		{"brute force", "every input, one by one: n^(2m) of them"},
 		{"DP", "dynamic programming over the sorted loads, exact for far larger n and m, without single inputs"},
 	}
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt(), Moves: l.moves(), Final: l.final()}
+	if t, ok := l.title(); ok {
+		i.Title = t
+	}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

@@ -13,14 +13,19 @@ import (
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
+// Resize lays the lab out for the frame: the table and the stepper side
+// by side from wideWidth columns, and the editor's width.
+func (l *Lab) Resize(f lab.Frame) {
+	l.wide = f.W >= wideWidth
+	l.editor.Width = max(10, f.W-lipgloss.Width(l.editor.Prompt)-2)
+}
+
 // Render draws the table, the stepper (or both side by side on a wide
 // screen) or the progress of the computation, and the editor under them.
 func (l *Lab) Render(f lab.Frame) string {
 	st := f.St
-	l.wide = f.W >= wideWidth
 	var footer []string
 	if l.edit {
-		l.editor.Width = max(10, f.W-lipgloss.Width(l.editor.Prompt)-2)
 		footer = []string{"", l.editor.View()}
 		if l.editErr != "" {
 			for _, line := range widget.Wrap(l.editErr, f.W) {

@@ -6,6 +6,7 @@ package flipfloplab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -17,6 +18,7 @@ import (
 
 // Lab runs the spec's protection sets in lockstep, a minute a step.
 type Lab struct {
+	lab.Sizing
 	lab.Lockstep[flipflop.Spec, flipflop.Config, *flipflop.Engine]
 }
 
@@ -82,8 +84,8 @@ func setWords(c flipflop.Config) string {
 	return "no protection"
 }
 
-// Glossary explains the words of the lab.
-func (l *Lab) Glossary() [][2]string {
+// glossary explains the words of the lab.
+func (l *Lab) glossary() [][2]string {
 	return [][2]string{
 		{"NLB", "AWS's Network Load Balancer: it sends traffic to instances named in DNS and checks their health"},
 		{"health check", "a probe of an instance every few seconds; it fails when the answer takes longer than its threshold"},
@@ -113,8 +115,8 @@ var keys = struct {
 	Compare:    lab.Bind([]string{"c"}, "c", "one run or two side by side"),
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c, k := lab.CommonKeys, keys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Hysteresis, "h", "hysteresis"), lab.Brief(k.KDown, "k/K", "results in a row"),
 		lab.Brief(k.Cap, "x", "cap"), lab.Brief(k.SwitchOff, "a", "switch-off"), k.Compare, c.Moments}
@@ -166,4 +168,17 @@ func (l *Lab) note(s flipflop.Spec) string {
 		off = "switched off at " + flipflop.Clock(s.DisableAtMin)
 	}
 	return fmt.Sprintf("%s, %s: replayed to the same time on seed %d, the same checks", l.NamesOf(s), off, s.Seed)
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := l.Lockstep.Info()
+	i.Glossary = l.glossary()
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

@@ -8,6 +8,7 @@ package hashinglab
 import (
 	"context"
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -19,6 +20,8 @@ import (
 // Lab holds the cluster: the keys, the nodes, and each scheme's mapping
 // and owners, changed by the keys.
 type Lab struct {
+	lab.Seeds
+	lab.Sizing
 	spec hashing.Spec
 	c    *hashing.Cluster
 	// arcs are the ring's, if it is on screen, and handed the stretches
@@ -38,6 +41,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, fmt.Errorf("hashinglab: %T is not a hashing spec", s)
 	}
 	l := &Lab{spec: spec}
+	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
 
@@ -62,20 +66,11 @@ func (l *Lab) Step() bool { return false }
 // Done: there is nothing to play, and the figures are whole.
 func (l *Lab) Done() bool { return true }
 
-// Moves says what changes the lab.
-func (l *Lab) Moves() string { return "x and a take a node out or add one" }
+// moves says what changes the lab.
+func (l *Lab) moves() string { return "x and a take a node out or add one" }
 
-// Seed is the keys' seed.
-func (l *Lab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed maps other keys.
-func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed maps the next seed's keys.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
-
-// StopsAt says which changes are moments: nothing plays here.
-func (l *Lab) StopsAt() string { return "" }
+// stopsAt says which changes are moments: nothing plays here.
+func (l *Lab) stopsAt() string { return "" }
 
 // NewMoment reports the latest change.
 func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.c.Moments(), &l.seen) }
@@ -95,8 +90,8 @@ var keys = struct {
 	Weights: lab.Bind([]string{"w"}, "w", "weights: all 1; 1, 2, 4; 1, 1, 1, 4"),
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{lab.Brief(keys.Remove, "x", "a node leaves"), keys.Add}
 	if l.has(hashing.Ring) {
@@ -172,3 +167,15 @@ func (l *Lab) has(sc hashing.Scheme) bool {
 }
 
 func (l *Lab) weighted() bool { return l.has(hashing.WeightedHRW) }
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt(), Moves: l.moves()}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
+}

@@ -1,7 +1,7 @@
 package hashinglab
 
-// Glossary is the lab's words in plain terms.
-func (l *Lab) Glossary() [][2]string {
+// glossary is the lab's words in plain terms.
+func (l *Lab) glossary() [][2]string {
 	return [][2]string{
 		{"HRW", "rendezvous hashing, highest random weight: every node scores the key, and the node of highest score owns it; no table to keep"},
 		{"score", "hash(key, node) mixed into a number that looks random; weighted HRW scores -w / ln u, u the score as a fraction in (0, 1)"},

@@ -5,14 +5,19 @@
 package lab
 
 import (
+	"errors"
 	"slices"
+
+	"github.com/charmbracelet/bubbles/help"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// Lab is the core every lab implements.
+// Lab is the core every lab implements: what the shell plays, draws,
+// keys and asks of any lab. The few things only some labs do are the
+// optional interfaces below.
 type Lab interface {
 	// Step advances the engine by one step and reports whether it did.
 	Step() bool
@@ -20,22 +25,62 @@ type Lab interface {
 	Done() bool
 	// Restart rebuilds the engine at its start.
 	Restart() error
-	// Status is the lab's part of the status bar.
-	Status() []string
+	// Resize gives the lab the frame its next Render draws into, before
+	// any Render and on every change: layout is decided here, so that Key
+	// lays out as Render will and Render writes no state Key reads.
+	Resize(f Frame)
 	// Render draws the body into f.W x f.H from the lab's latest snapshot.
 	Render(f Frame) string
 	// Key offers a key to the lab before the shell's own keys.
 	Key(msg tea.KeyMsg) Outcome
-	// Help lists the lab's keys: a short line and the full columns. The
+	// KeyMap is the lab's keys for the help bar and the full help; the
 	// shell adds its own.
-	Help() (short []key.Binding, full [][]key.Binding)
-}
-
-// Seeded is a lab whose engine takes a seed.
-type Seeded interface {
+	KeyMap() help.KeyMap
+	// Status is the lab's part of the status bar.
+	Status() []string
+	// Info describes the lab as it stands: title, words, pace, length.
+	Info() Info
+	// Seed is the engine's seed (seeds are >= 0), or -1 for a lab whose
+	// engine draws nothing (it embeds Unseeded); WithSeed and NextSeed
+	// restart on another.
 	Seed() int64
 	WithSeed(seed int64) error
 	NextSeed() error
+	// NewMoment reports the captions of the moments the latest Step
+	// reached, if it reached any, joined by MomentBreak.
+	NewMoment() (caption string, ok bool)
+	// Headline gives the figures the scenario quotes as they stand at the
+	// current step; the shell marks them final once the run is done (or
+	// Info says Final) and shows them above the body at every size.
+	Headline() []widget.Figure
+}
+
+// Info is what a lab says of itself besides its body: the shell's
+// header, help, status bar and jumps read it.
+type Info struct {
+	// Title replaces the scenario's title in the header once the lab's
+	// keys have taken it away from what the title says; "" keeps it.
+	Title string
+	// Glossary gives the lab's words a student may not know, term first,
+	// in plain words, for the help screen.
+	Glossary [][2]string
+	// Stops says in a few words which steps are moments, for M's note.
+	Stops string
+	// Pace says what a speed of steps a second means ("2x real time");
+	// nil: steps a second.
+	Pace func(stepsPerSecond float64) string
+	// Moves, for a lab moved only by its own keys with nothing to play or
+	// step, says what moves it ("x and a change the nodes"); the shell
+	// then shows neither a speed nor a play state. "" for a lab that plays.
+	Moves string
+	// Steps is the steps from the run's start to its end (0: not known),
+	// which the shell's jumps move through a tenth at a time; Exact says
+	// it is the run's length to the step, not an estimate ("step 6 of 8").
+	Steps int64
+	Exact bool
+	// Final says the headline is final before the run is done (the exact
+	// lab's results, once computed, while its stepper plays one input).
+	Final bool
 }
 
 // Focuser is a lab with several panels that tab moves between.
@@ -50,51 +95,14 @@ type Editor interface {
 
 // Async is a lab that computes off the UI loop: Init starts the work and
 // Update takes its messages (and any other message that is not a key, a
-// tick or a resize).
+// tick or a resize); Busy says the work is under way (the shell redraws
+// a few times a second meanwhile, for its progress line); Leave stops it
+// when the user leaves the lab for the picker.
 type Async interface {
 	Init() tea.Cmd
 	Update(msg tea.Msg) tea.Cmd
-}
-
-// Busy is an Async lab that can say its work is under way; the root
-// redraws it a few times a second meanwhile, for its progress line.
-type Busy interface {
 	Busy() bool
-}
-
-// Leaver is a lab with work to stop when the user leaves it for the
-// picker (a computation off the UI loop).
-type Leaver interface {
 	Leave()
-}
-
-// Paced is a lab whose steps stand for a span of simulated time; Pace
-// says what a speed of steps per second means ("2x real time").
-type Paced interface {
-	Pace(stepsPerSecond float64) string
-}
-
-// Still is a lab moved only by its own keys, with nothing to play or step:
-// the shell then shows neither a speed nor a play state, and says so when
-// play or step is pressed. Moves says what moves it ("x and a change the
-// nodes"); a lab that plays in some views says "" in those.
-type Still interface {
-	Moves() string
-}
-
-// Spanned is a lab that plays a run of about known length: Steps is the
-// steps from its start to its end, which the shell's jumps move through a
-// tenth at a time.
-type Spanned interface {
-	Steps() int64
-}
-
-// Measured is a Spanned lab whose Steps is the run's length to the step,
-// not an estimate (a schedule of 8 steps): the shell then writes "step 6
-// of 8" where it would write "of about".
-type Measured interface {
-	Spanned
-	StepsExact() bool
 }
 
 // Placed is a lab whose own keys move it through its run (the bins lab's
@@ -113,50 +121,60 @@ type Rewinder interface {
 	Rewind() error
 }
 
-// Sized is a lab whose keys depend on its layout (a page key that has
-// nothing to page when everything fits): the shell gives it the frame it
-// will draw into before each Render, so Key can lay out as Render will and
-// Render writes no state.
-type Sized interface {
-	Resize(f Frame)
+// Sizing is the part of a lab that keeps the frame Resize gave it.
+type Sizing struct{ Frame Frame }
+
+// Resize keeps f for the next Render and Key.
+func (s *Sizing) Resize(f Frame) { s.Frame = f }
+
+// Unseeded is the part of a lab whose engine draws no random numbers:
+// the seed keys say so.
+type Unseeded struct{}
+
+// ErrUnseeded is the answer of an Unseeded lab to the seed keys.
+var ErrUnseeded = errors.New("this lab draws no random numbers: there is no seed to change")
+
+// Seed is -1: there is none.
+func (Unseeded) Seed() int64 { return -1 }
+
+// WithSeed refuses: there is no seed.
+func (Unseeded) WithSeed(int64) error { return ErrUnseeded }
+
+// NextSeed refuses: there is no seed.
+func (Unseeded) NextSeed() error { return ErrUnseeded }
+
+// Seeds is the part of a lab whose spec holds its engine's seed: the seed
+// keys set it and restart.
+type Seeds struct {
+	seed    *int64
+	restart func() error
 }
 
-// Glossed is a lab with words a student may not know: Glossary gives
-// each, term first, in plain words, for the help screen.
-type Glossed interface {
-	Glossary() [][2]string
+// NewSeeds is the seed part over a spec's seed field and the lab's
+// restart.
+func NewSeeds(seed *int64, restart func() error) Seeds { return Seeds{seed: seed, restart: restart} }
+
+// Seed is the engine's seed.
+func (s Seeds) Seed() int64 { return *s.seed }
+
+// WithSeed restarts on another seed (the old one kept if that fails).
+func (s Seeds) WithSeed(seed int64) error { return Reseed(s.seed, seed, s.restart) }
+
+// NextSeed restarts on the next seed.
+func (s Seeds) NextSeed() error { return s.WithSeed(*s.seed + 1) }
+
+// Keys are a lab's keys as bubbles' help reads them: the help bar's line
+// and the full help's columns.
+type Keys struct {
+	Short []key.Binding
+	Full  [][]key.Binding
 }
 
-// Retitled is a lab whose keys can take it away from what its scenario's
-// title says (other sets, other rules); Title is then the header's title.
-type Retitled interface {
-	Title() (title string, changed bool)
-}
+// ShortHelp is the help bar's keys.
+func (k Keys) ShortHelp() []key.Binding { return k.Short }
 
-// Momentous is a lab whose engine marks moments. NewMoment reports the
-// captions of the moments the latest Step reached, if it reached any,
-// joined by MomentBreak;
-// StopsAt says in a few words which steps those are, for M's note.
-type Momentous interface {
-	NewMoment() (caption string, ok bool)
-	StopsAt() string
-}
-
-// Headlined is a lab whose scenario quotes figures: Headline gives them
-// as they stand at the current step (the shell marks them final once the
-// run is done, or when Finished says so) and shows them above the body at
-// every size.
-type Headlined interface {
-	Headline() []widget.Figure
-}
-
-// Finished is a Headlined lab whose figures are final before its run is
-// done (the exact lab's results, once computed, while its stepper plays
-// one input): Final says so, and the shell marks the headline by it
-// rather than by Done.
-type Finished interface {
-	Final() bool
-}
+// FullHelp is the full help's columns.
+func (k Keys) FullHelp() [][]key.Binding { return k.Full }
 
 // Frame is what a lab needs to draw its body: the room it has, the styles,
 // and whether play is slow enough to narrate each step.

@@ -110,21 +110,14 @@ func (l *Lockstep[S, C, E]) Step() bool {
 	return stepped
 }
 
-// Steps is the runs' length in lab steps.
-func (l *Lockstep[S, C, E]) Steps() int64 {
+// steps is the runs' length in lab steps.
+func (l *Lockstep[S, C, E]) steps() int64 {
 	n, per := l.Runs[0].Engine.Pos().Steps, int64(l.c.Per)
 	return (n + per - 1) / per
 }
 
-// StepsExact says Steps is the run's length, not an estimate: the
-// case's clock ends at a set time.
-func (l *Lockstep[S, C, E]) StepsExact() bool { return true }
-
 // Done reports whether the runs are over.
 func (l *Lockstep[S, C, E]) Done() bool { return l.Runs[0].Engine.Done() }
-
-// Pace says a speed in the case's time.
-func (l *Lockstep[S, C, E]) Pace(stepsPerSecond float64) string { return l.c.Pace(stepsPerSecond) }
 
 // Seed is the runs' seed.
 func (l *Lockstep[S, C, E]) Seed() int64 { return *l.c.Seed(&l.Spec) }
@@ -136,9 +129,6 @@ func (l *Lockstep[S, C, E]) WithSeed(seed int64) error {
 
 // NextSeed restarts on the next seed.
 func (l *Lockstep[S, C, E]) NextSeed() error { return l.WithSeed(l.Seed() + 1) }
-
-// StopsAt says which steps are moments.
-func (l *Lockstep[S, C, E]) StopsAt() string { return l.c.Stops }
 
 // NewMoment reports the moments the latest step reached; side by side, a
 // moment of one run only says whose.
@@ -174,12 +164,14 @@ func (l *Lockstep[S, C, E]) Status() []string {
 	return []string{strings.Join(l.Names(), " vs "), l.c.Clock(l.Runs[0]), fmt.Sprintf("seed %d", l.Seed())}
 }
 
-// Title says the runs on screen once the keys have changed them.
-func (l *Lockstep[S, C, E]) Title() (string, bool) {
-	if *l.c.Runs(&l.Spec) == *l.c.Runs(&l.Opened) {
-		return "", false
+// Info is the case's length (exact: its clock ends at a set time), pace
+// and moments, and the title once the keys have changed the runs.
+func (l *Lockstep[S, C, E]) Info() Info {
+	i := Info{Steps: l.steps(), Exact: true, Pace: l.c.Pace, Stops: l.c.Stops}
+	if *l.c.Runs(&l.Spec) != *l.c.Runs(&l.Opened) {
+		i.Title = l.c.Name + ": " + strings.Join(l.Names(), " against ") + " (keys changed the runs)"
 	}
-	return l.c.Name + ": " + strings.Join(l.Names(), " against ") + " (keys changed the runs)", true
+	return i
 }
 
 // Change is what a key does to a copy of the spec: why it does nothing

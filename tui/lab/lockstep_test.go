@@ -90,7 +90,7 @@ func TestLockstepPlaysRunsTogether(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := l.Steps(); got != 3 {
+	if got := l.Info().Steps; got != 3 {
 		t.Errorf("5 engine steps at 2 a step: %d lab steps, want 3", got)
 	}
 	l.Step()
@@ -122,8 +122,8 @@ func TestLockstepEdits(t *testing.T) {
 	if l.Spec.Runs != "none" || !out.Restarted || !out.Replay || !strings.Contains(out.Note, "one panel shows both") {
 		t.Errorf("toggle to the left's set: runs %q, %+v", l.Spec.Runs, out)
 	}
-	if title, changed := l.Title(); !changed || title != "Toy: none (keys changed the runs)" {
-		t.Errorf("title %q %v", title, changed)
+	if title := l.Info().Title; title != "Toy: none (keys changed the runs)" {
+		t.Errorf("title %q", title)
 	}
 	// The same key again gives the pair back.
 	l.Edit("x", l.Toggle(func(c *toyConfig) { c.A = !c.A }))

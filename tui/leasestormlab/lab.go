@@ -6,6 +6,7 @@ package leasestormlab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"math"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -21,6 +22,7 @@ import (
 // keys change the spec (the night's numbers, shared by the runs, or the
 // right-hand run's protections) and restart it.
 type Lab struct {
+	lab.Sizing
 	lab.Lockstep[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]
 }
 
@@ -84,8 +86,8 @@ func setWords(p leasestorm.Protections) string {
 	return "no protection"
 }
 
-// Glossary explains the words of the lab.
-func (l *Lab) Glossary() [][2]string {
+// glossary explains the words of the lab.
+func (l *Lab) glossary() [][2]string {
 	return [][2]string{
 		{"droplet", "EC2's name for the host an instance runs on; DWFM (the DropletWorkflow Manager) holds a lease on each"},
 		{"lease", "a droplet's right to be managed, granted for a time and renewed before it runs out; in the lecture DWFM would not renew one that had expired, so every expired droplet had to ask for a new one"},
@@ -118,8 +120,8 @@ var keys = struct {
 	Compare:       lab.Bind([]string{"c"}, "c", "one run or two side by side"),
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c, k := lab.CommonKeys, keys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Throttle, "h", "throttle"), lab.Brief(k.OutageShorter, "o/O", "outage"),
 		lab.Brief(k.CapDown, "j/J", "cap"), lab.Brief(k.DropStale, "x", "drop stale"), k.Compare, c.Moments}
@@ -174,4 +176,17 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 func (l *Lab) note(s leasestorm.Spec) string {
 	return fmt.Sprintf("%s: outage %d min, rate %g/s x timeout %d s = %s, cap %s; replayed to the same time on seed %d",
 		l.NamesOf(s), s.OutageMin, s.Rate, s.TimeoutS, textfmt.Int(int(math.Round(s.Rate*float64(s.TimeoutS)))), textfmt.Int(s.Cap), s.Seed)
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := l.Lockstep.Info()
+	i.Glossary = l.glossary()
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

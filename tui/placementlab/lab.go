@@ -7,6 +7,7 @@ package placementlab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"slices"
 	"strings"
 
@@ -21,6 +22,7 @@ import (
 // object of their own and fail a domain under it; that object is drawn,
 // while the table goes on filling, until 0 returns to the table's.
 type Lab struct {
+	lab.Seeds
 	spec  placement.Spec
 	table *placement.Table
 	mine  *object         // the keys' object, if one is shown
@@ -53,6 +55,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, fmt.Errorf("placementlab: %T is not a placement spec", s)
 	}
 	l := &Lab{spec: spec, strategies: spec.Strategies, pageAt: -1, opened: spec}
+	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
 
@@ -70,8 +73,8 @@ func (l *Lab) Restart() error {
 // Resize takes the frame the next Render draws into.
 func (l *Lab) Resize(f lab.Frame) { l.frame = f }
 
-// Steps is the objects the table places.
-func (l *Lab) Steps() int64 { return int64(l.table.Objects()) }
+// steps is the objects the table places.
+func (l *Lab) steps() int64 { return int64(l.table.Objects()) }
 
 // Rewind takes the table back to its first object and keeps the objects
 // placed by hand.
@@ -90,17 +93,8 @@ func (l *Lab) Step() bool { return l.table.Step() }
 // Done reports whether the table is complete.
 func (l *Lab) Done() bool { return l.table.Done() }
 
-// Seed is the table's seed.
-func (l *Lab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed restarts on another seed.
-func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed restarts on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
-
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
+// stopsAt says which steps are moments.
+func (l *Lab) stopsAt() string {
 	return "each row's first object that loses its majority"
 }
 
@@ -133,8 +127,8 @@ var keys = struct {
 	Versions:   lab.NewLever("v", "V", "one software version fewer", "one version more", "fewer/more software versions"),
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	place := lab.Brief(keys.Place, "1-5", "place an object")
 	if l.spec.HasSites() { // the site strategies are the lesson there
@@ -285,8 +279,8 @@ func describe(s placement.Spec) string {
 	return d
 }
 
-// Title says the topology once the keys have changed it.
-func (l *Lab) Title() (string, bool) {
+// title says the topology once the keys have changed it.
+func (l *Lab) title() (string, bool) {
 	if l.spec.Topology == l.opened.Topology && l.spec.Replicas == l.opened.Replicas {
 		return "", false
 	}
@@ -328,4 +322,19 @@ func joinInts(xs []int) string {
 		s = append(s, fmt.Sprint(x))
 	}
 	return strings.Join(s, ", ")
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := lab.Info{Stops: l.stopsAt(), Steps: l.steps()}
+	if t, ok := l.title(); ok {
+		i.Title = t
+	}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

@@ -27,8 +27,8 @@ var keys = struct {
 	CapSize:  lab.NewLever("j", "J", "the cap /2", "the cap x2", "cap size"),
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c, k := lab.CommonKeys, keys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "o", "backoff"), lab.Brief(k.Cap, "k", "cap"),
 		lab.Brief(k.Bulkhead, "h", "bulkhead"), lab.Brief(k.Cut, "x", "cut"), lab.Brief(k.Spread, "m", "zones"), k.Wave.Short(),

@@ -6,6 +6,7 @@ package remirrorlab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"slices"
 	"strings"
 
@@ -21,6 +22,7 @@ import (
 // by the runs, or the right-hand run's protections) and restart it; z and
 // v change only the view.
 type Lab struct {
+	lab.Sizing
 	lab.Lockstep[remirror.Spec, remirror.Config, *remirror.Engine]
 	zoom zoom
 	// lower is the first of the charts under the stuck volumes' (capacity
@@ -106,8 +108,8 @@ func setWords(p remirror.Protections) string {
 	return "no protection"
 }
 
-// Glossary explains the words of the lab.
-func (l *Lab) Glossary() [][2]string {
+// glossary explains the words of the lab.
+func (l *Lab) glossary() [][2]string {
 	return [][2]string{
 		{"EBS volume", "a disk an EC2 instance mounts, kept as two copies on two storage nodes of one zone: a primary and its mirror"},
 		{"stuck", "a volume that has lost its mirror and serves no reads or writes until it has a new one"},
@@ -171,4 +173,17 @@ func cutWords(at string) string {
 func mustConfigs(s remirror.Spec) []remirror.Config {
 	cfgs, _ := s.Configs()
 	return cfgs
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := l.Lockstep.Info()
+	i.Glossary = l.glossary()
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

@@ -7,6 +7,7 @@ package siteoutagelab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -20,6 +21,7 @@ import (
 // right-hand run's protections, the fault (both runs) or the runs shown,
 // and restart.
 type Lab struct {
+	lab.Sizing
 	lab.Lockstep[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]
 	// whole shows the incident's whole timeline in place of the runs.
 	whole bool
@@ -75,8 +77,8 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	return l, err
 }
 
-// Title says the runs and the fault once the keys have changed them.
-func (l *Lab) Title() (string, bool) {
+// title says the runs and the fault once the keys have changed them.
+func (l *Lab) title() (string, bool) {
 	if l.Spec.Runs == l.Opened.Runs && l.Spec.Fault == l.Opened.Fault {
 		return "", false
 	}
@@ -104,8 +106,8 @@ func faultWords(fault string) string {
 	return "H1 dark"
 }
 
-// Glossary explains the words of the lab.
-func (l *Lab) Glossary() [][2]string {
+// glossary explains the words of the lab.
+func (l *Lab) glossary() [][2]string {
 	return [][2]string{
 		{"site", "a building with its own power: The Planet had six, H1 and H2 in Houston and four in Dallas; the site is the fault domain above racks and AZs"},
 		{"floor", "H1's two floors are its AZs: floor one, where the explosion was, came back last, rack by rack"},
@@ -133,8 +135,8 @@ var keys = struct {
 	Timeline: lab.Bind([]string{"i"}, "i", "the incident's whole timeline, or the runs"),
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c, k := lab.CommonKeys, keys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Reserve, "p", "reserve"), lab.Brief(k.Drills, "d", "drills"),
 		lab.Brief(k.Fault, "f", "feed"), lab.Brief(k.Timeline, "i", "timeline"), k.Compare, c.Moments}
@@ -181,4 +183,21 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 // note says what the days now are.
 func (l *Lab) note(s siteoutage.Spec) string {
 	return fmt.Sprintf("%s, %s: replayed to the same time on seed %d", l.NamesOf(s), faultWords(s.Fault), s.Seed)
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := l.Lockstep.Info()
+	i.Glossary = l.glossary()
+	i.Title = ""
+	if t, ok := l.title(); ok {
+		i.Title = t
+	}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

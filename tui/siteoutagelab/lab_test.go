@@ -48,7 +48,7 @@ func TestKeysEditTheRuns(t *testing.T) {
 	if l.Spec.Fault != "city" || l.Runs[0].Cfg.Fault.String() != "city" {
 		t.Errorf("f: fault %q", l.Spec.Fault)
 	}
-	if title, changed := l.Title(); !changed || !strings.Contains(title, "feed cut") {
+	if title := l.Info().Title; !strings.Contains(title, "feed cut") {
 		t.Errorf("title %q", title)
 	}
 }

@@ -6,6 +6,7 @@ package stormlab
 import (
 	"context"
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -23,6 +24,8 @@ const stepMs = 10
 // Lab shows one jitter mode's storm at a time; all of them are computed
 // up front (they are small) so that switching keeps the time and scale.
 type Lab struct {
+	lab.Seeds
+	lab.Sizing
 	spec   cascade.StormSpec
 	storms []cascade.Storm
 	shown  int
@@ -39,6 +42,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, fmt.Errorf("stormlab: %T is not a retry-storm spec", s)
 	}
 	l := &Lab{spec: spec}
+	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
 
@@ -57,8 +61,8 @@ func (l *Lab) Restart() error {
 	return nil
 }
 
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string { return "each wave of retries" }
+// stopsAt says which steps are moments.
+func (l *Lab) stopsAt() string { return "each wave of retries" }
 
 // NewMoment reports the waves of the storms on screen that the latest
 // step revealed, each named by its jitter.
@@ -83,8 +87,8 @@ func (l *Lab) onScreen() []int {
 	return []int{0, l.shown}
 }
 
-// Pace says a speed in storm time.
-func (l *Lab) Pace(stepsPerSecond float64) string {
+// pace says a speed in storm time.
+func (l *Lab) pace(stepsPerSecond float64) string {
 	return fmt.Sprintf("%gx real time", stepsPerSecond*stepMs/1000)
 }
 
@@ -97,8 +101,8 @@ func (l *Lab) Step() bool {
 	return true
 }
 
-// Steps is the 10 ms slices of the longest storm.
-func (l *Lab) Steps() int64 { return int64((l.spanMs + stepMs - 1) / stepMs) }
+// steps is the 10 ms slices of the longest storm.
+func (l *Lab) steps() int64 { return int64((l.spanMs + stepMs - 1) / stepMs) }
 
 // Done reports whether every retry has been shown.
 func (l *Lab) Done() bool { return l.nowMs >= l.spanMs }
@@ -112,19 +116,10 @@ func (l *Lab) Status() []string {
 	return []string{names, fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
-// Seed is the storm's seed.
-func (l *Lab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed recomputes on another seed.
-func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed recomputes on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
-
 var jitterKey = lab.Bind([]string{"j"}, "j", "next jitter mode")
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	return []key.Binding{c.Play, c.Step, jitterKey, c.Help, c.Quit, c.Faster, c.Slower},
 		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{jitterKey}, lab.ShellKeys()...)}
@@ -222,4 +217,16 @@ func (l *Lab) storm(st *widget.Styles, i, w, h, per, top int, chosen bool) []str
 // nextName is the jitter mode j shows next.
 func (l *Lab) nextName() string {
 	return jitterName(l.storms[l.shown%(len(l.storms)-1)+1].Jitter)
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := lab.Info{Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

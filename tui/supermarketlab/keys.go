@@ -24,8 +24,8 @@ var keys = struct {
 	Refresh: lab.NewLever("f", "F", "refresh the board twice as often", "refresh it half as often", "board refresh x2, /2"),
 }
 
-// Help lists the lab's keys with the shell's.
-func (l *Lab) Help() ([]key.Binding, [][]key.Binding) {
+// help lists the lab's keys with the shell's.
+func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Help, c.Quit, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), keys.Load.Short(), c.Moments, c.Faster}
 	if l.spec.Stepper {

@@ -9,6 +9,7 @@ package supermarketlab
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/help"
 	"math"
 	"strings"
 
@@ -19,6 +20,8 @@ import (
 
 // Lab runs the spec's policy and, if set, its Against in lockstep.
 type Lab struct {
+	lab.Seeds
+	lab.Sizing
 	spec queue.Spec
 	runs []*run
 }
@@ -49,6 +52,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, fmt.Errorf("supermarketlab: %T is not a supermarket spec", s)
 	}
 	l := &Lab{spec: spec}
+	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
 
@@ -77,8 +81,8 @@ func (r *run) result() queue.Result {
 	return r.res
 }
 
-// Pace says a speed in simulated time, or in jobs for the stepper.
-func (l *Lab) Pace(stepsPerSecond float64) string {
+// pace says a speed in simulated time, or in jobs for the stepper.
+func (l *Lab) pace(stepsPerSecond float64) string {
 	if l.spec.Stepper {
 		if stepsPerSecond == 1 {
 			return "1 job a second"
@@ -108,9 +112,9 @@ func (l *Lab) Step() bool {
 	return stepped
 }
 
-// Steps is the steps from t = 0 to the end of the time: for the stepper
+// steps is the steps from t = 0 to the end of the time: for the stepper
 // about the jobs that arrive in it.
-func (l *Lab) Steps() int64 {
+func (l *Lab) steps() int64 {
 	if l.spec.Stepper {
 		return int64(math.Round(l.spec.Load*float64(l.spec.Servers)*l.spec.Time)) + 1
 	}
@@ -120,17 +124,8 @@ func (l *Lab) Steps() int64 {
 // Done reports whether the time is up.
 func (l *Lab) Done() bool { return l.runs[0].sim.Done() }
 
-// Seed is the arrivals' seed.
-func (l *Lab) Seed() int64 { return l.spec.Seed }
-
-// WithSeed restarts on another seed.
-func (l *Lab) WithSeed(seed int64) error { return lab.Reseed(&l.spec.Seed, seed, l.Restart) }
-
-// NextSeed restarts on the next seed.
-func (l *Lab) NextSeed() error { return l.WithSeed(l.spec.Seed + 1) }
-
-// StopsAt says which steps are moments.
-func (l *Lab) StopsAt() string {
+// stopsAt says which steps are moments.
+func (l *Lab) stopsAt() string {
 	return "the first queue of 7 jobs, and a herd on a stale board"
 }
 
@@ -172,4 +167,16 @@ func shortName(c queue.Config) string {
 		return fmt.Sprintf("stale-%d", c.D)
 	}
 	return name(c)
+}
+
+// Info is the lab as the shell's header, help and status bar read it.
+func (l *Lab) Info() lab.Info {
+	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
+	return i
+}
+
+// KeyMap is the lab's keys for the help bar and the full help.
+func (l *Lab) KeyMap() help.KeyMap {
+	short, full := l.help()
+	return lab.Keys{Short: short, Full: full}
 }

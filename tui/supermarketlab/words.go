@@ -1,7 +1,7 @@
 package supermarketlab
 
-// Glossary is the policies and the figures in plain words.
-func (l *Lab) Glossary() [][2]string {
+// glossary is the policies and the figures in plain words.
+func (l *Lab) glossary() [][2]string {
 	return [][2]string{
 		{"random", "each job joins a server picked at random, without looking"},
 		{"jsq-d", "join the shortest of d queues (jsq-2, jsq-3): a job looks at d servers picked at random (one may come up twice) and joins the one with the fewest jobs, ties to the first looked at"},

@@ -55,9 +55,7 @@ func Styles() *widget.Styles {
 func Body(t testing.TB, l lab.Lab, w, h int) string {
 	t.Helper()
 	f := lab.Frame{W: w, H: h, St: Styles(), Narrating: true}
-	if sz, ok := l.(lab.Sized); ok {
-		sz.Resize(f)
-	}
+	l.Resize(f)
 	body := ansi.Strip(l.Render(f))
 	for i, line := range strings.Split(body, "\n") {
 		if n := ansi.StringWidth(line); n > w {
