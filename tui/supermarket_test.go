@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
 )
 
 // supermarket-90 at its end: the headline's figures are the time averages
