@@ -81,25 +81,32 @@ func (l *Lab) Status() []string {
 	return status
 }
 
-// keys are the lab's own, a binding per direction.
-var keys = struct {
+// KeyMap is the lab's own, a binding per direction.
+type KeyMap struct {
 	MTTFHalf, MTTFDouble, MTTFTenth, MTTFTenfold   key.Binding
 	MTTRHalf, MTTRDouble, MTTRTenth, MTTRTenfold   key.Binding
 	NineFewer, NineMore, FleetSmaller, FleetLarger key.Binding
-}{
-	MTTFHalf:     lab.Bind([]string{"u"}, "u", "MTTF /2"),
-	MTTFDouble:   lab.Bind([]string{"U"}, "U", "MTTF x2"),
-	MTTFTenth:    lab.Bind([]string{"j"}, "j", "MTTF /10"),
-	MTTFTenfold:  lab.Bind([]string{"J"}, "J", "MTTF x10"),
-	MTTRHalf:     lab.Bind([]string{"d"}, "d", "MTTR /2"),
-	MTTRDouble:   lab.Bind([]string{"D"}, "D", "MTTR x2"),
-	MTTRTenth:    lab.Bind([]string{"k"}, "k", "MTTR /10"),
-	MTTRTenfold:  lab.Bind([]string{"K"}, "K", "MTTR x10"),
-	NineFewer:    lab.Bind([]string{"g"}, "g", "target: one nine fewer"),
-	NineMore:     lab.Bind([]string{"G"}, "G", "target: one nine more"),
-	FleetSmaller: lab.Bind([]string{"f"}, "f", "the strip: a smaller fleet of the table (its MTTF)"),
-	FleetLarger:  lab.Bind([]string{"F"}, "F", "the strip: a larger fleet of the table (its MTTF)"),
 }
+
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		MTTFHalf:     lab.Bind([]string{"u"}, "u", "MTTF /2"),
+		MTTFDouble:   lab.Bind([]string{"U"}, "U", "MTTF x2"),
+		MTTFTenth:    lab.Bind([]string{"j"}, "j", "MTTF /10"),
+		MTTFTenfold:  lab.Bind([]string{"J"}, "J", "MTTF x10"),
+		MTTRHalf:     lab.Bind([]string{"d"}, "d", "MTTR /2"),
+		MTTRDouble:   lab.Bind([]string{"D"}, "D", "MTTR x2"),
+		MTTRTenth:    lab.Bind([]string{"k"}, "k", "MTTR /10"),
+		MTTRTenfold:  lab.Bind([]string{"K"}, "K", "MTTR x10"),
+		NineFewer:    lab.Bind([]string{"g"}, "g", "target: one nine fewer"),
+		NineMore:     lab.Bind([]string{"G"}, "G", "target: one nine more"),
+		FleetSmaller: lab.Bind([]string{"f"}, "f", "the strip: a smaller fleet of the table (its MTTF)"),
+		FleetLarger:  lab.Bind([]string{"F"}, "F", "the strip: a larger fleet of the table (its MTTF)"),
+	}
+}
+
+var keys = DefaultKeyMap()
 
 // pair is a short-help entry for two keys of one lever.
 func pair(b key.Binding, keys, desc string) key.Binding {
@@ -108,9 +115,8 @@ func pair(b key.Binding, keys, desc string) key.Binding {
 }
 
 // help lists the lab's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	k := keys
 	short := []key.Binding{c.Play, c.Help, c.Quit, pair(k.MTTFHalf, "u/U", "MTTF /2, x2"), pair(k.MTTFTenth, "j/J", "MTTF /10, x10"),
 		pair(k.MTTRHalf, "d/D", "MTTR /2, x2"), pair(k.MTTRTenth, "k/K", "MTTR /10, x10"), pair(k.NineFewer, "g/G", "target: one nine fewer, more"),
 		pair(k.FleetSmaller, "f/F", "fleet smaller, larger")}
@@ -121,6 +127,12 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	}
 	return short, full
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // Key scales MTTF or MTTR, or moves the target a nine; each restarts the
 // machine.
@@ -235,7 +247,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap {
-	short, full := l.help()
-	return lab.Keys{Short: short, Full: full}
-}
+func (l *Lab) KeyMap() help.KeyMap { return keys }

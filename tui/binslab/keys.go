@@ -5,44 +5,55 @@ import (
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
-// keyMap is the bins lab's own keys; the shell's keys are lab.CommonKeys.
+// KeyMap is the bins lab's own keys; the shell's keys are lab.CommonKeys.
 // Back, Start and the jumps move within the trial, replaying only it;
 // end is the shell's, and plays every trial to the run's last ball.
-type keyMap struct {
+type KeyMap struct {
 	Toggle, DDown, DUp, RefreshDown, RefreshUp, Stream, BinsDown, BinsUp, BallsDown, BallsUp, Trials, Chart key.Binding
 	Back, Start                                                                                             key.Binding
 	// Exact are the exact lab's stepper keys, which here only say so.
 	Exact key.Binding
 }
 
-var keys = keyMap{
-	Toggle:      lab.Bind([]string{"1", "2", "3", "4", "5", "6", "7"}, "1-7", "strategies"),
-	DDown:       lab.Bind([]string{"d"}, "d/D", "fewer/more choices"),
-	DUp:         lab.Bind([]string{"D"}, "D", "d +"),
-	RefreshDown: lab.Bind([]string{"f"}, "f/F", "stale refresh ÷2/×2"),
-	RefreshUp:   lab.Bind([]string{"F"}, "F", "refresh ×2"),
-	Stream:      lab.Bind([]string{"m"}, "m", "paired/sequential stream"),
-	BinsDown:    lab.Bind([]string{"["}, "[/]", "bins ÷2/×2"),
-	BinsUp:      lab.Bind([]string{"]"}, "]", "bins ×2"),
-	BallsDown:   lab.Bind([]string{"{"}, "{/}", "balls ÷2/×2"),
-	BallsUp:     lab.Bind([]string{"}"}, "}", "balls ×2"),
-	Trials:      lab.Bind([]string{"T"}, "T", "trials 1→10→50→200"),
-	Chart:       lab.Bind([]string{"v"}, "v", "chart"),
-	Back:        lab.Bind([]string{"b", "left"}, "b/←", "a ball back"),
-	Start:       lab.Bind([]string{"home"}, "home", "the trial's first ball"),
-	Exact:       lab.Bind([]string{"p", "g", "G"}, "p/g/G", "the exact lab's stepper"),
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Toggle:      lab.Bind([]string{"1", "2", "3", "4", "5", "6", "7"}, "1-7", "strategies"),
+		DDown:       lab.Bind([]string{"d"}, "d/D", "fewer/more choices"),
+		DUp:         lab.Bind([]string{"D"}, "D", "d +"),
+		RefreshDown: lab.Bind([]string{"f"}, "f/F", "stale refresh ÷2/×2"),
+		RefreshUp:   lab.Bind([]string{"F"}, "F", "refresh ×2"),
+		Stream:      lab.Bind([]string{"m"}, "m", "paired/sequential stream"),
+		BinsDown:    lab.Bind([]string{"["}, "[/]", "bins ÷2/×2"),
+		BinsUp:      lab.Bind([]string{"]"}, "]", "bins ×2"),
+		BallsDown:   lab.Bind([]string{"{"}, "{/}", "balls ÷2/×2"),
+		BallsUp:     lab.Bind([]string{"}"}, "}", "balls ×2"),
+		Trials:      lab.Bind([]string{"T"}, "T", "trials 1→10→50→200"),
+		Chart:       lab.Bind([]string{"v"}, "v", "chart"),
+		Back:        lab.Bind([]string{"b", "left"}, "b/←", "a ball back"),
+		Start:       lab.Bind([]string{"home"}, "home", "the trial's first ball"),
+		Exact:       lab.Bind([]string{"p", "g", "G"}, "p/g/G", "the exact lab's stepper"),
+	}
 }
 
+var keys = DefaultKeyMap()
+
 // help lists the lab's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, keys.Back, keys.Chart, c.Moments, c.Help, c.Quit, c.Faster, c.Slower, keys.Toggle}
-	toggle := keys.Toggle
+	short := []key.Binding{c.Play, c.Step, k.Back, k.Chart, c.Moments, c.Help, c.Quit, c.Faster, c.Slower, k.Toggle}
+	toggle := k.Toggle
 	toggle.SetHelp("1-7", "toggle 1 one 2 two 3 dchoice 4 correlated 5 stale 6 anti 7 left")
 	full := [][]key.Binding{
-		{c.Play, c.Step, keys.Back, keys.Start, lab.Brief(c.Last, "end", "the run's last ball"), c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed},
-		{toggle, keys.DDown, keys.RefreshDown, keys.Stream, keys.BinsDown, keys.BallsDown, keys.Trials},
-		{keys.Chart, c.Tab, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
+		{c.Play, c.Step, k.Back, k.Start, lab.Brief(c.Last, "end", "the run's last ball"), c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed},
+		{toggle, k.DDown, k.RefreshDown, k.Stream, k.BinsDown, k.BallsDown, k.Trials},
+		{k.Chart, c.Tab, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
 	}
 	return short, full
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }

@@ -218,38 +218,51 @@ func (l *Lab) Status() []string {
 	return status
 }
 
-// keyMap is the lab's own keys.
-var keys = struct {
+// KeyMap is the lab's own keys.
+type KeyMap struct {
 	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Bulkhead, Shed, Budget, Zoom, Grain key.Binding
-}{
-	Zoom:        lab.Bind([]string{"z"}, "z", "zoom: 6 s around now, or the whole minute"),
-	Grain:       lab.Bind([]string{"g"}, "g", "success per 2 s sample (the lecture's) or per 100 ms"),
-	Preset:      lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
-	RightPreset: lab.Bind([]string{"!", "@", "#", "$", "%", "^"}, "shift 1-6", "the right-hand set when comparing"),
-	Follow:      lab.Bind([]string{"f"}, "f", "follow the next request"),
-	Compare:     lab.Bind([]string{"c"}, "c", "compare"),
-	Arrivals:    lab.Bind([]string{"a"}, "a", "arrivals: the lecture's one stream, or paired"),
-	Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
-	Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
-	Breaker:     lab.Bind([]string{"b"}, "b", "breaker"),
-	Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
-	Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
-	Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
 }
 
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Zoom:        lab.Bind([]string{"z"}, "z", "zoom: 6 s around now, or the whole minute"),
+		Grain:       lab.Bind([]string{"g"}, "g", "success per 2 s sample (the lecture's) or per 100 ms"),
+		Preset:      lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
+		RightPreset: lab.Bind([]string{"!", "@", "#", "$", "%", "^"}, "shift 1-6", "the right-hand set when comparing"),
+		Follow:      lab.Bind([]string{"f"}, "f", "follow the next request"),
+		Compare:     lab.Bind([]string{"c"}, "c", "compare"),
+		Arrivals:    lab.Bind([]string{"a"}, "a", "arrivals: the lecture's one stream, or paired"),
+		Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
+		Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
+		Breaker:     lab.Bind([]string{"b"}, "b", "breaker"),
+		Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
+		Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
+		Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
+	}
+}
+
+var keys = DefaultKeyMap()
+
 // help lists the lab's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, keys.Preset, keys.Compare, keys.Zoom, keys.Breaker, c.Moments, c.Faster, c.Slower}
-	presets := keys.Preset
+	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, k.Preset, k.Compare, k.Zoom, k.Breaker, c.Moments, c.Faster, c.Slower}
+	presets := k.Preset
 	presets.SetHelp("1-6", "S1 none · S2 retry · S3 tuned · S4 breaker · S5 bulkhead · S6 all")
 	full := [][]key.Binding{
-		lab.PlayKeys(keys.Breaker),
-		{presets, keys.Timeout, keys.Retry, keys.Breaker, keys.Bulkhead, keys.Shed, keys.Budget},
-		append([]key.Binding{keys.Compare, keys.RightPreset, keys.Arrivals, keys.Follow, keys.Zoom, keys.Grain}, lab.ShellKeys()...),
+		lab.PlayKeys(k.Breaker),
+		{presets, k.Timeout, k.Retry, k.Breaker, k.Bulkhead, k.Shed, k.Budget},
+		append([]key.Binding{k.Compare, k.RightPreset, k.Arrivals, k.Follow, k.Zoom, k.Grain}, lab.ShellKeys()...),
 	}
 	return short, full
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // Key picks a preset or flips a protection of the left set, picks the
 // right set, or toggles comparing; each restarts from t = 0 on the seed.
@@ -403,7 +416,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap {
-	short, full := l.help()
-	return lab.Keys{Short: short, Full: full}
-}
+func (l *Lab) KeyMap() help.KeyMap { return keys }

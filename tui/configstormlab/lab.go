@@ -95,26 +95,33 @@ func (l *Lab) glossary() [][2]string {
 	}
 }
 
-// keys are the lab's own, a binding per direction.
-var keys = struct {
+// KeyMap is the lab's own, a binding per direction.
+type KeyMap struct {
 	Backoff, Cut, KeepOnError, FixEarlier, FixLater, RampShorter, RampLonger, CapacityDown, CapacityUp, Compare, Timeline key.Binding
-}{
-	Backoff:      lab.Bind([]string{"b"}, "b", "backoff on/off (right run)"),
-	Cut:          lab.Bind([]string{"x"}, "x", "cut traffic on/off (right run)"),
-	KeepOnError:  lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run)"),
-	FixEarlier:   lab.Bind([]string{"f"}, "f", "fix the value earlier"),
-	FixLater:     lab.Bind([]string{"F"}, "F", "fix the value later"),
-	RampShorter:  lab.Bind([]string{"u"}, "u", "let users back faster"),
-	RampLonger:   lab.Bind([]string{"U"}, "U", "let users back slower"),
-	CapacityDown: lab.Bind([]string{"w"}, "w", "weaker database"),
-	CapacityUp:   lab.Bind([]string{"W"}, "W", "stronger database"),
-	Compare:      lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-	Timeline:     lab.Bind([]string{"i"}, "i", "the lecture's whole timeline"),
 }
 
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Backoff:      lab.Bind([]string{"b"}, "b", "backoff on/off (right run)"),
+		Cut:          lab.Bind([]string{"x"}, "x", "cut traffic on/off (right run)"),
+		KeepOnError:  lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run)"),
+		FixEarlier:   lab.Bind([]string{"f"}, "f", "fix the value earlier"),
+		FixLater:     lab.Bind([]string{"F"}, "F", "fix the value later"),
+		RampShorter:  lab.Bind([]string{"u"}, "u", "let users back faster"),
+		RampLonger:   lab.Bind([]string{"U"}, "U", "let users back slower"),
+		CapacityDown: lab.Bind([]string{"w"}, "w", "weaker database"),
+		CapacityUp:   lab.Bind([]string{"W"}, "W", "stronger database"),
+		Compare:      lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+		Timeline:     lab.Bind([]string{"i"}, "i", "the lecture's whole timeline"),
+	}
+}
+
+var keys = DefaultKeyMap()
+
 // help lists the lab's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
-	c, k := lab.CommonKeys, keys
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "b", "backoff"), lab.Brief(k.Cut, "x", "cut"),
 		lab.Brief(k.KeepOnError, "e", "keep on error"), lab.Brief(k.FixEarlier, "f/F", "fix"), lab.Brief(k.Timeline, "i", "timeline"), k.Compare, c.Moments}
 	full := [][]key.Binding{
@@ -124,6 +131,12 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	}
 	return short, full
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // The steps the keys move through: the fix's and the return's minutes,
 // the database's capacity.
@@ -191,7 +204,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap {
-	short, full := l.help()
-	return lab.Keys{Short: short, Full: full}
-}
+func (l *Lab) KeyMap() help.KeyMap { return keys }

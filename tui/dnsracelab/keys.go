@@ -10,8 +10,8 @@ import (
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
-// keyMap is the explorer's own keys.
-type keyMap struct {
+// KeyMap is the explorer's own keys.
+type KeyMap struct {
 	Recheck, CAS, Safe        key.Binding
 	Enactors, Atomic          key.Binding
 	Records                   lab.Lever
@@ -19,23 +19,27 @@ type keyMap struct {
 	Edit                      key.Binding
 }
 
-var keys = keyMap{
-	Recheck:  lab.Bind([]string{"1"}, "1", "fix: re-check just before each write (on/off)"),
-	CAS:      lab.Bind([]string{"2"}, "2", "fix: compare-and-swap on the version (on/off)"),
-	Safe:     lab.Bind([]string{"3"}, "3", "fix: cleanup keeps the plan a record points to (on/off)"),
-	Enactors: lab.Bind([]string{"E"}, "E", "Enactors: 2 or 3"),
-	Atomic:   lab.Bind([]string{"a"}, "a", "which parts are one step: cleanup, none, apply and cleanup, apply"),
-	Records:  lab.NewLever("[", "]", "one record fewer a plan", "one record more a plan", "records a plan −1, +1"),
-	NextBad:  lab.Bind([]string{"b"}, "b", "next bad schedule"),
-	PrevBad:  lab.Bind([]string{"B"}, "B", "previous bad schedule"),
-	Lecture:  lab.Bind([]string{"l"}, "l", "the lecture's order (on another race, the slow Enactor held back after its first write)"),
-	Edit:     lab.Bind([]string{"e"}, "e", `type a schedule ("s1 f1 f2 f3 s2")`),
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Recheck:  lab.Bind([]string{"1"}, "1", "fix: re-check just before each write (on/off)"),
+		CAS:      lab.Bind([]string{"2"}, "2", "fix: compare-and-swap on the version (on/off)"),
+		Safe:     lab.Bind([]string{"3"}, "3", "fix: cleanup keeps the plan a record points to (on/off)"),
+		Enactors: lab.Bind([]string{"E"}, "E", "Enactors: 2 or 3"),
+		Atomic:   lab.Bind([]string{"a"}, "a", "which parts are one step: cleanup, none, apply and cleanup, apply"),
+		Records:  lab.NewLever("[", "]", "one record fewer a plan", "one record more a plan", "records a plan −1, +1"),
+		NextBad:  lab.Bind([]string{"b"}, "b", "next bad schedule"),
+		PrevBad:  lab.Bind([]string{"B"}, "B", "previous bad schedule"),
+		Lecture:  lab.Bind([]string{"l"}, "l", "the lecture's order (on another race, the slow Enactor held back after its first write)"),
+		Edit:     lab.Bind([]string{"e"}, "e", `type a schedule ("s1 f1 f2 f3 s2")`),
+	}
 }
 
+var keys = DefaultKeyMap()
+
 // help lists the explorer's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	k := keys
 	short := []key.Binding{c.Step, lab.Brief(c.StepBack, "←", "back"), lab.Brief(k.NextBad, "b/B", "bad schedules"),
 		lab.Brief(k.Recheck, "1 2 3", "fixes"), lab.Brief(k.Edit, "e", "type one"), c.Help, c.Quit,
 		lab.Brief(k.Enactors, "E", "Enactors"), k.Records.Short(), lab.Brief(k.Lecture, "l", "lecture's"), c.Tab}
@@ -46,6 +50,12 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	}
 	return short, full
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // noSeed is what s and S say here.
 const noSeed = "no seed here: the explorer counts every schedule exactly, and chance plays no part (dns-race-timing runs the race by chance, with a seed)"

@@ -250,7 +250,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap {
-	short, full := l.help()
-	return lab.Keys{Short: short, Full: full}
-}
+func (l *Lab) KeyMap() help.KeyMap { return keys }

@@ -106,22 +106,29 @@ func (l *TimingLab) title() (string, bool) {
 		l.spec.Enactors, l.spec.Records, plural(l.spec.Records, "record")), true
 }
 
-var timingKeys = struct {
+// TimingKeyMap is the lab's own keys.
+type TimingKeyMap struct {
 	Recheck, CAS, Safe, Enactors key.Binding
 	Chance, Records              lab.Lever
-}{
-	Recheck:  keys.Recheck,
-	CAS:      keys.CAS,
-	Safe:     keys.Safe,
-	Enactors: keys.Enactors,
-	Chance:   lab.NewLever("c", "C", "stall chance −0.1", "stall chance +0.1", "stall chance −, +"),
-	Records:  keys.Records,
 }
 
+// DefaultTimingKeyMap is the lab's keys as it opens with them.
+func DefaultTimingKeyMap() TimingKeyMap {
+	return TimingKeyMap{
+		Recheck:  keys.Recheck,
+		CAS:      keys.CAS,
+		Safe:     keys.Safe,
+		Enactors: keys.Enactors,
+		Chance:   lab.NewLever("c", "C", "stall chance −0.1", "stall chance +0.1", "stall chance −, +"),
+		Records:  keys.Records,
+	}
+}
+
+var timingKeys = DefaultTimingKeyMap()
+
 // help lists the timing lab's keys with the shell's.
-func (l *TimingLab) help() ([]key.Binding, [][]key.Binding) {
+func (k TimingKeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	k := timingKeys
 	short := []key.Binding{c.Play, c.Step, lab.Brief(k.Recheck, "1 2 3", "fixes"), k.Chance.Short(), c.Help, c.Quit, lab.Brief(k.Enactors, "E", "Enactors"), k.Records.Short(), c.NextSeed}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
@@ -130,6 +137,12 @@ func (l *TimingLab) help() ([]key.Binding, [][]key.Binding) {
 	}
 	return short, full
 }
+
+// ShortHelp is the help bar's keys.
+func (k TimingKeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k TimingKeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // Key toggles the fixes and changes the stall chance and the setup; each
 // runs the trials again.
@@ -324,7 +337,4 @@ func (l *TimingLab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *TimingLab) KeyMap() help.KeyMap {
-	short, full := l.help()
-	return lab.Keys{Short: short, Full: full}
-}
+func (l *TimingLab) KeyMap() help.KeyMap { return timingKeys }

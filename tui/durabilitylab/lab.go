@@ -74,28 +74,41 @@ func (l *Lab) Status() []string {
 	return []string{fmt.Sprintf("year %.2f / %g", l.run.Years(), l.spec.Years), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
-// The rebuild keys: b halves the rebuild time, B doubles it.
-var (
-	rebuild       = lab.Bind([]string{"b"}, "b", "rebuilds twice as fast")
-	rebuildSlower = lab.Bind([]string{"B"}, "B", "rebuilds twice as slow")
-)
+// KeyMap is the lab's own keys: b halves the rebuild time, B doubles it.
+type KeyMap struct{ Rebuild, RebuildSlower key.Binding }
+
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Rebuild:       lab.Bind([]string{"b"}, "b", "rebuilds twice as fast"),
+		RebuildSlower: lab.Bind([]string{"B"}, "B", "rebuilds twice as slow"),
+	}
+}
+
+var keys = DefaultKeyMap()
 
 // help lists the lab's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	both := rebuild
+	both := k.Rebuild
 	both.SetHelp("b/B", "rebuild time /2, x2")
 	return []key.Binding{c.Play, c.Step, c.Help, c.Quit, both, c.Moments, c.Faster},
-		[][]key.Binding{lab.PlayKeys(rebuild), append([]key.Binding{rebuild, rebuildSlower}, lab.ShellKeys()...)}
+		[][]key.Binding{lab.PlayKeys(k.Rebuild), append([]key.Binding{k.Rebuild, k.RebuildSlower}, lab.ShellKeys()...)}
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // Key changes the rebuild time, which restarts the years.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	factor := 0.0
 	switch {
-	case key.Matches(msg, rebuild):
+	case key.Matches(msg, keys.Rebuild):
 		factor = 0.5
-	case key.Matches(msg, rebuildSlower):
+	case key.Matches(msg, keys.RebuildSlower):
 		factor = 2
 	default:
 		return lab.Outcome{}
@@ -151,7 +164,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap {
-	short, full := l.help()
-	return lab.Keys{Short: short, Full: full}
-}
+func (l *Lab) KeyMap() help.KeyMap { return keys }

@@ -101,28 +101,41 @@ func (l *Lab) glossary() [][2]string {
 	}
 }
 
-// keys are the lab's own.
-var keys = struct {
+// KeyMap is the lab's own.
+type KeyMap struct {
 	Hysteresis, KDown, KUp, Cap, CapDown, CapUp, SwitchOff, Compare key.Binding
-}{
-	Hysteresis: lab.Bind([]string{"h"}, "h", "hysteresis on/off (right run)"),
-	KDown:      lab.Bind([]string{"k"}, "k", "fewer results in a row"),
-	KUp:        lab.Bind([]string{"K"}, "K", "more results in a row"),
-	Cap:        lab.Bind([]string{"x"}, "x", "cap on changes a minute on/off (right run)"),
-	CapDown:    lab.Bind([]string{"j"}, "j", "cap /2"),
-	CapUp:      lab.Bind([]string{"J"}, "J", "cap x2"),
-	SwitchOff:  lab.Bind([]string{"a"}, "a", "switch the automation off at 9:36 AM, or never"),
-	Compare:    lab.Bind([]string{"c"}, "c", "one run or two side by side"),
 }
 
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Hysteresis: lab.Bind([]string{"h"}, "h", "hysteresis on/off (right run)"),
+		KDown:      lab.Bind([]string{"k"}, "k", "fewer results in a row"),
+		KUp:        lab.Bind([]string{"K"}, "K", "more results in a row"),
+		Cap:        lab.Bind([]string{"x"}, "x", "cap on changes a minute on/off (right run)"),
+		CapDown:    lab.Bind([]string{"j"}, "j", "cap /2"),
+		CapUp:      lab.Bind([]string{"J"}, "J", "cap x2"),
+		SwitchOff:  lab.Bind([]string{"a"}, "a", "switch the automation off at 9:36 AM, or never"),
+		Compare:    lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	}
+}
+
+var keys = DefaultKeyMap()
+
 // help lists the lab's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
-	c, k := lab.CommonKeys, keys
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Hysteresis, "h", "hysteresis"), lab.Brief(k.KDown, "k/K", "results in a row"),
 		lab.Brief(k.Cap, "x", "cap"), lab.Brief(k.SwitchOff, "a", "switch-off"), k.Compare, c.Moments}
 	full := [][]key.Binding{lab.PlayKeys(), {k.Hysteresis, k.KDown, k.KUp, k.Cap, k.CapDown, k.CapUp, k.SwitchOff, k.Compare}, lab.ShellKeys()}
 	return short, full
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // lectureSwitchOff is 9:36 AM, in minutes of the run.
 const lectureSwitchOff = 9*60 + 36 - flipflop.StartClock
@@ -178,7 +191,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap {
-	short, full := l.help()
-	return lab.Keys{Short: short, Full: full}
-}
+func (l *Lab) KeyMap() help.KeyMap { return keys }

@@ -80,15 +80,23 @@ func (l *Lab) Status() []string {
 	return []string{fmt.Sprintf("%d nodes", len(l.c.Nodes)), fmt.Sprintf("%d keys", len(l.c.Hashes)), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
-var keys = struct {
+// KeyMap is the lab's own keys.
+type KeyMap struct {
 	Remove, Add, Weights key.Binding
 	VNodes               lab.Lever
-}{
-	Remove:  lab.Bind([]string{"x"}, "x", "a node leaves (chosen at random)"),
-	Add:     lab.Bind([]string{"a"}, "a", "a node joins"),
-	VNodes:  lab.NewLever("v", "V", "the ring's virtual nodes /2", "the ring's virtual nodes x2", "the ring's virtual nodes /2, x2"),
-	Weights: lab.Bind([]string{"w"}, "w", "weights: all 1; 1, 2, 4; 1, 1, 1, 4"),
 }
+
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Remove:  lab.Bind([]string{"x"}, "x", "a node leaves (chosen at random)"),
+		Add:     lab.Bind([]string{"a"}, "a", "a node joins"),
+		VNodes:  lab.NewLever("v", "V", "the ring's virtual nodes /2", "the ring's virtual nodes x2", "the ring's virtual nodes /2, x2"),
+		Weights: lab.Bind([]string{"w"}, "w", "weights: all 1; 1, 2, 4; 1, 1, 1, 4"),
+	}
+}
+
+var keys = DefaultKeyMap()
 
 // help lists the lab's keys with the shell's.
 func (l *Lab) help() ([]key.Binding, [][]key.Binding) {

@@ -102,27 +102,34 @@ func (l *Lab) glossary() [][2]string {
 	}
 }
 
-// keys are the lab's own, a binding per direction.
-var keys = struct {
+// KeyMap is the lab's own, a binding per direction.
+type KeyMap struct {
 	OutageShorter, OutageLonger, RateDown, RateUp, TimeoutDown, TimeoutUp, CapDown, CapUp key.Binding
 	Throttle, DropStale, Compare                                                          key.Binding
-}{
-	OutageShorter: lab.Bind([]string{"o"}, "o", "shorter outage"),
-	OutageLonger:  lab.Bind([]string{"O"}, "O", "longer outage"),
-	RateDown:      lab.Bind([]string{"w"}, "w", "slower manager"),
-	RateUp:        lab.Bind([]string{"W"}, "W", "faster manager"),
-	TimeoutDown:   lab.Bind([]string{"d"}, "d", "shorter timeout"),
-	TimeoutUp:     lab.Bind([]string{"D"}, "D", "longer timeout"),
-	CapDown:       lab.Bind([]string{"j"}, "j", "throttle's cap /2"),
-	CapUp:         lab.Bind([]string{"J"}, "J", "throttle's cap x2"),
-	Throttle:      lab.Bind([]string{"h"}, "h", "throttle on/off (right run)"),
-	DropStale:     lab.Bind([]string{"x"}, "x", "drop stale requests on/off (right run)"),
-	Compare:       lab.Bind([]string{"c"}, "c", "one run or two side by side"),
 }
 
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		OutageShorter: lab.Bind([]string{"o"}, "o", "shorter outage"),
+		OutageLonger:  lab.Bind([]string{"O"}, "O", "longer outage"),
+		RateDown:      lab.Bind([]string{"w"}, "w", "slower manager"),
+		RateUp:        lab.Bind([]string{"W"}, "W", "faster manager"),
+		TimeoutDown:   lab.Bind([]string{"d"}, "d", "shorter timeout"),
+		TimeoutUp:     lab.Bind([]string{"D"}, "D", "longer timeout"),
+		CapDown:       lab.Bind([]string{"j"}, "j", "throttle's cap /2"),
+		CapUp:         lab.Bind([]string{"J"}, "J", "throttle's cap x2"),
+		Throttle:      lab.Bind([]string{"h"}, "h", "throttle on/off (right run)"),
+		DropStale:     lab.Bind([]string{"x"}, "x", "drop stale requests on/off (right run)"),
+		Compare:       lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	}
+}
+
+var keys = DefaultKeyMap()
+
 // help lists the lab's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
-	c, k := lab.CommonKeys, keys
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Throttle, "h", "throttle"), lab.Brief(k.OutageShorter, "o/O", "outage"),
 		lab.Brief(k.CapDown, "j/J", "cap"), lab.Brief(k.DropStale, "x", "drop stale"), k.Compare, c.Moments}
 	full := [][]key.Binding{
@@ -132,6 +139,12 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	}
 	return short, full
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // The steps the keys move through: the outage's minutes, the manager's
 // rate and the timeout's seconds.
@@ -186,7 +199,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap {
-	short, full := l.help()
-	return lab.Keys{Short: short, Full: full}
-}
+func (l *Lab) KeyMap() help.KeyMap { return keys }

@@ -9,27 +9,34 @@ import (
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
-// keys are the lab's own: a key per protection the lecture names, the
+// KeyMap is the lab's own: a key per protection the lecture names, the
 // cut, the wave, the cap's size, and the view.
-var keys = struct {
+type KeyMap struct {
 	Backoff, Cap, Bulkhead, Spread, Cut, Compare, Zoom, Lower key.Binding
 	Wave, CapSize                                             lab.Lever
-}{
-	Backoff:  lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
-	Cap:      lab.Bind([]string{"k"}, "k", "cap on re-mirrors on/off (right run)"),
-	Bulkhead: lab.Bind([]string{"h"}, "h", "bulkhead on/off (right run)"),
-	Spread:   lab.Bind([]string{"m"}, "m", "customers in several zones on/off (right run)"),
-	Cut:      lab.Bind([]string{"x"}, "x", "the 8:20 AM cut on/off (both runs)"),
-	Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-	Zoom:     lab.Bind([]string{"z"}, "z", "x axis: the night, the three days, or following the run"),
-	Lower:    lab.Bind([]string{"v"}, "v", "the next chart under the stuck volumes: capacity, searches, API errors"),
-	Wave:     lab.NewLever("w", "W", "a smaller wave (fewer nodes cut off)", "a larger wave", "wave"),
-	CapSize:  lab.NewLever("j", "J", "the cap /2", "the cap x2", "cap size"),
 }
 
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Backoff:  lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
+		Cap:      lab.Bind([]string{"k"}, "k", "cap on re-mirrors on/off (right run)"),
+		Bulkhead: lab.Bind([]string{"h"}, "h", "bulkhead on/off (right run)"),
+		Spread:   lab.Bind([]string{"m"}, "m", "customers in several zones on/off (right run)"),
+		Cut:      lab.Bind([]string{"x"}, "x", "the 8:20 AM cut on/off (both runs)"),
+		Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+		Zoom:     lab.Bind([]string{"z"}, "z", "x axis: the night, the three days, or following the run"),
+		Lower:    lab.Bind([]string{"v"}, "v", "the next chart under the stuck volumes: capacity, searches, API errors"),
+		Wave:     lab.NewLever("w", "W", "a smaller wave (fewer nodes cut off)", "a larger wave", "wave"),
+		CapSize:  lab.NewLever("j", "J", "the cap /2", "the cap x2", "cap size"),
+	}
+}
+
+var keys = DefaultKeyMap()
+
 // help lists the lab's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
-	c, k := lab.CommonKeys, keys
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "o", "backoff"), lab.Brief(k.Cap, "k", "cap"),
 		lab.Brief(k.Bulkhead, "h", "bulkhead"), lab.Brief(k.Cut, "x", "cut"), lab.Brief(k.Spread, "m", "zones"), k.Wave.Short(),
 		lab.Brief(k.Zoom, "z", "zoom"), k.Compare, c.Moments}
@@ -39,6 +46,12 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	own = append(own, k.Compare, k.Zoom, k.Lower)
 	return short, [][]key.Binding{lab.PlayKeys(own...), own, lab.ShellKeys()}
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // viewKey handles the keys that change only the view.
 func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {

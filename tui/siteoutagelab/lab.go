@@ -124,20 +124,27 @@ func (l *Lab) glossary() [][2]string {
 	}
 }
 
-// keys are the lab's own.
-var keys = struct {
+// KeyMap is the lab's own.
+type KeyMap struct {
 	Reserve, Drills, Fault, Compare, Timeline key.Binding
-}{
-	Reserve:  lab.Bind([]string{"p"}, "p", "power reserved for failover on/off (right run)"),
-	Drills:   lab.Bind([]string{"d"}, "d", "failover drilled on/off (right run)"),
-	Fault:    lab.Bind([]string{"f"}, "f", "H1 alone dark, or the city's feed cut (H2 too)"),
-	Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-	Timeline: lab.Bind([]string{"i"}, "i", "the incident's whole timeline, or the runs"),
 }
 
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Reserve:  lab.Bind([]string{"p"}, "p", "power reserved for failover on/off (right run)"),
+		Drills:   lab.Bind([]string{"d"}, "d", "failover drilled on/off (right run)"),
+		Fault:    lab.Bind([]string{"f"}, "f", "H1 alone dark, or the city's feed cut (H2 too)"),
+		Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+		Timeline: lab.Bind([]string{"i"}, "i", "the incident's whole timeline, or the runs"),
+	}
+}
+
+var keys = DefaultKeyMap()
+
 // help lists the lab's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
-	c, k := lab.CommonKeys, keys
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Reserve, "p", "reserve"), lab.Brief(k.Drills, "d", "drills"),
 		lab.Brief(k.Fault, "f", "feed"), lab.Brief(k.Timeline, "i", "timeline"), k.Compare, c.Moments}
 	full := [][]key.Binding{
@@ -147,6 +154,12 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	}
 	return short, full
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // Key changes the spec and restarts the days on their seed, or shows the
 // whole timeline.
@@ -197,7 +210,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap {
-	short, full := l.help()
-	return lab.Keys{Short: short, Full: full}
-}
+func (l *Lab) KeyMap() help.KeyMap { return keys }

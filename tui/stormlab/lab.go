@@ -116,18 +116,32 @@ func (l *Lab) Status() []string {
 	return []string{names, fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
-var jitterKey = lab.Bind([]string{"j"}, "j", "next jitter mode")
+// KeyMap is the lab's own key: the next jitter mode.
+type KeyMap struct{ Jitter key.Binding }
+
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{Jitter: lab.Bind([]string{"j"}, "j", "next jitter mode")}
+}
+
+var keys = DefaultKeyMap()
 
 // help lists the lab's keys with the shell's.
-func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	return []key.Binding{c.Play, c.Step, jitterKey, c.Help, c.Quit, c.Faster, c.Slower},
-		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{jitterKey}, lab.ShellKeys()...)}
+	return []key.Binding{c.Play, c.Step, k.Jitter, c.Help, c.Quit, c.Faster, c.Slower},
+		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{k.Jitter}, lab.ShellKeys()...)}
 }
+
+// ShortHelp is the help bar's keys.
+func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
+
+// FullHelp is the full help's columns.
+func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // Key switches the jitter mode drawn under no jitter's, keeping the time.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	if !key.Matches(msg, jitterKey) {
+	if !key.Matches(msg, keys.Jitter) {
 		return lab.Outcome{}
 	}
 	if len(l.storms) < 2 {
@@ -226,7 +240,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap {
-	short, full := l.help()
-	return lab.Keys{Short: short, Full: full}
-}
+func (l *Lab) KeyMap() help.KeyMap { return keys }

@@ -12,17 +12,25 @@ import (
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
+// KeyMap is the lab's own keys.
 // The load lever is [ and ]: L is the shell's lecture strip.
-var keys = struct {
+type KeyMap struct {
 	Policy, Against  key.Binding
 	D, Load, Refresh lab.Lever
-}{
-	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d"),
-	Against: lab.Bind([]string{"P"}, "P", "right policy"),
-	D:       lab.NewLever("d", "D", "one choice fewer", "one choice more", "fewer/more choices"),
-	Load:    lab.NewLever("[", "]", "load down 0.05", "load up 0.05", "load down/up 0.05"),
-	Refresh: lab.NewLever("f", "F", "refresh the board twice as often", "refresh it half as often", "board refresh x2, /2"),
 }
+
+// DefaultKeyMap is the lab's keys as it opens with them.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d"),
+		Against: lab.Bind([]string{"P"}, "P", "right policy"),
+		D:       lab.NewLever("d", "D", "one choice fewer", "one choice more", "fewer/more choices"),
+		Load:    lab.NewLever("[", "]", "load down 0.05", "load up 0.05", "load down/up 0.05"),
+		Refresh: lab.NewLever("f", "F", "refresh the board twice as often", "refresh it half as often", "board refresh x2, /2"),
+	}
+}
+
+var keys = DefaultKeyMap()
 
 // help lists the lab's keys with the shell's.
 func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
