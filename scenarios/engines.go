@@ -27,30 +27,40 @@ type Spec interface {
 }
 
 // Engine is one simulation engine: its name on the command line and in
-// scenario files, a one-line title, and the spec a bare "loadlab run NAME"
-// uses.
+// scenario files (its spec's, Spec.Engine), a one-line title, the picker's
+// heading its scenarios sit under, and the spec a bare "loadlab run NAME"
+// uses. This list is the one place an engine is declared.
 type Engine struct {
 	Name    string
 	Title   string
+	Group   string
 	Default Spec
 }
 
+// casebook is the picker's heading of the incidents' engines.
+const casebook = "Casebook: outages"
+
+// declare is an engine named by its default spec.
+func declare(title, group string, def Spec) Engine {
+	return Engine{Name: def.Engine(), Title: title, Group: group, Default: def}
+}
+
 var engines = []Engine{
-	{Name: "bins", Title: "balls into bins: one choice, d choices and what breaks the theorem", Default: bins.DefaultSpec()},
-	{Name: "exact", Title: "exact max-load distributions of small cases, by brute force or by DP", Default: bins.DefaultExactSpec()},
-	{Name: "cascade", Title: "cascading failure through thread pools, and the protections against it", Default: cascade.DefaultSpec()},
-	{Name: "retry-storm", Title: "clients retrying together, with and without jitter", Default: cascade.DefaultStormSpec()},
-	{Name: "supermarket", Title: "join the shorter of d random queues: the supermarket model against its mean field", Default: queue.DefaultSpec()},
-	{Name: "hashing", Title: "rendezvous hashing against a consistent-hash ring: spread and churn", Default: hashing.DefaultSpec()},
-	{Name: "placement", Title: "replicas across fault domains, and the failures that take a majority", Default: placement.DefaultSpec()},
-	{Name: "durability", Title: "placement strategies holding data through years of failures and repairs", Default: placement.DefaultDurabilitySpec()},
-	{Name: "availability", Title: "MTTF, MTTR, the nines, and why scale needs fast repair", Default: avail.DefaultSpec()},
-	{Name: "interleave", Title: "an exact interleaving explorer: two DNS Enactors racing, every schedule counted, the fixes, and the race in time (AWS 2025)", Default: interleave.DefaultSpec()},
-	{Name: "lease-storm", Title: "AWS 2025: leases lost in an outage, a manager that stays collapsed after it, and the throttle that ends it", Default: leasestorm.DefaultSpec()},
-	{Name: "remirror", Title: "AWS 2011: EBS volumes that lose their mirror search for a new one without backoff, and a storm that keeps a zone stuck for days", Default: remirror.DefaultSpec()},
-	{Name: "config-storm", Title: "Facebook 2010: an invalid value fixed, and the clients' own fix keeps the database down until traffic is cut, or they back off", Default: configstorm.DefaultSpec()},
-	{Name: "health-flip-flop", Title: "AWS 2025: health checks flipping instances in and out of DNS, and hysteresis against it", Default: flipflop.DefaultSpec()},
-	{Name: "site-outage", Title: "The Planet 2008: a building dark for days, its customers by placement, failover limited by the power to spare, and their year", Default: siteoutage.DefaultSpec()},
+	declare("balls into bins: one choice, d choices and what breaks the theorem", "Balls into bins", bins.DefaultSpec()),
+	declare("exact max-load distributions of small cases, by brute force or by DP", "Exact enumeration", bins.DefaultExactSpec()),
+	declare("cascading failure through thread pools, and the protections against it", "Cascading failure", cascade.DefaultSpec()),
+	declare("clients retrying together, with and without jitter", "Retry storm", cascade.DefaultStormSpec()),
+	declare("join the shorter of d random queues: the supermarket model against its mean field", "Supermarket queues", queue.DefaultSpec()),
+	declare("rendezvous hashing against a consistent-hash ring: spread and churn", "Hashing", hashing.DefaultSpec()),
+	declare("replicas across fault domains, and the failures that take a majority", "Placement across fault domains", placement.DefaultSpec()),
+	declare("placement strategies holding data through years of failures and repairs", "Durability over years", placement.DefaultDurabilitySpec()),
+	declare("MTTF, MTTR, the nines, and why scale needs fast repair", "Availability", avail.DefaultSpec()),
+	declare("an exact interleaving explorer: two DNS Enactors racing, every schedule counted, the fixes, and the race in time (AWS 2025)", casebook, interleave.DefaultSpec()),
+	declare("AWS 2025: leases lost in an outage, a manager that stays collapsed after it, and the throttle that ends it", casebook, leasestorm.DefaultSpec()),
+	declare("AWS 2011: EBS volumes that lose their mirror search for a new one without backoff, and a storm that keeps a zone stuck for days", casebook, remirror.DefaultSpec()),
+	declare("Facebook 2010: an invalid value fixed, and the clients' own fix keeps the database down until traffic is cut, or they back off", casebook, configstorm.DefaultSpec()),
+	declare("AWS 2025: health checks flipping instances in and out of DNS, and hysteresis against it", casebook, flipflop.DefaultSpec()),
+	declare("The Planet 2008: a building dark for days, its customers by placement, failover limited by the power to spare, and their year", casebook, siteoutage.DefaultSpec()),
 }
 
 // Engines lists the engines in the order help shows them.

@@ -2,31 +2,13 @@ package tui
 
 import (
 	"github.com/charmbracelet/bubbles/list"
+	"github.com/loadlab/loadlab/scenarios"
 )
 
-// labTitles name the picker's groups, one per engine, in a class's words.
-var labTitles = map[string]string{
-	"bins":             "Balls into bins",
-	"exact":            "Exact enumeration",
-	"supermarket":      "Supermarket queues",
-	"hashing":          "Hashing",
-	"cascade":          "Cascading failure",
-	"retry-storm":      "Retry storm",
-	"placement":        "Placement across fault domains",
-	"durability":       "Durability over years",
-	"availability":     "Availability",
-	"lease-storm":      "Casebook: outages",
-	"health-flip-flop": "Casebook: outages",
-	"interleave":       "Casebook: outages",
-	"remirror":         "Casebook: outages",
-	"site-outage":      "Casebook: outages",
-	"config-storm":     "Casebook: outages",
-}
-
-// labTitle is the heading of an engine's scenarios.
+// labTitle is the heading of an engine's scenarios (its engine's group).
 func labTitle(engine string) string {
-	if t, ok := labTitles[engine]; ok {
-		return t
+	if e, ok := scenarios.LookupEngine(engine); ok && e.Group != "" {
+		return e.Group
 	}
 	return engine
 }

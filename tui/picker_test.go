@@ -99,7 +99,7 @@ func TestPickerGroupsByLab(t *testing.T) {
 	}
 	for _, e := range scenarios.Engines() {
 		if labTitle(e.Name) == e.Name {
-			t.Errorf("engine %s has no heading in labTitles", e.Name)
+			t.Errorf("engine %s declares no picker group", e.Name)
 		}
 	}
 }

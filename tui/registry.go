@@ -2,6 +2,18 @@ package tui
 
 import (
 	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/avail"
+	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/cascade"
+	"github.com/loadlab/loadlab/sim/configstorm"
+	"github.com/loadlab/loadlab/sim/flipflop"
+	"github.com/loadlab/loadlab/sim/hashing"
+	"github.com/loadlab/loadlab/sim/interleave"
+	"github.com/loadlab/loadlab/sim/leasestorm"
+	"github.com/loadlab/loadlab/sim/placement"
+	"github.com/loadlab/loadlab/sim/queue"
+	"github.com/loadlab/loadlab/sim/remirror"
+	"github.com/loadlab/loadlab/sim/siteoutage"
 	"github.com/loadlab/loadlab/tui/availlab"
 	"github.com/loadlab/loadlab/tui/binslab"
 	"github.com/loadlab/loadlab/tui/cascadelab"
@@ -20,24 +32,25 @@ import (
 	"github.com/loadlab/loadlab/tui/supermarketlab"
 )
 
-// labs maps an engine to the lab that opens its scenarios. An engine that
+// labs maps an engine, named by its spec, to the lab that opens its
+// scenarios. An engine that
 // is not here has no lab, and opening it is an error.
 var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
-	"bins":             binslab.New,
-	"exact":            exactlab.New,
-	"cascade":          cascadelab.New,
-	"retry-storm":      stormlab.New,
-	"placement":        placementlab.New,
-	"hashing":          hashinglab.New,
-	"supermarket":      supermarketlab.New,
-	"durability":       durabilitylab.New,
-	"availability":     availlab.New,
-	"lease-storm":      leasestormlab.New,
-	"health-flip-flop": flipfloplab.New,
-	"interleave":       dnsracelab.New,
-	"remirror":         remirrorlab.New,
-	"site-outage":      siteoutagelab.New,
-	"config-storm":     configstormlab.New,
+	bins.Spec{}.Engine():                binslab.New,
+	bins.ExactSpec{}.Engine():           exactlab.New,
+	cascade.Spec{}.Engine():             cascadelab.New,
+	cascade.StormSpec{}.Engine():        stormlab.New,
+	placement.Spec{}.Engine():           placementlab.New,
+	hashing.Spec{}.Engine():             hashinglab.New,
+	queue.Spec{}.Engine():               supermarketlab.New,
+	placement.DurabilitySpec{}.Engine(): durabilitylab.New,
+	avail.Spec{}.Engine():               availlab.New,
+	leasestorm.Spec{}.Engine():          leasestormlab.New,
+	flipflop.Spec{}.Engine():            flipfloplab.New,
+	interleave.Spec{}.Engine():          dnsracelab.New,
+	remirror.Spec{}.Engine():            remirrorlab.New,
+	siteoutage.Spec{}.Engine():          siteoutagelab.New,
+	configstorm.Spec{}.Engine():         configstormlab.New,
 }
 
 // HasLab reports whether an engine's scenarios open in a lab.

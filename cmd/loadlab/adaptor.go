@@ -66,7 +66,6 @@ var formatOrder = []string{"text", "json", "csv"}
 
 // engineCLI is an engine's adaptor over its spec type S and result type R.
 type engineCLI[S scenarios.Spec, R any] struct {
-	name string
 	// about is the help's paragraph on what the engine computes.
 	about string
 	// bind declares one flag per spec field over s, each with what it
@@ -92,7 +91,11 @@ func (o options) env() runEnv {
 	return runEnv{workers: o.workers, keepAll: o.format != "text", format: o.format}
 }
 
-func (c *engineCLI[S, R]) engine() string { return c.name }
+// engine is the engine's name, as its spec says it.
+func (c *engineCLI[S, R]) engine() string {
+	var s S
+	return s.Engine()
+}
 
 func (c *engineCLI[S, R]) formats() []string {
 	var out []string
@@ -106,7 +109,7 @@ func (c *engineCLI[S, R]) formats() []string {
 
 // flagSet declares the engine's flags over spec and the shared ones over o.
 func (c *engineCLI[S, R]) flagSet(spec *S, o *options) *flagSet {
-	fs := newFlagSet("run " + c.name)
+	fs := newFlagSet("run " + c.engine())
 	c.bind(fs, spec)
 	o.format, o.workers = "text", runtime.GOMAXPROCS(0)
 	fs.Text(&o.format, "format", quoteList(c.formats()), "the report's form")
@@ -129,16 +132,16 @@ func (c *engineCLI[S, R]) boolFlags() []string {
 
 func (c *engineCLI[S, R]) help(topic string) string {
 	var b strings.Builder
-	e, _ := scenarios.LookupEngine(c.name)
-	usage := "loadlab run " + c.name + " [flags]"
-	if topic != c.name {
-		usage = "loadlab " + topic + " [flags]   (short for loadlab run " + c.name + ")"
+	e, _ := scenarios.LookupEngine(c.engine())
+	usage := "loadlab run " + c.engine() + " [flags]"
+	if topic != c.engine() {
+		usage = "loadlab " + topic + " [flags]   (short for loadlab run " + c.engine() + ")"
 	}
-	fmt.Fprintf(&b, "Usage: %s\n\n%s: %s.\n%s\n\nFlags:\n", usage, c.name, e.Title, c.about)
+	fmt.Fprintf(&b, "Usage: %s\n\n%s: %s.\n%s\n\nFlags:\n", usage, c.engine(), e.Title, c.about)
 	spec, _ := e.Default.(S)
 	fs := c.flagSet(&spec, &options{})
 	printFlags(&b, fs)
-	fmt.Fprintf(&b, "\nA scenario of this engine (see loadlab list) can stand for %q: its values become the defaults.\n", c.name)
+	fmt.Fprintf(&b, "\nA scenario of this engine (see loadlab list) can stand for %q: its values become the defaults.\n", c.engine())
 	return b.String()
 }
 
@@ -148,7 +151,7 @@ func flagName(field string) string { return "--" + field }
 func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Spec) (prepared, error) {
 	spec, ok := base.(S)
 	if !ok {
-		return prepared{}, fmt.Errorf("scenario spec %T is not a %s spec", base, c.name)
+		return prepared{}, fmt.Errorf("scenario spec %T is not a %s spec", base, c.engine())
 	}
 	var o options
 	fs := c.flagSet(&spec, &o)
@@ -160,7 +163,7 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 		return prepared{}, usagef("unexpected argument %q: run takes one engine or scenario name", positional[1])
 	}
 	if !slices.Contains(c.formats(), o.format) {
-		return prepared{}, usagef("--format must be %s for %s, got %q", quoteList(c.formats()), c.name, o.format)
+		return prepared{}, usagef("--format must be %s for %s, got %q", quoteList(c.formats()), c.engine(), o.format)
 	}
 	if err := spec.Validate(); err != nil {
 		return prepared{}, usageError{engine.Named(err, flagName)}
@@ -170,7 +173,7 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 	if err := estimate.Check(lim); err != nil {
 		lever := flagName
 		if o.file != "" { // the value may come from the file: name both
-			lever = func(f string) string { return flagName(f) + " (" + c.name + "." + f + " in the file)" }
+			lever = func(f string) string { return flagName(f) + " (" + c.engine() + "." + f + " in the file)" }
 		}
 		return prepared{}, usageError{engine.Named(err, lever)}
 	}

@@ -13,7 +13,6 @@ import (
 // availabilityCLI is "loadlab run availability": lecture 26.4.3's
 // availability arithmetic.
 var availabilityCLI = &engineCLI[avail.Spec, avail.Report]{
-	name: "availability",
 	about: `A = MTTF / (MTTF + MTTR). The nines and the downtime they allow (a month is a
 twelfth of a year, 730 h), the MTTF x MTTR grid, the two paths to --target
 (a longer MTTF or a shorter MTTR), the scale table (a fleet of n machines of

@@ -20,7 +20,6 @@ import (
 
 // binsCLI is "loadlab run bins": the flags and JSON fields scripts rely on (README, Headless).
 var binsCLI = &engineCLI[bins.Spec, bins.Result]{
-	name: "bins",
 	about: `Each trial places --balls balls into --bins bins under every strategy at once;
 trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial.`,
 	bind: func(fs *flagSet, s *bins.Spec) {

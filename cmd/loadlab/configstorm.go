@@ -17,7 +17,6 @@ import (
 // storm, the afternoon Facebook's clients kept their database down after
 // the invalid value was fixed.
 var configStormCLI = &engineCLI[configstorm.Spec, configstorm.Report]{
-	name: "config-storm",
 	about: `The lecture's account (2010-09-23; it gives the order of events, not their
 times): a change writes an invalid configuration value; every client sees it
 and queries the database to fix it, and the database is overwhelmed by

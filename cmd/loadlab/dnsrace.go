@@ -15,7 +15,6 @@ import (
 // dnsRaceCLI is "loadlab run interleave" (and its scenarios dns-race, dns-race-fixes, dns-race-timing): section 26.2.10's race between two
 // DNS Enactors, every schedule counted exactly, and timed by Monte Carlo.
 var dnsRaceCLI = &engineCLI[interleave.Spec, interleave.Report]{
-	name: "interleave",
 	about: `DNS Enactors apply plans to a record: each checks once that its plan is not older
 than what the record holds, writes its plan to each of --records records, then
 deletes every older plan. Every schedule (every interleaving of their steps) is

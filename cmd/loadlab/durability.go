@@ -16,7 +16,6 @@ import (
 // durabilityCLI is "loadlab run durability": the placement strategies
 // holding objects over simulated years of failures and repairs.
 var durabilityCLI = &engineCLI[placement.DurabilitySpec, *placement.Durability]{
-	name: "durability",
 	about: `--objects objects of --replicas replicas on an AZ x rack x node fleet for --years
 years. Nodes lose their disks (--node-mttf-years, back empty after
 --replace-hours), racks and AZs go dark for hours (--rack-outage-*, --az-outage-*),

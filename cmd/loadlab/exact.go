@@ -17,7 +17,6 @@ import (
 // exactCLI is "loadlab run exact", and "loadlab enum" for short: the enum
 // report that scripts rely on (README, Headless).
 var exactCLI = &engineCLI[bins.ExactSpec, bins.ExactReport]{
-	name: "exact",
 	about: `Brute force (--method brute) places every ordered candidate pair per ball, all
 n^(2m) inputs, and compares the rules input by input; the DP (--method dp)
 walks load multisets and gives exact distributions far beyond brute force.`,

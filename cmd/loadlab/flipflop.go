@@ -16,7 +16,6 @@ import (
 // flipFlopCLI is "loadlab run health-flip-flop": §26.2.10's health checks
 // flipping instances in and out of DNS.
 var flipFlopCLI = &engineCLI[flipflop.Spec, flipflop.Report]{
-	name: "health-flip-flop",
 	about: `The lecture's times: from 5:30 AM new instances' network state propagated slowly,
 NLB health checks flipped instances between failed and healthy, and each flip
 rewrote DNS; 10:36 AM network latency back to normal; 9:36 AM engineers

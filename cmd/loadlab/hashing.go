@@ -13,7 +13,6 @@ import (
 // hashingCLI is "loadlab run hashing": source §HRW's rendezvous hashing
 // against a consistent-hash ring.
 var hashingCLI = &engineCLI[hashing.Spec, []hashing.Study]{
-	name: "hashing",
 	about: `--keys keys over --nodes nodes by --scheme: hrw (owner = the node of highest
 score hash(key, node), the score mixed), weighted-hrw (score -w / ln u, --weights
 cycled over the nodes), skeleton (HRW down a --fanout-way tree, O(log n) a

@@ -16,7 +16,6 @@ import (
 // leaseStormCLI is "loadlab run lease-storm": §26.2.10's lease storm, the
 // night DWFM stayed down after DynamoDB came back.
 var leaseStormCLI = &engineCLI[leasestorm.Spec, leasestorm.Report]{
-	name: "lease-storm",
 	about: `The lecture's times: DynamoDB unreachable from 11:48 PM, back at 2:25 AM; DWFM
 overwhelmed (congestive collapse); engineers throttle and restart at 4:14 AM;
 DWFM recovered at 5:28 AM. Every count and rate is the model's: --droplets

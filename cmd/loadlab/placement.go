@@ -16,7 +16,6 @@ import (
 // placementCLI is "loadlab run placement": lecture 26.4.2's table of
 // placement strategies against failure events, with the exact chances.
 var placementCLI = &engineCLI[placement.Spec, *placement.Table]{
-	name: "placement",
 	about: `--azs AZs x --racks racks x --nodes nodes (numbered rack by rack), --replicas
 replicas under a majority quorum. Each strategy (random, greedy = the lowest
 numbers, rack-aware, az-aware) places --trials objects at each location of each

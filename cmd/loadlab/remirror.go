@@ -17,7 +17,6 @@ import (
 // remirrorCLI is "loadlab run remirror": §26.2.7's re-mirroring storm, the
 // EBS zone that stayed stuck for days after a network change of minutes.
 var remirrorCLI = &engineCLI[remirror.Spec, remirror.Report]{
-	name: "remirror",
 	about: `The lecture's timeline (AWS, US East, 2011-04-21):
 ` + remirrorTimeline() + `
 The lecture's figures are the times above and the shares: 13 % of the zone's

@@ -18,7 +18,6 @@ import (
 // dark, and what it did to its customers' year by where they had placed
 // their servers.
 var siteOutageCLI = &engineCLI[siteoutage.Spec, siteoutage.Report]{
-	name: "site-outage",
 	about: `The lecture's timeline (The Planet, H1 in Houston, 2008): May 31, 5:55 PM a
 transformer shorts, the fire sets off the UPS batteries, an explosion blows out
 three walls of floor one; no server is damaged, but 9,000 servers of 7,500

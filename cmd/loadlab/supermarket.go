@@ -15,7 +15,6 @@ import (
 // supermarketCLI is "loadlab run supermarket": source §SM's servers at
 // 90 % load, one choice against the shorter of two.
 var supermarketCLI = &engineCLI[queue.Spec, queue.Outcome]{
-	name: "supermarket",
 	about: `--servers FIFO servers, Poisson arrivals at --load x servers, exponential service
 of rate 1, simulated event by event to --time, measured after --warmup. --policy
 random, jsq-d (the shorter of --d servers drawn at random), jsq (the shortest of
