@@ -1,7 +1,6 @@
 package flipflop
 
 import (
-	"context"
 	"testing"
 
 	"github.com/loadlab/loadlab/internal/costcheck"
@@ -9,17 +8,14 @@ import (
 
 // costCases span the cost model: the lecture's morning, a large fleet
 // checked every second, and a day-long run of a small one.
-var costCases = []struct {
-	name string
-	spec func() Spec
-}{
-	{"the morning", DefaultSpec},
-	{"100k instances every second", func() Spec {
+var costCases = []costcheck.Case[Spec]{
+	{Name: "the morning", Spec: DefaultSpec},
+	{Name: "100k instances every second", Spec: func() Spec {
 		s := DefaultSpec()
 		s.Instances, s.IntervalS, s.DurationMin, s.Runs = 100000, 1, 10, "both"
 		return s
 	}},
-	{"a day, every set", func() Spec {
+	{Name: "a day, every set", Spec: func() Spec {
 		s := DefaultSpec()
 		s.DurationMin, s.SlowMin, s.Runs = MaxMinutes, 600, "none,hysteresis,cap,both"
 		return s
@@ -29,21 +25,7 @@ var costCases = []struct {
 // BenchmarkCostModel reports, per case, the estimated over the measured
 // work (CPU time) and the estimated over the measured peak heap: the
 // acceptance bounds are 0.5..2 for time and at least 1/1.5 for memory.
-func BenchmarkCostModel(b *testing.B) {
-	for _, c := range costCases {
-		b.Run(c.name, func(b *testing.B) {
-			s := c.spec()
-			est := s.Cost("json")
-			var m costcheck.Measured
-			for range b.N {
-				m = costcheck.Measure(func() { s.Run(context.Background(), nil) })
-			}
-			b.ReportMetric(est.Seconds/m.CPU.Seconds(), "est/time")
-			b.ReportMetric(est.Bytes/max(m.Peak, 1), "est/mem")
-			b.ReportMetric(m.CPU.Seconds(), "s")
-		})
-	}
-}
+func BenchmarkCostModel(b *testing.B) { costcheck.Benchmark(b, costCases) }
 
 // BenchmarkStep is one second of the slow window: a tenth of the 120
 // instances checked.

@@ -1,7 +1,6 @@
 package leasestorm
 
 import (
-	"context"
 	"testing"
 
 	"github.com/loadlab/loadlab/internal/costcheck"
@@ -10,27 +9,24 @@ import (
 // costCases span the regimes of the cost model: the lecture's night, a
 // quiet night (no outage: few asks), a large fleet, an impatient fleet
 // (a retry a second) and a day-long run.
-var costCases = []struct {
-	name string
-	spec func() Spec
-}{
-	{"the night", DefaultSpec},
-	{"no outage", func() Spec {
+var costCases = []costcheck.Case[Spec]{
+	{Name: "the night", Spec: DefaultSpec},
+	{Name: "no outage", Spec: func() Spec {
 		s := DefaultSpec()
 		s.OutageMin, s.Runs = 0, "none"
 		return s
 	}},
-	{"400k droplets", func() Spec {
+	{Name: "400k droplets", Spec: func() Spec {
 		s := DefaultSpec()
 		s.Droplets, s.RenewMin, s.LeaseMin, s.Rate, s.Runs = 400000, 1200, 1440, 90, "none"
 		return s
 	}},
-	{"timeout 1 s", func() Spec {
+	{Name: "timeout 1 s", Spec: func() Spec {
 		s := DefaultSpec()
 		s.Droplets, s.TimeoutS, s.AfterMin, s.Runs = 10000, 1, 60, "none,drop-stale"
 		return s
 	}},
-	{"a day after", func() Spec {
+	{Name: "a day after", Spec: func() Spec {
 		s := DefaultSpec()
 		s.AfterMin, s.Runs = MaxMinutes, "both"
 		return s
@@ -42,18 +38,4 @@ var costCases = []struct {
 // acceptance bounds are 0.5..2 for time and at least 1/1.5 for memory.
 // The time estimate is an upper bound (every droplet asking once a
 // timeout), so a quiet night runs well under it.
-func BenchmarkCostModel(b *testing.B) {
-	for _, c := range costCases {
-		b.Run(c.name, func(b *testing.B) {
-			s := c.spec()
-			est := s.Cost("json")
-			var m costcheck.Measured
-			for range b.N {
-				m = costcheck.Measure(func() { s.Run(context.Background(), nil) })
-			}
-			b.ReportMetric(est.Seconds/m.CPU.Seconds(), "est/time")
-			b.ReportMetric(est.Bytes/max(m.Peak, 1), "est/mem")
-			b.ReportMetric(m.CPU.Seconds(), "s")
-		})
-	}
-}
+func BenchmarkCostModel(b *testing.B) { costcheck.Benchmark(b, costCases) }

@@ -10,27 +10,24 @@ import (
 // costCases span the regimes of the cost model: the lecture's three days,
 // a wave that drains (a short storm), a storm never cut nor fixed, a
 // large zone, and a fortnight.
-var costCases = []struct {
-	name string
-	spec func() Spec
-}{
-	{"the three days", DefaultSpec},
-	{"a wave that drains", func() Spec {
+var costCases = []costcheck.Case[Spec]{
+	{Name: "the three days", Spec: DefaultSpec},
+	{Name: "a wave that drains", Spec: func() Spec {
 		s := DefaultSpec()
 		s.CutShare, s.Runs = 0.01, "none"
 		return s
 	}},
-	{"never cut nor fixed", func() Spec {
+	{Name: "never cut nor fixed", Spec: func() Spec {
 		s := DefaultSpec()
 		s.CutAt, s.FixAt, s.Runs = "never", "never", "none,bulkhead"
 		return s
 	}},
-	{"400k volumes", func() Spec {
+	{Name: "400k volumes", Spec: func() Spec {
 		s := DefaultSpec()
 		s.Volumes, s.Nodes, s.Capacity, s.RaceRate, s.ControlRate, s.Runs = 400000, 8000, 90000, 60000, 300000, "none"
 		return s
 	}},
-	{"a fortnight", func() Spec {
+	{Name: "a fortnight", Spec: func() Spec {
 		s := DefaultSpec()
 		s.Hours, s.Runs = MaxHours, "none,backoff,cap,spread"
 		return s
@@ -41,21 +38,7 @@ var costCases = []struct {
 // work (CPU time) and the estimated over the measured peak heap. The time
 // estimate is an upper bound (every volume stuck through the storm), so a
 // run whose storm stays small runs well under it.
-func BenchmarkCostModel(b *testing.B) {
-	for _, c := range costCases {
-		b.Run(c.name, func(b *testing.B) {
-			s := c.spec()
-			est := s.Cost("json")
-			var m costcheck.Measured
-			for range b.N {
-				m = costcheck.Measure(func() { s.Run(context.Background(), nil) })
-			}
-			b.ReportMetric(est.Seconds/m.CPU.Seconds(), "est/time")
-			b.ReportMetric(est.Bytes/max(m.Peak, 1), "est/mem")
-			b.ReportMetric(m.CPU.Seconds(), "s")
-		})
-	}
-}
+func BenchmarkCostModel(b *testing.B) { costcheck.Benchmark(b, costCases) }
 
 // The estimate holds the measured heap on every case: a run never takes
 // more memory than it was accepted for.
@@ -64,11 +47,11 @@ func TestCostHoldsTheHeap(t *testing.T) {
 		t.Skip("runs large zones")
 	}
 	for _, c := range costCases {
-		s := c.spec()
+		s := c.Spec()
 		est := s.Cost("json")
 		m := costcheck.Measure(func() { s.Run(context.Background(), nil) })
 		if m.Peak > est.Bytes {
-			t.Errorf("%s: peak heap %.3g B over the estimate %.3g B", c.name, m.Peak, est.Bytes)
+			t.Errorf("%s: peak heap %.3g B over the estimate %.3g B", c.Name, m.Peak, est.Bytes)
 		}
 	}
 }

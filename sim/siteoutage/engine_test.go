@@ -237,22 +237,19 @@ func TestStepDoesNotAllocate(t *testing.T) {
 
 // costCases span the cost model: the lecture's days, a million servers,
 // four runs, and a month before floor one.
-var costCases = []struct {
-	name string
-	spec func() Spec
-}{
-	{"the days", DefaultSpec},
-	{"a million servers", func() Spec {
+var costCases = []costcheck.Case[Spec]{
+	{Name: "the days", Spec: DefaultSpec},
+	{Name: "a million servers", Spec: func() Spec {
 		s := DefaultSpec()
 		s.RacksPerFloor, s.ServersPerRack, s.Customers, s.Runs = 5000, 100, 800000, "none"
 		return s
 	}},
-	{"every set", func() Spec {
+	{Name: "every set", Spec: func() Spec {
 		s := DefaultSpec()
 		s.Runs = "none,reserve,drills,both"
 		return s
 	}},
-	{"a month", func() Spec {
+	{Name: "a month", Spec: func() Spec {
 		s := DefaultSpec()
 		s.Floor1Min, s.RacksPerHour = MaxMinutes-2000, 10
 		return s
@@ -262,21 +259,7 @@ var costCases = []struct {
 // BenchmarkCostModel reports, per case, the estimated over the measured
 // work and the estimated over the measured peak heap: the acceptance
 // bounds are 0.5..2 for time and at least 1/1.5 for memory.
-func BenchmarkCostModel(b *testing.B) {
-	for _, c := range costCases {
-		b.Run(c.name, func(b *testing.B) {
-			s := c.spec()
-			est := s.Cost("json")
-			var m costcheck.Measured
-			for range b.N {
-				m = costcheck.Measure(func() { s.Run(context.Background(), nil) })
-			}
-			b.ReportMetric(est.Seconds/m.CPU.Seconds(), "est/time")
-			b.ReportMetric(est.Bytes/max(m.Peak, 1), "est/mem")
-			b.ReportMetric(m.CPU.Seconds(), "s")
-		})
-	}
-}
+func BenchmarkCostModel(b *testing.B) { costcheck.Benchmark(b, costCases) }
 
 // BenchmarkDays is the default spec's two runs.
 func BenchmarkDays(b *testing.B) {

@@ -89,24 +89,23 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		MTTFHalf:     lab.Bind([]string{"u"}, "u", "MTTF /2"),
-		MTTFDouble:   lab.Bind([]string{"U"}, "U", "MTTF x2"),
-		MTTFTenth:    lab.Bind([]string{"j"}, "j", "MTTF /10"),
-		MTTFTenfold:  lab.Bind([]string{"J"}, "J", "MTTF x10"),
-		MTTRHalf:     lab.Bind([]string{"d"}, "d", "MTTR /2"),
-		MTTRDouble:   lab.Bind([]string{"D"}, "D", "MTTR x2"),
-		MTTRTenth:    lab.Bind([]string{"k"}, "k", "MTTR /10"),
-		MTTRTenfold:  lab.Bind([]string{"K"}, "K", "MTTR x10"),
-		NineFewer:    lab.Bind([]string{"g"}, "g", "target: one nine fewer"),
-		NineMore:     lab.Bind([]string{"G"}, "G", "target: one nine more"),
-		FleetSmaller: lab.Bind([]string{"f"}, "f", "the strip: a smaller fleet of the table (its MTTF)"),
-		FleetLarger:  lab.Bind([]string{"F"}, "F", "the strip: a larger fleet of the table (its MTTF)"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	MTTFHalf:     lab.Bind([]string{"u"}, "u", "MTTF /2"),
+	MTTFDouble:   lab.Bind([]string{"U"}, "U", "MTTF x2"),
+	MTTFTenth:    lab.Bind([]string{"j"}, "j", "MTTF /10"),
+	MTTFTenfold:  lab.Bind([]string{"J"}, "J", "MTTF x10"),
+	MTTRHalf:     lab.Bind([]string{"d"}, "d", "MTTR /2"),
+	MTTRDouble:   lab.Bind([]string{"D"}, "D", "MTTR x2"),
+	MTTRTenth:    lab.Bind([]string{"k"}, "k", "MTTR /10"),
+	MTTRTenfold:  lab.Bind([]string{"K"}, "K", "MTTR x10"),
+	NineFewer:    lab.Bind([]string{"g"}, "g", "target: one nine fewer"),
+	NineMore:     lab.Bind([]string{"G"}, "G", "target: one nine more"),
+	FleetSmaller: lab.Bind([]string{"f"}, "f", "the strip: a smaller fleet of the table (its MTTF)"),
+	FleetLarger:  lab.Bind([]string{"F"}, "F", "the strip: a larger fleet of the table (its MTTF)"),
+}
 
 // pair is a short-help entry for two keys of one lever.
 func pair(b key.Binding, keys, desc string) key.Binding {

@@ -16,27 +16,26 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Toggle:      lab.Bind([]string{"1", "2", "3", "4", "5", "6", "7"}, "1-7", "strategies"),
-		DDown:       lab.Bind([]string{"d"}, "d/D", "fewer/more choices"),
-		DUp:         lab.Bind([]string{"D"}, "D", "d +"),
-		RefreshDown: lab.Bind([]string{"f"}, "f/F", "stale refresh ÷2/×2"),
-		RefreshUp:   lab.Bind([]string{"F"}, "F", "refresh ×2"),
-		Stream:      lab.Bind([]string{"m"}, "m", "paired/sequential stream"),
-		BinsDown:    lab.Bind([]string{"["}, "[/]", "bins ÷2/×2"),
-		BinsUp:      lab.Bind([]string{"]"}, "]", "bins ×2"),
-		BallsDown:   lab.Bind([]string{"{"}, "{/}", "balls ÷2/×2"),
-		BallsUp:     lab.Bind([]string{"}"}, "}", "balls ×2"),
-		Trials:      lab.Bind([]string{"T"}, "T", "trials 1→10→50→200"),
-		Chart:       lab.Bind([]string{"v"}, "v", "chart"),
-		Back:        lab.Bind([]string{"b", "left"}, "b/←", "a ball back"),
-		Start:       lab.Bind([]string{"home"}, "home", "the trial's first ball"),
-		Exact:       lab.Bind([]string{"p", "g", "G"}, "p/g/G", "the exact lab's stepper"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	Toggle:      lab.Bind([]string{"1", "2", "3", "4", "5", "6", "7"}, "1-7", "strategies"),
+	DDown:       lab.Bind([]string{"d"}, "d/D", "fewer/more choices"),
+	DUp:         lab.Bind([]string{"D"}, "D", "d +"),
+	RefreshDown: lab.Bind([]string{"f"}, "f/F", "stale refresh ÷2/×2"),
+	RefreshUp:   lab.Bind([]string{"F"}, "F", "refresh ×2"),
+	Stream:      lab.Bind([]string{"m"}, "m", "paired/sequential stream"),
+	BinsDown:    lab.Bind([]string{"["}, "[/]", "bins ÷2/×2"),
+	BinsUp:      lab.Bind([]string{"]"}, "]", "bins ×2"),
+	BallsDown:   lab.Bind([]string{"{"}, "{/}", "balls ÷2/×2"),
+	BallsUp:     lab.Bind([]string{"}"}, "}", "balls ×2"),
+	Trials:      lab.Bind([]string{"T"}, "T", "trials 1→10→50→200"),
+	Chart:       lab.Bind([]string{"v"}, "v", "chart"),
+	Back:        lab.Bind([]string{"b", "left"}, "b/←", "a ball back"),
+	Start:       lab.Bind([]string{"home"}, "home", "the trial's first ball"),
+	Exact:       lab.Bind([]string{"p", "g", "G"}, "p/g/G", "the exact lab's stepper"),
+}
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {

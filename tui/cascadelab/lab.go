@@ -224,25 +224,24 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Zoom:        lab.Bind([]string{"z"}, "z", "zoom: 6 s around now, or the whole minute"),
-		Grain:       lab.Bind([]string{"g"}, "g", "success per 2 s sample (the lecture's) or per 100 ms"),
-		Preset:      lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
-		RightPreset: lab.Bind([]string{"!", "@", "#", "$", "%", "^"}, "shift 1-6", "the right-hand set when comparing"),
-		Follow:      lab.Bind([]string{"f"}, "f", "follow the next request"),
-		Compare:     lab.Bind([]string{"c"}, "c", "compare"),
-		Arrivals:    lab.Bind([]string{"a"}, "a", "arrivals: the lecture's one stream, or paired"),
-		Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
-		Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
-		Breaker:     lab.Bind([]string{"b"}, "b", "breaker"),
-		Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
-		Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
-		Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	Zoom:        lab.Bind([]string{"z"}, "z", "zoom: 6 s around now, or the whole minute"),
+	Grain:       lab.Bind([]string{"g"}, "g", "success per 2 s sample (the lecture's) or per 100 ms"),
+	Preset:      lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
+	RightPreset: lab.Bind([]string{"!", "@", "#", "$", "%", "^"}, "shift 1-6", "the right-hand set when comparing"),
+	Follow:      lab.Bind([]string{"f"}, "f", "follow the next request"),
+	Compare:     lab.Bind([]string{"c"}, "c", "compare"),
+	Arrivals:    lab.Bind([]string{"a"}, "a", "arrivals: the lecture's one stream, or paired"),
+	Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
+	Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
+	Breaker:     lab.Bind([]string{"b"}, "b", "breaker"),
+	Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
+	Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
+	Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
+}
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {

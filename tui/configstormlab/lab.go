@@ -101,23 +101,22 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Backoff:      lab.Bind([]string{"b"}, "b", "backoff on/off (right run)"),
-		Cut:          lab.Bind([]string{"x"}, "x", "cut traffic on/off (right run)"),
-		KeepOnError:  lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run)"),
-		FixEarlier:   lab.Bind([]string{"f"}, "f", "fix the value earlier"),
-		FixLater:     lab.Bind([]string{"F"}, "F", "fix the value later"),
-		RampShorter:  lab.Bind([]string{"u"}, "u", "let users back faster"),
-		RampLonger:   lab.Bind([]string{"U"}, "U", "let users back slower"),
-		CapacityDown: lab.Bind([]string{"w"}, "w", "weaker database"),
-		CapacityUp:   lab.Bind([]string{"W"}, "W", "stronger database"),
-		Compare:      lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-		Timeline:     lab.Bind([]string{"i"}, "i", "the lecture's whole timeline"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	Backoff:      lab.Bind([]string{"b"}, "b", "backoff on/off (right run)"),
+	Cut:          lab.Bind([]string{"x"}, "x", "cut traffic on/off (right run)"),
+	KeepOnError:  lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run)"),
+	FixEarlier:   lab.Bind([]string{"f"}, "f", "fix the value earlier"),
+	FixLater:     lab.Bind([]string{"F"}, "F", "fix the value later"),
+	RampShorter:  lab.Bind([]string{"u"}, "u", "let users back faster"),
+	RampLonger:   lab.Bind([]string{"U"}, "U", "let users back slower"),
+	CapacityDown: lab.Bind([]string{"w"}, "w", "weaker database"),
+	CapacityUp:   lab.Bind([]string{"W"}, "W", "stronger database"),
+	Compare:      lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	Timeline:     lab.Bind([]string{"i"}, "i", "the lecture's whole timeline"),
+}
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {

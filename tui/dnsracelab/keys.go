@@ -20,22 +20,21 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Recheck:  lab.Bind([]string{"1"}, "1", "fix: re-check just before each write (on/off)"),
-		CAS:      lab.Bind([]string{"2"}, "2", "fix: compare-and-swap on the version (on/off)"),
-		Safe:     lab.Bind([]string{"3"}, "3", "fix: cleanup keeps the plan a record points to (on/off)"),
-		Enactors: lab.Bind([]string{"E"}, "E", "Enactors: 2 or 3"),
-		Atomic:   lab.Bind([]string{"a"}, "a", "which parts are one step: cleanup, none, apply and cleanup, apply"),
-		Records:  lab.NewLever("[", "]", "one record fewer a plan", "one record more a plan", "records a plan −1, +1"),
-		NextBad:  lab.Bind([]string{"b"}, "b", "next bad schedule"),
-		PrevBad:  lab.Bind([]string{"B"}, "B", "previous bad schedule"),
-		Lecture:  lab.Bind([]string{"l"}, "l", "the lecture's order (on another race, the slow Enactor held back after its first write)"),
-		Edit:     lab.Bind([]string{"e"}, "e", `type a schedule ("s1 f1 f2 f3 s2")`),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	Recheck:  lab.Bind([]string{"1"}, "1", "fix: re-check just before each write (on/off)"),
+	CAS:      lab.Bind([]string{"2"}, "2", "fix: compare-and-swap on the version (on/off)"),
+	Safe:     lab.Bind([]string{"3"}, "3", "fix: cleanup keeps the plan a record points to (on/off)"),
+	Enactors: lab.Bind([]string{"E"}, "E", "Enactors: 2 or 3"),
+	Atomic:   lab.Bind([]string{"a"}, "a", "which parts are one step: cleanup, none, apply and cleanup, apply"),
+	Records:  lab.NewLever("[", "]", "one record fewer a plan", "one record more a plan", "records a plan −1, +1"),
+	NextBad:  lab.Bind([]string{"b"}, "b", "next bad schedule"),
+	PrevBad:  lab.Bind([]string{"B"}, "B", "previous bad schedule"),
+	Lecture:  lab.Bind([]string{"l"}, "l", "the lecture's order (on another race, the slow Enactor held back after its first write)"),
+	Edit:     lab.Bind([]string{"e"}, "e", `type a schedule ("s1 f1 f2 f3 s2")`),
+}
 
 // help lists the explorer's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {

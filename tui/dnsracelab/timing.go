@@ -113,18 +113,17 @@ type TimingKeyMap struct {
 }
 
 // DefaultTimingKeyMap is the lab's keys as it opens with them.
-func DefaultTimingKeyMap() TimingKeyMap {
-	return TimingKeyMap{
-		Recheck:  keys.Recheck,
-		CAS:      keys.CAS,
-		Safe:     keys.Safe,
-		Enactors: keys.Enactors,
-		Chance:   lab.NewLever("c", "C", "stall chance −0.1", "stall chance +0.1", "stall chance −, +"),
-		Records:  keys.Records,
-	}
-}
+func DefaultTimingKeyMap() TimingKeyMap { return timingKeys }
 
-var timingKeys = DefaultTimingKeyMap()
+// timingKeys are the bindings the lab matches keys against.
+var timingKeys = TimingKeyMap{
+	Recheck:  keys.Recheck,
+	CAS:      keys.CAS,
+	Safe:     keys.Safe,
+	Enactors: keys.Enactors,
+	Chance:   lab.NewLever("c", "C", "stall chance −0.1", "stall chance +0.1", "stall chance −, +"),
+	Records:  keys.Records,
+}
 
 // help lists the timing lab's keys with the shell's.
 func (k TimingKeyMap) help() ([]key.Binding, [][]key.Binding) {

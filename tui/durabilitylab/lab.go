@@ -78,14 +78,13 @@ func (l *Lab) Status() []string {
 type KeyMap struct{ Rebuild, RebuildSlower key.Binding }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Rebuild:       lab.Bind([]string{"b"}, "b", "rebuilds twice as fast"),
-		RebuildSlower: lab.Bind([]string{"B"}, "B", "rebuilds twice as slow"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	Rebuild:       lab.Bind([]string{"b"}, "b", "rebuilds twice as fast"),
+	RebuildSlower: lab.Bind([]string{"B"}, "B", "rebuilds twice as slow"),
+}
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {

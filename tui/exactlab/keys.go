@@ -14,26 +14,25 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		StepBack:  lab.Bind([]string{"p", "left"}, "p/←", "step back"),
-		Start:     lab.Bind([]string{"g", "home"}, "g", "first ball"),
-		End:       lab.Bind([]string{"G", "end"}, "G", "last ball"),
-		Edit:      lab.Bind([]string{"e"}, "e", "type an input"),
-		Up:        lab.Bind([]string{"up", "k"}, "↑/↓", "counterexample"),
-		Down:      lab.Bind([]string{"down", "j"}, "↓", "next counterexample"),
-		Open:      lab.Bind([]string{"enter"}, "enter", "step through it"),
-		BinsDown:  lab.Bind([]string{"["}, "[/]", "bins −1/+1"),
-		BinsUp:    lab.Bind([]string{"]"}, "]", "bins +1"),
-		BallsDown: lab.Bind([]string{"{"}, "{/}", "balls −1/+1"),
-		BallsUp:   lab.Bind([]string{"}"}, "}", "balls +1"),
-		Fractions: lab.Bind([]string{"f"}, "f", "E[max] as exact fractions"),
-		Cancel:    lab.Bind([]string{"esc"}, "esc", "cancel: back to the table before"),
-		Compute:   lab.Bind([]string{"enter"}, "enter", "compute again"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	StepBack:  lab.Bind([]string{"p", "left"}, "p/←", "step back"),
+	Start:     lab.Bind([]string{"g", "home"}, "g", "first ball"),
+	End:       lab.Bind([]string{"G", "end"}, "G", "last ball"),
+	Edit:      lab.Bind([]string{"e"}, "e", "type an input"),
+	Up:        lab.Bind([]string{"up", "k"}, "↑/↓", "counterexample"),
+	Down:      lab.Bind([]string{"down", "j"}, "↓", "next counterexample"),
+	Open:      lab.Bind([]string{"enter"}, "enter", "step through it"),
+	BinsDown:  lab.Bind([]string{"["}, "[/]", "bins −1/+1"),
+	BinsUp:    lab.Bind([]string{"]"}, "]", "bins +1"),
+	BallsDown: lab.Bind([]string{"{"}, "{/}", "balls −1/+1"),
+	BallsUp:   lab.Bind([]string{"}"}, "}", "balls +1"),
+	Fractions: lab.Bind([]string{"f"}, "f", "E[max] as exact fractions"),
+	Cancel:    lab.Bind([]string{"esc"}, "esc", "cancel: back to the table before"),
+	Compute:   lab.Bind([]string{"enter"}, "enter", "compute again"),
+}
 
 // help lists the keys that do something in the view on screen, each once.
 func (l *Lab) help() ([]key.Binding, [][]key.Binding) {

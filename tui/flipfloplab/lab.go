@@ -107,20 +107,19 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Hysteresis: lab.Bind([]string{"h"}, "h", "hysteresis on/off (right run)"),
-		KDown:      lab.Bind([]string{"k"}, "k", "fewer results in a row"),
-		KUp:        lab.Bind([]string{"K"}, "K", "more results in a row"),
-		Cap:        lab.Bind([]string{"x"}, "x", "cap on changes a minute on/off (right run)"),
-		CapDown:    lab.Bind([]string{"j"}, "j", "cap /2"),
-		CapUp:      lab.Bind([]string{"J"}, "J", "cap x2"),
-		SwitchOff:  lab.Bind([]string{"a"}, "a", "switch the automation off at 9:36 AM, or never"),
-		Compare:    lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	Hysteresis: lab.Bind([]string{"h"}, "h", "hysteresis on/off (right run)"),
+	KDown:      lab.Bind([]string{"k"}, "k", "fewer results in a row"),
+	KUp:        lab.Bind([]string{"K"}, "K", "more results in a row"),
+	Cap:        lab.Bind([]string{"x"}, "x", "cap on changes a minute on/off (right run)"),
+	CapDown:    lab.Bind([]string{"j"}, "j", "cap /2"),
+	CapUp:      lab.Bind([]string{"J"}, "J", "cap x2"),
+	SwitchOff:  lab.Bind([]string{"a"}, "a", "switch the automation off at 9:36 AM, or never"),
+	Compare:    lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+}
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {

@@ -87,16 +87,15 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Remove:  lab.Bind([]string{"x"}, "x", "a node leaves (chosen at random)"),
-		Add:     lab.Bind([]string{"a"}, "a", "a node joins"),
-		VNodes:  lab.NewLever("v", "V", "the ring's virtual nodes /2", "the ring's virtual nodes x2", "the ring's virtual nodes /2, x2"),
-		Weights: lab.Bind([]string{"w"}, "w", "weights: all 1; 1, 2, 4; 1, 1, 1, 4"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	Remove:  lab.Bind([]string{"x"}, "x", "a node leaves (chosen at random)"),
+	Add:     lab.Bind([]string{"a"}, "a", "a node joins"),
+	VNodes:  lab.NewLever("v", "V", "the ring's virtual nodes /2", "the ring's virtual nodes x2", "the ring's virtual nodes /2, x2"),
+	Weights: lab.Bind([]string{"w"}, "w", "weights: all 1; 1, 2, 4; 1, 1, 1, 4"),
+}
 
 // help lists the lab's keys with the shell's.
 func (l *Lab) help() ([]key.Binding, [][]key.Binding) {

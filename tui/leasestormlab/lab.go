@@ -109,23 +109,22 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		OutageShorter: lab.Bind([]string{"o"}, "o", "shorter outage"),
-		OutageLonger:  lab.Bind([]string{"O"}, "O", "longer outage"),
-		RateDown:      lab.Bind([]string{"w"}, "w", "slower manager"),
-		RateUp:        lab.Bind([]string{"W"}, "W", "faster manager"),
-		TimeoutDown:   lab.Bind([]string{"d"}, "d", "shorter timeout"),
-		TimeoutUp:     lab.Bind([]string{"D"}, "D", "longer timeout"),
-		CapDown:       lab.Bind([]string{"j"}, "j", "throttle's cap /2"),
-		CapUp:         lab.Bind([]string{"J"}, "J", "throttle's cap x2"),
-		Throttle:      lab.Bind([]string{"h"}, "h", "throttle on/off (right run)"),
-		DropStale:     lab.Bind([]string{"x"}, "x", "drop stale requests on/off (right run)"),
-		Compare:       lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	OutageShorter: lab.Bind([]string{"o"}, "o", "shorter outage"),
+	OutageLonger:  lab.Bind([]string{"O"}, "O", "longer outage"),
+	RateDown:      lab.Bind([]string{"w"}, "w", "slower manager"),
+	RateUp:        lab.Bind([]string{"W"}, "W", "faster manager"),
+	TimeoutDown:   lab.Bind([]string{"d"}, "d", "shorter timeout"),
+	TimeoutUp:     lab.Bind([]string{"D"}, "D", "longer timeout"),
+	CapDown:       lab.Bind([]string{"j"}, "j", "throttle's cap /2"),
+	CapUp:         lab.Bind([]string{"J"}, "J", "throttle's cap x2"),
+	Throttle:      lab.Bind([]string{"h"}, "h", "throttle on/off (right run)"),
+	DropStale:     lab.Bind([]string{"x"}, "x", "drop stale requests on/off (right run)"),
+	Compare:       lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+}
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {

@@ -117,23 +117,22 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		FailRandom: lab.Bind([]string{"F"}, "F", "fail a random domain of the next kind"),
-		Page:       lab.Bind([]string{"e"}, "e", "the other failures' bars, when they do not all fit"),
-		Table:      lab.Bind([]string{"0"}, "0", "show the table's objects again"),
-		Place:      lab.Bind([]string{"1", "2", "3", "4", "5"}, "1-5", "place an object: random, greedy, rack-aware, az-aware, diverse"),
-		PlaceSite:  lab.Bind([]string{"6", "7", "8", "9"}, "6-9", "with sites: site-aware, one-site, one-city, cross-provider"),
-		Fail:       lab.Bind([]string{"f"}, "f", "fail the next kind of domain where it hits most"),
-		AZs:        lab.NewLever("a", "A", "one AZ fewer", "one AZ more", "fewer/more AZs"),
-		Racks:      lab.NewLever("b", "B", "one rack fewer per AZ", "one rack more per AZ", "fewer/more racks per AZ"),
-		Nodes:      lab.NewLever("d", "D", "one node fewer per rack", "one node more per rack", "fewer/more nodes per rack"),
-		Replicas:   lab.NewLever("p", "P", "one replica fewer", "one replica more", "fewer/more replicas"),
-		Versions:   lab.NewLever("v", "V", "one software version fewer", "one version more", "fewer/more software versions"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	FailRandom: lab.Bind([]string{"F"}, "F", "fail a random domain of the next kind"),
+	Page:       lab.Bind([]string{"e"}, "e", "the other failures' bars, when they do not all fit"),
+	Table:      lab.Bind([]string{"0"}, "0", "show the table's objects again"),
+	Place:      lab.Bind([]string{"1", "2", "3", "4", "5"}, "1-5", "place an object: random, greedy, rack-aware, az-aware, diverse"),
+	PlaceSite:  lab.Bind([]string{"6", "7", "8", "9"}, "6-9", "with sites: site-aware, one-site, one-city, cross-provider"),
+	Fail:       lab.Bind([]string{"f"}, "f", "fail the next kind of domain where it hits most"),
+	AZs:        lab.NewLever("a", "A", "one AZ fewer", "one AZ more", "fewer/more AZs"),
+	Racks:      lab.NewLever("b", "B", "one rack fewer per AZ", "one rack more per AZ", "fewer/more racks per AZ"),
+	Nodes:      lab.NewLever("d", "D", "one node fewer per rack", "one node more per rack", "fewer/more nodes per rack"),
+	Replicas:   lab.NewLever("p", "P", "one replica fewer", "one replica more", "fewer/more replicas"),
+	Versions:   lab.NewLever("v", "V", "one software version fewer", "one version more", "fewer/more software versions"),
+}
 
 // help lists the lab's keys with the shell's.
 func (l *Lab) help() ([]key.Binding, [][]key.Binding) {

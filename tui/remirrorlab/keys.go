@@ -17,22 +17,21 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Backoff:  lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
-		Cap:      lab.Bind([]string{"k"}, "k", "cap on re-mirrors on/off (right run)"),
-		Bulkhead: lab.Bind([]string{"h"}, "h", "bulkhead on/off (right run)"),
-		Spread:   lab.Bind([]string{"m"}, "m", "customers in several zones on/off (right run)"),
-		Cut:      lab.Bind([]string{"x"}, "x", "the 8:20 AM cut on/off (both runs)"),
-		Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-		Zoom:     lab.Bind([]string{"z"}, "z", "x axis: the night, the three days, or following the run"),
-		Lower:    lab.Bind([]string{"v"}, "v", "the next chart under the stuck volumes: capacity, searches, API errors"),
-		Wave:     lab.NewLever("w", "W", "a smaller wave (fewer nodes cut off)", "a larger wave", "wave"),
-		CapSize:  lab.NewLever("j", "J", "the cap /2", "the cap x2", "cap size"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	Backoff:  lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
+	Cap:      lab.Bind([]string{"k"}, "k", "cap on re-mirrors on/off (right run)"),
+	Bulkhead: lab.Bind([]string{"h"}, "h", "bulkhead on/off (right run)"),
+	Spread:   lab.Bind([]string{"m"}, "m", "customers in several zones on/off (right run)"),
+	Cut:      lab.Bind([]string{"x"}, "x", "the 8:20 AM cut on/off (both runs)"),
+	Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	Zoom:     lab.Bind([]string{"z"}, "z", "x axis: the night, the three days, or following the run"),
+	Lower:    lab.Bind([]string{"v"}, "v", "the next chart under the stuck volumes: capacity, searches, API errors"),
+	Wave:     lab.NewLever("w", "W", "a smaller wave (fewer nodes cut off)", "a larger wave", "wave"),
+	CapSize:  lab.NewLever("j", "J", "the cap /2", "the cap x2", "cap size"),
+}
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {

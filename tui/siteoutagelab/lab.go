@@ -130,17 +130,16 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Reserve:  lab.Bind([]string{"p"}, "p", "power reserved for failover on/off (right run)"),
-		Drills:   lab.Bind([]string{"d"}, "d", "failover drilled on/off (right run)"),
-		Fault:    lab.Bind([]string{"f"}, "f", "H1 alone dark, or the city's feed cut (H2 too)"),
-		Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-		Timeline: lab.Bind([]string{"i"}, "i", "the incident's whole timeline, or the runs"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	Reserve:  lab.Bind([]string{"p"}, "p", "power reserved for failover on/off (right run)"),
+	Drills:   lab.Bind([]string{"d"}, "d", "failover drilled on/off (right run)"),
+	Fault:    lab.Bind([]string{"f"}, "f", "H1 alone dark, or the city's feed cut (H2 too)"),
+	Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	Timeline: lab.Bind([]string{"i"}, "i", "the incident's whole timeline, or the runs"),
+}
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {

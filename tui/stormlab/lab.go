@@ -120,11 +120,10 @@ func (l *Lab) Status() []string {
 type KeyMap struct{ Jitter key.Binding }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{Jitter: lab.Bind([]string{"j"}, "j", "next jitter mode")}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{Jitter: lab.Bind([]string{"j"}, "j", "next jitter mode")}
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {

@@ -20,17 +20,16 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d"),
-		Against: lab.Bind([]string{"P"}, "P", "right policy"),
-		D:       lab.NewLever("d", "D", "one choice fewer", "one choice more", "fewer/more choices"),
-		Load:    lab.NewLever("[", "]", "load down 0.05", "load up 0.05", "load down/up 0.05"),
-		Refresh: lab.NewLever("f", "F", "refresh the board twice as often", "refresh it half as often", "board refresh x2, /2"),
-	}
-}
+func DefaultKeyMap() KeyMap { return keys }
 
-var keys = DefaultKeyMap()
+// keys are the bindings the lab matches keys against.
+var keys = KeyMap{
+	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d"),
+	Against: lab.Bind([]string{"P"}, "P", "right policy"),
+	D:       lab.NewLever("d", "D", "one choice fewer", "one choice more", "fewer/more choices"),
+	Load:    lab.NewLever("[", "]", "load down 0.05", "load up 0.05", "load down/up 0.05"),
+	Refresh: lab.NewLever("f", "F", "refresh the board twice as often", "refresh it half as often", "board refresh x2, /2"),
+}
 
 // help lists the lab's keys with the shell's.
 func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
