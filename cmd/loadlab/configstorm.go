@@ -69,7 +69,7 @@ database's load against its capacity, the reads served, the hit ratio.`,
 	run:  runSpec[configstorm.Spec, configstorm.Report],
 	cost: costSpec[configstorm.Spec],
 	writers: map[string]func(context.Context, io.Writer, configstorm.Report, engine.Cost) error{
-		"text": plain(writeConfigStormText),
+		"text": withHeadline(writeConfigStormText),
 		"json": func(_ context.Context, w io.Writer, r configstorm.Report, est engine.Cost) error {
 			s := r.Spec
 			cfgs, _ := s.Configs()
@@ -92,8 +92,9 @@ database's load against its capacity, the reads served, the hit ratio.`,
 				Attempts int                  `json:"attempts"`
 				Timeline []event              `json:"timeline"`
 				Runs     []configstorm.Result `json:"runs"`
+				Figures  []engine.Figure      `json:"figures"`
 				Estimate engine.Cost          `json:"estimate"`
-			}{s.Seed, s.Clients, s.Entries, s.Reads, s.Capacity, s.Attempts, timeline, r.Runs, est})
+			}{s.Seed, s.Clients, s.Entries, s.Reads, s.Capacity, s.Attempts, timeline, r.Runs, r.Figures, est})
 		},
 		"csv": func(_ context.Context, w io.Writer, r configstorm.Report, _ engine.Cost) error {
 			var rows [][]string

@@ -55,15 +55,16 @@ put-backs wait behind the writes DNS has not applied yet.`,
 	run:  runSpec[flipflop.Spec, flipflop.Report],
 	cost: costSpec[flipflop.Spec],
 	writers: map[string]func(context.Context, io.Writer, flipflop.Report, engine.Cost) error{
-		"text": plain(writeFlipFlopText),
+		"text": withHeadline(writeFlipFlopText),
 		"json": func(_ context.Context, w io.Writer, r flipflop.Report, est engine.Cost) error {
 			return writeJSON(w, struct {
 				Seed      int64             `json:"seed"`
 				Instances int               `json:"instances"`
 				Runs      []flipflop.Result `json:"runs"`
 				WritesCut []flipflop.Cut    `json:"writes_cut"`
+				Figures   []engine.Figure   `json:"figures"`
 				Estimate  engine.Cost       `json:"estimate"`
-			}{r.Spec.Seed, r.Spec.Instances, r.Runs, flipflop.Cuts(r), est})
+			}{r.Spec.Seed, r.Spec.Instances, r.Runs, flipflop.Cuts(r), r.Figures, est})
 		},
 		"csv": func(_ context.Context, w io.Writer, r flipflop.Report, _ engine.Cost) error {
 			var rows [][]string

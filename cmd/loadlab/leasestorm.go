@@ -47,7 +47,7 @@ the queue, and the droplets without a lease.`,
 	run:  runSpec[leasestorm.Spec, leasestorm.Report],
 	cost: costSpec[leasestorm.Spec],
 	writers: map[string]func(context.Context, io.Writer, leasestorm.Report, engine.Cost) error{
-		"text": plain(writeLeaseText),
+		"text": withHeadline(writeLeaseText),
 		"json": func(_ context.Context, w io.Writer, r leasestorm.Report, est engine.Cost) error {
 			s := r.Spec
 			return writeJSON(w, struct {
@@ -57,8 +57,9 @@ the queue, and the droplets without a lease.`,
 				TimeoutS  int                 `json:"timeout_s"`
 				Threshold float64             `json:"threshold"`
 				Runs      []leasestorm.Result `json:"runs"`
+				Figures   []engine.Figure     `json:"figures"`
 				Estimate  engine.Cost         `json:"estimate"`
-			}{s.Seed, s.Droplets, s.Rate, s.TimeoutS, s.Rate * float64(s.TimeoutS), r.Runs, est})
+			}{s.Seed, s.Droplets, s.Rate, s.TimeoutS, s.Rate * float64(s.TimeoutS), r.Runs, r.Figures, est})
 		},
 		"csv": func(_ context.Context, w io.Writer, r leasestorm.Report, _ engine.Cost) error {
 			var rows [][]string

@@ -75,7 +75,7 @@ Recovery is the time from 12:47 AM until no volume is stuck.`,
 	run:  runSpec[remirror.Spec, remirror.Report],
 	cost: costSpec[remirror.Spec],
 	writers: map[string]func(context.Context, io.Writer, remirror.Report, engine.Cost) error{
-		"text": plain(writeRemirrorText),
+		"text": withHeadline(writeRemirrorText),
 		"json": func(_ context.Context, w io.Writer, r remirror.Report, est engine.Cost) error {
 			s := r.Spec
 			return writeJSON(w, struct {
@@ -86,9 +86,10 @@ Recovery is the time from 12:47 AM until no volume is stuck.`,
 				RowEvery   int                `json:"row_every_min"`
 				Timeline   []remirror.Event   `json:"timeline"`
 				Runs       []remirror.Result  `json:"runs"`
+				Figures    []engine.Figure    `json:"figures"`
 				Estimate   engine.Cost        `json:"estimate"`
 				LectureFig map[string]float64 `json:"lecture"`
-			}{s.Seed, s.Volumes, s.Nodes, s.Capacity / float64(s.Tries), remirror.RowEveryMin, remirror.Timeline(), r.Runs, est,
+			}{s.Seed, s.Volumes, s.Nodes, s.Capacity / float64(s.Tries), remirror.RowEveryMin, remirror.Timeline(), r.Runs, r.Figures, est,
 				map[string]float64{"stuck": remirror.LectureStuck, "left_apr24": remirror.LectureLeft, "lost": remirror.LectureLost}})
 		},
 		"csv": func(_ context.Context, w io.Writer, r remirror.Report, _ engine.Cost) error {

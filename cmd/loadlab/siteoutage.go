@@ -68,7 +68,7 @@ one seed: none, reserve, drills, both.`,
 	run:  runSpec[siteoutage.Spec, siteoutage.Report],
 	cost: costSpec[siteoutage.Spec],
 	writers: map[string]func(context.Context, io.Writer, siteoutage.Report, engine.Cost) error{
-		"text": plain(writeSiteOutageText),
+		"text": withHeadline(writeSiteOutageText),
 		"json": func(_ context.Context, w io.Writer, r siteoutage.Report, est engine.Cost) error {
 			s := r.Spec
 			return writeJSON(w, struct {
@@ -80,8 +80,9 @@ one seed: none, reserve, drills, both.`,
 				BudgetH   float64             `json:"budget_h"`
 				ThreeDays avail.Outage        `json:"three_days"`
 				Runs      []siteoutage.Result `json:"runs"`
+				Figures   []engine.Figure     `json:"figures"`
 				Estimate  engine.Cost         `json:"estimate"`
-			}{s.Seed, s.Customers, 2 * s.RacksPerFloor * s.ServersPerRack, s.Fault, s.Target, avail.TargetDowntimeHoursPerYear(s.Target), r.Reference, r.Runs, est})
+			}{s.Seed, s.Customers, 2 * s.RacksPerFloor * s.ServersPerRack, s.Fault, s.Target, avail.TargetDowntimeHoursPerYear(s.Target), r.Reference, r.Runs, r.Figures, est})
 		},
 		"csv": func(_ context.Context, w io.Writer, r siteoutage.Report, _ engine.Cost) error {
 			var rows [][]string

@@ -73,11 +73,11 @@ func (s Spec) Cost(format string) engine.Cost {
 	}
 	switch format {
 	case "json":
-		c.OutputBytes = runs * (runJSON + minutes*rowJSON)
+		c.OutputBytes = runs * (runJSON + engine.HeadlineJSON + minutes*rowJSON)
 	case "csv":
 		c.OutputBytes = 100 + runs*minutes*rowCSV
 	default:
-		c.OutputBytes = runs * (runText + minutes*rowText)
+		c.OutputBytes = runs * (runText + engine.HeadlineText + minutes*rowText)
 	}
 	// One run's engine lives at a time; the results stay for the report,
 	// which is built in memory before it is written.

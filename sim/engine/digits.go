@@ -1,6 +1,9 @@
 package engine
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Digits writes n with commas between groups of three digits, 40,000, as
 // the reports and the TUI write counts: a moment's caption reads like the
@@ -19,4 +22,16 @@ func Digits(n int64) string {
 		out = append(out, s[i])
 	}
 	return sign + string(out)
+}
+
+// Compact writes a count in at most three significant digits with k or M,
+// as an axis or a headline writes a large rate: 950, 12.3k, 1.5M.
+func Compact(v float64) string {
+	switch {
+	case v >= 1e6:
+		return fmt.Sprintf("%.3gM", v/1e6)
+	case v >= 1e3:
+		return fmt.Sprintf("%.3gk", v/1e3)
+	}
+	return fmt.Sprintf("%.3g", v)
 }

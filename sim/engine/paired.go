@@ -93,36 +93,39 @@ func PairedConfigs[C any, P comparable](base C, validate func(C) error, runs str
 }
 
 // Finisher is an engine that a paired spec runs to its end: it steps,
-// says its length in steps, and gives its Result.
+// says its length in steps, and gives its Result and headline Figures.
 type Finisher[R any] interface {
 	Step() bool
 	Steps() int64
 	Result() R
+	Figures() []Figure
 }
 
 // RunEach builds an engine of each of a spec's configs in turn and runs it
-// to its end, giving their Results in order. It stops with ctx's error
+// to its end, giving their Results in order and every run's headline
+// figures at its end, the first run's first. It stops with ctx's error
 // once ctx is done (looked at after every step: one step of a large run
 // can be a million requests); progress, if not nil, gets the share done,
 // the runs being of one length.
-func RunEach[C any, R any, E Finisher[R]](ctx context.Context, configs func() ([]C, error), build func(C) (E, error), progress func(float64)) ([]R, error) {
+func RunEach[C any, R any, E Finisher[R]](ctx context.Context, configs func() ([]C, error), build func(C) (E, error), progress func(float64)) ([]R, []Figure, error) {
 	cfgs, err := configs()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out []R
+	var figs []Figure
 	done, steps := 0.0, 0.0
 	for _, c := range cfgs {
 		e, err := build(c)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if steps == 0 {
 			steps = float64(max(1, e.Steps()) * int64(len(cfgs)))
 		}
 		for n := 1; e.Step(); n++ {
 			if ctx.Err() != nil {
-				return nil, ctx.Err()
+				return nil, nil, ctx.Err()
 			}
 			if progress != nil && n%64 == 0 {
 				progress((done + float64(n)) / steps)
@@ -130,8 +133,9 @@ func RunEach[C any, R any, E Finisher[R]](ctx context.Context, configs func() ([
 		}
 		done += float64(e.Steps())
 		out = append(out, e.Result())
+		figs = append(figs, e.Figures()...)
 	}
-	return out, nil
+	return out, figs, nil
 }
 
 // Report is every run of a paired spec, on its one seed, in the order
@@ -139,4 +143,9 @@ func RunEach[C any, R any, E Finisher[R]](ctx context.Context, configs func() ([
 type Report[S, R any] struct {
 	Spec S   `json:"-"`
 	Runs []R `json:"runs"`
+	// Figures are the runs' headline figures at their end.
+	Figures []Figure `json:"figures"`
 }
+
+// Headline is the runs' headline figures at their end.
+func (r Report[S, R]) Headline() []Figure { return r.Figures }

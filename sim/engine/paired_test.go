@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -60,13 +61,16 @@ func (c *countdown) Step() bool {
 }
 func (c *countdown) Steps() int64 { return int64(c.n) }
 func (c *countdown) Result() int  { return c.n }
+func (c *countdown) Figures() []Figure {
+	return []Figure{{Key: "left", Name: "left", Value: fmt.Sprint(c.left)}}
+}
 
 func TestRunEach(t *testing.T) {
 	build := func(n int) (*countdown, error) { return &countdown{left: n, n: n}, nil }
 	cfgs := func(n ...int) func() ([]int, error) { return func() ([]int, error) { return n, nil } }
 	var last float64
-	got, err := RunEach(context.Background(), cfgs(150, 150), build, func(f float64) { last = f })
-	if err != nil || len(got) != 2 || got[0] != 150 || got[1] != 150 {
+	got, figs, err := RunEach(context.Background(), cfgs(150, 150), build, func(f float64) { last = f })
+	if err != nil || len(got) != 2 || len(figs) != 2 || figs[1].Value != "0" || got[0] != 150 || got[1] != 150 {
 		t.Fatalf("RunEach = %v, %v; want [150 150]", got, err)
 	}
 	if last <= 0.5 || last > 1 {
@@ -74,11 +78,11 @@ func TestRunEach(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := RunEach(ctx, cfgs(10), build, nil); !errors.Is(err, context.Canceled) {
+	if _, _, err := RunEach(ctx, cfgs(10), build, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled run gave %v, want context.Canceled", err)
 	}
 	bad := errors.New("no engine")
-	if _, err := RunEach(context.Background(), cfgs(1), func(int) (*countdown, error) { return nil, bad }, nil); err != bad {
+	if _, _, err := RunEach(context.Background(), cfgs(1), func(int) (*countdown, error) { return nil, bad }, nil); err != bad {
 		t.Errorf("a failed build gave %v, want it", err)
 	}
 }

@@ -43,11 +43,11 @@ func (s Spec) Cost(format string) engine.Cost {
 	c.Seconds = runs * (nsRun + seconds*nsSecond + checks*nsCheck + float64(cfg.Instances)*nsInstance) / 1e9
 	switch format {
 	case "json":
-		c.OutputBytes = runs * (runJSON + minutes*rowJSON)
+		c.OutputBytes = runs * (runJSON + engine.HeadlineJSON + minutes*rowJSON)
 	case "csv":
 		c.OutputBytes = 100 + runs*minutes*rowCSV
 	default:
-		c.OutputBytes = runs * (runText + minutes*rowText)
+		c.OutputBytes = runs * (runText + engine.HeadlineText + minutes*rowText)
 	}
 	// DNS's queue at its longest: every second of the automation's a
 	// batch, and a bit for each of its checks (as if DNS applied none).

@@ -44,11 +44,11 @@ func (s Spec) Cost(format string) engine.Cost {
 	}
 	switch format {
 	case "json":
-		c.OutputBytes = runs * (runJSON + minutes*rowJSON)
+		c.OutputBytes = runs * (runJSON + engine.HeadlineJSON + minutes*rowJSON)
 	case "csv":
 		c.OutputBytes = 100 + runs*minutes*rowCSV
 	default:
-		c.OutputBytes = runs * (runText + minutes*rowText)
+		c.OutputBytes = runs * (runText + engine.HeadlineText + minutes*rowText)
 	}
 	queue := min(float64(cfg.QueueLimit), float64(cfg.Droplets)*seconds/float64(cfg.TimeoutS))
 	// One run's engine lives at a time; the results stay for the report,

@@ -63,8 +63,8 @@ type Report = engine.Report[Spec, Result]
 // Run runs each protection set listed in turn, stopping with ctx's error
 // once ctx is done; progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
-	runs, err := engine.RunEach(ctx, s.Configs, New, progress)
-	return Report{Spec: s, Runs: runs}, err
+	runs, figs, err := engine.RunEach(ctx, s.Configs, New, progress)
+	return Report{Spec: s, Runs: runs, Figures: figs}, err
 }
 
 // withSet puts a protection set in a run's config.

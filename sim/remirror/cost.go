@@ -67,11 +67,11 @@ func (s Spec) Cost(format string) engine.Cost {
 	rows := minutes/RowEveryMin + 1
 	switch format {
 	case "json":
-		c.OutputBytes = runs * (runJSON + rows*rowJSON)
+		c.OutputBytes = runs * (runJSON + engine.HeadlineJSON + rows*rowJSON)
 	case "csv":
 		c.OutputBytes = 120 + runs*rows*rowCSV
 	default:
-		c.OutputBytes = runs * (runText + float64(cfg.TextRows())*rowText)
+		c.OutputBytes = runs * (runText + engine.HeadlineText + float64(cfg.TextRows())*rowText)
 	}
 	// One run's engine lives at a time; the results stay for the report,
 	// which is built in memory before it is written.

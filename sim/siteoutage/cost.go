@@ -39,11 +39,11 @@ func (s Spec) Cost(format string) engine.Cost {
 	c.Seconds = runs * (nsRun + customers*nsCustomer + servers*nsServer + steps*nsStep) / 1e9
 	switch format {
 	case "json":
-		c.OutputBytes = 200 + runs*(runJSON+rows*rowJSON)
+		c.OutputBytes = 200 + runs*(runJSON+engine.HeadlineJSON+rows*rowJSON)
 	case "csv":
 		c.OutputBytes = 150 + runs*rows*rowCSV
 	default:
-		c.OutputBytes = 600 + runs*(runText+rows*rowText)
+		c.OutputBytes = 600 + runs*(runText+engine.HeadlineText+rows*rowText)
 	}
 	// One run's engine lives at a time; the results stay for the report,
 	// which is built in memory before it is written.

@@ -79,14 +79,19 @@ type Report struct {
 	Spec      Spec         `json:"-"`
 	Runs      []Result     `json:"runs"`
 	Reference avail.Outage `json:"three_days"`
+	// Figures are the runs' headline figures at their end.
+	Figures []engine.Figure `json:"figures"`
 }
 
 // Run runs each protection set listed in turn, stopping with ctx's error
 // once ctx is done; progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
-	runs, err := engine.RunEach(ctx, s.Configs, New, progress)
-	return Report{Spec: s, Reference: avail.OneOutage(72, s.Target), Runs: runs}, err
+	runs, figs, err := engine.RunEach(ctx, s.Configs, New, progress)
+	return Report{Spec: s, Reference: avail.OneOutage(72, s.Target), Runs: runs, Figures: figs}, err
 }
 
 // withSet puts a protection set in a run's config.
 func withSet(c *Config, p Protections) { c.Protections = p }
+
+// Headline is the runs' headline figures at their end.
+func (r Report) Headline() []engine.Figure { return r.Figures }

@@ -192,7 +192,7 @@ func (l *Lab) note(s configstorm.Spec) string {
 		}
 	}
 	return fmt.Sprintf("%s: the value fixed at %s, the database answering %s a second%s; replayed to the same time on seed %d",
-		l.NamesOf(s), configstorm.Elapsed(s.FixAtMin), shortCount(s.Capacity), back, s.Seed)
+		l.NamesOf(s), configstorm.Elapsed(s.FixAtMin), engine.Compact(s.Capacity), back, s.Seed)
 }
 
 // Info is the lab as the shell's header, help and status bar read it.

@@ -108,10 +108,10 @@ func panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 		step = 30
 	}
 	load := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.load, XLabel: xLabel, XStep: step, NoXNumbers: true, LogY: true,
-		YLabel: shortCount,
+		YLabel: engine.Compact,
 		Lines: []widget.Line{
-			{Name: "capacity " + shortCount(c.Capacity), Style: st.Muted, Value: func(float64) float64 { return c.Capacity }}, // its value: a log axis' few numbers cannot place it
-			{Name: "load", Style: st.Bad, Bounded: true, End: now, Value: at(s.Load), Peak: s.Load.MaxIn},                     // a minute over capacity keeps its height
+			{Name: "capacity " + engine.Compact(c.Capacity), Style: st.Muted, Value: func(float64) float64 { return c.Capacity }}, // its value: a log axis' few numbers cannot place it
+			{Name: "load", Style: st.Bad, Bounded: true, End: now, Value: at(s.Load), Peak: s.Load.MaxIn},                         // a minute over capacity keeps its height
 		}}
 	reads := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: 1.05, XLabel: xLabel, XStep: step,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) },
@@ -122,7 +122,7 @@ func panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 		}}
 	// one names column and one y-label column, so the charts share an x
 	// scale; a name moved off its line's row points at it
-	names := max(len("hit ratio ")+1, len("capacity ")+len(shortCount(c.Capacity))+2)
+	names := max(len("hit ratio ")+1, len("capacity ")+len(engine.Compact(c.Capacity))+2)
 	load.NamesWidth, reads.NamesWidth = names, names
 	load.PointMoved, reads.PointMoved = true, true
 	yw := 0
@@ -176,17 +176,6 @@ func panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	lines = append(lines, marks)
 	lines = append(lines, widget.Counters(st, w, counterRows, counters(snap, c)...)...)
 	return lines
-}
-
-// shortCount writes an axis count: 0, 10, 1k, 300k.
-func shortCount(v float64) string {
-	switch {
-	case v >= 1e6:
-		return fmt.Sprintf("%.3gM", v/1e6)
-	case v >= 1e3:
-		return fmt.Sprintf("%.3gk", v/1e3)
-	}
-	return fmt.Sprintf("%.3g", v)
 }
 
 // brief says a run's protections in at most w cells.

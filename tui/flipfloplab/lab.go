@@ -42,7 +42,7 @@ var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
 		return nil
 	},
 	Per:     60,
-	Words:   setWords,
+	Words:   flipflop.SetWords,
 	SetName: func(c flipflop.Config) string { return flipflop.SetName(c.Protections) },
 	Runs:    func(s *flipflop.Spec) *string { return &s.Runs },
 	Seed:    func(s *flipflop.Spec) *int64 { return &s.Seed },
@@ -67,21 +67,6 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	var err error
 	l.Lockstep, err = lab.NewLockstep(spec, c)
 	return l, err
-}
-
-// setWords names a run's protections in a class's words.
-func setWords(c flipflop.Config) string {
-	h := fmt.Sprintf("hysteresis %d", c.K)
-	cp := fmt.Sprintf("cap %d/min", c.CapPerMin)
-	switch {
-	case c.Hysteresis && c.Cap:
-		return h + " + " + cp
-	case c.Hysteresis:
-		return h
-	case c.Cap:
-		return cp
-	}
-	return "no protection"
 }
 
 // glossary explains the words of the lab.

@@ -83,7 +83,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 			{Name: "dead", Style: st.Warn, Bounded: true, End: now, Value: at(s.DeadIn)},
 		}}
 	backlog := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.backlog, XLabel: clockLabel, XStep: step, LogY: true,
-		YLabel: shortCount, NoXNumbers: true,
+		YLabel: engine.Compact, NoXNumbers: true,
 		Lines: []widget.Line{{Name: "waiting", Style: st.Warn, Bounded: true, End: now, Value: at(s.Backlog)}}}
 	charts := []*widget.TimeSeries{&perMin, &backlog, &service}
 	yw := len("100k") // the widest a label gets, so the plot's width holds as the run goes
@@ -97,7 +97,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	}
 	left, width := service.Area(w)
 
-	head := st.Title.Render(setWords(c)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(setWords(c))-2))
+	head := st.Title.Render(flipflop.SetWords(c)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(flipflop.SetWords(c))-2))
 	counterRows := 1
 	if h >= 24 {
 		counterRows = 2
@@ -127,14 +127,6 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	lines = append(lines, marks(st, c, snap, left, width))
 	lines = append(lines, widget.Counters(st, w, counterRows, counters(snap, c)...)...)
 	return lines
-}
-
-// shortCount writes an axis count: 0, 10, 1k.
-func shortCount(v float64) string {
-	if v >= 1e3 {
-		return fmt.Sprintf("%gk", v/1e3)
-	}
-	return fmt.Sprintf("%g", v)
 }
 
 // brief says a run's rule in at most w cells.

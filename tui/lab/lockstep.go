@@ -7,10 +7,12 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// Runner is an engine a lockstep lab plays: one run of a paired spec.
+// Runner is an engine a lockstep lab plays: one run of a paired spec,
+// with its moments and its headline figures so far.
 type Runner interface {
 	engine.Stepper
 	Moments() []engine.Moment
+	Figures() []engine.Figure
 }
 
 // Run is one of a lockstep lab's runs under way: its config and engine.
@@ -138,6 +140,16 @@ func (l *Lockstep[S, C, E]) NewMoment() (string, bool) {
 		moments[i] = r.Engine.Moments()
 	}
 	return l.told.Tell(moments, l.Names())
+}
+
+// Headline is every run's figures so far, left run first, as its engine
+// gives them.
+func (l *Lockstep[S, C, E]) Headline() []engine.Figure {
+	var figs []engine.Figure
+	for _, r := range l.Runs {
+		figs = append(figs, r.Engine.Figures()...)
+	}
+	return figs
 }
 
 // Names are the runs' protection sets in a class's words.

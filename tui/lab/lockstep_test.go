@@ -45,6 +45,9 @@ func (e *toyEngine) Step() bool {
 func (e *toyEngine) Done() bool               { return e.at >= e.cfg.Steps }
 func (e *toyEngine) Pos() engine.Pos          { return engine.Pos{Step: e.at, Steps: e.cfg.Steps} }
 func (e *toyEngine) Moments() []engine.Moment { return e.moments }
+func (e *toyEngine) Figures() []engine.Figure {
+	return []engine.Figure{{Key: "at", Group: toyName(e.cfg), Name: "at", Value: fmt.Sprint(e.at)}}
+}
 
 func toyName(c toyConfig) string {
 	switch {
@@ -109,6 +112,9 @@ func TestLockstepPlaysRunsTogether(t *testing.T) {
 	}
 	if !l.Done() || l.Runs[1].Engine.at != 5 {
 		t.Errorf("after the last step: done %v at %d", l.Done(), l.Runs[1].Engine.at)
+	}
+	if h := l.Headline(); len(h) != 2 || h[0].Group != "none" || h[1].Value != "5" {
+		t.Errorf("headline %v, want each run's figures", h)
 	}
 	if s := l.Status(); strings.Join(s, "|") != "none vs a|step 5|seed 7" {
 		t.Errorf("status %q", s)

@@ -46,7 +46,7 @@ var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
 		return nil
 	},
 	Per:     60,
-	Words:   func(c leasestorm.Config) string { return setWords(c.Protections) },
+	Words:   func(c leasestorm.Config) string { return leasestorm.SetWords(c.Protections) },
 	SetName: func(c leasestorm.Config) string { return leasestorm.SetName(c.Protections) },
 	Runs:    func(s *leasestorm.Spec) *string { return &s.Runs },
 	Seed:    func(s *leasestorm.Spec) *int64 { return &s.Seed },
@@ -71,19 +71,6 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	var err error
 	l.Lockstep, err = lab.NewLockstep(spec, c)
 	return l, err
-}
-
-// setWords names a protection set in a class's words.
-func setWords(p leasestorm.Protections) string {
-	switch {
-	case p.Throttle && p.DropStale:
-		return "throttle + drop stale"
-	case p.Throttle:
-		return "throttle"
-	case p.DropStale:
-		return "drop stale"
-	}
-	return "no protection"
 }
 
 // glossary explains the words of the lab.

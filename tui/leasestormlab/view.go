@@ -96,7 +96,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	work.YLabelWidth, counts.YLabelWidth = yw, yw
 	left, width := counts.Area(w)
 
-	head := st.Title.Render(setWords(c.Protections)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(setWords(c.Protections))-3))
+	head := st.Title.Render(leasestorm.SetWords(c.Protections)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(leasestorm.SetWords(c.Protections))-3))
 	counterRows := 1
 	if h >= 24 {
 		counterRows = 2

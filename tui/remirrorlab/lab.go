@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"github.com/charmbracelet/bubbles/help"
 	"slices"
-	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
@@ -66,7 +65,7 @@ var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
 		return nil
 	},
 	Per:     StepMin,
-	Words:   func(c remirror.Config) string { return setWords(c.Protections) },
+	Words:   func(c remirror.Config) string { return remirror.SetWords(c.Protections) },
 	SetName: func(c remirror.Config) string { return remirror.SetName(c.Protections) },
 	Runs:    func(s *remirror.Spec) *string { return &s.Runs },
 	Seed:    func(s *remirror.Spec) *int64 { return &s.Seed },
@@ -99,14 +98,6 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 
 // minute is the run's minute now.
 func (l *Lab) minute() int { return int(l.Runs[0].Engine.Pos().Step) }
-
-// setWords names a protection set in a class's words.
-func setWords(p remirror.Protections) string {
-	if name := remirror.SetName(p); name != "none" {
-		return strings.ReplaceAll(name, "+", " + ")
-	}
-	return "no protection"
-}
 
 // glossary explains the words of the lab.
 func (l *Lab) glossary() [][2]string {

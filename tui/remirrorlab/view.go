@@ -156,7 +156,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 		series("searches", st.Bad, s.Network, 100),
 		series("re-mirror", st.OK, s.Remirror, 100),
 	}
-	searches := base(sc.searches, shortCount)
+	searches := base(sc.searches, engine.Compact)
 	searches.LogY = true
 	searches.Lines = []widget.Line{
 		{Name: "capacity", Style: st.Muted, Value: flat(c.Capacity)},
@@ -228,7 +228,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 		avail -= n
 	}
 	each := max(3, avail/n)
-	head := st.Title.Render(setWords(c.Protections)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(setWords(c.Protections))-3))
+	head := st.Title.Render(remirror.SetWords(c.Protections)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(remirror.SetWords(c.Protections))-3))
 	lines := []string{widget.Truncate(head, w)}
 	for i, ts := range charts {
 		ch := each
@@ -282,17 +282,6 @@ func nice(v float64) float64 {
 		}
 	}
 	return 10 * p
-}
-
-// shortCount writes an axis count: 0, 10, 1k, 100k.
-func shortCount(v float64) string {
-	switch {
-	case v >= 1e6:
-		return fmt.Sprintf("%gM", v/1e6)
-	case v >= 1e3:
-		return fmt.Sprintf("%gk", v/1e3)
-	}
-	return fmt.Sprintf("%g", v)
 }
 
 // brief says a run's protections in at most w cells.

@@ -47,7 +47,7 @@ var building = lab.Case[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]{
 		return nil
 	},
 	Per:     1,
-	Words:   func(c siteoutage.Config) string { return setWords(c.Protections) },
+	Words:   func(c siteoutage.Config) string { return siteoutage.SetWords(c.Protections) },
 	SetName: func(c siteoutage.Config) string { return siteoutage.SetName(c.Protections) },
 	Runs:    func(s *siteoutage.Spec) *string { return &s.Runs },
 	Seed:    func(s *siteoutage.Spec) *int64 { return &s.Seed },
@@ -83,19 +83,6 @@ func (l *Lab) title() (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("The Planet 2008, %s: %s (keys changed the runs)", faultWords(l.Spec.Fault), strings.Join(l.Names(), " against ")), true
-}
-
-// setWords names a protection set in a class's words.
-func setWords(p siteoutage.Protections) string {
-	switch {
-	case p.Reserve && p.Drills:
-		return "reserved + drilled"
-	case p.Reserve:
-		return "power reserved"
-	case p.Drills:
-		return "drilled"
-	}
-	return "as it was"
 }
 
 // faultWords says what went dark.

@@ -96,7 +96,7 @@ func (l *Lab) wholeTimeline(st *widget.Styles, w, h int, events []widget.Inciden
 	logH := max(4, h-3-len(wrapped)-2) // the model's moments get what the timeline leaves, four lines at least
 	lines := []string{st.Title.Render(widget.FirstFit(w, "The Planet, H1, Houston, 2008: the lecture's timeline", "the lecture's timeline"))}
 	lines = append(lines, widget.TimelineWrapped(st, w, max(1, h-3-logH), events, now)...)
-	lines = append(lines, st.Title.Render(widget.FirstFit(w, "the model so far ("+setWords(l.Runs[0].Cfg.Protections)+"), newest first", "the model so far")))
+	lines = append(lines, st.Title.Render(widget.FirstFit(w, "the model so far ("+siteoutage.SetWords(l.Runs[0].Cfg.Protections)+"), newest first", "the model so far")))
 	var entries []string
 	for _, m := range l.Runs[0].Engine.Moments() {
 		entries = append(entries, m.Caption)
@@ -126,14 +126,14 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale, events []widge
 		return func(x float64) float64 { return 100 * v.StepAt(x*60-siteoutage.StartClock) }
 	}
 	var lines []widget.Line
-	for g, name := range groupNames {
+	for g, name := range siteoutage.GroupNames {
 		lines = append(lines, widget.Line{Name: name, Style: st.SeriesStyle(g), Bounded: true, End: now, Value: at(snap.Series.Running[g])})
 	}
 	chart := widget.TimeSeries{XMin: sc.x0, XMax: sc.x1, YMin: 0, YMax: 100, XLabel: dayLabel, XStep: 24, PointMoved: true,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.4g%%", v) }, Lines: lines}
 	left, width := chart.Area(w)
 
-	name := setWords(c.Protections)
+	name := siteoutage.SetWords(c.Protections)
 	head := st.Title.Render(name) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(name)-3))
 	counterRows := 1
 	if h >= 22 {
@@ -148,9 +148,6 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale, events []widge
 	out = append(out, widget.Counters(st, w, counterRows, counters(r, snap)...)...)
 	return out
 }
-
-// groupNames are the placements as the charts and the headline name them.
-var groupNames = [3]string{"one site", "one city", "2 providers"}
 
 // brief says a run's protections in at most w cells.
 func brief(c siteoutage.Config, w int) string {
@@ -208,7 +205,7 @@ func counters(r run, s siteoutage.Snapshot) []widget.Counter {
 		{Name: "in Dallas", Value: textfmt.Int(s.Moved)},
 		{Name: "on trucks", Value: textfmt.Int(s.Moving)},
 	}...)
-	for g, name := range groupNames {
+	for g, name := range siteoutage.GroupNames {
 		out = append(out, widget.Counter{Name: name + " down (mean)", Value: avail.Duration(means[g])})
 	}
 	return out

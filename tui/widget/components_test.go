@@ -82,8 +82,8 @@ func TestLogNewestFirstAndWhole(t *testing.T) {
 func TestHeadlineKeepsFiguresWhole(t *testing.T) {
 	st := mono(t)
 	figs := []Figure{
-		{"ok", "S1", "success", "16.7%"}, {"peak", "S1", "backlog peak", "11,793"},
-		{"ok", "S6", "success", "22.6%"}, {"peak", "S6", "backlog peak", "951"},
+		{Key: "ok", Group: "S1", Name: "success", Value: "16.7%"}, {Key: "peak", Group: "S1", Name: "backlog peak", Value: "11,793"},
+		{Key: "ok", Group: "S6", Name: "success", Value: "22.6%"}, {Key: "peak", Group: "S6", Name: "backlog peak", Value: "951"},
 	}
 	got := plain(Headline(st, 100, false, figs)...)
 	if want := "so far S1 success 16.7% · backlog peak 11,793   S6 success 22.6% · backlog peak 951"; got != want {

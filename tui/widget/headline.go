@@ -1,14 +1,12 @@
 package widget
 
-import "github.com/charmbracelet/lipgloss"
+import (
+	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/sim/engine"
+)
 
-// Figure is one of a lab's headline figures: a number its lesson quotes.
-// Key names it for a scenario's list of headline figures; Group says what
-// it belongs to (a protection set, a strategy), written once before the
-// group's figures.
-type Figure struct {
-	Key, Group, Name, Value string
-}
+// Figure is one of a lab's headline figures, as its engine gives it.
+type Figure = engine.Figure
 
 // Headline writes a lab's headline figures in w cells, the first line
 // marked "so far" while the run plays and "final" once it is over. A
