@@ -210,28 +210,31 @@ func TestGoldenHistory(t *testing.T) {
 // screen says how big it must be; resizing keeps the state.
 func TestEveryScenarioFitsEverywhere(t *testing.T) {
 	for _, sc := range catalogue(t) {
-		for _, theme := range themes.Names() {
-			for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
-				m := openThemed(t, sc.Name, theme, size.w, size.h)
-				press(m, "n", "n", "n")
-				checkFits(t, m, size.w, size.h)
-				press(m, "?")
-				if !strings.Contains(plain(m), "What this scenario teaches") {
-					t.Errorf("%s %s %dx%d: ? shows no help:\n%s", sc.Name, theme, size.w, size.h, plain(m))
-				}
-				checkFits(t, m, size.w, size.h)
-				press(m, "?")
-				m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
-				if !strings.Contains(plain(m), "needs 60x16") {
-					t.Errorf("%s at 40x10: %q", sc.Name, plain(m))
-				}
-				m.Update(tea.WindowSizeMsg{Width: size.w, Height: size.h})
-				checkFits(t, m, size.w, size.h)
-				if bl, ok := m.lab.(*binslab.Lab); ok && bl.Snapshot().Ball != 3 {
-					t.Errorf("%s: resizing lost the state: ball %d, want 3", sc.Name, bl.Snapshot().Ball)
+		t.Run(sc.Name, func(t *testing.T) {
+			t.Parallel()
+			for _, theme := range themes.Names() {
+				for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
+					m := openThemed(t, sc.Name, theme, size.w, size.h)
+					press(m, "n", "n", "n")
+					checkFits(t, m, size.w, size.h)
+					press(m, "?")
+					if !strings.Contains(plain(m), "What this scenario teaches") {
+						t.Errorf("%s %s %dx%d: ? shows no help:\n%s", sc.Name, theme, size.w, size.h, plain(m))
+					}
+					checkFits(t, m, size.w, size.h)
+					press(m, "?")
+					m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
+					if !strings.Contains(plain(m), "needs 60x16") {
+						t.Errorf("%s at 40x10: %q", sc.Name, plain(m))
+					}
+					m.Update(tea.WindowSizeMsg{Width: size.w, Height: size.h})
+					checkFits(t, m, size.w, size.h)
+					if bl, ok := m.lab.(*binslab.Lab); ok && bl.Snapshot().Ball != 3 {
+						t.Errorf("%s: resizing lost the state: ball %d, want 3", sc.Name, bl.Snapshot().Ball)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

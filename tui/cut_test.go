@@ -23,27 +23,35 @@ var axisRun = regexp.MustCompile(`└[─┬┴┼]+`)
 func TestCatalogueFrames(t *testing.T) {
 	playsWholeRuns(t)
 	for _, sc := range catalogue(t) {
-		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
-			m := openAt(t, sc.Name, size[0], size[1])
-			m.play.stop()
-			axes := size[0] != 120
-			for _, keys := range [][]string{{}, {">", ">"}, {"end"}} {
-				for _, k := range keys {
-					drive(m, k)
+		t.Run(sc.Name, func(t *testing.T) {
+			t.Parallel()
+			catalogueFrames(t, sc.Name)
+		})
+	}
+}
+
+// catalogueFrames runs TestCatalogueFrames' checks on one scenario.
+func catalogueFrames(t *testing.T, scenario string) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
+		m := openAt(t, scenario, size[0], size[1])
+		m.play.stop()
+		axes := size[0] != 120
+		for _, keys := range [][]string{{}, {">", ">"}, {"end"}} {
+			for _, k := range keys {
+				drive(m, k)
+			}
+			for _, line := range strings.Split(plain(m), "\n") {
+				if cutWord.MatchString(line) {
+					t.Errorf("%s at %dx%d after %v: a word cut short: %q", scenario, size[0], size[1], keys, line)
 				}
-				for _, line := range strings.Split(plain(m), "\n") {
-					if cutWord.MatchString(line) {
-						t.Errorf("%s at %dx%d after %v: a word cut short: %q", sc.Name, size[0], size[1], keys, line)
-					}
-					if !axes {
-						continue
-					}
-					runs := axisRun.FindAllString(line, -1)
-					for _, a := range runs[min(1, len(runs)):] {
-						if a != runs[0] {
-							t.Errorf("%s at %dx%d after %v: side-by-side axes differ:\n%s", sc.Name, size[0], size[1], keys, line)
-							break
-						}
+				if !axes {
+					continue
+				}
+				runs := axisRun.FindAllString(line, -1)
+				for _, a := range runs[min(1, len(runs)):] {
+					if a != runs[0] {
+						t.Errorf("%s at %dx%d after %v: side-by-side axes differ:\n%s", scenario, size[0], size[1], keys, line)
+						break
 					}
 				}
 			}

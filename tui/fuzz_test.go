@@ -82,7 +82,10 @@ var floatNoise = regexp.MustCompile(`\d\.\d{13,}`)
 // every scenario; LOADLAB_FUZZ_SECONDS=60 runs random seeds that long.
 func TestFuzzEveryScenario(t *testing.T) {
 	for _, sc := range catalogue(t) {
-		t.Run(sc.Name, func(t *testing.T) { fuzzSession(t, sc.Name, 1, 120) })
+		t.Run(sc.Name, func(t *testing.T) {
+			t.Parallel()
+			fuzzSession(t, sc.Name, 1, 120)
+		})
 	}
 	t.Run("picker", func(t *testing.T) { fuzzSession(t, "", 1, 200) })
 	secs, _ := strconv.Atoi(os.Getenv("LOADLAB_FUZZ_SECONDS"))

@@ -27,6 +27,7 @@ func keyFor(k string) tea.KeyMsg {
 func TestEveryKeyActsOrSaysWhyNot(t *testing.T) {
 	for _, sc := range catalogue(t) {
 		t.Run(sc.Name, func(t *testing.T) {
+			t.Parallel()
 			probe := openAt(t, sc.Name, 80, 24)
 			full := probe.lab.KeyMap().FullHelp()
 			seen := map[string]bool{"q": true, "ctrl+c": true}

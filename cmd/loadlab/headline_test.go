@@ -166,35 +166,44 @@ func TestHeadlineFiguresMatchTheReport(t *testing.T) {
 		if (raceDetector || testing.Short()) && i%3 != 0 {
 			continue // a third: the detector makes each play slow, and looks for what no scenario changes
 		}
-		quotes, ok := reportQuotes[sc.Engine()]
-		if !ok {
-			quotes = reportFigures
+		t.Run(sc.Name, func(t *testing.T) {
+			t.Parallel()
+			headlineMatchesReport(t, sc)
+		})
+	}
+}
+
+// headlineMatchesReport is TestHeadlineFiguresMatchTheReport for one
+// scenario.
+func headlineMatchesReport(t *testing.T, sc scenarios.Scenario) {
+	quotes, ok := reportQuotes[sc.Engine()]
+	if !ok {
+		quotes = reportFigures
+	}
+	code, stdout, stderr := runArgs(t, "run", sc.Name, "--format", "json")
+	if code != 0 {
+		t.Fatalf("%s: exit %d: %s", sc.Name, code, stderr)
+	}
+	var report map[string]any
+	if err := json.Unmarshal([]byte(stdout), &report); err != nil {
+		t.Fatal(err)
+	}
+	want := quotes(t, report, sc.Headline)
+	if len(want) == 0 {
+		t.Errorf("%s declares no headline", sc.Name)
+	}
+	sizes := [][2]int{{80, 24}, {120, 40}, {160, 48}}
+	if raceDetector || testing.Short() {
+		sizes = sizes[:1] // the tightest; the detector makes each play slow
+	}
+	for _, size := range sizes {
+		screen := playToEnd(t, sc.Name, size[0], size[1])
+		if !strings.Contains(screen, "✓ final") {
+			t.Errorf("%s at %dx%d: the headline is not marked final:\n%s", sc.Name, size[0], size[1], screen)
 		}
-		code, stdout, stderr := runArgs(t, "run", sc.Name, "--format", "json")
-		if code != 0 {
-			t.Fatalf("%s: exit %d: %s", sc.Name, code, stderr)
-		}
-		var report map[string]any
-		if err := json.Unmarshal([]byte(stdout), &report); err != nil {
-			t.Fatal(err)
-		}
-		want := quotes(t, report, sc.Headline)
-		if len(want) == 0 {
-			t.Errorf("%s declares no headline", sc.Name)
-		}
-		sizes := [][2]int{{80, 24}, {120, 40}, {160, 48}}
-		if raceDetector || testing.Short() {
-			sizes = sizes[:1] // the tightest; the detector makes each play slow
-		}
-		for _, size := range sizes {
-			screen := playToEnd(t, sc.Name, size[0], size[1])
-			if !strings.Contains(screen, "✓ final") {
-				t.Errorf("%s at %dx%d: the headline is not marked final:\n%s", sc.Name, size[0], size[1], screen)
-			}
-			for _, q := range want {
-				if !hasQuote(screen, q) {
-					t.Errorf("%s at %dx%d: no %q %q %q on screen:\n%s", sc.Name, size[0], size[1], q.group, q.name, q.value, screen)
-				}
+		for _, q := range want {
+			if !hasQuote(screen, q) {
+				t.Errorf("%s at %dx%d: no %q %q %q on screen:\n%s", sc.Name, size[0], size[1], q.group, q.name, q.value, screen)
 			}
 		}
 	}

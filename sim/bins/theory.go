@@ -1,6 +1,10 @@
 package bins
 
-import "math"
+import (
+	"math"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
 
 // Prediction is what theory says of a strategy for a config. First the
 // fluid limit (see Fluid): the max load a run of this size should end
@@ -18,8 +22,23 @@ type Prediction struct {
 	Formula        string    `json:"formula"`
 }
 
-// Predict is the fluid limit and the asymptotic max of a strategy.
+// Predict is the fluid limit and the asymptotic max of a strategy (the
+// latest kept: solving the fluid limit takes a while, and every bins lab
+// opened asks).
 func Predict(s Strategy, bins, balls int) Prediction {
+	p, _ := predictions.Get(predictKey{s, bins, balls}, func() (Prediction, error) { return predict(s, bins, balls), nil })
+	return p
+}
+
+// predictKey is a prediction's question.
+type predictKey struct {
+	s           Strategy
+	bins, balls int
+}
+
+var predictions = engine.Memo[predictKey, Prediction]{Size: 256}
+
+func predict(s Strategy, bins, balls int) Prediction {
 	a := asymptotic(s, bins, balls)
 	p := Prediction{Asymptotic: a.max, Formula: a.formula}
 	f := FluidLimit(s, bins, balls)
