@@ -18,6 +18,7 @@ import (
 // wakes; the server that departs is then any busy one, uniformly.
 type Sim struct {
 	cfg           Config
+	hotCache      hotCache
 	arrivals, own *rng.Doubles
 	// choices draws the servers a job looks at and the one that departs:
 	// one word a draw (seed+2)

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/charmbracelet/bubbles/help"
+	"slices"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -132,35 +133,30 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if !l.has(hashing.Ring) {
 			return lab.Outcome{Handled: true, Note: "virtual nodes belong to the ring, which is not on screen here"}
 		}
-		if keys.VNodes.Dir(msg) < 0 {
-			l.spec.VNodes = max(1, l.spec.VNodes/2)
-		} else {
-			l.spec.VNodes = min(10000, l.spec.VNodes*2)
-		}
+		dir := keys.VNodes.Dir(msg)
+		return lab.Edit(&l.spec, func(s *hashing.Spec) string {
+			if dir < 0 {
+				s.VNodes = max(1, s.VNodes/2)
+			} else {
+				s.VNodes = min(10000, s.VNodes*2)
+			}
+			return ""
+		}, hashing.Spec.Validate, l.Restart, func(s hashing.Spec) string {
+			return fmt.Sprintf("the ring has %d point%s a node: the keys are mapped again", s.VNodes, plural(s.VNodes))
+		})
 	case key.Matches(msg, keys.Weights):
 		if !l.weighted() {
 			return lab.Outcome{Handled: true, Note: "weights apply to weighted HRW, which is not on screen here"}
 		}
-		for i, w := range weightSets {
-			if w == l.spec.Weights {
-				l.spec.Weights = weightSets[(i+1)%len(weightSets)]
-				break
-			}
-			if i == len(weightSets)-1 {
-				l.spec.Weights = weightSets[0]
-			}
-		}
-	default:
-		return lab.Outcome{}
+		return lab.Edit(&l.spec, func(s *hashing.Spec) string {
+			i := slices.Index(weightSets, s.Weights)
+			s.Weights = weightSets[(i+1)%len(weightSets)] // a list not here starts them over
+			return ""
+		}, hashing.Spec.Validate, l.Restart, func(s hashing.Spec) string {
+			return fmt.Sprintf("weights %s: the keys are mapped again", s.Weights)
+		})
 	}
-	if err := l.Restart(); err != nil {
-		return lab.Outcome{Handled: true, Err: err}
-	}
-	note := fmt.Sprintf("weights %s: the keys are mapped again", l.spec.Weights)
-	if keys.VNodes.Dir(msg) != 0 {
-		note = fmt.Sprintf("the ring has %d point%s a node: the keys are mapped again", l.spec.VNodes, map[bool]string{true: "", false: "s"}[l.spec.VNodes == 1])
-	}
-	return lab.Outcome{Handled: true, Restarted: true, Note: note}
+	return lab.Outcome{}
 }
 
 // has reports whether a scheme is on screen.

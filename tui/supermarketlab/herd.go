@@ -25,11 +25,10 @@ func herd(st *widget.Styles, r *run, all []*run, w, k int, top float64) []string
 		fmt.Sprintf("sent since t %g, ┃ fair %.1f", start, fair),
 		fmt.Sprintf("sent since t %g", start))
 	var bars []widget.HBar
-	hot := r.hottest()
-	for _, srv := range hot[:min(k, len(hot))] {
-		n := float64(s.Sent()[srv])
-		bars = append(bars, widget.HBar{Label: hotLabel(s, srv, form),
-			Parts: []widget.HBarPart{{Value: n, Rune: '█', Style: st.SeriesStyle(0)}}, Mark: fair})
+	hot := s.Hottest(herdMax)
+	for _, h := range hot[:min(k, len(hot))] {
+		bars = append(bars, widget.HBar{Label: hotLabel(h, form),
+			Parts: []widget.HBarPart{{Value: float64(h.Sent), Rune: '█', Style: st.SeriesStyle(0)}}, Mark: fair})
 	}
 	hb := widget.HBars{Bars: bars, Max: top, LabelW: labelW, MarkRune: '┃', MarkStyle: st.Marker}
 	lines := []string{st.Muted.Render(title)}
@@ -40,22 +39,21 @@ func herd(st *widget.Styles, r *run, all []*run, w, k int, top float64) []string
 // hotLabel names a hot server in one of three forms, longest first: its
 // number, the jobs sent it, what the board showed (stale-d) and what it
 // holds now.
-func hotLabel(s *queue.Sim, k, form int) string {
-	sent, holds := s.Sent()[k], s.Jobs()[k]
-	b := s.Board()
+func hotLabel(h queue.Hot, form int) string {
+	board := h.Showed >= 0
 	switch {
-	case form == 0 && b != nil:
-		return fmt.Sprintf("#%d sent %d, showed %d, holds %d", k, sent, b[k], holds)
+	case form == 0 && board:
+		return fmt.Sprintf("#%d sent %d, showed %d, holds %d", h.Server, h.Sent, h.Showed, h.Holds)
 	case form == 0:
-		return fmt.Sprintf("#%d sent %d, holds %d", k, sent, holds)
-	case form == 1 && b != nil:
-		return fmt.Sprintf("#%d showed %d, holds %d", k, b[k], holds)
+		return fmt.Sprintf("#%d sent %d, holds %d", h.Server, h.Sent, h.Holds)
+	case form == 1 && board:
+		return fmt.Sprintf("#%d showed %d, holds %d", h.Server, h.Showed, h.Holds)
 	case form == 1:
-		return fmt.Sprintf("#%d holds %d", k, holds)
-	case b != nil:
-		return fmt.Sprintf("#%d %d→%d", k, b[k], holds)
+		return fmt.Sprintf("#%d holds %d", h.Server, h.Holds)
+	case board:
+		return fmt.Sprintf("#%d %d→%d", h.Server, h.Showed, h.Holds)
 	}
-	return fmt.Sprintf("#%d →%d", k, holds)
+	return fmt.Sprintf("#%d →%d", h.Server, h.Holds)
 }
 
 // hotLabels is the label form that leaves the bars room in w cells, and
@@ -65,8 +63,8 @@ func hotLabels(runs []*run, w int) (form, width int) {
 	for form = range 3 {
 		width = 0
 		for _, r := range runs {
-			for _, k := range r.hottest() {
-				width = max(width, len([]rune(hotLabel(r.sim, k, form))))
+			for _, h := range r.sim.Hottest(herdMax) {
+				width = max(width, len([]rune(hotLabel(h, form))))
 			}
 		}
 		if w-width >= []int{25, 14, 0}[form] {
@@ -74,35 +72,4 @@ func hotLabels(runs []*run, w int) (form, width int) {
 		}
 	}
 	return form, width
-}
-
-// hottest is the herdMax servers sent the most jobs this period, worked
-// out once a step.
-func (r *run) hottest() []int {
-	if now := r.sim.Now(); r.hotAt != now || r.hot == nil {
-		r.hot, r.hotAt = hottest(r.sim.Sent(), herdMax, r.hot), now
-	}
-	return r.hot
-}
-
-// hottest is the k servers sent the most jobs, most first (ties: the lower
-// number), in one pass over the servers; into lends its array.
-func hottest(sent []int32, k int, into []int) []int {
-	top := into[:0]
-	for srv, n := range sent {
-		if len(top) == k {
-			if n <= sent[top[k-1]] {
-				continue
-			}
-			top = top[:k-1]
-		}
-		i := len(top)
-		top = append(top, srv)
-		for i > 0 && sent[top[i-1]] < n {
-			top[i] = top[i-1]
-			i--
-		}
-		top[i] = srv
-	}
-	return top
 }

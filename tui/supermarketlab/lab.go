@@ -39,10 +39,6 @@ type run struct {
 	before         []int32
 	arrivalsBefore int
 	longest        int
-	// hot is the servers sent the most jobs this board period, most
-	// first, at hotAt
-	hot   []int
-	hotAt float64
 }
 
 // New opens the lab on a supermarket spec.

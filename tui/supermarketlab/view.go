@@ -51,8 +51,8 @@ func (l *Lab) scales() scales {
 			sc.means = max(sc.means, queue.NewTheory(c.Load, d, 10).MeanQueue)
 		}
 		sc.means = max(sc.means, seriesMax(s.MeanSeries()), seriesMax(s.AverageSeries()))
-		if s.Sent() != nil {
-			sc.herd = max(sc.herd, c.Load*c.Window, float64(s.Sent()[r.hottest()[0]]))
+		if hot := s.Hottest(herdMax); len(hot) > 0 {
+			sc.herd = max(sc.herd, c.Load*c.Window, float64(hot[0].Sent))
 		}
 	}
 	sc.means = max(sc.means, sc.random)

@@ -1,4 +1,4 @@
-package supermarketlab
+package queue
 
 import (
 	"slices"
