@@ -7,10 +7,10 @@ package availlab
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"math"
 	"slices"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/internal/textfmt"

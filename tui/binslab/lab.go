@@ -5,9 +5,9 @@ package binslab
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/loadlab/loadlab/internal/sysmem"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"

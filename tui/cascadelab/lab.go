@@ -6,10 +6,10 @@ package cascadelab
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"math"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"

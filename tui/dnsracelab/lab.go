@@ -10,8 +10,8 @@ package dnsracelab
 import (
 	"context"
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/interleave"

@@ -3,11 +3,11 @@ package dnsracelab
 import (
 	"context"
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"math"
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"

@@ -6,8 +6,8 @@ package flipfloplab
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"

@@ -8,9 +8,9 @@ package hashinglab
 import (
 	"context"
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"slices"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"

@@ -6,9 +6,9 @@ package leasestormlab
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"math"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/internal/textfmt"

@@ -7,10 +7,10 @@ package placementlab
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"

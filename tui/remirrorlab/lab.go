@@ -6,9 +6,9 @@ package remirrorlab
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"slices"
 
+	"github.com/charmbracelet/bubbles/help"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"

@@ -7,9 +7,9 @@ package siteoutagelab
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"

@@ -6,9 +6,9 @@ package stormlab
 import (
 	"context"
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"

@@ -9,10 +9,10 @@ package supermarketlab
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/help"
 	"math"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/queue"
 	"github.com/loadlab/loadlab/tui/lab"
