@@ -142,8 +142,7 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 	// rows of 80x24; the early wander past it is drawn at the edge.
 	bottom := max(0, math.Floor(min(formula, target)+1e-9)-1) // 1e-9: nines of 99.99 % are 4.0000000000004
 	top := math.Ceil(max(formula, target)-1e-9) + 1
-	ts := widget.TimeSeries{XMin: 0, XMax: avail.WatchCycles, YMin: bottom, YMax: top, Whole: true, JoinRows: true,
-		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
+	ts := widget.TimeSeries{XMin: 0, XMax: avail.WatchCycles, YMin: bottom, YMax: top, XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines: []widget.Line{
 			{Name: "measured", Style: st.SeriesStyle(0), Bounded: true, End: end, Value: func(x float64) float64 {
@@ -154,7 +153,7 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 			}},
 			{Name: "formula", Style: st.OK, Value: func(float64) float64 { return formula }},
 			{Name: "target", Style: st.Warn, Value: func(float64) float64 { return target }},
-		}}
+		}}.With(widget.Whole, widget.JoinRows)
 	so := "no failure yet"
 	if f := machine.Failures(); f > 0 {
 		so = fmt.Sprintf("%s after %s", avail.Percent(machine.Measured()), avail.Failures(f))

@@ -18,9 +18,8 @@ func (l *Lab) historyPanel(r widget.Rect, st *widget.Styles) string {
 	top := float64(s.Balls) * perBin
 	ts := widget.TimeSeries{
 		XMin: 0, XMax: float64(s.Balls), YMin: 0,
-		Whole: true, JoinEnds: true,
 		XLabel: func(v float64) string { return compact(v) },
-	}
+	}.With(widget.Whole, widget.JoinEnds)
 	for i, lane := range s.Lanes {
 		rises := lane.Rises
 		if p, ok := rises.Last(); ok {

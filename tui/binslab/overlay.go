@@ -14,13 +14,11 @@ func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
 	sc := sharedScale(l.snap.Lanes, 0, false)
 	ts := widget.TimeSeries{
 		XMin: float64(sc.lo), XMax: float64(max(sc.hi, sc.lo+1)), YMin: 0,
-		Whole: true,
-		// Most lines end at 0 bins at the top load: one label for them
-		// on their row, not a stack climbing the axis beside 1,000┤.
-		JoinEnds: true, JoinRows: true,
 		YMax:   math.Ceil(float64(sc.countTop(1)) * 1.1),
 		XLabel: func(v float64) string { return textfmt.Int(int(v)) },
-	}
+		// Most lines end at 0 bins at the top load: JoinEnds gives them one
+		// label on their row, not a stack climbing the axis beside 1,000┤.
+	}.With(widget.Whole, widget.JoinRows, widget.JoinEnds)
 	for i, lane := range l.snap.Lanes {
 		counts := lane.ByLoad
 		ts.Lines = append(ts.Lines, widget.Line{Name: lane.Strategy.Name, Style: st.SeriesStyle(i), Value: func(x float64) float64 {

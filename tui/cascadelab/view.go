@@ -135,7 +135,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 	chartsH := max(10, h-fixed)
 	xs := func(v float64) string { return fmt.Sprintf("%gs", v) }
 	pcts := func(v float64) string { return fmt.Sprintf("%.0f%%", v) }
-	use := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts, JoinRows: true}
+	use := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts}.With(widget.JoinRows)
 	// Each column shows the mean of the 100 ms points under it, not one
 	// of them: a pool that flickers reads as the share of time it was busy.
 	half := (win[1] - win[0]) / float64(2*w)
@@ -172,7 +172,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 		}
 		use.XStep, success.XStep, backlog.XStep = step, step, step
 	}
-	use.NoXNumbers, success.NoXNumbers = true, true // the backlog, lowest, numbers the shared x axis
+	use, success = use.With(widget.NoXNumbers), success.With(widget.NoXNumbers) // the backlog, lowest, numbers the shared x axis
 	left, width := use.Area(w)
 	lines := []string{widget.Truncate(head, w)}
 	if !compact {

@@ -107,12 +107,11 @@ func panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	if w >= 100 {
 		step = 30
 	}
-	load := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.load, XLabel: xLabel, XStep: step, NoXNumbers: true, LogY: true,
-		YLabel: engine.Compact,
+	load := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.load, XLabel: xLabel, XStep: step, YLabel: engine.Compact,
 		Lines: []widget.Line{
 			{Name: "capacity " + engine.Compact(c.Capacity), Style: st.Muted, Value: func(float64) float64 { return c.Capacity }}, // its value: a log axis' few numbers cannot place it
 			{Name: "load", Style: st.Bad, Bounded: true, End: now, Value: at(s.Load), Peak: s.Load.MaxIn},                         // a minute over capacity keeps its height
-		}}
+		}}.With(widget.NoXNumbers, widget.LogY)
 	reads := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: 1.05, XLabel: xLabel, XStep: step,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) },
 		Lines: []widget.Line{
@@ -124,7 +123,7 @@ func panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	// scale; a name moved off its line's row points at it
 	names := max(len("hit ratio ")+1, len("capacity ")+len(engine.Compact(c.Capacity))+2)
 	load.NamesWidth, reads.NamesWidth = names, names
-	load.PointMoved, reads.PointMoved = true, true
+	load, reads = load.With(widget.PointMoved), reads.With(widget.PointMoved)
 	yw := 0
 	for _, ts := range []widget.TimeSeries{load, reads} {
 		left, _ := ts.Area(w)

@@ -143,8 +143,9 @@ func (l *Lab) Render(f lab.Frame) string {
 			names = append(names, r.Strategy)
 		}
 		// room for every name on one row, as at the start
-		ts := widget.TimeSeries{XMin: 0, XMax: s.Years, YMin: 0, YMax: float64(s.Objects), XLabel: xs, LogY: true, JoinRows: true,
-			NamesWidth: len(strings.Join(names, " ")) + 1, YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) }, Lines: lines}
+		ts := widget.TimeSeries{XMin: 0, XMax: s.Years, YMin: 0, YMax: float64(s.Objects), XLabel: xs,
+			NamesWidth: len(strings.Join(names, " ")) + 1, YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) }, Lines: lines,
+		}.With(widget.JoinRows, widget.LogY)
 		return st.Muted.Render(title) + "\n" + ts.Render(st, f.W, chartH)
 	}
 	short := widget.FirstFit(f.W, "objects ever short of a majority of reachable replicas (unavailable), log scale",

@@ -70,21 +70,19 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	}
 	// Names that end on one row share it (flips and writes both end near
 	// zero once the automation is off), so each stays on its line's row.
-	perMin := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.perMin, XLabel: clockLabel, XStep: step, NoXNumbers: true, YLabel: count,
-		JoinRows: true,
+	perMin := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.perMin, XLabel: clockLabel, XStep: step, YLabel: count,
 		Lines: []widget.Line{
 			{Name: "writes", Style: st.Bad, Bounded: true, End: now, Value: at(s.Writes)},
 			{Name: "flips", Style: st.SeriesStyle(0), Bounded: true, End: now, Value: at(s.Flips)},
 			{Name: "DNS max", Style: st.Muted, Value: func(float64) float64 { return float64(c.DNSCapacity) }},
-		}}
-	service := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: float64(c.Instances), XLabel: clockLabel, XStep: step, YLabel: count, Whole: true,
-		Lines: []widget.Line{
-			{Name: "in DNS", Style: st.OK, Bounded: true, End: now, Value: at(s.InService)},
-			{Name: "dead", Style: st.Warn, Bounded: true, End: now, Value: at(s.DeadIn)},
-		}}
-	backlog := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.backlog, XLabel: clockLabel, XStep: step, LogY: true,
-		YLabel: engine.Compact, NoXNumbers: true,
-		Lines: []widget.Line{{Name: "waiting", Style: st.Warn, Bounded: true, End: now, Value: at(s.Backlog)}}}
+		}}.With(widget.NoXNumbers, widget.JoinRows)
+	service := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: float64(c.Instances), XLabel: clockLabel, XStep: step, YLabel: count, Lines: []widget.Line{
+		{Name: "in DNS", Style: st.OK, Bounded: true, End: now, Value: at(s.InService)},
+		{Name: "dead", Style: st.Warn, Bounded: true, End: now, Value: at(s.DeadIn)},
+	}}.With(widget.Whole)
+	backlog := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.backlog, XLabel: clockLabel, XStep: step, YLabel: engine.Compact,
+		Lines: []widget.Line{{Name: "waiting", Style: st.Warn, Bounded: true, End: now, Value: at(s.Backlog)}},
+	}.With(widget.NoXNumbers, widget.LogY)
 	charts := []*widget.TimeSeries{&perMin, &backlog, &service}
 	yw := len("100k") // the widest a label gets, so the plot's width holds as the run goes
 	for _, ts := range charts {

@@ -70,19 +70,19 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	}
 	// Names of lines that end on one row share it ("rate wasted" once
 	// everything served is wasted), so each stays on its line's row.
-	work := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.work, XLabel: clockLabel, XStep: step, NoXNumbers: true, JoinRows: true,
+	work := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.work, XLabel: clockLabel, XStep: step,
 		YLabel: func(v float64) string { return fmt.Sprintf("%g", v) },
 		Lines: []widget.Line{
 			{Name: "rate", Style: st.Muted, Value: func(float64) float64 { return c.Rate }},
 			{Name: "wasted", Style: st.Bad, Bounded: true, End: now, Value: at(s.WastedRate)},
 			{Name: "goodput", Style: st.OK, Bounded: true, End: now, Value: at(s.Goodput)},
-		}}
-	counts := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.counts, XLabel: clockLabel, XStep: step, LogY: true, JoinRows: true,
+		}}.With(widget.NoXNumbers, widget.JoinRows)
+	counts := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.counts, XLabel: clockLabel, XStep: step,
 		YLabel: func(v float64) string { return shortCount(v) },
 		Lines: []widget.Line{
 			{Name: "queue", Style: st.Warn, Bounded: true, End: now, Value: at(s.Queue)},
 			{Name: "no lease", Style: st.SeriesStyle(1), Bounded: true, End: now, Value: at(s.Without)},
-		}}
+		}}.With(widget.JoinRows, widget.LogY)
 	// one names column, wide enough for the two longest names on one row,
 	// and one y-label column as wide as its labels get, so the charts
 	// share an x scale that holds as the run goes

@@ -138,7 +138,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 		return strings.Replace(engine.Clock(m), ":00", "", 1)
 	}
 	base := func(ymax float64, y func(float64) string) widget.TimeSeries {
-		return widget.TimeSeries{XMin: sc.x0, XMax: sc.x1, YMin: 0, YMax: ymax, XLabel: label, NoXNumbers: true, YLabel: y}
+		return widget.TimeSeries{XMin: sc.x0, XMax: sc.x1, YMin: 0, YMax: ymax, XLabel: label, YLabel: y}.With(widget.NoXNumbers)
 	}
 	pctLabel := func(v float64) string { return fmt.Sprintf("%.4g%%", v) } // no float noise in a tick
 	stuck := base(sc.stuck, pctLabel)
@@ -157,7 +157,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 		series("re-mirror", st.OK, s.Remirror, 100),
 	}
 	searches := base(sc.searches, engine.Compact)
-	searches.LogY = true
+	searches = searches.With(widget.LogY)
 	searches.Lines = []widget.Line{
 		{Name: "capacity", Style: st.Muted, Value: flat(c.Capacity)},
 		{Name: "race", Style: st.Warn, Value: flat(c.RaceRate)},
@@ -191,7 +191,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	// share an x scale; a name moved off its line's row points at it
 	names, yw := lipgloss.Width("no bulkhead")+2, 0
 	for i := range charts {
-		charts[i].PointMoved = true
+		charts[i] = charts[i].With(widget.PointMoved)
 	}
 	for _, ts := range charts {
 		for _, ln := range ts.Lines {
@@ -208,7 +208,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	for i := range charts {
 		charts[i].YLabelWidth = yw
 	}
-	charts[n-1].NoXNumbers = false
+	charts[n-1] = charts[n-1].Without(widget.NoXNumbers)
 	left, width := charts[0].Area(w)
 	step := xStep(night, sc.x1-sc.x0, width)
 	for i := range charts {

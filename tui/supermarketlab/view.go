@@ -209,7 +209,7 @@ func chart(st *widget.Styles, r *run, w, h int, sc scales) []string {
 	ts := widget.TimeSeries{XMin: 0, XMax: max(50, end), YMin: 0, YMax: sc.means * 1.1,
 		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
-		Lines:  series, JoinRows: true, NamesWidth: len("now average ") + 1}
+		Lines:  series, NamesWidth: len("now average ") + 1}.With(widget.JoinRows)
 	since := fmt.Sprintf("%g", c.Warmup)
 	titles := []string{
 		"mean jobs a server: now, and averaged since t " + since + " (the headline's)",

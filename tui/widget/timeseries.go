@@ -36,6 +36,57 @@ type Line struct {
 	Mark rune
 }
 
+// Option is a way a TimeSeries draws, set by With (an ntcharts-style
+// option): most charts need none, a few one or two.
+type Option uint8
+
+const (
+	// NoXNumbers leaves the numbers off the x axis (its ticks stay), for a
+	// chart stacked over another on the same x scale: the row goes to the
+	// plot.
+	NoXNumbers Option = 1 << iota
+	// Whole numbers both axes at whole values only: the chart counts
+	// things (balls, bins, loads).
+	Whole
+	// JoinRows writes the names of lines that end on one row together on
+	// that row, in the lines' order, when they fit the names column: each
+	// name stays on its line's row rather than moving to a free one.
+	JoinRows
+	// PointMoved writes ↑ or ↓ after a name that could not sit on its
+	// line's row, towards the row the line ends on, so that a name never
+	// reads as a value its line does not have; the names column widens by
+	// two cells for it.
+	PointMoved
+	// JoinEnds gives the lines that end at one value one label ("one,
+	// stale"), which says they coincide; the names column widens for it.
+	JoinEnds
+	// LogY draws the y axis on a log scale that keeps zero: a value v sits
+	// at log10(1 + v), and the axis is numbered at 0, 1, 10, 100, ..., so
+	// that a count of 15 stays visible beside one of 3,000. YMin and YMax
+	// are in the lines' units; YMin must not be negative. A name's row is
+	// the row its line's end is drawn on.
+	LogY
+)
+
+// With is the chart with the options on.
+func (t TimeSeries) With(opts ...Option) TimeSeries {
+	for _, o := range opts {
+		t.opts |= o
+	}
+	return t
+}
+
+// Without is the chart with the options off.
+func (t TimeSeries) Without(opts ...Option) TimeSeries {
+	for _, o := range opts {
+		t.opts &^= o
+	}
+	return t
+}
+
+// is reports whether option o is on.
+func (t TimeSeries) is(o Option) bool { return t.opts&o != 0 }
+
 // TimeSeries is a line chart over a fixed x range drawn with ntcharts:
 // numbered axes, one braille line per series, and each series' name written
 // at the right end of its line. Without colour (the mono theme) each line
@@ -49,44 +100,21 @@ type TimeSeries struct {
 	// NamesWidth, when above the widest name, widens the column of line
 	// names, so that charts stacked or side by side share one x scale.
 	NamesWidth int
-	// NoXNumbers leaves the numbers off the x axis (its ticks stay), for a
-	// chart stacked over another on the same x scale: the row goes to the
-	// plot.
-	NoXNumbers bool
-	// Whole numbers both axes at whole values only: the chart counts
-	// things (balls, bins, loads).
-	Whole bool
 	// YLabelWidth, when above the widest y label, widens the y labels'
 	// column, so that charts stacked share one x scale.
 	YLabelWidth int
-	// JoinRows writes the names of lines that end on one row together on
-	// that row, in the lines' order, when they fit the names column: each
-	// name stays on its line's row rather than moving to a free one.
-	JoinRows bool
-	// PointMoved writes ↑ or ↓ after a name that could not sit on its
-	// line's row, towards the row the line ends on, so that a name never
-	// reads as a value its line does not have; the names column widens by
-	// two cells for it.
-	PointMoved bool
-	// JoinEnds gives the lines that end at one value one label ("one,
-	// stale"), which says they coincide; the names column widens for it.
-	JoinEnds bool
 	// XStep, when above zero, numbers the x axis at its multiples (every
 	// 2 for hours of a clock) where they fit, instead of at round steps
 	// of the axis' own choosing.
 	XStep float64
-	// LogY draws the y axis on a log scale that keeps zero: a value v sits
-	// at log10(1 + v), and the axis is numbered at 0, 1, 10, 100, ..., so
-	// that a count of 15 stays visible beside one of 3,000. YMin and YMax
-	// are in the lines' units; YMin must not be negative. A name's row is
-	// the row its line's end is drawn on.
-	LogY bool
+	// opts are the options With set.
+	opts Option
 }
 
 // scaled is where value v sits on the y axis: v itself, or log10(1 + v)
 // on a log scale.
 func (t TimeSeries) scaled(v float64) float64 {
-	if t.LogY {
+	if t.is(LogY) {
 		return math.Log10(1 + max(v, 0))
 	}
 	return v
@@ -102,7 +130,7 @@ func (t TimeSeries) yRow(v float64, gh int) int {
 
 // yTicks and xTicks are the round values the axes number.
 func (t TimeSeries) yTicks(gh int) []float64 {
-	if t.LogY {
+	if t.is(LogY) {
 		return t.logTicks(gh)
 	}
 	return t.ticks(t.YMin, t.YMax, max(2, gh/2))
@@ -124,7 +152,7 @@ func (t TimeSeries) xTicks(gw int) []float64 {
 func (t TimeSeries) ticks(lo, hi float64, n int) []float64 {
 	var out []float64
 	for _, v := range NiceTicks(lo, hi, n) {
-		if !t.Whole || v == math.Trunc(v) {
+		if !t.is(Whole) || v == math.Trunc(v) {
 			out = append(out, v)
 		}
 	}
@@ -169,7 +197,7 @@ func (t TimeSeries) namesWidth() int {
 		}
 		nameW = max(nameW, lipgloss.Width(strings.Join(names, ", "))+1)
 	}
-	if t.PointMoved {
+	if t.is(PointMoved) {
 		nameW += 2
 	}
 	return nameW
@@ -181,7 +209,7 @@ func (t TimeSeries) namesWidth() int {
 // it together (JoinRows).
 func (t TimeSeries) EndRow(i, h int) int {
 	gh := h - 2 // the x axis and its numbers
-	if t.NoXNumbers {
+	if t.is(NoXNumbers) {
 		gh = h - 1
 	}
 	l := t.Lines[i]
@@ -210,7 +238,7 @@ func (t TimeSeries) endGroups() [][]int {
 			end = min(l.End, t.XMax)
 		}
 		y := l.Value(end)
-		if j := slices.Index(ends, y); j >= 0 && t.JoinEnds {
+		if j := slices.Index(ends, y); j >= 0 && t.is(JoinEnds) {
 			groups[j] = append(groups[j], i)
 			continue
 		}
@@ -224,10 +252,10 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	nameW := t.namesWidth()
 	cw := w - nameW
 	minH := 4 // two rows of plot, the axis and its numbers
-	if t.NoXNumbers {
+	if t.is(NoXNumbers) {
 		minH = 3
 	}
-	if cw < 12 || h < minH || !(t.XMax > t.XMin) || !(t.YMax > t.YMin) || t.LogY && t.YMin < 0 {
+	if cw < 12 || h < minH || !(t.XMax > t.XMin) || !(t.YMax > t.YMin) || t.is(LogY) && t.YMin < 0 {
 		return FitLines(nil, w, h)
 	}
 	ylo, yhi := t.scaled(t.YMin), t.scaled(t.YMax)
@@ -236,7 +264,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	// plot against its x axis and against Area.
 	left, _ := t.Area(w)
 	ch := h
-	if t.NoXNumbers {
+	if t.is(NoXNumbers) {
 		ch++ // the numbers' row, cut below
 	}
 	// ntcharts draws the axes; the numbers on them are ours, at round
@@ -327,7 +355,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		want[g] = lastRow[members[0]]
 	}
 	place := placeLabels
-	if t.JoinRows {
+	if t.is(JoinRows) {
 		place = func(want []int, rows int) []int { return t.joinRows(groups, want, rows) }
 	}
 	for g, row := range place(want, gh) {
@@ -340,7 +368,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		}
 		label := strings.Join(names, st.Muted.Render(", "))
 		switch {
-		case !t.PointMoved || want[g] < 0 || want[g] == row:
+		case !t.is(PointMoved) || want[g] < 0 || want[g] == row:
 		case want[g] < row:
 			label += st.Muted.Render(" ↑")
 		default:
@@ -376,7 +404,7 @@ func (t TimeSeries) drawTicks(st *Styles, c *canvas.Model, axis canvas.Point, gw
 			continue
 		}
 		c.SetRuneWithStyle(canvas.Point{X: col, Y: axis.Y}, '┬', st.Muted)
-		if !t.NoXNumbers {
+		if !t.is(NoXNumbers) {
 			c.SetStringWithStyle(canvas.Point{X: x, Y: axis.Y + 1}, label, st.Muted)
 		}
 		end = x + len(label) + 1

@@ -130,7 +130,8 @@ func TestTimeSeriesMarksAreDistinct(t *testing.T) {
 // one.
 func countsChart(counts ...float64) TimeSeries {
 	ts := flatChart(counts...)
-	ts.YMax, ts.LogY, ts.JoinRows = 3000, true, true
+	ts.YMax = 3000
+	ts = ts.With(LogY, JoinRows)
 	ts.NamesWidth = len("line0 line1 line2 line3 ")
 	return ts
 }
@@ -266,7 +267,7 @@ func TestTimeSeriesPeakKeepsANarrowSpike(t *testing.T) {
 func TestTimeSeriesPointMovedNames(t *testing.T) {
 	st := mono(t)
 	ts := flatChart(20, 20, 20, 0)
-	ts.PointMoved = true
+	ts = ts.With(PointMoved)
 	rows := strings.Split(plain(ts.Render(st, 50, 6)), "\n")
 	arrows := 0
 	for _, r := range rows {
