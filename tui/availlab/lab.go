@@ -30,9 +30,9 @@ type Lab struct {
 
 // New opens the lab on an availability spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(avail.Spec)
-	if !ok {
-		return nil, fmt.Errorf("availlab: %T is not an availability spec", s)
+	spec, err := lab.SpecOf[avail.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{spec: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)

@@ -57,9 +57,9 @@ type Lab struct {
 
 // New opens the lab on a bins spec.
 func New(spec scenarios.Spec) (lab.Lab, error) {
-	s, ok := spec.(bins.Spec)
-	if !ok {
-		return nil, fmt.Errorf("binslab: %T is not a bins spec", spec)
+	s, err := lab.SpecOf[bins.Spec](spec)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{opened: s}
 	return l, l.apply(s)

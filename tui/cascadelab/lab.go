@@ -64,9 +64,9 @@ func (r *run) sync() {
 // New opens the lab on the first protection set a cascade spec lists, or
 // compares the first two when it lists more.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(cascade.Spec)
-	if !ok {
-		return nil, fmt.Errorf("cascadelab: %T is not a cascade spec", s)
+	spec, err := lab.SpecOf[cascade.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	runs, err := spec.Runs()
 	if err != nil {

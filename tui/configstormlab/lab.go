@@ -63,14 +63,13 @@ var afternoon = lab.Case[configstorm.Spec, configstorm.Config, *configstorm.Engi
 
 // New opens the lab on a config-storm spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(configstorm.Spec)
-	if !ok {
-		return nil, fmt.Errorf("configstormlab: %T is not a config-storm spec", s)
+	spec, err := lab.SpecOf[configstorm.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{}
 	c := afternoon
 	c.Note = l.note
-	var err error
 	l.Lockstep, err = lab.NewLockstep(spec, c)
 	return l, err
 }

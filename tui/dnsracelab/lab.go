@@ -62,9 +62,9 @@ type Lab struct {
 
 // New opens the explorer, or the timing lab for a spec in timing mode.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(interleave.Spec)
-	if !ok {
-		return nil, fmt.Errorf("dnsracelab: %T is not a dns-race spec", s)
+	spec, err := lab.SpecOf[interleave.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	if err := spec.Validate(); err != nil {
 		return nil, err

@@ -28,9 +28,9 @@ type Lab struct {
 
 // New opens the lab on a durability spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(placement.DurabilitySpec)
-	if !ok {
-		return nil, fmt.Errorf("durabilitylab: %T is not a durability spec", s)
+	spec, err := lab.SpecOf[placement.DurabilitySpec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{spec: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)

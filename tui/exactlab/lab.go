@@ -91,9 +91,9 @@ type doneMsg struct {
 
 // New opens the lab on an exact spec; the computation starts in Init.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(bins.ExactSpec)
-	if !ok {
-		return nil, fmt.Errorf("exactlab: %T is not an exact spec", s)
+	spec, err := lab.SpecOf[bins.ExactSpec](s)
+	if err != nil {
+		return nil, err
 	}
 	if err := spec.Validate(); err != nil {
 		return nil, err

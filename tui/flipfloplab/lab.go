@@ -57,14 +57,13 @@ var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
 
 // New opens the lab on a flip-flop spec, at 5:00 AM.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(flipflop.Spec)
-	if !ok {
-		return nil, fmt.Errorf("flipfloplab: %T is not a health-flip-flop spec", s)
+	spec, err := lab.SpecOf[flipflop.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{}
 	c := morning
 	c.Note = l.note
-	var err error
 	l.Lockstep, err = lab.NewLockstep(spec, c)
 	return l, err
 }

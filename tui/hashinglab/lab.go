@@ -37,9 +37,9 @@ type Lab struct {
 
 // New opens the lab on a hashing spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(hashing.Spec)
-	if !ok {
-		return nil, fmt.Errorf("hashinglab: %T is not a hashing spec", s)
+	spec, err := lab.SpecOf[hashing.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{spec: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)

@@ -180,3 +180,21 @@ func TestStepTo(t *testing.T) {
 		}
 	}
 }
+
+func (toySpec) Engine() string  { return "toy" }
+func (toySpec) Validate() error { return nil }
+
+type otherSpec struct{}
+
+func (otherSpec) Engine() string  { return "other" }
+func (otherSpec) Validate() error { return nil }
+
+// A lab handed another engine's spec says which lab refused what.
+func TestSpecOf(t *testing.T) {
+	if s, err := SpecOf[toySpec](toySpec{Seed: 3}); err != nil || s.Seed != 3 {
+		t.Errorf("SpecOf its own spec: %v, %v", s, err)
+	}
+	if _, err := SpecOf[toySpec](otherSpec{}); err == nil || err.Error() != "the toy lab cannot open a lab.otherSpec" {
+		t.Errorf("SpecOf another engine's spec: %v", err)
+	}
+}

@@ -61,14 +61,13 @@ var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
 
 // New opens the lab on a lease-storm spec, at 11:18 PM.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(leasestorm.Spec)
-	if !ok {
-		return nil, fmt.Errorf("leasestormlab: %T is not a lease-storm spec", s)
+	spec, err := lab.SpecOf[leasestorm.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{}
 	c := night
 	c.Note = l.note
-	var err error
 	l.Lockstep, err = lab.NewLockstep(spec, c)
 	return l, err
 }

@@ -50,9 +50,9 @@ type object struct {
 
 // New opens the lab on a placement spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(placement.Spec)
-	if !ok {
-		return nil, fmt.Errorf("placementlab: %T is not a placement spec", s)
+	spec, err := lab.SpecOf[placement.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{spec: spec, strategies: spec.Strategies, pageAt: -1, opened: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)

@@ -77,14 +77,13 @@ var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
 
 // New opens the lab on a remirror spec, at midnight.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(remirror.Spec)
-	if !ok {
-		return nil, fmt.Errorf("remirrorlab: %T is not a remirror spec", s)
+	spec, err := lab.SpecOf[remirror.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{}
 	c := days
 	c.Note = l.note
-	var err error
 	if l.Lockstep, err = lab.NewLockstep(spec, c); err != nil {
 		return nil, err
 	}

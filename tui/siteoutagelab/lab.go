@@ -65,14 +65,13 @@ var building = lab.Case[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]{
 
 // New opens the lab on a site-outage spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(siteoutage.Spec)
-	if !ok {
-		return nil, fmt.Errorf("siteoutagelab: %T is not a site-outage spec", s)
+	spec, err := lab.SpecOf[siteoutage.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{}
 	c := building
 	c.Note = l.note
-	var err error
 	l.Lockstep, err = lab.NewLockstep(spec, c)
 	return l, err
 }

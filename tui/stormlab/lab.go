@@ -37,9 +37,9 @@ type Lab struct {
 
 // New opens the lab on a retry-storm spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(cascade.StormSpec)
-	if !ok {
-		return nil, fmt.Errorf("stormlab: %T is not a retry-storm spec", s)
+	spec, err := lab.SpecOf[cascade.StormSpec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{spec: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)

@@ -43,9 +43,9 @@ type run struct {
 
 // New opens the lab on a supermarket spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, ok := s.(queue.Spec)
-	if !ok {
-		return nil, fmt.Errorf("supermarketlab: %T is not a supermarket spec", s)
+	spec, err := lab.SpecOf[queue.Spec](s)
+	if err != nil {
+		return nil, err
 	}
 	l := &Lab{spec: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
