@@ -13,26 +13,20 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/cascade"
-	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// stepMs is the storm time one step reveals.
-const stepMs = 10
-
-// Lab shows one jitter mode's storm at a time; all of them are computed
-// up front (they are small) so that switching keeps the time and scale.
+// Lab shows no jitter's storm above one other jitter mode's, on the
+// storms' clock: switching keeps the time and the scale.
 type Lab struct {
 	lab.Seeds
 	lab.Sizing
-	spec   cascade.StormSpec
+	spec  cascade.StormSpec
+	clock *cascade.StormClock
+	// storms are the clock's, shown the one j chose.
 	storms []cascade.Storm
 	shown  int
-	nowMs  int
-	spanMs int
-	// waves are each storm's waves of retries, its moments.
-	waves [][]engine.Moment
 }
 
 // New opens the lab on a retry-storm spec.
@@ -48,16 +42,12 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 
 // Restart computes the storms again and rewinds to t = 0.
 func (l *Lab) Restart() error {
-	storms, err := l.spec.Run(context.Background(), nil)
+	c, err := cascade.NewStormClock(context.Background(), l.spec)
 	if err != nil {
 		return err
 	}
-	l.storms, l.nowMs, l.spanMs, l.waves = storms, 0, 1, nil
-	for _, s := range storms {
-		l.spanMs = max(l.spanMs, len(s.Histogram))
-		l.waves = append(l.waves, s.Waves())
-	}
-	l.shown = min(max(l.shown, 1), len(storms)-1)
+	l.clock, l.storms = c, c.Storms
+	l.shown = min(max(l.shown, 1), len(l.storms)-1)
 	return nil
 }
 
@@ -69,10 +59,8 @@ func (l *Lab) stopsAt() string { return "each wave of retries" }
 func (l *Lab) NewMoment() (string, bool) {
 	var captions []string
 	for _, i := range l.onScreen() {
-		for _, w := range l.waves[i] {
-			if int(w.Step) >= l.nowMs-stepMs && int(w.Step) < l.nowMs {
-				captions = append(captions, jitterName(l.storms[i].Jitter)+", "+w.Caption)
-			}
+		for _, w := range l.clock.Reached(i) {
+			captions = append(captions, cascade.JitterName(l.storms[i].Jitter)+", "+w.Caption)
 		}
 	}
 	return strings.Join(captions, lab.MomentBreak), len(captions) > 0
@@ -89,31 +77,25 @@ func (l *Lab) onScreen() []int {
 
 // pace says a speed in storm time.
 func (l *Lab) pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%gx real time", stepsPerSecond*stepMs/1000)
+	return fmt.Sprintf("%gx real time", stepsPerSecond*cascade.StormStepMs/1000)
 }
 
 // Step reveals the next 10 ms.
-func (l *Lab) Step() bool {
-	if l.Done() {
-		return false
-	}
-	l.nowMs += stepMs
-	return true
-}
+func (l *Lab) Step() bool { return l.clock.Step() }
 
 // steps is the 10 ms slices of the longest storm.
-func (l *Lab) steps() int64 { return int64((l.spanMs + stepMs - 1) / stepMs) }
+func (l *Lab) steps() int64 { return l.clock.Pos().Steps }
 
 // Done reports whether every retry has been shown.
-func (l *Lab) Done() bool { return l.nowMs >= l.spanMs }
+func (l *Lab) Done() bool { return l.clock.Done() }
 
 // Status is the jitter and the time.
 func (l *Lab) Status() []string {
-	names := jitterName(l.storms[0].Jitter)
+	names := cascade.JitterName(l.storms[0].Jitter)
 	if l.shown > 0 {
-		names += " over " + jitterName(l.storms[l.shown].Jitter)
+		names += " over " + cascade.JitterName(l.storms[l.shown].Jitter)
 	}
-	return []string{names, fmt.Sprintf("t %d / %d ms", min(l.nowMs, l.spanMs), l.spanMs), fmt.Sprintf("seed %d", l.spec.Seed)}
+	return []string{names, fmt.Sprintf("t %d / %d ms", min(l.clock.Now(), l.clock.Span()), l.clock.Span()), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 // KeyMap is the lab's own key: the next jitter mode.
@@ -156,10 +138,10 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 func (l *Lab) Render(f lab.Frame) string {
 	st := f.St
 	cols := max(8, f.W-8)
-	per := (l.spanMs + cols - 1) / cols
+	per := (l.clock.Span() + cols - 1) / cols
 	top := 1
 	for _, m := range l.storms {
-		for c := 0; c*per < l.spanMs; c++ {
+		for c := 0; c*per < l.clock.Span(); c++ {
 			top = max(top, m.Busiest(c*per, (c+1)*per))
 		}
 	}
@@ -193,26 +175,22 @@ func (l *Lab) storm(st *widget.Styles, i, w, h, per, top int, chosen bool) []str
 	s := l.storms[i]
 	values := make([]float64, 0, w)
 	labels := make([]string, 0, w)
-	ticks := widget.NiceTicks(0, float64(l.spanMs), max(2, (w-8)/7))
-	for c := 0; c*per < l.spanMs; c++ {
-		v := 0
-		if c*per < l.nowMs {
-			v = s.Busiest(c*per, min((c+1)*per, l.nowMs))
-		}
-		values = append(values, float64(v))
+	ticks := widget.NiceTicks(0, float64(l.clock.Span()), max(2, (w-8)/7))
+	for c := 0; c*per < l.clock.Span(); c++ {
+		values = append(values, float64(l.clock.Busiest(i, c*per, (c+1)*per)))
 		label := "" // a round time labels the column it falls in
 		for len(ticks) > 0 && ticks[0] < float64((c+1)*per) {
 			label, ticks = fmt.Sprint(ticks[0]), ticks[1:]
 		}
 		labels = append(labels, label)
 	}
-	name := jitterName(s.Jitter)
+	name := cascade.JitterName(s.Jitter)
 	forms := []string{
 		fmt.Sprintf("%s: at most %d in one ms (at %d ms), %d retries over %.0f ms", name, s.Peak, s.PeakMs, s.TotalRetries, s.LastMs),
 		fmt.Sprintf("%s: at most %d in one ms, at %d ms", name, s.Peak, s.PeakMs),
 	}
-	if l.nowMs < l.spanMs {
-		forms = []string{fmt.Sprintf("%s, up to t = %d ms", name, l.nowMs)}
+	if l.clock.Now() < l.clock.Span() {
+		forms = []string{fmt.Sprintf("%s, up to t = %d ms", name, l.clock.Now())}
 	}
 	if chosen {
 		var withKey []string
@@ -229,7 +207,7 @@ func (l *Lab) storm(st *widget.Styles, i, w, h, per, top int, chosen bool) []str
 
 // nextName is the jitter mode j shows next.
 func (l *Lab) nextName() string {
-	return jitterName(l.storms[l.shown%(len(l.storms)-1)+1].Jitter)
+	return cascade.JitterName(l.storms[l.shown%(len(l.storms)-1)+1].Jitter)
 }
 
 // Info is the lab as the shell's header, help and status bar read it.
