@@ -88,8 +88,9 @@ for good, in all and at each whole year's end.`,
 				Strategies []placement.DurabilityResult `json:"strategies"`
 				ByYear     []placement.DurabilityYear   `json:"by_year"`
 				Moments    []engine.Moment              `json:"moments"`
+				Figures    []engine.Figure              `json:"figures"`
 				Estimate   engine.Cost                  `json:"estimate"`
-			}{s.Seed, s.Years, s.Objects, d.Results(), d.ByYear(), d.Moments(), est})
+			}{s.Seed, s.Years, s.Objects, d.Results(), d.ByYear(), d.Moments(), d.Figures(), est})
 		},
 	},
 }

@@ -77,34 +77,6 @@ var reportQuotes = map[string]func(t *testing.T, report map[string]any, keys []s
 		}
 		return out
 	},
-	"placement": func(t *testing.T, report map[string]any, keys []string) []quote {
-		words := map[string]string{"node": "node", "rack": "rack", "az": "AZ", "correlated": "all", "version": "version", "site": "site", "city": "city"}
-		var out []quote
-		for _, row := range report["rows"].([]any) {
-			r := row.(map[string]any)
-			if ev := r["event"].(string); slices.Contains(keys, ev) {
-				out = append(out, quote{r["strategy"].(string), words[ev], fmt.Sprintf("%.2f%%", 100*r["lose_majority"].(float64))})
-			}
-		}
-		if len(out) == 0 {
-			t.Fatalf("no placement rows for headline keys %q", keys)
-		}
-		return out
-	},
-	"durability": func(t *testing.T, report map[string]any, keys []string) []quote {
-		var out []quote
-		for _, st := range report["strategies"].([]any) {
-			s := st.(map[string]any)
-			for _, k := range keys {
-				field := map[string]string{"lost": "lost", "unavailable": "lost_majority"}[k]
-				if field == "" {
-					t.Fatalf("no report figure for durability headline key %q", k)
-				}
-				out = append(out, quote{s["strategy"].(string), k, textfmt.Digits(int64(s[field].(float64)))})
-			}
-		}
-		return out
-	},
 	"availability": func(t *testing.T, report map[string]any, keys []string) []quote {
 		single := report["single"].(map[string]any)
 		target := avail.TargetPercent(report["target"].(float64))

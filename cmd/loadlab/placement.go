@@ -69,9 +69,10 @@ on distinct sites of it). "struck" counts the objects an event reached.`,
 				Nodes    int   `json:"nodes"`
 				Replicas int   `json:"replicas"`
 				*placementSites
-				Rows     []placementRow `json:"rows"`
-				Estimate engine.Cost    `json:"estimate"`
-			}{s.Seed, s.Trials, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Replicas, sites, placementRows(t), est})
+				Rows     []placementRow  `json:"rows"`
+				Figures  []engine.Figure `json:"figures"`
+				Estimate engine.Cost     `json:"estimate"`
+			}{s.Seed, s.Trials, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Replicas, sites, placementRows(t), t.Figures(), est})
 		},
 		"csv": func(_ context.Context, w io.Writer, t *placement.Table, _ engine.Cost) error {
 			cw := csv.NewWriter(w)

@@ -1,0 +1,32 @@
+package cascade
+
+import (
+	"fmt"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// Figures is a run's headline, the set's name its group, under the keys
+// scenarios quote it by: success, good, high, low, db, aux (shares of
+// requests, "–" before the first of a kind), backlog (the api queue's
+// peak at a 2 s sample, as section 26.4.1 takes it) and p95 (latency of
+// the run's successes, ms).
+func (r Result) Figures(set string) []engine.Figure {
+	pct := func(key, name string, a, b int) engine.Figure {
+		v := "–"
+		if b > 0 {
+			v = fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+		}
+		return engine.Figure{Key: key, Group: set, Name: name, Value: v}
+	}
+	return []engine.Figure{
+		pct("success", "success", r.OK, r.Arrived),
+		pct("good", "good", r.Good, r.Arrived),
+		pct("high", "hi-prio", r.HiOK, r.HiTotal),
+		pct("low", "lo-prio", r.LoOK, r.LoTotal),
+		pct("db", "db class", r.DBOK, r.DBTotal),
+		pct("aux", "aux class", r.AuxOK, r.AuxTotal),
+		{Key: "backlog", Group: set, Name: "backlog peak", Value: engine.Digits(int64(r.BacklogPeak))},
+		{Key: "p95", Group: set, Name: "p95 of the run", Value: fmt.Sprintf("%.0f ms", r.P95LatencyMs)},
+	}
+}
