@@ -39,16 +39,24 @@ func TestWidgetGoldens(t *testing.T) {
 				{Label: "#17", Parts: []HBarPart{{Value: 4, Rune: '█', Style: st.Text}}, Mark: 5}}, Max: 15, MarkRune: '┃', MarkStyle: st.Marker}
 			return hb.Render(st, 40) + "\n" + hb.Axis(st, 40, func(v float64) string { return fmt.Sprintf("%.0f", v) })
 		},
-		"headline":  func() string { return strings.Join(Headline(st, 60, true, figs), "\n") },
-		"bigstrip":  func() string { return BigStrip(st, 80, figs[:2]) },
-		"counters":  func() string { return strings.Join(Counters(st, 40, 3, Counter{"arrived", "1,200"}, Counter{"ok", "980"}, Counter{"failed", "220"}), "\n") },
-		"legend":    func() string { return Legend(st, 60, Key{"█", st.Text, "searches"}, Key{"░", st.Muted, "re-mirrors"}) },
-		"panel":     func() string { return Panel{Focused: true}.Render(st, []string{"max 12", "a line too long for this panel"}, 20, 4) },
-		"timeline":  func() string { return strings.Join(Timeline(st, 50, 4, events, 200), "\n") },
-		"log":       func() string { return strings.Join(Log(st, 40, 3, []string{"first", "second", "third, newest"}), "\n") },
-		"fitlines":  func() string { return FitLines([]string{"one line that is far too long to fit", "two"}, 20, 3) },
-		"firstfit":  func() string { return FirstFit(24, "the longest form of a note", "a shorter form", "short") },
-		"wrap":      func() string { return strings.Join(Wrap("a note that wraps at word boundaries and never cuts a word", 20), "\n") },
+		"headline": func() string { return strings.Join(Headline(st, 60, true, figs), "\n") },
+		"bigstrip": func() string { return BigStrip(st, 80, figs[:2]) },
+		"counters": func() string {
+			return strings.Join(Counters(st, 40, 3, Counter{"arrived", "1,200"}, Counter{"ok", "980"}, Counter{"failed", "220"}), "\n")
+		},
+		"legend": func() string {
+			return Legend(st, 60, Key{"█", st.Text, "searches"}, Key{"░", st.Muted, "re-mirrors"})
+		},
+		"panel": func() string {
+			return Panel{Focused: true}.Render(st, []string{"max 12", "a line too long for this panel"}, 20, 4)
+		},
+		"timeline": func() string { return strings.Join(Timeline(st, 50, 4, events, 200), "\n") },
+		"log":      func() string { return strings.Join(Log(st, 40, 3, []string{"first", "second", "third, newest"}), "\n") },
+		"fitlines": func() string { return FitLines([]string{"one line that is far too long to fit", "two"}, 20, 3) },
+		"firstfit": func() string { return FirstFit(24, "the longest form of a note", "a shorter form", "short") },
+		"wrap": func() string {
+			return strings.Join(Wrap("a note that wraps at word boundaries and never cuts a word", 20), "\n")
+		},
 	}
 	for name, draw := range cases {
 		t.Run(name, func(t *testing.T) { golden.RequireEqual(t, []byte(plain(draw()))) })
