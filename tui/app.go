@@ -59,6 +59,8 @@ type Model struct {
 	screen   screen
 	picker   list.Model
 	scenario scenarios.Scenario
+	// info is the lab's Info as the latest redraw read it, once a frame.
+	info lab.Info
 	lab      lab.Lab
 	play     play
 	seek     seek

@@ -38,6 +38,7 @@ func (m *Model) redraw() {
 		m.frame = m.st.Paint(lipgloss.NewStyle().Width(max(1, m.width)).Render(msg), m.width, m.height)
 		return
 	}
+	m.info = m.lab.Info()
 	top := m.header()
 	if !m.helpOpen {
 		top = append(top, m.headlineLines()...)
@@ -84,7 +85,7 @@ func (m *Model) headlineLines() []string {
 	if len(figs) == 0 {
 		return nil
 	}
-	final := m.lab.Done() || m.lab.Info().Final
+	final := m.lab.Done() || m.info.Final
 	if !m.lecture {
 		return widget.Headline(m.st, m.width, final, figs)
 	}
@@ -115,7 +116,7 @@ func (m *Model) toggleLecture() {
 // still too long wraps onto a second line.
 func (m *Model) header() []string {
 	title := m.scenario.Title
-	if t := m.lab.Info().Title; t != "" {
+	if t := m.info.Title; t != "" {
 		title = t
 	}
 	name := m.st.Muted.Render(m.scenario.Name + " · ")
@@ -189,7 +190,7 @@ func (m *Model) noteLines() []string {
 
 // speedLabel is the play speed, in the lab's own time when it has one.
 func (m *Model) speedLabel() string {
-	if pace := m.lab.Info().Pace; pace != nil && m.play.stepsPerSecond() > 0 {
+	if pace := m.info.Pace; pace != nil && m.play.stepsPerSecond() > 0 {
 		return pace(m.play.stepsPerSecond())
 	}
 	return m.play.label()
@@ -216,7 +217,8 @@ func (m *Model) statusBar() string {
 	if m.seek.placed && !m.play.playing { // after the lab's own place (its clock), so it is left out first
 		parts = append(parts, m.placeNote())
 	}
-	moves, plays := m.playsRun()
+	moves := m.info.Moves
+	plays := moves == ""
 	if !plays {
 		parts = append(m.lab.Status(), moves)
 	} else {
@@ -282,7 +284,7 @@ func (m *Model) fullHelp(h int) string {
 	}
 	m.help.Width = m.width
 	b.WriteString(cols + "\n")
-	if words := m.lab.Info().Glossary; len(words) > 0 {
+	if words := m.info.Glossary; len(words) > 0 {
 		b.WriteString("\n" + m.st.Title.Render("Words") + "\n")
 		for _, e := range words {
 			for i, line := range widget.Wrap(e[0]+": "+e[1], m.width-2) {
