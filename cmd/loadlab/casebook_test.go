@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/loadlab/loadlab/internal/costcheck"
 	"github.com/loadlab/loadlab/sim/leasestorm"
 )
 
@@ -127,29 +124,13 @@ func TestCasebookRefusals(t *testing.T) {
 // in 17 digits); the runs hold no more heap than their estimate.
 func TestCasebookEstimates(t *testing.T) {
 	noDetectorNeeded(t)
-	for _, line := range []string{
+	checkEstimates(t,
 		"run lease-storm", "run lease-storm --format json", "run lease-storm --format csv",
 		"run lease-storm --runs none,throttle,drop-stale,both --after-min 600 --format json",
 		"run lease-storm-throttled --format csv",
 		"run health-flip-flop", "run health-flip-flop --format json", "run health-flip-flop --format csv",
 		"run health-flip-flop --runs none,hysteresis,cap,both --duration-min 1440 --format json",
-	} {
-		p, err := prepareRun(strings.Fields(line)[1:])
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		var out countingWriter
-		m := costcheck.Measure(func() { err = p.run(context.Background(), &out, io.Discard) })
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		if est, got := p.estimate.OutputBytes, float64(out.n); got > est || est > 3*got {
-			t.Errorf("%s: the report is %.0f bytes, its estimate %.0f", line, got, est)
-		}
-		if !raceDetector && !testing.Short() && m.Peak > p.estimate.Bytes {
-			t.Errorf("%s: peak heap %.3g B over the estimate %.3g B", line, m.Peak, p.estimate.Bytes)
-		}
-	}
+	)
 }
 
 // ctrl+c stops a long night and a long morning with exit 130 and nothing

@@ -1,14 +1,10 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"io"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/loadlab/loadlab/internal/costcheck"
 )
 
 // configReport is the part of the configuration storm's JSON the tests
@@ -142,26 +138,10 @@ func TestConfigStormRefusals(t *testing.T) {
 // estimate.
 func TestConfigStormEstimates(t *testing.T) {
 	noDetectorNeeded(t)
-	for _, line := range []string{
+	checkEstimates(t,
 		"run facebook-2010", "run facebook-2010 --format json", "run facebook-2010 --format csv",
 		"run facebook-2010-backoff --runs none,keep-on-error --run-min 300 --format json",
-	} {
-		p, err := prepareRun(strings.Fields(line)[1:])
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		var out countingWriter
-		m := costcheck.Measure(func() { err = p.run(context.Background(), &out, io.Discard) })
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		if est, got := p.estimate.OutputBytes, float64(out.n); got > est || est > 3*got {
-			t.Errorf("%s: the report is %.0f bytes, its estimate %.0f", line, got, est)
-		}
-		if !raceDetector && !testing.Short() && m.Peak > p.estimate.Bytes {
-			t.Errorf("%s: peak heap %.3g B over the estimate %.3g B", line, m.Peak, p.estimate.Bytes)
-		}
-	}
+	)
 }
 
 // ctrl+c stops a long afternoon with exit 130 and nothing on stdout.

@@ -73,3 +73,27 @@ func BenchmarkCLICostModel(b *testing.B) {
 		})
 	}
 }
+
+// checkEstimates runs each command line and checks its estimates: the
+// report's size never under the estimate nor under a third of it, and
+// (without the race detector) the peak heap never over its estimate.
+func checkEstimates(t *testing.T, lines ...string) {
+	t.Helper()
+	for _, line := range lines {
+		p, err := prepareRun(strings.Fields(line)[1:])
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		var out countingWriter
+		m := costcheck.Measure(func() { err = p.run(context.Background(), &out, io.Discard) })
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		if est, got := p.estimate.OutputBytes, float64(out.n); got > est || est > 3*got {
+			t.Errorf("%s: the report is %.0f bytes, its estimate %.0f", line, got, est)
+		}
+		if !raceDetector && !testing.Short() && m.Peak > p.estimate.Bytes {
+			t.Errorf("%s: peak heap %.3g B over the estimate %.3g B", line, m.Peak, p.estimate.Bytes)
+		}
+	}
+}

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/loadlab/loadlab/internal/costcheck"
 	"github.com/loadlab/loadlab/sim/remirror"
 )
 
@@ -114,27 +111,11 @@ func TestRemirrorRefusals(t *testing.T) {
 // more than three times it; the runs hold no more heap than their
 // estimate.
 func TestRemirrorEstimates(t *testing.T) {
-	for _, line := range []string{
+	checkEstimates(t,
 		"run remirror", "run remirror --format json", "run remirror --format csv",
 		"run aws-2011-backoff --format json", "run aws-2011-remirror --format csv --hours 336 --runs none,backoff,cap,spread",
 		"run remirror --hours 1", "run remirror --hours 13 --format json",
-	} {
-		p, err := prepareRun(strings.Fields(line)[1:])
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		var out countingWriter
-		m := costcheck.Measure(func() { err = p.run(context.Background(), &out, io.Discard) })
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		if est, got := p.estimate.OutputBytes, float64(out.n); got > est || est > 3*got {
-			t.Errorf("%s: the report is %.0f bytes, its estimate %.0f", line, got, est)
-		}
-		if !raceDetector && !testing.Short() && m.Peak > p.estimate.Bytes {
-			t.Errorf("%s: peak heap %.3g B over the estimate %.3g B", line, m.Peak, p.estimate.Bytes)
-		}
-	}
+	)
 }
 
 // ctrl+c stops a long storm with exit 130 and nothing on stdout.
