@@ -61,10 +61,10 @@ type Model struct {
 	scenario scenarios.Scenario
 	// info is the lab's Info as the latest redraw read it, once a frame.
 	info lab.Info
-	lab      lab.Lab
-	play     play
-	seek     seek
-	kept     map[string]session
+	lab  lab.Lab
+	play play
+	seek seek
+	kept map[string]session
 
 	helpOpen bool
 	// resumeAfterHelp is set when the help paused a run that was playing.
