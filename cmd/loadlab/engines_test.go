@@ -181,7 +181,10 @@ func TestCtrlCStopsTheEngines(t *testing.T) {
 		"run interleave --enactors 3 --records 2 --fixes recheck,recheck+safe-cleanup --method brute",
 		"run dns-race-timing --trials 3000000 --fixes all",
 	} {
-		code, out, took := interruptAfter(t, 400*time.Millisecond, strings.Fields(line)...)
+		code, out, errs, took := interruptAfterSaying(t, 400*time.Millisecond, strings.Fields(line)...)
+		if !timed && code == exitInterrupted && strings.Contains(errs, "so that it is whole") {
+			continue // a fast machine finished the run first: ctrl+c while a report goes out lets it finish, whole
+		}
 		if code != exitInterrupted || out != "" || (timed && took > within) {
 			t.Errorf("loadlab %s: exit %d, %d bytes out, stopped %v after ctrl+c; want 130, nothing, under %v",
 				line, code, len(out), took, within)

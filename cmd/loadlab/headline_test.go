@@ -165,8 +165,11 @@ func headlineMatchesReport(t *testing.T, sc scenarios.Scenario) {
 		t.Errorf("%s declares no headline", sc.Name)
 	}
 	sizes := [][2]int{{80, 24}, {120, 40}, {160, 48}}
-	if raceDetector || testing.Short() {
-		sizes = sizes[:1] // the tightest; the detector makes each play slow
+	if raceDetector || testing.Short() || !ok {
+		// The tightest only: the detector makes each play slow; and where
+		// the engine gives the figures (its package tests them against its
+		// Result) the play checks only that the shell shows them, final.
+		sizes = sizes[:1]
 	}
 	for _, size := range sizes {
 		screen := playToEnd(t, sc.Name, size[0], size[1])

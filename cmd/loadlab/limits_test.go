@@ -262,9 +262,16 @@ func TestInputHardening(t *testing.T) {
 // returns its exit code, output and how long it took to stop.
 func interruptAfter(t *testing.T, d time.Duration, args ...string) (int, string, time.Duration) {
 	t.Helper()
+	code, out, _, took := interruptAfterSaying(t, d, args...)
+	return code, out, took
+}
+
+// interruptAfterSaying is interruptAfter with what the run said on stderr.
+func interruptAfterSaying(t *testing.T, d time.Duration, args ...string) (code int, out, errs string, took time.Duration) {
+	t.Helper()
 	type result struct {
-		code int
-		out  string
+		code      int
+		out, errs string
 	}
 	// A second listener, so that a signal that arrives after the run has
 	// ended cannot end the test binary.
@@ -275,17 +282,17 @@ func interruptAfter(t *testing.T, d time.Duration, args ...string) (int, string,
 	go func() {
 		var out, errb bytes.Buffer
 		code := run(args, &out, &errb)
-		done <- result{code, out.String()}
+		done <- result{code, out.String(), errb.String()}
 	}()
 	time.Sleep(d)
 	sent := time.Now()
 	syscall.Kill(os.Getpid(), syscall.SIGINT)
 	select {
 	case r := <-done:
-		return r.code, r.out, time.Since(sent)
+		return r.code, r.out, r.errs, time.Since(sent)
 	case <-time.After(hangGuard):
 		t.Fatalf("loadlab %s ignored ctrl+c for %v", strings.Join(args, " "), hangGuard)
-		return 0, "", 0
+		return 0, "", "", 0
 	}
 }
 

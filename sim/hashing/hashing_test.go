@@ -57,6 +57,7 @@ func TestRingSpread(t *testing.T) {
 // 4/7 (the binomial standard deviation at 100,000 keys is under 0.16
 // point).
 func TestWeightedShares(t *testing.T) {
+	t.Parallel() // pure and long: beside the package's other long ones
 	s := DefaultSpec()
 	s.Scheme, s.Weights = "weighted-hrw", "1,2,4"
 	st := study(t, s)

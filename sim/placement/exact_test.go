@@ -14,6 +14,7 @@ import (
 // Diverse's ordered choices of AZs and versions enumerated one by one) on
 // topologies with several versions, uneven cells and partly struck AZs.
 func TestExactMatchesDirectComputation(t *testing.T) {
+	t.Parallel() // pure and long: beside the package's other long ones
 	topos := []Topology{
 		{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 1}, {AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 3},
 		{AZs: 4, RacksPerAZ: 3, NodesPerRack: 5, Versions: 6}, {AZs: 2, RacksPerAZ: 5, NodesPerRack: 7, Versions: 4},

@@ -71,6 +71,7 @@ func TestOneSiteIsNoSiteLevel(t *testing.T) {
 // The exact chances of the site level agree with brute force over every
 // placement each strategy can make, for every event and replica count.
 func TestSiteExactAgainstEnumeration(t *testing.T) {
+	t.Parallel() // pure and long: beside the package's other long ones
 	compared := 0
 	for _, topo := range siteTopos {
 		for r := 1; r <= 3; r++ {
