@@ -78,7 +78,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 			{Name: "goodput", Style: st.OK, Bounded: true, End: now, Value: at(s.Goodput)},
 		}}.With(widget.NoXNumbers, widget.JoinRows)
 	counts := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.counts, XLabel: clockLabel, XStep: step,
-		YLabel: func(v float64) string { return shortCount(v) },
+		YLabel: engine.Compact,
 		Lines: []widget.Line{
 			{Name: "queue", Style: st.Warn, Bounded: true, End: now, Value: at(s.Queue)},
 			{Name: "no lease", Style: st.SeriesStyle(1), Bounded: true, End: now, Value: at(s.Without)},
@@ -113,17 +113,6 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	lines = append(lines, l.marks(st, r, snap, left, width))
 	lines = append(lines, widget.Counters(st, w, counterRows, counters(snap, c)...)...)
 	return lines
-}
-
-// shortCount writes an axis count: 0, 10, 1k, 100k.
-func shortCount(v float64) string {
-	switch {
-	case v >= 1e6:
-		return fmt.Sprintf("%gM", v/1e6)
-	case v >= 1e3:
-		return fmt.Sprintf("%gk", v/1e3)
-	}
-	return fmt.Sprintf("%g", v)
 }
 
 // brief says a run's protections in at most w cells.
