@@ -13,20 +13,29 @@ type Costed[R any] interface {
 	Run(ctx context.Context, progress func(float64)) (R, error)
 }
 
-// Case is one regime of a spec's cost model, named.
+// Case is one regime of a spec's cost model, named: Edit changes the
+// engine's default spec (nil: the default as it is).
 type Case[S any] struct {
 	Name string
-	Spec func() S
+	Edit func(*S)
+}
+
+// Of is the case's spec: base, edited.
+func (c Case[S]) Of(base S) S {
+	if c.Edit != nil {
+		c.Edit(&base)
+	}
+	return base
 }
 
 // Benchmark is an engine's BenchmarkCostModel: per case, the estimate of
 // its JSON run over the measured work (CPU time, est/time) and over the
 // measured peak heap (est/mem), and the run's CPU seconds. The acceptance
 // bounds are 0.5..2 for time and at least 1/1.5 for memory.
-func Benchmark[S Costed[R], R any](b *testing.B, cases []Case[S]) {
+func Benchmark[S Costed[R], R any](b *testing.B, base func() S, cases []Case[S]) {
 	for _, c := range cases {
 		b.Run(c.Name, func(b *testing.B) {
-			s := c.Spec()
+			s := c.Of(base())
 			est := s.Cost("json")
 			var m Measured
 			for range b.N {

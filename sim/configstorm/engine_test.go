@@ -6,19 +6,12 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/loadlab/loadlab/internal/enginetest"
 )
 
 // run plays a config to its end and returns its result.
-func run(t *testing.T, c Config) Result {
-	t.Helper()
-	e, err := New(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for e.Step() {
-	}
-	return e.Result()
-}
+func run(t *testing.T, c Config) Result { return enginetest.Play(t, New, c) }
 
 // with is the default config with a protection set.
 func with(set string) Config {
@@ -147,15 +140,7 @@ func TestRunsPartWhereTheirSwitchActs(t *testing.T) {
 // A run is its config and seed: the same twice; another seed, another
 // afternoon.
 func TestDeterministic(t *testing.T) {
-	c := short(with("cut+backoff"))
-	a, b := run(t, c), run(t, c)
-	if !reflect.DeepEqual(a, b) {
-		t.Error("two runs of one config differ")
-	}
-	c.Seed++
-	if reflect.DeepEqual(a.Series, run(t, c).Series) {
-		t.Error("another seed gives the same afternoon")
-	}
+	enginetest.Deterministic(t, New, short(with("cut+backoff")), func(c *Config) { c.Seed++ }, func(r Result) any { return r.Series })
 }
 
 // Every read is accounted for at every second: a hit, served, lost after
@@ -235,27 +220,18 @@ func TestRunAndCancel(t *testing.T) {
 
 // Validation names the field and its range.
 func TestValidate(t *testing.T) {
-	for _, c := range []struct {
-		edit func(*Spec)
-		want string
-	}{
-		{func(s *Spec) { s.Entries = 0 }, "entries must be in 1..100000"},
-		{func(s *Spec) { s.Reads = 0 }, "reads must be in (0, 1e7]"},
-		{func(s *Spec) { s.Attempts = 11 }, "attempts must be in 1..10"},
-		{func(s *Spec) { s.FixAtMin = 181 }, "fix-at-min must be in 0..run-min (180)"},
-		{func(s *Spec) { s.Runs = "cut+cut" }, "runs must name each protection of a run once"},
-		{func(s *Spec) { s.BackoffMaxS = 0 }, "backoff-max-s must be in backoff-base-s (1)"},
-		{func(s *Spec) { s.Runs = "cut,cut" }, `runs lists "cut" twice`},
-		{func(s *Spec) { s.Runs = "backoff+cut,cut+backoff" }, `runs lists "cut+backoff" twice`},
-		{func(s *Spec) { s.Runs = "retry" }, "runs must list none, or cut, backoff and keep-on-error joined by +"},
-		{func(s *Spec) { s.Runs = "none,cut,backoff,keep-on-error,cut+backoff" }, "runs lists at most 4 sets"},
-	} {
-		s := DefaultSpec()
-		c.edit(&s)
-		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("got %v, want %q", err, c.want)
-		}
-	}
+	enginetest.Refuses(t, DefaultSpec, []enginetest.Bad[Spec]{
+		{Edit: func(s *Spec) { s.Entries = 0 }, Says: "entries must be in 1..100000"},
+		{Edit: func(s *Spec) { s.Reads = 0 }, Says: "reads must be in (0, 1e7]"},
+		{Edit: func(s *Spec) { s.Attempts = 11 }, Says: "attempts must be in 1..10"},
+		{Edit: func(s *Spec) { s.FixAtMin = 181 }, Says: "fix-at-min must be in 0..run-min (180)"},
+		{Edit: func(s *Spec) { s.Runs = "cut+cut" }, Says: "runs must name each protection of a run once"},
+		{Edit: func(s *Spec) { s.BackoffMaxS = 0 }, Says: "backoff-max-s must be in backoff-base-s (1)"},
+		{Edit: func(s *Spec) { s.Runs = "cut,cut" }, Says: `runs lists "cut" twice`},
+		{Edit: func(s *Spec) { s.Runs = "backoff+cut,cut+backoff" }, Says: `runs lists "cut+backoff" twice`},
+		{Edit: func(s *Spec) { s.Runs = "retry" }, Says: "runs must list none, or cut, backoff and keep-on-error joined by +"},
+		{Edit: func(s *Spec) { s.Runs = "none,cut,backoff,keep-on-error,cut+backoff" }, Says: "runs lists at most 4 sets"},
+	})
 }
 
 // The durations read as a class says them.

@@ -149,3 +149,12 @@ type Report[S, R any] struct {
 
 // Headline is the runs' headline figures at their end.
 func (r Report[S, R]) Headline() []Figure { return r.Figures }
+
+// SetNames is the names of sets, in order.
+func SetNames[P any](sets []Set[P]) []string {
+	out := make([]string, len(sets))
+	for i, s := range sets {
+		out[i] = s.Name
+	}
+	return out
+}

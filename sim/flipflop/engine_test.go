@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/loadlab/loadlab/internal/enginetest"
 )
 
 func runAll(t *testing.T, s Spec) []Result {
@@ -176,20 +178,11 @@ func TestMomentsFollowTheTimeline(t *testing.T) {
 
 // Validation names the field and its range.
 func TestValidate(t *testing.T) {
-	for _, c := range []struct {
-		edit func(*Spec)
-		want string
-	}{
-		{func(s *Spec) { s.Instances = 0 }, "instances must be in 1..100000"},
-		{func(s *Spec) { s.Dead = 121 }, "dead must be in 0..instances (120)"},
-		{func(s *Spec) { s.K = 0 }, "k must be in 1..100"},
-		{func(s *Spec) { s.SlowMedian = 0 }, "slow-median must be in [0.001, 1000]"},
-		{func(s *Spec) { s.Runs = "hysteresis,hysteresis" }, `runs lists "hysteresis" twice`},
-	} {
-		s := DefaultSpec()
-		c.edit(&s)
-		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("got %v, want %q", err, c.want)
-		}
-	}
+	enginetest.Refuses(t, DefaultSpec, []enginetest.Bad[Spec]{
+		{Edit: func(s *Spec) { s.Instances = 0 }, Says: "instances must be in 1..100000"},
+		{Edit: func(s *Spec) { s.Dead = 121 }, Says: "dead must be in 0..instances (120)"},
+		{Edit: func(s *Spec) { s.K = 0 }, Says: "k must be in 1..100"},
+		{Edit: func(s *Spec) { s.SlowMedian = 0 }, Says: "slow-median must be in [0.001, 1000]"},
+		{Edit: func(s *Spec) { s.Runs = "hysteresis,hysteresis" }, Says: `runs lists "hysteresis" twice`},
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loadlab/loadlab/internal/enginetest"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -109,28 +110,19 @@ func TestBruteForceIsBounded(t *testing.T) {
 }
 
 func TestSpecValidation(t *testing.T) {
-	for _, c := range []struct {
-		edit func(*Spec)
-		says string
-	}{
-		{func(s *Spec) { s.Enactors = 4 }, "enactors must be 2 or 3"},
-		{func(s *Spec) { s.Records = 0 }, "records must be in 1..4"},
-		{func(s *Spec) { s.Fixes = "cas+cas" }, "fixes names cas twice"},
-		{func(s *Spec) { s.Fixes = "none,none" }, "fixes lists none twice"},
-		{func(s *Spec) { s.Fixes = "lock" }, "fixes must list fix sets"},
-		{func(s *Spec) { s.Atomic = "write" }, "atomic must be none"},
-		{func(s *Spec) { s.Schedule = "s1 s3" }, "schedule \"s3\""},
-		{func(s *Spec) { s.Schedule = "x1" }, "schedule \"x1\": a step starts with an Enactor's letter"},
-		{func(s *Spec) { s.StallMs = "5,1" }, "stall-ms must list lengths in [0, 1e9] ms in rising order"},
-		{func(s *Spec) { s.StallChance = 2 }, "stall-chance must be in [0, 1]"},
-		{func(s *Spec) { s.Mode = "fast" }, "mode must be exact or timing"},
-	} {
-		s := DefaultSpec()
-		c.edit(&s)
-		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), c.says) {
-			t.Errorf("got %v, want %q", err, c.says)
-		}
-	}
+	enginetest.Refuses(t, DefaultSpec, []enginetest.Bad[Spec]{
+		{Edit: func(s *Spec) { s.Enactors = 4 }, Says: "enactors must be 2 or 3"},
+		{Edit: func(s *Spec) { s.Records = 0 }, Says: "records must be in 1..4"},
+		{Edit: func(s *Spec) { s.Fixes = "cas+cas" }, Says: "fixes names cas twice"},
+		{Edit: func(s *Spec) { s.Fixes = "none,none" }, Says: "fixes lists none twice"},
+		{Edit: func(s *Spec) { s.Fixes = "lock" }, Says: "fixes must list fix sets"},
+		{Edit: func(s *Spec) { s.Atomic = "write" }, Says: "atomic must be none"},
+		{Edit: func(s *Spec) { s.Schedule = "s1 s3" }, Says: "schedule \"s3\""},
+		{Edit: func(s *Spec) { s.Schedule = "x1" }, Says: "schedule \"x1\": a step starts with an Enactor's letter"},
+		{Edit: func(s *Spec) { s.StallMs = "5,1" }, Says: "stall-ms must list lengths in [0, 1e9] ms in rising order"},
+		{Edit: func(s *Spec) { s.StallChance = 2 }, Says: "stall-chance must be in [0, 1]"},
+		{Edit: func(s *Spec) { s.Mode = "fast" }, Says: "mode must be exact or timing"},
+	})
 }
 
 // A typed schedule plays, completed by the steps left out.

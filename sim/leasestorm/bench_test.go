@@ -1,41 +1,21 @@
 package leasestorm
 
 import (
-	"context"
 	"testing"
+
+	"github.com/loadlab/loadlab/internal/enginetest"
 )
 
 // BenchmarkNight is the default spec's two runs (a minute of the night,
 // 40,000 droplets, is about 60 x 700 requests asked at the collapse).
-func BenchmarkNight(b *testing.B) {
-	for range b.N {
-		if _, err := DefaultSpec().Run(context.Background(), nil); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkNight(b *testing.B) { enginetest.BenchRun(b, DefaultSpec().Run) }
 
 // BenchmarkStep is one second of the collapsed night: every droplet
 // retrying once a minute into a full queue.
 func BenchmarkStep(b *testing.B) {
 	c := DefaultConfig()
 	c.AfterMin = MaxMinutes
-	e, _ := New(c)
-	for e.now < e.outEnd+600 {
-		e.Step()
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		if !e.Step() {
-			b.StopTimer()
-			e, _ = New(c)
-			for e.now < e.outEnd+600 {
-				e.Step()
-			}
-			b.StartTimer()
-		}
-	}
+	enginetest.BenchStep(b, enginetest.Until(New, c, func(e *Engine) bool { return e.now < e.outEnd+600 }))
 }
 
 // BenchmarkNewMillion is a million droplets set up: their leases drawn
@@ -43,9 +23,5 @@ func BenchmarkStep(b *testing.B) {
 func BenchmarkNewMillion(b *testing.B) {
 	c := DefaultConfig()
 	c.Droplets = MaxDroplets
-	for range b.N {
-		if _, err := New(c); err != nil {
-			b.Fatal(err)
-		}
-	}
+	enginetest.BenchNew(b, New, c)
 }

@@ -5,19 +5,12 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/loadlab/loadlab/internal/enginetest"
 )
 
 // run plays a config to its end and returns its result.
-func run(t *testing.T, c Config) Result {
-	t.Helper()
-	e, err := New(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for e.Step() {
-	}
-	return e.Result()
-}
+func run(t *testing.T, c Config) Result { return enginetest.Play(t, New, c) }
 
 // The lesson of §26.2.10, on one seed: without the throttle, goodput stays
 // near zero from DynamoDB's return to the run's end, long after the cause
@@ -105,14 +98,7 @@ func TestDroppingStaleRequests(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	c := DefaultConfig()
 	c.Throttle = true
-	a, b := run(t, c), run(t, c)
-	if !reflect.DeepEqual(a, b) {
-		t.Error("two runs of one config differ")
-	}
-	c.Seed++
-	if reflect.DeepEqual(a.Series, run(t, c).Series) {
-		t.Error("another seed gives the same night")
-	}
+	enginetest.Deterministic(t, New, c, func(c *Config) { c.Seed++ }, func(r Result) any { return r.Series })
 }
 
 // The counts hold together at every second: the droplets waiting include
@@ -175,21 +161,12 @@ func TestMomentsGroupDigits(t *testing.T) {
 
 // Validation names the field and its range.
 func TestValidate(t *testing.T) {
-	for _, c := range []struct {
-		edit func(*Spec)
-		want string
-	}{
-		{func(s *Spec) { s.Droplets = 0 }, "droplets must be in 1..1000000"},
-		{func(s *Spec) { s.RenewMin = s.LeaseMin }, "renew-min must be in 1..lease-min - 1"},
-		{func(s *Spec) { s.Rate = 0 }, "rate must be in (0, 1e6]"},
-		{func(s *Spec) { s.Runs = "none,none" }, `runs lists "none" twice`},
-		{func(s *Spec) { s.Runs = "fast" }, `runs must list none, throttle, drop-stale or both`},
-		{func(s *Spec) { s.TimeoutS = 0 }, "timeout-s must be in 1..3600"},
-	} {
-		s := DefaultSpec()
-		c.edit(&s)
-		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("got %v, want %q", err, c.want)
-		}
-	}
+	enginetest.Refuses(t, DefaultSpec, []enginetest.Bad[Spec]{
+		{Edit: func(s *Spec) { s.Droplets = 0 }, Says: "droplets must be in 1..1000000"},
+		{Edit: func(s *Spec) { s.RenewMin = s.LeaseMin }, Says: "renew-min must be in 1..lease-min - 1"},
+		{Edit: func(s *Spec) { s.Rate = 0 }, Says: "rate must be in (0, 1e6]"},
+		{Edit: func(s *Spec) { s.Runs = "none,none" }, Says: `runs lists "none" twice`},
+		{Edit: func(s *Spec) { s.Runs = "fast" }, Says: `runs must list none, throttle, drop-stale or both`},
+		{Edit: func(s *Spec) { s.TimeoutS = 0 }, Says: "timeout-s must be in 1..3600"},
+	})
 }

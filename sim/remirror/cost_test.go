@@ -11,34 +11,20 @@ import (
 // a wave that drains (a short storm), a storm never cut nor fixed, a
 // large zone, and a fortnight.
 var costCases = []costcheck.Case[Spec]{
-	{Name: "the three days", Spec: DefaultSpec},
-	{Name: "a wave that drains", Spec: func() Spec {
-		s := DefaultSpec()
-		s.CutShare, s.Runs = 0.01, "none"
-		return s
-	}},
-	{Name: "never cut nor fixed", Spec: func() Spec {
-		s := DefaultSpec()
-		s.CutAt, s.FixAt, s.Runs = "never", "never", "none,bulkhead"
-		return s
-	}},
-	{Name: "400k volumes", Spec: func() Spec {
-		s := DefaultSpec()
+	{Name: "the three days"},
+	{Name: "a wave that drains", Edit: func(s *Spec) { s.CutShare, s.Runs = 0.01, "none" }},
+	{Name: "never cut nor fixed", Edit: func(s *Spec) { s.CutAt, s.FixAt, s.Runs = "never", "never", "none,bulkhead" }},
+	{Name: "400k volumes", Edit: func(s *Spec) {
 		s.Volumes, s.Nodes, s.Capacity, s.RaceRate, s.ControlRate, s.Runs = 400000, 8000, 90000, 60000, 300000, "none"
-		return s
 	}},
-	{Name: "a fortnight", Spec: func() Spec {
-		s := DefaultSpec()
-		s.Hours, s.Runs = MaxHours, "none,backoff,cap,spread"
-		return s
-	}},
+	{Name: "a fortnight", Edit: func(s *Spec) { s.Hours, s.Runs = MaxHours, "none,backoff,cap,spread" }},
 }
 
 // BenchmarkCostModel reports, per case, the estimated over the measured
 // work (CPU time) and the estimated over the measured peak heap. The time
 // estimate is an upper bound (every volume stuck through the storm), so a
 // run whose storm stays small runs well under it.
-func BenchmarkCostModel(b *testing.B) { costcheck.Benchmark(b, costCases) }
+func BenchmarkCostModel(b *testing.B) { costcheck.Benchmark(b, DefaultSpec, costCases) }
 
 // The estimate holds the measured heap on every case: a run never takes
 // more memory than it was accepted for.
@@ -47,7 +33,7 @@ func TestCostHoldsTheHeap(t *testing.T) {
 		t.Skip("runs large zones")
 	}
 	for _, c := range costCases {
-		s := c.Spec()
+		s := c.Of(DefaultSpec())
 		est := s.Cost("json")
 		m := costcheck.Measure(func() { s.Run(context.Background(), nil) })
 		if m.Peak > est.Bytes {

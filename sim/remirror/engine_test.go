@@ -2,22 +2,14 @@ package remirror
 
 import (
 	"context"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/loadlab/loadlab/internal/enginetest"
 )
 
 // run plays a config to its end and returns its result.
-func run(t *testing.T, c Config) Result {
-	t.Helper()
-	e, err := New(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for e.Step() {
-	}
-	return e.Result()
-}
+func run(t *testing.T, c Config) Result { return enginetest.Play(t, New, c) }
 
 // with is the default config with a protection set.
 func with(t *testing.T, set string) Config {
@@ -163,14 +155,7 @@ func TestTheCutStopsTheGrowth(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	c := DefaultConfig()
 	c.Backoff = true
-	a, b := run(t, c), run(t, c)
-	if !reflect.DeepEqual(a, b) {
-		t.Error("two runs of one config differ")
-	}
-	c.Seed++
-	if reflect.DeepEqual(a.Series, run(t, c).Series) {
-		t.Error("another seed gives the same night")
-	}
+	enginetest.Deterministic(t, New, c, func(c *Config) { c.Seed++ }, func(r Result) any { return r.Series })
 }
 
 // The counts hold together at every minute before the fix: each volume
@@ -242,26 +227,17 @@ func TestClocks(t *testing.T) {
 
 // Validation names the field and its range.
 func TestValidate(t *testing.T) {
-	for _, c := range []struct {
-		edit func(*Spec)
-		want string
-	}{
-		{func(s *Spec) { s.Volumes = 0 }, "volumes must be in 1..2000000"},
-		{func(s *Spec) { s.Nodes = 1 }, "nodes must be in 2..100000"},
-		{func(s *Spec) { s.CutShare = 1.5 }, "cut-share must be in [0, 1]"},
-		{func(s *Spec) { s.Capacity = 0 }, "capacity must be in (0, 1e9]"},
-		{func(s *Spec) { s.CutAt = "9" }, "cut-at must be a time such as 8:20 AM"},
-		{func(s *Spec) { s.FixAt = "Apr 20 1:00 AM" }, "fix-at must be a time such as 11:30 AM"},
-		{func(s *Spec) { s.Runs = "none,none" }, `runs lists "none" twice`},
-		{func(s *Spec) { s.Runs = "backoff+cap,cap+backoff" }, `runs lists "backoff+cap" twice`},
-		{func(s *Spec) { s.Runs = "throttle" }, `"throttle" is not a protection`},
-		{func(s *Spec) { s.Runs = "none,backoff,cap,bulkhead,spread" }, "runs lists at most 4 sets, got 5"},
-		{func(s *Spec) { s.Tries = 0 }, "tries must be in 1..600"},
-	} {
-		s := DefaultSpec()
-		c.edit(&s)
-		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("got %v, want %q", err, c.want)
-		}
-	}
+	enginetest.Refuses(t, DefaultSpec, []enginetest.Bad[Spec]{
+		{Edit: func(s *Spec) { s.Volumes = 0 }, Says: "volumes must be in 1..2000000"},
+		{Edit: func(s *Spec) { s.Nodes = 1 }, Says: "nodes must be in 2..100000"},
+		{Edit: func(s *Spec) { s.CutShare = 1.5 }, Says: "cut-share must be in [0, 1]"},
+		{Edit: func(s *Spec) { s.Capacity = 0 }, Says: "capacity must be in (0, 1e9]"},
+		{Edit: func(s *Spec) { s.CutAt = "9" }, Says: "cut-at must be a time such as 8:20 AM"},
+		{Edit: func(s *Spec) { s.FixAt = "Apr 20 1:00 AM" }, Says: "fix-at must be a time such as 11:30 AM"},
+		{Edit: func(s *Spec) { s.Runs = "none,none" }, Says: `runs lists "none" twice`},
+		{Edit: func(s *Spec) { s.Runs = "backoff+cap,cap+backoff" }, Says: `runs lists "backoff+cap" twice`},
+		{Edit: func(s *Spec) { s.Runs = "throttle" }, Says: `"throttle" is not a protection`},
+		{Edit: func(s *Spec) { s.Runs = "none,backoff,cap,bulkhead,spread" }, Says: "runs lists at most 4 sets, got 5"},
+		{Edit: func(s *Spec) { s.Tries = 0 }, Says: "tries must be in 1..600"},
+	})
 }

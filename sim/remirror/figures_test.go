@@ -2,9 +2,9 @@ package remirror
 
 import (
 	"fmt"
-	"slices"
 	"testing"
 
+	"github.com/loadlab/loadlab/internal/enginetest"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -12,19 +12,13 @@ import (
 // state, as the TUI shows them) are its Result's, as the report gives
 // them.
 func TestFiguresAtTheEndAreTheResults(t *testing.T) {
-	for _, name := range []string{"none", "backoff+cap", "bulkhead", "spread"} {
-		p, _ := ParseSet(name)
-		c := DefaultConfig()
-		c.Protections = p
-		e, _ := New(c)
-		for e.Step() {
-		}
-		r := e.Result()
+	config := func(set string) Config { return with(t, set) }
+	enginetest.FiguresAtEnd(t, []string{"none", "backoff+cap", "bulkhead", "spread"}, config, New, func(c Config, r Result) []engine.Figure {
 		recovery := fmt.Sprintf(">%d h", r.RunAfterMin/60)
 		if r.RecoveryMin >= 0 {
 			recovery = engine.Duration(60 * float64(r.RecoveryMin))
 		}
-		group := SetWords(p)
+		group := SetWords(c.Protections)
 		pct := func(v float64, format string) string { return fmt.Sprintf(format, 100*v) }
 		want := []engine.Figure{
 			{Key: "peak", Group: group, Name: "peak", Value: pct(r.PeakStuck, "%.1f%%")},
@@ -34,14 +28,12 @@ func TestFiguresAtTheEndAreTheResults(t *testing.T) {
 			{Key: "api", Group: group, Name: "API errors", Value: pct(r.PeakAPIErrors, "%.0f%%")},
 			{Key: "failed", Group: group, Name: "nodes failed", Value: fmt.Sprint(r.FailedNodes)},
 		}
-		if p.Bulkhead {
+		if c.Bulkhead {
 			want = append(want, engine.Figure{Key: "api-without", Group: group, Name: "without it", Value: pct(r.PeakUnshielded, "%.0f%%")})
 		}
-		if p.Spread {
+		if c.Spread {
 			want = append(want, engine.Figure{Key: "customers", Group: group, Name: "customers down", Value: pct(r.PeakCustomersDown, "%.1f%%")})
 		}
-		if got := e.Figures(); !slices.Equal(got, want) {
-			t.Errorf("%s: figures\n%v\nwant the result's\n%v", name, got, want)
-		}
-	}
+		return want
+	})
 }

@@ -1,13 +1,13 @@
 package siteoutage
 
 import (
-	"context"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/loadlab/loadlab/internal/costcheck"
+	"github.com/loadlab/loadlab/internal/enginetest"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/placement"
 )
@@ -238,52 +238,23 @@ func TestStepDoesNotAllocate(t *testing.T) {
 // costCases span the cost model: the lecture's days, a million servers,
 // four runs, and a month before floor one.
 var costCases = []costcheck.Case[Spec]{
-	{Name: "the days", Spec: DefaultSpec},
-	{Name: "a million servers", Spec: func() Spec {
-		s := DefaultSpec()
-		s.RacksPerFloor, s.ServersPerRack, s.Customers, s.Runs = 5000, 100, 800000, "none"
-		return s
-	}},
-	{Name: "every set", Spec: func() Spec {
-		s := DefaultSpec()
-		s.Runs = "none,reserve,drills,both"
-		return s
-	}},
-	{Name: "a month", Spec: func() Spec {
-		s := DefaultSpec()
-		s.Floor1Min, s.RacksPerHour = MaxMinutes-2000, 10
-		return s
-	}},
+	{Name: "the days"},
+	{Name: "a million servers", Edit: func(s *Spec) { s.RacksPerFloor, s.ServersPerRack, s.Customers, s.Runs = 5000, 100, 800000, "none" }},
+	{Name: "every set", Edit: func(s *Spec) { s.Runs = "none,reserve,drills,both" }},
+	{Name: "a month", Edit: func(s *Spec) { s.Floor1Min, s.RacksPerHour = MaxMinutes-2000, 10 }},
 }
 
 // BenchmarkCostModel reports, per case, the estimated over the measured
 // work and the estimated over the measured peak heap: the acceptance
 // bounds are 0.5..2 for time and at least 1/1.5 for memory.
-func BenchmarkCostModel(b *testing.B) { costcheck.Benchmark(b, costCases) }
+func BenchmarkCostModel(b *testing.B) { costcheck.Benchmark(b, DefaultSpec, costCases) }
 
 // BenchmarkDays is the default spec's two runs.
-func BenchmarkDays(b *testing.B) {
-	b.ReportAllocs()
-	for range b.N {
-		if _, err := DefaultSpec().Run(context.Background(), nil); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkDays(b *testing.B) { enginetest.BenchRun(b, DefaultSpec().Run) }
 
 // BenchmarkStep is five minutes of the trucks' night.
 func BenchmarkStep(b *testing.B) {
-	c := DefaultConfig()
-	e, _ := New(c)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		if !e.Step() {
-			b.StopTimer()
-			e, _ = New(c)
-			b.StartTimer()
-		}
-	}
+	enginetest.BenchStep(b, enginetest.Until(New, DefaultConfig(), func(*Engine) bool { return false }))
 }
 
 // The groups' mean downtime kept as it goes equals the customers'

@@ -2,9 +2,9 @@ package siteoutage
 
 import (
 	"fmt"
-	"slices"
 	"testing"
 
+	"github.com/loadlab/loadlab/internal/enginetest"
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -13,13 +13,7 @@ import (
 // state, as the TUI shows them) are its Result's, as the report gives
 // them.
 func TestFiguresAtTheEndAreTheResults(t *testing.T) {
-	for _, set := range Sets {
-		c := DefaultConfig()
-		c.Protections = set.Protections
-		e, _ := New(c)
-		for e.Step() {
-		}
-		r := e.Result()
+	enginetest.FiguresAtEnd(t, engine.SetNames(Sets), with, New, func(c Config, r Result) []engine.Figure {
 		group := SetWords(c.Protections)
 		var want []engine.Figure
 		back, never := 0.0, false
@@ -37,9 +31,13 @@ func TestFiguresAtTheEndAreTheResults(t *testing.T) {
 		if never {
 			v = "never"
 		}
-		want = append(want, engine.Figure{Key: "back", Group: group, Name: "standbys back", Value: v})
-		if got := e.Figures(); !slices.Equal(got, want) {
-			t.Errorf("%s: figures\n%v\nwant the result's\n%v", set.Name, got, want)
-		}
-	}
+		return append(want, engine.Figure{Key: "back", Group: group, Name: "standbys back", Value: v})
+	})
+}
+
+// with is the default config with a protection set.
+func with(set string) Config {
+	c := DefaultConfig()
+	c.Protections, _ = engine.SetNamed(Sets, set)
+	return c
 }
