@@ -158,3 +158,16 @@ func SetNames[P any](sets []Set[P]) []string {
 	}
 	return out
 }
+
+// RunPaired runs each config of a paired spec s to its end (RunEach) and
+// reports them all.
+func RunPaired[S, C, R any, E Finisher[R]](ctx context.Context, s S, configs func() ([]C, error), build func(C) (E, error), progress func(float64)) (Report[S, R], error) {
+	runs, figs, err := RunEach(ctx, configs, build, progress)
+	return Report[S, R]{Spec: s, Runs: runs, Figures: figs}, err
+}
+
+// Valid is the error of a spec's configs (nil when every one is valid).
+func Valid[C any](configs func() ([]C, error)) error {
+	_, err := configs()
+	return err
+}

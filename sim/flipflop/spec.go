@@ -11,21 +11,7 @@ import (
 // files: the morning's numbers and the runs to compare on one seed, each
 // a protection set.
 type Spec struct {
-	Seed         int64   `json:"seed" toml:"seed"`
-	Instances    int     `json:"instances" toml:"instances"`
-	IntervalS    int     `json:"interval-s" toml:"interval-s"`
-	Noise        float64 `json:"noise" toml:"noise"`
-	QuietMedian  float64 `json:"quiet-median" toml:"quiet-median"`
-	SlowMedian   float64 `json:"slow-median" toml:"slow-median"`
-	Spread       float64 `json:"spread" toml:"spread"`
-	DNSCapacity  int     `json:"dns-capacity" toml:"dns-capacity"`
-	Dead         int     `json:"dead" toml:"dead"`
-	SlowFromMin  int     `json:"slow-from-min" toml:"slow-from-min"`
-	SlowMin      int     `json:"slow-min" toml:"slow-min"`
-	DisableAtMin int     `json:"disable-at-min" toml:"disable-at-min"`
-	DurationMin  int     `json:"duration-min" toml:"duration-min"`
-	K            int     `json:"k" toml:"k"`
-	CapPerMin    int     `json:"cap-per-min" toml:"cap-per-min"`
+	Config
 	// Runs lists the protection sets to run, comma-separated: none,
 	// hysteresis, cap, both.
 	Runs string `json:"runs" toml:"runs"`
@@ -37,9 +23,8 @@ func DefaultSpec() Spec { return SpecOf(DefaultConfig(), "none,hysteresis") }
 
 // SpecOf is the spec of a config's numbers with the runs listed.
 func SpecOf(c Config, runs string) Spec {
-	return Spec{Seed: c.Seed, Instances: c.Instances, IntervalS: c.IntervalS, Noise: c.Noise, QuietMedian: c.QuietMedian,
-		SlowMedian: c.SlowMedian, Spread: c.Spread, DNSCapacity: c.DNSCapacity, Dead: c.Dead, SlowFromMin: c.SlowFromMin, SlowMin: c.SlowMin,
-		DisableAtMin: c.DisableAtMin, DurationMin: c.DurationMin, K: c.K, CapPerMin: c.CapPerMin, Runs: runs}
+	c.Protections = Protections{}
+	return Spec{Config: c, Runs: runs}
 }
 
 // Engine names the engine a Spec configures.
@@ -50,17 +35,11 @@ const MaxRuns = 4
 
 // Configs is one Config per run listed, in order.
 func (s Spec) Configs() ([]Config, error) {
-	base := Config{Seed: s.Seed, Instances: s.Instances, IntervalS: s.IntervalS, Noise: s.Noise, QuietMedian: s.QuietMedian,
-		SlowMedian: s.SlowMedian, Spread: s.Spread, DNSCapacity: s.DNSCapacity, Dead: s.Dead, SlowFromMin: s.SlowFromMin, SlowMin: s.SlowMin,
-		DisableAtMin: s.DisableAtMin, DurationMin: s.DurationMin, K: s.K, CapPerMin: s.CapPerMin}
-	return engine.PairedConfigs(base, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, hysteresis, cap or both"), SetName, withSet)
+	return engine.PairedConfigs(s.Config, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, hysteresis, cap or both"), SetName, withSet)
 }
 
 // Validate reports the first invalid field.
-func (s Spec) Validate() error {
-	_, err := s.Configs()
-	return err
-}
+func (s Spec) Validate() error { return engine.Valid(s.Configs) }
 
 // Report is every run of a spec, on its one seed.
 type Report = engine.Report[Spec, Result]
@@ -68,8 +47,7 @@ type Report = engine.Report[Spec, Result]
 // Run runs each protection set listed in turn, stopping with ctx's error
 // once ctx is done; progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
-	runs, figs, err := engine.RunEach(ctx, s.Configs, New, progress)
-	return Report{Spec: s, Runs: runs, Figures: figs}, err
+	return engine.RunPaired(ctx, s, s.Configs, New, progress)
 }
 
 // withSet puts a protection set in a run's config.

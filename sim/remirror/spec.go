@@ -84,10 +84,7 @@ func parseRun(name string) (Protections, error) {
 }
 
 // Validate reports the first invalid field.
-func (s Spec) Validate() error {
-	_, err := s.Configs()
-	return err
-}
+func (s Spec) Validate() error { return engine.Valid(s.Configs) }
 
 // Report is every run of a spec, on its one seed.
 type Report = engine.Report[Spec, Result]
@@ -95,8 +92,7 @@ type Report = engine.Report[Spec, Result]
 // Run runs each protection set listed in turn, stopping with ctx's error
 // once ctx is done; progress, if not nil, gets the share done.
 func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
-	runs, figs, err := engine.RunEach(ctx, s.Configs, New, progress)
-	return Report{Spec: s, Runs: runs, Figures: figs}, err
+	return engine.RunPaired(ctx, s, s.Configs, New, progress)
 }
 
 // withSet puts a protection set in a run's config.

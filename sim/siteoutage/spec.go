@@ -68,10 +68,7 @@ func (s Spec) Configs() ([]Config, error) {
 const MaxRuns = 4
 
 // Validate reports the first invalid field.
-func (s Spec) Validate() error {
-	_, err := s.Configs()
-	return err
-}
+func (s Spec) Validate() error { return engine.Valid(s.Configs) }
 
 // Report is every run of a spec, on its one seed, and the lecture's
 // figure: three days down against the availability bought.
