@@ -101,6 +101,7 @@ func sizeName(w, h int) string { return fmt.Sprintf("%dx%d", w, h) }
 // with numbered axes and bin numbers, the latest ball's candidates marked,
 // each strategy's decision, legends.
 func TestGoldenSmallSteps(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}, {160, 48}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "small-steps", size.w, size.h)
@@ -119,6 +120,7 @@ func TestGoldenSmallSteps(t *testing.T) {
 // and one count axis, both numbered, so that two choices' spike (95 to 102)
 // reads narrower than one choice's spread (81 to 126).
 func TestGoldenHeavyLoad(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "heavy-load-blog", size.w, size.h)
@@ -170,6 +172,7 @@ func checkSharedAxes(t *testing.T, m *Model, w int) {
 // loads and, from 120x40, the live trials table under the lanes; at 160x48
 // also the distribution of the max as ntcharts bar charts on shared axes.
 func TestGoldenPairedTrials(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}, {160, 48}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "p2c-paired-4096", size.w, size.h)
@@ -189,6 +192,7 @@ func TestGoldenPairedTrials(t *testing.T) {
 // The max load over time of the blog post's run, half way: an ntcharts time series
 // with numbered axes and each line named at its end.
 func TestGoldenHistory(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "heavy-load-blog", 120, 40)
 	for i := 0; i < 5000; i++ {
 		binsSnap(m).Step()
@@ -205,46 +209,11 @@ func TestGoldenHistory(t *testing.T) {
 	golden.RequireEqual(t, []byte(plain(m)))
 }
 
-// Every scenario of the registry, in every theme, at 80x24 and 160x48,
-// with help closed and open, fits the terminal; below the minimum the
-// screen says how big it must be; resizing keeps the state.
-func TestEveryScenarioFitsEverywhere(t *testing.T) {
-	for _, sc := range catalogue(t) {
-		t.Run(sc.Name, func(t *testing.T) {
-			t.Parallel()
-			for _, theme := range themes.Names() {
-				for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
-					if size.w > 80 && theme != "mono" && theme != "dark" {
-						continue // a palette changes no layout: mono (letters on lines) and the default at the large size
-					}
-					m := openThemed(t, sc.Name, theme, size.w, size.h)
-					press(m, "n", "n", "n")
-					checkFits(t, m, size.w, size.h)
-					press(m, "?")
-					if !strings.Contains(plain(m), "What this scenario teaches") {
-						t.Errorf("%s %s %dx%d: ? shows no help:\n%s", sc.Name, theme, size.w, size.h, plain(m))
-					}
-					checkFits(t, m, size.w, size.h)
-					press(m, "?")
-					m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
-					if !strings.Contains(plain(m), "needs 60x16") {
-						t.Errorf("%s at 40x10: %q", sc.Name, plain(m))
-					}
-					m.Update(tea.WindowSizeMsg{Width: size.w, Height: size.h})
-					checkFits(t, m, size.w, size.h)
-					if bl, ok := m.lab.(*binslab.Lab); ok && bl.Snapshot().Ball != 3 {
-						t.Errorf("%s: resizing lost the state: ball %d, want 3", sc.Name, bl.Snapshot().Ball)
-					}
-				}
-			}
-		})
-	}
-}
-
 // At 80x24 the full help of the largest scenario shows, scrolls, and esc
 // closes it without leaving the lab; help does not stay on into the next
 // scenario, and reopening a scenario resumes its run, which the picker says.
 func TestHelpAndBack(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "p2c-paired-4096", 80, 24)
 	press(m, "n", "n")
 	press(m, "?")
@@ -278,6 +247,7 @@ func TestHelpAndBack(t *testing.T) {
 // "/heavy" and two enters arriving in one burst open heavy-load-blog, as
 // they would typed slowly: the filter is applied before the enter is read.
 func TestPickerBurst(t *testing.T) {
+	t.Parallel()
 	m, err := New(Options{Theme: "mono"})
 	if err != nil {
 		t.Fatal(err)
@@ -295,6 +265,7 @@ func TestPickerBurst(t *testing.T) {
 // A bad seed keeps the prompt open with the reason beside it; a note is
 // gone after the next key and is never cut in the middle of a word.
 func TestSeedPromptAndNotes(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 80, 24)
 	press(m, "S")
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("abc")})
@@ -327,6 +298,7 @@ func TestSeedPromptAndNotes(t *testing.T) {
 
 // A tick of a loop that was stopped is dropped: it steps nothing.
 func TestStaleTickIsDropped(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 80, 24)
 	m.play.start()
 	old := m.play.gen
@@ -422,6 +394,7 @@ func pick(tm *teatest.TestModel, name string) {
 // Keys that arrive together, as from a held key, act one by one; in a text
 // field they stay text.
 func TestBatchedKeys(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 80, 24)
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("nnn")})
 	if b := binsSnap(m).Snapshot().Ball; b != 3 {
@@ -438,6 +411,7 @@ func TestBatchedKeys(t *testing.T) {
 // A user picks heavy-load-blog in the picker, plays it at full speed to the
 // end and quits; the final loads are the blog post's published figures.
 func TestFlowPickerToBlogFigures(t *testing.T) {
+	t.Parallel()
 	m, err := New(Options{Theme: "mono"})
 	if err != nil {
 		t.Fatal(err)
@@ -466,6 +440,7 @@ func TestFlowPickerToBlogFigures(t *testing.T) {
 // choice's max passes two's (ball 9), then one choice's first hot bin
 // (ball 9291), each caption shown until the next key.
 func TestFlowStopsAtMoments(t *testing.T) {
+	t.Parallel()
 	m, err := New(Options{Scenario: "heavy-load-blog", Theme: "mono"})
 	if err != nil {
 		t.Fatal(err)
@@ -533,6 +508,7 @@ func BenchmarkBinsFrame160x48(b *testing.B) {
 // answers at once (checked against the clock only with LOADLAB_TIMED=1),
 // the sequential stream is refused with its estimate, and q quits.
 func TestNoKeyFreezesTheLab(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "p2c-paired-4096", 80, 24)
 	start := time.Now()
 	press(m, "T") // 200 trials -> 1
@@ -554,6 +530,7 @@ func TestNoKeyFreezesTheLab(t *testing.T) {
 // Toggling a kind off and on brings back the strategies it removed, with
 // their parameters: stale-herd's stale:64 and stale:4096.
 func TestToggleRestoresParameters(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "stale-herd", 120, 40)
 	press(m, "5")
 	if s := binsSnap(m).Spec().Strategies; s != "two" {
@@ -569,6 +546,7 @@ func TestToggleRestoresParameters(t *testing.T) {
 // into equal groups (2, 4, 8, 16), where it used to stop at 3 with an
 // error; d comes back down the same way.
 func TestDWithLeftSkipsToDivisors(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 120, 40)
 	press(m, "7") // left on
 	var ds []int
@@ -588,6 +566,7 @@ func TestDWithLeftSkipsToDivisors(t *testing.T) {
 // A stale view refreshed no sooner than the run ends says so in its
 // title: stale-herd's stale:4096 at 4096 balls is one choice.
 func TestStaleNeverRefreshedSaysSo(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "stale-herd", 160, 48)
 	if v := plain(m); !strings.Contains(v, "stale:4096 (never refreshed: one choice)") || strings.Contains(v, "stale:64 (never") {
 		t.Errorf("stale:4096 at 4096 balls should read as never refreshed, stale:64 not:\n%s", v)
@@ -596,6 +575,7 @@ func TestStaleNeverRefreshedSaysSo(t *testing.T) {
 
 // ? gives the rules and the figures in plain words.
 func TestHelpHasGlossary(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 120, 80)
 	press(m, "?")
 	v := plain(m)
@@ -609,6 +589,7 @@ func TestHelpHasGlossary(t *testing.T) {
 // After edits the title follows the run, where it used to keep saying
 // "16 balls into 16 bins".
 func TestBinsTitleFollowsEdits(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 120, 40)
 	press(m, "]", "}") // more bins, more balls
 	v := plain(m)
@@ -619,6 +600,7 @@ func TestBinsTitleFollowsEdits(t *testing.T) {
 
 // Speeds go below one step a second, for a class to follow each ball.
 func TestSpeedsBelowOneASecond(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 120, 40)
 	for range len(speeds) {
 		press(m, "-")
@@ -635,6 +617,7 @@ func TestSpeedsBelowOneASecond(t *testing.T) {
 // max first passes two's; b steps back a ball (the loads are those of the
 // ball before) and n steps forward again (the loads at the moment again).
 func TestFlowMomentStepBackAndForth(t *testing.T) {
+	t.Parallel()
 	m, err := New(Options{Scenario: "small-steps", Theme: "mono"})
 	if err != nil {
 		t.Fatal(err)
@@ -684,6 +667,7 @@ func TestFlowMomentStepBackAndForth(t *testing.T) {
 // (◆) at the end of the run, and says what the mark is; mid-run, where the
 // end's counts would sit on the wrong loads, it does not.
 func TestDistributionMarksExpectedCounts(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "heavy-load-blog", 160, 48)
 	for range 5000 {
 		binsSnap(m).Step()
@@ -705,6 +689,7 @@ func TestDistributionMarksExpectedCounts(t *testing.T) {
 // the hot count and line out while the mean so far is under 5 and says
 // why; at 100 balls a bin it shows them.
 func TestHotOnlyWhereItMeansSomething(t *testing.T) {
+	t.Parallel()
 	light := plain(openAt(t, "small-steps", 160, 48))
 	if regexp.MustCompile(`hot \d`).MatchString(light) || !strings.Contains(light, "no hot mark under 5 a bin") {
 		t.Errorf("small-steps should leave hot out and say why:\n%s", light)
@@ -729,6 +714,7 @@ func TestHotOnlyWhereItMeansSomething(t *testing.T) {
 // read as a prediction (two choices' would sit above one choice's), and
 // the bars' axis stays put as the balls arrive.
 func TestNoAsymptoticFigureAndSteadyAxis(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 160, 48)
 	press(m, "n")
 	v := plain(m)
@@ -748,6 +734,7 @@ func TestNoAsymptoticFigureAndSteadyAxis(t *testing.T) {
 // The overlay holds every strategy's load distribution in one chart, each
 // line named, on numbered axes.
 func TestOverlayHoldsEveryRule(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "p2c-paired-4096", 160, 48)
 	for range 4096 {
 		binsSnap(m).Step()
@@ -776,6 +763,7 @@ func TestOverlayHoldsEveryRule(t *testing.T) {
 // Stepping narrates one line per ball under the lanes, as the stepper
 // does; a step back takes the last line away.
 func TestNarrationOneLinePerBall(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 160, 48)
 	press(m, "n", "n", "n")
 	v := plain(m)
@@ -806,6 +794,7 @@ func TestNarrationOneLinePerBall(t *testing.T) {
 
 // The end of each trial is a moment, with each rule's max load.
 func TestTrialEndIsAMoment(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 120, 40)
 	l := binsSnap(m)
 	var last string
@@ -824,6 +813,7 @@ func TestTrialEndIsAMoment(t *testing.T) {
 // Counts carry thousands separators and plurals: "ball 10,000/10,000",
 // "1 trial", "10 trials"; never "trial(s)".
 func TestThousandsAndPlurals(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "heavy-load-blog", 120, 40)
 	for binsSnap(m).Step() {
 	}
@@ -847,6 +837,7 @@ func TestThousandsAndPlurals(t *testing.T) {
 // it; a change of the draws a ball takes says that every rule's
 // candidates change.
 func TestEditsSayWhatTheyDo(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "d-choices", 160, 48)
 	press(m, "d")
 	if !m.noteBad || !strings.Contains(m.note, "names its own") {
@@ -881,6 +872,7 @@ func TestEditsSayWhatTheyDo(t *testing.T) {
 // coincide (correlated and never-refreshed stale are one choice), rather
 // than one name drifting to another line's row.
 func TestHistoryJoinsCoincidingLines(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "p2c-paired-4096", 160, 48)
 	for range 4096 {
 		binsSnap(m).Step()
@@ -898,6 +890,7 @@ func TestHistoryJoinsCoincidingLines(t *testing.T) {
 // The help pauses a run that was playing, and closing it plays on; a run
 // that was paused stays paused.
 func TestHelpPausesTheRun(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "supermarket-90", 80, 24)
 	if !m.play.playing {
 		press(m, " ")

@@ -12,6 +12,7 @@ import (
 // The bars' axis keeps its numbers whatever takes a row from the chart:
 // the note a step back writes, a jump, a resize.
 func TestAxisSurvivesStepping(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 120, 40)
 	press(m, "n", "n", "n", "n", "n")
 	for _, k := range []string{"b", "home", "end", "resize"} {
@@ -32,6 +33,7 @@ func TestAxisSurvivesStepping(t *testing.T) {
 // leaves each row: d-choices' top row read 3,200 where left:4 below it
 // read 4,500.
 func TestOneScaleForEveryRowOfLanes(t *testing.T) {
+	t.Parallel()
 	tick := regexp.MustCompile(`(\d[\d,]*)┤`)
 	for h := 30; h <= 48; h++ {
 		m := openAt(t, "d-choices", 120, h)
@@ -65,6 +67,7 @@ func TestOneScaleForEveryRowOfLanes(t *testing.T) {
 // that two choices' max was lower than one choice's in 200 of 200 trials
 // and anti's higher in 194, as §P2C publishes.
 func TestTrialCountsOnTheFirstScreen(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "p2c-paired-4096", 80, 24)
 	for m.play.stepsPerSecond() != 0 {
 		press(m, "+")
@@ -84,6 +87,7 @@ func TestTrialCountsOnTheFirstScreen(t *testing.T) {
 // The status gives the run's seed and the trial as a class looks them up,
 // then the trial's own seed where there is room.
 func TestStatusGivesTheRunsSeed(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "p2c-paired-4096", 120, 40)
 	for range 4096 + 10 {
 		binsSnap(m).Step()
@@ -97,6 +101,7 @@ func TestStatusGivesTheRunsSeed(t *testing.T) {
 // empty, so that the lanes keep the rows it took under them, and with
 // three rules it stands under the lanes; at 80x24 tab shows it.
 func TestTrialsTableUsesTheEmptySlots(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "p2c-paired-4096", 120, 40)
 	for range 4096 {
 		binsSnap(m).Step()
@@ -125,6 +130,7 @@ func TestTrialsTableUsesTheEmptySlots(t *testing.T) {
 // d down to 1 the panels, the headline and the title read dchoice:1 and
 // left:1, where they once still read dchoice and left.
 func TestPanelsSayD(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 120, 40)
 	press(m, " ", "3", "7", "d")
 	v := plain(m)
@@ -142,6 +148,7 @@ func TestPanelsSayD(t *testing.T) {
 // strip, where not one has room, it says that instead of five empty
 // frames.
 func TestFewerLanesRatherThanUnreadable(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 80, 24)
 	press(m, "3", "4", "5", "6", "7")
 	v := plain(m)
@@ -168,6 +175,7 @@ func TestFewerLanesRatherThanUnreadable(t *testing.T) {
 // 160x48 ("anti" once sat beside 1000┤), heavy-load-blog's one and two on
 // one row at 80x24.
 func TestOverlayNamesOnTheirRow(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "p2c-paired-4096", 160, 48)
 	for range 1500 {
 		binsSnap(m).Step()

@@ -15,6 +15,7 @@ import (
 // breaker band aligned with the chart, success and backlog, the counters
 // and the latest moments.
 func TestGoldenCascade(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "breaker-explained", size.w, size.h)
@@ -33,6 +34,7 @@ func TestGoldenCascade(t *testing.T) {
 // watch; c shows one set, and a preset key replays the run with it to the
 // same time.
 func TestCascadeMomentsAndPresets(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "cascade-lecture", 100, 30)
 	press(m, "M")
 	for range 160 {
@@ -58,6 +60,7 @@ func TestCascadeMomentsAndPresets(t *testing.T) {
 // scale; shift+4 puts S4 on the right; c shows one set, and c again
 // compares.
 func TestCascadeCompare(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "cascade-lecture", 160, 48)
 	l := m.lab.(*cascadelab.Lab)
 	for range 250 {
@@ -97,6 +100,7 @@ func TestCascadeCompare(t *testing.T) {
 // f follows the next request to arrive; its journey replaces the moments
 // under the charts as it unfolds.
 func TestCascadeFollow(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "cascade-presets", 120, 40)
 	press(m, " ", "4") // pause, S4
 	l := m.lab.(*cascadelab.Lab)
@@ -117,6 +121,7 @@ func TestCascadeFollow(t *testing.T) {
 // At 80x24 the followed request's journey fits under the pools, its
 // arrival first and its end last, panels row for row in line.
 func TestCascadeFollowFits80x24(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "cascade-lecture", 80, 24)
 	l := m.lab.(*cascadelab.Lab)
 	for range 180 {
@@ -138,6 +143,7 @@ func TestCascadeFollowFits80x24(t *testing.T) {
 // z zooms to the seconds around now, where the pools fill in columns of
 // their own; g chooses the success rate's grain in the whole view.
 func TestCascadeZoomAndGrain(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "cascade-lecture", 80, 24)
 	l := m.lab.(*cascadelab.Lab)
 	for range 155 {

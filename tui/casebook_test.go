@@ -11,6 +11,7 @@ import (
 // the rate; the flip-flop's writes and flips both end near zero, on the
 // zero row.
 func TestCasebookNamesOnTheirLinesRows(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		scenario, row string
 		names         []string
@@ -40,6 +41,7 @@ func TestCasebookNamesOnTheirLinesRows(t *testing.T) {
 // The plot keeps its columns as a run goes: the y axis stands where it
 // stood at the start, however wide the figures grow.
 func TestCasebookPlotsHoldTheirWidth(t *testing.T) {
+	t.Parallel()
 	playsWholeRuns(t)
 	for _, sc := range []string{"lease-storm", "health-flip-flop"} {
 		for _, size := range [][2]int{{80, 24}, {160, 48}} {
@@ -65,6 +67,7 @@ func TestCasebookPlotsHoldTheirWidth(t *testing.T) {
 // name: how long the oldest write has waited, and the writes waiting;
 // dead instances wait in DNS too.
 func TestFlipFlopSaysHowFarBehindDNSIs(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "health-flip-flop", 160, 48)
 	drive(m, "end")
 	v := plain(m)
@@ -82,6 +85,7 @@ func TestFlipFlopSaysHowFarBehindDNSIs(t *testing.T) {
 // shell replays it to the step the old one had reached, and the note says
 // what changed.
 func TestAProtectionKeyKeepsTheMoment(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "aws-2011-remirror", 80, 24)
 	m.play.stop()
 	for range 40 {
@@ -100,6 +104,7 @@ func TestAProtectionKeyKeepsTheMoment(t *testing.T) {
 // AM the bulkhead run's storm is a stop of its own after the change, and
 // the run goes on only after both.
 func TestAStepsMomentsAreToldInTurn(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "aws-2011-backoff", 80, 24)
 	m.play.stop()
 	press(m, "M")
@@ -125,6 +130,7 @@ func TestAStepsMomentsAreToldInTurn(t *testing.T) {
 // A protection switched while the run plays replays it to the same moment
 // and plays on.
 func TestAProtectionKeyWhilePlayingPlaysOn(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "aws-2011-remirror", 80, 24)
 	m.play.stop()
 	for range 40 {

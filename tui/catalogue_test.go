@@ -2,9 +2,15 @@ package tui
 
 import (
 	"hash/fnv"
+	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/themes"
+	"github.com/loadlab/loadlab/tui/binslab"
 )
 
 // catalogue is the scenarios a whole-catalogue test goes through: every
@@ -37,5 +43,141 @@ func playsWholeRuns(t *testing.T) {
 	t.Helper()
 	if raceDetector {
 		t.Skip("plays whole runs on one goroutine: checked without -race")
+	}
+}
+
+// classSizes are the terminals a class uses: the smallest a lab is made
+// for, a laptop's and a projector's.
+var classSizes = [][2]int{{80, 24}, {120, 40}, {160, 48}}
+
+// One pass over the catalogue. Each scenario is opened once and its frames
+// seen at every class size (a resize, not a new run) as it opens, after
+// three steps, played on a fifth and at its end; every key its help lists
+// is pressed on a fresh run; then a short fuzz plays on from the end.
+//   - every frame fits the terminal, in every theme, with help open too;
+//     below the minimum the screen says how big it must be, and resizing
+//     keeps the state;
+//   - nothing that carries meaning is cut: no line ends a word or a
+//     number with an ellipsis;
+//   - panels side by side share their scales (at 80x24 and 160x48): where
+//     a row holds two or more charts' x axes, every one is as long and
+//     ticked at the same columns;
+//   - every key acts (the screen changes) or says in a note why it does
+//     nothing here;
+//   - no key, resize or tick panics or prints float noise.
+func TestCatalogue(t *testing.T) {
+	t.Parallel()
+	for _, sc := range catalogue(t) {
+		t.Run(sc.Name, func(t *testing.T) {
+			t.Parallel()
+			keysActOrSayWhy(t, sc.Name)
+			m := openAt(t, sc.Name, 80, 24)
+			m.play.stop()
+			framesHold(t, m, sc.Name, "as it opens")
+			fitsEverywhere(t, m, sc.Name)
+			if !raceDetector {
+				drive(m, ">")
+				drive(m, ">")
+				framesHold(t, m, sc.Name, "a fifth on")
+				drive(m, "end")
+				framesHold(t, m, sc.Name, "at its end")
+			}
+			fuzzSession(t, m, sc.Name, 1, 120)
+		})
+	}
+}
+
+// cutWord is an ellipsis that cuts into a word or a number: a line may
+// leave words out, marked " …", never show part of one.
+var cutWord = regexp.MustCompile(`[^\s]…`)
+
+// axisRun is a chart's x axis on a row: the corner and its run of ticks.
+var axisRun = regexp.MustCompile(`└[─┬┴┼]+`)
+
+// framesHold checks the frame at every class size: it fits, no word is cut
+// short, and side-by-side axes agree (at 80x24 and 160x48). It leaves the
+// model at 80x24.
+func framesHold(t *testing.T, m *Model, scenario, when string) {
+	t.Helper()
+	for _, size := range classSizes {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		checkFits(t, m, size[0], size[1])
+		axes := size[0] != 120
+		for _, line := range strings.Split(plain(m), "\n") {
+			if cutWord.MatchString(line) {
+				t.Errorf("%s at %dx%d %s: a word cut short: %q", scenario, size[0], size[1], when, line)
+			}
+			if !axes {
+				continue
+			}
+			runs := axisRun.FindAllString(line, -1)
+			for _, a := range runs[min(1, len(runs)):] {
+				if a != runs[0] {
+					t.Errorf("%s at %dx%d %s: side-by-side axes differ:\n%s", scenario, size[0], size[1], when, line)
+					break
+				}
+			}
+		}
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+}
+
+// fitsEverywhere steps three times and checks the frame fits in every
+// theme at 80x24, with help open at 80x24 and 160x48, says the minimum at
+// 40x10, and keeps the state through the resizes. It leaves the model in
+// its theme at 80x24.
+func fitsEverywhere(t *testing.T, m *Model, scenario string) {
+	t.Helper()
+	press(m, "n", "n", "n")
+	theme := m.theme
+	for i := range themes.All {
+		m.setTheme(i)
+		checkFits(t, m, 80, 24)
+	}
+	m.setTheme(theme)
+	for _, size := range [][2]int{{80, 24}, {160, 48}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		press(m, "?")
+		if !strings.Contains(plain(m), "What this scenario teaches") {
+			t.Errorf("%s %dx%d: ? shows no help:\n%s", scenario, size[0], size[1], plain(m))
+		}
+		checkFits(t, m, size[0], size[1])
+		press(m, "?")
+		m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
+		if !strings.Contains(plain(m), "needs 60x16") {
+			t.Errorf("%s at 40x10: %q", scenario, plain(m))
+		}
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if bl, ok := m.lab.(*binslab.Lab); ok && bl.Snapshot().Ball != 3 {
+		t.Errorf("%s: resizing lost the state: ball %d, want 3", scenario, bl.Snapshot().Ball)
+	}
+}
+
+// keysActOrSayWhy presses every key the lab's help lists, each on a fresh
+// run at 80x24, and checks that it changes the screen or says why not.
+func keysActOrSayWhy(t *testing.T, scenario string) {
+	t.Helper()
+	probe := openAt(t, scenario, 80, 24)
+	seen := map[string]bool{"q": true, "ctrl+c": true}
+	for _, col := range probe.lab.KeyMap().FullHelp() {
+		for _, b := range col {
+			for _, k := range b.Keys() {
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				m := openAt(t, scenario, 80, 24)
+				before := m.frame
+				msg := keyFor(k)
+				if !key.Matches(msg, b) {
+					t.Fatalf("test bug: %q does not match its own binding", k)
+				}
+				m.Update(msg)
+				if m.frame == before && m.note == "" {
+					t.Errorf("%q (%s) changed nothing and said nothing", k, b.Help().Desc)
+				}
+			}
+		}
 	}
 }

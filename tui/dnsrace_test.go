@@ -13,6 +13,7 @@ import (
 // lecture's steps 1 to 6 in order; the record ends empty, which stops
 // play at a moment tied to the night's timeline.
 func TestDNSRaceStepperTellsTheSixSteps(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {160, 48}} {
 		m := openAt(t, "dns-race", size[0], size[1])
 		if !strings.Contains(plain(m), "the lecture's order: s1 s2 f1 f2 f3 f4 s3 s4") {
@@ -47,6 +48,7 @@ func TestDNSRaceStepperTellsTheSixSteps(t *testing.T) {
 // The fixes switch: the compare-and-swap leaves no bad schedule, the
 // re-check leaves one that survives, and b walks them.
 func TestDNSRaceFixesAndBadSchedules(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "dns-race", 80, 24)
 	drive(m, "2")
 	if !strings.Contains(m.note, "cas, 2 Enactors, 2 records a plan: 70 schedules, 0 end empty") {
@@ -86,6 +88,7 @@ func TestDNSRaceFixesAndBadSchedules(t *testing.T) {
 // e takes a schedule typed as the issue writes it, completes it and plays
 // it; a schedule out of order is refused with the reason.
 func TestDNSRaceTypedSchedule(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "dns-race", 80, 24)
 	drive(m, "e")
 	if !m.textFocused() {
@@ -117,6 +120,7 @@ func clearField(m *Model) { m.Update(tea.KeyMsg{Type: tea.KeyCtrlU}) }
 // e opens the editor on the schedule on screen, not the lecture's: a bad
 // schedule, or one typed, to change a step of it.
 func TestDNSRaceEditorStartsFromTheScheduleOnScreen(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "dns-race", 80, 24)
 	drive(m, "b")
 	drive(m, "b")
@@ -148,6 +152,7 @@ func typeText(m *Model, s string) {
 
 // E and [ ] change the setup: three Enactors and one record still race.
 func TestDNSRaceSetupKeys(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "dns-race", 80, 24)
 	drive(m, "E")
 	drive(m, "[")
@@ -172,6 +177,7 @@ func TestDNSRaceSetupKeys(t *testing.T) {
 // ✓: under the compare-and-swap the stale write does not happen, and the
 // row must not say it did. The caption does not repeat the step's token.
 func TestDNSRaceStoppedStepsStayUnrun(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		keys []string // from dns-race-fixes (recheck)
 		row  string
@@ -203,6 +209,7 @@ func TestDNSRaceStoppedStepsStayUnrun(t *testing.T) {
 // beside the counts quoted with it (255 of 924, not 85/308; 0/70, not
 // 0/1); counts carry thousands separators wherever the lab writes them.
 func TestDNSRaceFractionsOverEverySchedule(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "dns-race-fixes", 160, 48)
 	v := plain(m)
 	for _, want := range []string{
@@ -235,6 +242,7 @@ func TestDNSRaceFractionsOverEverySchedule(t *testing.T) {
 // outcomes (the safe cleanup) two percentages stand on each row, and the
 // header over them says which is which, each ending where its column does.
 func TestDNSRaceTimingNamesItsColumns(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "dns-race-timing", 80, 24)
 	drive(m, "3")
 	drive(m, "end")
@@ -262,6 +270,7 @@ func TestDNSRaceTimingNamesItsColumns(t *testing.T) {
 // s and S, the seed keys, say why they do nothing here: the explorer
 // counts every schedule, with no seed.
 func TestDNSRaceSeedKeysSayWhy(t *testing.T) {
+	t.Parallel()
 	for _, k := range []string{"s", "S"} {
 		m := openAt(t, "dns-race", 80, 24)
 		drive(m, k)
@@ -279,6 +288,7 @@ func TestDNSRaceSeedKeysSayWhy(t *testing.T) {
 // never had (three Enactors, one record) l's schedule is not called the
 // lecture's order.
 func TestDNSRaceStepWordsAgree(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "dns-race", 160, 48)
 	if !strings.Contains(plain(m), "n plays the first of the 8 steps, ← goes back: the captions tell the lecture's six steps, in order") {
 		t.Errorf("the lecture's order does not promise its six steps:\n%s", plain(m))
@@ -329,6 +339,7 @@ func TestDNSRaceStepWordsAgree(t *testing.T) {
 // timeline), its first event reached when the stepper's record goes
 // empty. A small screen keeps its table and list.
 func TestDNSRaceWideScreenTellsTheStory(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "dns-race", 160, 48)
 	v := plain(m)
 	for _, want := range []string{"the steps so far", "none yet: n plays the first", "the night it led to", "   11:48 PM  DynamoDB's DNS record in us-east-1 is empty", "   2:25 AM   all DNS information is restored", "the night has not begun"} {

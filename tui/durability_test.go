@@ -22,6 +22,7 @@ func endOfYears(t *testing.T, scenario string, w, h int) *Model {
 // durability-years at its end: both charts on one log scale, each name on
 // its line's row.
 func TestGoldenDurability(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := endOfYears(t, "durability-years", size.w, size.h)
@@ -35,6 +36,7 @@ func TestGoldenDurability(t *testing.T) {
 // of their own, above the strategies that lost nothing, and named there,
 // at every size.
 func TestDurabilitySmallCountsStayVisible(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}, {160, 48}} {
 		m := endOfYears(t, "durability-years", size.w, size.h)
 		view := plain(m)

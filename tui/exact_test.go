@@ -25,6 +25,7 @@ func openEnum(t *testing.T, scenario string, w, h int) (*Model, *exactlab.Lab) {
 // Stepping forward and back always lands on the loads of a fresh replay,
 // and the end of every counterexample on the loads the enumeration reports.
 func TestStepperLandsOnEnumeratedLoads(t *testing.T) {
+	t.Parallel()
 	m, l := openEnum(t, "counterexample-n4", 80, 24)
 	if _, _, open := l.Trajectory(); !open {
 		t.Fatal("counterexample-n4 should open the stepper on the first counterexample")
@@ -52,6 +53,7 @@ func TestStepperLandsOnEnumeratedLoads(t *testing.T) {
 }
 
 func TestGoldenStepper(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m, _ := openEnum(t, "counterexample-n4", size.w, size.h)
@@ -63,6 +65,7 @@ func TestGoldenStepper(t *testing.T) {
 }
 
 func TestGoldenEnumerationTable(t *testing.T) {
+	t.Parallel()
 	m, _ := openEnum(t, "exact-n4", 80, 24)
 	checkFits(t, m, 80, 24)
 	golden.RequireEqual(t, []byte(plain(m)))
@@ -70,6 +73,7 @@ func TestGoldenEnumerationTable(t *testing.T) {
 
 // A typed sequence opens in the stepper; a bad one shows why inline.
 func TestInputEditor(t *testing.T) {
+	t.Parallel()
 	m, l := openEnum(t, "exact-n4", 80, 24)
 	typeText := func(s string) {
 		for _, r := range s {
@@ -108,6 +112,7 @@ func TestInputEditor(t *testing.T) {
 // A user opens counterexample-n4 from the picker, steps to the end and
 // quits; the final loads are the research note's [2 2 0 0] and [1 3 0 0].
 func TestFlowCounterexampleToTheEnd(t *testing.T) {
+	t.Parallel()
 	m, err := New(Options{Theme: "mono"})
 	if err != nil {
 		t.Fatal(err)
@@ -156,6 +161,7 @@ func BenchmarkEnumViews160x48(b *testing.B) {
 // With M on, playing counterexample-n4 stops at ball 3, the choice that
 // goes wrong, and then at ball 4, where two's max passes one's.
 func TestFlowStepperStopsAtMoments(t *testing.T) {
+	t.Parallel()
 	m, err := New(Options{Scenario: "counterexample-n4", Theme: "mono"})
 	if err != nil {
 		t.Fatal(err)
@@ -206,6 +212,7 @@ func run(m *Model, cmd tea.Cmd) {
 // [ ] { } change n and m and compute again; past brute force's bound the
 // lab moves to the DP and says so; below 1 bin it refuses with the range.
 func TestExactSizeKeys(t *testing.T) {
+	t.Parallel()
 	m, l := openEnum(t, "exact-n4", 80, 24)
 	_, cmd := m.Update(keyMsg("{")) // 3 balls: 5 bins then take 5^6 inputs, not 5^8
 	run(m, cmd)
@@ -248,6 +255,7 @@ func TestExactSizeKeys(t *testing.T) {
 // A typed input longer than the screen scrolls: the labels, the verdict
 // and the border stay, and the status gives the input's n and m.
 func TestLongTypedInputScrolls(t *testing.T) {
+	t.Parallel()
 	m, l := openEnum(t, "exact-n4", 80, 24)
 	press(m, "e")
 	for _, r := range strings.Repeat("01 ", 30) {
@@ -269,6 +277,7 @@ func TestLongTypedInputScrolls(t *testing.T) {
 // The DP's fractions are long: the table gives E[max] in decimals, and f
 // writes each out in full, wrapped, not elided.
 func TestDPFractionsInFull(t *testing.T) {
+	t.Parallel()
 	m, l := openEnum(t, "exact-dp-32", 80, 24)
 	rep, _ := l.Report()
 	if v := plain(m); !strings.Contains(v, "3.532941") || !strings.Contains(v, "f writes each as its exact fraction") {
@@ -289,6 +298,7 @@ func TestDPFractionsInFull(t *testing.T) {
 
 // The help names each key once, r included, in the table and the stepper.
 func TestExactHelpKeysOnce(t *testing.T) {
+	t.Parallel()
 	m, l := openEnum(t, "exact-n4", 80, 24)
 	for _, view := range []string{"table", "stepper"} {
 		if view == "stepper" {
@@ -315,6 +325,7 @@ func TestExactHelpKeysOnce(t *testing.T) {
 // At 160 columns the table and the stepper stand side by side; ↑/↓ open
 // the chosen counterexample beside the table, and n steps it.
 func TestExactSideBySide(t *testing.T) {
+	t.Parallel()
 	m, l := openEnum(t, "exact-n4", 160, 48)
 	v := plain(m)
 	if !strings.Contains(v, "Exact max load") || !strings.Contains(v, "one choice: always first") {
@@ -330,6 +341,7 @@ func TestExactSideBySide(t *testing.T) {
 // Both candidates in one bin: the mark is the first's, as the text says
 // ("a tie goes to first"); sizes of one read in the singular.
 func TestStepperTieMarksFirst(t *testing.T) {
+	t.Parallel()
 	m, l := openEnum(t, "counterexample-n4", 80, 24)
 	press(m, "j", "j", "n")
 	if tr, pos, _ := l.Trajectory(); tr.Candidates[0] != [2]int{0, 0} || pos != 1 {
@@ -351,6 +363,7 @@ func TestStepperTieMarksFirst(t *testing.T) {
 // esc while a size computes cancels it and stays in the lab, on the table
 // before; with no table before, the lab says so and enter starts again.
 func TestEscCancelsTheComputation(t *testing.T) {
+	t.Parallel()
 	m, l := openEnum(t, "exact-n4", 120, 40)
 	_, cmd := m.Update(keyMsg("]"))
 	if !l.Busy() || cmd == nil {
@@ -390,6 +403,7 @@ func TestEscCancelsTheComputation(t *testing.T) {
 // From 120 columns the table gives P(max = k) as percentages: two
 // choices' P(max = 2) at n = m = 4 reads as a number, not a block.
 func TestProbabilitiesAsNumbers(t *testing.T) {
+	t.Parallel()
 	m, l := openEnum(t, "exact-n4", 120, 40)
 	rep, _ := l.Report()
 	p, _ := rep.Exact[1].Prob[2].Float64()
@@ -409,6 +423,7 @@ func TestProbabilitiesAsNumbers(t *testing.T) {
 // not turn them into "so far", and counterexample-n4 opens on its stepper
 // with them final.
 func TestExactHeadlineFinalWhileStepping(t *testing.T) {
+	t.Parallel()
 	m, _ := openEnum(t, "counterexample-n4", 120, 40)
 	if head := strings.Split(plain(m), "\n")[1]; !strings.HasPrefix(head, "✓ final inputs 65,536") {
 		t.Errorf("counterexample-n4 opens with %q", head)
@@ -425,6 +440,7 @@ func TestExactHeadlineFinalWhileStepping(t *testing.T) {
 // only blocks fit, they are eighths of one share for every rule, which the
 // header gives.
 func TestExactSharesOnOneScale(t *testing.T) {
+	t.Parallel()
 	m, _ := openEnum(t, "exact-dp-32", 80, 24)
 	if v := plain(m); !strings.Contains(v, "2: 76 %") || !strings.Contains(v, "3: 52 %") || strings.Contains(v, "2█") {
 		t.Errorf("80x24 has room for P(max = k) in numbers:\n%s", v)
@@ -441,6 +457,7 @@ func TestExactSharesOnOneScale(t *testing.T) {
 // stepper says so rather than "compare loads 2 and 2 (a tie goes to
 // first)"; a tie between two bins is still called one.
 func TestStepperOneBinIsNoTie(t *testing.T) {
+	t.Parallel()
 	m, _ := openEnum(t, "counterexample-n4", 80, 24)
 	press(m, "n") // (0,0)
 	if v := plain(m); !strings.Contains(v, "two choices look at bin 0 twice (load 0): bin 0, no choice.") || strings.Contains(v, "tie") {

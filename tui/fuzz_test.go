@@ -19,13 +19,12 @@ import (
 var fuzzKeys = []string{" ", "n", "left", "b", "home", "end", "<", ">", "+", "-", "r", "R", "s", "t", "M", "?", "esc",
 	"tab", "enter", "up", "down", "x", "z", "9", "0", "/", "S"}
 
-// fuzzSession opens a scenario and sends n random events (keys, resizes
-// from 1x1 to 250x70, ticks of play, frames of a replay), reporting the
-// first panic with the events that led to it.
-func fuzzSession(t *testing.T, scenario string, seed uint64, n int) {
+// fuzzSession sends n random events to a model open on a scenario (keys,
+// resizes from 1x1 to 250x70, ticks of play, frames of a replay),
+// reporting the first panic with the events that led to it.
+func fuzzSession(t *testing.T, m *Model, scenario string, seed uint64, n int) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 7))
-	m := openAt(t, scenario, 80, 24)
 	var log []string
 	defer func() {
 		if p := recover(); p != nil {
@@ -78,27 +77,24 @@ func fuzzSession(t *testing.T, scenario string, seed uint64, n int) {
 // is twelve (an availability's nines).
 var floatNoise = regexp.MustCompile(`\d\.\d{13,}`)
 
-// No key, resize or tick breaks any scenario: a short fixed-seed fuzz of
-// every scenario; LOADLAB_FUZZ_SECONDS=60 runs random seeds that long.
-func TestFuzzEveryScenario(t *testing.T) {
-	for _, sc := range catalogue(t) {
-		t.Run(sc.Name, func(t *testing.T) {
-			t.Parallel()
-			fuzzSession(t, sc.Name, 1, 120)
-		})
-	}
-	t.Run("picker", func(t *testing.T) { fuzzSession(t, "", 1, 200) })
+// No key, resize or tick breaks the picker (TestCatalogue fuzzes every
+// scenario); LOADLAB_FUZZ_SECONDS=60 fuzzes the scenarios with random
+// seeds that long.
+func TestFuzz(t *testing.T) {
+	t.Parallel()
+	fuzzSession(t, openAt(t, "", 80, 24), "", 1, 200)
 	secs, _ := strconv.Atoi(os.Getenv("LOADLAB_FUZZ_SECONDS"))
 	deadline := time.Now().Add(time.Duration(secs) * time.Second)
 	for seed := uint64(2); time.Now().Before(deadline); seed++ {
 		for _, sc := range scenarios.All() {
-			fuzzSession(t, sc.Name, seed, 300)
+			fuzzSession(t, openAt(t, sc.Name, 80, 24), sc.Name, seed, 300)
 		}
 	}
 }
 
 // The picker, t, then a terminal one column wide once panicked.
 func TestPickerThemeThenOneColumn(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "", 80, 24)
 	m.Update(keyFor("t"))
 	m.Update(tea.WindowSizeMsg{Width: 1, Height: 1})
@@ -111,6 +107,7 @@ func TestPickerThemeThenOneColumn(t *testing.T) {
 // file), never taken for ctrl+c, and goes on so Bubble Tea restores the
 // terminal.
 func TestPanicIsACrash(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "", 80, 24)
 	func() {
 		defer func() {

@@ -10,9 +10,6 @@ import (
 	"github.com/loadlab/loadlab/sim/hashing"
 )
 
-// classSizes are the sizes a class uses.
-var classSizes = [][2]int{{80, 24}, {120, 40}, {160, 48}}
-
 // report is a scenario's headless figures, scheme by scheme.
 func report(t *testing.T, name string) []hashing.Study {
 	t.Helper()
@@ -33,6 +30,7 @@ func report(t *testing.T, name string) []hashing.Study {
 // leave is the headless report's (the seed's node), and a join from the
 // start joins as many nodes as the report's: the shares are the report's.
 func TestHashingChurnAgainstItsIdeal(t *testing.T) {
+	t.Parallel()
 	studies := report(t, "hrw-vs-ring")
 	for _, size := range classSizes {
 		m := openAt(t, "hrw-vs-ring", size[0], size[1])
@@ -64,6 +62,7 @@ func TestHashingChurnAgainstItsIdeal(t *testing.T) {
 
 // The keys-a-node chart draws the mean across it, dashed, and says so.
 func TestHashingMeanOnTheBars(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "hrw-vs-ring", 80, 24)
 	v := plain(m)
 	if !strings.Contains(v, "╌ mean 1000") || strings.Count(v, "╌") < 20 {
@@ -76,6 +75,7 @@ func TestHashingMeanOnTheBars(t *testing.T) {
 // room; a leave marks ▲ the stretch that changed hands and names both
 // nodes, and a join the same. It reads in the mono theme.
 func TestHashingRingDrawn(t *testing.T) {
+	t.Parallel()
 	for _, size := range classSizes {
 		m := openThemed(t, "hrw-vs-ring", "mono", size[0], size[1])
 		v := plain(m)
@@ -105,6 +105,7 @@ func TestHashingRingDrawn(t *testing.T) {
 // At 80x24 weighted-hrw shows each weight's share of the keys beside its
 // share of the weight, 1/7, 2/7 and 4/7, for both schemes, whole.
 func TestHashingWeightedSharesFit(t *testing.T) {
+	t.Parallel()
 	studies := report(t, "weighted-hrw")
 	m := openAt(t, "weighted-hrw", 80, 24)
 	v := plain(m)
@@ -121,6 +122,7 @@ func TestHashingWeightedSharesFit(t *testing.T) {
 // Nothing is cut mid-word after nodes leave and join, nor with many
 // points on the ring, at any size a class uses.
 func TestHashingNothingCutAfterChanges(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"hrw-vs-ring", "weighted-hrw"} {
 		for _, size := range classSizes {
 			m := openAt(t, name, size[0], size[1])
@@ -139,6 +141,7 @@ func TestHashingNothingCutAfterChanges(t *testing.T) {
 
 // The help gives the lab's words.
 func TestHashingGlossary(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "hrw-vs-ring", 120, 80)
 	press(m, "?")
 	v := plain(m)

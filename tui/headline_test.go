@@ -12,6 +12,7 @@ import (
 // L shows the headline in large digits above the charts and hides it
 // again; a lab without headline figures says so.
 func TestLectureStrip(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "cascade-lecture", 160, 48)
 	before := plain(m)
 	if !strings.Contains(before, "so far S1 success") {
@@ -56,6 +57,7 @@ func ownsL(m *Model) bool {
 // M belongs to the scenario it was pressed in: a newly opened scenario
 // plays through, and one resumed stops where it stopped.
 func TestMomentsStayWithTheirScenario(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "cascade-lecture", 80, 24)
 	press(m, "M")
 	if !m.stopAtMoments {
@@ -87,6 +89,7 @@ func TestMomentsStayWithTheirScenario(t *testing.T) {
 // which one trial gives as its max. After T and end, line 2 once read only
 // "✓ final".
 func TestHeadlineWhateverTheTrials(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		scenario string
 		presses  int // T presses: 1, 10, 50, 200 trials from 1

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -22,44 +21,12 @@ func keyFor(k string) tea.KeyMsg {
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
 
-// Every key a lab's help lists acts (the screen changes) or says in a note
-// why it does nothing here, in every scenario at 80x24.
-func TestEveryKeyActsOrSaysWhyNot(t *testing.T) {
-	for _, sc := range catalogue(t) {
-		t.Run(sc.Name, func(t *testing.T) {
-			t.Parallel()
-			probe := openAt(t, sc.Name, 80, 24)
-			full := probe.lab.KeyMap().FullHelp()
-			seen := map[string]bool{"q": true, "ctrl+c": true}
-			for _, col := range full {
-				for _, b := range col {
-					for _, k := range b.Keys() {
-						if seen[k] {
-							continue
-						}
-						seen[k] = true
-						m := openAt(t, sc.Name, 80, 24)
-						before := m.frame
-						msg := keyFor(k)
-						if !key.Matches(msg, b) {
-							t.Fatalf("test bug: %q does not match its own binding", k)
-						}
-						m.Update(msg)
-						if m.frame == before && m.note == "" {
-							t.Errorf("%q (%s) changed nothing and said nothing", k, b.Help().Desc)
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
 // Keys a class brings from another lab say why they do nothing here: the
 // bins lab's v, T, m, d and 1 in the exact lab, the stepper's p and g in
 // the bins lab, a letter no lab binds anywhere; and + on the exact table,
 // where nothing plays, says so rather than "speed 2/s".
 func TestKeysOfOtherLabsSayWhy(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		scenario string
 		keys     []string

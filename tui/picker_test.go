@@ -77,6 +77,7 @@ func pickerOutline(pages []string) []string {
 // in the course's order (load balancing, then resilience), each lab's
 // scenarios in the catalogue's order.
 func TestPickerGroupsByLab(t *testing.T) {
+	t.Parallel()
 	// each lab's engines; the casebook's share one heading
 	wantLabs := [][]string{{"bins"}, {"exact"}, {"supermarket"}, {"hashing"}, {"cascade"}, {"retry-storm"}, {"placement"}, {"durability"}, {"availability"},
 		{"interleave", "lease-storm", "health-flip-flop", "remirror", "site-outage", "config-storm"}}
@@ -109,6 +110,7 @@ func TestPickerGroupsByLab(t *testing.T) {
 // scenario under the cursor; 9 goes to availability. A number with no lab
 // in the filtered list leaves the cursor where it is.
 func TestPickerLabKeys(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "", 80, 24)
 	if !strings.Contains(plain(m), "1-9, 0 jump to a lab") {
 		t.Errorf("the first page does not say how to reach a lab:\n%s", plain(m))
@@ -137,6 +139,7 @@ func TestPickerLabKeys(t *testing.T) {
 // and after a filter the cursor starts on the best match, which enter
 // opens.
 func TestPickerCursorSkipsHeadings(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "", 80, 24)
 	var want, down []string
 	for _, sc := range scenarios.All() {
@@ -177,6 +180,7 @@ func TestPickerCursorSkipsHeadings(t *testing.T) {
 // scenarios stay under their labs: a lab comes by its best match, and
 // inside a lab by rank, then the catalogue's order.
 func TestRankScenarios(t *testing.T) {
+	t.Parallel()
 	rule := []string{
 		"lesson-hit\nnothing here\nLab A\nit mentions foo",
 		"title-hit\nA foo title\nLab A\n",
@@ -237,6 +241,7 @@ func TestRankScenarios(t *testing.T) {
 // name, not a title (they wrap at words), not the keys, on any page,
 // filtered, with a run kept, or with the full help.
 func TestPickerNothingCut(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {100, 30}, {160, 48}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "", size.w, size.h)
@@ -275,6 +280,7 @@ func TestPickerNothingCut(t *testing.T) {
 
 // The picker's first page, and /casc with the lecture first.
 func TestGoldenPicker(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		w, h  int

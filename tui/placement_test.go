@@ -17,6 +17,7 @@ import (
 // a rack-aware object of the keys' own under an AZ failure: the boxes, the
 // verdict, and the bars with their exact marks.
 func TestGoldenPlacement(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "placement-lecture", size.w, size.h)
@@ -34,6 +35,7 @@ func TestGoldenPlacement(t *testing.T) {
 
 // The availability lab after 300 quarter-cycles of its machine.
 func TestGoldenAvailability(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "availability-lecture", size.w, size.h)
@@ -52,6 +54,7 @@ func TestGoldenAvailability(t *testing.T) {
 // and fails AZs under it: one replica an AZ, so an AZ failure takes one and
 // the majority holds; a greedy object's replicas share AZ 0.
 func TestFlowInjectAZFailure(t *testing.T) {
+	t.Parallel()
 	m, err := New(Options{Theme: "mono"})
 	if err != nil {
 		t.Fatal(err)
@@ -79,6 +82,7 @@ func TestFlowInjectAZFailure(t *testing.T) {
 // how many of its objects are placed; at 80x24 e pages from its first
 // press to the failures the footer names, and the end is marked final.
 func TestPlacementRunningEstimatesAndPages(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "placement-lecture", 80, 24)
 	for range 200 {
 		m.lab.Step()
@@ -106,6 +110,7 @@ func TestPlacementRunningEstimatesAndPages(t *testing.T) {
 // table at 160x48 with a five-nines target, and f/F watch the table's
 // fleets, the one watched marked and named in the status.
 func TestAvailabilityFleetsAndHours(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "availability-lecture", 160, 48)
 	press(m, "G")
 	v := plain(m)

@@ -14,6 +14,7 @@ import (
 // The supermarket lab 100 time units in: jsq-2 against random on the same
 // arrivals, the bars with their mean-field marks, the means over time.
 func TestGoldenSupermarket(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "supermarket-90", size.w, size.h)
@@ -32,6 +33,7 @@ func TestGoldenSupermarket(t *testing.T) {
 // one numbered scale, the servers the latest job looked at (1, 2) and the
 // one it joined (▲), what finished since the job before.
 func TestGoldenSupermarketSteps(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "supermarket-steps", size.w, size.h)
@@ -45,6 +47,7 @@ func TestGoldenSupermarketSteps(t *testing.T) {
 // The hashing lab after a node leaves: HRW spreads its keys over every
 // other node, the ring hands them to one.
 func TestGoldenHashing(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
 			m := openAt(t, "hrw-vs-ring", size.w, size.h)
@@ -59,6 +62,7 @@ func TestGoldenHashing(t *testing.T) {
 // from jsq-2 to jsq with p: the run restarts at t = 0 with the new policy
 // named.
 func TestFlowSwitchPolicy(t *testing.T) {
+	t.Parallel()
 	m, err := New(Options{Theme: "mono"})
 	if err != nil {
 		t.Fatal(err)

@@ -44,6 +44,7 @@ func state(m *Model) string {
 // that plays: the shell replays the run on its seed, and the bins lab
 // replays its trial.
 func TestStepBackEqualsStepsForward(t *testing.T) {
+	t.Parallel()
 	const k, further = 6, 5
 	for _, sc := range catalogue(t) {
 		t.Run(sc.Name, func(t *testing.T) {
@@ -77,6 +78,7 @@ func TestStepBackEqualsStepsForward(t *testing.T) {
 // The jumps and end move through the run and the status bar says where
 // it is.
 func TestJumpsAndEnd(t *testing.T) {
+	t.Parallel()
 	playsWholeRuns(t)
 	m := openAt(t, "supermarket-90", 80, 24)
 	drive(m, ">")
@@ -95,6 +97,7 @@ func TestJumpsAndEnd(t *testing.T) {
 
 // A key other than the seek keys stops a replay where it got to.
 func TestAnyKeyStopsAReplay(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "durability-years", 80, 24)
 	m.Update(keyMsg("end")) // one batch; the rest waits for its seekMsg
 	if !m.seek.going {
@@ -109,6 +112,7 @@ func TestAnyKeyStopsAReplay(t *testing.T) {
 // R returns a lab to its scenario as written, whatever the keys changed;
 // r keeps the changes.
 func TestScenarioAsWritten(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "d-choices", 80, 24)
 	title := m.scenario.Title
 	for _, k := range []string{"3", "4", "6", "7", "1"} {
@@ -135,6 +139,7 @@ func TestScenarioAsWritten(t *testing.T) {
 // The placement lab survives its largest topology at the smallest
 // terminal, and resizes down to it.
 func TestPlacementLargestTopologyAtTheSmallestSize(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "placement-lecture", 80, 24)
 	drive(m, " ")
 	for _, k := range []string{"A", "A", "A", "B", "B", "B", "D", "D", "D"} {
@@ -151,6 +156,7 @@ func TestPlacementLargestTopologyAtTheSmallestSize(t *testing.T) {
 // Every lab with a seed shows it on the status line, so a class can say
 // which run it saw.
 func TestSeedOnTheStatusLine(t *testing.T) {
+	t.Parallel()
 	for _, sc := range scenarios.All() {
 		m := openAt(t, sc.Name, 160, 48)
 		s := m.lab
@@ -167,6 +173,7 @@ func TestSeedOnTheStatusLine(t *testing.T) {
 // started, the column its names will take is already kept (a column of …
 // ran down the cascade's success chart).
 func TestNoChartCutAtTheStart(t *testing.T) {
+	t.Parallel()
 	for _, sc := range catalogue(t) {
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
 			m := openAt(t, sc.Name, size[0], size[1])
@@ -182,6 +189,7 @@ func TestNoChartCutAtTheStart(t *testing.T) {
 // With M on, the retry storm stops at each wave of retries: without jitter
 // the first is a thousand retries at 100 ms.
 func TestStormStopsAtWaves(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "thundering-herd", 80, 24)
 	drive(m, "M")
 	if !strings.Contains(m.note, "each wave of retries") {
@@ -201,6 +209,7 @@ func TestStormStopsAtWaves(t *testing.T) {
 // own, apart from the measured line and the formula (its y range is a nine
 // round them, not 0 to 5 nines).
 func TestAvailabilityLinesApartAt80x24(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "availability-lecture", 80, 24)
 	for range 400 {
 		drive(m, "n")
@@ -224,6 +233,7 @@ func TestAvailabilityLinesApartAt80x24(t *testing.T) {
 // bins lab's, within the trial) then end says step 16 each time, where it
 // once said 32, then 48; the exact stepper's g does the same.
 func TestStepCountFollowsTheLabsOwnMoves(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "small-steps", 120, 40)
 	m.play.stop()
 	for range 3 {
@@ -251,6 +261,7 @@ func TestStepCountFollowsTheLabsOwnMoves(t *testing.T) {
 
 // A lab that says its length is exact ends at that step.
 func TestExactLengthsAreExact(t *testing.T) {
+	t.Parallel()
 	for _, sc := range catalogue(t) {
 		m := openAt(t, sc.Name, 80, 24)
 		info := m.lab.Info()

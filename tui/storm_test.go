@@ -8,6 +8,7 @@ import (
 // The herd and its spreading are one picture: no jitter's chart above the
 // chosen jitter's, on one log scale; j changes the lower one only.
 func TestStormNoJitterOverAJitter(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "thundering-herd", 80, 24)
 	drive(m, "end")
 	v := plain(m)

@@ -12,6 +12,7 @@ import (
 // every figure in the panels is said to be now, and each chart's title
 // says what it draws.
 func TestSupermarketSaysNowAndAveraged(t *testing.T) {
+	t.Parallel()
 	playsWholeRuns(t)
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
 		m := openAt(t, "supermarket-90", size[0], size[1])
@@ -33,6 +34,7 @@ func TestSupermarketSaysNowAndAveraged(t *testing.T) {
 // the board, holding jobs now and sent past its fair share (the bar runs
 // on past ┃); fresh choices' hottest beside them on the same scale.
 func TestStaleBoardHerdIsDrawn(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
 		m := openAt(t, "stale-board-herd", size[0], size[1])
 		drive(m, "end")
@@ -59,6 +61,7 @@ func TestStaleBoardHerdIsDrawn(t *testing.T) {
 // d-choices-queue shows its title's point: random's mean field of 19 in
 // the headline and drawn on both charts far above two and three choices.
 func TestDChoicesQueueDrawsRandomAbove(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "d-choices-queue", 120, 40)
 	drive(m, "end")
 	v := plain(m)
@@ -79,6 +82,7 @@ func TestDChoicesQueueDrawsRandomAbove(t *testing.T) {
 // title says their queues. A step back replays to the screen of the job
 // before.
 func TestSupermarketStepper(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "supermarket-steps", 80, 24)
 	press(m, " ") // pause: it opens playing a job a second
 	press(m, "n", "n")
@@ -108,6 +112,7 @@ func TestSupermarketStepper(t *testing.T) {
 // The supermarket's words are in its help, and its load lever is [ and ]:
 // L is the shell's lecture strip.
 func TestSupermarketWordsAndKeys(t *testing.T) {
+	t.Parallel()
 	m := openAt(t, "supermarket-90", 80, 24)
 	var terms []string
 	for _, g := range m.lab.Info().Glossary {

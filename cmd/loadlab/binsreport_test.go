@@ -14,6 +14,7 @@ import (
 // hides it: the report leaves it null, names why in hot_note, and the text
 // and CSV leave it out too; at 100 balls a bin (§BLOG) it is counted.
 func TestHotLeftOutWhereTheLabHidesIt(t *testing.T) {
+	t.Parallel()
 	_, out, _ := runArgs(t, "run", "bins", "--trials", "2", "--format", "json")
 	var r struct {
 		HotNote string `json:"hot_note"`
@@ -40,6 +41,7 @@ func TestHotLeftOutWhereTheLabHidesIt(t *testing.T) {
 // The CSV numbers trials from 1, as the lab's status does ("trial 2 of
 // 200"); a trial's seed is still the run's plus its number less one.
 func TestCSVNumbersTrialsFromOne(t *testing.T) {
+	t.Parallel()
 	_, out, _ := runArgs(t, "run", "bins", "--trials", "3", "--seed", "7", "--strategies", "one", "--format", "csv")
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if err != nil {
@@ -56,6 +58,7 @@ func TestCSVNumbersTrialsFromOne(t *testing.T) {
 // CSV within three times it: heavy-load-blog's JSON report of 19,442 bytes
 // was once estimated at 660.
 func TestBinsOutputEstimate(t *testing.T) {
+	t.Parallel()
 	for _, line := range []string{
 		"run heavy-load-blog --format json",
 		"run heavy-load-blog --format csv",
@@ -87,6 +90,7 @@ func TestBinsOutputEstimate(t *testing.T) {
 // --refresh 0 means never, in run bins as in enum: the snapshot is the
 // one of empty bins for the whole run, the same as --refresh of the balls.
 func TestRefreshZeroIsNever(t *testing.T) {
+	t.Parallel()
 	never := []string{"run", "bins", "--bins", "256", "--balls", "256", "--trials", "3", "--strategies", "one,stale"}
 	code0, out0, errs0 := runArgs(t, append(never, "--refresh", "0")...)
 	codeB, outB, _ := runArgs(t, append(never, "--refresh", "256")...)

@@ -10,6 +10,7 @@ import (
 // Lecture 26.4.1's published figures through "loadlab run cascade --seed
 // 425 --format json": every run's counts, and S4's first breaker opening.
 func TestRunCascadePublished(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runArgs(t, "run", "cascade", "--seed", "425", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -63,6 +64,7 @@ func TestRunCascadePublished(t *testing.T) {
 // first retries land in one millisecond, and the waves are the three
 // rounds at 100, 300 and 700 ms; with full jitter far fewer land together.
 func TestRunRetryStorm(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runArgs(t, "run", "retry-storm", "--format", "json")
 	type wave struct {
 		StartMs int `json:"start_ms"`
@@ -115,6 +117,7 @@ func TestRunRetryStorm(t *testing.T) {
 // --follow's journey is in the text and the JSON; the CSV, a comparison row
 // per set, has no room for it, and the help says so.
 func TestFollowFormats(t *testing.T) {
+	t.Parallel()
 	_, help, _ := runArgs(t, "help", "cascade")
 	if !strings.Contains(help, "the CSV, one comparison row per set, does not carry it") || !strings.Contains(help, "(text and JSON, not CSV)") {
 		t.Errorf("loadlab help cascade does not say the CSV leaves the journey out:\n%s", help)
@@ -132,6 +135,7 @@ func TestFollowFormats(t *testing.T) {
 // reaches its top row at its peak, so full jitter's 26 retries a
 // millisecond stand as tall as no jitter's 1000.
 func TestStormChartsHaveTheirOwnScale(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runArgs(t, "run", "retry-storm")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -149,6 +153,7 @@ func TestStormChartsHaveTheirOwnScale(t *testing.T) {
 
 // A run shorter than the lecture's events says it never meets them.
 func TestRunCascadeSaysWhatARunMisses(t *testing.T) {
+	t.Parallel()
 	for args, want := range map[string]string{
 		"--duration 10": "note: the database's slowdown and the surge come after the run's 10 s, so this run never meets them",
 		"--duration 20": "note: the surge comes after the run's 20 s, so this run never meets it",

@@ -13,6 +13,7 @@ import (
 // first digit of the run's 60 s. Only the set names and the legend after
 // the marks, in the lecture's Chinese, differ.
 func TestSuccessChartsAreTheLectures(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("testdata/lecture26_success_charts.txt")
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // DynamoDB's return to the end; with it, on the same seed, goodput is
 // back at the manager's rate and every droplet holds a lease again.
 func TestRunLeaseStormSeries(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runArgs(t, "run", "lease-storm", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -56,6 +57,7 @@ func TestRunLeaseStormSeries(t *testing.T) {
 // The flip-flop's lesson in its headless JSON: the same check results,
 // and hysteresis makes at least ten times fewer DNS writes.
 func TestRunHealthFlipFlopCut(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runArgs(t, "run", "health-flip-flop", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -80,6 +82,7 @@ func TestRunHealthFlipFlopCut(t *testing.T) {
 // write waited (a delay), and the writes left at the end as DNS's work
 // (not a delay); and the dead instances' minutes in DNS as DNS served it.
 func TestRunHealthFlipFlopNamesTheBacklog(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runArgs(t, "run", "health-flip-flop")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -99,6 +102,7 @@ func TestRunHealthFlipFlopNamesTheBacklog(t *testing.T) {
 // Every flag out of range, and a run over the limits, is one line naming
 // the flag, exit 2.
 func TestCasebookRefusals(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ line, says string }{
 		{"run lease-storm --runs none,none", `--runs lists "none" twice`},
 		{"run lease-storm --runs throttled", `--runs must list none, throttle, drop-stale or both, comma-separated, got "throttled"`},
@@ -153,6 +157,7 @@ func TestCasebookCtrlC(t *testing.T) {
 // help on a name that is both a scenario and its engine gives the
 // scenario's lesson, then the engine's flags.
 func TestHelpOnASharedNameGivesTheLesson(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"lease-storm", "health-flip-flop"} {
 		code, out, errs := runArgs(t, "help", name)
 		if code != 0 || !strings.HasPrefix(out, "Scenario "+name+" (engine "+name+")") || !strings.Contains(out, "\n  --") {

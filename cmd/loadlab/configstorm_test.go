@@ -52,6 +52,7 @@ const backoffBound = 60
 // help states. The peak is hundreds of thousands of queries a second,
 // and the site is back 2.5 hours after the bad value.
 func TestRunFacebook2010(t *testing.T) {
+	t.Parallel()
 	r := runConfigJSON(t, "facebook-2010")
 	if len(r.Runs) != 2 || r.Runs[0].Set != "cut" || r.Runs[1].Set != "cut+backoff" {
 		t.Fatalf("runs %+v", r.Runs)
@@ -92,6 +93,7 @@ func TestRunFacebook2010(t *testing.T) {
 // The help gives the incident's timeline, and says which numbers are the
 // lecture's and which the model's; the JSON carries the timeline.
 func TestConfigStormHelpGivesTheTimeline(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"help", "config-storm"}, {"help", "facebook-2010"}, {"run", "facebook-2010", "--help"}} {
 		code, out, errs := runArgs(t, args...)
 		if code != 0 {
@@ -116,6 +118,7 @@ func TestConfigStormHelpGivesTheTimeline(t *testing.T) {
 // Every flag out of range, and a run over the limits, is one line naming
 // the flag, exit 2.
 func TestConfigStormRefusals(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ line, says string }{
 		{"run config-storm --runs cut,cut", `--runs lists "cut" twice`},
 		{"run config-storm --runs retry", `--runs must list none, or cut, backoff and keep-on-error joined by +, comma-separated, got "retry"`},

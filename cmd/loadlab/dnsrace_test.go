@@ -30,6 +30,7 @@ func dnsRaceJSON(t *testing.T, args ...string) interleave.Report {
 // end with the record empty. The compare-and-swap leaves none; the
 // separate re-check leaves a share above none and below the unfixed one.
 func TestRunDNSRace(t *testing.T) {
+	t.Parallel()
 	r := dnsRaceJSON(t, "run", "dns-race")
 	if len(r.Runs) != 1 {
 		t.Fatalf("%d runs", len(r.Runs))
@@ -64,6 +65,7 @@ func TestRunDNSRace(t *testing.T) {
 // The counts of every fix set, by merging configurations, are the counts
 // of plain enumeration, at the lecture's setup and at three Enactors.
 func TestDNSRaceCountsAgainstPlainEnumeration(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"run", "dns-race", "--fixes", "all", "--list", "40"},
 		{"run", "interleave", "--enactors", "3", "--records", "1", "--atomic", "none", "--fixes", "all", "--list", "40"},
@@ -85,6 +87,7 @@ func TestDNSRaceCountsAgainstPlainEnumeration(t *testing.T) {
 // The text tells the steps, the CSV is the outcome rows (and in timing
 // mode the runs' rows), one table.
 func TestDNSRaceTextAndCSV(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runArgs(t, "run", "dns-race")
 	for _, want := range []string{"29 41.43% 29/70", "step 6: the slow Enactor writes plan_new (v2) over plan_newest (v3)", "(the lecture's)"} {
 		if code != 0 || !strings.Contains(out, want) {
@@ -121,6 +124,7 @@ func TestDNSRaceTextAndCSV(t *testing.T) {
 // The text writes the setup in words: "2 records a plan", "1 record a
 // plan", never "record(s)".
 func TestDNSRaceTextSaysRecords(t *testing.T) {
+	t.Parallel()
 	for records, want := range map[string]string{"2": "2 Enactors, 2 records a plan,", "1": "2 Enactors, 1 record a plan,"} {
 		_, out, _ := runArgs(t, "run", "dns-race", "--records", records)
 		if !strings.Contains(out, want) || strings.Contains(out, "(s)") {
@@ -132,6 +136,7 @@ func TestDNSRaceTextSaysRecords(t *testing.T) {
 // Every problem with the input is one line naming the flag, exit 2;
 // plain enumeration past its bound names the fields that shorten it.
 func TestDNSRaceRefusals(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ line, says string }{
 		{"run dns-race --enactors 4", `--enactors must be a whole number in 2..3, got "4"`},
 		{"run dns-race --records 0", `--records must be a whole number in 1..4, got "0"`},

@@ -45,6 +45,7 @@ func durabilityJSON(t *testing.T, args ...string) durabilityReport {
 // in time order, seed 3 lost every greedy object at 1.03 years in a
 // 2-year run and none in a 4-year one.)
 func TestDurabilityReportDoesNotDependOnTheYears(t *testing.T) {
+	t.Parallel()
 	for _, seed := range []string{"3", "11", "425"} {
 		short := durabilityJSON(t, "--objects", "200", "--seed", seed, "--years", "2")
 		long := durabilityJSON(t, "--objects", "200", "--seed", seed, "--years", "4")
@@ -67,6 +68,7 @@ func TestDurabilityReportDoesNotDependOnTheYears(t *testing.T) {
 // format: every strategy losing objects (a first loss told twice), a
 // thousand years, six-figure counts, less than a year.
 func TestDurabilityReportEstimate(t *testing.T) {
+	t.Parallel()
 	noDetectorNeeded(t)
 	for _, line := range []string{
 		"run durability --format json",

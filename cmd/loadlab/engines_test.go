@@ -18,6 +18,7 @@ import (
 // naming the figure or the flag and what to lower, or runs within its
 // estimate.
 func TestEngineProbesAreRefusedInOneLine(t *testing.T) {
+	t.Parallel()
 	const probe = "run retry-storm --clients 1 --retries 12 --base-ms 1000000 --cap-ms 10000000"
 	for _, c := range []struct{ line, says string }{
 		{"run supermarket --policy jsq-d --d 10000 --servers 10000",
@@ -54,6 +55,7 @@ func TestEngineProbesAreRefusedInOneLine(t *testing.T) {
 // the ends of every range: what could overflow is refused, or written in
 // words.
 func TestAvailabilityHasNoInfOrNaN(t *testing.T) {
+	t.Parallel()
 	times := []string{"1e-9", "1e-6", "1", "1e12"}
 	for _, mttf := range times {
 		for _, mttr := range times {
@@ -74,6 +76,7 @@ func TestAvailabilityHasNoInfOrNaN(t *testing.T) {
 // The reports' estimates never fall short of the report, and the storms'
 // are close: their histograms are measured, not guessed.
 func TestReportEstimates(t *testing.T) {
+	t.Parallel()
 	noDetectorNeeded(t)
 	for _, line := range []string{
 		"run retry-storm --format json",
@@ -122,6 +125,7 @@ func fleets(n int) string {
 // A large list of fleet sizes is in the estimate: its rows in the report
 // and its work.
 func TestAvailabilityCostCountsTheFleets(t *testing.T) {
+	t.Parallel()
 	small, _ := prepareRun([]string{"availability", "--format", "json"})
 	large, err := prepareRun([]string{"availability", "--format", "json", "--machines", fleets(100000)})
 	if err != nil {

@@ -35,6 +35,7 @@ func enumJSONOut(t *testing.T, args ...string) (enumOut, string) {
 
 // Source §P2C's exact figures through "loadlab enum --bins 4 --balls 4".
 func TestEnumPublished000(t *testing.T) {
+	t.Parallel()
 	e, raw := enumJSONOut(t, "enum", "--bins", "4", "--balls", "4")
 	if e.Inputs == nil || *e.Inputs != 65536 {
 		t.Fatalf("inputs %v, §P2C publishes 65,536", e.Inputs)
@@ -68,6 +69,7 @@ func jsonOf(v any) string {
 
 // The DP omits the per-input fields and agrees with brute force.
 func TestEnumDP(t *testing.T) {
+	t.Parallel()
 	e, raw := enumJSONOut(t, "enum", "--bins", "4", "--balls", "4", "--method", "dp")
 	if e.Inputs != nil || e.TwoVsOne != nil || strings.Contains(raw, "first_counterexample") {
 		t.Errorf("dp output has per-input fields:\n%s", raw)
@@ -82,6 +84,7 @@ func TestEnumDP(t *testing.T) {
 }
 
 func TestEnumBadInput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		says string
@@ -105,6 +108,7 @@ func TestEnumBadInput(t *testing.T) {
 }
 
 func TestEnumScenarioFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := dir + "/small.toml"
 	if err := os.WriteFile(path, []byte("engine = \"exact\"\n[exact]\nbins = 3\nballs = 4\nrefresh = 2\n"), 0o644); err != nil {

@@ -11,6 +11,7 @@ import (
 // The hashing report is the same bytes from run to run: the time of a
 // lookup, a measurement, is in it only with --time-lookups.
 func TestHashingJSONIsDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"run", "hashing", "--seed", "425", "--format", "json"},
 		{"run", "hashing", "--seed", "425", "--against", "ring", "--remove", "30", "--add", "20", "--keys", "20000", "--format", "json"},
@@ -44,6 +45,7 @@ func TestHashingJSONIsDeterministic(t *testing.T) {
 // NaN) are refused before the run, in one line naming --weights and the
 // range; so are weights in other notations than decimal.
 func TestHashingWeightsInRange(t *testing.T) {
+	t.Parallel()
 	for _, w := range []string{"1e308", "1,1e308", "0", "-1", "NaN", "Inf", "1e-7", "2e6", "0x10", "1,,2"} {
 		code, out, errs := runArgs(t, "run", "hashing", "--scheme", "weighted-hrw", "--weights", w, "--format", "json")
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "--weights must list numbers in [1e-6, 1e6], got ") {
@@ -61,6 +63,7 @@ func TestHashingWeightsInRange(t *testing.T) {
 // limits are refused in one line naming the figure and the flags that
 // make them large.
 func TestHashingEstimates(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args   []string
 		atMost float64

@@ -134,6 +134,7 @@ func reportFigures(t *testing.T, report map[string]any, keys []string) []quote {
 // class uses, shows each figure its lesson quotes on the first screen,
 // equal to the headless report's, and marks them final.
 func TestHeadlineFiguresMatchTheReport(t *testing.T) {
+	t.Parallel()
 	for i, sc := range scenarios.All() {
 		if (raceDetector || testing.Short()) && i%3 != 0 {
 			continue // a third: the detector makes each play slow, and looks for what no scenario changes

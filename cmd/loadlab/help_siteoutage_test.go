@@ -8,6 +8,7 @@ import (
 // The-planet-2008's help, and its engine's, give the incident's
 // timeline: the lecture's times, in order.
 func TestThePlanetHelpGivesTheTimeline(t *testing.T) {
+	t.Parallel()
 	for _, topic := range []string{"the-planet-2008", "site-outage"} {
 		code, out, errs := runArgs(t, "help", topic)
 		if code != 0 {

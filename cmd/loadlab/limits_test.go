@@ -24,6 +24,7 @@ const allSeven = "one,two,dchoice:2,correlated,stale,anti,left:2"
 // out of memory or running for hours: each is now refused before it
 // starts, naming the figure over its limit and what to lower, or bounded.
 func TestProbeRunsAreRefusedOrBounded(t *testing.T) {
+	t.Parallel()
 	refused := []struct {
 		args []string
 		says string
@@ -72,6 +73,7 @@ func TestProbeRunsAreRefusedOrBounded(t *testing.T) {
 // The cost of the accepted probe runs, from the estimate in the JSON: well
 // under the limits that refused their neighbours.
 func TestEstimateInTheJSON(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runArgs(t, "run", "p2c-paired-4096", "--trials", "20", "--format", "json")
 	var r struct {
 		Estimate struct {
@@ -91,6 +93,7 @@ func TestEstimateInTheJSON(t *testing.T) {
 // The JSON report, written trial by trial, is the document one encoder
 // would write.
 func TestStreamedJSONEqualsOneEncoding(t *testing.T) {
+	t.Parallel()
 	_, out, _ := runArgs(t, "run", "anti-choice", "--trials", "3", "--format", "json")
 	var doc map[string]any
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
@@ -108,6 +111,7 @@ func TestStreamedJSONEqualsOneEncoding(t *testing.T) {
 // Scenario files: bounded in size and nesting, regular files only, one
 // JSON value; each refusal one line naming the file.
 func TestScenarioFileBounds(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name string, body []byte) string {
 		p := filepath.Join(dir, name)
@@ -231,6 +235,7 @@ func (w *stallingWriter) Write(p []byte) (int, error) {
 
 // Decimal integers only; --counterexamples 0 agrees with itself.
 func TestInputHardening(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ args []string }{
 		{[]string{"run", "bins", "--bins", "0x10"}},
 		{[]string{"run", "bins", "--seed", "0x10"}},
@@ -324,6 +329,7 @@ func TestCtrlCStopsEveryPhase(t *testing.T) {
 // A run refused for its cost names the file's field beside the flag when
 // a scenario file is in use: the value may come from either.
 func TestOverLimitNamesTheFileField(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "big.toml")
 	if err := os.WriteFile(p, []byte("[bins]\nbins = 4096\nballs = 2000000000\nstrategies = \"dchoice:4096\"\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -41,6 +41,7 @@ func runJSON(t *testing.T, args ...string) bins.Result {
 
 // Source §BLOG's published figures through the command line and its JSON.
 func TestRunHeavyLoadBlogJSON(t *testing.T) {
+	t.Parallel()
 	r := runJSON(t, "run", "heavy-load-blog")
 	one, two := r.Trials[0].Results["one"], r.Trials[0].Results["two"]
 	if one.Max != 126 || one.Hot != 2 || !slices.Equal(one.Top5, []int{126, 120, 118, 116, 116}) {
@@ -53,6 +54,7 @@ func TestRunHeavyLoadBlogJSON(t *testing.T) {
 
 // Source §P2C's table through the command line, with the flags scripts rely on.
 func TestRunPaperTable000JSON(t *testing.T) {
+	t.Parallel()
 	r := runJSON(t, "run", "bins", "--bins", "4096", "--balls", "4096", "--trials", "200", "--seed", "20260927",
 		"--strategies", "one,two,correlated,stale,anti")
 	want := map[string][3]float64{"one": {6.275, 6, 8}, "two": {3.030, 3, 3}, "correlated": {6.275, 6, 8},
@@ -80,6 +82,7 @@ func TestRunPaperTable000JSON(t *testing.T) {
 }
 
 func TestRunTextAndCSV(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runArgs(t, "run", "heavy-load-blog")
 	if code != 0 || !strings.Contains(out, "126 120 118 116 116") || !strings.Contains(out, "max load against one") {
 		t.Errorf("text report:\n%s", out)
@@ -92,6 +95,7 @@ func TestRunTextAndCSV(t *testing.T) {
 }
 
 func TestList(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runArgs(t, "list", "--format", "json")
 	var entries []struct{ Name, Engine, Title string }
 	if code != 0 || json.Unmarshal([]byte(out), &entries) != nil || len(entries) < 7 {
@@ -106,6 +110,7 @@ func TestList(t *testing.T) {
 // Bad input exits 2 with one line naming the flag and the reason, and
 // writes no output.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		says string
@@ -150,6 +155,7 @@ func TestBadInput(t *testing.T) {
 
 // Flags may come before or after the engine or scenario name.
 func TestFlagsAnywhere(t *testing.T) {
+	t.Parallel()
 	after := runJSON(t, "run", "heavy-load-blog", "--bins", "50")
 	before := runJSON(t, "run", "--bins", "50", "heavy-load-blog")
 	if after.Bins != 50 || !reflect.DeepEqual(after, before) {
@@ -159,6 +165,7 @@ func TestFlagsAnywhere(t *testing.T) {
 
 // Every command and engine has help; -h on a command prints that help.
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	for topic, says := range map[string]string{
 		"tui": "Usage: loadlab tui", "list": "Usage: loadlab list", "run": "Usage: loadlab run ENGINE|SCENARIO",
 		"enum": "short for loadlab run exact", "help": "Usage: loadlab help", "bins": "-strategies", "exact": "-method",
@@ -181,6 +188,7 @@ func TestHelp(t *testing.T) {
 }
 
 func TestScenarioFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)
@@ -298,6 +306,7 @@ func engineList(sep string) string {
 // The text report of many trials says how many ran and summarises them
 // all, though it keeps only the first trial's figures.
 func TestTextReportCountsEveryTrial(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runArgs(t, "run", "bins", "--bins", "64", "--balls", "64", "--trials", "7")
 	if code != 0 || !strings.Contains(out, "7 trials from seed") || !strings.Contains(out, "max mean") {
 		t.Errorf("exit %d:\n%s", code, out)
@@ -306,6 +315,7 @@ func TestTextReportCountsEveryTrial(t *testing.T) {
 
 // Every report that offers csv writes one header and rows of its width.
 func TestCSVReportsAreTables(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"run", "exact", "--bins", "3", "--balls", "3"}, {"run", "hashing", "--keys", "2000"}, {"run", "retry-storm", "--clients", "50"},
 		{"run", "availability"}, {"list"}, {"run", "placement", "--trials", "20"},
@@ -325,6 +335,7 @@ func TestCSVReportsAreTables(t *testing.T) {
 // Each flag's declaration gives its help line and its messages: --name in
 // both, the range in both, numbers in decimal only, a flag given once.
 func TestFlagsSayTheirRange(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -357,6 +368,7 @@ func TestFlagsSayTheirRange(t *testing.T) {
 // a lab, a help topic and at least one scenario; and every adaptor and lab
 // belongs to a registered engine.
 func TestEveryEngineIsWhole(t *testing.T) {
+	t.Parallel()
 	for _, e := range scenarios.Engines() {
 		if _, ok := adaptorFor(e.Name); !ok {
 			t.Errorf("%s has no adaptor in cmd/loadlab", e.Name)

@@ -19,6 +19,7 @@ const pointsOf13 = 0.03
 // 13 %; with backoff and the cap, on the same seed and the same wave,
 // they stay at the wave, under half of it, and recover within the hour.
 func TestRunRemirrorStorm(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runArgs(t, "run", "aws-2011-remirror", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -69,6 +70,7 @@ func TestRunRemirrorStorm(t *testing.T) {
 // The help gives the incident's timeline, and says which numbers are the
 // lecture's and which the model's.
 func TestRemirrorHelpHasTheTimeline(t *testing.T) {
+	t.Parallel()
 	for _, topic := range []string{"remirror", "aws-2011-remirror"} {
 		code, out, _ := runArgs(t, "run", topic, "--help")
 		if code != 0 {
@@ -90,6 +92,7 @@ func TestRemirrorHelpHasTheTimeline(t *testing.T) {
 // Every flag out of range is one line naming the flag, exit 2; so is a
 // run over the memory it may take.
 func TestRemirrorRefusals(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ line, says string }{
 		{"run remirror --runs none,none", `--runs lists "none" twice`},
 		{"run remirror --runs throttle", `--runs must list sets such as none or backoff+cap (of backoff, cap, bulkhead, spread), comma-separated: "throttle" is not a protection`},

@@ -9,6 +9,7 @@ import (
 // the lower half, and the single retry, under half a row, is still seen
 // as '.' in the bottom row; the empty columns stay empty.
 func TestStormChartShowsEveryRetry(t *testing.T) {
+	t.Parallel()
 	var busiest [stormCols]int
 	busiest[0], busiest[1], busiest[2] = 1000, 1, 500
 	lines := stormChart(busiest, 1)
