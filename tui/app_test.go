@@ -116,99 +116,6 @@ func TestGoldenSmallSteps(t *testing.T) {
 	}
 }
 
-// heavy-load-blog at its end: the two load distributions on one load axis
-// and one count axis, both numbered, so that two choices' spike (95 to 102)
-// reads narrower than one choice's spread (81 to 126).
-func TestGoldenHeavyLoad(t *testing.T) {
-	t.Parallel()
-	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
-		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
-			m := openAt(t, "heavy-load-blog", size.w, size.h)
-			for binsSnap(m).Step() {
-			}
-			m.redraw()
-			checkFits(t, m, size.w, size.h)
-			checkSharedAxes(t, m, size.w)
-			if !regexp.MustCompile(`81 +(90 +)?100 +(110 +)?120┄`).MatchString(plain(m)) {
-				t.Errorf("no load numbers under the distributions:\n%s", plain(m))
-			}
-			golden.RequireEqual(t, []byte(plain(m)))
-		})
-	}
-}
-
-// checkSharedAxes checks that the two lanes side by side number their y
-// axes alike and draw the same x axis row: one scale for both.
-func checkSharedAxes(t *testing.T, m *Model, w int) {
-	t.Helper()
-	tick := regexp.MustCompile(`(\d[\d,]*)┤`)
-	var left, right []string
-	var leftX, rightX string
-	for _, line := range strings.Split(plain(m), "\n") {
-		r := []rune(line)
-		if len(r) < w/2+1 {
-			continue
-		}
-		l, rr := string(r[:w/2]), string(r[w/2:])
-		for _, mt := range tick.FindAllStringSubmatch(l, -1) {
-			left = append(left, mt[1])
-		}
-		for _, mt := range tick.FindAllStringSubmatch(rr, -1) {
-			right = append(right, mt[1])
-		}
-		if strings.Contains(l, "81 ") {
-			leftX, rightX = strings.Trim(l, "┃│ "), strings.Trim(rr, "┃│ ")
-		}
-	}
-	if len(left) < 2 || !slices.Equal(left, right) {
-		t.Errorf("the lanes' y axes differ or are not numbered: %v against %v", left, right)
-	}
-	if leftX != rightX {
-		t.Errorf("the lanes' load axes differ: %q against %q", leftX, rightX)
-	}
-}
-
-// The research note's experiment (§P2C) after three finished trials: distributions of the
-// loads and, from 120x40, the live trials table under the lanes; at 160x48
-// also the distribution of the max as ntcharts bar charts on shared axes.
-func TestGoldenPairedTrials(t *testing.T) {
-	t.Parallel()
-	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}, {160, 48}} {
-		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
-			m := openAt(t, "p2c-paired-4096", size.w, size.h)
-			for i := 0; i < 3*4096; i++ {
-				binsSnap(m).Step()
-			}
-			m.redraw()
-			checkFits(t, m, size.w, size.h)
-			if size.h == 48 && !strings.Contains(plain(m), "trials by their max load") {
-				t.Errorf("no bar charts of the max at 160x48:\n%s", plain(m))
-			}
-			golden.RequireEqual(t, []byte(plain(m)))
-		})
-	}
-}
-
-// The max load over time of the blog post's run, half way: an ntcharts time series
-// with numbered axes and each line named at its end.
-func TestGoldenHistory(t *testing.T) {
-	t.Parallel()
-	m := openAt(t, "heavy-load-blog", 120, 40)
-	for i := 0; i < 5000; i++ {
-		binsSnap(m).Step()
-	}
-	for range 3 {
-		if !strings.Contains(plain(m), "max load as the balls arrive") {
-			press(m, "v")
-		}
-	}
-	if !strings.Contains(plain(m), "max load as the balls arrive") {
-		t.Fatalf("v should reach the history:\n%s", plain(m))
-	}
-	checkFits(t, m, 120, 40)
-	golden.RequireEqual(t, []byte(plain(m)))
-}
-
 // At 80x24 the full help of the largest scenario shows, scrolls, and esc
 // closes it without leaving the lab; help does not stay on into the next
 // scenario, and reopening a scenario resumes its run, which the picker says.
@@ -908,3 +815,34 @@ func TestHelpPausesTheRun(t *testing.T) {
 		t.Error("a paused run played after the help")
 	}
 }
+// checkSharedAxes checks that the two lanes side by side number their y
+// axes alike and draw the same x axis row: one scale for both.
+func checkSharedAxes(t *testing.T, m *Model, w int) {
+	t.Helper()
+	tick := regexp.MustCompile(`(\d[\d,]*)┤`)
+	var left, right []string
+	var leftX, rightX string
+	for _, line := range strings.Split(plain(m), "\n") {
+		r := []rune(line)
+		if len(r) < w/2+1 {
+			continue
+		}
+		l, rr := string(r[:w/2]), string(r[w/2:])
+		for _, mt := range tick.FindAllStringSubmatch(l, -1) {
+			left = append(left, mt[1])
+		}
+		for _, mt := range tick.FindAllStringSubmatch(rr, -1) {
+			right = append(right, mt[1])
+		}
+		if strings.Contains(l, "81 ") {
+			leftX, rightX = strings.Trim(l, "┃│ "), strings.Trim(rr, "┃│ ")
+		}
+	}
+	if len(left) < 2 || !slices.Equal(left, right) {
+		t.Errorf("the lanes' y axes differ or are not numbered: %v against %v", left, right)
+	}
+	if leftX != rightX {
+		t.Errorf("the lanes' load axes differ: %q against %q", leftX, rightX)
+	}
+}
+

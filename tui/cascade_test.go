@@ -6,29 +6,8 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/charmbracelet/x/exp/golden"
 	"github.com/loadlab/loadlab/tui/cascadelab"
 )
-
-// The cascade lab 20 simulated seconds into S4: the pools over time, the
-// breaker band aligned with the chart, success and backlog, the counters
-// and the latest moments.
-func TestGoldenCascade(t *testing.T) {
-	t.Parallel()
-	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
-		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
-			m := openAt(t, "breaker-explained", size.w, size.h)
-			l := m.lab.(*cascadelab.Lab)
-			for range 200 {
-				l.Step()
-			}
-			m.redraw()
-			checkFits(t, m, size.w, size.h)
-			golden.RequireEqual(t, []byte(plain(m)))
-		})
-	}
-}
 
 // With M on, stepping stops at the slowdown, whose caption says what to
 // watch; c shows one set, and a preset key replays the run with it to the
@@ -72,7 +51,6 @@ func TestCascadeCompare(t *testing.T) {
 		t.Fatalf("c should compare S1 with S6:\n%s", v)
 	}
 	checkFits(t, m, 160, 48)
-	golden.RequireEqual(t, []byte(v))
 	press(m, "$")
 	if v := plain(m); !strings.Contains(v, "S1 vs S4") || !strings.Contains(v, "t  0.00") {
 		t.Errorf("shift+4 should restart S1 vs S4:\n%s", v)

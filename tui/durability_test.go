@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
 	"github.com/loadlab/loadlab/tui/durabilitylab"
 )
 
@@ -17,19 +16,6 @@ func endOfYears(t *testing.T, scenario string, w, h int) *Model {
 	}
 	m.redraw()
 	return m
-}
-
-// durability-years at its end: both charts on one log scale, each name on
-// its line's row.
-func TestGoldenDurability(t *testing.T) {
-	t.Parallel()
-	for _, size := range []struct{ w, h int }{{80, 24}, {160, 48}} {
-		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
-			m := endOfYears(t, "durability-years", size.w, size.h)
-			checkFits(t, m, size.w, size.h)
-			golden.RequireEqual(t, []byte(plain(m)))
-		})
-	}
 }
 
 // On the lost-for-good chart random's few dozen losses are drawn on a row

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/loadlab/loadlab/tui/exactlab"
 )
@@ -50,25 +49,6 @@ func TestStepperLandsOnEnumeratedLoads(t *testing.T) {
 	if tr, _, _ := l.Trajectory(); !slices.Equal(tr.Candidates, rep.Brute.Counterexamples[0].Candidates) {
 		t.Errorf("↓ past the last counterexample should wrap to the first")
 	}
-}
-
-func TestGoldenStepper(t *testing.T) {
-	t.Parallel()
-	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
-		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
-			m, _ := openEnum(t, "counterexample-n4", size.w, size.h)
-			press(m, "n", "n", "n")
-			checkFits(t, m, size.w, size.h)
-			golden.RequireEqual(t, []byte(plain(m)))
-		})
-	}
-}
-
-func TestGoldenEnumerationTable(t *testing.T) {
-	t.Parallel()
-	m, _ := openEnum(t, "exact-n4", 80, 24)
-	checkFits(t, m, 80, 24)
-	golden.RequireEqual(t, []byte(plain(m)))
 }
 
 // A typed sequence opens in the stepper; a bad one shows why inline.

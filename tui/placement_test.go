@@ -7,48 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
-	"github.com/loadlab/loadlab/tui/availlab"
-	"github.com/loadlab/loadlab/tui/placementlab"
 )
-
-// The placement lab a third of the way through the lecture's table, with
-// a rack-aware object of the keys' own under an AZ failure: the boxes, the
-// verdict, and the bars with their exact marks.
-func TestGoldenPlacement(t *testing.T) {
-	t.Parallel()
-	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
-		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
-			m := openAt(t, "placement-lecture", size.w, size.h)
-			l := m.lab.(*placementlab.Lab)
-			for range 200000 {
-				l.Step()
-			}
-			press(m, "3", "f", "f", "f")
-			m.redraw()
-			checkFits(t, m, size.w, size.h)
-			golden.RequireEqual(t, []byte(plain(m)))
-		})
-	}
-}
-
-// The availability lab after 300 quarter-cycles of its machine.
-func TestGoldenAvailability(t *testing.T) {
-	t.Parallel()
-	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
-		t.Run(sizeName(size.w, size.h), func(t *testing.T) {
-			m := openAt(t, "availability-lecture", size.w, size.h)
-			l := m.lab.(*availlab.Lab)
-			for range 300 {
-				l.Step()
-			}
-			m.redraw()
-			checkFits(t, m, size.w, size.h)
-			golden.RequireEqual(t, []byte(plain(m)))
-		})
-	}
-}
 
 // A user opens placement-lecture from the picker, places an az-aware object
 // and fails AZs under it: one replica an AZ, so an AZ failure takes one and

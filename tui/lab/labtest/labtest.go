@@ -26,7 +26,8 @@ const Chrome = 6
 var Sizes = [][2]int{{80, 24}, {120, 40}}
 
 // Open opens the scenario named with open, failing the test if either is
-// wrong.
+// wrong. A lab that computes off the UI loop (lab.Async) has its first
+// work carried out inline, as the shell would carry out its command.
 func Open(t testing.TB, open func(scenarios.Spec) (lab.Lab, error), scenario string) lab.Lab {
 	t.Helper()
 	sc, ok := scenarios.Lookup(scenario)
@@ -36,6 +37,14 @@ func Open(t testing.TB, open func(scenarios.Spec) (lab.Lab, error), scenario str
 	l, err := open(sc.Spec)
 	if err != nil {
 		t.Fatalf("open %s: %v", scenario, err)
+	}
+	if a, ok := l.(lab.Async); ok {
+		if cmd := a.Init(); cmd != nil {
+			a.Update(cmd())
+		}
+		if a.Busy() {
+			t.Fatalf("open %s: the lab's first work is not done after its command", scenario)
+		}
 	}
 	return l
 }
@@ -90,21 +99,29 @@ func Press(t testing.TB, l lab.Lab, keys ...string) lab.Outcome {
 	return out
 }
 
-// Play steps l n times, or to its end.
+// Play steps l n times, or to its end (n < 0: to its end).
 func Play(l lab.Lab, n int) {
-	for i := 0; i < n && l.Step(); i++ {
+	for i := 0; (n < 0 || i < n) && l.Step(); i++ {
 	}
 }
 
 // Goldens checks l's body at every size against testdata/<name>-WxH.golden
 // (go test -update writes them).
-func Goldens(t *testing.T, l lab.Lab, name string) {
+func Goldens(t *testing.T, l lab.Lab, name string) { GoldensAt(t, l, name, Sizes...) }
+
+// GoldensAt checks l's body at the terminal sizes given against
+// testdata/<test>/<name>-WxH.golden, and gives the bodies in that order
+// for the test's own checks.
+func GoldensAt(t *testing.T, l lab.Lab, name string, sizes ...[2]int) []string {
 	t.Helper()
-	for _, sz := range Sizes {
+	bodies := make([]string, len(sizes))
+	for i, sz := range sizes {
 		t.Run(fmt.Sprintf("%s-%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
-			golden.RequireEqual(t, []byte(Body(t, l, sz[0], sz[1]-Chrome)))
+			bodies[i] = Body(t, l, sz[0], sz[1]-Chrome)
+			golden.RequireEqual(t, []byte(bodies[i]))
 		})
 	}
+	return bodies
 }
 
 // BodyGoldens opens scenario with open and checks its body goldens as it
