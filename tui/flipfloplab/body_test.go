@@ -6,5 +6,12 @@ import (
 	"github.com/loadlab/loadlab/tui/lab/labtest"
 )
 
-// The body at 80x24 and 120x40, as it opens, and after 60 steps.
-func TestBodyGoldens(t *testing.T) { labtest.BodyGoldens(t, New, "health-flip-flop", 60) }
+// The lab's bodies at 80x24 and 120x40 (or the sizes a state names).
+func TestBodyGoldens(t *testing.T) {
+	labtest.Bodies(t, New, []labtest.State{
+		// as it opens
+		{Name: "open", Scenario: "health-flip-flop"},
+		// 60 steps in
+		{Name: "played", Scenario: "health-flip-flop", Steps: 60},
+	})
+}

@@ -6,5 +6,13 @@ import (
 	"github.com/loadlab/loadlab/tui/lab/labtest"
 )
 
-// The body at 80x24 and 120x40, as it opens.
-func TestBodyGoldens(t *testing.T) { labtest.BodyGoldens(t, New, "hrw-vs-ring", 0) }
+// The lab's bodies at 80x24 and 120x40 (or the sizes a state names).
+func TestBodyGoldens(t *testing.T) {
+	labtest.Bodies(t, New, []labtest.State{
+		// as it opens
+		{Name: "open", Scenario: "hrw-vs-ring"},
+		// after a node leaves: HRW spreads its keys over every other node, the
+		// ring hands them to one
+		{Name: "leave", Scenario: "hrw-vs-ring", Keys: []string{"x"}},
+	})
+}

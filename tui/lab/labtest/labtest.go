@@ -105,10 +105,6 @@ func Play(l lab.Lab, n int) {
 	}
 }
 
-// Goldens checks l's body at every size against testdata/<name>-WxH.golden
-// (go test -update writes them).
-func Goldens(t *testing.T, l lab.Lab, name string) { GoldensAt(t, l, name, Sizes...) }
-
 // GoldensAt checks l's body at the terminal sizes given against
 // testdata/<test>/<name>-WxH.golden, and gives the bodies in that order
 // for the test's own checks.
@@ -124,14 +120,34 @@ func GoldensAt(t *testing.T, l lab.Lab, name string, sizes ...[2]int) []string {
 	return bodies
 }
 
-// BodyGoldens opens scenario with open and checks its body goldens as it
-// opens ("open") and, when steps > 0, after that many steps ("played").
-func BodyGoldens(t *testing.T, open func(scenarios.Spec) (lab.Lab, error), scenario string, steps int) {
+// State is a body golden: a scenario opened, played Steps steps (-1: to
+// its end), Keys pressed, and its body at Sizes (Sizes when nil) kept in
+// testdata/<test>/<Name>-WxH.golden. Check, if set, looks at each body
+// beside the golden, w being its width.
+type State struct {
+	Name, Scenario string
+	Steps          int
+	Keys           []string
+	Sizes          [][2]int
+	Check          func(t *testing.T, body string, w int)
+}
+
+// Bodies checks each state's body goldens for the lab open opens.
+func Bodies(t *testing.T, open func(scenarios.Spec) (lab.Lab, error), states []State) {
 	t.Helper()
-	l := Open(t, open, scenario)
-	Goldens(t, l, "open")
-	if steps > 0 {
-		Play(l, steps)
-		Goldens(t, l, "played")
+	for _, st := range states {
+		sizes := st.Sizes
+		if sizes == nil {
+			sizes = Sizes
+		}
+		l := Open(t, open, st.Scenario)
+		l.Resize(lab.Frame{W: sizes[0][0], H: sizes[0][1] - Chrome, St: Styles(), Narrating: true})
+		Play(l, st.Steps)
+		Press(t, l, st.Keys...)
+		for i, body := range GoldensAt(t, l, st.Name, sizes...) {
+			if st.Check != nil {
+				st.Check(t, body, sizes[i][0])
+			}
+		}
 	}
 }
