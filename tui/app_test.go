@@ -815,6 +815,7 @@ func TestHelpPausesTheRun(t *testing.T) {
 		t.Error("a paused run played after the help")
 	}
 }
+
 // checkSharedAxes checks that the two lanes side by side number their y
 // axes alike and draw the same x axis row: one scale for both.
 func checkSharedAxes(t *testing.T, m *Model, w int) {
@@ -845,4 +846,3 @@ func checkSharedAxes(t *testing.T, m *Model, w int) {
 		t.Errorf("the lanes' load axes differ: %q against %q", leftX, rightX)
 	}
 }
-
