@@ -107,7 +107,6 @@ func TestGoldenSmallSteps(t *testing.T) {
 			m := openAt(t, "small-steps", size.w, size.h)
 			press(m, "n", "n", "n", "n", "n", "n", "n")
 			checkFits(t, m, size.w, size.h)
-			checkSharedAxes(t, m, size.w)
 			if !strings.Contains(plain(m), "0   2   4   6   8   10  12  14") && !strings.Contains(plain(m), "0  1  2  3  4  5  6  7  8  9  10 11 12 13 14 15") {
 				t.Errorf("no bin numbers under the bars:\n%s", plain(m))
 			}
@@ -813,36 +812,5 @@ func TestHelpPausesTheRun(t *testing.T) {
 	press(m, " ", "?", "?")
 	if m.play.playing {
 		t.Error("a paused run played after the help")
-	}
-}
-
-// checkSharedAxes checks that the two lanes side by side number their y
-// axes alike and draw the same x axis row: one scale for both.
-func checkSharedAxes(t *testing.T, m *Model, w int) {
-	t.Helper()
-	tick := regexp.MustCompile(`(\d[\d,]*)┤`)
-	var left, right []string
-	var leftX, rightX string
-	for _, line := range strings.Split(plain(m), "\n") {
-		r := []rune(line)
-		if len(r) < w/2+1 {
-			continue
-		}
-		l, rr := string(r[:w/2]), string(r[w/2:])
-		for _, mt := range tick.FindAllStringSubmatch(l, -1) {
-			left = append(left, mt[1])
-		}
-		for _, mt := range tick.FindAllStringSubmatch(rr, -1) {
-			right = append(right, mt[1])
-		}
-		if strings.Contains(l, "81 ") {
-			leftX, rightX = strings.Trim(l, "┃│ "), strings.Trim(rr, "┃│ ")
-		}
-	}
-	if len(left) < 2 || !slices.Equal(left, right) {
-		t.Errorf("the lanes' y axes differ or are not numbered: %v against %v", left, right)
-	}
-	if leftX != rightX {
-		t.Errorf("the lanes' load axes differ: %q against %q", leftX, rightX)
 	}
 }

@@ -8,12 +8,19 @@ import (
 )
 
 // heavyLoadAxes checks heavy-load-blog's end: the lanes side by side
-// number their y axes alike and draw the same load axis, numbered.
+// share their scales, and the load axis is numbered.
 func heavyLoadAxes(t *testing.T, body string, w int) {
 	t.Helper()
 	if !regexp.MustCompile(`81 +(90 +)?100 +(110 +)?120┄`).MatchString(body) {
 		t.Errorf("no load numbers under the distributions:\n%s", body)
 	}
+	lanesShareAxes(t, body, w)
+}
+
+// lanesShareAxes checks that the two lanes side by side number their y
+// axes alike and draw the same load axis row: one scale for both.
+func lanesShareAxes(t *testing.T, body string, w int) {
+	t.Helper()
 	tick := regexp.MustCompile(`(\d[\d,]*)┤`)
 	var left, right []string
 	var leftX, rightX string

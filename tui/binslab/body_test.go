@@ -13,7 +13,7 @@ func TestBodyGoldens(t *testing.T) {
 		// as it opens
 		{Name: "open", Scenario: "small-steps"},
 		// 12 steps in
-		{Name: "played", Scenario: "small-steps", Steps: 12},
+		{Name: "played", Scenario: "small-steps", Steps: 12, Check: lanesShareAxes},
 		// heavy-load-blog at its end: the two load distributions on one load
 		// axis and one count axis, both numbered, so that two choices' spike (95
 		// to 102) reads narrower than one choice's spread (81 to 126)
