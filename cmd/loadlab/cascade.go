@@ -33,7 +33,7 @@ and the JSON; the CSV, one comparison row per set, does not carry it.`,
 	},
 	cost: func(s cascade.Spec, env runEnv) engine.Cost { return s.Cost(env.workers, env.format) },
 	writers: map[string]func(context.Context, io.Writer, cascade.Report, engine.Cost) error{
-		"text": plain(writeCascadeText),
+		"text": withHeadline(writeCascadeText),
 		"json": func(_ context.Context, w io.Writer, r cascade.Report, est engine.Cost) error {
 			type run struct {
 				cascade.Result
@@ -49,12 +49,13 @@ and the JSON; the CSV, one comparison row per set, does not carry it.`,
 				runs[name] = rn
 			}
 			return writeJSON(w, struct {
-				Seed     int64          `json:"seed"`
-				Arrivals string         `json:"arrivals"`
-				Order    []string       `json:"order"`
-				Runs     map[string]run `json:"runs"`
-				Estimate engine.Cost    `json:"estimate"`
-			}{r.Spec.Seed, r.Spec.Arrivals, r.Names, runs, est})
+				Seed     int64           `json:"seed"`
+				Arrivals string          `json:"arrivals"`
+				Order    []string        `json:"order"`
+				Runs     map[string]run  `json:"runs"`
+				Figures  []engine.Figure `json:"figures"`
+				Estimate engine.Cost     `json:"estimate"`
+			}{r.Spec.Seed, r.Spec.Arrivals, r.Names, runs, r.Headline(), est})
 		},
 		"csv": writeCascadeCSV,
 	},

@@ -23,56 +23,13 @@ type quote struct{ group, name, value string }
 // reportQuotes reads the headline figures a scenario's keys name out of
 // its JSON report.
 var reportQuotes = map[string]func(t *testing.T, report map[string]any, keys []string) []quote{
+	// the lab shows the first two sets the spec lists
 	"cascade": func(t *testing.T, report map[string]any, keys []string) []quote {
+		shown := report["order"].([]any)[:min(2, len(report["order"].([]any)))]
 		var out []quote
-		for _, name := range report["order"].([]any)[:min(2, len(report["order"].([]any)))] {
-			set := name.(string)
-			r := report["runs"].(map[string]any)[set].(map[string]any)
-			n := func(f string) int { return int(r[f].(float64)) }
-			pct := func(a, b string) string { return fmt.Sprintf("%.1f%%", textfmt.Percent(n(a), n(b))) }
-			for _, k := range keys {
-				q := quote{group: set}
-				switch k {
-				case "success":
-					q.name, q.value = "success", pct("ok", "arrived")
-				case "high":
-					q.name, q.value = "hi-prio", pct("hi_ok", "hi_total")
-				case "low":
-					q.name, q.value = "lo-prio", pct("lo_ok", "lo_total")
-				case "aux":
-					q.name, q.value = "aux class", pct("aux_ok", "aux_total")
-				case "db":
-					q.name, q.value = "db class", pct("db_ok", "db_total")
-				case "backlog":
-					q.name, q.value = "backlog peak", textfmt.Digits(int64(n("backlog_peak")))
-				case "p95":
-					q.name, q.value = "p95 of the run", fmt.Sprintf("%.0f ms", r["p95_latency_ms"].(float64))
-				default:
-					t.Fatalf("no report figure for cascade headline key %q", k)
-				}
+		for _, q := range reportFigures(t, report, keys) {
+			if slices.Contains(shown, any(q.group)) {
 				out = append(out, q)
-			}
-		}
-		return out
-	},
-	"retry-storm": func(t *testing.T, report map[string]any, keys []string) []quote {
-		var out []quote
-		for _, st := range report["storms"].([]any) {
-			s := st.(map[string]any)
-			group := s["jitter"].(string) + " jitter"
-			if group == "none jitter" {
-				group = "no jitter"
-			}
-			n := func(f string) int64 { return int64(s[f].(float64)) }
-			for _, k := range keys {
-				switch k {
-				case "peak":
-					out = append(out, quote{group, "peak", fmt.Sprintf("%s at %d ms", textfmt.Digits(n("peak")), n("peak_ms"))})
-				case "retries":
-					out = append(out, quote{group, "retries", textfmt.Digits(n("total_retries"))})
-				default:
-					t.Fatalf("no report figure for retry-storm headline key %q", k)
-				}
 			}
 		}
 		return out

@@ -41,9 +41,11 @@ report is the retries per millisecond, their peak, and (1 + retries)^layers.`,
 	},
 }
 
-// stormReport is the JSON report: the storms and the estimate.
+// stormReport is the JSON report: the storms, their headline figures
+// and the estimate.
 type stormReport struct {
 	Storms   []cascade.Storm `json:"storms"`
+	Figures  []engine.Figure `json:"figures"`
 	Estimate engine.Cost     `json:"estimate"`
 }
 
@@ -56,7 +58,7 @@ func writeStormJSON(ctx context.Context, w io.Writer, storms []cascade.Storm, es
 		bare[i] = s
 		bare[i].Histogram = nil
 	}
-	doc, err := json.MarshalIndent(stormReport{bare, est}, "", "  ")
+	doc, err := json.MarshalIndent(stormReport{bare, cascade.StormFigures(storms), est}, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -131,5 +133,5 @@ func writeStormText(ctx context.Context, w io.Writer, storms []cascade.Storm, _ 
 	if len(storms) > 0 {
 		fmt.Fprintf(w, "\nevery layer of a chain retrying: one failure at the bottom becomes (1 + retries)^layers = %.0f calls\n", storms[0].Amplification)
 	}
-	return nil
+	return writeHeadline(w, cascade.StormFigures(storms))
 }

@@ -338,6 +338,16 @@ type Report struct {
 	Journeys [][]Stage
 }
 
+// Headline is every run's headline figures at its end, in the order the
+// spec lists the runs, each run's set name its group.
+func (r Report) Headline() []engine.Figure {
+	var figs []engine.Figure
+	for i, name := range r.Names {
+		figs = append(figs, r.Results[i].Figures(name)...)
+	}
+	return figs
+}
+
 // RunAll runs the spec's protection sets on up to workers goroutines; each
 // run is independent and seeded alike, so the report does not depend on
 // workers. progress, if not nil, gets the fraction of ticks done.

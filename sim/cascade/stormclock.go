@@ -99,11 +99,27 @@ func (c *StormClock) Figures() []engine.Figure {
 			}
 			sent += n
 		}
-		group := JitterName(s.Jitter)
-		figs = append(figs,
-			engine.Figure{Key: "peak", Group: group, Name: "peak", Value: fmt.Sprintf("%s at %d ms", engine.Digits(int64(peak)), at)},
-			engine.Figure{Key: "retries", Group: group, Name: "retries", Value: engine.Digits(int64(sent))},
-		)
+		figs = append(figs, stormFigures(s.Jitter, peak, at, sent)...)
 	}
 	return figs
+}
+
+// StormFigures is each storm's headline at its end, as StormClock gives
+// it so far.
+func StormFigures(storms []Storm) []engine.Figure {
+	var figs []engine.Figure
+	for _, s := range storms {
+		figs = append(figs, stormFigures(s.Jitter, s.Peak, s.PeakMs, s.TotalRetries)...)
+	}
+	return figs
+}
+
+// stormFigures is one jitter mode's busiest millisecond (at at ms) and
+// the retries sent.
+func stormFigures(jitter string, peak, at, sent int) []engine.Figure {
+	group := JitterName(jitter)
+	return []engine.Figure{
+		{Key: "peak", Group: group, Name: "peak", Value: fmt.Sprintf("%s at %d ms", engine.Digits(int64(peak)), at)},
+		{Key: "retries", Group: group, Name: "retries", Value: engine.Digits(int64(sent))},
+	}
 }

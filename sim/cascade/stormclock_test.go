@@ -3,6 +3,7 @@ package cascade
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -27,6 +28,9 @@ func TestStormClock(t *testing.T) {
 		t.Errorf("%d steps, Pos %+v, span %d", steps, c.Pos(), c.Span())
 	}
 	figs := c.Figures()
+	if !slices.Equal(figs, StormFigures(c.Storms)) {
+		t.Errorf("the clock's figures at the end\n%v\nare not the report's\n%v", figs, StormFigures(c.Storms))
+	}
 	for i, s := range c.Storms {
 		if waves[i] != len(s.WaveList) {
 			t.Errorf("%s: %d waves reached, %d in the storm", s.Jitter, waves[i], len(s.WaveList))
