@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/leasestorm"
 )
@@ -68,15 +69,15 @@ func TestCasebookLessonsTellTheRuns(t *testing.T) {
 		},
 		"health-flip-flop": {
 			{"69,194 in all, up to 318 a minute against the 100 DNS applies",
-				fmt.Sprintf("%s %d %d", textfmt.Digits(flips[0].DNSWrites), flips[0].PeakWrites, flips[0].DNSCapacity), "69,194 318 100"},
+				fmt.Sprintf("%s %d %d", engine.Digits(flips[0].DNSWrites), flips[0].PeakWrites, flips[0].DNSCapacity), "69,194 318 100"},
 			{"25x fewer writes, never past DNS's capacity",
 				fmt.Sprint(math.Floor(flipflop.WritesCut(flips[0], flips[1])), flips[1].PeakWrites <= flips[1].DNSCapacity), "25 true"},
 			{"331 minutes in DNS", fmt.Sprintf("%.0f", capRep.Runs[0].DeadMinutes), "331"},
 			{"by the switch-off 44,432 wait, and DNS serves the fleet as the automation saw it 160 minutes before",
-				fmt.Sprintf("%s %.0f", textfmt.Digits(flips[0].PeakBacklog), math.Floor(flips[0].Series[capped.DisableAtMin].DNSLagMin)), "44,432 160"},
+				fmt.Sprintf("%s %.0f", engine.Digits(flips[0].PeakBacklog), math.Floor(flips[0].Series[capped.DisableAtMin].DNSLagMin)), "44,432 160"},
 			{"dead instances included (161 minutes of them in DNS)", fmt.Sprintf("%.0f", flips[0].DeadMinutes), "161"},
 			{"at 11:00 AM 36,081 writes still wait, 6 hours of DNS's work",
-				fmt.Sprintf("%s %.0f", textfmt.Digits(flips[0].FinalBacklog), math.Round(flips[0].DrainMin/60)), "36,081 6"},
+				fmt.Sprintf("%s %.0f", engine.Digits(flips[0].FinalBacklog), math.Round(flips[0].DrainMin/60)), "36,081 6"},
 			{"a dead instance leaves DNS after 4 checks instead of 1 (0.4 minutes in all)", fmt.Sprintf("%.1f", flips[1].DeadMinutes), "0.4"},
 		},
 	}

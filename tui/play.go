@@ -6,7 +6,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // speeds are the steps per second the speed keys move through; the last,
@@ -140,7 +140,7 @@ func (p *play) label() string {
 		return fmt.Sprintf("one step every %g s", 1/s)
 	}
 	if s >= 1000 && s == math.Trunc(s) {
-		return textfmt.Digits(int64(s)) + "/s"
+		return engine.Digits(int64(s)) + "/s"
 	}
 	return fmt.Sprintf("%g/s", s)
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
@@ -109,9 +109,9 @@ func (m *Model) seekBatch() tea.Cmd {
 	}
 	if m.seek.steps < m.seek.target {
 		if m.seek.target == math.MaxInt64 {
-			m.setNote(fmt.Sprintf("playing to the end: step %s (any key stops)", textfmt.Digits(m.seek.steps)), false)
+			m.setNote(fmt.Sprintf("playing to the end: step %s (any key stops)", engine.Digits(m.seek.steps)), false)
 		} else {
-			m.setNote(fmt.Sprintf("replaying from the start to step %s: %.0f%% (any key stops)", textfmt.Digits(m.seek.target), 100*float64(m.seek.steps)/float64(m.seek.target)), false)
+			m.setNote(fmt.Sprintf("replaying from the start to step %s: %.0f%% (any key stops)", engine.Digits(m.seek.target), 100*float64(m.seek.steps)/float64(m.seek.target)), false)
 		}
 		gen := m.seek.gen
 		return func() tea.Msg { return seekMsg{gen} }
@@ -141,13 +141,13 @@ func (m *Model) placeNote() string {
 	if m.seek.steps == 0 {
 		return "at the first step"
 	}
-	s := "step " + textfmt.Digits(m.seek.steps)
+	s := "step " + engine.Digits(m.seek.steps)
 	if n, ok := m.totalSteps(); ok && n >= m.seek.steps {
 		of := " of about "
 		if m.lab.Info().Exact {
 			of = " of "
 		}
-		s += of + textfmt.Digits(n)
+		s += of + engine.Digits(n)
 	}
 	if m.lab.Done() {
 		s += ": the end"

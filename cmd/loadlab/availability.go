@@ -36,12 +36,13 @@ target (§26.2.9: The Planet's customers were down for days; three days is
 	run:  func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
 	cost: costSpec[avail.Spec],
 	writers: map[string]func(context.Context, io.Writer, avail.Report, engine.Cost) error{
-		"text": plain(writeAvailText),
+		"text": withHeadline(writeAvailText),
 		"json": func(_ context.Context, w io.Writer, r avail.Report, est engine.Cost) error {
 			return writeJSON(w, struct {
 				avail.Report
-				Estimate engine.Cost `json:"estimate"`
-			}{r, est})
+				Figures  []engine.Figure `json:"figures"`
+				Estimate engine.Cost     `json:"estimate"`
+			}{r, r.Headline(), est})
 		},
 		"csv": func(_ context.Context, w io.Writer, r avail.Report, _ engine.Cost) error { return availCSV(w, r) },
 	},

@@ -115,7 +115,7 @@ func enumJSONOf(r bins.ExactReport, est engine.Cost) any {
 func writeEnumText(w io.Writer, r bins.ExactReport) error {
 	fmt.Fprintf(w, "exact %s: %d balls into %d bins", r.Spec.Method, r.Spec.Balls, r.Spec.Bins)
 	if r.Brute != nil {
-		fmt.Fprintf(w, ", all %s inputs (every ordered candidate pair per ball, a bin may be drawn twice)", textfmt.Digits(r.Brute.Inputs))
+		fmt.Fprintf(w, ", all %s inputs (every ordered candidate pair per ball, a bin may be drawn twice)", engine.Digits(r.Brute.Inputs))
 		if every := r.StaleRefresh(); every < r.Spec.Balls {
 			fmt.Fprintf(w, "; stale refreshes every %d balls", every)
 		} else {
@@ -143,7 +143,7 @@ func writeEnumText(w io.Writer, r bins.ExactReport) error {
 	}
 	e := r.Brute
 	fmt.Fprintf(w, "\ntwo choices against one, input by input: better %s, same %s, worse %s\n",
-		textfmt.Digits(e.TwoVsOne.Better), textfmt.Digits(e.TwoVsOne.Same), textfmt.Digits(e.TwoVsOne.Worse))
+		engine.Digits(e.TwoVsOne.Better), engine.Digits(e.TwoVsOne.Same), engine.Digits(e.TwoVsOne.Worse))
 	if e.First == nil {
 		fmt.Fprintln(w, "no input where two choices end worse than one")
 		return nil
@@ -155,14 +155,14 @@ func writeEnumText(w io.Writer, r bins.ExactReport) error {
 	slices.Sort(kinds)
 	fmt.Fprintf(w, "counterexamples by max load (one vs two): %s\n", strings.Join(kinds, ", "))
 	c := *e.First
-	fmt.Fprintf(w, "\nfirst counterexample, input %s: %s\n\n", textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates))
+	fmt.Fprintf(w, "\nfirst counterexample, input %s: %s\n\n", engine.Digits(c.Index), textfmt.Candidates(c.Candidates))
 	fmt.Fprint(w, drawLoads(c.One, c.Two))
 	writeMoments(w, "the first counterexample, ball by ball", bins.NewTrajectory(r.Spec.Bins, c.Candidates).Moments())
 	fmt.Fprintf(w, "\n%s counterexamples in all; %d listed (--counterexamples, at most %s)\n",
-		textfmt.Digits(e.TwoVsOne.Worse), len(e.Counterexamples), textfmt.Digits(bins.MaxCounterexamples))
+		engine.Digits(e.TwoVsOne.Worse), len(e.Counterexamples), engine.Digits(bins.MaxCounterexamples))
 	if len(e.Counterexamples) > 1 {
 		for _, c := range e.Counterexamples {
-			fmt.Fprintf(w, "  %8s  %s  one %v  two %v\n", textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two)
+			fmt.Fprintf(w, "  %8s  %s  one %v  two %v\n", engine.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two)
 		}
 	}
 	return nil

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 )
@@ -98,22 +97,22 @@ func writeFlipFlopText(w io.Writer, r flipflop.Report) error {
 			name += fmt.Sprintf(" (at most %d changes a minute)", run.CapPerMin)
 		}
 		fmt.Fprintf(w, "\n%s\n", name)
-		fmt.Fprintf(w, "  %s check results flipped; %s DNS writes", textfmt.Digits(run.Flips), textfmt.Digits(run.DNSWrites))
+		fmt.Fprintf(w, "  %s check results flipped; %s DNS writes", engine.Digits(run.Flips), engine.Digits(run.DNSWrites))
 		if i > 0 {
 			fmt.Fprintf(w, ", %.1fx fewer than %s", flipflop.WritesCut(r.Runs[0], run), flipSetWords[r.Runs[0].Set])
 		}
 		fmt.Fprintf(w, "\n  at most %d writes in a minute against the %d DNS applies", run.PeakWrites, run.DNSCapacity)
 		if run.PeakBacklog > 0 {
-			fmt.Fprintf(w, "; up to %s writes waited for DNS, the oldest up to %s", textfmt.Digits(run.PeakBacklog), flipflop.Minutes(run.PeakLagMin))
+			fmt.Fprintf(w, "; up to %s writes waited for DNS, the oldest up to %s", engine.Digits(run.PeakBacklog), flipflop.Minutes(run.PeakLagMin))
 		}
 		fmt.Fprintln(w)
 		if run.FinalBacklog > 0 {
-			fmt.Fprintf(w, "  at the end %s writes still wait: %s of DNS's work\n", textfmt.Digits(run.FinalBacklog), flipflop.Minutes(run.DrainMin))
+			fmt.Fprintf(w, "  at the end %s writes still wait: %s of DNS's work\n", engine.Digits(run.FinalBacklog), flipflop.Minutes(run.DrainMin))
 		}
 		fmt.Fprintf(w, "  in DNS (its writes applied): %.1f of %d instances on average, %d at the fewest; dead instances spent %.1f minutes in DNS before the switch-off\n",
 			run.MeanInService, run.Instances, run.MinInService, run.DeadMinutes)
 		if run.Deferred > 0 {
-			fmt.Fprintf(w, "  the cap held back %s changes\n", textfmt.Digits(run.Deferred))
+			fmt.Fprintf(w, "  the cap held back %s changes\n", engine.Digits(run.Deferred))
 		}
 		for _, m := range run.Moments {
 			fmt.Fprintln(w, "  "+m.Caption)

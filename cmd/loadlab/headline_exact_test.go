@@ -4,7 +4,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 func init() {
@@ -25,9 +25,9 @@ func init() {
 					out = append(out, quote{name.(string), "E[max]", v})
 				}
 			case "inputs":
-				out = append(out, quote{"", "inputs", textfmt.Digits(int64(report["inputs"].(float64)))})
+				out = append(out, quote{"", "inputs", engine.Digits(int64(report["inputs"].(float64)))})
 			case "better", "same", "worse":
-				out = append(out, quote{"two vs one", k, textfmt.Digits(int64(report["two_vs_one"].(map[string]any)[k].(float64)))})
+				out = append(out, quote{"two vs one", k, engine.Digits(int64(report["two_vs_one"].(map[string]any)[k].(float64)))})
 			default:
 				t.Fatalf("no report figure for exact headline key %q", k)
 			}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // The DNS race's headline figures, read from its JSON report: each fix
@@ -58,7 +58,7 @@ func init() {
 			for _, k := range keys {
 				switch k {
 				case "schedules":
-					out = append(out, quote{g, "schedules", textfmt.Digits(int64(run["schedules"].(float64)))})
+					out = append(out, quote{g, "schedules", engine.Digits(int64(run["schedules"].(float64)))})
 				case "empty":
 					out = append(out, quote{g, "empty", pct(outcome("empty")) + " (" + outcome("empty")["fraction"].(string) + ")"})
 				case "share":

@@ -9,9 +9,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
-	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/tui"
 )
 
@@ -30,38 +28,6 @@ var reportQuotes = map[string]func(t *testing.T, report map[string]any, keys []s
 		for _, q := range reportFigures(t, report, keys) {
 			if slices.Contains(shown, any(q.group)) {
 				out = append(out, q)
-			}
-		}
-		return out
-	},
-	"availability": func(t *testing.T, report map[string]any, keys []string) []quote {
-		single := report["single"].(map[string]any)
-		target := avail.TargetPercent(report["target"].(float64))
-		var out []quote
-		for _, k := range keys {
-			switch k {
-			case "availability":
-				out = append(out, quote{"", "A", avail.Percent(single["availability"].(float64))})
-			case "nines":
-				out = append(out, quote{"", "nines", fmt.Sprintf("%.2f", single["nines"].(float64))})
-			case "repair":
-				out = append(out, quote{"", "for " + target + ": repair within", avail.Duration(single["mttr_for_target_h"].(float64))})
-			case "mttf":
-				h := single["mttf_for_target_h"].(float64)
-				v := avail.Duration(h)
-				if h >= 100 {
-					v = fmt.Sprintf("%.0f h", h)
-				}
-				out = append(out, quote{"", "or an MTTF of", v})
-			case "measured":
-				out = append(out, quote{"", "measured", avail.Percent(report["measured"].(map[string]any)["availability"].(float64))})
-			case "fleet":
-				for _, f := range report["scale"].([]any) {
-					fl := f.(map[string]any)
-					out = append(out, quote{"for " + target + " repair within:", textfmt.Count(int(fl["machines"].(float64)), "machine"), avail.Duration(fl["mttr_for_target_s"].(float64) / 3600)})
-				}
-			default:
-				t.Fatalf("no report figure for availability headline key %q", k)
 			}
 		}
 		return out

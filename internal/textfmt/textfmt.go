@@ -7,28 +7,12 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// Digits writes n with commas between groups of three digits: 65,536.
-func Digits(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var out []byte
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
-}
-
 // Int is Digits for an int: 4,096.
-func Int(n int) string { return Digits(int64(n)) }
+func Int(n int) string { return engine.Digits(int64(n)) }
 
 // Candidates writes a sequence of (first, second) pairs: (0,0) (0,1).
 func Candidates(c [][2]int) string {
@@ -75,13 +59,4 @@ func Percent(a, b int) float64 {
 		return 0
 	}
 	return 100 * float64(a) / float64(b)
-}
-
-// Count writes n things with thousands separators and the plural:
-// "1 bin", "4,096 bins".
-func Count(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return Digits(int64(n)) + " " + thing + "s"
 }

@@ -3,6 +3,7 @@ package avail
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -125,5 +126,27 @@ func TestOneOutage(t *testing.T) {
 	}
 	if YearAvailability(9000) != 0 || YearAvailability(0) != 1 {
 		t.Errorf("a year's availability leaves [0, 1]")
+	}
+}
+
+// The headline the lab shows at the watch's end is the report's: the
+// machine watched to its end measures what the report says it does.
+func TestFiguresAtTheEndAreTheReports(t *testing.T) {
+	s := DefaultSpec()
+	r, err := s.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := NewWatch(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for w.Step() {
+	}
+	if got, want := r.Figures(w.Machine().Measured()), r.Headline(); !slices.Equal(got, want) {
+		t.Errorf("figures at the watch's end\n%v\nwant the report's\n%v", got, want)
+	}
+	if len(r.Headline()) != 5+len(r.Scale) {
+		t.Errorf("%d figures, want the five of the formula and the watch and one a fleet", len(r.Headline()))
 	}
 }

@@ -116,8 +116,8 @@ const (
 	nsFleet     = 600 // a fleet size read, worked out and written
 	bytesFleet  = 300 // a fleet size's text, its row, and the map that checks it is new
 	studyBytes  = 8192
-	fleetJSON   = 110 // a row of the scale table in the JSON
-	fleetText   = 60  // and in the text
+	fleetJSON   = 260 // a row of the scale table in the JSON, and its headline figure
+	fleetText   = 95  // and in the text, with its headline figure
 	momentJSON  = 320 // a crossing of the target in the JSON (the text counts them)
 	maxMomentsW = WatchCycles * StepsPerCycle
 )

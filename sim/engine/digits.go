@@ -24,6 +24,15 @@ func Digits(n int64) string {
 	return sign + string(out)
 }
 
+// Count writes n things, "1 machine", "12,000 machines": thing's plural
+// with an s.
+func Count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return Digits(int64(n)) + " " + thing + "s"
+}
+
 // Compact writes a count in at most three significant digits with k or M,
 // as an axis or a headline writes a large rate: 950, 12.3k, 1.5M.
 func Compact(v float64) string {

@@ -105,8 +105,12 @@ func TestClock(t *testing.T) {
 	}
 }
 
-// Counts in captions carry thousands separators, as the reports' do.
+// Counts in captions carry thousands separators, as the reports' do, and
+// name their things in the plural but for one.
 func TestDigits(t *testing.T) {
+	if got := Count(1, "machine") + ", " + Count(12000, "machine"); got != "1 machine, 12,000 machines" {
+		t.Errorf("Count: %q", got)
+	}
 	for _, c := range []struct {
 		n    int64
 		want string

@@ -13,9 +13,9 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/avail"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
@@ -23,9 +23,11 @@ import (
 type Lab struct {
 	lab.Seeds
 	lab.Sizing
-	spec  avail.Spec
-	watch *avail.Watch
-	seen  int
+	spec avail.Spec
+	// report is the study of spec, worked out at each restart.
+	report avail.Report
+	watch  *avail.Watch
+	seen   int
 }
 
 // New opens the lab on an availability spec.
@@ -41,11 +43,15 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 
 // Restart starts the machine again at t = 0.
 func (l *Lab) Restart() error {
+	r, err := l.spec.Run()
+	if err != nil {
+		return err
+	}
 	w, err := avail.NewWatch(l.spec)
 	if err != nil {
 		return err
 	}
-	l.watch, l.seen = w, 0
+	l.report, l.watch, l.seen = r, w, 0
 	return nil
 }
 
@@ -74,9 +80,9 @@ func (l *Lab) pace(stepsPerSecond float64) string {
 // Status is the time and the failures so far.
 func (l *Lab) Status() []string {
 	m := l.watch.Machine()
-	status := []string{fmt.Sprintf("%s h, %s", textfmt.Digits(int64(math.Round(m.Now()))), avail.Failures(m.Failures())), fmt.Sprintf("seed %d", l.spec.Seed)}
+	status := []string{fmt.Sprintf("%s h, %s", engine.Digits(int64(math.Round(m.Now()))), avail.Failures(m.Failures())), fmt.Sprintf("seed %d", l.spec.Seed)}
 	if n, ok := fleetOf(l.spec); ok && n > 1 {
-		status = append([]string{"a fleet of " + textfmt.Digits(int64(n))}, status...)
+		status = append([]string{"a fleet of " + engine.Digits(int64(n))}, status...)
 	}
 	return status
 }
@@ -182,10 +188,10 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		a := avail.Availability(s.MTTF, s.MTTR)
 		who := "the machine"
 		if n, ok := fleetOf(s); ok {
-			who = "a fleet of " + textfmt.Count(n, "machine")
+			who = "a fleet of " + engine.Count(n, "machine")
 		}
 		return fmt.Sprintf("%s: MTTF %s, MTTR %s, target %s: %s (%.2f nines); it starts again",
-			who, mttf(s.MTTF), avail.Duration(s.MTTR), avail.TargetPercent(s.Target), avail.Percent(a), avail.Nines(a))
+			who, avail.Lifetime(s.MTTF), avail.Duration(s.MTTR), avail.TargetPercent(s.Target), avail.Percent(a), avail.Nines(a))
 	})
 }
 
@@ -215,7 +221,7 @@ func (l *Lab) fleetStep(dir int) func(*avail.Spec) string {
 			}
 		}
 		if i < 0 || i >= len(r.Scale) {
-			return fmt.Sprintf("the table's fleets run from %s to %s", textfmt.Count(r.Scale[0].Machines, "machine"), textfmt.Count(r.Scale[len(r.Scale)-1].Machines, "machine"))
+			return fmt.Sprintf("the table's fleets run from %s to %s", engine.Count(r.Scale[0].Machines, "machine"), engine.Count(r.Scale[len(r.Scale)-1].Machines, "machine"))
 		}
 		s.MTTF = r.Scale[i].SystemMTTFH
 		return ""

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/avail"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -19,7 +19,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	st, s := f.St, l.spec
 	a := avail.Availability(s.MTTF, s.MTTR)
 	head := []string{
-		st.Title.Render(widget.Truncate(fmt.Sprintf("MTTF %s, MTTR %s: A = MTTF / (MTTF + MTTR) = %s = %.2f nines", mttf(s.MTTF), avail.Duration(s.MTTR), avail.Percent(a), avail.Nines(a)), f.W)),
+		st.Title.Render(widget.Truncate(fmt.Sprintf("MTTF %s, MTTR %s: A = MTTF / (MTTF + MTTR) = %s = %.2f nines", avail.Lifetime(s.MTTF), avail.Duration(s.MTTR), avail.Percent(a), avail.Nines(a)), f.W)),
 		st.Text.Render(widget.Truncate(fmt.Sprintf("down %s a year, %s a month (730 h)", avail.Duration(avail.DowntimeHoursPerYear(a)), avail.Duration(avail.DowntimeHoursPerMonth(a))), f.W)),
 	}
 	r, err := s.Run()
@@ -52,14 +52,6 @@ func (l *Lab) Render(f lab.Frame) string {
 	return widget.FitLines(lines, f.W, f.H)
 }
 
-// mttf writes an MTTF in hours, as the lecture's tables do: 100000 h.
-func mttf(h float64) string {
-	if h >= 100 {
-		return fmt.Sprintf("%.0f h", h)
-	}
-	return avail.Duration(h)
-}
-
 // path is the nines against the MTTR on a log scale, for this MTTF: each
 // tenth of the repair time buys a nine, as ten times the MTTF would. The
 // axis spans the MTTR now and the one the target needs, a decade beyond
@@ -84,8 +76,8 @@ func (l *Lab) path(st *widget.Styles, w, h int) string {
 			{Name: "target", Style: st.Warn, Value: func(float64) float64 { return target }},
 		}}
 	now := avail.Nines(avail.Availability(s.MTTF, s.MTTR))
-	title := st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("nines by MTTR (log scale), MTTF %s", mttf(s.MTTF)),
-		fmt.Sprintf("nines by MTTR, MTTF %s", mttf(s.MTTF)), "nines by MTTR"))
+	title := st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("nines by MTTR (log scale), MTTF %s", avail.Lifetime(s.MTTF)),
+		fmt.Sprintf("nines by MTTR, MTTF %s", avail.Lifetime(s.MTTF)), "nines by MTTR"))
 	left, width := ts.Area(w)
 	mark := []rune(strings.Repeat(" ", w))
 	if c := int((math.Log10(s.MTTR) - lo) / (hi - lo) * float64(width)); c >= 0 && c < width {
@@ -113,7 +105,7 @@ func (l *Lab) fleet(st *widget.Styles, r avail.Report, w, h int) string {
 		if fl.Machines == watched {
 			mark = "▶ "
 		}
-		lines = append(lines, st.Text.Render(fmt.Sprintf("%s%-9s %-14s %s", mark, textfmt.Digits(int64(fl.Machines)), avail.Duration(fl.SystemMTTFH), avail.Duration(fl.MTTRForTargetS/3600))))
+		lines = append(lines, st.Text.Render(fmt.Sprintf("%s%-9s %-14s %s", mark, engine.Digits(int64(fl.Machines)), avail.Duration(fl.SystemMTTFH), avail.Duration(fl.MTTRForTargetS/3600))))
 	}
 	lines = append(lines, st.Muted.Render(widget.FirstFit(w, "ten times the machines, a tenth of the time", "10x machines, 1/10 the time")),
 		st.Muted.Render(widget.FirstFit(w, "to repair: only automation is that fast", "only automation is that fast")))
@@ -124,7 +116,7 @@ func (l *Lab) fleet(st *widget.Styles, r avail.Report, w, h int) string {
 func (l *Lab) fleetWidth(r avail.Report) int {
 	w := len(fmt.Sprintf("  %-9s %-14s repair for %s", "machines", "fails every", avail.TargetPercent(l.spec.Target)))
 	for _, fl := range r.Scale {
-		w = max(w, len(fmt.Sprintf("  %-9s %-14s %s", textfmt.Digits(int64(fl.Machines)), avail.Duration(fl.SystemMTTFH), avail.Duration(fl.MTTRForTargetS/3600))))
+		w = max(w, len(fmt.Sprintf("  %-9s %-14s %s", engine.Digits(int64(fl.Machines)), avail.Duration(fl.SystemMTTFH), avail.Duration(fl.MTTRForTargetS/3600))))
 	}
 	return max(w, 44)
 }

@@ -84,7 +84,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	l.chartChosen = false
 	note := specSummary(l.spec)
 	if now := l.draws(); now != draws && l.spec.Stream == "paired" {
-		note += fmt.Sprintf("; each ball now draws %s, not %d, so every rule's candidates change", textfmt.Count(now, "random bin"), draws)
+		note += fmt.Sprintf("; each ball now draws %s, not %d, so every rule's candidates change", engine.Count(now, "random bin"), draws)
 	}
 	return lab.Outcome{Handled: true, Note: note, Restarted: true, Cmd: l.theoryCmd()}
 }
@@ -238,5 +238,5 @@ func specSummary(s bins.Spec) string {
 	if usesRefresh(s.Strategies) {
 		parts = append(parts, "refresh="+textfmt.Int(refreshOf(s)))
 	}
-	return fmt.Sprintf("%s %s, %s: %s", strings.Join(parts, " "), s.Stream, textfmt.Count(s.Trials, "trial"), s.Strategies)
+	return fmt.Sprintf("%s %s, %s: %s", strings.Join(parts, " "), s.Stream, engine.Count(s.Trials, "trial"), s.Strategies)
 }

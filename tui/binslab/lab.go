@@ -72,7 +72,7 @@ func (l *Lab) title() (string, bool) {
 	if o.Bins == s.Bins && o.Balls == s.Balls && o.Strategies == s.Strategies && o.D == s.D && o.Refresh == s.Refresh && o.Stream == s.Stream {
 		return "", false
 	}
-	return fmt.Sprintf("your run: %s into %s, %s (%s stream)", textfmt.Count(s.Balls, "ball"), textfmt.Count(s.Bins, "bin"),
+	return fmt.Sprintf("your run: %s into %s, %s (%s stream)", engine.Count(s.Balls, "ball"), engine.Count(s.Bins, "bin"),
 		strings.Join(l.names, ", "), s.Stream), true
 }
 
@@ -164,7 +164,7 @@ const maxReplay = 2_000_000
 // moments up to there count as seen.
 func (l *Lab) seek(trial, ball int) error {
 	if work := (trial*l.spec.Balls + ball) * len(l.snap.Lanes); work > maxReplay {
-		return fmt.Errorf("a step back here replays %s balls: too long for the lab", textfmt.Digits(int64(work)))
+		return fmt.Errorf("a step back here replays %s balls: too long for the lab", engine.Digits(int64(work)))
 	}
 	cfg, err := config(l.spec)
 	if err != nil {

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-
 	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -64,7 +64,7 @@ func (l *Lab) trialsLines(st *widget.Styles) []string {
 	res := l.result
 	done := len(res.Trials)
 	nameW := textfmt.Widest(res.Strategies, len("strategy"))
-	lines := []string{title.Render(fmt.Sprintf("max load over %s of %s", textfmt.Int(done), textfmt.Count(l.spec.Trials, "trial")))}
+	lines := []string{title.Render(fmt.Sprintf("max load over %s of %s", textfmt.Int(done), engine.Count(l.spec.Trials, "trial")))}
 	lines = append(lines, muted.Render(rowsHeader(nameW)))
 	for i, name := range res.Strategies {
 		s := res.Summary[name]

@@ -7,12 +7,13 @@ package binsview
 
 import (
 	"fmt"
-	"github.com/loadlab/loadlab/tui/widget"
 	"math"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // Eighths are the block characters for 0/8 .. 8/8 of a cell.
@@ -130,7 +131,7 @@ func (c Columns) AxisWidth() int {
 	w := 1
 	vals, _ := c.ticks()
 	for _, v := range vals {
-		w = max(w, len(textfmt.Digits(int64(v))))
+		w = max(w, len(engine.Digits(int64(v))))
 	}
 	return w + 1
 }
@@ -148,7 +149,7 @@ func (c Columns) axisCells() []string {
 	}
 	vals, rows := c.ticks()
 	for i, v := range vals {
-		out[rows[i]] = fmt.Sprintf("%*s┤", w-1, textfmt.Digits(int64(v)))
+		out[rows[i]] = fmt.Sprintf("%*s┤", w-1, engine.Digits(int64(v)))
 	}
 	return out
 }

@@ -149,7 +149,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 	}
 	success := l.successChart(st, r, win, half)
 	backlog := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: backlogTop * 1.1, XLabel: xs,
-		YLabel: func(v float64) string { return textfmt.Digits(int64(v)) },
+		YLabel: func(v float64) string { return engine.Digits(int64(v)) },
 		Lines:  []widget.Line{{Name: "backlog", Style: st.Warn, Bounded: true, End: s.T, Value: s.Backlog.StepAt}}}
 	// One names column for the three charts and for every panel, so that
 	// they share an x scale; with the bulkhead's two pools in any panel,

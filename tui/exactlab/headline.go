@@ -1,7 +1,7 @@
 package exactlab
 
 import (
-	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -25,7 +25,7 @@ func (l *Lab) Headline() []widget.Figure {
 	r := l.result
 	var figs []widget.Figure
 	if r.Brute != nil {
-		figs = append(figs, widget.Figure{Key: "inputs", Name: "inputs", Value: textfmt.Digits(r.Brute.Inputs)})
+		figs = append(figs, widget.Figure{Key: "inputs", Name: "inputs", Value: engine.Digits(r.Brute.Inputs)})
 	}
 	for i, name := range r.Names {
 		e := r.Exact[i].Expected()
@@ -41,7 +41,7 @@ func (l *Lab) Headline() []widget.Figure {
 			key string
 			n   int64
 		}{{"better", tv.Better}, {"same", tv.Same}, {"worse", tv.Worse}} {
-			figs = append(figs, widget.Figure{Key: f.key, Group: "two vs one", Name: f.key, Value: textfmt.Digits(f.n)})
+			figs = append(figs, widget.Figure{Key: f.key, Group: "two vs one", Name: f.key, Value: engine.Digits(f.n)})
 		}
 	}
 	return figs

@@ -16,9 +16,9 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
@@ -230,7 +230,7 @@ func (l *Lab) title() (string, bool) {
 	if s.Method == "dp" {
 		what, how = "Exact max-load distributions", "by dynamic programming over load multisets"
 	}
-	return fmt.Sprintf("%s at n = %d, m = %d (your size): %s into %s, %s", what, s.Bins, s.Balls, textfmt.Count(s.Balls, "ball"), textfmt.Count(s.Bins, "bin"), how), true
+	return fmt.Sprintf("%s at n = %d, m = %d (your size): %s into %s, %s", what, s.Bins, s.Balls, engine.Count(s.Balls, "ball"), engine.Count(s.Bins, "bin"), how), true
 }
 
 // examples is the number of counterexamples listed.
@@ -246,7 +246,7 @@ func (l *Lab) openExample(i int) {
 	l.cursor = i
 	c := ces[i]
 	l.traj = bins.NewTrajectory(l.spec.Bins, c.Candidates)
-	l.label = fmt.Sprintf("counterexample %d of %d · input %s", i+1, len(ces), textfmt.Digits(c.Index))
+	l.label = fmt.Sprintf("counterexample %d of %d · input %s", i+1, len(ces), engine.Digits(c.Index))
 	l.pos, l.typed = 0, false
 }
 
@@ -332,7 +332,7 @@ func (l *Lab) Status() []string {
 		}
 		parts = append(parts, fmt.Sprintf("ball %d/%d", l.pos, l.traj.Len()))
 	case l.result.Brute != nil:
-		parts = append(parts, textfmt.Digits(l.result.Brute.Inputs)+" inputs")
+		parts = append(parts, engine.Digits(l.result.Brute.Inputs)+" inputs")
 	}
 	return parts
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -24,10 +25,10 @@ const numbersWidth = 120
 // in w x h cells.
 func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	r := l.result
-	size := fmt.Sprintf("Exact max load, %s into %s", textfmt.Count(l.spec.Balls, "ball"), textfmt.Count(l.spec.Bins, "bin"))
+	size := fmt.Sprintf("Exact max load, %s into %s", engine.Count(l.spec.Balls, "ball"), engine.Count(l.spec.Bins, "bin"))
 	how := []string{", by dynamic programming over load multisets", ", by dynamic programming", ""}
 	if r.Brute != nil {
-		how = []string{fmt.Sprintf(", over all %s by brute force", textfmt.Count(int(r.Brute.Inputs), "input")), ", by brute force", ""}
+		how = []string{fmt.Sprintf(", over all %s by brute force", engine.Count(int(r.Brute.Inputs), "input")), ", by brute force", ""}
 	}
 	var titles []string
 	for _, h := range how {
@@ -56,14 +57,14 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	tv := r.Brute.TwoVsOne
 	lines = append(lines, "", st.Text.Render("two choices against one, input by input"))
 	lines = append(lines, pairedBar(tv, min(w-2, 72), st))
-	lines = append(lines, st.OK.Render("█ better "+textfmt.Digits(tv.Better))+"   "+st.Muted.Render("▒ same "+textfmt.Digits(tv.Same))+"   "+st.Bad.Render("░ worse "+textfmt.Digits(tv.Worse)))
+	lines = append(lines, st.OK.Render("█ better "+engine.Digits(tv.Better))+"   "+st.Muted.Render("▒ same "+engine.Digits(tv.Same))+"   "+st.Bad.Render("░ worse "+engine.Digits(tv.Worse)))
 	ces := r.Brute.Counterexamples
 	if len(ces) == 0 {
 		return strings.Join(append(lines, "", st.Muted.Render(widget.FirstFit(w, "no input where two choices end worse · e types a sequence", "no input where two choices end worse"))), "\n")
 	}
-	listed := textfmt.Count(len(ces), "counterexample")
+	listed := engine.Count(len(ces), "counterexample")
 	if int64(len(ces)) < tv.Worse {
-		listed = fmt.Sprintf("first %d of %s counterexamples", len(ces), textfmt.Digits(tv.Worse))
+		listed = fmt.Sprintf("first %d of %s counterexamples", len(ces), engine.Digits(tv.Worse))
 	}
 	open := "enter steps through one"
 	if l.wide {
@@ -75,10 +76,10 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	for i := first; i < len(ces) && i < first+room; i++ {
 		c := ces[i]
 		row := widget.FirstFit(w-2,
-			fmt.Sprintf("%3d  input %-7s %s  one %v  two %v", i+1, textfmt.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two),
+			fmt.Sprintf("%3d  input %-7s %s  one %v  two %v", i+1, engine.Digits(c.Index), textfmt.Candidates(c.Candidates), c.One, c.Two),
 			fmt.Sprintf("%3d  %s  one %v  two %v", i+1, textfmt.Candidates(c.Candidates), c.One, c.Two), // the input's number gives way to the loads
 			fmt.Sprintf("%3d  one %v  two %v", i+1, c.One, c.Two),
-			fmt.Sprintf("%3d  input %s", i+1, textfmt.Digits(c.Index)))
+			fmt.Sprintf("%3d  input %s", i+1, engine.Digits(c.Index)))
 		if i == l.cursor {
 			lines = append(lines, st.Accent.Render("▸ "+row))
 		} else {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -42,7 +41,7 @@ func (l *Lab) Render(f lab.Frame) string {
 		workers := runtime.GOMAXPROCS(0)
 		body = st.Muted.Render(wrap(fmt.Sprintf("computing the exact %s results for n = %d, m = %d: %s of about %s on %s… (esc cancels)",
 			l.spec.Method, l.spec.Bins, l.spec.Balls, engine.Duration(time.Since(l.started).Seconds()),
-			engine.Duration(l.spec.Wall(workers)), textfmt.Count(workers, "core")), f.W))
+			engine.Duration(l.spec.Wall(workers)), engine.Count(workers, "core")), f.W))
 	case l.err != nil:
 		body = st.Bad.Render(wrap("enumeration failed: "+l.err.Error(), f.W))
 	case !l.ready:

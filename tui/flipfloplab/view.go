@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/tui/lab"
@@ -190,8 +189,8 @@ func counters(s flipflop.Snapshot, c flipflop.Config) []widget.Counter {
 		{Name: "DNS lag", Value: lag},
 		{Name: "in DNS", Value: fmt.Sprint(s.InService)},
 		{Name: "dead in DNS", Value: fmt.Sprint(s.DeadIn)},
-		{Name: "writes waiting", Value: textfmt.Digits(s.Backlog)},
+		{Name: "writes waiting", Value: engine.Digits(s.Backlog)},
 		{Name: "flips", Value: fmt.Sprintf("%.0f/min", last(s.Series.Flips))},
-		{Name: "all writes", Value: textfmt.Digits(s.Totals.Writes)},
+		{Name: "all writes", Value: engine.Digits(s.Totals.Writes)},
 	}
 }

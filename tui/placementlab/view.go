@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/loadlab/loadlab/internal/textfmt"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -341,7 +341,7 @@ func (l *Lab) bars(st *widget.Styles, w, h int) (view string, paged bool) {
 	switch {
 	case cur < len(rows):
 		r := rows[cur]
-		done, all := textfmt.Digits(int64(r.Total)), textfmt.Digits(int64(l.spec.Trials*r.Event.Locations(l.spec.Topology)))
+		done, all := engine.Digits(int64(r.Total)), engine.Digits(int64(l.spec.Trials*r.Event.Locations(l.spec.Topology)))
 		title = widget.FirstFit(w,
 			fmt.Sprintf("lost majority; ~ so far: %s under %s failures, after %s of %s objects", r.Strategy, r.Event, done, all),
 			fmt.Sprintf("lost majority · ~ %s, %s: after %s of %s objects", r.Strategy, r.Event, done, all),
