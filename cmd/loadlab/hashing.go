@@ -12,7 +12,7 @@ import (
 
 // hashingCLI is "loadlab run hashing": source §HRW's rendezvous hashing
 // against a consistent-hash ring.
-var hashingCLI = &engineCLI[hashing.Spec, []hashing.Study]{
+var hashingCLI = &engineCLI[hashing.Spec, hashing.Report]{
 	about: `--keys keys over --nodes nodes by --scheme: hrw (owner = the node of highest
 score hash(key, node), the score mixed), weighted-hrw (score -w / ln u, --weights
 cycled over the nodes), skeleton (HRW down a --fanout-way tree, O(log n) a
@@ -34,13 +34,14 @@ a lookup (measured: it differs from run to run, the rest does not).`,
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the keys' names and of the nodes that leave")
 		fs.Bool(&s.TimeLookups, "time-lookups", "time lookups and report the time of one (it differs from run to run)")
 	},
-	run: func(ctx context.Context, s hashing.Spec, env runEnv) ([]hashing.Study, error) {
-		return s.Run(ctx, env.progress)
+	run: func(ctx context.Context, s hashing.Spec, env runEnv) (hashing.Report, error) {
+		studies, err := s.Run(ctx, env.progress)
+		return hashing.Report{Spec: s, Studies: studies}, err
 	},
 	cost: func(s hashing.Spec, _ runEnv) engine.Cost { return s.Cost() },
-	writers: map[string]func(context.Context, io.Writer, []hashing.Study, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, studies []hashing.Study, _ engine.Cost) error {
-			for _, st := range studies {
+	writers: map[string]func(context.Context, io.Writer, hashing.Report, engine.Cost) error{
+		"text": withHeadline(func(w io.Writer, r hashing.Report) error {
+			for _, st := range r.Studies {
 				p := st.PerNode
 				lookup := ""
 				if st.LookupNs > 0 {
@@ -66,20 +67,21 @@ a lookup (measured: it differs from run to run, the rest does not).`,
 				}
 			}
 			return nil
-		},
-		"json": func(_ context.Context, w io.Writer, studies []hashing.Study, est engine.Cost) error {
+		}),
+		"json": func(_ context.Context, w io.Writer, r hashing.Report, est engine.Cost) error {
 			out := struct {
 				hashing.Study
-				Against  *hashing.Study `json:"against,omitempty"`
-				Estimate engine.Cost    `json:"estimate"`
-			}{Study: studies[0], Estimate: est}
-			if len(studies) > 1 {
-				out.Against = &studies[1]
+				Against  *hashing.Study  `json:"against,omitempty"`
+				Figures  []engine.Figure `json:"figures"`
+				Estimate engine.Cost     `json:"estimate"`
+			}{Study: r.Studies[0], Figures: r.Headline(), Estimate: est}
+			if len(r.Studies) > 1 {
+				out.Against = &r.Studies[1]
 			}
 			return writeJSON(w, out)
 		},
-		"csv": func(_ context.Context, w io.Writer, studies []hashing.Study, _ engine.Cost) error {
-			return hashingCSV(w, studies)
+		"csv": func(_ context.Context, w io.Writer, r hashing.Report, _ engine.Cost) error {
+			return hashingCSV(w, r.Studies)
 		},
 	},
 }

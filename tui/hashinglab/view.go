@@ -142,7 +142,7 @@ type weightShare struct {
 // shares is each weight's share of the keys on the nodes as they are now.
 func (l *Lab) shares(sd *hashing.Side) []weightShare {
 	nodes := sd.Mapping().Nodes()
-	weightBy, total := classWeights(nodes)
+	weightBy, total := hashing.WeightClasses(nodes)
 	keysBy := map[float64]int{}
 	for i, n := range nodes {
 		keysBy[n.Weight] += sd.Counts[i]
@@ -153,16 +153,6 @@ func (l *Lab) shares(sd *hashing.Side) []weightShare {
 	}
 	slices.SortFunc(out, func(a, b weightShare) int { return cmp.Compare(a.Class, b.Class) })
 	return out
-}
-
-// classWeights is the weight of each weight's nodes together, and of all.
-func classWeights(nodes []hashing.Node) (map[float64]float64, float64) {
-	by, total := map[float64]float64{}, 0.0
-	for _, n := range nodes {
-		by[n.Weight] += n.Weight
-		total += n.Weight
-	}
-	return by, total
 }
 
 // panel is one scheme: what it is, its spread or shares, what the latest
