@@ -37,9 +37,7 @@ load^((d^i - 1)/(d - 1)).`,
 	run:  runSpec[queue.Spec, queue.Outcome],
 	cost: func(s queue.Spec, _ runEnv) engine.Cost { return s.Cost() },
 	writers: map[string]func(context.Context, io.Writer, queue.Outcome, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, o queue.Outcome, _ engine.Cost) error {
-			return writeQueueText(w, o)
-		},
+		"text": withHeadline(writeQueueText),
 		"json": func(_ context.Context, w io.Writer, o queue.Outcome, est engine.Cost) error {
 			type run struct {
 				Policy string `json:"policy"`
@@ -49,13 +47,14 @@ load^((d^i - 1)/(d - 1)).`,
 			}
 			runs := make([]run, len(o.Results))
 			for i, r := range o.Results {
-				runs[i] = run{policyName(o.Configs[i]), o.Configs[i].D, r, o.Moments[i]}
+				runs[i] = run{o.Configs[i].Label(), o.Configs[i].D, r, o.Moments[i]}
 			}
 			out := struct {
 				run
-				Against  *run        `json:"against,omitempty"`
-				Estimate engine.Cost `json:"estimate"`
-			}{run: runs[0], Estimate: est}
+				Against  *run            `json:"against,omitempty"`
+				Figures  []engine.Figure `json:"figures"`
+				Estimate engine.Cost     `json:"estimate"`
+			}{run: runs[0], Figures: o.Headline(), Estimate: est}
 			if len(runs) > 1 {
 				out.Against = &runs[1]
 			}
@@ -70,7 +69,7 @@ load^((d^i - 1)/(d - 1)).`,
 					if r.Theory != nil && j < len(r.Theory.Fractions) {
 						tf, tt = strconv.FormatFloat(r.Theory.Fractions[j], 'g', 6, 64), strconv.FormatFloat(r.Theory.Tail[j], 'g', 6, 64)
 					}
-					cw.Write([]string{policyName(o.Configs[i]), strconv.Itoa(j), strconv.FormatFloat(r.Fractions[j], 'g', 6, 64),
+					cw.Write([]string{o.Configs[i].Label(), strconv.Itoa(j), strconv.FormatFloat(r.Fractions[j], 'g', 6, 64),
 						strconv.FormatFloat(r.Tail[j], 'g', 6, 64), tf, tt})
 				}
 			}
@@ -78,17 +77,6 @@ load^((d^i - 1)/(d - 1)).`,
 			return cw.Error()
 		},
 	},
-}
-
-// policyName says a policy with its d: "jsq-2".
-func policyName(c queue.Config) string {
-	switch c.Policy {
-	case queue.JSQD:
-		return fmt.Sprintf("jsq-%d", c.D)
-	case queue.StaleD:
-		return fmt.Sprintf("stale-%d (board every %g)", c.D, c.Refresh)
-	}
-	return c.Policy.String()
 }
 
 // writeQueueText prints, per policy, the share of servers at each queue
@@ -113,7 +101,7 @@ func writeQueueText(w io.Writer, o queue.Outcome) error {
 			}
 		}
 		fmt.Fprintf(w, "\n%s: mean queue %.3f (%s), mean response %.3f, longest queue %d, %d events\n",
-			policyName(c), r.MeanQueue, against, r.MeanResponse, r.MaxQueue, r.Events)
+			c.Label(), r.MeanQueue, against, r.MeanResponse, r.MaxQueue, r.Events)
 		fmt.Fprintf(w, "  %-6s %-12s %-12s %s\n", "jobs", "servers", "mean field", "")
 		for j := 0; j < len(r.Fractions) && j <= 7; j++ {
 			label, frac := fmt.Sprint(j), r.Fractions[j]

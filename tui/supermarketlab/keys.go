@@ -94,7 +94,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	return lab.Edit(&l.spec, change, queue.Spec.Validate, l.Restart, func(s queue.Spec) string {
 		var names []string
 		for _, r := range l.runs {
-			names = append(names, name(r.sim.Config()))
+			names = append(names, r.sim.Config().Label())
 		}
 		note := fmt.Sprintf("%s at load %.2f, from t = 0 on the same arrivals", strings.Join(names, " against "), s.Load)
 		if keys.D.Dir(msg) != 0 {

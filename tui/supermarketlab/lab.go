@@ -130,7 +130,7 @@ func (l *Lab) NewMoment() (string, bool) {
 	var parts []string
 	for _, r := range l.runs {
 		if c, ok := lab.Unseen(r.sim.Moments(), &r.seen); ok {
-			parts = append(parts, name(r.sim.Config())+": "+c)
+			parts = append(parts, r.sim.Config().Label()+": "+c)
 		}
 	}
 	return strings.Join(parts, "; "), len(parts) > 0
@@ -144,25 +144,6 @@ func (l *Lab) Status() []string {
 		clock = fmt.Sprintf("job %d, t %.2f / %g", s.Arrivals(), s.Now(), l.spec.Time)
 	}
 	return []string{clock, fmt.Sprintf("load %g", l.spec.Load), fmt.Sprintf("seed %d", l.spec.Seed)}
-}
-
-// name says a policy with its d: "jsq-2".
-func name(c queue.Config) string {
-	switch c.Policy {
-	case queue.JSQD:
-		return fmt.Sprintf("jsq-%d", c.D)
-	case queue.StaleD:
-		return fmt.Sprintf("stale-%d (board every %g)", c.D, c.Refresh)
-	}
-	return c.Policy.String()
-}
-
-// shortName is a policy without its board's period: "stale-2".
-func shortName(c queue.Config) string {
-	if c.Policy == queue.StaleD {
-		return fmt.Sprintf("stale-%d", c.D)
-	}
-	return name(c)
 }
 
 // Info is the lab as the shell's header, help and status bar read it.

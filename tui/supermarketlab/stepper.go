@@ -99,7 +99,7 @@ func lookMark(j int) rune {
 func stepTitle(r *run, w int, arrived bool) string {
 	s, c := r.sim, r.sim.Config()
 	if !arrived {
-		return widget.FirstFit(w, name(c)+": no job this step", shortName(c))
+		return widget.FirstFit(w, c.Label()+": no job this step", c.ShortLabel())
 	}
 	k := s.Chosen()
 	before := func(j int) int32 { // the queue the job found, before it joined
@@ -125,16 +125,16 @@ func stepTitle(r *run, w int, arrived bool) string {
 	switch c.Policy {
 	case queue.JSQD:
 		return widget.FirstFit(w,
-			fmt.Sprintf("%s looked: %s; joined #%d", name(c), long, k),
-			fmt.Sprintf("%s: %s → #%d", name(c), long, k),
-			fmt.Sprintf("%s: %s → #%d", name(c), short, k),
-			fmt.Sprintf("%s → #%d", name(c), k))
+			fmt.Sprintf("%s looked: %s; joined #%d", c.Label(), long, k),
+			fmt.Sprintf("%s: %s → #%d", c.Label(), long, k),
+			fmt.Sprintf("%s: %s → #%d", c.Label(), short, k),
+			fmt.Sprintf("%s → #%d", c.Label(), k))
 	case queue.StaleD:
 		return widget.FirstFit(w,
-			fmt.Sprintf("%s: on the board %s; joined #%d, which holds %d", name(c), long, k, before(k)),
-			fmt.Sprintf("%s: board %s → #%d", shortName(c), long, k),
-			fmt.Sprintf("%s: board %s → #%d", shortName(c), short, k),
-			fmt.Sprintf("%s → #%d", shortName(c), k))
+			fmt.Sprintf("%s: on the board %s; joined #%d, which holds %d", c.Label(), long, k, before(k)),
+			fmt.Sprintf("%s: board %s → #%d", c.ShortLabel(), long, k),
+			fmt.Sprintf("%s: board %s → #%d", c.ShortLabel(), short, k),
+			fmt.Sprintf("%s → #%d", c.ShortLabel(), k))
 	case queue.JSQ:
 		return widget.FirstFit(w, fmt.Sprintf("jsq: joined #%d, a shortest of all (%d jobs)", k, before(k)),
 			fmt.Sprintf("jsq: joined #%d (it held %d)", k, before(k)), fmt.Sprintf("jsq → #%d", k))

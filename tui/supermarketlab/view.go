@@ -69,7 +69,7 @@ func (l *Lab) randomReference() float64 {
 			return 0
 		}
 	}
-	return queue.NewTheory(l.spec.Load, 1, 10).MeanQueue
+	return queue.RandomMean(l.spec.Load)
 }
 
 // seriesMax is the largest y of a series (0 for none).
@@ -148,11 +148,11 @@ func sharePart(st *widget.Styles, r *run, w int, barMax float64) []string {
 	}
 	now := s.Mean()
 	head := widget.FirstFit(w,
-		fmt.Sprintf("%s now: %.2f jobs a server%s", name(c), now, field),
-		fmt.Sprintf("%s now: %.2f a server%s", name(c), now, brief),
-		fmt.Sprintf("%s now %.2f%s", name(c), now, brief),
-		fmt.Sprintf("%s now %.2f%s", shortName(c), now, brief),
-		fmt.Sprintf("%s now %.2f", shortName(c), now))
+		fmt.Sprintf("%s now: %.2f jobs a server%s", c.Label(), now, field),
+		fmt.Sprintf("%s now: %.2f a server%s", c.Label(), now, brief),
+		fmt.Sprintf("%s now %.2f%s", c.Label(), now, brief),
+		fmt.Sprintf("%s now %.2f%s", c.ShortLabel(), now, brief),
+		fmt.Sprintf("%s now %.2f", c.ShortLabel(), now))
 	caption := widget.FirstFit(w,
 		fmt.Sprintf("share of the %d servers at each queue length now", c.Servers),
 		"servers at each queue length now", "servers by queue length now")

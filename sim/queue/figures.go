@@ -1,0 +1,72 @@
+package queue
+
+import (
+	"fmt"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// Label names a config's policy as the reports and the labs write it:
+// "jsq-2", "stale-2 (board every 1)", "random".
+func (c Config) Label() string {
+	switch c.Policy {
+	case JSQD:
+		return fmt.Sprintf("jsq-%d", c.D)
+	case StaleD:
+		return fmt.Sprintf("stale-%d (board every %g)", c.D, c.Refresh)
+	}
+	return c.Policy.String()
+}
+
+// ShortLabel is Label without the board's period: "stale-2".
+func (c Config) ShortLabel() string {
+	if c.Policy == StaleD {
+		return fmt.Sprintf("stale-%d", c.D)
+	}
+	return c.Label()
+}
+
+// Figures is each policy's headline since the warm-up, time-averaged,
+// its ShortLabel its group, under the keys scenarios quote them by: mean
+// (jobs a server), 7+ (the share of servers holding 7 or more) and theory
+// (the mean field's mean jobs a server, for the d-choice rules; a fresh
+// board's for stale-d); and random (random's mean field, the reference a
+// chart draws when no policy is random). Before the warm-up ends each
+// measure is "—".
+func Figures(configs []Config, results []Result) []engine.Figure {
+	var figs []engine.Figure
+	random := len(configs) > 0
+	for i, c := range configs {
+		res, group := results[i], c.ShortLabel()
+		mean, tail := "—", "—"
+		if len(res.Fractions) > 0 {
+			mean, tail = fmt.Sprintf("%.2f", res.MeanQueue), fmt.Sprintf("%.2f%%", 100*tailAt(res.Tail, 7))
+		}
+		figs = append(figs,
+			engine.Figure{Key: "mean", Group: group, Name: "mean", Value: mean},
+			engine.Figure{Key: "7+", Group: group, Name: "7+", Value: tail})
+		if d, ok := c.Choices(); ok {
+			figs = append(figs, engine.Figure{Key: "theory", Group: group, Name: "mean field", Value: fmt.Sprintf("%.2f", NewTheory(c.Load, d, 10).MeanQueue)})
+		}
+		random = random && c.Policy != Random
+	}
+	if random {
+		figs = append(figs, engine.Figure{Key: "random", Group: "random", Name: "mean field", Value: fmt.Sprintf("%.2f", RandomMean(configs[0].Load))})
+	}
+	return figs
+}
+
+// RandomMean is random's mean field at load: load / (1 - load) jobs a
+// server.
+func RandomMean(load float64) float64 { return NewTheory(load, 1, 10).MeanQueue }
+
+// Headline is the runs' figures at their end.
+func (o Outcome) Headline() []engine.Figure { return Figures(o.Configs, o.Results) }
+
+// tailAt is v[i], or 0 past its end (no server ever held that many).
+func tailAt(v []float64, i int) float64 {
+	if i < len(v) {
+		return v[i]
+	}
+	return 0
+}
