@@ -51,7 +51,7 @@ trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial
 		return c
 	},
 	writers: map[string]func(context.Context, io.Writer, bins.Result, engine.Cost) error{
-		"text": plain(writeBinsText),
+		"text": withHeadline(writeBinsText),
 		"json": writeBinsJSON,
 		"csv":  writeBinsCSV,
 	},
@@ -119,12 +119,13 @@ const checkEvery = 1024
 // writeBinsJSON writes the Result with the estimate, its trials one by one
 // so that ctrl+c stops a long report within a few milliseconds.
 func writeBinsJSON(ctx context.Context, w io.Writer, r bins.Result, est engine.Cost) error {
-	trials := r.Trials
+	trials, figs := r.Trials, r.Headline()
 	r.Trials = nil
 	head, err := json.MarshalIndent(struct {
 		bins.Result
-		Estimate engine.Cost `json:"estimate"`
-	}{r, est}, "", "  ")
+		Figures  []engine.Figure `json:"figures"`
+		Estimate engine.Cost     `json:"estimate"`
+	}{r, figs, est}, "", "  ")
 	if err != nil {
 		return err
 	}
