@@ -33,7 +33,7 @@ walks load multisets and gives exact distributions far beyond brute force.`,
 	},
 	cost: func(s bins.ExactSpec, env runEnv) engine.Cost { return s.Cost(env.workers) },
 	writers: map[string]func(context.Context, io.Writer, bins.ExactReport, engine.Cost) error{
-		"text": plain(writeEnumText),
+		"text": withHeadline(writeEnumText),
 		"json": func(_ context.Context, w io.Writer, r bins.ExactReport, est engine.Cost) error {
 			return writeJSON(w, enumJSONOf(r, est))
 		},
@@ -54,8 +54,9 @@ type (
 		Examples   []bins.Counterexample `json:"counterexamples,omitempty"`
 		Kinds      map[string]int64      `json:"counterexample_kinds,omitempty"`
 		// CounterexampleCap is the most counterexamples a run lists.
-		CounterexampleCap int         `json:"counterexample_cap,omitempty"`
-		Estimate          engine.Cost `json:"estimate"`
+		CounterexampleCap int             `json:"counterexample_cap,omitempty"`
+		Figures           []engine.Figure `json:"figures"`
+		Estimate          engine.Cost     `json:"estimate"`
 	}
 	exactJSON struct {
 		ExpectedMax      string        `json:"expected_max"`
@@ -76,7 +77,7 @@ type (
 )
 
 func enumJSONOf(r bins.ExactReport, est engine.Cost) any {
-	j := enumJSON{Estimate: est, Method: r.Spec.Method, Bins: r.Spec.Bins, Balls: r.Spec.Balls, Strategies: map[string]exactJSON{}, Order: r.Names}
+	j := enumJSON{Estimate: est, Figures: r.Headline(), Method: r.Spec.Method, Bins: r.Spec.Bins, Balls: r.Spec.Balls, Strategies: map[string]exactJSON{}, Order: r.Names}
 	for i, name := range r.Names {
 		ex := r.Exact[i]
 		e := ex.Expected()

@@ -82,3 +82,47 @@ func Decimals(v float64, places int) string {
 	scale := math.Pow(10, float64(places))
 	return strconv.FormatFloat(math.Round(v*scale)/scale, 'f', -1, 64)
 }
+
+// FractionInline is the longest exact expectation a headline (and the
+// lab's table) writes as a fraction; a longer one is written to six
+// decimals.
+const FractionInline = 16
+
+// PendingExactFigures is the exact headline's keys while the computation
+// runs, each "—".
+func PendingExactFigures() []engine.Figure {
+	var figs []engine.Figure
+	for _, k := range [][2]string{{"emax", "E[max]"}, {"inputs", "inputs"}, {"better", "better"}, {"same", "same"}, {"worse", "worse"}} {
+		figs = append(figs, engine.Figure{Key: k[0], Name: k[1], Value: "—"})
+	}
+	return figs
+}
+
+// Headline is the exact figures, under the keys scenarios quote them by:
+// inputs (how many inputs brute force ran), emax (each rule's E[max]: its
+// fraction up to FractionInline characters, else six decimals), and
+// better, same and worse (two choices against one, input by input).
+func (r ExactReport) Headline() []engine.Figure {
+	var figs []engine.Figure
+	if r.Brute != nil {
+		figs = append(figs, engine.Figure{Key: "inputs", Name: "inputs", Value: engine.Digits(r.Brute.Inputs)})
+	}
+	for i, name := range r.Names {
+		e := r.Exact[i].Expected()
+		v := e.RatString()
+		if len(v) > FractionInline {
+			v = e.FloatString(6)
+		}
+		figs = append(figs, engine.Figure{Key: "emax", Group: name, Name: "E[max]", Value: v})
+	}
+	if r.Brute != nil {
+		tv := r.Brute.TwoVsOne
+		for _, f := range []struct {
+			key string
+			n   int64
+		}{{"better", tv.Better}, {"same", tv.Same}, {"worse", tv.Worse}} {
+			figs = append(figs, engine.Figure{Key: f.key, Group: "two vs one", Name: f.key, Value: engine.Digits(f.n)})
+		}
+	}
+	return figs
+}

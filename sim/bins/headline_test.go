@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -50,6 +51,27 @@ func TestHeadlineAtTheEndIsTheReports(t *testing.T) {
 		}
 		if strings.Join(names, ", ") != c.want {
 			t.Errorf("%d trials: figures %v, want %s", c.trials, names, c.want)
+		}
+	}
+}
+
+// The exact headline at n = m = 4 (§P2C) carries the published figures:
+// all 65,536 inputs, E[max] 17/8 for one choice and 439/256 for two, and
+// two choices ending worse on 96 inputs.
+func TestExactHeadlineAtFour(t *testing.T) {
+	s := DefaultExactSpec()
+	s.Bins, s.Balls, s.Method = 4, 4, "brute"
+	r, err := s.Run(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range r.Headline() {
+		got = append(got, strings.TrimSpace(f.Group+" "+f.Name+" "+f.Value))
+	}
+	for _, want := range []string{"inputs 65,536", "one E[max] 17/8", "two E[max] 439/256", "two vs one worse 96"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in %v", want, got)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
@@ -186,7 +187,7 @@ func (l *Lab) toggleFractions() lab.Outcome {
 // column.
 func (l *Lab) longFraction() bool {
 	for _, ex := range l.result.Exact {
-		if len(ex.Expected().RatString()) > fractionInline {
+		if len(ex.Expected().RatString()) > bins.FractionInline {
 			return true
 		}
 	}

@@ -12,10 +12,6 @@ import (
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// fractionInline is the longest exact expectation written in the table's
-// column; longer ones are decimals there, and f writes them out in full.
-const fractionInline = 16
-
 // numbersWidth is the table width from which P(max = k) is always written
 // as percentages; below it, only where they fit a line, else as blocks.
 const numbersWidth = 120
@@ -101,7 +97,7 @@ func (l *Lab) distributionLines(w, room int, st *widget.Styles) []string {
 	fracW := 0 // the widest fraction in the column; 0 when none fits it
 	for i := range r.Names {
 		fractions[i] = r.Exact[i].Expected().RatString()
-		if len(fractions[i]) > fractionInline {
+		if len(fractions[i]) > bins.FractionInline {
 			fractions[i], long = "f: in full", true
 		} else {
 			fracW = max(fracW, len(fractions[i]), len("exactly"))
