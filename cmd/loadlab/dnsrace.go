@@ -43,12 +43,13 @@ length of --stall-ms.`,
 	run:  runSpec[interleave.Spec, interleave.Report],
 	cost: costSpec[interleave.Spec],
 	writers: map[string]func(context.Context, io.Writer, interleave.Report, engine.Cost) error{
-		"text": plain(writeDNSRaceText),
+		"text": withHeadline(writeDNSRaceText),
 		"json": func(_ context.Context, w io.Writer, r interleave.Report, est engine.Cost) error {
 			return writeJSON(w, struct {
 				interleave.Report
-				Estimate engine.Cost `json:"estimate"`
-			}{r, est})
+				Figures  []engine.Figure `json:"figures"`
+				Estimate engine.Cost     `json:"estimate"`
+			}{r, r.Headline(), est})
 		},
 		"csv": func(_ context.Context, w io.Writer, r interleave.Report, _ engine.Cost) error {
 			return dnsRaceCSV(w, r)

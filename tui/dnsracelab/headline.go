@@ -5,22 +5,12 @@ import (
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// Headline is each row's figures, grouped by fix set: its schedules
-// ("schedules"), the share that ends empty with the exact fraction
-// ("empty"), the share alone ("share"), and the share with an older plan
-// ("older").
+// Headline is each row's figures, grouped by fix set, as the report gives
+// them (interleave.ExactFigures).
 func (l *Lab) Headline() []widget.Figure {
 	var figs []widget.Figure
 	for _, r := range l.rows {
-		c := r.ex.Counts
-		o := interleave.OutcomesOf(c)
-		g := fixName(r.fixes)
-		figs = append(figs,
-			widget.Figure{Key: "schedules", Group: g, Name: "schedules", Value: Digits(r.ex.Counts.Total())},
-			widget.Figure{Key: "empty", Group: g, Name: "empty", Value: ShareFraction(c[interleave.Empty], c.Total())},
-			widget.Figure{Key: "share", Group: g, Name: "empty", Value: Percent(o.Empty.Share)},
-			widget.Figure{Key: "older", Group: g, Name: "older", Value: ShareFraction(c[interleave.Older], c.Total())},
-		)
+		figs = append(figs, interleave.ExactFigures(r.fixes, r.ex.Counts)...)
 	}
 	return figs
 }

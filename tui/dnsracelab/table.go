@@ -9,14 +9,6 @@ import (
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// fixName is a fix set in the table's and the headline's words.
-func fixName(f interleave.Fixes) string {
-	if f == 0 {
-		return "no fix"
-	}
-	return f.String()
-}
-
 // tableLines draw every row's schedules by outcome: each cell the exact
 // fraction and the share when the table fits, else the count and the
 // share, else the share; under it the current row in full, wrapped.
@@ -29,7 +21,7 @@ func (l *Lab) tableLines(w int, st *widget.Styles, focused bool) []string {
 	lines = append(lines, l.tableRows(w, st)...)
 	c := l.current().Counts
 	t := c.Total()
-	full := fmt.Sprintf("%s: %s = %s schedules; newest %s, older %s, empty %s", fixName(l.race.Fixes), interleave.Formula(l.race.Lengths()),
+	full := fmt.Sprintf("%s: %s = %s schedules; newest %s, older %s, empty %s", interleave.FixWords(l.race.Fixes), interleave.Formula(l.race.Lengths()),
 		Digits(t), Fraction(c[interleave.Newest], t), Fraction(c[interleave.Older], t), Fraction(c[interleave.Empty], t))
 	for _, s := range widget.Wrap(full, w) {
 		lines = append(lines, st.Muted.Render(s))
@@ -41,7 +33,7 @@ func (l *Lab) tableLines(w int, st *widget.Styles, focused bool) []string {
 func (l *Lab) tableRows(w int, st *widget.Styles) []string {
 	nameW := len("fixes")
 	for _, r := range l.rows {
-		nameW = max(nameW, len(fixName(r.fixes)))
+		nameW = max(nameW, len(interleave.FixWords(r.fixes)))
 	}
 	// each cell n of the row's d schedules: the fraction over them all
 	// (never reduced, so it reads beside the counts) and the share, else
@@ -73,7 +65,7 @@ func (l *Lab) tableRows(w int, st *widget.Styles) []string {
 			if i == l.curRow {
 				mark, style = "▸", st.Accent
 			}
-			line := row(mark, fixName(r.fixes), Digits(r.ex.Counts.Total()), cells(form, r.ex.Counts))
+			line := row(mark, interleave.FixWords(r.fixes), Digits(r.ex.Counts.Total()), cells(form, r.ex.Counts))
 			fits = fits && len([]rune(line)) <= w
 			table = append(table, style.Render(line))
 		}
@@ -115,7 +107,7 @@ func (l *Lab) badLines(w, h int, st *widget.Styles, focused bool) []string {
 	if focused {
 		title = st.Accent
 	}
-	nBad, nEmpty, nOlder, fixes := Digits(bad), Digits(c[interleave.Empty]), Digits(c[interleave.Older]), fixName(l.race.Fixes)
+	nBad, nEmpty, nOlder, fixes := Digits(bad), Digits(c[interleave.Empty]), Digits(c[interleave.Older]), interleave.FixWords(l.race.Fixes)
 	head := widget.FirstFit(w,
 		fmt.Sprintf("%s bad schedules under %s: %s empty, %s with an older plan · b next, B back", nBad, fixes, nEmpty, nOlder),
 		fmt.Sprintf("%s bad schedules under %s: %s empty, %s with an older plan", nBad, fixes, nEmpty, nOlder),

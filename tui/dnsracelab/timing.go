@@ -269,7 +269,7 @@ func (l *TimingLab) compareLines(w int, st *widget.Styles) []string {
 	cfg := l.timing.Config()
 	nameW := len("fixes")
 	for _, r := range cfg.Races {
-		nameW = max(nameW, len(fixName(r.Fixes)))
+		nameW = max(nameW, len(interleave.FixWords(r.Fixes)))
 	}
 	const colW = 9
 	cols := max(1, min(len(cfg.StallMs), (w-nameW)/colW))
@@ -288,7 +288,7 @@ func (l *TimingLab) compareLines(w int, st *widget.Styles) []string {
 	}
 	out := []string{st.Title.Render(widget.FirstFit(w, "every fix set on the same runs: the chance the record ends empty", "empty, every fix set, the same runs")), st.Muted.Render(head)}
 	for i, r := range cfg.Races {
-		line := fmt.Sprintf("%-*s", nameW, fixName(r.Fixes))
+		line := fmt.Sprintf("%-*s", nameW, interleave.FixWords(r.Fixes))
 		for _, j := range pick {
 			line += fmt.Sprintf("%*s", colW, fmt.Sprintf("%.2f%%", 100*l.timing.Chance(i, j, interleave.Empty)))
 		}
@@ -302,22 +302,13 @@ func (l *TimingLab) compareLines(w int, st *widget.Styles) []string {
 }
 
 // Headline is, for the fix set run, the share of runs so far ending empty
-// at the shortest stall ("fast") and the longest ("stalled"), and the
-// share of schedules that do ("exact").
+// at the shortest stall and the longest, and the share of schedules that
+// do (interleave.TimingFigures).
 func (l *TimingLab) Headline() []widget.Figure {
 	cfg := l.timing.Config()
 	last := len(cfg.StallMs) - 1
-	c := l.exact.Counts
-	g := fixName(l.race.Fixes)
-	return []widget.Figure{
-		{Key: "fast", Group: g, Name: fmt.Sprintf("empty at %g ms", cfg.StallMs[0]), Value: TimingPercent(l.timing.Chance(0, 0, interleave.Empty))},
-		{Key: "stalled", Group: g, Name: fmt.Sprintf("at %g ms", cfg.StallMs[last]), Value: TimingPercent(l.timing.Chance(0, last, interleave.Empty))},
-		{Key: "exact", Group: g, Name: "of schedules", Value: TimingPercent(float64(c[interleave.Empty]) / float64(c.Total()))},
-	}
+	return interleave.TimingFigures(l.race.Fixes, cfg.StallMs, l.timing.Chance(0, 0, interleave.Empty), l.timing.Chance(0, last, interleave.Empty), l.exact.Counts)
 }
-
-// TimingPercent writes a chance as the timing headline does: "74.84%".
-func TimingPercent(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
 
 // glossary is the lab's words, the night's timeline, and the timing's.
 func (l *TimingLab) glossary() [][2]string {
