@@ -4,19 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/sim/leasestorm"
+	"github.com/loadlab/loadlab/tui/lab/labtest"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-func press(t *testing.T, l *Lab, k string) string {
-	t.Helper()
-	out := l.Key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
-	if out.Err != nil {
-		t.Fatalf("%s: %v", k, out.Err)
-	}
-	return out.Note
-}
+// press offers the lab a key and gives its note.
+func press(t *testing.T, l *Lab, k string) string { t.Helper(); return labtest.Press(t, l, k).Note }
 
 // The protection keys change the right-hand run; made like the left it
 // leaves one run, and c puts no protection back beside it.
