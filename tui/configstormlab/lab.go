@@ -39,9 +39,7 @@ const maxStep = 0.1
 // afternoon is the configuration storm as a lockstep case, five minutes
 // before the bad value to the run's end, a minute of seconds a step.
 var afternoon = lab.Case[configstorm.Spec, configstorm.Config, *configstorm.Engine]{
-	Configs:  configstorm.Spec.Configs,
-	New:      configstorm.New,
-	Validate: configstorm.Spec.Validate,
+	New: configstorm.New,
 	Check: func(s configstorm.Spec) error {
 		if est := s.MinuteSeconds(); est > maxStep {
 			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"entries", "clients", "attempts", "runs"}}

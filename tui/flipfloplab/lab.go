@@ -32,9 +32,7 @@ const maxStep = 0.1
 
 // morning is the flip-flop as a lockstep case: a minute of seconds a step.
 var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
-	Configs:  flipflop.Spec.Configs,
-	New:      flipflop.New,
-	Validate: flipflop.Spec.Validate,
+	New: flipflop.New,
 	Check: func(s flipflop.Spec) error {
 		if est := s.MinuteSeconds(); est > maxStep {
 			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"instances", "interval-s", "runs"}}

@@ -21,15 +21,19 @@ type Run[C any, E Runner] struct {
 	Engine E
 }
 
-// Case is what a lockstep lab tells Lockstep of its case: how its spec
-// makes its runs, how a run is named, and the few words that differ
-// from case to case.
-type Case[S comparable, C any, E Runner] struct {
-	// Configs is a run's config per run the spec lists; New builds one.
-	Configs func(S) ([]C, error)
-	New     func(C) (E, error)
-	// Validate reports a spec's first invalid field (before a restart).
-	Validate func(S) error
+// Paired is a paired spec as a lockstep lab plays it: a run's config per
+// run it lists, and its first invalid field (before a restart).
+type Paired[C any] interface {
+	comparable
+	Configs() ([]C, error)
+	Validate() error
+}
+
+// Case is what a lockstep lab tells Lockstep of its case: how a run is
+// built and named, and the few words that differ from case to case.
+type Case[S Paired[C], C any, E Runner] struct {
+	// New builds a run of a config.
+	New func(C) (E, error)
 	// Check refuses a spec whose lab step would take longer than a frame
 	// can wait (nil: every valid spec steps fast enough).
 	Check func(S) error
@@ -60,7 +64,7 @@ type Case[S comparable, C any, E Runner] struct {
 // the runs, restart with the step-cost check, the run's length, seeds,
 // moments told once for the runs that met them, status and title, and
 // edits that switch the right run (Pair).
-type Lockstep[S comparable, C any, E Runner] struct {
+type Lockstep[S Paired[C], C any, E Runner] struct {
 	// Spec is the spec playing; Opened the spec the scenario opened with.
 	Spec, Opened S
 	Runs         []Run[C, E]
@@ -72,14 +76,14 @@ type Lockstep[S comparable, C any, E Runner] struct {
 }
 
 // NewLockstep opens c's runs of spec at their first step.
-func NewLockstep[S comparable, C any, E Runner](spec S, c Case[S, C, E]) (Lockstep[S, C, E], error) {
+func NewLockstep[S Paired[C], C any, E Runner](spec S, c Case[S, C, E]) (Lockstep[S, C, E], error) {
 	l := Lockstep[S, C, E]{Spec: spec, Opened: spec, c: c}
 	return l, l.Restart()
 }
 
 // Restart builds every run again at its first step.
 func (l *Lockstep[S, C, E]) Restart() error {
-	cfgs, err := l.c.Configs(l.Spec)
+	cfgs, err := l.Spec.Configs()
 	if err != nil {
 		return err
 	}
@@ -163,7 +167,7 @@ func (l *Lockstep[S, C, E]) Names() []string {
 
 // NamesOf is the runs of s in a class's words, joined by " vs ".
 func (l *Lockstep[S, C, E]) NamesOf(s S) string {
-	cfgs, _ := l.c.Configs(s)
+	cfgs, _ := s.Configs()
 	names := make([]string, len(cfgs))
 	for i, c := range cfgs {
 		names[i] = l.c.Words(c)
@@ -203,18 +207,18 @@ func (l *Lockstep[S, C, E]) EditSaying(key string, change Change[S], note func(S
 	next := l.Pair
 	back := l.c.Words(l.Runs[len(l.Runs)-1].Cfg) // the right run before the key
 	left := func(s S) string {
-		cfgs, _ := l.c.Configs(s)
+		cfgs, _ := s.Configs()
 		return l.c.Words(cfgs[0])
 	}
 	return EditRuns(&l.Spec, &l.Pair, &next, key, back, left,
-		func(s *S) string { return change(s, &next) }, l.c.Validate, l.Restart, note)
+		func(s *S) string { return change(s, &next) }, S.Validate, l.Restart, note)
 }
 
 // Toggle is the change that flips a protection of the last run listed
 // (the right one, or the only one); the pair merges and splits the runs.
 func (l *Lockstep[S, C, E]) Toggle(flip func(*C)) Change[S] {
 	return func(s *S, pair *Pair) string {
-		cfgs, err := l.c.Configs(*s)
+		cfgs, err := (*s).Configs()
 		if err != nil {
 			return err.Error()
 		}

@@ -61,7 +61,7 @@ func toyName(c toyConfig) string {
 	return "none"
 }
 
-func toyConfigs(s toySpec) ([]toyConfig, error) {
+func (s toySpec) Configs() ([]toyConfig, error) {
 	if s.Steps < 1 {
 		return nil, engine.Invalid("steps", "must be at least 1, got %d", s.Steps)
 	}
@@ -73,19 +73,19 @@ func toyConfigs(s toySpec) ([]toyConfig, error) {
 	return out, nil
 }
 
+func (s toySpec) Validate() error { _, err := s.Configs(); return err }
+
 var toyCase = Case[toySpec, toyConfig, *toyEngine]{
-	Configs:  toyConfigs,
-	New:      func(c toyConfig) (*toyEngine, error) { return &toyEngine{cfg: c}, nil },
-	Validate: func(s toySpec) error { _, err := toyConfigs(s); return err },
-	Per:      2,
-	Words:    toyName,
-	SetName:  toyName,
-	Runs:     func(s *toySpec) *string { return &s.Runs },
-	Seed:     func(s *toySpec) *int64 { return &s.Seed },
-	Name:     "Toy",
-	Clock:    func(r Run[toyConfig, *toyEngine]) string { return fmt.Sprintf("step %d", r.Engine.at) },
-	Pace:     func(float64) string { return "" },
-	Note:     func(s toySpec) string { return "now " + s.Runs },
+	New:     func(c toyConfig) (*toyEngine, error) { return &toyEngine{cfg: c}, nil },
+	Per:     2,
+	Words:   toyName,
+	SetName: toyName,
+	Runs:    func(s *toySpec) *string { return &s.Runs },
+	Seed:    func(s *toySpec) *int64 { return &s.Seed },
+	Name:    "Toy",
+	Clock:   func(r Run[toyConfig, *toyEngine]) string { return fmt.Sprintf("step %d", r.Engine.at) },
+	Pace:    func(float64) string { return "" },
+	Note:    func(s toySpec) string { return "now " + s.Runs },
 }
 
 func TestLockstepPlaysRunsTogether(t *testing.T) {
@@ -181,8 +181,7 @@ func TestStepTo(t *testing.T) {
 	}
 }
 
-func (toySpec) Engine() string  { return "toy" }
-func (toySpec) Validate() error { return nil }
+func (toySpec) Engine() string { return "toy" }
 
 type otherSpec struct{}
 

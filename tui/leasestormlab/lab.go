@@ -36,9 +36,7 @@ const maxStep = 0.1
 
 // night is the lease storm as a lockstep case: a minute of seconds a step.
 var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
-	Configs:  leasestorm.Spec.Configs,
-	New:      leasestorm.New,
-	Validate: leasestorm.Spec.Validate,
+	New: leasestorm.New,
 	Check: func(s leasestorm.Spec) error {
 		if est := s.MinuteSeconds(); est > maxStep {
 			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"droplets", "timeout-s", "runs"}}

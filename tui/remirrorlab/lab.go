@@ -55,9 +55,7 @@ type run = lab.Run[remirror.Config, *remirror.Engine]
 
 // days is the storm as a lockstep case: StepMin minutes a step.
 var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
-	Configs:  remirror.Spec.Configs,
-	New:      remirror.New,
-	Validate: remirror.Spec.Validate,
+	New: remirror.New,
 	Check: func(s remirror.Spec) error {
 		if est := StepMin * s.StepSeconds(); est > maxStep {
 			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"volumes", "nodes", "runs"}}

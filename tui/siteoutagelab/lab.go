@@ -37,9 +37,7 @@ const maxStep = 0.5
 // building is the site outage as a lockstep case, from 5:00 PM on May 31,
 // an engine step (five minutes) a step.
 var building = lab.Case[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]{
-	Configs:  siteoutage.Spec.Configs,
-	New:      siteoutage.New,
-	Validate: siteoutage.Spec.Validate,
+	New: siteoutage.New,
 	Check: func(s siteoutage.Spec) error {
 		if est := s.Cost("text"); est.Seconds > maxStep {
 			return fmt.Errorf("the runs would take about %.1f s to set up, longer than a view can wait: lower servers-per-rack or racks-per-floor", est.Seconds)
