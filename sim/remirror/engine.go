@@ -306,14 +306,15 @@ func (e *Engine) search() (int, float64) {
 	capacity := c.Capacity * float64(e.upCount) / float64(c.Nodes)
 	left := max(0, capacity-float64(searches))
 	e.budget += left
+	// only the volumes searching (the cap's window) can find a mirror
 	done := 0
-	for e.budget >= c.RemirrorCost && done < len(q) {
+	for e.budget >= c.RemirrorCost && done < window {
 		e.budget -= c.RemirrorCost
 		e.remirror(q[done])
 		done++
 	}
 	work := left
-	if done == len(q) {
+	if done == window {
 		e.budget = 0 // idle capacity is not banked
 		work = min(left, float64(done)*c.RemirrorCost)
 	}
@@ -487,10 +488,15 @@ func (e *Engine) record(searches int, work, load, apiErr, unshielded float64) {
 	if c.Spread {
 		down = 0
 	}
+	// the network's use: none once every node is down (no capacity left,
+	// and no search or work to fill it)
 	capacity := c.Capacity * float64(e.upCount) / float64(c.Nodes)
-	netShare, remShare := min(1, float64(searches)/capacity), 0.0
-	if work > 0 {
-		remShare = work / capacity
+	netShare, remShare := 0.0, 0.0
+	if capacity > 0 {
+		netShare = min(1, float64(searches)/capacity)
+		if work > 0 {
+			remShare = work / capacity
+		}
 	}
 	s := &e.series
 	s.Stuck.Append(engine.Point{X: x, Y: stuck})

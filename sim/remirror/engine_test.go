@@ -2,6 +2,7 @@ package remirror
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -240,4 +241,30 @@ func TestValidate(t *testing.T) {
 		{Edit: func(s *Spec) { s.Runs = "none,backoff,cap,bulkhead,spread" }, Says: "runs lists at most 4 sets, got 5"},
 		{Edit: func(s *Spec) { s.Tries = 0 }, Says: "tries must be in 1..600"},
 	})
+}
+
+// Valid configs at the edges of their ranges run to their end with every
+// figure a number: a cap of one re-mirror, a network so large or a
+// re-mirror so cheap that every stuck volume could re-mirror at once (the
+// cap's window once let more than it holds through), and a race that
+// fails every node (the network's use was 0/0 once none was up).
+func TestEdgesRunWhole(t *testing.T) {
+	for _, edit := range []func(*Config){
+		func(c *Config) { c.MaxRemirrors, c.Cap = 1, true },
+		func(c *Config) { c.Capacity, c.Cap = 40000, true },
+		func(c *Config) { c.RemirrorCost, c.Backoff, c.Cap = 0.000001, true, true },
+		func(c *Config) { c.RaceRate = 5 },
+		func(c *Config) { c.RaceChance = 1 },
+	} {
+		c := DefaultConfig()
+		edit(&c)
+		r := run(t, c)
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Errorf("%+v: %v", c, err)
+		}
+		if strings.Contains(string(b), "NaN") {
+			t.Errorf("%+v: NaN in the result", c)
+		}
+	}
 }
