@@ -19,9 +19,17 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// adaptors are the engines on the command line, one file each; an engine
-// that is not here cannot be run headless.
-var adaptors = []adaptor{binsCLI, exactCLI, cascadeCLI, stormCLI, placementCLI, availabilityCLI, durabilityCLI, supermarketCLI, hashingCLI, leaseStormCLI, flipFlopCLI, dnsRaceCLI, remirrorCLI, siteOutageCLI, configStormCLI}
+// adaptors are the engines on the command line, one file each, which
+// registers its engine; an engine that is not here cannot be run
+// headless.
+var adaptors []adaptor
+
+// register adds an engine's adaptor to the command line's and gives it
+// back, for its file's var.
+func register[S scenarios.Spec, R any](a *engineCLI[S, R]) *engineCLI[S, R] {
+	adaptors = append(adaptors, a)
+	return a
+}
 
 // adaptor is one engine on the command line: its flags and their ranges,
 // its run, and its writers. engineCLI implements it for each engine's
