@@ -24,12 +24,9 @@ import (
 // headless.
 var adaptors []adaptor
 
-// register adds an engine's adaptor to the command line's and gives it
-// back, for its file's var.
-func register[S scenarios.Spec, R any](a *engineCLI[S, R]) *engineCLI[S, R] {
-	adaptors = append(adaptors, a)
-	return a
-}
+// register adds an engine's adaptor to the command line's: each adaptor
+// file's init registers its own.
+func register(a adaptor) { adaptors = append(adaptors, a) }
 
 // adaptor is one engine on the command line: its flags and their ranges,
 // its run, and its writers. engineCLI implements it for each engine's

@@ -12,7 +12,7 @@ import (
 
 // availabilityCLI is "loadlab run availability": lecture 26.4.3's
 // availability arithmetic.
-var availabilityCLI = register(&engineCLI[avail.Spec, avail.Report]{
+var availabilityCLI = &engineCLI[avail.Spec, avail.Report]{
 	about: `A = MTTF / (MTTF + MTTR). The nines and the downtime they allow (a month is a
 twelfth of a year, 730 h), the MTTF x MTTR grid, the two paths to --target
 (a longer MTTF or a shorter MTTR), the scale table (a fleet of n machines of
@@ -46,7 +46,9 @@ target (§26.2.9: The Planet's customers were down for days; three days is
 		},
 		"csv": func(_ context.Context, w io.Writer, r avail.Report, _ engine.Cost) error { return availCSV(w, r) },
 	},
-})
+}
+
+func init() { register(availabilityCLI) }
 
 func percent(a float64) string { return avail.Percent(a) }
 

@@ -19,7 +19,7 @@ import (
 )
 
 // binsCLI is "loadlab run bins": the flags and JSON fields scripts rely on (README, Headless).
-var binsCLI = register(&engineCLI[bins.Spec, bins.Result]{
+var binsCLI = &engineCLI[bins.Spec, bins.Result]{
 	about: `Each trial places --balls balls into --bins bins under every strategy at once;
 trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial.`,
 	bind: func(fs *flagSet, s *bins.Spec) {
@@ -55,7 +55,9 @@ trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial
 		"json": writeBinsJSON,
 		"csv":  writeBinsCSV,
 	},
-})
+}
+
+func init() { register(binsCLI) }
 
 // writeBinsText prints the per-strategy table of source §P2C (mean, median
 // and p95 of the max; median p99; mean std, empty and hot), the final

@@ -17,7 +17,7 @@ import (
 
 // cascadeCLI is "loadlab run cascade": lecture 26.4.1's simulator, every
 // constant a flag.
-var cascadeCLI = register(&engineCLI[cascade.Spec, cascade.Report]{
+var cascadeCLI = &engineCLI[cascade.Spec, cascade.Report]{
 	about: `api (120 threads) -> svc (60) -> db (10 connections) / aux (5): the database slows
 down 20x at 15 s and a 6x surge runs from 25 s to 40 s. --configs runs the
 lecture's protection sets S1-S6 and "custom", the set the switches describe
@@ -59,7 +59,9 @@ and the JSON; the CSV, one comparison row per set, does not carry it.`,
 		},
 		"csv": writeCascadeCSV,
 	},
-})
+}
+
+func init() { register(cascadeCLI) }
 
 func bindCascade(fs *flagSet, s *cascade.Spec) {
 	c := &s.Config

@@ -16,7 +16,7 @@ import (
 // configStormCLI is "loadlab run config-storm": §26.2.8's configuration
 // storm, the afternoon Facebook's clients kept their database down after
 // the invalid value was fixed.
-var configStormCLI = register(&engineCLI[configstorm.Spec, configstorm.Report]{
+var configStormCLI = &engineCLI[configstorm.Spec, configstorm.Report]{
 	about: `The lecture's account (2010-09-23; it gives the order of events, not their
 times): a change writes an invalid configuration value; every client sees it
 and queries the database to fix it, and the database is overwhelmed by
@@ -107,7 +107,9 @@ database's load against its capacity, the reads served, the hit ratio.`,
 			return writeCSV(w, []string{"set", "minute", "clock", "load", "answered", "retries", "success", "hit_ratio", "traffic", "backing_off"}, rows)
 		},
 	},
-})
+}
+
+func init() { register(configStormCLI) }
 
 // configSetWords names a protection set in the report's words.
 func configSetWords(set string) string {

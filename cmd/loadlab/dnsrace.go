@@ -14,7 +14,7 @@ import (
 
 // dnsRaceCLI is "loadlab run interleave" (and its scenarios dns-race, dns-race-fixes, dns-race-timing): section 26.2.10's race between two
 // DNS Enactors, every schedule counted exactly, and timed by Monte Carlo.
-var dnsRaceCLI = register(&engineCLI[interleave.Spec, interleave.Report]{
+var dnsRaceCLI = &engineCLI[interleave.Spec, interleave.Report]{
 	about: `DNS Enactors apply plans to a record: each checks once that its plan is not older
 than what the record holds, writes its plan to each of --records records, then
 deletes every older plan. Every schedule (every interleaving of their steps) is
@@ -55,7 +55,9 @@ length of --stall-ms.`,
 			return dnsRaceCSV(w, r)
 		},
 	},
-})
+}
+
+func init() { register(dnsRaceCLI) }
 
 // writeDNSRaceText prints the setup, the outcomes of every fix set, the
 // bad schedules, the schedule played with its captions, and the timing.

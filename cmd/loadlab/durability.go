@@ -15,7 +15,7 @@ import (
 
 // durabilityCLI is "loadlab run durability": the placement strategies
 // holding objects over simulated years of failures and repairs.
-var durabilityCLI = register(&engineCLI[placement.DurabilitySpec, *placement.Durability]{
+var durabilityCLI = &engineCLI[placement.DurabilitySpec, *placement.Durability]{
 	about: `--objects objects of --replicas replicas on an AZ x rack x node fleet for --years
 years. Nodes lose their disks (--node-mttf-years, back empty after
 --replace-hours), racks and AZs go dark for hours (--rack-outage-*, --az-outage-*),
@@ -93,7 +93,9 @@ for good, in all and at each whole year's end.`,
 			}{s.Seed, s.Years, s.Objects, d.Results(), d.ByYear(), d.Moments(), d.Figures(), est})
 		},
 	},
-})
+}
+
+func init() { register(durabilityCLI) }
 
 // writeByYear is the text report's table of the counts at each whole
 // year's end, a column a strategy.

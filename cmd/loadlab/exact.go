@@ -16,7 +16,7 @@ import (
 
 // exactCLI is "loadlab run exact", and "loadlab enum" for short: the enum
 // report that scripts rely on (README, Headless).
-var exactCLI = register(&engineCLI[bins.ExactSpec, bins.ExactReport]{
+var exactCLI = &engineCLI[bins.ExactSpec, bins.ExactReport]{
 	about: `Brute force (--method brute) places every ordered candidate pair per ball, all
 n^(2m) inputs, and compares the rules input by input; the DP (--method dp)
 walks load multisets and gives exact distributions far beyond brute force.`,
@@ -39,7 +39,9 @@ walks load multisets and gives exact distributions far beyond brute force.`,
 		},
 		"csv": func(_ context.Context, w io.Writer, r bins.ExactReport, _ engine.Cost) error { return enumCSV(w, r) },
 	},
-})
+}
+
+func init() { register(exactCLI) }
 
 // JSON shapes of the enum report that scripts rely on (README, Headless).
 type (

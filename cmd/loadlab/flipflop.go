@@ -14,7 +14,7 @@ import (
 
 // flipFlopCLI is "loadlab run health-flip-flop": §26.2.10's health checks
 // flipping instances in and out of DNS.
-var flipFlopCLI = register(&engineCLI[flipflop.Spec, flipflop.Report]{
+var flipFlopCLI = &engineCLI[flipflop.Spec, flipflop.Report]{
 	about: `The lecture's times: from 5:30 AM new instances' network state propagated slowly,
 NLB health checks flipped instances between failed and healthy, and each flip
 rewrote DNS; 10:36 AM network latency back to normal; 9:36 AM engineers
@@ -76,7 +76,9 @@ put-backs wait behind the writes DNS has not applied yet.`,
 			return writeCSV(w, []string{"set", "minute", "clock", "flips", "dns_writes", "in_service", "dns_backlog", "dns_lag_min", "dead_in_dns"}, rows)
 		},
 	},
-})
+}
+
+func init() { register(flipFlopCLI) }
 
 // flipSetWords names a protection set in the report's words.
 var flipSetWords = map[string]string{"none": "no protection", "hysteresis": "hysteresis", "cap": "a cap on changes a minute", "both": "hysteresis and a cap"}

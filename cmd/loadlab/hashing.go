@@ -12,7 +12,7 @@ import (
 
 // hashingCLI is "loadlab run hashing": source §HRW's rendezvous hashing
 // against a consistent-hash ring.
-var hashingCLI = register(&engineCLI[hashing.Spec, hashing.Report]{
+var hashingCLI = &engineCLI[hashing.Spec, hashing.Report]{
 	about: `--keys keys over --nodes nodes by --scheme: hrw (owner = the node of highest
 score hash(key, node), the score mixed), weighted-hrw (score -w / ln u, --weights
 cycled over the nodes), skeleton (HRW down a --fanout-way tree, O(log n) a
@@ -84,7 +84,9 @@ a lookup (measured: it differs from run to run, the rest does not).`,
 			return hashingCSV(w, r.Studies)
 		},
 	},
-})
+}
+
+func init() { register(hashingCLI) }
 
 func yes(b bool) string {
 	if b {

@@ -15,7 +15,7 @@ import (
 
 // leaseStormCLI is "loadlab run lease-storm": §26.2.10's lease storm, the
 // night DWFM stayed down after DynamoDB came back.
-var leaseStormCLI = register(&engineCLI[leasestorm.Spec, leasestorm.Report]{
+var leaseStormCLI = &engineCLI[leasestorm.Spec, leasestorm.Report]{
 	about: `The lecture's times: DynamoDB unreachable from 11:48 PM, back at 2:25 AM; DWFM
 overwhelmed (congestive collapse); engineers throttle and restart at 4:14 AM;
 DWFM recovered at 5:28 AM. Every count and rate is the model's: --droplets
@@ -72,7 +72,9 @@ the queue, and the droplets without a lease.`,
 			return writeCSV(w, []string{"set", "minute", "clock", "goodput", "wasted", "wasted_share", "queue", "without_lease", "waiting", "refused"}, rows)
 		},
 	},
-})
+}
+
+func init() { register(leaseStormCLI) }
 
 // leaseSetWords names a protection set in the report's words.
 var leaseSetWords = map[string]string{"none": "no protection", "throttle": "the throttle", "drop-stale": "dropping stale requests", "both": "the throttle and dropping stale requests"}

@@ -15,7 +15,7 @@ import (
 
 // placementCLI is "loadlab run placement": lecture 26.4.2's table of
 // placement strategies against failure events, with the exact chances.
-var placementCLI = register(&engineCLI[placement.Spec, *placement.Table]{
+var placementCLI = &engineCLI[placement.Spec, *placement.Table]{
 	about: `--azs AZs x --racks racks x --nodes nodes (numbered rack by rack), --replicas
 replicas under a majority quorum. Each strategy (random, greedy = the lowest
 numbers, rack-aware, az-aware) places --trials objects at each location of each
@@ -85,7 +85,9 @@ on distinct sites of it). "struck" counts the objects an event reached.`,
 			return cw.Error()
 		},
 	},
-})
+}
+
+func init() { register(placementCLI) }
 
 // placementSites is the site level in the JSON report: the sites, the
 // sites of a city, the providers, and every site's nodes together.

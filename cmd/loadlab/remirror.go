@@ -16,7 +16,7 @@ import (
 
 // remirrorCLI is "loadlab run remirror": §26.2.7's re-mirroring storm, the
 // EBS zone that stayed stuck for days after a network change of minutes.
-var remirrorCLI = register(&engineCLI[remirror.Spec, remirror.Report]{
+var remirrorCLI = &engineCLI[remirror.Spec, remirror.Report]{
 	about: `The lecture's timeline (AWS, US East, 2011-04-21):
 ` + remirrorTimeline() + `
 The lecture's figures are the times above and the shares: 13 % of the zone's
@@ -105,7 +105,9 @@ Recovery is the time from 12:47 AM until no volume is stuck.`,
 				"control_load", "api_errors", "api_errors_without_bulkhead", "failed_nodes"}, rows)
 		},
 	},
-})
+}
+
+func init() { register(remirrorCLI) }
 
 // remirrorTimeline is the lecture's timeline, an event a paragraph, its
 // words wrapped under their column.

@@ -16,7 +16,7 @@ import (
 
 // stormCLI is "loadlab run retry-storm": section 26.3.2's clients retrying
 // together, with and without jitter.
-var stormCLI = register(&engineCLI[cascade.StormSpec, []cascade.Storm]{
+var stormCLI = &engineCLI[cascade.StormSpec, []cascade.Storm]{
 	about: `--clients clients fail together at t = 0 and each retries --retries times against a
 dependency that keeps failing, waiting min(base x 2^(k-1), cap) before retry k: as is
 (none), uniform(0, d) (full), d/2 + uniform(0, d/2) (equal), or decorrelated. The
@@ -39,7 +39,9 @@ report is the retries per millisecond, their peak, and (1 + retries)^layers.`,
 		"json": writeStormJSON,
 		"csv":  stormCSV,
 	},
-})
+}
+
+func init() { register(stormCLI) }
 
 // stormReport is the JSON report: the storms, their headline figures
 // and the estimate.

@@ -17,7 +17,7 @@ import (
 // siteOutageCLI is "loadlab run site-outage": §26.2.9's building that went
 // dark, and what it did to its customers' year by where they had placed
 // their servers.
-var siteOutageCLI = register(&engineCLI[siteoutage.Spec, siteoutage.Report]{
+var siteOutageCLI = &engineCLI[siteoutage.Spec, siteoutage.Report]{
 	about: `The lecture's timeline (The Planet, H1 in Houston, 2008): May 31, 5:55 PM a
 transformer shorts, the fire sets off the UPS batteries, an explosion blows out
 three walls of floor one; no server is damaged, but 9,000 servers of 7,500
@@ -95,7 +95,9 @@ one seed: none, reserve, drills, both.`,
 			return writeCSV(w, []string{"set", "minute", "clock", "one_site", "one_city", "cross_provider", "dark_servers", "standby_servers", "moved_servers", "waiting_servers"}, rows)
 		},
 	},
-})
+}
+
+func init() { register(siteOutageCLI) }
 
 // siteSetWords names a protection set in the report's words.
 var siteSetWords = map[string]string{"none": "as it was: no capacity reserved, failover never tested", "reserve": "capacity reserved for failover",

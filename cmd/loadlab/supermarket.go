@@ -14,7 +14,7 @@ import (
 
 // supermarketCLI is "loadlab run supermarket": source §SM's servers at
 // 90 % load, one choice against the shorter of two.
-var supermarketCLI = register(&engineCLI[queue.Spec, queue.Outcome]{
+var supermarketCLI = &engineCLI[queue.Spec, queue.Outcome]{
 	about: `--servers FIFO servers, Poisson arrivals at --load x servers, exponential service
 of rate 1, simulated event by event to --time, measured after --warmup. --policy
 random, jsq-d (the shorter of --d servers drawn at random), jsq (the shortest of
@@ -77,7 +77,9 @@ load^((d^i - 1)/(d - 1)).`,
 			return cw.Error()
 		},
 	},
-})
+}
+
+func init() { register(supermarketCLI) }
 
 // writeQueueText prints, per policy, the share of servers at each queue
 // length against the mean field, the means, and the supermarket excerpt's statements checked.
