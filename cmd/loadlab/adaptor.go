@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"os/signal"
@@ -39,6 +41,8 @@ type adaptor interface {
 	// help is the text of "loadlab help ENGINE".
 	help(topic string) string
 	boolFlags() []string
+	// fromFile sets the fields a scenario file's table names over base.
+	fromFile(base scenarios.Spec, table map[string]any) (scenarios.Spec, error)
 }
 
 func adaptorFor(engineName string) (adaptor, bool) {
@@ -116,12 +120,17 @@ func (c *engineCLI[S, R]) formats() []string {
 func (c *engineCLI[S, R]) flagSet(spec *S, o *options) *flagSet {
 	fs := newFlagSet("run " + c.engine())
 	c.bind(fs, spec)
+	c.bindShared(fs, o)
+	return fs
+}
+
+// bindShared declares the flags every engine has over o.
+func (c *engineCLI[S, R]) bindShared(fs *flagSet, o *options) {
 	o.format, o.workers = "text", runtime.GOMAXPROCS(0)
 	fs.Text(&o.format, "format", quoteList(c.formats()), "the report's form")
 	fs.Int(&o.workers, "workers", 1, math.MaxInt, "goroutines sharing the work (the result does not depend on it)")
 	fs.Text(&o.file, "scenario-file", "a file name", "a TOML or JSON scenario file to start from; flags still win over it")
 	fs.Value(sizeValue{&o.maxMemory}, "max-memory", "a size of at least 1MB, such as 512MB or 4GB", "the memory a run may use")
-	return fs
 }
 
 func (c *engineCLI[S, R]) boolFlags() []string {
@@ -143,11 +152,42 @@ func (c *engineCLI[S, R]) help(topic string) string {
 		usage = "loadlab " + topic + " [flags]   (short for loadlab run " + c.engine() + ")"
 	}
 	fmt.Fprintf(&b, "Usage: %s\n\n%s: %s.\n%s\n\nFlags:\n", usage, c.engine(), e.Title, c.about)
-	spec, _ := e.Default.(S)
-	fs := c.flagSet(&spec, &options{})
+	fs := newFlagSet(c.engine())
+	c.bindDefault(fs)
+	c.bindShared(fs, &options{})
 	printFlags(&b, fs)
 	fmt.Fprintf(&b, "\nA scenario of this engine (see loadlab list) can stand for %q: its values become the defaults.\n", c.engine())
 	return b.String()
+}
+
+// fromFile sets each field the table names over base as its flag would
+// take it, then checks the spec as the command line does: a file and the
+// command line accept the same values, and a value either refuses gets
+// the same words, the field named as engine.field.
+func (c *engineCLI[S, R]) fromFile(base scenarios.Spec, table map[string]any) (scenarios.Spec, error) {
+	spec, ok := base.(S)
+	if !ok {
+		return nil, fmt.Errorf("scenario spec %T is not a %s spec", base, c.engine())
+	}
+	fs := newFlagSet(c.engine())
+	c.bind(fs, &spec)
+	for _, name := range slices.Sorted(maps.Keys(table)) {
+		if err := fs.setFromFile(c.engine(), name, table[name]); err != nil {
+			return nil, err
+		}
+	}
+	field := func(f string) string { return c.engine() + "." + f }
+	if err := spec.Validate(); err != nil {
+		return nil, errors.New(engine.Named(err, field))
+	}
+	return spec, fs.outOfRange(field)
+}
+
+// bindDefault declares the engine's flags over its default spec.
+func (c *engineCLI[S, R]) bindDefault(fs *flagSet) {
+	e, _ := scenarios.LookupEngine(c.engine())
+	spec, _ := e.Default.(S)
+	c.bind(fs, &spec)
 }
 
 // flagName is how the command line names a spec field.
@@ -172,6 +212,9 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 	}
 	if err := spec.Validate(); err != nil {
 		return prepared{}, usageError{engine.Named(err, flagName)}
+	}
+	if err := fs.outOfRange(flagName); err != nil {
+		return prepared{}, err
 	}
 	estimate := c.cost(spec, o.env())
 	lim := limits(o.maxMemory)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -82,10 +83,14 @@ func (f *flagSet) Int64(p *int64, name string, lo, hi int64, usage string) {
 	f.Value(decimal[int64]{p, lo, hi}, name, wholeRange(lo, hi, math.MaxInt64), usage)
 }
 
-// Float declares a decimal float flag over p; accepts says its range,
-// which the engine checks with the flags it depends on.
+// Float declares a decimal float flag over p; accepts says its range. The
+// engine checks the values it uses, in its own words; outOfRange then
+// checks every flag given against a range written as an interval ("a
+// number in (0, 1e6]", "a number > 0"), whether the run uses it or not.
+// A range that depends on other flags ("[0, 1 - one-city]") is the
+// engine's alone.
 func (f *flagSet) Float(p *float64, name, accepts, usage string) {
-	f.Value(number{p}, name, accepts, usage)
+	f.Value(number{p, intervalOf(accepts)}, name, accepts, usage)
 }
 
 // Text declares a string flag over p.
@@ -233,8 +238,48 @@ func (v decimal[T]) Set(s string) error {
 	return nil
 }
 
-// number is a float flag in plain decimal: digits, a point, an exponent.
-type number struct{ p *float64 }
+// number is a float flag in plain decimal (digits, a point, an exponent)
+// within its interval.
+type number struct {
+	p  *float64
+	in interval
+}
+
+// interval is the range of a float flag; the zero interval holds every
+// finite number.
+type interval struct {
+	lo, hi         float64
+	loOpen, hiOpen bool
+	bounded        bool
+}
+
+func (in interval) holds(x float64) bool {
+	if !in.bounded {
+		return true
+	}
+	return (x > in.lo || !in.loOpen && x == in.lo) && (x < in.hi || !in.hiOpen && x == in.hi)
+}
+
+// intervalOf reads the interval an accepts text writes: "a number in
+// [lo, hi]" with either bracket open, or "a number > lo"; any other text
+// (a range depending on other flags) gives the unbounded interval.
+func intervalOf(accepts string) interval {
+	if lo, ok := strings.CutPrefix(accepts, "a number > "); ok {
+		x, err := parseDecimal(lo)
+		return interval{lo: x, hi: math.Inf(1), loOpen: true, hiOpen: true, bounded: err == nil}
+	}
+	body, ok := strings.CutPrefix(accepts, "a number in ")
+	if !ok || len(body) < 5 {
+		return interval{}
+	}
+	loText, hiText, ok := strings.Cut(body[1:len(body)-1], ", ")
+	lo, errLo := parseDecimal(loText)
+	hi, errHi := parseDecimal(hiText)
+	if !ok || errLo != nil || errHi != nil || !strings.Contains("[(", body[:1]) || !strings.Contains("])", body[len(body)-1:]) {
+		return interval{}
+	}
+	return interval{lo: lo, hi: hi, loOpen: body[0] == '(', hiOpen: body[len(body)-1] == ')', bounded: true}
+}
 
 func (v number) String() string {
 	if v.p == nil {
@@ -250,6 +295,22 @@ func (v number) Set(s string) error {
 	}
 	*v.p = x
 	return nil
+}
+
+// outOfRange is the first flag given whose value is outside the interval
+// its accepts text writes, named by name.
+func (f *flagSet) outOfRange(name func(flag string) string) error {
+	var err error
+	f.VisitAll(func(fl *flag.Flag) {
+		o, ok := fl.Value.(once)
+		if !ok || !f.given[fl.Name] || err != nil {
+			return
+		}
+		if v, ok := o.Value.(number); ok && !v.in.holds(*v.p) {
+			err = usagef("%s must be %s, got %s", name(fl.Name), f.accepts[fl.Name], v.String())
+		}
+	})
+	return err
 }
 
 // parseDecimal reads a finite number written in decimal: strconv would
@@ -316,4 +377,63 @@ func printFlags(w io.Writer, fs *flagSet) {
 		}
 		fmt.Fprintf(w, "%s\n      %s\n", head, line)
 	})
+}
+
+// setFromFile sets flag name from a scenario file's decoded value, as the
+// command line would set it from the value's text; a value of the wrong
+// kind (text for a number, a table, null) is refused in the same words.
+// Messages name the field as table.name.
+func (f *flagSet) setFromFile(table, name string, v any) error {
+	field := table + "." + name
+	fl := f.Lookup(name)
+	if fl == nil {
+		return fmt.Errorf("unknown field %q: the fields of [%s] are its flags without the -- (see loadlab help %s)", field, table, table)
+	}
+	if v == nil {
+		return fmt.Errorf("%s is null: leave the field out to keep its value, or give %s", field, f.accepts[name])
+	}
+	text, ok := fileText(fl.Value, v)
+	if ok && fl.Value.Set(text) == nil {
+		return nil
+	}
+	return fmt.Errorf("%s must be %s, got %s", field, f.accepts[name], fileWords(v))
+}
+
+// fileText is a decoded value as a flag's text, if the flag takes values
+// of its kind: text for text flags, numbers for number flags (a whole
+// number written 1e6 or 16.0 stays whole), true or false for switches.
+func fileText(flagValue flag.Value, v any) (string, bool) {
+	if o, ok := flagValue.(once); ok {
+		flagValue = o.Value
+	}
+	switch flagValue.(type) {
+	case text:
+		s, ok := v.(string)
+		return s, ok
+	case boolean:
+		b, ok := v.(bool)
+		return strconv.FormatBool(b), ok
+	}
+	switch x := v.(type) {
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return strconv.FormatInt(i, 10), true
+		}
+		f, err := x.Float64()
+		return fileNumber(f), err == nil
+	case float64:
+		return fileNumber(x), true
+	}
+	return "", false
+}
+
+// fileNumber writes a decoded float as the flags read it: whole numbers
+// in full, so that an integer flag takes 1e6.
+func fileNumber(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e18 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
 }

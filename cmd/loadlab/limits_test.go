@@ -144,7 +144,7 @@ func TestScenarioFileBounds(t *testing.T) {
 		{write("inf.toml", []byte("[bins]\nhot = inf\n")), "got inf"},
 		{write("nan.toml", []byte("[bins]\nhot = -nan\n")), "got -nan"},
 		{write("case.json", []byte(`{"BINS": {"BINS": 5}}`)), `unknown field "BINS"`},
-		{write("case2.json", []byte(`{"bins": {"bins": 5, "Bins": 6}}`)), `unknown field "Bins"`},
+		{write("case2.json", []byte(`{"bins": {"bins": 5, "Bins": 6}}`)), `unknown field "bins.Bins"`},
 	}
 	for _, c := range cases {
 		code, out, errs := runArgs(t, "run", "--scenario-file", c.path)

@@ -202,15 +202,30 @@ func TestScenarioFiles(t *testing.T) {
 	if r.Bins != 50 || r.Balls != 10000 || r.Seed != 42 || r.Stream != "sequential" {
 		t.Errorf("TOML on a base scenario: %+v", r)
 	}
+	whole := write("whole.json", `{"bins": {"bins": 8.0, "balls": 1e1, "strategies": "one,two"}}`)
+	if r := runJSON(t, "run", "--scenario-file", whole); r.Bins != 8 || r.Balls != 10 {
+		t.Errorf("whole numbers written 8.0 and 1e1: %+v", r)
+	}
 	js := write("small.json", `{"bins": {"bins": 8, "balls": 8, "strategies": "one,two"}}`)
 	r = runJSON(t, "run", "--scenario-file", js, "--seed", "5")
 	if r.Bins != 8 || r.Seed != 5 {
 		t.Errorf("JSON file with a flag on top: %+v", r)
 	}
 	bad := []struct{ name, body, says string }{
-		{"typo.json", `{"bins": {"binz": 4}}`, `unknown field "binz"`},
-		{"range.toml", "[bins]\nballs = 0\n", "bins.balls must be in 1..2147483647, got 0"},
-		{"type.json", `{"bins": {"bins": "four"}}`, "bins"},
+		{"typo.json", `{"bins": {"binz": 4}}`, `unknown field "bins.binz"`},
+		{"range.toml", "[bins]\nballs = 0\n", "bins.balls must be a whole number in 1..2147483647, got 0"},
+		{"type.json", `{"bins": {"bins": "four"}}`, `bins.bins must be a whole number in 1..50000000, got "four"`},
+		{"list.toml", "[bins]\nbins = [1, 2]\n", "bins.bins must be a whole number in 1..50000000, got a list"},
+		{"null.json", `{"bins": {"balls": null}}`, "bins.balls is null: leave the field out"},
+		{"unused.toml", "[supermarket]\npolicy = \"random\"\nrefresh = -1\n", "supermarket.refresh must be a number in [0.01, 1e6], got -1"},
+		{"unusedd.toml", "[exact]\nd = 0\n", "exact.d must be a whole number in 1..255, got 0"},
+		{"hex.toml", "[bins]\nballs = 0x10\n", "bins.balls: numbers are plain decimal here"},
+		{"under.toml", "x = {bins = {balls = 1_000}}\n", "x.bins.balls: numbers are plain decimal here"},
+		{"nan.toml", "[supermarket]\nload = nan\n", "supermarket.load: numbers are plain decimal here"},
+		{"inline.toml", "x = {" + strings.Repeat("a.", 20000) + "a = 1}\n", "nested 20002 levels deep, more than the 32"},
+		{"kind.toml", "bins = 5\n", "bins must be a table of the engine's fields"},
+		{"top.json", `[1]`, "must hold one JSON object, got a list"},
+		{"base.json", `{"base": 3}`, "base must be a name in quotes, got 3"},
 		{"base.toml", "base = \"nope\"\n", `base "nope" is not a scenario`},
 		{"syntax.toml", "[bins\n", "syntax.toml"},
 		{"noengine.toml", "", "name the engine"},
@@ -279,6 +294,11 @@ func FuzzScenarioFile(f *testing.F) {
 	f.Add([]byte(`{"engine": "bins", "bins": {"bins": 8}}`), false)
 	f.Add([]byte("base = \"heavy-load-blog\"\n[bins]\nbins = 50\n"), true)
 	f.Add([]byte(`{"bins": {"strategies": "left:3", "bins": 10}}`), false)
+	f.Add([]byte("bins.bins = 8\nbins.balls = 1e3\n"), true)
+	f.Add([]byte("x = {a.b.c = 1, d = {e.f = [1, 2]}}\n"), true)
+	f.Add([]byte("[[bins]]\nbins = 4\n[[bins]]\nballs = 2\n"), true)
+	f.Add([]byte("[bins]\nballs = 0x10\nd = nan\n"), true)
+	f.Add([]byte(`{"bins": {"balls": null, "d": [1], "hot": {"x": 1}}}`), false)
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, body []byte, isTOML bool) {
 		name := filepath.Join(dir, "f.json")

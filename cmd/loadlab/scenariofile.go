@@ -9,9 +9,10 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 	"github.com/loadlab/loadlab/scenarios"
@@ -30,48 +31,49 @@ import (
 // engine's defaults. The file's shape is built from the engine table, so a
 // new engine needs no change here.
 
-// fileShape is the struct a scenario file decodes into: base, engine, and
-// a pointer to each engine's spec type under the engine's name.
-func fileShape() reflect.Type {
-	str := reflect.TypeOf("")
-	fields := []reflect.StructField{
-		{Name: "Base", Type: str, Tag: `json:"base" toml:"base"`},
-		{Name: "Engine", Type: str, Tag: `json:"engine" toml:"engine"`},
-	}
-	for i, e := range scenarios.Engines() {
-		fields = append(fields, reflect.StructField{
-			Name: fmt.Sprintf("Spec%d", i),
-			Type: reflect.PointerTo(reflect.TypeOf(e.Default)),
-			Tag:  reflect.StructTag(fmt.Sprintf(`json:%q toml:%q`, e.Name, e.Name)),
-		})
-	}
-	return reflect.StructOf(fields)
-}
-
 // loadScenarioFile reads path and returns the scenario it describes. Every
-// problem is a usage error naming the file and the field.
+// problem is a usage error naming the file and the field. The engine's
+// table is read field by field through the engine's flags, so a file and
+// the command line take the same values and say the same of the rest.
 func loadScenarioFile(path string) (scenarios.Scenario, error) {
 	fail := func(format string, args ...any) (scenarios.Scenario, error) {
 		return scenarios.Scenario{}, usagef("--scenario-file %q: %s", path, fmt.Sprintf(format, args...))
 	}
 	raw, err := readScenarioFile(path)
 	if err != nil {
-		return scenarios.Scenario{}, usagef("--scenario-file %q: %v", path, err)
-	}
-	isTOML := strings.EqualFold(filepath.Ext(path), ".toml")
-	head := reflect.New(fileShape())
-	if err := decodeScenario(raw, isTOML, head.Interface()); err != nil {
 		return fail("%v", err)
 	}
-	baseName := head.Elem().Field(0).String()
-	engineName := head.Elem().Field(1).String()
-	all := scenarios.Engines()
-	var tables []string
-	for i, e := range all {
-		if !head.Elem().Field(2 + i).IsNil() {
-			tables = append(tables, e.Name)
+	doc, err := decodeDocument(raw, strings.EqualFold(filepath.Ext(path), ".toml"))
+	if err != nil {
+		return fail("%v", err)
+	}
+	var baseName, engineName string
+	tables := map[string]map[string]any{}
+	for _, k := range slices.Sorted(maps.Keys(doc)) {
+		v := doc[k]
+		_, isEngine := scenarios.LookupEngine(k)
+		switch {
+		case k == "base" || k == "engine":
+			name, ok := v.(string)
+			if !ok {
+				return fail("%s must be a name in quotes, got %s", k, fileWords(v))
+			}
+			if k == "base" {
+				baseName = name
+			} else {
+				engineName = name
+			}
+		case isEngine:
+			t, ok := v.(map[string]any)
+			if !ok {
+				return fail("%s must be a table of the engine's fields ([%s]), got %s", k, k, fileWords(v))
+			}
+			tables[k] = t
+		default:
+			return fail("unknown field %q: a scenario file holds base, engine and a table named for the engine", k)
 		}
 	}
+	all := scenarios.Engines()
 	sc := scenarios.Scenario{Name: filepath.Base(path), Title: "scenario file " + filepath.Base(path)}
 	if baseName != "" {
 		base, ok := scenarios.Lookup(baseName)
@@ -85,40 +87,32 @@ func loadScenarioFile(path string) (scenarios.Scenario, error) {
 	case sc.Spec != nil:
 		engineName = sc.Engine()
 	case len(tables) == 1:
-		engineName = tables[0]
+		for name := range tables {
+			engineName = name
+		}
 	default:
 		return fail("name the engine (engine = %q, or a table [%s]) or a base scenario", all[0].Name, all[0].Name)
 	}
-	idx := -1
-	for i, e := range all {
-		if e.Name == engineName {
-			idx = i
-		}
-	}
-	if idx < 0 {
+	e, ok := scenarios.LookupEngine(engineName)
+	if !ok {
 		return fail("engine must be one of %s, got %q", strings.Join(engineNames(), " "), engineName)
 	}
 	if sc.Spec == nil {
-		sc.Spec = all[idx].Default
+		sc.Spec = e.Default
 	} else if sc.Engine() != engineName {
 		return fail("engine %q does not match base %q, a %s scenario", engineName, baseName, sc.Engine())
 	}
-	for _, t := range tables {
+	for _, t := range slices.Sorted(maps.Keys(tables)) {
 		if t != engineName {
 			return fail("table [%s] does not belong to the %s engine", t, engineName)
 		}
 	}
-	// Decode again over the base values so that absent fields keep them.
-	spec := reflect.New(reflect.TypeOf(sc.Spec))
-	spec.Elem().Set(reflect.ValueOf(sc.Spec))
-	overlay := reflect.New(fileShape())
-	overlay.Elem().Field(2 + idx).Set(spec)
-	if err := decodeScenario(raw, isTOML, overlay.Interface()); err != nil {
-		return fail("%v", err)
+	a, ok := adaptorFor(engineName)
+	if !ok {
+		return fail("the %s engine has no headless run yet", engineName)
 	}
-	sc.Spec = spec.Elem().Interface().(scenarios.Spec)
-	if err := sc.Spec.Validate(); err != nil {
-		return fail("%s", engine.Named(err, func(field string) string { return engineName + "." + field }))
+	if sc.Spec, err = a.fromFile(sc.Spec, tables[engineName]); err != nil {
+		return fail("%v", err)
 	}
 	return sc, nil
 }
@@ -156,61 +150,104 @@ func readScenarioFile(path string) ([]byte, error) {
 	if len(raw) > maxFileBytes {
 		return nil, fmt.Errorf("larger than %s, the most a scenario file may hold", engine.Size(maxFileBytes))
 	}
-	depth, bad := scan(raw)
-	if depth > maxNesting {
-		return nil, fmt.Errorf("nested %d levels deep, more than the %d a scenario file may use", depth, maxNesting)
-	}
-	if bad != "" {
-		return nil, fmt.Errorf("numbers are plain decimal here (such as 16, 0.5 or 1e6), got %s", bad)
-	}
-	return raw, nil
+	return raw, scan(raw)
 }
 
 // scan reads a scenario file's text as the decoders will, without
-// decoding it: TOML comments (# to the end of the line) and strings (basic,
-// literal and their multi-line forms; JSON's are basic strings) are
-// skipped, so that neither a bracket nor a quote inside them counts. It
-// returns the deepest nesting of brackets and braces, or of a TOML key's
-// dotted parts (a.b.c is three deep), an upper bound on what a decoder
-// would recurse through; and the first number written other than in plain
-// decimal (hex, octal, binary, underscores, inf, nan), if any.
-func scan(raw []byte) (deepest int, badNumber string) {
-	depth, dots, inValue := 0, 0, false
+// decoding it, and refuses what a decoder would take badly: nesting
+// deeper than maxNesting, counting brackets, braces and a key's dotted
+// parts (a.b.c is three deep) wherever keys stand, [table] headers and
+// inline tables included, an upper bound on what a decoder recurses
+// through; and a number written other than in plain decimal (hex, octal,
+// binary, underscores, inf, nan), named by its key. TOML comments (# to
+// the end of the line) and strings (basic, literal and their multi-line
+// forms; JSON's are basic strings) are skipped, so that neither a bracket
+// nor a quote inside them counts.
+func scan(raw []byte) error {
+	var (
+		open    []byte   // the brackets and braces open, innermost last
+		keys    []string // the key of each brace open (JSON objects, inline tables)
+		dots    int      // dotted parts of the key being read
+		inValue bool     // past the key's = or :
+		keyAt   int      // where the key being read starts
+		key     string   // the key whose value is being read
+		table   string   // the latest [table] header
+	)
+	atKey := func(i int) { dots, inValue, keyAt = 0, false, i+1 }
+	deepest, badNumber := 0, ""
 	n := len(raw)
 	for i := 0; i < n; i++ {
 		c := raw[i]
 		switch {
 		case c == '#':
-			for i < n && raw[i] != '\n' {
+			for i+1 < n && raw[i+1] != '\n' {
 				i++
 			}
-			dots, inValue = 0, false
 		case c == '\n':
-			dots, inValue = 0, false
+			if len(open) == 0 {
+				atKey(i)
+			}
 		case c == '"' || c == '\'':
 			i = stringEnd(raw, i)
-		case c == '=' || c == ':':
+		case (c == '=' || c == ':') && !inValue:
+			key = keyText(raw[keyAt:i])
 			inValue = true
 		case c == '.' && !inValue:
 			dots++
-			deepest = max(deepest, dots+1)
+			deepest = max(deepest, len(open)+dots+1)
 		case c == '[' || c == '{':
-			depth++
-			deepest = max(deepest, depth)
+			open = append(open, c)
+			deepest = max(deepest, len(open))
+			if c == '{' {
+				keys = append(keys, key)
+				atKey(i)
+			}
 		case c == ']' || c == '}':
-			depth = max(0, depth-1)
-		case inValue && badNumber == "" && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == 'i' || c == 'n'):
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+			if c == '}' && len(keys) > 0 {
+				keys = keys[:len(keys)-1]
+			}
+			if c == ']' && !inValue && len(open) == 0 {
+				table = keyText(raw[keyAt:i])
+			}
+			inValue = len(open) > 0
+		case c == ',' && len(open) > 0 && open[len(open)-1] == '{':
+			atKey(i)
+		case inValue && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == 'i' || c == 'n'):
 			j := i
 			for j < n && strings.IndexByte("0123456789abcdefABCDEFxXoObBinftT_+-.:Z", raw[j]) >= 0 {
 				j++
 			}
-			if tok := string(raw[i:j]); !plainNumber(tok) {
-				badNumber = tok
+			if tok := string(raw[i:j]); badNumber == "" && !plainNumber(tok) {
+				name := strings.Join(append(append([]string{table}, keys...), key), ".")
+				badNumber = fmt.Sprintf("%s: numbers are plain decimal here (such as 16, 0.5 or 1e6), got %s", strings.Trim(name, "."), tok)
 			}
 			i = j - 1
 		}
 	}
-	return deepest, badNumber
+	switch {
+	case deepest > maxNesting:
+		return fmt.Errorf("nested %d levels deep, more than the %d a scenario file may use", deepest, maxNesting)
+	case badNumber != "":
+		return errors.New(badNumber)
+	}
+	return nil
+}
+
+// keyText is a key or a table header as a message names it: without its
+// brackets, quotes and space, quoted whole if it holds anything else
+// unprintable, and cut short if long.
+func keyText(raw []byte) string {
+	k := strings.Trim(strings.TrimSpace(string(raw)), "[]\"' \t")
+	if len(k) > 60 {
+		k = k[:60] + "..."
+	}
+	if strings.IndexFunc(k, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+		return strconv.Quote(k)
+	}
+	return k
 }
 
 // plainNumber reports whether a value token is a plain decimal number, or
@@ -260,29 +297,65 @@ func stringEnd(raw []byte, i int) int {
 	return n - 1
 }
 
-func decodeScenario(raw []byte, isTOML bool, into any) error {
+// decodeDocument reads a scenario file's text as a tree of tables, each
+// key once; decoder messages lose their package's prefix and gain the line.
+func decodeDocument(raw []byte, isTOML bool) (map[string]any, error) {
 	if isTOML {
-		md, err := toml.Decode(string(raw), into)
-		if err != nil {
-			return err
+		var doc map[string]any
+		if _, err := toml.Decode(string(raw), &doc); err != nil {
+			var pe toml.ParseError
+			if errors.As(err, &pe) {
+				return nil, fmt.Errorf("line %d: %s", pe.Position.Line, pe.Message)
+			}
+			return nil, err
 		}
-		if extra := md.Undecoded(); len(extra) > 0 {
-			return fmt.Errorf("unknown field %q", extra[0].String())
-		}
-		return nil
-	}
-	if err := exactKeys(raw, reflect.TypeOf(into)); err != nil {
-		return err
+		return doc, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(into); err != nil {
-		return fmt.Errorf("%v", strings.TrimPrefix(err.Error(), "json: "))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		var se *json.SyntaxError
+		switch {
+		case err == io.EOF:
+			return nil, errors.New("holds no JSON object")
+		case errors.As(err, &se):
+			return nil, fmt.Errorf("line %d: %s", 1+bytes.Count(raw[:min(int(se.Offset), len(raw))], []byte("\n")), se.Error())
+		}
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "json: "))
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("holds more than one JSON value: data after offset %d", dec.InputOffset())
+		return nil, fmt.Errorf("holds more than one JSON value: data after offset %d", dec.InputOffset())
 	}
-	return duplicateKey(raw)
+	obj, ok := doc.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("must hold one JSON object, got %s", fileWords(doc))
+	}
+	return obj, duplicateKey(raw)
+}
+
+// fileWords names a decoded value in a message: a number or a name as
+// written, a string quoted, anything else by its kind.
+func fileWords(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return strconv.Quote(v)
+	case bool:
+		return strconv.FormatBool(v)
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case json.Number:
+		return v.String()
+	case map[string]any:
+		return "a table"
+	case []any, []map[string]any:
+		return "a list"
+	}
+	return "a date or a time"
 }
 
 // duplicateKey refuses a JSON object that names a key twice, which the
@@ -336,47 +409,4 @@ func duplicateKey(raw []byte) error {
 			}
 		}
 	}
-}
-
-// exactKeys refuses an object key that names no field exactly: Go's JSON
-// decoder matches keys without regard to case, so "BINS" would set bins
-// (and slip past the duplicate-key check beside "bins").
-func exactKeys(raw []byte, t reflect.Type) error {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct {
-		return nil
-	}
-	var obj map[string]json.RawMessage
-	if json.Unmarshal(raw, &obj) != nil {
-		return nil // not an object: the decoder says what is wrong
-	}
-	for _, k := range slices.Sorted(maps.Keys(obj)) {
-		v := obj[k]
-		f, ok := fieldByJSONName(t, k)
-		if !ok {
-			return fmt.Errorf("unknown field %q (names are exact, as loadlab help writes them)", k)
-		}
-		if err := exactKeys(v, f.Type); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func fieldByJSONName(t reflect.Type, name string) (reflect.StructField, bool) {
-	for i := range t.NumField() {
-		f := t.Field(i)
-		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if tag == name || tag == "" && f.Name == name {
-			return f, true
-		}
-		if f.Anonymous && tag == "" {
-			if g, ok := fieldByJSONName(f.Type, name); ok {
-				return g, true
-			}
-		}
-	}
-	return reflect.StructField{}, false
 }

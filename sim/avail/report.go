@@ -10,23 +10,23 @@ import (
 // Spec is the availability study in the words of the command line and
 // scenario files. Times are hours.
 type Spec struct {
-	MTTF   float64 `json:"mttf" toml:"mttf"`
-	MTTR   float64 `json:"mttr" toml:"mttr"`
-	Target float64 `json:"target" toml:"target"`
+	MTTF   float64 `json:"mttf"`
+	MTTR   float64 `json:"mttr"`
+	Target float64 `json:"target"`
 	// Machines lists the fleet sizes of the scale table; UnitMTTFYears is
 	// one machine's MTTF in years there.
-	Machines      string  `json:"machines" toml:"machines"`
-	UnitMTTFYears float64 `json:"unit-mttf-years" toml:"unit-mttf-years"`
+	Machines      string  `json:"machines"`
+	UnitMTTFYears float64 `json:"unit-mttf-years"`
 	// Replicas and Need give the k-of-n figure (Need of Replicas up);
 	// Correlated is the share of a replica's downtime shared by all.
-	Replicas   int     `json:"replicas" toml:"replicas"`
-	Need       int     `json:"need" toml:"need"`
-	Correlated float64 `json:"correlated" toml:"correlated"`
+	Replicas   int     `json:"replicas"`
+	Need       int     `json:"need"`
+	Correlated float64 `json:"correlated"`
 	// Seed is the measured machine's (see Watch).
-	Seed int64 `json:"seed" toml:"seed"`
+	Seed int64 `json:"seed"`
 	// OutageHours, when above 0, is one outage of the year set against
 	// the target (§26.2.9: three days down is 99.18 % for the year).
-	OutageHours float64 `json:"outage-hours" toml:"outage-hours"`
+	OutageHours float64 `json:"outage-hours"`
 }
 
 // DefaultSpec is the lecture's program of 26.4.3: MTTF 10,000 h, MTTR

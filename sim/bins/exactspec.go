@@ -12,19 +12,19 @@ import (
 // scenario files: brute force over every input, or the DP over load
 // multisets. Scenarios store one so that a flag can override any field.
 type ExactSpec struct {
-	Bins   int    `json:"bins" toml:"bins"`
-	Balls  int    `json:"balls" toml:"balls"`
-	Method string `json:"method" toml:"method"` // brute or dp
+	Bins   int    `json:"bins"`
+	Balls  int    `json:"balls"`
+	Method string `json:"method"` // brute or dp
 	// Refresh is the stale rule's snapshot interval; 0 means the number of
 	// balls, a snapshot never refreshed within the run.
-	Refresh int `json:"refresh" toml:"refresh"`
+	Refresh int `json:"refresh"`
 	// D is the candidates of dchoice in the DP.
-	D int `json:"d" toml:"d"`
+	D int `json:"d"`
 	// Counterexamples is how many counterexamples brute force keeps.
-	Counterexamples int `json:"counterexamples" toml:"counterexamples"`
+	Counterexamples int `json:"counterexamples"`
 	// Stepper asks a view to open on the first counterexample's
 	// trajectory instead of the table; the figures do not depend on it.
-	Stepper bool `json:"stepper" toml:"stepper"`
+	Stepper bool `json:"stepper"`
 }
 
 // Engine names the engine an ExactSpec configures.

@@ -4,19 +4,19 @@ package bins
 // strategies as a list such as "one,two,stale:64" and the stream by name.
 // Scenarios store a Spec so that a flag can override any one field.
 type Spec struct {
-	Bins       int    `json:"bins" toml:"bins"`
-	Balls      int    `json:"balls" toml:"balls"`
-	Trials     int    `json:"trials" toml:"trials"`
-	Seed       int64  `json:"seed" toml:"seed"`
-	Strategies string `json:"strategies" toml:"strategies"`
-	D          int    `json:"d" toml:"d"`
+	Bins       int    `json:"bins"`
+	Balls      int    `json:"balls"`
+	Trials     int    `json:"trials"`
+	Seed       int64  `json:"seed"`
+	Strategies string `json:"strategies"`
+	D          int    `json:"d"`
 	// Refresh is a bare stale's snapshot interval in balls; 0 means the
 	// number of balls, a snapshot never refreshed within a trial (as the
 	// exact spec's Refresh does).
-	Refresh  int     `json:"refresh" toml:"refresh"`
-	Stream   string  `json:"stream" toml:"stream"`
-	Hot      float64 `json:"hot" toml:"hot"`
-	Baseline string  `json:"baseline" toml:"baseline"`
+	Refresh  int     `json:"refresh"`
+	Stream   string  `json:"stream"`
+	Hot      float64 `json:"hot"`
+	Baseline string  `json:"baseline"`
 }
 
 // DefaultSpec is the configuration a bare "loadlab run bins" uses: source

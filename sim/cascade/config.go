@@ -18,74 +18,74 @@ func (r Retry) String() string { return [...]string{"off", "immediate", "backoff
 // Config is one run: the chain, the failure timeline and the protections.
 // Times are in seconds unless a name says ms.
 type Config struct {
-	Seed int64 `json:"seed" toml:"seed"`
+	Seed int64 `json:"seed"`
 	// DT is the tick; Duration the simulated time.
-	DT       float64 `json:"dt" toml:"dt"`
-	Duration float64 `json:"duration" toml:"duration"`
+	DT       float64 `json:"dt"`
+	Duration float64 `json:"duration"`
 	// DegradeAt is when the database's service time grows DBSlowdown times.
-	DegradeAt  float64 `json:"degrade-at" toml:"degrade-at"`
-	DBSlowdown float64 `json:"db-slowdown" toml:"db-slowdown"`
+	DegradeAt  float64 `json:"degrade-at"`
+	DBSlowdown float64 `json:"db-slowdown"`
 	// The surge multiplies the arrival rate by SurgeX from SurgeAt until
 	// SurgeEnd.
-	SurgeAt  float64 `json:"surge-at" toml:"surge-at"`
-	SurgeEnd float64 `json:"surge-end" toml:"surge-end"`
-	SurgeX   float64 `json:"surge-x" toml:"surge-x"`
+	SurgeAt  float64 `json:"surge-at"`
+	SurgeEnd float64 `json:"surge-end"`
+	SurgeX   float64 `json:"surge-x"`
 	// Rate is the base arrival rate, requests per second.
-	Rate float64 `json:"rate" toml:"rate"`
+	Rate float64 `json:"rate"`
 	// Slots per layer; BulkheadDB + BulkheadAux split svc's when the
 	// bulkhead is on.
-	APISlots    int `json:"api-slots" toml:"api-slots"`
-	SvcSlots    int `json:"svc-slots" toml:"svc-slots"`
-	DBSlots     int `json:"db-slots" toml:"db-slots"`
-	AuxSlots    int `json:"aux-slots" toml:"aux-slots"`
-	BulkheadDB  int `json:"bulkhead-db" toml:"bulkhead-db"`
-	BulkheadAux int `json:"bulkhead-aux" toml:"bulkhead-aux"`
+	APISlots    int `json:"api-slots"`
+	SvcSlots    int `json:"svc-slots"`
+	DBSlots     int `json:"db-slots"`
+	AuxSlots    int `json:"aux-slots"`
+	BulkheadDB  int `json:"bulkhead-db"`
+	BulkheadAux int `json:"bulkhead-aux"`
 	// Mean service times, ms.
-	APIMs float64 `json:"api-ms" toml:"api-ms"`
-	SvcMs float64 `json:"svc-ms" toml:"svc-ms"`
-	DBMs  float64 `json:"db-ms" toml:"db-ms"`
-	AuxMs float64 `json:"aux-ms" toml:"aux-ms"`
+	APIMs float64 `json:"api-ms"`
+	SvcMs float64 `json:"svc-ms"`
+	DBMs  float64 `json:"db-ms"`
+	AuxMs float64 `json:"aux-ms"`
 	// DepProb is the share of requests that call the database (the rest
 	// call aux); PrioHigh the share of high priority.
-	DepProb  float64 `json:"dep-prob" toml:"dep-prob"`
-	PrioHigh float64 `json:"prio-high" toml:"prio-high"`
+	DepProb  float64 `json:"dep-prob"`
+	PrioHigh float64 `json:"prio-high"`
 	// DefaultWait and TunedWait are the queue wait limits; ClientTimeout is
 	// when the user gives up on a request.
-	DefaultWait   float64 `json:"default-wait" toml:"default-wait"`
-	TunedWait     float64 `json:"tuned-wait" toml:"tuned-wait"`
-	ClientTimeout float64 `json:"client-timeout" toml:"client-timeout"`
+	DefaultWait   float64 `json:"default-wait"`
+	TunedWait     float64 `json:"tuned-wait"`
+	ClientTimeout float64 `json:"client-timeout"`
 	// The breaker: a window, a minimum of calls, an error ratio above which
 	// it opens, a cool-down and the trials let through half-open.
-	BreakerWindow    float64 `json:"breaker-window" toml:"breaker-window"`
-	BreakerMinCalls  int     `json:"breaker-min" toml:"breaker-min"`
-	BreakerErrRatio  float64 `json:"breaker-err" toml:"breaker-err"`
-	BreakerCoolDown  float64 `json:"breaker-cool" toml:"breaker-cool"`
-	BreakerTrials    int     `json:"breaker-trials" toml:"breaker-trials"`
-	MaxRetries       int     `json:"max-retries" toml:"max-retries"`
-	RetryBase        float64 `json:"retry-base" toml:"retry-base"`
-	RetryBudgetRatio float64 `json:"retry-budget" toml:"retry-budget"` // no retry while the breaker's error ratio is at or above it
+	BreakerWindow    float64 `json:"breaker-window"`
+	BreakerMinCalls  int     `json:"breaker-min"`
+	BreakerErrRatio  float64 `json:"breaker-err"`
+	BreakerCoolDown  float64 `json:"breaker-cool"`
+	BreakerTrials    int     `json:"breaker-trials"`
+	MaxRetries       int     `json:"max-retries"`
+	RetryBase        float64 `json:"retry-base"`
+	RetryBudgetRatio float64 `json:"retry-budget"` // no retry while the breaker's error ratio is at or above it
 	// Shedding drops low priority while the api queue is above ShedHigh,
 	// until it falls to ShedLow.
-	ShedHigh int `json:"shed-high" toml:"shed-high"`
-	ShedLow  int `json:"shed-low" toml:"shed-low"`
+	ShedHigh int `json:"shed-high"`
+	ShedLow  int `json:"shed-low"`
 	// SLOMs is the latency of a good request.
-	SLOMs float64 `json:"slo-ms" toml:"slo-ms"`
+	SLOMs float64 `json:"slo-ms"`
 	// Scan is how many requests at a queue's head a tick looks at.
-	Scan int `json:"scan" toml:"scan"`
+	Scan int `json:"scan"`
 	// HeadCheck is how many requests at a queue's head are checked for
 	// their wait limit.
-	HeadCheck int `json:"head-check" toml:"head-check"`
+	HeadCheck int `json:"head-check"`
 	// SampleEvery is the ticks between samples (2 s).
-	SampleEvery int `json:"sample-every" toml:"sample-every"`
+	SampleEvery int `json:"sample-every"`
 	// Arrivals is "lecture": one random stream for everything, as the
 	// lecture's program draws, so two protection sets see the same arrivals
 	// only until their draws differ; or "paired": the arrivals (how many
 	// each tick, their priority and dependency) come from random.Random(seed)
 	// and the service times and backoff from random.Random(seed + 1), so
 	// every protection set meets the same requests at the same times.
-	Arrivals string `json:"arrivals" toml:"arrivals"`
+	Arrivals string `json:"arrivals"`
 
-	Protections `json:"-" toml:"-"`
+	Protections `json:"-"`
 }
 
 // Protections are the switches; any combination is a valid run.

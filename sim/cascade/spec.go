@@ -18,17 +18,17 @@ type Spec struct {
 	Config
 	// Configs lists the protection sets to run, from S1-S6 and "custom"
 	// (the switches below).
-	Configs string `json:"configs" toml:"configs"`
+	Configs string `json:"configs"`
 	// Timeout is default or tuned; RetryPolicy off, immediate or backoff.
-	Timeout     string `json:"timeout" toml:"timeout"`
-	RetryPolicy string `json:"retry" toml:"retry"`
-	UseBreaker  bool   `json:"breaker" toml:"breaker"`
-	UseBulkhead bool   `json:"bulkhead" toml:"bulkhead"`
-	UseShed     bool   `json:"shed" toml:"shed"`
-	UseBudget   bool   `json:"budget" toml:"budget"`
+	Timeout     string `json:"timeout"`
+	RetryPolicy string `json:"retry"`
+	UseBreaker  bool   `json:"breaker"`
+	UseBulkhead bool   `json:"bulkhead"`
+	UseShed     bool   `json:"shed"`
+	UseBudget   bool   `json:"budget"`
 	// FollowAt follows one request through each run: "t:k" is the k-th
 	// (from 0) to arrive at or after t seconds; empty follows none.
-	FollowAt string `json:"follow" toml:"follow"`
+	FollowAt string `json:"follow"`
 }
 
 // follow parses FollowAt.

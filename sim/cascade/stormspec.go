@@ -11,13 +11,13 @@ import (
 // StormSpec is a retry storm in the words of the command line and scenario
 // files: one run per jitter mode listed, on the same seed.
 type StormSpec struct {
-	Seed    int64   `json:"seed" toml:"seed"`
-	Clients int     `json:"clients" toml:"clients"`
-	Retries int     `json:"retries" toml:"retries"`
-	BaseMs  float64 `json:"base-ms" toml:"base-ms"`
-	CapMs   float64 `json:"cap-ms" toml:"cap-ms"`
-	Jitter  string  `json:"jitter" toml:"jitter"`
-	Layers  int     `json:"layers" toml:"layers"`
+	Seed    int64   `json:"seed"`
+	Clients int     `json:"clients"`
+	Retries int     `json:"retries"`
+	BaseMs  float64 `json:"base-ms"`
+	CapMs   float64 `json:"cap-ms"`
+	Jitter  string  `json:"jitter"`
+	Layers  int     `json:"layers"`
 }
 
 // DefaultStormSpec is 26.3.2's example: b = 100 ms, three retries, a 2 s

@@ -65,36 +65,36 @@ func ParseSet(name string) (Protections, error) {
 // Config is one run. Times are whole minutes after the bad value, or
 // seconds.
 type Config struct {
-	Seed int64 `json:"seed" toml:"seed"`
+	Seed int64 `json:"seed"`
 	// Clients read the cache; Entries hold the configuration in it.
-	Clients int `json:"clients" toml:"clients"`
-	Entries int `json:"entries" toml:"entries"`
+	Clients int `json:"clients"`
+	Entries int `json:"entries"`
 	// Reads is the reads a second all clients make of the cache, spread
 	// evenly over the entries; Capacity the queries a second the database
 	// answers.
-	Reads    float64 `json:"reads" toml:"reads"`
-	Capacity float64 `json:"capacity" toml:"capacity"`
+	Reads    float64 `json:"reads"`
+	Capacity float64 `json:"capacity"`
 	// Attempts is the tries a read makes without backoff: the first
 	// query and a query again at once after each error.
-	Attempts int `json:"attempts" toml:"attempts"`
+	Attempts int `json:"attempts"`
 	// TTLS is an entry's mean life in the cache, seconds (0: it never
 	// expires).
-	TTLS int `json:"ttl-s" toml:"ttl-s"`
+	TTLS int `json:"ttl-s"`
 	// FixAtMin is when the invalid value is fixed; CutAtMin when the site
 	// is turned off (a run with the cut on), OffMin how long it stays
 	// off, RampMin how long letting every user back takes (0: all at
 	// once).
-	FixAtMin int `json:"fix-at-min" toml:"fix-at-min"`
-	CutAtMin int `json:"cut-at-min" toml:"cut-at-min"`
-	OffMin   int `json:"off-min" toml:"off-min"`
-	RampMin  int `json:"ramp-min" toml:"ramp-min"`
+	FixAtMin int `json:"fix-at-min"`
+	CutAtMin int `json:"cut-at-min"`
+	OffMin   int `json:"off-min"`
+	RampMin  int `json:"ramp-min"`
 	// BackoffBaseS is the first wait of a backing-off client, seconds;
 	// each failure doubles it, up to BackoffMaxS.
-	BackoffBaseS int `json:"backoff-base-s" toml:"backoff-base-s"`
-	BackoffMaxS  int `json:"backoff-max-s" toml:"backoff-max-s"`
+	BackoffBaseS int `json:"backoff-base-s"`
+	BackoffMaxS  int `json:"backoff-max-s"`
 	// RunMin is how long the run goes on after the bad value.
-	RunMin      int `json:"run-min" toml:"run-min"`
-	Protections `json:"-" toml:"-"`
+	RunMin      int `json:"run-min"`
+	Protections `json:"-"`
 }
 
 // LeadMin is the quiet minutes the run starts with, before the bad value.

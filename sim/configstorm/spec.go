@@ -13,7 +13,7 @@ type Spec struct {
 	Config
 	// Runs lists the protection sets to run, comma-separated: none, or
 	// cut, backoff and keep-on-error joined by +.
-	Runs string `json:"runs" toml:"runs"`
+	Runs string `json:"runs"`
 }
 
 // DefaultSpec is the model's afternoon (DefaultConfig) as the lecture

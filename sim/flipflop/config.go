@@ -25,33 +25,33 @@ func SetName(p Protections) string { return engine.NameOfSet(Sets, p) }
 // Config is one run of the morning. Times are whole minutes from the
 // run's start (5:00 AM) or seconds.
 type Config struct {
-	Seed      int64 `json:"seed" toml:"seed"`
-	Instances int   `json:"instances" toml:"instances"`
-	IntervalS int   `json:"interval-s" toml:"interval-s"`
+	Seed      int64 `json:"seed"`
+	Instances int   `json:"instances"`
+	IntervalS int   `json:"interval-s"`
 	// Noise is the log-normal spread of one check's latency about its
 	// instance's median; QuietMedian and SlowMedian are the medians as
 	// shares of the threshold outside and inside the slow window, Spread
 	// the log-normal spread of the instances' medians inside it.
-	Noise       float64 `json:"noise" toml:"noise"`
-	QuietMedian float64 `json:"quiet-median" toml:"quiet-median"`
-	SlowMedian  float64 `json:"slow-median" toml:"slow-median"`
-	Spread      float64 `json:"spread" toml:"spread"`
+	Noise       float64 `json:"noise"`
+	QuietMedian float64 `json:"quiet-median"`
+	SlowMedian  float64 `json:"slow-median"`
+	Spread      float64 `json:"spread"`
 	// DNSCapacity is the writes a minute DNS applies, in order.
-	DNSCapacity int `json:"dns-capacity" toml:"dns-capacity"`
+	DNSCapacity int `json:"dns-capacity"`
 	// Dead is how many instances die for good, each at a random time in
 	// the slow window: from then on their checks all fail.
-	Dead int `json:"dead" toml:"dead"`
+	Dead int `json:"dead"`
 	// SlowFromMin and SlowMin place the slow window; DisableAtMin is when
 	// the automation is switched off (at or past the run's end: never).
-	SlowFromMin  int `json:"slow-from-min" toml:"slow-from-min"`
-	SlowMin      int `json:"slow-min" toml:"slow-min"`
-	DisableAtMin int `json:"disable-at-min" toml:"disable-at-min"`
-	DurationMin  int `json:"duration-min" toml:"duration-min"`
+	SlowFromMin  int `json:"slow-from-min"`
+	SlowMin      int `json:"slow-min"`
+	DisableAtMin int `json:"disable-at-min"`
+	DurationMin  int `json:"duration-min"`
 	// K is the results in a row hysteresis asks for; CapPerMin the
 	// changes a minute the cap allows.
-	K           int `json:"k" toml:"k"`
-	CapPerMin   int `json:"cap-per-min" toml:"cap-per-min"`
-	Protections `json:"-" toml:"-"`
+	K           int `json:"k"`
+	CapPerMin   int `json:"cap-per-min"`
+	Protections `json:"-"`
 }
 
 // StartClock is the run's first minute, as minutes after midnight: 5:00 AM.

@@ -14,7 +14,7 @@ type Spec struct {
 	Config
 	// Runs lists the protection sets to run, comma-separated: none,
 	// hysteresis, cap, both.
-	Runs string `json:"runs" toml:"runs"`
+	Runs string `json:"runs"`
 }
 
 // DefaultSpec is the model's morning (DefaultConfig) without protection

@@ -16,23 +16,23 @@ import (
 // Spec is a hashing study in the words of the command line and scenario
 // files.
 type Spec struct {
-	Nodes  int    `json:"nodes" toml:"nodes"`
-	Keys   int    `json:"keys" toml:"keys"`
-	Scheme string `json:"scheme" toml:"scheme"`
+	Nodes  int    `json:"nodes"`
+	Keys   int    `json:"keys"`
+	Scheme string `json:"scheme"`
 	// Against, when set, maps the same keys by a second scheme.
-	Against string `json:"against" toml:"against"`
-	VNodes  int    `json:"vnodes" toml:"vnodes"`
-	Fanout  int    `json:"fanout" toml:"fanout"`
+	Against string `json:"against"`
+	VNodes  int    `json:"vnodes"`
+	Fanout  int    `json:"fanout"`
 	// Weights are cycled over the nodes: node i weighs Weights[i mod len].
-	Weights string `json:"weights" toml:"weights"`
+	Weights string `json:"weights"`
 	// Remove nodes chosen at random leave; Add new nodes join.
-	Remove int   `json:"remove" toml:"remove"`
-	Add    int   `json:"add" toml:"add"`
-	Seed   int64 `json:"seed" toml:"seed"`
+	Remove int   `json:"remove"`
+	Add    int   `json:"add"`
+	Seed   int64 `json:"seed"`
 	// TimeLookups times lookups and reports the time of one (LookupNs): a
 	// measurement that differs from run to run, so that it is left out of
 	// the report unless asked for.
-	TimeLookups bool `json:"time_lookups" toml:"time_lookups"`
+	TimeLookups bool `json:"time_lookups"`
 }
 
 // DefaultSpec is the hashing post's measurement: 1000 nodes, 100,000 keys, HRW; one

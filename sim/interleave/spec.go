@@ -13,29 +13,29 @@ import (
 // scenario files: the race's size and atomicity, the fix sets to count,
 // how to count, the schedule to play, and the timing of the timing mode.
 type Spec struct {
-	Enactors int    `json:"enactors" toml:"enactors"`
-	Records  int    `json:"records" toml:"records"`
-	Atomic   string `json:"atomic" toml:"atomic"`
+	Enactors int    `json:"enactors"`
+	Records  int    `json:"records"`
+	Atomic   string `json:"atomic"`
 	// Fixes lists the fix sets, comma-separated, each none or fixes
 	// joined by '+' (recheck+safe-cleanup); "all" is every combination.
-	Fixes string `json:"fixes" toml:"fixes"`
+	Fixes string `json:"fixes"`
 	// Method is memo (equal configurations merged) or brute (every
 	// schedule run, up to MaxEnumerate).
-	Method string `json:"method" toml:"method"`
+	Method string `json:"method"`
 	// List is the bad schedules reported per fix set.
-	List int `json:"list" toml:"list"`
+	List int `json:"list"`
 	// Schedule is the schedule played step by step under the first fix
 	// set; empty for the lecture's.
-	Schedule string `json:"schedule" toml:"schedule"`
+	Schedule string `json:"schedule"`
 	// Mode is exact (schedules counted) or timing (the Monte-Carlo runs
 	// too).
-	Mode        string  `json:"mode" toml:"mode"`
-	Seed        int64   `json:"seed" toml:"seed"`
-	Trials      int     `json:"trials" toml:"trials"`
-	StepMs      float64 `json:"step-ms" toml:"step-ms"`
-	PlanGapMs   float64 `json:"plan-gap-ms" toml:"plan-gap-ms"`
-	StallChance float64 `json:"stall-chance" toml:"stall-chance"`
-	StallMs     string  `json:"stall-ms" toml:"stall-ms"`
+	Mode        string  `json:"mode"`
+	Seed        int64   `json:"seed"`
+	Trials      int     `json:"trials"`
+	StepMs      float64 `json:"step-ms"`
+	PlanGapMs   float64 `json:"plan-gap-ms"`
+	StallChance float64 `json:"stall-chance"`
+	StallMs     string  `json:"stall-ms"`
 }
 
 // DefaultSpec is the lecture's setup with no fix: two Enactors, three

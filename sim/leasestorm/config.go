@@ -25,30 +25,30 @@ func SetName(p Protections) string { return engine.NameOfSet(Sets, p) }
 
 // Config is one run of the night. Times are whole minutes or seconds.
 type Config struct {
-	Seed int64 `json:"seed" toml:"seed"`
+	Seed int64 `json:"seed"`
 	// Droplets is the fleet whose leases the manager holds.
-	Droplets int `json:"droplets" toml:"droplets"`
+	Droplets int `json:"droplets"`
 	// LeaseMin is a lease's length; a droplet asks to renew it between
 	// three quarters of RenewMin and RenewMin after it was granted.
-	LeaseMin int `json:"lease-min" toml:"lease-min"`
-	RenewMin int `json:"renew-min" toml:"renew-min"`
+	LeaseMin int `json:"lease-min"`
+	RenewMin int `json:"renew-min"`
 	// Rate is the requests the manager serves a second.
-	Rate float64 `json:"rate" toml:"rate"`
+	Rate float64 `json:"rate"`
 	// TimeoutS is how long a droplet waits for an answer before it gives
 	// up and asks again.
-	TimeoutS int `json:"timeout-s" toml:"timeout-s"`
+	TimeoutS int `json:"timeout-s"`
 	// QueueLimit is the most requests the manager's queue holds.
-	QueueLimit int `json:"queue-limit" toml:"queue-limit"`
+	QueueLimit int `json:"queue-limit"`
 	// OutageMin is how long DynamoDB cannot be reached, from LeadMin into
 	// the run (the lecture's 11:48 PM).
-	OutageMin int `json:"outage-min" toml:"outage-min"`
+	OutageMin int `json:"outage-min"`
 	// ThrottleAfterMin is when, after DynamoDB returns, the throttle
 	// starts (a run with it on); Cap is the requests in flight it allows.
-	ThrottleAfterMin int `json:"throttle-after-min" toml:"throttle-after-min"`
-	Cap              int `json:"cap" toml:"cap"`
+	ThrottleAfterMin int `json:"throttle-after-min"`
+	Cap              int `json:"cap"`
 	// AfterMin is how long the run goes on after DynamoDB returns.
-	AfterMin    int `json:"after-min" toml:"after-min"`
-	Protections `json:"-" toml:"-"`
+	AfterMin    int `json:"after-min"`
+	Protections `json:"-"`
 }
 
 // LeadMin is the quiet half hour the run starts with, before the outage:

@@ -13,7 +13,7 @@ type Spec struct {
 	Config
 	// Runs lists the protection sets to run, comma-separated: none,
 	// throttle, drop-stale, both.
-	Runs string `json:"runs" toml:"runs"`
+	Runs string `json:"runs"`
 }
 
 // DefaultSpec is the model's night (DefaultConfig) without the throttle

@@ -14,26 +14,26 @@ import (
 // procedure of 26.3.5. Each strategy places the same objects on the same
 // fleet through the same failures, so that they compare pair by pair.
 type DurabilitySpec struct {
-	Seed  int64   `json:"seed" toml:"seed"`
-	Years float64 `json:"years" toml:"years"`
+	Seed  int64   `json:"seed"`
+	Years float64 `json:"years"`
 	Topology
-	Replicas   int    `json:"replicas" toml:"replicas"`
-	Objects    int    `json:"objects" toml:"objects"`
-	Strategies string `json:"strategies" toml:"strategies"`
+	Replicas   int    `json:"replicas"`
+	Objects    int    `json:"objects"`
+	Strategies string `json:"strategies"`
 	// A node loses its disk every NodeMTTFYears on average and is back,
 	// empty, ReplaceHours later.
-	NodeMTTFYears float64 `json:"node-mttf-years" toml:"node-mttf-years"`
-	ReplaceHours  float64 `json:"replace-hours" toml:"replace-hours"`
+	NodeMTTFYears float64 `json:"node-mttf-years"`
+	ReplaceHours  float64 `json:"replace-hours"`
 	// Each rack and each AZ goes dark (data kept) every so many years, for
 	// so many hours.
-	RackOutageYears float64 `json:"rack-outage-years" toml:"rack-outage-years"`
-	RackOutageHours float64 `json:"rack-outage-hours" toml:"rack-outage-hours"`
-	AZOutageYears   float64 `json:"az-outage-years" toml:"az-outage-years"`
-	AZOutageHours   float64 `json:"az-outage-hours" toml:"az-outage-hours"`
+	RackOutageYears float64 `json:"rack-outage-years"`
+	RackOutageHours float64 `json:"rack-outage-hours"`
+	AZOutageYears   float64 `json:"az-outage-years"`
+	AZOutageHours   float64 `json:"az-outage-hours"`
 	// Each rack is destroyed, data and all, every RackLossYears.
-	RackLossYears float64 `json:"rack-loss-years" toml:"rack-loss-years"`
+	RackLossYears float64 `json:"rack-loss-years"`
 	// RebuildHours is how long re-creating a lost replica takes.
-	RebuildHours float64 `json:"rebuild-hours" toml:"rebuild-hours"`
+	RebuildHours float64 `json:"rebuild-hours"`
 }
 
 // DefaultDurabilitySpec is the lecture's 27 nodes holding 3,000 objects of

@@ -9,15 +9,15 @@ import (
 // Spec is the placement experiment in the words of the command line and
 // scenario files.
 type Spec struct {
-	Seed int64 `json:"seed" toml:"seed"`
+	Seed int64 `json:"seed"`
 	// Trials is the objects placed at each location of each event.
-	Trials int `json:"trials" toml:"trials"`
+	Trials int `json:"trials"`
 	Topology
-	Replicas int `json:"replicas" toml:"replicas"`
+	Replicas int `json:"replicas"`
 	// Strategies and Events are comma-separated names, in the lecture's
 	// order by default.
-	Strategies string `json:"strategies" toml:"strategies"`
-	Events     string `json:"events" toml:"events"`
+	Strategies string `json:"strategies"`
+	Events     string `json:"events"`
 }
 
 // DefaultSpec is the lecture's experiment of 26.4.2: 3 AZs x 3 racks x 3

@@ -18,14 +18,14 @@ package placement
 // every rack holds each version when it has as many nodes. One version is
 // the lecture's fleet.
 type Topology struct {
-	AZs          int `json:"azs" toml:"azs"`
-	RacksPerAZ   int `json:"racks" toml:"racks"`
-	NodesPerRack int `json:"nodes" toml:"nodes"`
-	Versions     int `json:"versions" toml:"versions"`
+	AZs          int `json:"azs"`
+	RacksPerAZ   int `json:"racks"`
+	NodesPerRack int `json:"nodes"`
+	Versions     int `json:"versions"`
 	// Sites, SitesPerCity and Providers are the site level; 0 is 1.
-	Sites        int `json:"sites" toml:"sites"`
-	SitesPerCity int `json:"sites-per-city" toml:"sites-per-city"`
-	Providers    int `json:"providers" toml:"providers"`
+	Sites        int `json:"sites"`
+	SitesPerCity int `json:"sites-per-city"`
+	Providers    int `json:"providers"`
 }
 
 // NumSites is the number of sites: 1 when the level is absent.

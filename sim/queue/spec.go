@@ -11,20 +11,20 @@ import (
 // scenario files. Against, when set, names a second policy run on the same
 // seed and so the same arrivals, for a side-by-side comparison.
 type Spec struct {
-	Servers int     `json:"servers" toml:"servers"`
-	Load    float64 `json:"load" toml:"load"`
-	D       int     `json:"d" toml:"d"`
-	Policy  string  `json:"policy" toml:"policy"`
-	Against string  `json:"against" toml:"against"`
+	Servers int     `json:"servers"`
+	Load    float64 `json:"load"`
+	D       int     `json:"d"`
+	Policy  string  `json:"policy"`
+	Against string  `json:"against"`
 	// AgainstD is the second policy's d; 0 takes D.
-	AgainstD int     `json:"against-d" toml:"against-d"`
-	Refresh  float64 `json:"refresh" toml:"refresh"`
-	Time     float64 `json:"time" toml:"time"`
-	Warmup   float64 `json:"warmup" toml:"warmup"`
-	Seed     int64   `json:"seed" toml:"seed"`
+	AgainstD int     `json:"against-d"`
+	Refresh  float64 `json:"refresh"`
+	Time     float64 `json:"time"`
+	Warmup   float64 `json:"warmup"`
+	Seed     int64   `json:"seed"`
 	// Stepper asks a view to step a job at a time, marking the servers
 	// each looks at; the run and its figures are the same.
-	Stepper bool `json:"stepper" toml:"stepper"`
+	Stepper bool `json:"stepper"`
 }
 
 // DefaultSpec is the supermarket excerpt's system: 1000 servers at 90 %, two choices, over

@@ -11,32 +11,32 @@ import (
 // the zone's numbers and the runs to compare on one seed, each a
 // protection set.
 type Spec struct {
-	Seed          int64   `json:"seed" toml:"seed"`
-	Volumes       int     `json:"volumes" toml:"volumes"`
-	Nodes         int     `json:"nodes" toml:"nodes"`
-	CutShare      float64 `json:"cut-share" toml:"cut-share"`
-	Tries         int     `json:"tries" toml:"tries"`
-	BackoffMaxMin int     `json:"backoff-max-min" toml:"backoff-max-min"`
-	MaxRemirrors  int     `json:"max-remirrors" toml:"max-remirrors"`
-	Capacity      float64 `json:"capacity" toml:"capacity"`
-	RemirrorCost  float64 `json:"remirror-cost" toml:"remirror-cost"`
-	RaceRate      float64 `json:"race-rate" toml:"race-rate"`
-	RaceChance    float64 `json:"race-chance" toml:"race-chance"`
-	ControlRate   float64 `json:"control-rate" toml:"control-rate"`
-	RegionRate    float64 `json:"region-rate" toml:"region-rate"`
-	Creates       float64 `json:"creates" toml:"creates"`
-	HangCost      float64 `json:"hang-cost" toml:"hang-cost"`
-	BulkheadShare float64 `json:"bulkhead-share" toml:"bulkhead-share"`
+	Seed          int64   `json:"seed"`
+	Volumes       int     `json:"volumes"`
+	Nodes         int     `json:"nodes"`
+	CutShare      float64 `json:"cut-share"`
+	Tries         int     `json:"tries"`
+	BackoffMaxMin int     `json:"backoff-max-min"`
+	MaxRemirrors  int     `json:"max-remirrors"`
+	Capacity      float64 `json:"capacity"`
+	RemirrorCost  float64 `json:"remirror-cost"`
+	RaceRate      float64 `json:"race-rate"`
+	RaceChance    float64 `json:"race-chance"`
+	ControlRate   float64 `json:"control-rate"`
+	RegionRate    float64 `json:"region-rate"`
+	Creates       float64 `json:"creates"`
+	HangCost      float64 `json:"hang-cost"`
+	BulkheadShare float64 `json:"bulkhead-share"`
 	// CutAt and FixAt are times of the run as Clock writes them ("8:20
 	// AM", "Apr 22 3:00 PM") or "never".
-	CutAt       string  `json:"cut-at" toml:"cut-at"`
-	FixAt       string  `json:"fix-at" toml:"fix-at"`
-	TailPerHour float64 `json:"tail-per-hour" toml:"tail-per-hour"`
-	LostChance  float64 `json:"lost-chance" toml:"lost-chance"`
-	Hours       int     `json:"hours" toml:"hours"`
+	CutAt       string  `json:"cut-at"`
+	FixAt       string  `json:"fix-at"`
+	TailPerHour float64 `json:"tail-per-hour"`
+	LostChance  float64 `json:"lost-chance"`
+	Hours       int     `json:"hours"`
 	// Runs lists the protection sets to run, comma-separated, each
 	// "none" or protections joined by "+": backoff, cap, bulkhead, spread.
-	Runs string `json:"runs" toml:"runs"`
+	Runs string `json:"runs"`
 }
 
 // DefaultSpec is the lecture's night (no protection) beside backoff and

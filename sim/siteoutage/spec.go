@@ -12,28 +12,28 @@ import (
 // files: the days' numbers and the runs to compare on one seed, each a
 // protection set.
 type Spec struct {
-	Seed           int64   `json:"seed" toml:"seed"`
-	Customers      int     `json:"customers" toml:"customers"`
-	RacksPerFloor  int     `json:"racks-per-floor" toml:"racks-per-floor"`
-	ServersPerRack int     `json:"servers-per-rack" toml:"servers-per-rack"`
-	OneCity        float64 `json:"one-city" toml:"one-city"`
-	CrossProvider  float64 `json:"cross-provider" toml:"cross-provider"`
-	Spare          float64 `json:"spare" toml:"spare"`
-	Reserved       float64 `json:"reserved" toml:"reserved"`
-	Broken         float64 `json:"broken" toml:"broken"`
-	FailoverMin    int     `json:"failover-min" toml:"failover-min"`
-	EntryMin       int     `json:"entry-min" toml:"entry-min"`
-	TruckRate      float64 `json:"truck-rate" toml:"truck-rate"`
-	DriveMin       int     `json:"drive-min" toml:"drive-min"`
-	Floor2Min      int     `json:"floor2-min" toml:"floor2-min"`
-	Floor1Min      int     `json:"floor1-min" toml:"floor1-min"`
-	RacksPerHour   float64 `json:"racks-per-hour" toml:"racks-per-hour"`
+	Seed           int64   `json:"seed"`
+	Customers      int     `json:"customers"`
+	RacksPerFloor  int     `json:"racks-per-floor"`
+	ServersPerRack int     `json:"servers-per-rack"`
+	OneCity        float64 `json:"one-city"`
+	CrossProvider  float64 `json:"cross-provider"`
+	Spare          float64 `json:"spare"`
+	Reserved       float64 `json:"reserved"`
+	Broken         float64 `json:"broken"`
+	FailoverMin    int     `json:"failover-min"`
+	EntryMin       int     `json:"entry-min"`
+	TruckRate      float64 `json:"truck-rate"`
+	DriveMin       int     `json:"drive-min"`
+	Floor2Min      int     `json:"floor2-min"`
+	Floor1Min      int     `json:"floor1-min"`
+	RacksPerHour   float64 `json:"racks-per-hour"`
 	// Fault is site (H1 alone) or city (the feed H1 shares with H2).
-	Fault  string  `json:"fault" toml:"fault"`
-	Target float64 `json:"target" toml:"target"`
+	Fault  string  `json:"fault"`
+	Target float64 `json:"target"`
 	// Runs lists the protection sets to run, comma-separated: none,
 	// reserve, drills, both.
-	Runs string `json:"runs" toml:"runs"`
+	Runs string `json:"runs"`
 }
 
 // DefaultSpec is the model's days (DefaultConfig) as they were and with
