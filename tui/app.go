@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/themes"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -292,7 +293,7 @@ func (m *Model) momentLead() string {
 	return "▶ moment: "
 }
 
-func (m *Model) setNote(s string, bad bool) { m.note, m.noteBad = s, bad }
+func (m *Model) setNote(s string, bad bool) { m.note, m.noteBad = engine.PlainExponents(s), bad }
 
 // setTheme restyles everything that draws from the palette.
 func (m *Model) setTheme(i int) {

@@ -130,7 +130,7 @@ func (c *engineCLI[S, R]) bindShared(fs *flagSet, o *options) {
 	fs.Text(&o.format, "format", quoteList(c.formats()), "the report's form")
 	fs.Int(&o.workers, "workers", 1, math.MaxInt, "goroutines sharing the work (the result does not depend on it)")
 	fs.Text(&o.file, "scenario-file", "a file name", "a TOML or JSON scenario file to start from; flags still win over it")
-	fs.Value(sizeValue{&o.maxMemory}, "max-memory", "a size of at least 1MB, such as 512MB or 4GB", "the memory a run may use")
+	fs.Value(sizeValue{&o.maxMemory}, "max-memory", maxMemoryAccepts(), "the memory a run may use")
 }
 
 func (c *engineCLI[S, R]) boolFlags() []string {
@@ -337,7 +337,10 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 
 // prepareRun resolves and checks "loadlab run" arguments without running.
 func prepareRun(args []string) (prepared, error) {
-	target, file := scanArgs(args, boolFlagNames())
+	target, file, err := scanArgs(args, boolFlagNames())
+	if err != nil {
+		return prepared{}, err
+	}
 	if target == "" && file == "" && slices.ContainsFunc(args, isHelpFlag) {
 		return prepared{}, helpRequest{"run"}
 	}
@@ -351,7 +354,10 @@ func prepareRun(args []string) (prepared, error) {
 // runEngine is a short form of "loadlab run ENGINE": "loadlab enum" is the
 // exact engine.
 func runEngine(topic, engineName string, args []string, stdout, stderr io.Writer) error {
-	target, file := scanArgs(args, boolFlagNames())
+	target, file, err := scanArgs(args, boolFlagNames())
+	if err != nil {
+		return err
+	}
 	if target != "" {
 		return usagef("%s takes flags only, got %q", topic, target)
 	}

@@ -49,7 +49,7 @@ func TestRunCascadePublished(t *testing.T) {
 	for args, says := range map[string]string{
 		"run cascade --configs S7":                       `--configs must list S1-S6 or custom, got "S7"`,
 		"run cascade --configs S1,s1":                    `--configs lists "s1" twice`,
-		"run cascade --rate 0":                           "--rate must be in (0, 1e+06], got 0",
+		"run cascade --rate 0":                           "--rate must be in (0, 1e6], got 0",
 		"run cascade --retry sometimes --configs custom": `--retry must be off, immediate or backoff, got "sometimes"`,
 		"run cascade --duration 3600 --rate 1000000":     "over the limit of 10 min",
 	} {

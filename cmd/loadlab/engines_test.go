@@ -23,8 +23,8 @@ func TestEngineProbesAreRefusedInOneLine(t *testing.T) {
 	for _, c := range []struct{ line, says string }{
 		{"run supermarket --policy jsq-d --d 10000 --servers 10000",
 			"the run would take about 15 min of work on one core, over the limit of 10 min: lower --d, --time or --servers"},
-		{"run supermarket --warmup 1e9", "--warmup must be in [0, time), below the time (2500), got 1e+09"},
-		{"run supermarket --time 1e8", "--time must be in (0, 1e7], got 1e+08"},
+		{"run supermarket --warmup 1e9", "--warmup must be in [0, time), below the time (2500), got 1e9"},
+		{"run supermarket --time 1e8", "--time must be in (0, 1e7], got 1e8"},
 		{probe + " --format json", "the report would be about 3.33 GB, over the limit of 512 MB: lower --cap-ms or --retries"},
 		{probe + " --format json --jitter none", "the report would be about 1.05 GB, over the limit of 512 MB: lower --cap-ms or --retries"},
 		{probe + " --format csv --jitter none", "the report would be about 1.51 GB, over the limit of 512 MB: lower --cap-ms or --retries"},

@@ -97,7 +97,7 @@ func TestEnumBadInput(t *testing.T) {
 		{[]string{"enum", "--format", "xml"}, "--format"},
 		{[]string{"enum", "--method", "dp", "--d", "9"}, "--d"},
 		{[]string{"enum", "--method", "dp", "--bins", "200", "--balls", "200"}, "bound"},
-		{[]string{"enum", "--method", "dp", "--bins", "100", "--balls", "100"}, "holds 1.91e+08 load multisets, over its bound of 300000"},
+		{[]string{"enum", "--method", "dp", "--bins", "100", "--balls", "100"}, "holds 1.91e8 load multisets, over its bound of 300000"},
 		{[]string{"enum", "--bins", "abc"}, `--bins must be a whole number in 1..64 (brute) or 1..255 (dp), got "abc"`},
 	} {
 		code, out, errs := runArgs(t, c.args...)

@@ -69,18 +69,20 @@ func (f *flagSet) Value(v flag.Value, name, accepts, usage string) {
 // Int declares a decimal int flag over p, in lo..hi (hi math.MaxInt: no
 // upper bound).
 func (f *flagSet) Int(p *int, name string, lo, hi int, usage string) {
-	f.Value(decimal[int]{p, int64(lo), int64(hi)}, name, wholeRange(int64(lo), int64(hi), math.MaxInt), usage)
+	f.Value(decimal[int]{p, int64(lo), int64(hi), false}, name, wholeRange(int64(lo), int64(hi), math.MaxInt), usage)
 }
 
-// IntSaying declares a decimal int flag over p in lo..hi whose range
-// depends on other flags: accepts says how, for the help and messages.
+// IntSaying declares a decimal int flag over p whose range depends on
+// other flags: accepts says how, for the help. The engine checks the
+// value against the others, in its own words, which name the range it
+// works out; outOfRange then holds it to lo..hi.
 func (f *flagSet) IntSaying(p *int, name string, lo, hi int, accepts, usage string) {
-	f.Value(decimal[int]{p, int64(lo), int64(hi)}, name, accepts, usage)
+	f.Value(decimal[int]{p, int64(lo), int64(hi), true}, name, accepts, usage)
 }
 
 // Int64 declares a decimal int64 flag over p, in lo..hi.
 func (f *flagSet) Int64(p *int64, name string, lo, hi int64, usage string) {
-	f.Value(decimal[int64]{p, lo, hi}, name, wholeRange(lo, hi, math.MaxInt64), usage)
+	f.Value(decimal[int64]{p, lo, hi, false}, name, wholeRange(lo, hi, math.MaxInt64), usage)
 }
 
 // Float declares a decimal float flag over p; accepts says its range. The
@@ -115,6 +117,14 @@ func wholeRange(lo, hi, unbounded int64) string {
 // usage error naming the flag and what it accepts; topic is the help that
 // lists the flags.
 func parseFlags(fs *flagSet, args []string, topic string) ([]string, error) {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "="); hasValue && strings.HasPrefix(a, "-") && (name == "h" || name == "help") {
+			return nil, usagef("--%s takes no value, got %q (see loadlab help %s)", name, a, topic)
+		}
+	}
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -141,6 +151,9 @@ func flagError(fs *flagSet, err error, topic string) error {
 		return helpRequest{topic}
 	}
 	msg := err.Error()
+	if arg, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
+		return usagef("%q is not a flag: a flag is --name or --name=value (see loadlab help %s)", arg, topic)
+	}
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		if a, ok := flagAliases[name]; ok && fs.Lookup(a[0]) != nil {
 			return usagef("--%s is not a flag of %s: %s is --%s (see loadlab help %s)", name, fs.Name(), a[1], a[0], topic)
@@ -176,9 +189,9 @@ func flagError(fs *flagSet, err error, topic string) error {
 }
 
 // scanArgs finds, without knowing an engine's flags, the first positional
-// argument and the value of --scenario-file. Every flag takes a value
-// except those named in boolFlags.
-func scanArgs(args []string, boolFlags map[string]bool) (target, file string) {
+// argument and the value of --scenario-file; an empty file name is a
+// usage error. Every flag takes a value except those named in boolFlags.
+func scanArgs(args []string, boolFlags map[string]bool) (target, file string, err error) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -196,10 +209,12 @@ func scanArgs(args []string, boolFlags map[string]bool) (target, file string) {
 			value = args[i]
 		}
 		if name == "scenario-file" {
-			file = value
+			if file = value; file == "" {
+				return "", "", usagef("--scenario-file needs a file name, got an empty one")
+			}
 		}
 	}
-	return target, file
+	return target, file, nil
 }
 
 // quoteList writes names as "a, b or c".
@@ -220,6 +235,8 @@ func isHelpFlag(a string) bool { return a == "-h" || a == "--help" || a == "-hel
 type decimal[T int | int64] struct {
 	p      *T
 	lo, hi int64
+	// later leaves lo..hi to outOfRange, after the engine's own check.
+	later bool
 }
 
 func (v decimal[T]) String() string {
@@ -231,7 +248,7 @@ func (v decimal[T]) String() string {
 
 func (v decimal[T]) Set(s string) error {
 	x, err := strconv.ParseInt(s, 10, int(unsafe.Sizeof(*v.p))*8)
-	if err != nil || x < v.lo || x > v.hi {
+	if err != nil || !v.later && (x < v.lo || x > v.hi) {
 		return errors.New("out of range")
 	}
 	*v.p = T(x)
@@ -297,8 +314,9 @@ func (v number) Set(s string) error {
 	return nil
 }
 
-// outOfRange is the first flag given whose value is outside the interval
-// its accepts text writes, named by name.
+// outOfRange is the first flag given whose value is outside its range
+// (the interval a float's accepts text writes, an IntSaying's lo..hi),
+// named by name.
 func (f *flagSet) outOfRange(name func(flag string) string) error {
 	var err error
 	f.VisitAll(func(fl *flag.Flag) {
@@ -306,8 +324,15 @@ func (f *flagSet) outOfRange(name func(flag string) string) error {
 		if !ok || !f.given[fl.Name] || err != nil {
 			return
 		}
-		if v, ok := o.Value.(number); ok && !v.in.holds(*v.p) {
-			err = usagef("%s must be %s, got %s", name(fl.Name), f.accepts[fl.Name], v.String())
+		switch v := o.Value.(type) {
+		case number:
+			if !v.in.holds(*v.p) {
+				err = usagef("%s must be %s, got %s", name(fl.Name), f.accepts[fl.Name], v.String())
+			}
+		case decimal[int]:
+			if x := int64(*v.p); x < v.lo || x > v.hi {
+				err = usagef("%s must be %s, got %d", name(fl.Name), wholeRange(v.lo, v.hi, math.MaxInt), x)
+			}
 		}
 	})
 	return err

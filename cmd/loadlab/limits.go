@@ -26,8 +26,14 @@ func limits(maxMemory float64) engine.Limits {
 }
 
 // sizeValue is a --max-memory flag: bytes, or a number with KB, MB, GB or
-// TB (powers of 1000); at least 1 MB.
+// TB (powers of 1000); from 1 MB to the machine's memory, as a run that
+// counts on more would be stopped by the machine, not by loadlab.
 type sizeValue struct{ p *float64 }
+
+// maxMemoryAccepts is what --max-memory takes, for the help and messages.
+func maxMemoryAccepts() string {
+	return fmt.Sprintf("a size from 1MB to the machine's memory (%s), such as 512MB or 4GB", engine.Size(sysmem.Total()))
+}
 
 func (v sizeValue) String() string {
 	if v.p == nil || *v.p == 0 {
@@ -46,7 +52,7 @@ func (v sizeValue) Set(s string) error {
 	}
 	x, err := strconv.ParseFloat(num, 64)
 	mult, ok := units[unit]
-	if err != nil || !ok || x*mult < 1e6 || math.IsInf(x*mult, 0) {
+	if err != nil || !ok || x*mult < 1e6 || x*mult > sysmem.Total() || math.IsInf(x*mult, 0) {
 		return fmt.Errorf("parse error")
 	}
 	*v.p = x * mult

@@ -33,12 +33,12 @@ func TestProbeRunsAreRefusedOrBounded(t *testing.T) {
 			"of work on one core, over the limit of 10 min: lower --balls, --trials or --strategies"},
 		{[]string{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "100000000"},
 			"of work on one core, over the limit of 10 min: lower --balls, --trials or --strategies"},
-		{[]string{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "50000000", "--max-memory", "8GB"},
-			"of memory, over the limit of 8 GB: lower --trials or --strategies"},
+		{[]string{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "50000000", "--max-memory", "1GB"},
+			"of memory, over the limit of 1 GB: lower --trials or --strategies"},
 		{[]string{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "1000000", "--strategies", allSeven, "--format", "json"},
 			"the report would be about 2.25 GB, over the limit of 512 MB: lower --trials or --strategies"},
-		{[]string{"run", "bins", "--bins", "50000000", "--balls", "1", "--strategies", allSeven, "--trials", "8", "--workers", "8", "--max-memory", "12GB"},
-			"of memory, over the limit of 12 GB: lower --bins or --workers"},
+		{[]string{"run", "bins", "--bins", "50000000", "--balls", "1", "--strategies", allSeven, "--trials", "8", "--workers", "8", "--max-memory", "2GB"},
+			"of memory, over the limit of 2 GB: lower --bins or --workers"},
 		{[]string{"enum", "--bins", "2", "--balls", "15", "--counterexamples", "2000000000", "--format", "json"},
 			`--counterexamples must be a whole number in 0..10000, got "2000000000"`},
 		{[]string{"run", "bins", "--bins", "50000000", "--balls", "100000", "--strategies", "stale:1"},
@@ -49,8 +49,9 @@ func TestProbeRunsAreRefusedOrBounded(t *testing.T) {
 			"of work on one core, over the limit of 10 min: lower --bins, --trials or --strategies"},
 		{[]string{"run", "bins", "--trials", "9223372036854775807"}, "--trials plus the seed must stay below 2^63: at most 9223372036834514880 from seed 20260927"},
 		{[]string{"run", "bins", "--strategies", "stale:9223372036854775807"}, "the number after ':' must be a whole number in 1..2147483647"},
-		{[]string{"run", "bins", "--max-memory", "0.5"}, "--max-memory must be a size of at least 1MB"},
-		{[]string{"run", "bins", "--max-memory", "lots"}, `--max-memory must be a size of at least 1MB, such as 512MB or 4GB, got "lots"`},
+		{[]string{"run", "bins", "--max-memory", "0.5"}, "--max-memory must be a size from 1MB to the machine's memory"},
+		{[]string{"run", "bins", "--max-memory", "1e290TB"}, "--max-memory must be a size from 1MB to the machine's memory"},
+		{[]string{"run", "bins", "--max-memory", "lots"}, `such as 512MB or 4GB, got "lots"`},
 	}
 	for _, c := range refused {
 		code, out, errs := runArgs(t, c.args...)
@@ -123,7 +124,7 @@ func TestScenarioFileBounds(t *testing.T) {
 	cases := []struct {
 		path, says string
 	}{
-		{write("deep.json", bytes.Repeat([]byte("["), 4<<20)), "larger than 1.05 MB"},
+		{write("deep.json", bytes.Repeat([]byte("["), 4<<20)), "larger than 1 MB"},
 		{write("nested.json", bytes.Repeat([]byte("["), 1000)), "nested 1000 levels deep, more than the 32"},
 		{write("nested.toml", []byte("a = "+strings.Repeat("[", 100))), "nested 100 levels deep"},
 		{"/dev/zero", "not a regular file"},

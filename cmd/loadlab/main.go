@@ -4,12 +4,12 @@ package main
 
 import (
 	"errors"
-
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui"
 )
 
@@ -41,6 +41,10 @@ func (h helpRequest) Error() string { return "help for " + h.topic }
 var errInterrupted = errors.New("interrupted")
 
 func main() {
+	if stdoutClosed() && len(os.Args) > 1 {
+		fmt.Fprintln(os.Stderr, "loadlab: standard output is closed, so the report would be lost: send it to a file (>report.txt), or to >/dev/null to discard it")
+		os.Exit(exitUsage)
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -75,7 +79,7 @@ const maxMessage = 400
 // oneLine keeps a message on one line, whatever a name or path in it
 // holds, and short.
 func oneLine(s string) string {
-	s = strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
+	s = engine.PlainExponents(strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s))
 	if len(s) > maxMessage {
 		s = strings.ToValidUTF8(s[:maxMessage], "") + "…"
 	}

@@ -121,7 +121,7 @@ func loadScenarioFile(path string) (scenarios.Scenario, error) {
 // keep a mistaken path (a device, a huge file, a deeply nested one) from
 // exhausting memory or the stack.
 const (
-	maxFileBytes = 1 << 20
+	maxFileBytes = 1_000_000
 	maxNesting   = 32
 )
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"regexp"
 )
 
 // FieldError is an invalid configuration field: the field's name as the
@@ -50,4 +51,21 @@ func Named(err error, name func(field string) string) string {
 		return d.Describe(name)
 	}
 	return err.Error()
+}
+
+// goExponent is an exponent as Go's %g writes it, 1e+06 or 2.5e-07.
+var goExponent = regexp.MustCompile(`(\d)e([+-])0*(\d)`)
+
+// PlainExponents writes the exponents of numbers in a message as the
+// help and the sources do, 1e6 and 2.5e-7, where Go's %g writes 1e+06
+// and 2.5e-07.
+func PlainExponents(msg string) string {
+	return goExponent.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := goExponent.FindStringSubmatch(m)
+		sign := sub[2]
+		if sign == "+" {
+			sign = ""
+		}
+		return sub[1] + "e" + sign + sub[3]
+	})
 }
