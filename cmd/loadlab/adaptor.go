@@ -448,9 +448,3 @@ func costSpec[S interface {
 }](s S, env runEnv) engine.Cost {
 	return s.Cost(env.format)
 }
-
-// plain is a writer that needs neither the context nor the estimate (a
-// text report).
-func plain[R any](write func(io.Writer, R) error) func(context.Context, io.Writer, R, engine.Cost) error {
-	return func(_ context.Context, w io.Writer, r R, _ engine.Cost) error { return write(w, r) }
-}

@@ -49,12 +49,12 @@ for good, in all and at each whole year's end.`,
 	},
 	cost: func(s placement.DurabilitySpec, _ runEnv) engine.Cost { return s.Cost() },
 	writers: map[string]func(context.Context, io.Writer, *placement.Durability, engine.Cost) error{
-		"text": func(_ context.Context, w io.Writer, d *placement.Durability, _ engine.Cost) error {
+		"text": withHeadline(func(w io.Writer, d *placement.Durability) error {
 			s := d.Spec()
 			fmt.Fprintf(w, "durability: %d objects of %d replicas on %d AZs x %d racks x %d nodes for %g years; seed %d\n",
 				s.Objects, s.Replicas, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Years, s.Seed)
-			fmt.Fprintf(w, "disks lost every %g years a node (back in %g h); racks dark every %g years (%g h), AZs every %g years (%g h); a rack destroyed every %g years; rebuilds take %g h\n\n",
-				s.NodeMTTFYears, s.ReplaceHours, s.RackOutageYears, s.RackOutageHours, s.AZOutageYears, s.AZOutageHours, s.RackLossYears, s.RebuildHours)
+			io.WriteString(w, engine.PlainExponents(fmt.Sprintf("disks lost every %g years a node (back in %g h); racks dark every %g years (%g h), AZs every %g years (%g h); a rack destroyed every %g years; rebuilds take %g h\n\n",
+				s.NodeMTTFYears, s.ReplaceHours, s.RackOutageYears, s.RackOutageHours, s.AZOutageYears, s.AZOutageHours, s.RackLossYears, s.RebuildHours)))
 			fmt.Fprintf(w, "%-11s %-28s %s\n", "strategy", "short of a majority, ever", "lost for good")
 			for _, r := range d.Results() {
 				fmt.Fprintf(w, "%-11s %-28s %s\n", r.Strategy, fmt.Sprintf("%d (%.2f%%)", r.LostMajority, 100*float64(r.LostMajority)/float64(r.Objects)),
@@ -65,7 +65,7 @@ for good, in all and at each whole year's end.`,
 			}
 			writeByYear(w, d)
 			return nil
-		},
+		}),
 		"csv": func(_ context.Context, w io.Writer, d *placement.Durability, _ engine.Cost) error {
 			cw := csv.NewWriter(w)
 			cw.Write([]string{"strategy", "objects", "lost_majority", "lost", "first_loss_years"})
@@ -90,7 +90,7 @@ for good, in all and at each whole year's end.`,
 				Moments    []engine.Moment              `json:"moments"`
 				Figures    []engine.Figure              `json:"figures"`
 				Estimate   engine.Cost                  `json:"estimate"`
-			}{s.Seed, s.Years, s.Objects, d.Results(), d.ByYear(), d.Moments(), d.Figures(), est})
+			}{s.Seed, s.Years, s.Objects, d.Results(), d.ByYear(), d.Moments(), d.Headline(), est})
 		},
 	},
 }

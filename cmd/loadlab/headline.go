@@ -25,14 +25,20 @@ func withHeadline[R headlined](write func(io.Writer, R) error) func(context.Cont
 }
 
 // writeHeadline prints figures grouped by run: "headline, at the end:",
-// then "  throttle: goodput 90.0/s · recovered 4:37 AM".
+// then "  throttle: goodput 90.0/s · recovered 4:37 AM". A figure its group
+// names twice is written once, in its first (fullest) form.
 func writeHeadline(w io.Writer, figs []engine.Figure) error {
 	if len(figs) == 0 {
 		return nil
 	}
 	var b strings.Builder
 	b.WriteString("\nheadline, at the end:\n")
+	named := map[[2]string]bool{}
 	for i, f := range figs {
+		if named[[2]string{f.Group, f.Name}] {
+			continue // a shorter form of a figure already written, for a tight view
+		}
+		named[[2]string{f.Group, f.Name}] = true
 		switch {
 		case i == 0 || f.Group != figs[i-1].Group:
 			if i > 0 {

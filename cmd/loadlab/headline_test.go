@@ -88,6 +88,13 @@ func headlineMatchesReport(t *testing.T, sc scenarios.Scenario) {
 	if len(want) == 0 {
 		t.Errorf("%s declares no headline", sc.Name)
 	}
+	_, text, _ := runArgs(t, "run", sc.Name)
+	_, tail, found := strings.Cut(text, "\nheadline, at the end:\n")
+	for _, q := range want {
+		if !found || !inTextHeadline(tail, q) {
+			t.Errorf("%s: the text report does not end with %q %q %q under \"headline, at the end:\"", sc.Name, q.group, q.name, q.value)
+		}
+	}
 	sizes := [][2]int{{80, 24}, {120, 40}, {160, 48}}
 	if raceDetector || testing.Short() || !ok {
 		// The tightest only: the detector makes each play slow; and where
@@ -106,6 +113,21 @@ func headlineMatchesReport(t *testing.T, sc scenarios.Scenario) {
 			}
 		}
 	}
+}
+
+// inTextHeadline finds a figure in a text report's headline block, on
+// its group's line.
+func inTextHeadline(block string, q quote) bool {
+	for _, line := range strings.Split(block, "\n") {
+		rest, ok := strings.CutPrefix(line, "  ")
+		if q.group != "" {
+			rest, ok = strings.CutPrefix(rest, q.group+": ")
+		}
+		if ok && strings.Contains(rest, q.name+" "+q.value) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasQuote finds a figure on one line, after the first mention of its

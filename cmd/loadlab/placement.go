@@ -53,7 +53,7 @@ on distinct sites of it). "struck" counts the objects an event reached.`,
 	},
 	cost: func(s placement.Spec, _ runEnv) engine.Cost { return s.Cost() },
 	writers: map[string]func(context.Context, io.Writer, *placement.Table, engine.Cost) error{
-		"text": plain(writePlacementText),
+		"text": withHeadline(writePlacementText),
 		"json": func(_ context.Context, w io.Writer, t *placement.Table, est engine.Cost) error {
 			s := t.Spec()
 			// The site level's figures appear with the level only.
@@ -72,7 +72,7 @@ on distinct sites of it). "struck" counts the objects an event reached.`,
 				Rows     []placementRow  `json:"rows"`
 				Figures  []engine.Figure `json:"figures"`
 				Estimate engine.Cost     `json:"estimate"`
-			}{s.Seed, s.Trials, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Replicas, sites, placementRows(t), t.Figures(), est})
+			}{s.Seed, s.Trials, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Replicas, sites, placementRows(t), t.Headline(), est})
 		},
 		"csv": func(_ context.Context, w io.Writer, t *placement.Table, _ engine.Cost) error {
 			cw := csv.NewWriter(w)

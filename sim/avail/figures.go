@@ -22,7 +22,7 @@ func (r Report) Figures(measured float64) []engine.Figure {
 		{Key: "measured", Name: "measured", Value: Percent(measured)},
 	}
 	for _, f := range r.Scale {
-		figs = append(figs, engine.Figure{Key: "fleet", Group: "for " + target + " repair within:",
+		figs = append(figs, engine.Figure{Key: "fleet", Group: "for " + target + " repair within",
 			Name: engine.Count(f.Machines, "machine"), Value: Duration(f.MTTRForTargetS / 3600)})
 	}
 	return figs

@@ -6,10 +6,10 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// Figures is the table's headline so far: each row's share of trials that
+// Headline is the table's figures so far: each row's share of trials that
 // lost a majority (key: the event, group: the strategy), "—" before its
 // first trial; rounded as the lecture rounds, the share then a percentage.
-func (t *Table) Figures() []engine.Figure {
+func (t *Table) Headline() []engine.Figure {
 	var figs []engine.Figure
 	for _, r := range t.Rows() {
 		v := "—"
@@ -32,10 +32,10 @@ func eventWord(e Event) string {
 	return e.String()
 }
 
-// Figures is the years' headline so far: each strategy's objects lost for
+// Headline is the years' figures so far: each strategy's objects lost for
 // good ("lost") and those that were once short of a majority of reachable
 // replicas ("unavailable").
-func (d *Durability) Figures() []engine.Figure {
+func (d *Durability) Headline() []engine.Figure {
 	var figs []engine.Figure
 	for _, r := range d.Results() {
 		figs = append(figs,

@@ -16,7 +16,7 @@ func TestTableFiguresAreItsRows(t *testing.T) {
 	}
 	for tab.Step() {
 	}
-	figs := tab.Figures()
+	figs := tab.Headline()
 	rows := tab.Rows()
 	if len(figs) != len(rows) {
 		t.Fatalf("%d figures for %d rows", len(figs), len(rows))
@@ -38,7 +38,7 @@ func TestDurabilityFiguresAreItsResults(t *testing.T) {
 	}
 	for d.Step() {
 	}
-	figs := d.Figures()
+	figs := d.Headline()
 	for i, r := range d.Results() {
 		lost, unavailable := figs[2*i], figs[2*i+1]
 		if lost.Group != r.Strategy || lost.Value != engine.Digits(int64(r.Lost)) || unavailable.Value != engine.Digits(int64(r.LostMajority)) {
