@@ -64,6 +64,16 @@ var durabilityCostCases = []struct {
 		s.Objects, s.Years, s.RackOutageYears, s.AZOutageYears = 20_000, 200, 0.05, 0.1
 		return s
 	}},
+	{"AZs dark for good", func() DurabilitySpec {
+		s := DefaultDurabilitySpec()
+		s.AZOutageHours = 1e6 // every AZ dark before long, and rebuilds with nowhere to go
+		return s
+	}},
+	{"nodes never replaced", func() DurabilitySpec {
+		s := DefaultDurabilitySpec()
+		s.ReplaceHours = 1e6
+		return s
+	}},
 }
 
 // tableCostCases span the table's: the lecture's table, a version's

@@ -1,6 +1,7 @@
 package placement
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -50,6 +51,13 @@ type fleet struct {
 	// rebuild takes as long, so the first in is the first due.
 	queue []rebuildDue
 	head  int
+	// parked holds the rebuilds that found no node to go to. Each would
+	// try again every rebuildHours and fail the same way until a node
+	// comes up (a node going down or filling frees none), drawing
+	// nothing; so it waits here, and a node's return puts it back in the
+	// queue at the try it has reached, the times added up as the tries
+	// would have, so the run is the same, only without the futile tries.
+	parked, merged []rebuildDue
 	// scratch for rebuild
 	held, best, cands []int
 	// rebuildHours is how long a rebuild takes; now is the time of the
@@ -67,11 +75,10 @@ type fleet struct {
 // stored is one object: its intact replicas' nodes and how many of them
 // are reachable now.
 type stored struct {
-	nodes       []int
-	reachable   int
-	everMinor   bool // it has been short of a majority
-	gone        bool // every replica destroyed
-	rebuildsDue int
+	nodes     []int
+	reachable int
+	everMinor bool // it has been short of a majority
+	gone      bool // every replica destroyed
 }
 
 func newFleet(s DurabilitySpec, st Strategy, stop *stopper) *fleet {
@@ -113,6 +120,12 @@ func (f *fleet) apply(h happening) {
 	if f.rebuildUntil(h.at); f.stop.stop(h.hi - h.lo) {
 		return
 	}
+	woke := false
+	defer func() {
+		if woke && len(f.parked) > 0 {
+			f.unpark(h.at)
+		}
+	}()
 	switch h.kind {
 	case outage:
 		for n := h.lo; n < h.hi && !f.stop.stop(len(f.holds[n])); n++ {
@@ -124,6 +137,7 @@ func (f *fleet) apply(h happening) {
 		for n := h.lo; n < h.hi && !f.stop.stop(len(f.holds[n])); n++ {
 			if f.dark[n]--; f.dark[n] == 0 && !f.away[n] {
 				f.reach(n, +1)
+				woke = true
 			}
 		}
 	case diskLoss, rackLoss:
@@ -133,6 +147,7 @@ func (f *fleet) apply(h happening) {
 	case nodeBack:
 		for n := h.lo; n < h.hi; n++ {
 			f.away[n] = false // back, empty: nothing becomes reachable
+			woke = woke || f.dark[n] == 0
 		}
 	}
 }
@@ -161,7 +176,6 @@ func (f *fleet) destroy(n int, h happening) {
 			}
 			continue
 		}
-		ob.rebuildsDue++
 		f.queue = append(f.queue, rebuildDue{at: at, object: o})
 	}
 	f.holds[n] = f.holds[n][:0]
@@ -184,6 +198,30 @@ func (f *fleet) rebuildUntil(t float64) {
 	}
 }
 
+// unpark puts the parked rebuilds back in the queue once a node is up at
+// time u: each at the try after u it would have reached (every try at
+// the last plus rebuildHours), merged into the queue in time order, ties
+// after the queue's own as they would have been appended.
+func (f *fleet) unpark(u float64) {
+	for i := range f.parked {
+		p := &f.parked[i]
+		for p.at+f.rebuildHours <= u && !f.stop.stop(1) {
+			p.at += f.rebuildHours
+		}
+	}
+	slices.SortStableFunc(f.parked, func(a, b rebuildDue) int { return cmp.Compare(a.at, b.at) })
+	pending, parked, m := f.queue[f.head:], f.parked, f.merged[:0]
+	for len(pending) > 0 || len(parked) > 0 {
+		if len(parked) == 0 || len(pending) > 0 && pending[0].at <= parked[0].at {
+			m, pending = append(m, pending[0]), pending[1:]
+		} else {
+			m, parked = append(m, parked[0]), parked[1:]
+		}
+	}
+	f.queue, f.merged, f.head = m, f.queue[:0], 0
+	f.parked = f.parked[:0]
+}
+
 // rebuild re-creates one replica of object o by the repair procedure of
 // 26.3.5: in a domain (of the strategy's kind) holding none of its
 // replicas if there is one, else the one holding fewest, on a node that is
@@ -191,7 +229,6 @@ func (f *fleet) rebuildUntil(t float64) {
 // greedy the lowest-numbered.
 func (f *fleet) rebuild(o int) {
 	ob := &f.objects[o]
-	ob.rebuildsDue--
 	if ob.gone || len(ob.nodes) >= f.r {
 		return
 	}
@@ -226,9 +263,8 @@ func (f *fleet) rebuild(o int) {
 		f.held[n/size] = 0
 	}
 	f.best = best
-	if len(best) == 0 { // nowhere to put it now: try again after another rebuild time
-		ob.rebuildsDue++
-		f.queue = append(f.queue, rebuildDue{at: f.now, object: int32(o)})
+	if len(best) == 0 { // nowhere to put it now: try again after another rebuild time, once a node is up
+		f.parked = append(f.parked, rebuildDue{at: f.now, object: int32(o)})
 		return
 	}
 	d := best[0]
