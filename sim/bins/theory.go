@@ -47,12 +47,25 @@ func predict(s Strategy, bins, balls int) Prediction {
 		return p
 	}
 	p.ExpectedMax, p.Equation = f.ExpectedMax, f.Equation
-	end := len(f.ExpectedCounts)
-	for end > 1 && f.ExpectedCounts[end-1] < 1e-9 { // loads no run reaches
+	p.ExpectedCounts = f.ExpectedCounts[:reached(f.ExpectedCounts)]
+	return p
+}
+
+// unseen is the expected count of bins at a load and above below which no
+// run of any size loadlab takes would see one: the loads past it are
+// left out of a prediction, the solver's residue at its last level too.
+const unseen = 1e-6
+
+// reached is how many of the loads counts expects a run to reach: those
+// below the first load whose count and every count above it together
+// stay under unseen.
+func reached(counts []float64) int {
+	end, above := len(counts), 0.0
+	for end > 1 && above+counts[end-1] < unseen {
+		above += counts[end-1]
 		end--
 	}
-	p.ExpectedCounts = f.ExpectedCounts[:end]
-	return p
+	return end
 }
 
 // asymptote is a leading-order max and its formula.
