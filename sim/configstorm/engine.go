@@ -388,7 +388,7 @@ func (e *Engine) backOff(t int32, misses, share float64) {
 		if at <= t {
 			if p > 0 && e.src.Random() < p {
 				e.level[i] = min(e.level[i]+1, 31)
-				w := min(float64(c.BackoffMaxS), float64(c.BackoffBaseS)*math.Exp2(float64(e.level[i]-1)))
+				w := min(float64(c.BackoffMaxS), float64(c.BackoffBaseS)*float64(int64(1)<<(e.level[i]-1))) // 2^(level-1), exactly
 				e.nextTry[i] = t + max(1, int32(math.Ceil(w*(0.5+0.5*e.src.Random()))))
 			} else {
 				e.level[i] = 0
