@@ -137,12 +137,12 @@ func (p *play) label() string {
 		return "max speed"
 	}
 	if s < 1 {
-		return fmt.Sprintf("one step every %g s", 1/s)
+		return fmt.Sprintf("one step every %.10g s", 1/s)
 	}
 	if s >= 1000 && s == math.Trunc(s) {
 		return engine.Digits(int64(s)) + "/s"
 	}
-	return fmt.Sprintf("%g/s", s)
+	return fmt.Sprintf("%.10g/s", s)
 }
 
 // busyMsg redraws a lab whose work runs off the UI loop.

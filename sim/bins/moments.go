@@ -111,7 +111,7 @@ func (f *momentFinder) check(ball int) {
 	for a := range k {
 		if !f.hot[a] && f.mean >= HotMinMean && float64(f.cur[a]) >= hotAt {
 			f.hot[a] = true
-			f.add(ball, fmt.Sprintf("ball %d: %s's fullest bin reaches %d balls, hot by the end's measure (%g x the final mean load of %.4g)", ball, f.names[a], f.cur[a], f.hotMult, f.mean))
+			f.add(ball, fmt.Sprintf("ball %d: %s's fullest bin reaches %d balls, hot by the end's measure (%.10g x the final mean load of %.4g)", ball, f.names[a], f.cur[a], f.hotMult, f.mean))
 		}
 	}
 }

@@ -93,7 +93,7 @@ func (b *breaker) record(now float64, failed bool) {
 	if n := b.window(); n >= b.cfg.BreakerMinCalls {
 		if float64(b.failed)/float64(n) > b.cfg.BreakerErrRatio {
 			b.openedAt = now
-			b.moveTo(now, Open, fmt.Sprintf("%d of %d calls failed in the last %g s (%.1f %% > %.0f %%)",
+			b.moveTo(now, Open, fmt.Sprintf("%d of %d calls failed in the last %.10g s (%.1f %% > %.0f %%)",
 				b.failed, n, b.cfg.BreakerWindow, 100*float64(b.failed)/float64(n), 100*b.cfg.BreakerErrRatio))
 		}
 	}
@@ -103,7 +103,7 @@ func (b *breaker) record(now float64, failed bool) {
 func (b *breaker) tick(now float64) {
 	if b.state == Open && now-b.openedAt >= b.cfg.BreakerCoolDown {
 		b.trials, b.inflight, b.failedTrial = b.cfg.BreakerTrials, 0, false
-		b.moveTo(now, HalfOpen, fmt.Sprintf("after the %g s cool-down", b.cfg.BreakerCoolDown))
+		b.moveTo(now, HalfOpen, fmt.Sprintf("after the %.10g s cool-down", b.cfg.BreakerCoolDown))
 	}
 }
 

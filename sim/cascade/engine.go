@@ -569,7 +569,7 @@ func (e *Engine) checkTimeouts() {
 				rid := q.rid
 				l.queue.remove(rid)
 				if e.followed(r) {
-					e.trace(r, "times out at the head of the %s queue: waited %.3f s, over the %g s limit", LayerNames[l.name], e.now-r.waitFrom, lim)
+					e.trace(r, "times out at the head of the %s queue: waited %.3f s, over the %.10g s limit", LayerNames[l.name], e.now-r.waitFrom, lim)
 				}
 				e.fail(r, true)
 			}
@@ -583,7 +583,7 @@ func (e *Engine) checkTimeouts() {
 		e.bornHead++
 		if r := e.reqs.get(rid); r != nil {
 			if e.followed(r) {
-				e.trace(r, "is given up by its user after %g s", e.cfg.ClientTimeout)
+				e.trace(r, "is given up by its user after %.10g s", e.cfg.ClientTimeout)
 			}
 			e.fail(r, false) // the user gave up: no retry
 		}

@@ -34,15 +34,15 @@ func (e *Engine) noteMoments() {
 	c := &e.cfg
 	if !m.slowed && e.now >= c.DegradeAt {
 		m.slowed = true
-		add("the db slows %gx (%g ms a call): watch db fill, then svc, then api", c.DBSlowdown, c.DBMs*c.DBSlowdown)
+		add("the db slows %.10gx (%.10g ms a call): watch db fill, then svc, then api", c.DBSlowdown, c.DBMs*c.DBSlowdown)
 	}
 	if !m.surged && e.now >= c.SurgeAt && e.now < c.SurgeEnd {
 		m.surged = true
-		add("the surge begins: %gx the traffic, %g requests a second", c.SurgeX, c.Rate*c.SurgeX)
+		add("the surge begins: %.10gx the traffic, %.10g requests a second", c.SurgeX, c.Rate*c.SurgeX)
 	}
 	if m.surged && !m.surgeDone && e.now >= c.SurgeEnd {
 		m.surgeDone = true
-		add("the surge ends: back to %g requests a second; does the backlog drain?", c.Rate)
+		add("the surge ends: back to %.10g requests a second; does the backlog drain?", c.Rate)
 	}
 	for i, l := range e.layers {
 		for pool, size := range l.sizes {

@@ -31,7 +31,7 @@ func (s Spec) Figures(studies []Study) []engine.Figure {
 			if len(st.Shares) == 1 {
 				break // one weight holds all the keys
 			}
-			name := fmt.Sprintf("w%g", sh.Weight)
+			name := fmt.Sprintf("w%.10g", sh.Weight)
 			if f, ok := Fraction(by[sh.Weight], total); ok {
 				name += " (" + f + ")"
 			}

@@ -35,8 +35,8 @@ func ExactFigures(f Fixes, c Counts) []engine.Figure {
 func TimingFigures(f Fixes, stallMs []float64, fast, stalled float64, c Counts) []engine.Figure {
 	g := FixWords(f)
 	return []engine.Figure{
-		{Key: "fast", Group: g, Name: fmt.Sprintf("empty at %g ms", stallMs[0]), Value: TimingPercent(fast)},
-		{Key: "stalled", Group: g, Name: fmt.Sprintf("at %g ms", stallMs[len(stallMs)-1]), Value: TimingPercent(stalled)},
+		{Key: "fast", Group: g, Name: fmt.Sprintf("empty at %.10g ms", stallMs[0]), Value: TimingPercent(fast)},
+		{Key: "stalled", Group: g, Name: fmt.Sprintf("at %.10g ms", stallMs[len(stallMs)-1]), Value: TimingPercent(stalled)},
 		{Key: "exact", Group: g, Name: "of schedules", Value: TimingPercent(ratio(c[Empty], c.Total()))},
 	}
 }

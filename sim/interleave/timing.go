@@ -223,12 +223,12 @@ func (t *Timing) markMoments() {
 	first := t.cfg.StallMs[0]
 	if len(t.moments) == 0 && t.counts[0][0][Empty] > 0 {
 		t.moments = append(t.moments, engine.Moment{Step: step, Caption: fmt.Sprintf(
-			"the first empty record with a stall of %g ms, within the first %d runs: rare while every step runs fast, but the race is there", first, t.trials)})
+			"the first empty record with a stall of %.10g ms, within the first %d runs: rare while every step runs fast, but the race is there", first, t.trials)})
 	}
 	if t.Done() {
 		last := len(t.cfg.StallMs) - 1
 		t.moments = append(t.moments, engine.Moment{Step: step, Caption: fmt.Sprintf(
-			"%d runs: the record ends empty in %.2f %% of them with stalls of %g ms, in %.2f %% with stalls of %g ms",
+			"%d runs: the record ends empty in %.2f %% of them with stalls of %.10g ms, in %.2f %% with stalls of %.10g ms",
 			t.trials, 100*t.Chance(0, 0, Empty), first, 100*t.Chance(0, last, Empty), t.cfg.StallMs[last])})
 	}
 }

@@ -13,7 +13,7 @@ func (c Config) Label() string {
 	case JSQD:
 		return fmt.Sprintf("jsq-%d", c.D)
 	case StaleD:
-		return fmt.Sprintf("stale-%d (board every %g)", c.D, c.Refresh)
+		return fmt.Sprintf("stale-%d (board every %.10g)", c.D, c.Refresh)
 	}
 	return c.Policy.String()
 }

@@ -123,7 +123,7 @@ func (e *Engine) apply(at float64, kind int) {
 		e.entered = true
 		if e.cfg.TruckRate > 0 {
 			e.trucking, e.truckNext = true, at
-			e.mark(at, "staff are let in (the lecture: 10 PM); trucks start carrying servers to Dallas, %g an hour", e.cfg.TruckRate)
+			e.mark(at, "staff are let in (the lecture: 10 PM); trucks start carrying servers to Dallas, %.10g an hour", e.cfg.TruckRate)
 		}
 	case evArrival:
 		a := e.arrivals[e.arrHead]
@@ -149,7 +149,7 @@ func (e *Engine) apply(at float64, kind int) {
 		e.mark(at, "power is back on floor two (the lecture: 5 PM, June 2): %s customers run again", engine.Digits(int64(e.upCount()-back)))
 	case evRack:
 		if e.nextRack == 0 {
-			e.mark(at, "floor one comes back rack by rack (the lecture: June 4), %g racks an hour", e.cfg.RacksPerHour)
+			e.mark(at, "floor one comes back rack by rack (the lecture: June 4), %.10g racks an hour", e.cfg.RacksPerHour)
 		}
 		e.power(int(e.floor1[e.nextRack]), at)
 		e.nextRack++

@@ -74,7 +74,7 @@ func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.watch.Moments(), 
 
 // pace says a speed in failure-repair cycles.
 func (l *Lab) pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%g x (MTTF+MTTR) a second", stepsPerSecond/avail.StepsPerCycle)
+	return fmt.Sprintf("%.10g x (MTTF+MTTR) a second", stepsPerSecond/avail.StepsPerCycle)
 }
 
 // Status is the time and the failures so far.

@@ -96,8 +96,8 @@ func (l *Lab) path(st *widget.Styles, w, h int) string {
 // fleet fails, and the repair the target then needs; the fleet the strip
 // watches (f/F) is marked ▶.
 func (l *Lab) fleet(st *widget.Styles, r avail.Report, w, h int) string {
-	lines := []string{st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("fleets of machines of MTTF %g years each (f/F)", l.spec.UnitMTTFYears),
-		fmt.Sprintf("machines of MTTF %g years (f/F)", l.spec.UnitMTTFYears))),
+	lines := []string{st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("fleets of machines of MTTF %.10g years each (f/F)", l.spec.UnitMTTFYears),
+		fmt.Sprintf("machines of MTTF %.10g years (f/F)", l.spec.UnitMTTFYears))),
 		st.Text.Render(fmt.Sprintf("  %-9s %-14s %s", "machines", "fails every", "repair for "+avail.TargetPercent(l.spec.Target)))}
 	watched, _ := fleetOf(l.spec)
 	for _, fl := range r.Scale {

@@ -140,7 +140,7 @@ func (l *Lab) legend(mode chartMode, narrate bool, sc scale, w int, st *widget.S
 	case !l.hotShown():
 		hotKey = nil
 	case wide:
-		hotKey[0].Meaning = fmt.Sprintf("hot≥%g×mean", l.spec.Hot)
+		hotKey[0].Meaning = fmt.Sprintf("hot≥%.10g×mean", l.spec.Hot)
 	}
 	var keys []widget.Key
 	switch mode {

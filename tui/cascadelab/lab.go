@@ -128,7 +128,7 @@ const ticksPerStep = 10
 
 // pace says a speed in simulated time: 10 steps a second is real time.
 func (l *Lab) pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%gx real time", stepsPerSecond*ticksPerStep*l.left().cfg.DT)
+	return fmt.Sprintf("%.10gx real time", stepsPerSecond*ticksPerStep*l.left().cfg.DT)
 }
 
 // Step runs 100 ms of every run, in lockstep, tick by tick; it ends early
@@ -211,7 +211,7 @@ func (l *Lab) Status() []string {
 	if r.snap.Done {
 		t = r.cfg.Duration
 	}
-	status := []string{names, fmt.Sprintf("seed %d", r.cfg.Seed), fmt.Sprintf("t %5.2f / %g s", t, r.cfg.Duration)}
+	status := []string{names, fmt.Sprintf("seed %d", r.cfg.Seed), fmt.Sprintf("t %5.2f / %.10g s", t, r.cfg.Duration)}
 	if r.cfg.Arrivals == "paired" {
 		status = append(status, "arrivals paired")
 	}
@@ -291,7 +291,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if key.Matches(msg, keys.Zoom) {
 		l.zoom = !l.zoom
 		if l.zoom {
-			return lab.Outcome{Handled: true, Note: fmt.Sprintf("zoomed: the %g s around now, success per 100 ms; z shows the whole run", zoomSpan)}
+			return lab.Outcome{Handled: true, Note: fmt.Sprintf("zoomed: the %.10g s around now, success per 100 ms; z shows the whole run", zoomSpan)}
 		}
 		return lab.Outcome{Handled: true, Note: "the whole run"}
 	}

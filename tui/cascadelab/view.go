@@ -133,7 +133,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 		fixed += 2 // the pools' caption and the marks' legend
 	}
 	chartsH := max(10, h-fixed)
-	xs := func(v float64) string { return fmt.Sprintf("%gs", v) }
+	xs := func(v float64) string { return fmt.Sprintf("%.10gs", v) }
 	pcts := func(v float64) string { return fmt.Sprintf("%.0f%%", v) }
 	use := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: 100, XLabel: xs, YLabel: pcts}.With(widget.JoinRows)
 	// Each column shows the mean of the 100 ms points under it, not one
@@ -203,7 +203,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 func (l *Lab) successChart(st *widget.Styles, r *run, win [2]float64, half float64) widget.TimeSeries {
 	s := r.snap
 	ts := widget.TimeSeries{XMin: win[0], XMax: win[1], YMin: 0, YMax: 100,
-		XLabel: func(v float64) string { return fmt.Sprintf("%gs", v) }, YLabel: func(v float64) string { return fmt.Sprintf("%.0f%%", v) }}
+		XLabel: func(v float64) string { return fmt.Sprintf("%.10gs", v) }, YLabel: func(v float64) string { return fmt.Sprintf("%.0f%%", v) }}
 	if l.fine || l.zoom {
 		ts.Lines = []widget.Line{{Name: "ok/100ms", Style: st.OK, Bounded: true, End: s.T, Value: meanPercent(s.Success, 2*half)}}
 		return ts
@@ -302,7 +302,7 @@ func counterItems(s cascade.Snapshot, cfg cascade.Config) []widget.Counter {
 	pct := func(a, b int) string { return fmt.Sprintf("%.1f%%", textfmt.Percent(a, b)) }
 	return []widget.Counter{
 		{Name: "ok", Value: pct(s.OK, s.Arrived)},
-		{Name: fmt.Sprintf("good (ok in %g ms)", cfg.SLOMs), Value: pct(s.Good, s.Arrived)},
+		{Name: fmt.Sprintf("good (ok in %.10g ms)", cfg.SLOMs), Value: pct(s.Good, s.Arrived)},
 		{Name: "failed", Value: pct(s.Failed, s.Arrived)},
 		p95,
 		{Name: "api backlog", Value: fmt.Sprintf("%.0f", backlog)},
@@ -383,8 +383,8 @@ func markers(st *widget.Styles, cfg cascade.Config, left, width int, win [2]floa
 // that fits w cells.
 func legend(cfg cascade.Config, w int) string {
 	return widget.FirstFit(w,
-		fmt.Sprintf("! db %gx slower at %g s · S..e %gx surge · brk: C closed, O open, H half-open", cfg.DBSlowdown, cfg.DegradeAt, cfg.SurgeX),
-		fmt.Sprintf("! db %gx slower · S..e %gx surge · C closed O open H half-open", cfg.DBSlowdown, cfg.SurgeX),
+		fmt.Sprintf("! db %.10gx slower at %.10g s · S..e %.10gx surge · brk: C closed, O open, H half-open", cfg.DBSlowdown, cfg.DegradeAt, cfg.SurgeX),
+		fmt.Sprintf("! db %.10gx slower · S..e %.10gx surge · C closed O open H half-open", cfg.DBSlowdown, cfg.SurgeX),
 		"! db slower · S..e surge · C/O/H closed/open/half",
 		"! slow db · S..e surge")
 }
@@ -416,18 +416,18 @@ func brief(cfg cascade.Config, w int) string {
 			off = append(off, sw.name)
 		}
 	}
-	long := []string{fmt.Sprintf("%g s timeout", wait), retry}
+	long := []string{fmt.Sprintf("%.10g s timeout", wait), retry}
 	if len(on) > 0 {
 		long = append(long, "on: "+strings.Join(on, " "))
 	}
 	if len(off) > 0 {
 		long = append(long, "off: "+strings.Join(off, " "))
 	}
-	mid := fmt.Sprintf("%g s timeout · %s", wait, retry)
+	mid := fmt.Sprintf("%.10g s timeout · %s", wait, retry)
 	if len(plus) > 0 {
 		mid += " · " + strings.Join(plus, " ")
 	}
-	tight := strings.Join(append([]string{fmt.Sprintf("%gs", wait), short}, abbr...), " ")
+	tight := strings.Join(append([]string{fmt.Sprintf("%.10gs", wait), short}, abbr...), " ")
 	for _, form := range []string{strings.Join(long, " · "), mid, tight} {
 		if lipgloss.Width(form) <= w {
 			return form

@@ -55,7 +55,7 @@ var afternoon = lab.Case[configstorm.Spec, configstorm.Config, *configstorm.Engi
 	Clock: func(r run) string {
 		return configstorm.Elapsed(int(r.Engine.Pos().Step/60)-configstorm.LeadMin) + " after the bad value"
 	},
-	Pace:  func(sps float64) string { return fmt.Sprintf("%g min of the afternoon a second", sps) },
+	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the afternoon a second", sps) },
 	Stops: "the invalid value, the database overwhelmed, the fix, the storm going on, the site off and users let back, the site back",
 }
 

@@ -80,7 +80,7 @@ func (l *TimingLab) steps() int64 { return l.timing.Pos().Steps }
 
 // pace says a speed in runs.
 func (l *TimingLab) pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%g runs a second", stepsPerSecond*interleave.TimingBatch)
+	return fmt.Sprintf("%.10g runs a second", stepsPerSecond*interleave.TimingBatch)
 }
 
 // stopsAt says which steps are moments.
@@ -94,7 +94,7 @@ func (l *TimingLab) NewMoment() (string, bool) { return lab.Unseen(l.timing.Mome
 // Status is the fix set, the runs so far and the seed.
 func (l *TimingLab) Status() []string {
 	return []string{"fixes: " + l.race.Fixes.String(), fmt.Sprintf("%s of %s runs", Digits(uint64(l.timing.Trials())), Digits(uint64(l.spec.Trials))),
-		fmt.Sprintf("seed %d", l.spec.Seed), fmt.Sprintf("stall chance %g", l.spec.StallChance)}
+		fmt.Sprintf("seed %d", l.spec.Seed), fmt.Sprintf("stall chance %.10g", l.spec.StallChance)}
 }
 
 // title names the setup when the keys changed it.
@@ -102,7 +102,7 @@ func (l *TimingLab) title() (string, bool) {
 	if l.spec == l.opened {
 		return "", false
 	}
-	return fmt.Sprintf("The DNS race in time: fixes %s, stall chance %g, %d Enactors, %d %s a plan", l.race.Fixes, l.spec.StallChance,
+	return fmt.Sprintf("The DNS race in time: fixes %s, stall chance %.10g, %d Enactors, %d %s a plan", l.race.Fixes, l.spec.StallChance,
 		l.spec.Enactors, l.spec.Records, plural(l.spec.Records, "record")), true
 }
 
@@ -181,7 +181,7 @@ func (l *TimingLab) Key(msg tea.KeyMsg) lab.Outcome {
 	}
 	return lab.Edit(&l.spec, change, interleave.Spec.Validate, l.Restart, func(s interleave.Spec) string {
 		c := l.exact.Counts
-		return fmt.Sprintf("fixes %s, stall chance %g, %d Enactors, %d %s a plan: the runs start again; every schedule alike, %s end empty",
+		return fmt.Sprintf("fixes %s, stall chance %.10g, %d Enactors, %d %s a plan: the runs start again; every schedule alike, %s end empty",
 			l.race.Fixes, s.StallChance, s.Enactors, s.Records, plural(s.Records, "record"), pct(c[interleave.Empty], c.Total()))
 	})
 }
@@ -194,9 +194,9 @@ func (l *TimingLab) Render(f lab.Frame) string {
 	cfg := l.timing.Config()
 	w := f.W
 	lines := []string{st.Muted.Render(widget.FirstFit(w,
-		fmt.Sprintf("each step takes about %g ms; a new plan comes every %g ms on average; before each of its steps the slow Enactor stalls with chance %g", cfg.StepMs, cfg.PlanGapMs, cfg.StallChance),
-		fmt.Sprintf("steps of about %g ms; a plan every %g ms on average; the slow Enactor stalls with chance %g", cfg.StepMs, cfg.PlanGapMs, cfg.StallChance),
-		fmt.Sprintf("steps %g ms, plans every %g ms, stall chance %g", cfg.StepMs, cfg.PlanGapMs, cfg.StallChance)))}
+		fmt.Sprintf("each step takes about %.10g ms; a new plan comes every %.10g ms on average; before each of its steps the slow Enactor stalls with chance %.10g", cfg.StepMs, cfg.PlanGapMs, cfg.StallChance),
+		fmt.Sprintf("steps of about %.10g ms; a plan every %.10g ms on average; the slow Enactor stalls with chance %.10g", cfg.StepMs, cfg.PlanGapMs, cfg.StallChance),
+		fmt.Sprintf("steps %.10g ms, plans every %.10g ms, stall chance %.10g", cfg.StepMs, cfg.PlanGapMs, cfg.StallChance)))}
 	so := fmt.Sprintf("after %s of %s runs", Digits(uint64(l.timing.Trials())), Digits(uint64(cfg.Trials)))
 	if l.timing.Done() {
 		so = "over " + Digits(uint64(cfg.Trials)) + " runs"
@@ -216,7 +216,7 @@ func (l *TimingLab) Render(f lab.Frame) string {
 	var values []string
 	for j, ms := range cfg.StallMs {
 		empty, older := l.timing.Chance(0, j, interleave.Empty), l.timing.Chance(0, j, interleave.Older)
-		bars = append(bars, widget.HBar{Label: fmt.Sprintf("%g ms", ms), Mark: exactShare, Parts: []widget.HBarPart{
+		bars = append(bars, widget.HBar{Label: fmt.Sprintf("%.10g ms", ms), Mark: exactShare, Parts: []widget.HBarPart{
 			{Value: empty, Rune: '█', Style: st.Bad}, {Value: older, Rune: '▒', Style: st.Warn}}})
 		v := fmt.Sprintf("%7.2f%%", 100*empty)
 		if anyOlder {
@@ -224,7 +224,7 @@ func (l *TimingLab) Render(f lab.Frame) string {
 		}
 		values = append(values, v)
 	}
-	hb := widget.HBars{Bars: bars, Max: 1, MarkRune: '│', MarkStyle: st.Accent, LabelW: len(fmt.Sprintf("%g ms", cfg.StallMs[len(cfg.StallMs)-1])) + 1}
+	hb := widget.HBars{Bars: bars, Max: 1, MarkRune: '│', MarkStyle: st.Accent, LabelW: len(fmt.Sprintf("%.10g ms", cfg.StallMs[len(cfg.StallMs)-1])) + 1}
 	bw := max(12, w-valueW-1)
 	// the value columns are named over themselves: two bare percentages
 	// side by side do not say which is the empty record's
@@ -249,7 +249,7 @@ func (l *TimingLab) Render(f lab.Frame) string {
 	if cmp := l.compareLines(w, st); len(lines)+1+len(cmp) <= f.H {
 		lines = append(append(lines, ""), cmp...)
 	}
-	reading := fmt.Sprintf("Every order of the steps can happen, but in time the bad ones need the fast Enactor's plan to arrive while the slow one is between its check and its last write: rare when steps take %g ms and plans come every %g ms, likely once a stall is as long as that gap.",
+	reading := fmt.Sprintf("Every order of the steps can happen, but in time the bad ones need the fast Enactor's plan to arrive while the slow one is between its check and its last write: rare when steps take %.10g ms and plans come every %.10g ms, likely once a stall is as long as that gap.",
 		cfg.StepMs, cfg.PlanGapMs)
 	if more := widget.Wrap(reading, w); len(lines)+1+len(more) <= f.H {
 		lines = append(lines, "")
@@ -284,7 +284,7 @@ func (l *TimingLab) compareLines(w int, st *widget.Styles) []string {
 	pick = slices.Compact(pick)
 	head := fmt.Sprintf("%-*s", nameW, "stall")
 	for _, j := range pick {
-		head += fmt.Sprintf("%*s", colW, fmt.Sprintf("%g ms", cfg.StallMs[j]))
+		head += fmt.Sprintf("%*s", colW, fmt.Sprintf("%.10g ms", cfg.StallMs[j]))
 	}
 	out := []string{st.Title.Render(widget.FirstFit(w, "every fix set on the same runs: the chance the record ends empty", "empty, every fix set, the same runs")), st.Muted.Render(head)}
 	for i, r := range cfg.Races {

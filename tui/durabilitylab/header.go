@@ -17,16 +17,16 @@ func (l *Lab) header(w int) (fleet, failures string) {
 	s := l.spec
 	objects := fmt.Sprintf("%d objects x %d replicas", s.Objects, s.Replicas)
 	fleet = widget.FirstFit(w,
-		fmt.Sprintf("%s, %d x %d x %d nodes, %g years, every strategy on the same failures", objects, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Years),
-		fmt.Sprintf("%s, %d x %d x %d nodes, %g years, the same failures", objects, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Years),
-		fmt.Sprintf("%s, %g years", objects, s.Years))
+		fmt.Sprintf("%s, %d x %d x %d nodes, %.10g years, every strategy on the same failures", objects, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Years),
+		fmt.Sprintf("%s, %d x %d x %d nodes, %.10g years, the same failures", objects, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Years),
+		fmt.Sprintf("%s, %.10g years", objects, s.Years))
 	every := func(years float64) string {
 		if years >= never*s.Years {
 			return "never"
 		}
-		return fmt.Sprintf("every %g", years)
+		return fmt.Sprintf("every %.10g", years)
 	}
-	parts := []string{fmt.Sprintf("rebuilds take %g h (b/B)", s.RebuildHours), fmt.Sprintf("a node's disk dies %s years", every(s.NodeMTTFYears))}
+	parts := []string{fmt.Sprintf("rebuilds take %.10g h (b/B)", s.RebuildHours), fmt.Sprintf("a node's disk dies %s years", every(s.NodeMTTFYears))}
 	if rack, az := every(s.RackOutageYears), every(s.AZOutageYears); rack == "never" && az == "never" {
 		parts = append(parts, "nothing goes dark")
 	} else {

@@ -49,7 +49,7 @@ func (l *Lab) Restart() error {
 
 // pace says a speed in simulated time.
 func (l *Lab) pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%g weeks a second", stepsPerSecond)
+	return fmt.Sprintf("%.10g weeks a second", stepsPerSecond)
 }
 
 // Step runs a week.
@@ -71,7 +71,7 @@ func (l *Lab) NewMoment() (string, bool) { return lab.Unseen(l.run.Moments(), &l
 
 // Status is the time.
 func (l *Lab) Status() []string {
-	return []string{fmt.Sprintf("year %.2f / %g", l.run.Years(), l.spec.Years), fmt.Sprintf("seed %d", l.spec.Seed)}
+	return []string{fmt.Sprintf("year %.2f / %.10g", l.run.Years(), l.spec.Years), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 // KeyMap is the lab's own keys: b halves the rebuild time, B doubles it.
@@ -114,7 +114,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	}
 	return lab.Edit(&l.spec, func(s *placement.DurabilitySpec) string { s.RebuildHours *= factor; return "" },
 		placement.DurabilitySpec.Validate, l.Restart, func(s placement.DurabilitySpec) string {
-			return fmt.Sprintf("rebuilds take %g h: the years start again on the same failures", s.RebuildHours)
+			return fmt.Sprintf("rebuilds take %.10g h: the years start again on the same failures", s.RebuildHours)
 		})
 }
 
@@ -125,7 +125,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	fleet, failures := l.header(f.W)
 	head := []string{st.Title.Render(fleet), st.Muted.Render(failures)}
 	chartH := max(5, (f.H-len(head)-2)/2)
-	xs := func(v float64) string { return fmt.Sprintf("%gy", v) }
+	xs := func(v float64) string { return fmt.Sprintf("%.10gy", v) }
 	// Both charts run from none to every object on a log scale, so that a
 	// strategy's 15 lost shows beside another's 3,000 and the two charts
 	// share their axes; each name sits on its line's row (the counts are

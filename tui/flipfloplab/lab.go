@@ -49,7 +49,7 @@ var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
 		m := int(r.Engine.Pos().Step / 60)
 		return fmt.Sprintf("%s, min %d of %d", flipflop.Clock(m), m, r.Cfg.DurationMin)
 	},
-	Pace:  func(sps float64) string { return fmt.Sprintf("%g min of the morning a second", sps) },
+	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the morning a second", sps) },
 	Stops: "the slow network (5:30 AM), DNS writes passing DNS's capacity, the switch-off (9:36 AM), latency back to normal (10:36 AM)",
 }
 

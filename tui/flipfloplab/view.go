@@ -62,7 +62,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	at := func(v engine.SeriesView) func(float64) float64 {
 		return func(x float64) float64 { return v.StepAt(x*60 - flipflop.StartClock) }
 	}
-	count := func(v float64) string { return fmt.Sprintf("%g", v) }
+	count := func(v float64) string { return fmt.Sprintf("%.10g", v) }
 	step := 1.0 // an hour a number where they fit, else every two
 	if w < 60 {
 		step = 2

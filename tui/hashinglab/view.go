@@ -113,10 +113,10 @@ func (l *Lab) stats(sd *hashing.Side, w int) []string {
 		pct, of := fmt.Sprintf("%.2f %%", 100*sh.Share), hashing.Ratio(sh.Weight, sh.Total)
 		f, _ := hashing.Fraction(sh.Weight, sh.Total)
 		return []string{
-			fmt.Sprintf("weight %g: %s of the keys, %s of the weight", sh.Class, pct, of),
-			fmt.Sprintf("weight %g: %s of keys, %s of weight", sh.Class, pct, of),
-			fmt.Sprintf("w%g: %s, weight %s", sh.Class, pct, of),
-			fmt.Sprintf("w%g: %s (%s)", sh.Class, pct, f),
+			fmt.Sprintf("weight %.10g: %s of the keys, %s of the weight", sh.Class, pct, of),
+			fmt.Sprintf("weight %.10g: %s of keys, %s of weight", sh.Class, pct, of),
+			fmt.Sprintf("w%.10g: %s, weight %s", sh.Class, pct, of),
+			fmt.Sprintf("w%.10g: %s (%s)", sh.Class, pct, f),
 		}
 	}
 	form := 0 // the longest form every line fits in

@@ -53,7 +53,7 @@ var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
 		m := int(r.Engine.Pos().Step / 60)
 		return fmt.Sprintf("%s, min %d of %d", leasestorm.Clock(m), m, r.Cfg.Minutes())
 	},
-	Pace:  func(sps float64) string { return fmt.Sprintf("%g min of the night a second", sps) },
+	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the night a second", sps) },
 	Stops: "DynamoDB lost (11:48 PM) and back (2:25 AM), goodput falling to zero, every lease lost, the throttle (4:14 AM), the recovery",
 }
 
@@ -170,7 +170,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 // note says what the night now is, in at most two lines of an 80 column
 // screen.
 func (l *Lab) note(s leasestorm.Spec) string {
-	return fmt.Sprintf("%s: outage %d min, rate %g/s x timeout %d s = %s, cap %s; replayed to the same time on seed %d",
+	return fmt.Sprintf("%s: outage %d min, rate %.10g/s x timeout %d s = %s, cap %s; replayed to the same time on seed %d",
 		l.NamesOf(s), s.OutageMin, s.Rate, s.TimeoutS, textfmt.Int(int(math.Round(s.Rate*float64(s.TimeoutS)))), textfmt.Int(s.Cap), s.Seed)
 }
 

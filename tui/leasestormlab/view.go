@@ -71,7 +71,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	// Names of lines that end on one row share it ("rate wasted" once
 	// everything served is wasted), so each stays on its line's row.
 	work := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.work, XLabel: clockLabel, XStep: step,
-		YLabel: func(v float64) string { return fmt.Sprintf("%g", v) },
+		YLabel: func(v float64) string { return fmt.Sprintf("%.10g", v) },
 		Lines: []widget.Line{
 			{Name: "rate", Style: st.Muted, Value: func(float64) float64 { return c.Rate }},
 			{Name: "wasted", Style: st.Bad, Bounded: true, End: now, Value: at(s.WastedRate)},

@@ -77,7 +77,7 @@ func (l *Lab) onScreen() []int {
 
 // pace says a speed in storm time.
 func (l *Lab) pace(stepsPerSecond float64) string {
-	return fmt.Sprintf("%gx real time", stepsPerSecond*cascade.StormStepMs/1000)
+	return fmt.Sprintf("%.10gx real time", stepsPerSecond*cascade.StormStepMs/1000)
 }
 
 // Step reveals the next 10 ms.
@@ -147,8 +147,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	}
 	head := []string{
 		st.Title.Render(widget.FirstFit(f.W,
-			fmt.Sprintf("%d clients fail at t = 0 and retry %d times; retry k waits min(%g ms x 2^(k-1), %g ms)", l.spec.Clients, l.spec.Retries, l.spec.BaseMs, l.spec.CapMs),
-			fmt.Sprintf("%d clients fail at t = 0; retry k waits min(%g x 2^(k-1), %g) ms", l.spec.Clients, l.spec.BaseMs, l.spec.CapMs))),
+			fmt.Sprintf("%d clients fail at t = 0 and retry %d times; retry k waits min(%.10g ms x 2^(k-1), %.10g ms)", l.spec.Clients, l.spec.Retries, l.spec.BaseMs, l.spec.CapMs),
+			fmt.Sprintf("%d clients fail at t = 0; retry k waits min(%.10g x 2^(k-1), %.10g) ms", l.spec.Clients, l.spec.BaseMs, l.spec.CapMs))),
 		st.Muted.Render(widget.FirstFit(f.W,
 			fmt.Sprintf("height: retries in the busiest ms of each %d ms column, log scale; x: ms after the failure", per),
 			fmt.Sprintf("height: busiest ms of each %d ms column, log scale; x: ms", per))),

@@ -19,11 +19,11 @@ func herd(st *widget.Styles, r *run, all []*run, w, k int, top float64) []string
 	start := s.PeriodStart()
 	fair := s.Config().Load * (s.Now() - start)
 	title := widget.FirstFit(w,
-		fmt.Sprintf("jobs sent since the board's refresh at t %g to the hottest servers; ┃ a fair share %.1f", start, fair),
-		fmt.Sprintf("jobs sent since the board's refresh at t %g; ┃ fair share %.1f", start, fair),
-		fmt.Sprintf("jobs sent since t %g; ┃ fair share %.1f", start, fair),
-		fmt.Sprintf("sent since t %g, ┃ fair %.1f", start, fair),
-		fmt.Sprintf("sent since t %g", start))
+		fmt.Sprintf("jobs sent since the board's refresh at t %.10g to the hottest servers; ┃ a fair share %.1f", start, fair),
+		fmt.Sprintf("jobs sent since the board's refresh at t %.10g; ┃ fair share %.1f", start, fair),
+		fmt.Sprintf("jobs sent since t %.10g; ┃ fair share %.1f", start, fair),
+		fmt.Sprintf("sent since t %.10g, ┃ fair %.1f", start, fair),
+		fmt.Sprintf("sent since t %.10g", start))
 	var bars []widget.HBar
 	hot := s.Hottest(herdMax)
 	for _, h := range hot[:min(k, len(hot))] {

@@ -83,9 +83,9 @@ func (l *Lab) pace(stepsPerSecond float64) string {
 		if stepsPerSecond == 1 {
 			return "1 job a second"
 		}
-		return fmt.Sprintf("%g jobs a second", stepsPerSecond)
+		return fmt.Sprintf("%.10g jobs a second", stepsPerSecond)
 	}
-	return fmt.Sprintf("%g time units a second", stepsPerSecond*queue.StepTime)
+	return fmt.Sprintf("%.10g time units a second", stepsPerSecond*queue.StepTime)
 }
 
 // Step runs every policy one step in lockstep: StepTime of simulated
@@ -139,11 +139,11 @@ func (l *Lab) NewMoment() (string, bool) {
 // Status is the time (and for the stepper the job), the load and the seed.
 func (l *Lab) Status() []string {
 	s := l.runs[0].sim
-	clock := fmt.Sprintf("t %.1f / %g", s.Now(), l.spec.Time)
+	clock := fmt.Sprintf("t %.1f / %.10g", s.Now(), l.spec.Time)
 	if l.spec.Stepper {
-		clock = fmt.Sprintf("job %d, t %.2f / %g", s.Arrivals(), s.Now(), l.spec.Time)
+		clock = fmt.Sprintf("job %d, t %.2f / %.10g", s.Arrivals(), s.Now(), l.spec.Time)
 	}
-	return []string{clock, fmt.Sprintf("load %g", l.spec.Load), fmt.Sprintf("seed %d", l.spec.Seed)}
+	return []string{clock, fmt.Sprintf("load %.10g", l.spec.Load), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 // Info is the lab as the shell's header, help and status bar read it.

@@ -32,7 +32,7 @@ func (l *Lab) renderStepper(f lab.Frame) string {
 		head = widget.FirstFit(f.W, "no job yet: n or → brings the next, ← or b goes back a job, space plays",
 			"no job yet: n brings one, ← goes back", "no job yet")
 	case s.Arrivals() == l.runs[0].arrivalsBefore:
-		head = widget.FirstFit(f.W, fmt.Sprintf("t %g: the end, with no job since job %d", s.Now(), s.Arrivals()), fmt.Sprintf("t %g: the end", s.Now()))
+		head = widget.FirstFit(f.W, fmt.Sprintf("t %.10g: the end, with no job since job %d", s.Now(), s.Arrivals()), fmt.Sprintf("t %.10g: the end", s.Now()))
 	}
 	top := 4
 	for _, r := range l.runs {

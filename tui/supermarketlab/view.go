@@ -210,7 +210,7 @@ func chart(st *widget.Styles, r *run, w, h int, sc scales) []string {
 		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines:  series, NamesWidth: len("now average ") + 1}.With(widget.JoinRows)
-	since := fmt.Sprintf("%g", c.Warmup)
+	since := fmt.Sprintf("%.10g", c.Warmup)
 	titles := []string{
 		"mean jobs a server: now, and averaged since t " + since + " (the headline's)",
 		"mean jobs a server: now, and averaged since t " + since,
