@@ -33,7 +33,10 @@
 //     taken out back in. The writes still waiting stay queued (DNS has
 //     them): the put-backs are applied after them, and until then DNS
 //     goes on serving the automation's old changes. The lecture's load
-//     balancers were affected until 2:09 PM, hours past the switch-off.
+//     balancers were affected until 2:09 PM, hours past the switch-off;
+//     the run ends DurationMin after 5:00 AM (11:00 AM by default) with
+//     hours of writes still waiting, so it shows why the tail was long,
+//     not where it ended.
 //
 // The checks' random draws do not depend on the automation's state, so
 // runs on one seed meet the same check results, result for result: the

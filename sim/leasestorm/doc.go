@@ -6,7 +6,8 @@
 // does not:
 //
 //   - Droplets hold leases from one manager. A lease lasts LeaseMin; a
-//     droplet asks to renew it RenewMin after it was granted. A droplet
+//     droplet asks to renew it at a time drawn between three quarters
+//     of RenewMin and RenewMin after it was granted. A droplet
 //     whose lease has run out has lost it and must ask for a new one (the
 //     lecture: DWFM did not treat an expired lease as renewable).
 //   - A droplet that asks waits up to its timeout for the answer; then it
@@ -22,11 +23,14 @@
 //     once, and leases expire as their time comes.
 //
 // When DynamoDB returns, every droplet that lost its lease asks at once.
-// If the droplets waiting exceed Rate x Timeout (what the manager can
-// serve inside one timeout), the queue's wait passes the timeout, every
-// request served is one its droplet gave up on, and the droplets'
-// retries keep the queue full: goodput stays at zero after the cause is
-// gone, a metastable state. Two protections bring it back: the throttle
+// Rate x Timeout is what the manager can serve inside one timeout (540
+// with the defaults); when far more droplets wait, the queue's wait
+// passes the timeout, every request served is one its droplet gave up
+// on, and the droplets' retries keep the queue full: goodput stays at
+// zero after the cause is gone, a metastable state. The line is not at
+// Rate x Timeout itself, as the requests served in time leave the queue
+// before the others' retries join it: on the default seed 735 droplets
+// waiting (a 2-minute outage) are absorbed, 1,116 (3 minutes) are not. Two protections bring it back: the throttle
 // (from ThrottleAfterMin after the outage, the lecture's 4:14 AM, at most
 // Cap requests in flight, and the queue flushed by restarts: the
 // lecture's "throttle and restart selectively"), and dropping requests
