@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -56,7 +57,8 @@ type fleet struct {
 	// comes up (a node going down or filling frees none), drawing
 	// nothing; so it waits here, and a node's return puts it back in the
 	// queue at the try it has reached, the times added up as the tries
-	// would have, so the run is the same, only without the futile tries.
+	// would have (up to maxAddedTries), so the run is the same, only
+	// without the futile tries.
 	parked, merged []rebuildDue
 	// scratch for rebuild
 	held, best, cands []int
@@ -198,6 +200,11 @@ func (f *fleet) rebuildUntil(t float64) {
 	}
 }
 
+// maxAddedTries is how many tries unpark adds up one by one, as the tries
+// themselves would have; past it (a rebuild time tiny against the wait)
+// the rest are multiplied out.
+const maxAddedTries = 1 << 12
+
 // unpark puts the parked rebuilds back in the queue once a node is up at
 // time u: each at the try after u it would have reached (every try at
 // the last plus rebuildHours), merged into the queue in time order, ties
@@ -205,7 +212,10 @@ func (f *fleet) rebuildUntil(t float64) {
 func (f *fleet) unpark(u float64) {
 	for i := range f.parked {
 		p := &f.parked[i]
-		for p.at+f.rebuildHours <= u && !f.stop.stop(1) {
+		if tries := (u - p.at) / f.rebuildHours; tries > maxAddedTries {
+			p.at += math.Floor(tries-maxAddedTries) * f.rebuildHours // too many to add up one by one
+		}
+		for p.at+f.rebuildHours <= u {
 			p.at += f.rebuildHours
 		}
 	}
