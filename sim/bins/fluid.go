@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -42,33 +43,44 @@ const (
 
 // FluidLimit integrates s for strategy st at bins and balls.
 func FluidLimit(st Strategy, bins, balls int) Fluid {
+	f, _ := FluidLimitContext(context.Background(), st, bins, balls)
+	return f
+}
+
+// FluidLimitContext is FluidLimit, stopping with ctx's error once ctx is
+// done: an integration looks at ctx every step.
+func FluidLimitContext(ctx context.Context, st Strategy, bins, balls int) (Fluid, error) {
+	stop := func() bool { return ctx.Err() != nil }
 	t := float64(balls) / float64(bins)
 	onePoisson := st.Kind == One || st.Kind == Correlated || st.Kind == DChoice && st.D == 1 ||
 		st.Kind == Left && st.D == 1 || st.Kind == Stale && st.Refresh >= balls
 	if t > maxFluidLoad && !onePoisson || t > maxPoissonLoad {
-		return Fluid{Reason: fmt.Sprintf("none computed above %d balls a bin (the work grows with the load)", map[bool]int{true: maxPoissonLoad, false: maxFluidLoad}[onePoisson])}
+		return Fluid{Reason: fmt.Sprintf("none computed above %d balls a bin (the work grows with the load)", map[bool]int{true: maxPoissonLoad, false: maxFluidLoad}[onePoisson])}, nil
 	}
 	var f Fluid
 	switch {
 	case onePoisson:
 		f = poissonFluid(t)
 	case st.Kind == Two:
-		f = dChoiceFluid(2, t)
+		f = dChoiceFluid(2, t, stop)
 	case st.Kind == DChoice:
-		f = dChoiceFluid(st.D, t)
+		f = dChoiceFluid(st.D, t, stop)
 	case st.Kind == Anti:
-		f = integrate(t, func(prev, cur float64) float64 { return heavierOfTwo(prev) - heavierOfTwo(cur) })
+		f = integrate(t, func(prev, cur float64) float64 { return heavierOfTwo(prev) - heavierOfTwo(cur) }, stop)
 		f.Equation = "ds_i/dt = g(s_(i-1)) - g(s_i), g(x) = 1 - (1-x)^2"
 	case st.Kind == Left:
 		if bins%st.D != 0 {
-			return Fluid{Reason: fmt.Sprintf("none: %d bins do not split into %d equal groups", bins, st.D)}
+			return Fluid{Reason: fmt.Sprintf("none: %d bins do not split into %d equal groups", bins, st.D)}, nil
 		}
-		f = leftFluid(st.D, t)
+		f = leftFluid(st.D, t, stop)
 	case st.Kind == Stale:
-		f = staleFluid(float64(st.Refresh)/float64(bins), t)
+		f = staleFluid(float64(st.Refresh)/float64(bins), t, stop)
+	}
+	if err := ctx.Err(); err != nil {
+		return Fluid{}, err
 	}
 	f.finish(bins)
-	return f
+	return f, nil
 }
 
 // poissonFluid is one choice's limit in closed form: s_i is the chance a
@@ -107,7 +119,7 @@ func ipow(x float64, d int) float64 {
 
 func heavierOfTwo(x float64) float64 { return 1 - (1-x)*(1-x) }
 
-func dChoiceFluid(d int, t float64) Fluid {
+func dChoiceFluid(d int, t float64, stop func() bool) Fluid {
 	rate := func(prev, cur float64) float64 { return ipow(prev, d) - ipow(cur, d) }
 	switch d { // the common cases without Pow
 	case 1:
@@ -115,7 +127,7 @@ func dChoiceFluid(d int, t float64) Fluid {
 	case 2:
 		rate = func(prev, cur float64) float64 { return prev*prev - cur*cur }
 	}
-	f := integrate(t, rate)
+	f := integrate(t, rate, stop)
 	f.Equation = fmt.Sprintf("ds_i/dt = s_(i-1)^%d - s_i^%d", d, d)
 	if d == 1 {
 		f.Equation = "ds_i/dt = s_(i-1) - s_i (a Poisson tail)"
@@ -128,7 +140,7 @@ func dChoiceFluid(d int, t float64) Fluid {
 // reaches (no rule fills bins faster than one choice... but anti does, a
 // little: the levels also grow while the last one is above 1e-300), so that
 // no level joins late and loses its first steps.
-func integrate(t float64, rate func(prev, cur float64) float64) Fluid {
+func integrate(t float64, rate func(prev, cur float64) float64, stop func() bool) Fluid {
 	s := make([]float64, min(maxLevels, int(t+8*math.Sqrt(t)+24)))
 	s[0] = 1
 	// Only the levels in [lo, hi] move: below lo every share is 1 to the
@@ -143,6 +155,9 @@ func integrate(t float64, rate func(prev, cur float64) float64) Fluid {
 	steps := int(math.Ceil(t / fluidStep))
 	h := t / float64(max(1, steps))
 	for range steps {
+		if stop() {
+			return Fluid{}
+		}
 		if s[len(s)-1] > 1e-300 && len(s) < maxLevels {
 			s = append(s, 0)
 		}
@@ -188,7 +203,7 @@ func grow(x []float64, n int) []float64 {
 // to its left are heavier (ties go left, so they hold at least i) and
 // those to its right are no lighter (at least i-1); group j holds 1/d of
 // the bins, so its share grows d times as fast. s_i is the groups' mean.
-func leftFluid(d int, t float64) Fluid {
+func leftFluid(d int, t float64, stop func() bool) Fluid {
 	levels := 2
 	x := make([][]float64, d)
 	for j := range x {
@@ -219,6 +234,9 @@ func leftFluid(d int, t float64) Fluid {
 	steps := int(math.Ceil(t / fluidStep))
 	h := t / float64(max(1, steps))
 	for range steps {
+		if stop() {
+			return Fluid{}
+		}
 		if x[0][levels-1] > 1e-300 && levels < maxLevels {
 			levels++
 			for j := range x {
@@ -259,12 +277,15 @@ func leftFluid(d int, t float64) Fluid {
 // candidates, (S_k^2 - S_(k+1)^2) of the time with S the snapshot's tail,
 // and within the class to any bin alike, so each class fills as one
 // choice does at its own rate. At a refresh the classes are read again.
-func staleFluid(tau, t float64) Fluid {
-	s := []float64{1, 0}
+func staleFluid(tau, t float64, stop func() bool) Fluid {
+	s, next := []float64{1, 0}, []float64{}
 	for left := t; left > 1e-12; left -= tau {
+		if stop() {
+			return Fluid{}
+		}
 		span := math.Min(tau, left)
-		snap := append([]float64(nil), s...)
-		next := make([]float64, 0, len(s)+64)
+		snap := s // the classes of this period, read while next fills
+		next = next[:0]
 		for k := 0; k < len(snap); k++ {
 			share := snap[k]
 			if k+1 < len(snap) {
@@ -300,7 +321,7 @@ func staleFluid(tau, t float64) Fluid {
 				}
 			}
 		}
-		s = next
+		s, next = next, s
 	}
 	return Fluid{Tail: s, Equation: "two choices on a snapshot: each snapshot class fills as one choice at its own rate between refreshes"}
 }

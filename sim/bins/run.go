@@ -83,5 +83,12 @@ func RunAll(ctx context.Context, cfg Config, opts RunOptions) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	return summarize(cfg, rows, moments, opts.KeepTrials, nil), nil
+	theory := make([]Prediction, len(cfg.Strategies))
+	for i, st := range cfg.Strategies { // an integration can take seconds: ctrl+c stops it too
+		var err error
+		if theory[i], err = PredictContext(ctx, st, cfg.Bins, cfg.Balls); err != nil {
+			return Result{}, err
+		}
+	}
+	return summarize(cfg, rows, moments, opts.KeepTrials, theory), nil
 }

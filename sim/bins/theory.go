@@ -1,6 +1,7 @@
 package bins
 
 import (
+	"context"
 	"math"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -26,8 +27,13 @@ type Prediction struct {
 // latest kept: solving the fluid limit takes a while, and every bins lab
 // opened asks).
 func Predict(s Strategy, bins, balls int) Prediction {
-	p, _ := predictions.Get(predictKey{s, bins, balls}, func() (Prediction, error) { return predict(s, bins, balls), nil })
+	p, _ := PredictContext(context.Background(), s, bins, balls)
 	return p
+}
+
+// PredictContext is Predict, stopping with ctx's error once ctx is done.
+func PredictContext(ctx context.Context, s Strategy, bins, balls int) (Prediction, error) {
+	return predictions.Get(predictKey{s, bins, balls}, func() (Prediction, error) { return predict(ctx, s, bins, balls) })
 }
 
 // predictKey is a prediction's question.
@@ -38,17 +44,20 @@ type predictKey struct {
 
 var predictions = engine.Memo[predictKey, Prediction]{Size: 256}
 
-func predict(s Strategy, bins, balls int) Prediction {
+func predict(ctx context.Context, s Strategy, bins, balls int) (Prediction, error) {
 	a := asymptotic(s, bins, balls)
 	p := Prediction{Asymptotic: a.max, Formula: a.formula}
-	f := FluidLimit(s, bins, balls)
+	f, err := FluidLimitContext(ctx, s, bins, balls)
+	if err != nil {
+		return p, err
+	}
 	if f.Tail == nil {
 		p.NoFluid = f.Reason
-		return p
+		return p, nil
 	}
 	p.ExpectedMax, p.Equation = f.ExpectedMax, f.Equation
 	p.ExpectedCounts = f.ExpectedCounts[:reached(f.ExpectedCounts)]
-	return p
+	return p, nil
 }
 
 // unseen is the expected count of bins at a load and above below which no
