@@ -542,7 +542,7 @@ func (e *Engine) record(searches int, work, load, apiErr, unshielded float64) {
 	}
 	if e.recoveredAt < 0 && t >= TriggerAt && e.stuckN+e.strandedN == 0 && tot.StuckEver > 0 {
 		e.recoveredAt = t
-		e.mark("%s: every volume has a mirror again, %s after 12:47 AM", Clock(t), engine.Duration(float64(60*(t-TriggerAt+1))))
+		e.mark("%s: every volume has a mirror again, %s after 12:47 AM", Clock(t+1), engine.Duration(float64(60*(t-TriggerAt+1))))
 	}
 	if e.now == e.end {
 		e.mark("%s: the run ends with %s of the volumes still stuck (the lecture, noon on April 24: all but 1.04%%) and %s lost for good (the lecture: 0.07%%)",

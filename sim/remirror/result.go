@@ -101,7 +101,7 @@ func (e *Engine) Result() Result {
 		r.PeakClock = Clock(e.peakAt)
 	}
 	if e.recoveredAt >= 0 {
-		r.RecoveredClock = Clock(e.recoveredAt)
+		r.RecoveredClock = Clock(e.recoveredAt + 1)
 		r.RecoveryMin = e.recoveredAt - TriggerAt + 1
 	}
 	if p, ok := v.Stuck.Last(); ok {
