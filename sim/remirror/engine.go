@@ -305,6 +305,9 @@ func (e *Engine) search() (int, float64) {
 	}
 	capacity := c.Capacity * float64(e.upCount) / float64(c.Nodes)
 	left := max(0, capacity-float64(searches))
+	if e.upCount < 2 { // a new mirror goes on a node up other than the primary (up): with one node up, nowhere
+		left, e.budget = 0, 0
+	}
 	e.budget += left
 	// only the volumes searching (the cap's window) can find a mirror
 	done := 0

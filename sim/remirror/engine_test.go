@@ -255,6 +255,10 @@ func TestEdgesRunWhole(t *testing.T) {
 		func(c *Config) { c.RemirrorCost, c.Backoff, c.Cap = 0.000001, true, true },
 		func(c *Config) { c.RaceRate = 5 },
 		func(c *Config) { c.RaceChance = 1 },
+		func(c *Config) {
+			c.Nodes, c.CutShare, c.Capacity, c.RemirrorCost, c.RaceRate = 2, 0.9826, 9e8, 3.1e8, 6000
+		}, // at most one node up: no mirror can go anywhere
+		func(c *Config) { c.Nodes, c.CutShare, c.RaceRate, c.RaceChance = 2, 0.98, 6000, 1 },
 	} {
 		c := DefaultConfig()
 		edit(&c)
