@@ -79,7 +79,9 @@ func (b *breaker) record(now float64, failed bool) {
 			// The lecture's program closes on any success that leaves no
 			// trial out, a late one sent before the breaker opened too.
 			reason := "a call sent before it opened returned ok with no trial out (the lecture's breaker closes on that)"
-			if sent := b.cfg.BreakerTrials - b.trials; trial {
+			if sent := b.cfg.BreakerTrials - b.trials; trial && sent < b.cfg.BreakerTrials {
+				reason = fmt.Sprintf("%d of %d trial calls sent, every one ok and none out (the lecture's breaker closes then, without the last)", sent, b.cfg.BreakerTrials)
+			} else if trial {
 				reason = fmt.Sprintf("%d of %d trial calls sent, every one ok", sent, b.cfg.BreakerTrials)
 			}
 			b.clear()
