@@ -4,6 +4,7 @@
 package binslab
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 
@@ -332,32 +333,17 @@ func (l *Lab) Snapshot() bins.Snapshot {
 // Spec is the spec the lab runs, with the user's edits.
 func (l *Lab) Spec() bins.Spec { return l.spec }
 
-// glossary is the rules and the figures in plain words.
-func (l *Lab) glossary() [][2]string {
-	return [][2]string{
-		{"one", "each ball goes to one bin picked at random"},
-		{"two", "each ball looks at two random bins and goes to the emptier one (ties: the first); the two are drawn independently, so now and then they are the same bin"},
-		{"dchoice:d", "the emptiest of d random bins"},
-		{"correlated", "the second look is forced to the first's bin (the extreme of correlated probes): two looks, one bin's load, so one choice exactly"},
-		{"stale:r", "two choices read loads copied every r balls, so they can be old; never refreshed, every load reads 0, every comparison ties and the tie goes to the first look: one choice exactly"},
-		{"anti", "the fuller of two bins: choosing makes things worse"},
-		{"left:d", "the bins in d groups, a look in each, the emptiest wins and ties go left (Vöcking)"},
-		{"max", "the fullest bin's balls at the end"},
-		{"p99", "the load 99 % of bins are at or under"},
-		{"std", "how far loads spread from the mean"},
-		{"empty", "bins with no ball"},
-		{"hot", "bins at 1.2 times the mean so far or more, counted from a mean of 5; the moment \"hot by the end's measure\" uses the final mean instead"},
-		{"gap", "the max minus the mean"},
-		{"top5", "the five fullest bins"},
-		{"paired", "every rule reads the same random bins, so differences come from the rule alone; each ball draws as many as the most any rule looks at, so turning on dchoice:4 changes every rule's bins"},
-		{"fluid limit", "the shares of bins at each load as n grows without bound, followed ball by ball: near, not equal to, the mean max of a run this size (16 balls into 16 bins: one choice's 3.06 against the exact 3.078 the exact lab's DP gives), and (◆) how many bins it expects at each load; the trials table's fluid column"},
-		{"asymptotic", "the leading term of the theorems as n grows: a trend, not a figure for this size"},
-	}
-}
+// glossary is the lab's words (glossary.txt: a line a term, "term: what
+// it means").
+//
+//go:embed glossary.txt
+var glossaryText string
+
+var glossary = lab.Glossary(glossaryText)
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt()}
+	i := lab.Info{Glossary: glossary, Stops: l.stopsAt()}
 	if t, ok := l.title(); ok {
 		i.Title = t
 	}

@@ -6,6 +6,7 @@
 package configstormlab
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 
@@ -72,25 +73,13 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	return l, err
 }
 
-// glossary explains the words of the lab.
-func (l *Lab) glossary() [][2]string {
-	return [][2]string{
-		{"client", "a server that reads the configuration from the cache; the lecture's clients saw the invalid value and each tried to fix it"},
-		{"cache entry", "a copy of configuration data in the shared cache; a read that finds it valid is a hit and costs the database nothing"},
-		{"hit ratio", "the share of reads that found their entry valid; near 100% in normal times, 0 in the storm"},
-		{"served", "the share of the site's reads answered, from the cache or the database, against every user (let in or not); under the charts, the latest minute's (now); in the headline, \"served after fix\" is its mean from the fix to the cut, or to the end without one"},
-		{"back, fix to back", "when at least 99% of reads were served again after the fix, as h:mm:ss after the bad value, and how long after the fix that was (\">2 h 45 min\": not by the run's end)"},
-		{"load, capacity", "the queries a second sent to the database, on a log scale, against the queries it can answer; past capacity the rest time out into errors"},
-		{"an error read as invalid", "the lecture's flaw: the client deletes its cache entry when the database errors, as if the value were invalid, and queries again; the errors of queries still in flight delete the entries the database just filled"},
-		{"no backoff", "the client queries again at once after an error (up to three tries a read here), so an overloaded database gets more queries, not fewer"},
-		{"metastable state", "a bad state that keeps itself going after its cause is gone: here the value is fixed at 0:15 and the storm goes on"},
-		{"cut traffic", "the lecture's recovery: the site turned off so that no reads reach the database, then users let back slowly while the cache fills"},
-		{"backoff", "the lecture's lesson: a client whose query fails waits twice as long as the last time before it queries again (here from 1 s up to a minute, with jitter)"},
-		{"keep on error", "an error no longer read as an invalid value: the entry stays, and the first answer fills it for good"},
-		{"the marks", "under each chart: T the trigger (the invalid value), S what kept the outage going (the overload, the fix that did not end it), R the recovery (the site off, users let back, the site back)"},
-		{"↑ or ↓ after a name", "the line is above or below its name, which could not sit on the line's own row (another name has it)"},
-	}
-}
+// glossary is the lab's words (glossary.txt: a line a term, "term: what
+// it means").
+//
+//go:embed glossary.txt
+var glossaryText string
+
+var glossary = lab.Glossary(glossaryText)
 
 // KeyMap is the lab's own, a binding per direction.
 type KeyMap struct {
@@ -195,7 +184,7 @@ func (l *Lab) note(s configstorm.Spec) string {
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
 	i := l.Lockstep.Info()
-	i.Glossary = l.glossary()
+	i.Glossary = glossary
 	return i
 }
 

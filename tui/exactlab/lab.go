@@ -7,6 +7,7 @@ package exactlab
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"runtime"
@@ -346,23 +347,17 @@ func (l *Lab) Trajectory() (t *bins.Trajectory, pos int, open bool) {
 // Report is the exact results, once they are in.
 func (l *Lab) Report() (bins.ExactReport, bool) { return l.result, l.ready }
 
-// glossary is the table's and the stepper's words in plain terms.
-func (l *Lab) glossary() [][2]string {
-	return [][2]string{
-		{"input", "the candidates of every ball: for each ball a first and a second bin, each drawn from all n bins, so both can be the same bin"},
-		{"one choice", "each ball goes to its first candidate"},
-		{"two choices", "each ball goes to the emptier of its two candidates, the first on a tie"},
-		{"E[max]", "the fullest bin's load averaged over every input, exactly, as a fraction"},
-		{"P(max = k)", "the share of inputs that end with the fullest bin at k, as a percentage; where only blocks fit, each is eighths of the likeliest share of any rule (the header gives it), and · marks a share under 0.05 %"},
-		{"counterexample", "an input on which two choices end with a fuller bin than one choice: every one at n = m = 4 has a ball whose two candidates are one bin"},
-		{"brute force", "every input, one by one: n^(2m) of them"},
-		{"DP", "dynamic programming over the sorted loads, exact for far larger n and m, without single inputs"},
-	}
-}
+// glossary is the lab's words (glossary.txt: a line a term, "term: what
+// it means").
+//
+//go:embed glossary.txt
+var glossaryText string
+
+var glossary = lab.Glossary(glossaryText)
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt(), Moves: l.moves(), Final: l.final()}
+	i := lab.Info{Glossary: glossary, Stops: l.stopsAt(), Moves: l.moves(), Final: l.final()}
 	if t, ok := l.title(); ok {
 		i.Title = t
 	}

@@ -5,6 +5,7 @@
 package flipfloplab
 
 import (
+	_ "embed"
 	"fmt"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -66,22 +67,13 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	return l, err
 }
 
-// glossary explains the words of the lab.
-func (l *Lab) glossary() [][2]string {
-	return [][2]string{
-		{"NLB", "AWS's Network Load Balancer: it sends traffic to instances named in DNS and checks their health"},
-		{"health check", "a probe of an instance every few seconds; it fails when the answer takes longer than its threshold"},
-		{"flip", "a check result unlike the one before (pass after fail, or fail after pass)"},
-		{"DNS write", "the automation taking an instance's record out of DNS when it judges it failed, or putting it back when healthy: one write per change"},
-		{"DNS capacity", "the writes a minute DNS applies (DNS max on the chart); past it writes wait their turn, and a write waiting has not happened: DNS serves an old picture of the fleet, dead instances included"},
-		{"DNS lag", "how long the oldest write waiting has waited: DNS serves the fleet as the automation saw it that long ago"},
-		{"writes waiting", "DNS's work left, not a delay: at DNS's capacity they take writes / capacity minutes to apply"},
-		{"hysteresis", "changing an instance's state only after k results in a row say so: a lone flip changes nothing"},
-		{"cap", "at most so many changes a minute, fleet wide: fewer writes, but a dead instance may wait behind flapping ones"},
-		{"dead", "an instance that really fails (every check fails): the automation should take it out; while DNS serves it, its traffic is lost"},
-		{"the marks", "under the charts: S the slow network from 5:30 AM, O the automation switched off at 9:36 AM, N latency normal again at 10:36 AM"},
-	}
-}
+// glossary is the lab's words (glossary.txt: a line a term, "term: what
+// it means").
+//
+//go:embed glossary.txt
+var glossaryText string
+
+var glossary = lab.Glossary(glossaryText)
 
 // KeyMap is the lab's own.
 type KeyMap struct {
@@ -167,7 +159,7 @@ func (l *Lab) note(s flipflop.Spec) string {
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
 	i := l.Lockstep.Info()
-	i.Glossary = l.glossary()
+	i.Glossary = glossary
 	return i
 }
 

@@ -173,7 +173,7 @@ func (l *Lab) weighted() bool { return l.has(hashing.WeightedHRW) }
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt(), Moves: l.moves()}
+	i := lab.Info{Glossary: glossary, Stops: l.stopsAt(), Moves: l.moves()}
 	return i
 }
 

@@ -5,6 +5,7 @@
 package leasestormlab
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 
@@ -70,21 +71,13 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	return l, err
 }
 
-// glossary explains the words of the lab.
-func (l *Lab) glossary() [][2]string {
-	return [][2]string{
-		{"droplet", "EC2's name for the host an instance runs on; DWFM (the DropletWorkflow Manager) holds a lease on each"},
-		{"lease", "a droplet's right to be managed, granted for a time and renewed before it runs out; in the lecture DWFM would not renew one that had expired, so every expired droplet had to ask for a new one"},
-		{"goodput", "leases granted a second to droplets still waiting for them: the manager's useful work"},
-		{"wasted work", "a request served after its droplet gave up (its timeout passed) and asked again: the answer goes nowhere"},
-		{"rate x timeout", "the most droplets the manager can serve before their timeout: with more waiting, the queue's wait can pass the timeout, and then everything served is wasted"},
-		{"metastable state", "a bad state that keeps itself going after its cause is gone: here the droplets' retries keep the queue too long to serve anyone in time"},
-		{"congestive collapse", "the lecture's words for DWFM's state after 2:25 AM: busy all the time, getting nothing done"},
-		{"throttle", "a cap on requests in flight: past it, requests are turned away at once, so those let in are served in time (the lecture's engineers throttled at 4:14 AM and restarted hosts, flushing their queues)"},
-		{"drop stale", "dropping, unserved, a request older than the timeout: its droplet has already asked again"},
-		{"the marks", "under the charts: D DynamoDB lost (11:48 PM), B back (2:25 AM), T the throttle, R the recovery (every droplet leased again)"},
-	}
-}
+// glossary is the lab's words (glossary.txt: a line a term, "term: what
+// it means").
+//
+//go:embed glossary.txt
+var glossaryText string
+
+var glossary = lab.Glossary(glossaryText)
 
 // KeyMap is the lab's own, a binding per direction.
 type KeyMap struct {
@@ -177,7 +170,7 @@ func (l *Lab) note(s leasestorm.Spec) string {
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
 	i := l.Lockstep.Info()
-	i.Glossary = l.glossary()
+	i.Glossary = glossary
 	return i
 }
 

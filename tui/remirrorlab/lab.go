@@ -5,6 +5,7 @@
 package remirrorlab
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 
@@ -96,27 +97,13 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 // minute is the run's minute now.
 func (l *Lab) minute() int { return int(l.Runs[0].Engine.Pos().Step) }
 
-// glossary explains the words of the lab.
-func (l *Lab) glossary() [][2]string {
-	return [][2]string{
-		{"EBS volume", "a disk an EC2 instance mounts, kept as two copies on two storage nodes of one zone: a primary and its mirror"},
-		{"stuck", "a volume that has lost its mirror and serves no reads or writes until it has a new one"},
-		{"re-mirroring", "copying a stuck volume to a new node, so that it has a mirror again"},
-		{"search", "a stuck volume asking the nodes and the control plane for a new mirror: a negotiation"},
-		{"storm", "the stuck volumes searching so often that the searches take the whole spare network: nothing is re-mirrored, so none stops searching"},
-		{"capacity / tries", "the stuck volumes whose searches the spare network carries: a wave larger than that never drains by itself"},
-		{"backoff", "a volume that finds nothing waits 1, 2, 4 ... minutes before it searches again (the lecture's lesson: back off, do not retry aggressively)"},
-		{"cap", "at most so many volumes search at once; the rest wait their turn"},
-		{"race", "a bug in the nodes' code seen only at high request rates: it fails nodes, and their volumes lose a copy"},
-		{"stranded", "a stuck volume whose only copy was on a node that failed: it waits for the node, and may be lost"},
-		{"control plane", "the service that runs the API calls (create a volume, attach it) for the whole region"},
-		{"bulkhead", "the control plane serves the rest of the region first and the zone takes what is left, so a storm in one zone cannot make the region's calls fail"},
-		{"the cut", "8:20 AM: the engineers cut the zone's cluster off from the control plane; no search is negotiated"},
-		{"spread", "customers running in several zones: a stuck zone does not take them down"},
-		{"the marks", "under each chart, the lecture's timeline: T the trigger, S what kept it going, R a recovery action"},
-		{"↑ or ↓ after a name", "the line is above or below its name, which could not sit on the line's own row (another name has it)"},
-	}
-}
+// glossary is the lab's words (glossary.txt: a line a term, "term: what
+// it means").
+//
+//go:embed glossary.txt
+var glossaryText string
+
+var glossary = lab.Glossary(glossaryText)
 
 // The zone's wave: the share of the nodes the change cuts off.
 var cutSteps = []float64{0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0.075, 0.1}
@@ -166,7 +153,7 @@ func mustConfigs(s remirror.Spec) []remirror.Config {
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
 	i := l.Lockstep.Info()
-	i.Glossary = l.glossary()
+	i.Glossary = glossary
 	return i
 }
 

@@ -6,6 +6,7 @@
 package siteoutagelab
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 
@@ -90,23 +91,13 @@ func faultWords(fault string) string {
 	return "H1 dark"
 }
 
-// glossary explains the words of the lab.
-func (l *Lab) glossary() [][2]string {
-	return [][2]string{
-		{"site", "a building with its own power: The Planet had six, H1 and H2 in Houston and four in Dallas; the site is the fault domain above racks and AZs"},
-		{"floor", "H1's two floors are its AZs: floor one, where the explosion was, came back last, rack by rack"},
-		{"one site", "customers whose servers are all in H1: nothing outside the building to fail over to"},
-		{"one city", "customers with a standby in H2, the other Houston building: a correlated pair, since the two share the city's power feed"},
-		{"2 providers", "customers with a standby at another provider's site (cross-provider placement)"},
-		{"power to spare", "what a surviving site can run on top of its own load: a standby without it waits, so only part of the moved load runs"},
-		{"reserve", "power and cooling kept free at the other sites for failover, the lecture's capacity reservation"},
-		{"drills", "failover tried before the disaster: untested, some failovers do not work (the lecture's American Eagle found so in the disaster)"},
-		{"year", "a customer's availability for the year with this outage in it and nothing else down: three days is 99.18 %"},
-		{"bought", "the availability the customers paid for: 99.9 % allows 8.76 h of downtime a year"},
-		{"the marks", "under the charts, from the lecture's timeline: T the explosion, S what kept customers down (no generators, no entry, no power to spare), R power back on floor two and floor one"},
-		{"↑ or ↓ after a name", "the line is above or below its name, which could not sit on the line's own row (another name has it)"},
-	}
-}
+// glossary is the lab's words (glossary.txt: a line a term, "term: what
+// it means").
+//
+//go:embed glossary.txt
+var glossaryText string
+
+var glossary = lab.Glossary(glossaryText)
 
 // KeyMap is the lab's own.
 type KeyMap struct {
@@ -184,7 +175,7 @@ func (l *Lab) note(s siteoutage.Spec) string {
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
 	i := l.Lockstep.Info()
-	i.Glossary = l.glossary()
+	i.Glossary = glossary
 	i.Title = ""
 	if t, ok := l.title(); ok {
 		i.Title = t

@@ -148,7 +148,7 @@ func (l *Lab) Status() []string {
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
+	i := lab.Info{Glossary: glossary, Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
 	return i
 }
 
