@@ -27,6 +27,9 @@ type Options struct {
 	Scenario string
 	// Theme is a theme name; empty picks dark, or mono under NO_COLOR.
 	Theme string
+	// Play opens the scenario playing; otherwise it opens paused at its
+	// first step, as every scenario opened from the picker does.
+	Play bool
 }
 
 type screen int
@@ -88,6 +91,11 @@ type Model struct {
 	stopAtMoments bool
 	// lecture shows the headline in large digits (L).
 	lecture bool
+	// playOnOpen is Options.Play: Init plays the scenario opened.
+	playOnOpen bool
+	// openNote says the note is the opening's, which takes a shorter
+	// form where its lesson sentence does not fit.
+	openNote bool
 
 	small bool   // the terminal is below the lab's minimum
 	frame string // the screen, drawn after every change
@@ -111,6 +119,7 @@ func New(opts Options) (*Model, error) {
 	if theme < 0 {
 		return nil, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
 	}
+	m.playOnOpen = opts.Play
 	m.seedInput = textinput.New()
 	m.seedInput.Prompt = "seed: "
 	m.seedInput.CharLimit = 19
@@ -129,7 +138,8 @@ func New(opts Options) (*Model, error) {
 	return m, nil
 }
 
-// Init starts the lab's own work and plays scenarios that open playing.
+// Init starts the lab's own work, and play where --play asked for it:
+// otherwise a scenario opens paused, for the lecturer to speak first.
 func (m *Model) Init() tea.Cmd {
 	defer m.guard()
 	if m.screen != screenLab {
@@ -139,8 +149,11 @@ func (m *Model) Init() tea.Cmd {
 	if a, ok := m.async(); ok {
 		cmds = append(cmds, a.Init(), m.whileBusy())
 	}
-	if m.scenario.StepsPerSecond >= 0 {
-		cmds = append(cmds, m.play.start())
+	if m.playOnOpen {
+		m.playOnOpen = false // the picker's scenarios open paused
+		if _, plays := m.playsRun(); plays {
+			cmds = append(cmds, m.play.start())
+		}
 	}
 	return tea.Batch(cmds...)
 }
@@ -172,8 +185,8 @@ func (m *Model) open(sc scenarios.Scenario) error {
 	}
 	m.scenario, m.lab, m.screen = sc, l, screenLab
 	m.play.setSpeed(sc.StepsPerSecond)
-	m.stopAtMoments = false // M is the lab's, as its speed is
 	m.seek.atStart()
+	m.opened()
 	return nil
 }
 
@@ -293,7 +306,9 @@ func (m *Model) momentLead() string {
 	return "▶ moment: "
 }
 
-func (m *Model) setNote(s string, bad bool) { m.note, m.noteBad = engine.PlainExponents(s), bad }
+func (m *Model) setNote(s string, bad bool) {
+	m.note, m.noteBad, m.openNote = engine.PlainExponents(s), bad, false
+}
 
 // setTheme restyles everything that draws from the palette.
 func (m *Model) setTheme(i int) {
@@ -318,7 +333,6 @@ func (m *Model) asWritten() tea.Cmd {
 		m.setNote(err.Error(), true)
 		return nil
 	}
-	m.stopAtMoments = false
 	m.setNote("R: back to the scenario as written ("+sc.Title+"); r restarts a run with your changes", false)
 	var cmds []tea.Cmd
 	if a, ok := m.async(); ok {

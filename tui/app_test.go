@@ -61,6 +61,20 @@ func openThemed(t *testing.T, scenario, theme string, w, h int) *Model {
 			m.Update(cmd())
 		}
 	}
+	// The tests of a lab's views step and play without stopping: each
+	// presses M where it looks at moments. openAsShipped keeps the
+	// opening's own.
+	m.stopAtMoments = false
+	return m
+}
+
+// openAsShipped opens a scenario as loadlab tui does: paused, stopping at
+// its moments where it has any, with the opening note.
+func openAsShipped(t *testing.T, scenario string, w, h int) *Model {
+	t.Helper()
+	m := openAt(t, scenario, w, h)
+	m.opened()
+	m.redraw()
 	return m
 }
 
@@ -324,9 +338,11 @@ func TestFlowPickerToBlogFigures(t *testing.T) {
 	}
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	pick(tm, "heavy-load")
+	tm.Send(keyMsg("M")) // it opens paused, stopping at moments: play straight through
 	for range len(speeds) {
 		tm.Send(keyMsg("+"))
 	}
+	tm.Send(keyMsg(" "))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte("done"))
 	}, teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(50*time.Millisecond))
@@ -352,9 +368,7 @@ func TestFlowStopsAtMoments(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
-	tm.Send(keyMsg(" ")) // it opens playing: pause
-	tm.Send(keyMsg("r"))
-	tm.Send(keyMsg("M"))
+	tm.Send(keyMsg("r")) // it opens paused, stopping at moments
 	for range len(speeds) {
 		tm.Send(keyMsg("+"))
 	}
@@ -529,10 +543,10 @@ func TestFlowMomentStepBackAndForth(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
-	tm.Send(keyMsg("M"))
 	for range len(speeds) {
 		tm.Send(keyMsg("+"))
-	} // small-steps opens playing
+	}
+	tm.Send(keyMsg(" ")) // small-steps opens paused, stopping at moments
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte("max load reaches"))
 	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))

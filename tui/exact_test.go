@@ -150,7 +150,6 @@ func TestFlowStepperStopsAtMoments(t *testing.T) {
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte("counterexample 1 of"))
 	}, teatest.WithDuration(5*time.Second))
-	tm.Send(keyMsg("M"))
 	for range 6 {
 		tm.Send(keyMsg("+"))
 	}

@@ -73,10 +73,10 @@ func TestMomentsStayWithTheirScenario(t *testing.T) {
 		press(m, "enter")
 	}
 	pick("thundering-herd")
-	if m.stopAtMoments {
-		t.Error("a newly opened scenario should not stop at moments")
+	if !m.stopAtMoments {
+		t.Error("a newly opened scenario should stop at its moments")
 	}
-	press(m, "esc")
+	press(m, "M", "esc")
 	pick("cascade-lecture")
 	if !m.stopAtMoments {
 		t.Error("the resumed scenario should stop at moments again")

@@ -47,6 +47,7 @@ func TestPlacementRunningEstimatesAndPages(t *testing.T) {
 	for range 200 {
 		m.lab.Step()
 	}
+	m.setNote("", false) // the opening note gone, as after any key
 	m.redraw()
 	v := plain(m)
 	if !strings.Contains(v, "~ random, node: after 200 of 108,000 objects") || !strings.Contains(v, "random     ~  0.0%") {

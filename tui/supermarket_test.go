@@ -84,7 +84,6 @@ func TestDChoicesQueueDrawsRandomAbove(t *testing.T) {
 func TestSupermarketStepper(t *testing.T) {
 	t.Parallel()
 	m := openAt(t, "supermarket-steps", 80, 24)
-	press(m, " ") // pause: it opens playing a job a second
 	press(m, "n", "n")
 	body := func() string { return strings.Join(strings.Split(plain(m), "\n")[:20], "\n") }
 	two := body()

@@ -169,7 +169,12 @@ func (m *Model) captionLines() []string {
 	return lines
 }
 
-// noteLines are the latest message, wrapped at words, at most two lines.
+// noteRows is the most rows a note takes: notes are written to fit them
+// from 60 columns, and a longer one wraps on into the body's room rather
+// than lose words.
+const noteRows = 3
+
+// noteLines are the latest message, wrapped at words.
 func (m *Model) noteLines() []string {
 	if m.note == "" {
 		return nil
@@ -178,10 +183,11 @@ func (m *Model) noteLines() []string {
 	if m.noteBad {
 		style = m.st.Bad
 	}
-	lines := widget.Wrap(m.note, m.width-1)
-	if len(lines) > 2 {
-		lines = append(lines[:1], widget.TruncateWords(lines[1]+" "+strings.Join(lines[2:], " "), m.width-1))
+	note := m.note
+	if m.openNote {
+		note = m.openingNote(note)
 	}
+	lines := widget.Wrap(note, m.width-1)
 	for i, l := range lines {
 		lines[i] = style.Render(l)
 	}

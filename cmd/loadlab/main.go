@@ -88,7 +88,7 @@ func oneLine(s string) string {
 
 func dispatch(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return runTUI("", "")
+		return runTUI(tui.Options{})
 	}
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "tui":

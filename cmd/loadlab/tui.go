@@ -9,12 +9,13 @@ import (
 	"github.com/loadlab/loadlab/tui"
 )
 
-// tuiCommand is "loadlab tui [SCENARIO] [--theme NAME]", the flag before or
-// after the name.
+// tuiCommand is "loadlab tui [SCENARIO] [--theme NAME] [--play]", the
+// flags before or after the name.
 func tuiCommand(args []string) error {
 	fs := newFlagSet("tui")
-	theme := ""
+	theme, play := "", false
 	fs.Text(&theme, "theme", "dark, light, contrast or mono", "the colours")
+	fs.Bool(&play, "play", "open playing (a scenario opens paused at its first step)")
 	positional, err := parseFlags(fs, args, "tui")
 	if err != nil {
 		return err
@@ -36,11 +37,10 @@ func tuiCommand(args []string) error {
 	default:
 		return usagef("tui takes one scenario name, got also %q", positional[1])
 	}
-	return runTUI(name, theme)
+	return runTUI(tui.Options{Scenario: name, Theme: theme, Play: play})
 }
 
-func runTUI(scenario, theme string) error {
-	opts := tui.Options{Scenario: scenario, Theme: theme}
+func runTUI(opts tui.Options) error {
 	if err := tui.Check(opts); err != nil {
 		return usageError{err.Error()}
 	}

@@ -32,42 +32,53 @@ const PhaseLegend = "T trigger · S what kept it going · R recovery"
 
 // Timeline writes the incident's events in w cells, at most h lines:
 // those reached by now in the text style with their phase's mark, the
-// latest pointed at with ▶, those to come muted. The latest reached is
-// written whole, wrapped under its column, on as many of the h lines as
-// it needs; the others take a line each, as many around it as fit, and a
-// description too long for its line loses whole words from its end. The
-// marks and the clocks keep their column.
+// latest pointed at with ▶, those to come muted. Every event shown is
+// written whole, wrapped under its column: the latest (or, before any,
+// the first), then its neighbours, the next to come first, as many as
+// fit. The marks and the clocks keep their column. A latest event longer
+// than h lines keeps h-1 and says that i shows the rest.
 func Timeline(st *Styles, w, h int, events []Incident, now float64) []string {
 	if h <= 0 || len(events) == 0 {
 		return nil
 	}
 	t := newTimeline(events, now)
 	dw := max(1, w-t.width)
-	latest := []string(nil)
-	if t.latest >= 0 {
-		latest = Wrap(events[t.latest].What, dw)
-		if len(latest) > h {
-			latest = append(latest[:h-1], TruncateWords(strings.Join(latest[h-1:], " "), dw))
-		}
+	centre := max(0, t.latest)
+	wrapped := func(i int) []string { return Wrap(events[i].What, dw) }
+	if n := len(wrapped(centre)); n > h {
+		lines := t.lines(st, centre, wrapped(centre)[:max(0, h-1)])
+		return append(lines, t.style(st, centre, strings.Repeat(" ", t.width)+"(the rest: i)"))
 	}
-	n := min(len(events), 1+h-max(1, len(latest))) // events shown
-	first := 0
-	if t.latest >= 0 {
-		first = min(max(0, t.latest-n/2), len(events)-n)
+	first, last, used := centre, centre, len(wrapped(centre))
+	for grew := true; grew; {
+		grew = false
+		if last+1 < len(events) && used+len(wrapped(last+1)) <= h {
+			last++
+			used += len(wrapped(last))
+			grew = true
+		}
+		if first > 0 && used+len(wrapped(first-1)) <= h {
+			first--
+			used += len(wrapped(first))
+			grew = true
+		}
 	}
 	var out []string
-	for i := first; i < first+n; i++ {
-		if i != t.latest {
-			out = append(out, t.style(st, i, t.prefix(i)+TruncateWords(events[i].What, dw)))
-			continue
+	for i := first; i <= last; i++ {
+		out = append(out, t.lines(st, i, wrapped(i))...)
+	}
+	return out
+}
+
+// lines are event i's description lines behind its prefix, styled.
+func (t timeline) lines(st *Styles, i int, what []string) []string {
+	var out []string
+	for j, l := range what {
+		lead := strings.Repeat(" ", t.width)
+		if j == 0 {
+			lead = t.prefix(i)
 		}
-		for j, l := range latest {
-			lead := strings.Repeat(" ", t.width)
-			if j == 0 {
-				lead = t.prefix(i)
-			}
-			out = append(out, t.style(st, i, lead+l))
-		}
+		out = append(out, t.style(st, i, lead+l))
 	}
 	return out
 }
@@ -81,15 +92,8 @@ func TimelineWrapped(st *Styles, w, h int, events []Incident, now float64) []str
 		return Timeline(st, w, h, events, now)
 	}
 	var out []string
-	indent := strings.Repeat(" ", t.width)
 	for i, e := range events {
-		for j, l := range Wrap(e.What, w-t.width) {
-			lead := indent
-			if j == 0 {
-				lead = t.prefix(i)
-			}
-			out = append(out, t.style(st, i, lead+l))
-		}
+		out = append(out, t.lines(st, i, Wrap(e.What, w-t.width))...)
 	}
 	if len(out) > h {
 		return Timeline(st, w, h, events, now)
