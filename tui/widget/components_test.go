@@ -144,11 +144,12 @@ func TestTimelineAndPhaseMarks(t *testing.T) {
 	if got != want {
 		t.Errorf("timeline:\n%s\nwant\n%s", got, want)
 	}
-	// an event too long for the line loses whole words at its end, and
-	// keeps its clock's column
-	cut := plain(Timeline(st, 40, 3, events, 12)...)
-	if want := " T 12:47 AM  traffic shifted onto the …"; strings.Split(cut, "\n")[0] != want {
-		t.Errorf("cut event %q, want %q", strings.Split(cut, "\n")[0], want)
+	// Short of room, the events shown are whole, wrapped under their
+	// column: the latest, then the next to come before the one before.
+	got = plain(Timeline(st, 40, 3, events, 12)...)
+	want = "▶S 2:40 AM   volumes search for mirrors\n   8:20 AM   the zone cut from the\n             control plane"
+	if got != want {
+		t.Errorf("timeline short of room:\n%s\nwant\n%s", got, want)
 	}
 	if got := TruncateWords("a  b   c", 7); got != "a  b …" {
 		t.Errorf("TruncateWords keeps no spacing: %q", got)
@@ -159,12 +160,12 @@ func TestTimelineAndPhaseMarks(t *testing.T) {
 	if got := strings.TrimRight(plain(PhaseMarks(st, 2, 30, 0, 30, events, 12)), " "); got != "  T         S" {
 		t.Errorf("marks %q", got)
 	}
-	// Cut short, the latest event wraps whole and the others lose words;
-	// the marks and clocks keep their columns.
-	got = plain(Timeline(st, 36, 3, events, 12)...)
-	want = " T 12:47 AM  traffic shifted onto …\n▶S 2:40 AM   volumes search for\n             mirrors"
+	// A latest event longer than the room keeps its first lines and says
+	// where the rest is; nothing is cut with an ellipsis.
+	got = plain(Timeline(st, 20, 2, events, 0)...)
+	want = "▶T 12:47 AM  traffic\n             (the rest: i)"
 	if got != want {
-		t.Errorf("cut timeline:\n%s\nwant\n%s", got, want)
+		t.Errorf("a long latest event:\n%s\nwant\n%s", got, want)
 	}
 	// Wrapped, each description runs on under its own column.
 	got = plain(TimelineWrapped(st, 36, 6, events, 12)...)
