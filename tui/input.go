@@ -49,8 +49,11 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	if key.Matches(msg, forceQuit) {
 		return nil, true
 	}
-	m.caption = ""
-	if !key.Matches(msg, m.keys.Play, m.keys.Step) { // play and step go on to the step's other moments
+	speed := key.Matches(msg, m.keys.Faster, m.keys.Slower) && m.screen == screenLab && !m.textFocused()
+	if !speed { // the speed keys keep the moment's sentence: the speed shows in the status
+		m.caption = ""
+	}
+	if !speed && !key.Matches(msg, m.keys.Play, m.keys.Step) { // play and step go on to the step's other moments
 		m.told = nil
 	}
 	if m.seek.going && m.screen == screenLab && !m.typingSeed {
@@ -223,13 +226,15 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		if !m.stepOnce() && m.caption == "" {
 			m.setNote("finished: r replays", false)
 		}
-	case key.Matches(msg, k.Faster):
-		m.play.faster()
-		m.setNote("speed "+m.speedLabel(), false)
-		return m.play.restart()
-	case key.Matches(msg, k.Slower):
-		m.play.slower()
-		m.setNote("speed "+m.speedLabel(), false)
+	case key.Matches(msg, k.Faster, k.Slower):
+		if key.Matches(msg, k.Faster) {
+			m.play.faster()
+		} else {
+			m.play.slower()
+		}
+		if m.caption == "" {
+			m.setNote("speed "+m.speedLabel(), false)
+		}
 		return m.play.restart()
 	case key.Matches(msg, k.Reset):
 		m.changed(m.lab.Restart())

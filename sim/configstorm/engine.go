@@ -181,7 +181,7 @@ func (e *Engine) since(t int32) int { return int(t - e.bad) }
 // mark adds a moment at the step now running, its caption led by the
 // time after the bad value.
 func (e *Engine) mark(at int32, caption string, args ...any) {
-	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, Caption: Elapsed(e.since(at)/60) + ": " + fmt.Sprintf(caption, args...)})
+	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, At: float64(at), Caption: Elapsed(e.since(at)/60) + ": " + fmt.Sprintf(caption, args...)})
 }
 
 // traffic is the share of users let in at second t: all of them, none

@@ -124,7 +124,7 @@ func (e *Engine) Pos() engine.Pos {
 func (e *Engine) Moments() []engine.Moment { return e.moments[:len(e.moments):len(e.moments)] }
 
 func (e *Engine) mark(format string, args ...any) {
-	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, Caption: fmt.Sprintf(format, args...)})
+	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, At: float64(e.now), Caption: fmt.Sprintf(format, args...)})
 }
 
 // k is the results in a row a change takes: 1 without hysteresis.
@@ -306,7 +306,7 @@ func (e *Engine) closeMinute() {
 	e.tot.PeakLag = max(e.tot.PeakLag, e.lag())
 	if e.overAt < 0 && e.minWrites > e.cfg.DNSCapacity {
 		e.overAt = int((e.now - 1) / 60)
-		e.moments = append(e.moments, engine.Moment{Step: int64(e.now), Caption: fmt.Sprintf(
+		e.moments = append(e.moments, engine.Moment{Step: int64(e.now), At: float64(e.overAt * 60), Caption: fmt.Sprintf(
 			"%s: %s DNS writes in a minute, past the %s DNS applies: writes queue, and what DNS serves falls behind the automation's changes, removals of dead instances and put-backs alike", Clock(e.overAt), engine.Digits(int64(e.minWrites)), engine.Digits(int64(e.cfg.DNSCapacity)))})
 	}
 	e.minFlips, e.minWrites, e.minDeferred = 0, 0, 0

@@ -233,7 +233,7 @@ func (e *Engine) Pos() engine.Pos {
 func (e *Engine) Moments() []engine.Moment { return e.moments[:len(e.moments):len(e.moments)] }
 
 func (e *Engine) mark(caption string, args ...any) {
-	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, Caption: fmt.Sprintf(caption, args...)})
+	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, At: float64(e.now), Caption: fmt.Sprintf(caption, args...)})
 }
 
 // minute is the minute of the run second t falls in.
@@ -384,13 +384,13 @@ func (e *Engine) closeMinute() {
 	collapsed := served > 0 && goodput < CollapsedShare*e.cfg.Rate
 	if after && e.collapsedAt < 0 && e.recoveredAt < 0 && collapsed {
 		e.collapsedAt = mm
-		e.moments = append(e.moments, engine.Moment{Step: int64(e.now), Caption: fmt.Sprintf(
+		e.moments = append(e.moments, engine.Moment{Step: int64(e.now), At: float64(mm * 60), Caption: fmt.Sprintf(
 			"%s: goodput falls to zero: %.0f%% of the manager's work is for droplets that have given up, and their retries keep its queue full (the lecture: congestive collapse)",
 			Clock(mm), 100*wasted)})
 	}
 	if after && e.recoveredAt < 0 && !collapsed && e.without == 0 && (e.collapsedAt >= 0 || e.returnWithout > 0) {
 		e.recoveredAt = mm
-		e.moments = append(e.moments, engine.Moment{Step: int64(e.now), Caption: fmt.Sprintf(
+		e.moments = append(e.moments, engine.Moment{Step: int64(e.now), At: float64(mm * 60), Caption: fmt.Sprintf(
 			"%s: the manager has recovered: every droplet holds a lease again (the lecture: 5:28 AM)", Clock(mm))})
 	}
 	e.minGranted, e.minWasted, e.minRefused, e.minDropped = 0, 0, 0, 0

@@ -159,7 +159,7 @@ func (e *Engine) Pos() engine.Pos {
 func (e *Engine) Moments() []engine.Moment { return e.moments[:len(e.moments):len(e.moments)] }
 
 func (e *Engine) mark(caption string, args ...any) {
-	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, Caption: fmt.Sprintf(caption, args...)})
+	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, At: float64(e.now), Caption: fmt.Sprintf(caption, args...)})
 }
 
 // count writes a whole number with thousands separated: 12,078.

@@ -38,7 +38,7 @@ func (e *Engine) Pos() engine.Pos {
 func (e *Engine) Moments() []engine.Moment { return e.moments[:len(e.moments):len(e.moments)] }
 
 func (e *Engine) mark(at float64, caption string, args ...any) {
-	e.moments = append(e.moments, engine.Moment{Step: int64(e.now/StepMin) + 1, Caption: Clock(int(at)) + ": " + fmt.Sprintf(caption, args...)})
+	e.moments = append(e.moments, engine.Moment{Step: int64(e.now/StepMin) + 1, At: at, Caption: Clock(int(at)) + ": " + fmt.Sprintf(caption, args...)})
 }
 
 // Step runs five minutes: every event due in them, in time order, then

@@ -53,8 +53,8 @@ var afternoon = lab.Case[configstorm.Spec, configstorm.Config, *configstorm.Engi
 	Runs:    func(s *configstorm.Spec) *string { return &s.Runs },
 	Seed:    func(s *configstorm.Spec) *int64 { return &s.Seed },
 	Name:    "The configuration storm",
-	Clock: func(r run) string {
-		return configstorm.Elapsed(int(r.Engine.Pos().Step/60)-configstorm.LeadMin) + " after the bad value"
+	Clock: func(r run, at float64) string {
+		return configstorm.Elapsed(int(int32(at)/60)-configstorm.LeadMin) + " after the bad value"
 	},
 	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the afternoon a second", sps) },
 	Stops: "the invalid value, the database overwhelmed, the fix, the storm going on, the site off and users let back, the site back",

@@ -46,8 +46,8 @@ var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
 	Runs:    func(s *flipflop.Spec) *string { return &s.Runs },
 	Seed:    func(s *flipflop.Spec) *int64 { return &s.Seed },
 	Name:    "The health-check flip-flop",
-	Clock: func(r run) string {
-		m := int(r.Engine.Pos().Step / 60)
+	Clock: func(r run, at float64) string {
+		m := int(at / 60)
 		return fmt.Sprintf("%s, min %d of %d", flipflop.Clock(m), m, r.Cfg.DurationMin)
 	},
 	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the morning a second", sps) },

@@ -49,8 +49,11 @@ type Case[S Paired[C], C any, E Runner] struct {
 	Seed func(*S) *int64
 	// Name is the case's name in the title ("The lease storm").
 	Name string
-	// Clock says where the first run is, for the status bar.
-	Clock func(Run[C, E]) string
+	// Clock says where the first run is at model time at (in its Pos's
+	// unit), for the status bar: where it has reached, or, after a step
+	// that reached a moment, the moment's own time, so that the clock
+	// reads the caption's.
+	Clock func(r Run[C, E], at float64) string
 	// Pace says what a speed of lab steps a second means.
 	Pace func(stepsPerSecond float64) string
 	// Stops says which steps are moments, for M's note.
@@ -72,7 +75,10 @@ type Lockstep[S Paired[C], C any, E Runner] struct {
 	// run like it; compare forgets it.
 	Pair Pair
 	told Told
-	c    Case[S, C, E]
+	// momentAt is the model time of the moment the latest Step reached,
+	// or -1: the status clock reads it there.
+	momentAt float64
+	c        Case[S, C, E]
 }
 
 // NewLockstep opens c's runs of spec at their first step.
@@ -102,11 +108,13 @@ func (l *Lockstep[S, C, E]) Restart() error {
 	}
 	l.Runs = runs
 	l.told.Forget(len(runs))
+	l.momentAt = -1
 	return nil
 }
 
 // Step runs a lab step of every run.
 func (l *Lockstep[S, C, E]) Step() bool {
+	l.momentAt = -1
 	stepped := false
 	for range l.c.Per {
 		for _, r := range l.Runs {
@@ -143,6 +151,9 @@ func (l *Lockstep[S, C, E]) NewMoment() (string, bool) {
 	for i, r := range l.Runs {
 		moments[i] = r.Engine.Moments()
 	}
+	if at := l.told.firstNew(moments); at >= 0 {
+		l.momentAt = at
+	}
 	return l.told.Tell(moments, l.Names())
 }
 
@@ -177,7 +188,11 @@ func (l *Lockstep[S, C, E]) NamesOf(s S) string {
 
 // Status is the runs, the case's clock and the seed.
 func (l *Lockstep[S, C, E]) Status() []string {
-	return []string{strings.Join(l.Names(), " vs "), l.c.Clock(l.Runs[0]), fmt.Sprintf("seed %d", l.Seed())}
+	at := l.Runs[0].Engine.Pos().At
+	if l.momentAt >= 0 {
+		at = l.momentAt
+	}
+	return []string{strings.Join(l.Names(), " vs "), l.c.Clock(l.Runs[0], at), fmt.Sprintf("seed %d", l.Seed())}
 }
 
 // Info is the case's length (exact: its clock ends at a set time), pace

@@ -35,15 +35,17 @@ func (e *toyEngine) Step() bool {
 	}
 	e.at++
 	if e.at == 3 {
-		e.moments = append(e.moments, engine.Moment{Step: 3, Caption: "three"})
+		e.moments = append(e.moments, engine.Moment{Step: 3, At: 2.5, Caption: "three"})
 		if e.cfg.A {
-			e.moments = append(e.moments, engine.Moment{Step: 3, Caption: "a's own"})
+			e.moments = append(e.moments, engine.Moment{Step: 3, At: 2.5, Caption: "a's own"})
 		}
 	}
 	return true
 }
-func (e *toyEngine) Done() bool               { return e.at >= e.cfg.Steps }
-func (e *toyEngine) Pos() engine.Pos          { return engine.Pos{Step: e.at, Steps: e.cfg.Steps} }
+func (e *toyEngine) Done() bool { return e.at >= e.cfg.Steps }
+func (e *toyEngine) Pos() engine.Pos {
+	return engine.Pos{Step: e.at, Steps: e.cfg.Steps, At: float64(e.at)}
+}
 func (e *toyEngine) Moments() []engine.Moment { return e.moments }
 func (e *toyEngine) Figures() []engine.Figure {
 	return []engine.Figure{{Key: "at", Group: toyName(e.cfg), Name: "at", Value: fmt.Sprint(e.at)}}
@@ -83,7 +85,7 @@ var toyCase = Case[toySpec, toyConfig, *toyEngine]{
 	Runs:    func(s *toySpec) *string { return &s.Runs },
 	Seed:    func(s *toySpec) *int64 { return &s.Seed },
 	Name:    "Toy",
-	Clock:   func(r Run[toyConfig, *toyEngine]) string { return fmt.Sprintf("step %d", r.Engine.at) },
+	Clock:   func(r Run[toyConfig, *toyEngine], at float64) string { return fmt.Sprintf("step %g", at) },
 	Pace:    func(float64) string { return "" },
 	Note:    func(s toySpec) string { return "now " + s.Runs },
 }
@@ -107,6 +109,9 @@ func TestLockstepPlaysRunsTogether(t *testing.T) {
 	}
 	if _, ok := l.NewMoment(); ok {
 		t.Error("a moment told twice")
+	}
+	if s := l.Status(); s[1] != "step 2.5" {
+		t.Errorf("status clock at the moment %q, want the moment's own time, step 2.5", s[1])
 	}
 	for l.Step() {
 	}

@@ -40,6 +40,24 @@ type Told struct {
 // Forget starts the memory again for n runs at their first step.
 func (t *Told) Forget(n int) { t.seen = make([]int, n) }
 
+// firstNew is the model time of the earliest moment the runs reached
+// since the last Tell, or -1 if none.
+func (t *Told) firstNew(moments [][]engine.Moment) float64 {
+	first := -1.0
+	for i, all := range moments {
+		seen := 0
+		if i < len(t.seen) {
+			seen = t.seen[i]
+		}
+		for _, m := range all[min(seen, len(all)):] {
+			if first < 0 || m.At < first {
+				first = m.At
+			}
+		}
+	}
+	return first
+}
+
 // Tell joins the captions of the moments the runs (moments[i] run i's,
 // named names[i]) reached since the last Tell, by MomentBreak.
 func (t *Told) Tell(moments [][]engine.Moment, names []string) (string, bool) {

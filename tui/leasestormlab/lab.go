@@ -50,8 +50,8 @@ var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
 	Runs:    func(s *leasestorm.Spec) *string { return &s.Runs },
 	Seed:    func(s *leasestorm.Spec) *int64 { return &s.Seed },
 	Name:    "The lease storm",
-	Clock: func(r run) string {
-		m := int(r.Engine.Pos().Step / 60)
+	Clock: func(r run, at float64) string {
+		m := int(at / 60)
 		return fmt.Sprintf("%s, min %d of %d", leasestorm.Clock(m), m, r.Cfg.Minutes())
 	},
 	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the night a second", sps) },

@@ -69,7 +69,7 @@ var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
 	Runs:    func(s *remirror.Spec) *string { return &s.Runs },
 	Seed:    func(s *remirror.Spec) *int64 { return &s.Seed },
 	Name:    "The re-mirroring storm",
-	Clock:   func(r run) string { return remirror.Clock(int(r.Engine.Pos().Step)) },
+	Clock:   func(r run, at float64) string { return remirror.Clock(int(at)) },
 	Pace:    func(sps float64) string { return fmt.Sprintf("%.10g min of the run a second", StepMin*sps) },
 	Stops:   "the change and the storm (12:47 AM), the race, 2:40 AM, any brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end",
 }

@@ -51,7 +51,7 @@ var building = lab.Case[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]{
 	Runs:    func(s *siteoutage.Spec) *string { return &s.Runs },
 	Seed:    func(s *siteoutage.Spec) *int64 { return &s.Seed },
 	Name:    "The Planet 2008",
-	Clock:   func(r run) string { return siteoutage.Clock(int(r.Engine.Pos().At)) },
+	Clock:   func(r run, at float64) string { return siteoutage.Clock(int(at)) },
 	Pace: func(sps float64) string {
 		h := sps * siteoutage.StepMin / 60
 		if h < 1 {
