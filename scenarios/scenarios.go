@@ -55,7 +55,7 @@ var registry = []Scenario{
 	{
 		Name:   "hrw-vs-ring",
 		Title:  "Rendezvous hashing against a consistent-hash ring: the same keys, two spreads",
-		Lesson: "HRW gives each key to the node of highest hash(key, node): the spread is as even as chance allows, and a node leaving moves only its own keys. A ring with one point a node cuts the circle into arcs of random length: some nodes get several times the mean, some a sliver. v/V change the ring's points; x and a take a node out or add one, and the keys that move are counted.",
+		Lesson: "HRW gives each key to the node of highest hash(key, node): the spread is as even as chance allows, and a node leaving moves only its own keys. A ring with one point a node cuts the circle into arcs of random length: some nodes get several times the mean, some a sliver. p/P change the ring's points; x and a take a node out or add one, and the keys that move are counted.",
 		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
 			s.Nodes, s.Keys, s.Against, s.VNodes = 30, 30000, "ring", 1
 		}), StepsPerSecond: -1, Headline: []string{"spread", "leave", "join"},
@@ -102,7 +102,7 @@ var registry = []Scenario{
 	{
 		Name:   "durability-years",
 		Title:  "Ten years of failures: which placement keeps the data?",
-		Lesson: "3,000 objects on the lecture's 27 nodes through ten simulated years: disks die, racks and AZs go dark, a rack is sometimes destroyed, and every lost replica is rebuilt in 6 h. Greedy keeps everything in rack 0, so one dark rack makes every object unavailable; az-aware is short of a majority least often. b/B halve or double the rebuild time on the same failures: here losses come from racks destroyed with two or three of an object's replicas inside, which no repair speed saves (the counts move a little either way, as rebuilt replicas land elsewhere); placement does.",
+		Lesson: "3,000 objects on the lecture's 27 nodes through ten simulated years: disks die, racks and AZs go dark, a rack is sometimes destroyed, and every lost replica is rebuilt in 6 h. Greedy keeps everything in rack 0, so one dark rack makes every object unavailable; az-aware is short of a majority least often. f/F halve or double the rebuild time on the same failures: here losses come from racks destroyed with two or three of an object's replicas inside, which no repair speed saves (the counts move a little either way, as rebuilt replicas land elsewhere); placement does.",
 		Spec:   placement.DefaultDurabilitySpec(), StepsPerSecond: 26, Headline: []string{"lost", "unavailable"},
 	},
 	{
@@ -145,7 +145,7 @@ var registry = []Scenario{
 	{
 		Name:   "version-diversity",
 		Title:  "Software diversity: three versions, and placement that spreads them",
-		Lesson: "Node n runs version n mod 3. A bug in one version takes a third of the fleet, spread across every rack and AZ: az-aware placement loses a majority to it a quarter of the time. Diverse placement (distinct AZs and distinct versions) survives any one AZ and any one version. v/V changes the versions.",
+		Lesson: "Node n runs version n mod 3. A bug in one version takes a third of the fleet, spread across every rack and AZ: az-aware placement loses a majority to it a quarter of the time. Diverse placement (distinct AZs and distinct versions) survives any one AZ and any one version. w/W changes the versions.",
 		Spec: edited(placement.DefaultSpec(), func(s *placement.Spec) {
 			s.Versions, s.Trials = 3, 1000
 			s.Strategies, s.Events = "random,az-aware,diverse", "az,version,correlated"

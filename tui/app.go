@@ -91,6 +91,10 @@ type Model struct {
 	stopAtMoments bool
 	// lecture shows the headline in large digits (L).
 	lecture bool
+	// timelineOpen shows the timeline (i) in place of the body; met are
+	// the moments the run has reached, for a lab with no incident's.
+	timelineOpen bool
+	met          []metMoment
 	// playOnOpen is Options.Play: Init plays the scenario opened.
 	playOnOpen bool
 	// openNote says the note is the opening's, which takes a shorter
@@ -289,7 +293,11 @@ func (m *Model) stepOnce() bool {
 	}
 	m.seek.steps++
 	m.seek.placed = false
-	if caption, at := m.lab.NewMoment(); at && m.stopAtMoments {
+	caption, at := m.lab.NewMoment()
+	if at {
+		m.meet(caption)
+	}
+	if at && m.stopAtMoments {
 		all := strings.Split(caption, lab.MomentBreak)
 		m.caption, m.told, m.toldOf = all[0], all[1:], len(all)
 		return false

@@ -29,9 +29,9 @@ func TestCascadeMomentsAndPresets(t *testing.T) {
 	if v := plain(m); !strings.Contains(v, "S6: 0.25 s timeout · retry x3 with backoff · on: breaker bulkhead shed budget") || !strings.Contains(v, "t 15.00") {
 		t.Errorf("6 should replay S6 to 15 s:\n%s", v)
 	}
-	press(m, "b")
+	press(m, "B")
 	if v := plain(m); !strings.Contains(v, "custom: 0.25 s timeout · retry x3 with backoff · on: bulkhead shed budget · off: breaker") {
-		t.Errorf("b should make a custom set without the breaker:\n%s", v)
+		t.Errorf("B should make a custom set without the breaker:\n%s", v)
 	}
 }
 

@@ -1,8 +1,12 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/loadlab/loadlab/tui/lab"
 )
 
 // playToCaption steps m with the shell's own step (moments on) until a
@@ -58,4 +62,76 @@ func TestEveryScenarioOpensPaused(t *testing.T) {
 			t.Errorf("%s has moments and opens with M off", sc.Name)
 		}
 	}
+}
+
+// shellOwners maps each key the shell owns to the binding that declares
+// it: a lab binding that takes one of these keys must be that binding's
+// keys exactly (the lab then does what the shell's key means: the bins
+// lab's b steps a ball back, its v shows the next chart).
+func shellOwners() map[string]key.Binding {
+	c := lab.CommonKeys
+	owners := map[string]key.Binding{}
+	for _, b := range []key.Binding{c.Quit, c.Help, c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed, c.Theme, c.Back, c.Tab, c.Moments, c.Lecture,
+		c.Timeline, c.View, c.Compare, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward, c.Scenario} {
+		for _, k := range b.Keys() {
+			owners[k] = b
+		}
+	}
+	return owners
+}
+
+// One meaning per key in every lab: no lab's own key takes a shell key;
+// b and ← step back wherever a run plays; i shows a timeline in every
+// casebook lab and acts or says why in every other; v, c and tab act or
+// say why, and no shell key is "not a key of this lab".
+func TestShellKeysMeanTheSameEverywhere(t *testing.T) {
+	t.Parallel()
+	owners := shellOwners()
+	for _, sc := range catalogue(t) {
+		probe := openAt(t, sc.Name, 80, 24)
+		for _, col := range probe.lab.KeyMap().FullHelp() {
+			for _, b := range col {
+				for _, k := range b.Keys() {
+					if o, ok := owners[k]; ok && !sameKeys(o, b) {
+						t.Errorf("%s: the lab's %q (%s) takes the shell's %q (%s)", sc.Name, b.Help().Key, b.Help().Desc, k, o.Help().Desc)
+					}
+				}
+			}
+		}
+		for _, k := range []string{"b", "left"} {
+			m := openAt(t, sc.Name, 80, 24)
+			if _, plays := m.playsRun(); !plays {
+				continue
+			}
+			drive(m, "n")
+			drive(m, "n")
+			drive(m, "n")
+			drive(m, k)
+			if m.seek.steps != 2 {
+				t.Errorf("%s: %s after three steps is at step %d, want 2 (note %q)", sc.Name, k, m.seek.steps, m.note)
+			}
+		}
+		casebook := labTitle(sc.Engine()) == labTitle("remirror")
+		for _, k := range []string{"i", "v", "c", "tab"} {
+			m := openAt(t, sc.Name, 80, 24)
+			press(m, "n")
+			before := plain(m)
+			press(m, k)
+			if strings.Contains(m.note, "not a key of this lab") {
+				t.Errorf("%s: %s is the shell's, and the lab says %q", sc.Name, k, m.note)
+			}
+			if plain(m) == before {
+				t.Errorf("%s: %s changed nothing and said nothing", sc.Name, k)
+			}
+			if k == "i" && casebook && !strings.Contains(strings.ToLower(plain(m)), "timeline") {
+				t.Errorf("%s: i shows no timeline:\n%s", sc.Name, plain(m))
+			}
+		}
+	}
+}
+
+// sameKeys reports whether two bindings take the same keys, in any order.
+func sameKeys(a, b key.Binding) bool {
+	x, y := slices.Sorted(slices.Values(a.Keys())), slices.Sorted(slices.Values(b.Keys()))
+	return slices.Equal(x, y)
 }

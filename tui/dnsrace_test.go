@@ -54,22 +54,22 @@ func TestDNSRaceFixesAndBadSchedules(t *testing.T) {
 	if !strings.Contains(m.note, "cas, 2 Enactors, 2 records a plan: 70 schedules, 0 end empty") {
 		t.Errorf("2 says %q", m.note)
 	}
-	drive(m, "b")
+	drive(m, "x")
 	if !strings.Contains(m.note, "no bad schedule under cas") {
-		t.Errorf("b under cas says %q", m.note)
+		t.Errorf("x under cas says %q", m.note)
 	}
 	drive(m, "2")
 	drive(m, "1")
 	if !strings.Contains(m.note, "recheck, 2 Enactors, 2 records a plan: 924 schedules, 255 end empty (27.6%)") {
 		t.Errorf("1 says %q", m.note)
 	}
-	drive(m, "b")
+	drive(m, "x")
 	if !strings.Contains(plain(m), "bad schedule 1 of 255: s1 s2 s3 s4 f1 f2 f3 f4 f5 s5 s6 f6") {
-		t.Errorf("b under recheck:\n%s", plain(m))
+		t.Errorf("x under recheck:\n%s", plain(m))
 	}
-	drive(m, "B")
+	drive(m, "X")
 	if !strings.Contains(plain(m), "bad schedule 255 of 255") {
-		t.Errorf("B goes round to the last:\n%s", plain(m))
+		t.Errorf("X goes round to the last:\n%s", plain(m))
 	}
 	drive(m, "end")
 	if !strings.Contains(plain(m), "ends empty") {
@@ -122,8 +122,8 @@ func clearField(m *Model) { m.Update(tea.KeyMsg{Type: tea.KeyCtrlU}) }
 func TestDNSRaceEditorStartsFromTheScheduleOnScreen(t *testing.T) {
 	t.Parallel()
 	m := openAt(t, "dns-race", 80, 24)
-	drive(m, "b")
-	drive(m, "b")
+	drive(m, "x")
+	drive(m, "x")
 	drive(m, "e")
 	if v := plain(m); !strings.Contains(v, "schedule: s1 s2 f1 f2 f3 s3 f4 s4") {
 		t.Errorf("e after bad schedule 2 does not start from it:\n%s", v)

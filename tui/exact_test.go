@@ -34,13 +34,13 @@ func TestStepperLandsOnEnumeratedLoads(t *testing.T) {
 		if tr, _, _ := l.Trajectory(); !slices.Equal(tr.Candidates, c.Candidates) {
 			t.Fatalf("counterexample %d: the stepper shows %v, want %v", i, tr.Candidates, c.Candidates)
 		}
-		press(m, "n", "n", "p", "n", "n", "n", "n") // past the end is a no-op
+		press(m, "n", "n", "b", "n", "n", "n", "n") // past the end is a no-op
 		tr, pos, _ := l.Trajectory()
 		end := tr.At(pos)
 		if pos != 4 || !slices.Equal(end.One, c.One) || !slices.Equal(end.Two, c.Two) {
 			t.Fatalf("counterexample %d: ball %d loads %v / %v, enumeration says %v / %v", i, pos, end.One, end.Two, c.One, c.Two)
 		}
-		press(m, "g")
+		press(m, "home")
 		if _, pos, _ := l.Trajectory(); pos != 0 {
 			t.Fatalf("g should go to the start")
 		}
@@ -73,7 +73,7 @@ func TestInputEditor(t *testing.T) {
 	if tr, _, open := l.Trajectory(); l.Editing() || !open || tr.Len() != 4 {
 		t.Fatalf("typed sequence not opened: editing %v stepper %v", l.Editing(), open)
 	}
-	press(m, "G")
+	press(m, "end")
 	tr, _, _ := l.Trajectory()
 	end := tr.At(4)
 	if !slices.Equal(end.One, []int{2, 2, 0, 0}) || !slices.Equal(end.Two, []int{1, 3, 0, 0}) {
@@ -240,7 +240,7 @@ func TestLongTypedInputScrolls(t *testing.T) {
 	for _, r := range strings.Repeat("01 ", 30) {
 		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 	}
-	press(m, "enter", "G")
+	press(m, "enter", "end")
 	v := plain(m)
 	checkFits(t, m, 80, 24)
 	if _, pos, open := l.Trajectory(); !open || pos != 30 {
@@ -442,8 +442,8 @@ func TestStepperOneBinIsNoTie(t *testing.T) {
 	if v := plain(m); !strings.Contains(v, "two choices look at bin 0 twice (load 0): bin 0, no choice.") || strings.Contains(v, "tie") {
 		t.Errorf("ball (0,0):\n%s", v)
 	}
-	press(m, "n") // (0,1): loads 1 and 0
-	press(m, "G") // (1,1) at the end
+	press(m, "n")   // (0,1): loads 1 and 0
+	press(m, "end") // (1,1) at the end
 	if v := plain(m); !strings.Contains(v, "look at bin 1 twice") {
 		t.Errorf("ball (1,1):\n%s", v)
 	}

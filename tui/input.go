@@ -210,6 +210,8 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	switch {
+	case key.Matches(msg, k.Back) && m.timelineOpen:
+		m.timelineOpen = false
 	case key.Matches(msg, k.Back):
 		m.back()
 	case key.Matches(msg, k.Play):
@@ -262,6 +264,12 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		m.typingSeed, m.seedErr = true, ""
 		m.seedInput.SetValue("")
 		return m.seedInput.Focus()
+	case key.Matches(msg, k.Timeline):
+		m.toggleTimeline()
+	case key.Matches(msg, k.View):
+		m.setNote("v shows the next view where a lab has several: this one has one (? lists its keys)", false)
+	case key.Matches(msg, k.Compare):
+		m.setNote("c sets two runs side by side where a lab can: this one shows one way at a time (? lists its keys)", false)
 	case key.Matches(msg, k.Tab):
 		if f, ok := m.lab.(lab.Focuser); ok {
 			f.NextPanel()

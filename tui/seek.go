@@ -102,7 +102,9 @@ func (m *Model) seekBatch() tea.Cmd {
 			break
 		}
 		m.seek.steps++
-		m.lab.NewMoment() // a replay passes moments without stopping
+		if caption, at := m.lab.NewMoment(); at { // a replay passes moments without stopping
+			m.meet(caption)
+		}
 		if m.seek.steps%16 == 0 && time.Now().After(deadline) {
 			break
 		}

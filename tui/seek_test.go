@@ -251,7 +251,7 @@ func TestStepCountFollowsTheLabsOwnMoves(t *testing.T) {
 	for _, k := range []struct {
 		key  string
 		want int64
-	}{{"G", 4}, {"g", 0}, {"n", 1}, {"G", 4}, {"p", 3}} {
+	}{{"end", 4}, {"home", 0}, {"n", 1}, {"end", 4}, {"b", 3}} {
 		drive(m, k.key)
 		if m.seek.steps != k.want {
 			t.Errorf("the stepper after %s: the shell counts %d steps, the stepper is at ball %d", k.key, m.seek.steps, k.want)

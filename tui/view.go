@@ -48,9 +48,12 @@ func (m *Model) redraw() {
 	bottom = append(bottom, m.statusBar(), m.shortHelp())
 	bodyH := max(1, m.height-len(top)-len(bottom))
 	var body string
-	if m.helpOpen {
+	switch {
+	case m.helpOpen:
 		body = m.fullHelp(bodyH)
-	} else {
+	case m.timelineOpen:
+		body = m.timelineBody(m.width, bodyH)
+	default:
 		narrating := !m.play.playing || m.play.stepsPerSecond() <= 10
 		f := lab.Frame{W: m.width, H: bodyH, St: m.st, Narrating: narrating, Captioned: m.caption != ""}
 		m.lab.Resize(f)

@@ -73,8 +73,6 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		err = l.edit(func(s *bins.Spec) { s.Balls *= 2 })
 	case key.Matches(msg, keys.Trials):
 		err = l.edit(func(s *bins.Spec) { s.Trials = nextTrials(s.Trials) })
-	case key.Matches(msg, keys.Exact):
-		return lab.Outcome{Handled: true, Note: msg.String() + " moves the exact lab's stepper; here b or ← steps a ball back, home goes to the trial's first ball, end to the run's last"}
 	default:
 		return lab.Outcome{}
 	}

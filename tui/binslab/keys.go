@@ -11,8 +11,6 @@ import (
 type KeyMap struct {
 	Toggle, DDown, DUp, RefreshDown, RefreshUp, Stream, BinsDown, BinsUp, BallsDown, BallsUp, Trials, Chart key.Binding
 	Back, Start                                                                                             key.Binding
-	// Exact are the exact lab's stepper keys, which here only say so.
-	Exact key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -34,7 +32,6 @@ var keys = KeyMap{
 	Chart:       lab.Bind([]string{"v"}, "v", "chart"),
 	Back:        lab.Bind([]string{"b", "left"}, "b/←", "a ball back"),
 	Start:       lab.Bind([]string{"home"}, "home", "the trial's first ball"),
-	Exact:       lab.Bind([]string{"p", "g", "G"}, "p/g/G", "the exact lab's stepper"),
 }
 
 // help lists the lab's keys with the shell's.

@@ -237,7 +237,7 @@ var keys = KeyMap{
 	Arrivals:    lab.Bind([]string{"a"}, "a", "arrivals: the lecture's one stream, or paired"),
 	Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
 	Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
-	Breaker:     lab.Bind([]string{"b"}, "b", "breaker"),
+	Breaker:     lab.Bind([]string{"B"}, "B", "breaker"),
 	Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
 	Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
 	Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
@@ -250,7 +250,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	presets := k.Preset
 	presets.SetHelp("1-6", "S1 none · S2 retry · S3 tuned · S4 breaker · S5 bulkhead · S6 all")
 	full := [][]key.Binding{
-		lab.PlayKeys(k.Breaker),
+		lab.PlayKeys(),
 		{presets, k.Timeout, k.Retry, k.Breaker, k.Bulkhead, k.Shed, k.Budget},
 		append([]key.Binding{k.Compare, k.RightPreset, k.Arrivals, k.Follow, k.Zoom, k.Grain}, lab.ShellKeys()...),
 	}

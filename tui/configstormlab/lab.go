@@ -91,7 +91,7 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Backoff:      lab.Bind([]string{"b"}, "b", "backoff on/off (right run)"),
+	Backoff:      lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
 	Cut:          lab.Bind([]string{"x"}, "x", "cut traffic on/off (right run)"),
 	KeepOnError:  lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run)"),
 	FixEarlier:   lab.Bind([]string{"f"}, "f", "fix the value earlier"),
@@ -107,10 +107,10 @@ var keys = KeyMap{
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "b", "backoff"), lab.Brief(k.Cut, "x", "cut"),
+	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "o", "backoff"), lab.Brief(k.Cut, "x", "cut"),
 		lab.Brief(k.KeepOnError, "e", "keep on error"), lab.Brief(k.FixEarlier, "f/F", "fix"), lab.Brief(k.Timeline, "i", "timeline"), k.Compare, c.Moments}
 	full := [][]key.Binding{
-		lab.PlayKeys(k.Backoff),
+		lab.PlayKeys(),
 		{k.Backoff, k.Cut, k.KeepOnError, k.FixEarlier, k.FixLater, k.RampShorter, k.RampLonger, k.CapacityDown, k.CapacityUp, k.Compare, k.Timeline},
 		lab.ShellKeys(),
 	}

@@ -28,8 +28,8 @@ func open(t *testing.T, runs string) *Lab {
 func TestProtectionKeysEditTheRightRun(t *testing.T) {
 	l := open(t, "cut,cut+backoff")
 	for _, c := range []struct{ key, runs string }{
-		{"e", "cut,cut+backoff+keep-on-error"}, {"b", "cut,cut+keep-on-error"}, {"x", "cut,keep-on-error"}, {"e", "cut,none"},
-		{"x", "cut"}, {"c", "none,cut"}, {"c", "cut"}, {"b", "cut+backoff"}, {"c", "cut,cut+backoff"},
+		{"e", "cut,cut+backoff+keep-on-error"}, {"o", "cut,cut+keep-on-error"}, {"x", "cut,keep-on-error"}, {"e", "cut,none"},
+		{"x", "cut"}, {"c", "none,cut"}, {"c", "cut"}, {"o", "cut+backoff"}, {"c", "cut,cut+backoff"},
 	} {
 		press(t, l, c.key)
 		if l.Spec.Runs != c.runs || len(l.Runs) != strings.Count(c.runs, ",")+1 {
@@ -110,10 +110,10 @@ func TestAHeavyMinuteIsRefused(t *testing.T) {
 // key again puts the right run back beside it.
 func TestAMergeSaysSoAndUndoes(t *testing.T) {
 	l := open(t, "none,backoff")
-	if note := press(t, l, "b"); l.Spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; b again puts backoff back") {
-		t.Errorf("b merged to %q, saying %q", l.Spec.Runs, note)
+	if note := press(t, l, "o"); l.Spec.Runs != "none" || !strings.Contains(note, "like the left: one panel shows both; o again puts backoff back") {
+		t.Errorf("o merged to %q, saying %q", l.Spec.Runs, note)
 	}
-	if press(t, l, "b"); l.Spec.Runs != "none,backoff" {
-		t.Errorf("b again: %q", l.Spec.Runs)
+	if press(t, l, "o"); l.Spec.Runs != "none,backoff" {
+		t.Errorf("o again: %q", l.Spec.Runs)
 	}
 }

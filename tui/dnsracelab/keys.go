@@ -30,8 +30,8 @@ var keys = KeyMap{
 	Enactors: lab.Bind([]string{"E"}, "E", "Enactors: 2 or 3"),
 	Atomic:   lab.Bind([]string{"a"}, "a", "which parts are one step: cleanup, none, apply and cleanup, apply"),
 	Records:  lab.NewLever("[", "]", "one record fewer a plan", "one record more a plan", "records a plan −1, +1"),
-	NextBad:  lab.Bind([]string{"b"}, "b", "next bad schedule"),
-	PrevBad:  lab.Bind([]string{"B"}, "B", "previous bad schedule"),
+	NextBad:  lab.Bind([]string{"x"}, "x", "next bad schedule"),
+	PrevBad:  lab.Bind([]string{"X"}, "X", "previous bad schedule"),
 	Lecture:  lab.Bind([]string{"l"}, "l", "the lecture's order (on another race, the slow Enactor held back after its first write)"),
 	Edit:     lab.Bind([]string{"e"}, "e", `type a schedule ("s1 f1 f2 f3 s2")`),
 }
@@ -39,11 +39,11 @@ var keys = KeyMap{
 // help lists the explorer's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Step, lab.Brief(c.StepBack, "←", "back"), lab.Brief(k.NextBad, "b/B", "bad schedules"),
+	short := []key.Binding{c.Step, lab.Brief(c.StepBack, "b/←", "back"), lab.Brief(k.NextBad, "x/X", "bad schedules"),
 		lab.Brief(k.Recheck, "1 2 3", "fixes"), lab.Brief(k.Edit, "e", "type one"), c.Help, c.Quit,
 		lab.Brief(k.Enactors, "E", "Enactors"), k.Records.Short(), lab.Brief(k.Lecture, "l", "lecture's"), c.Tab}
 	full := [][]key.Binding{
-		unseeded(lab.PlayKeys(k.NextBad)),
+		unseeded(lab.PlayKeys()),
 		{k.Recheck, k.CAS, k.Safe, k.Enactors, k.Records.Down, k.Records.Up, k.Atomic, k.NextBad, k.PrevBad, k.Lecture, k.Edit, c.Tab},
 		lab.ShellKeys(),
 	}

@@ -4,25 +4,13 @@ import (
 	"strings"
 
 	"github.com/loadlab/loadlab/sim/interleave"
+	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // A wide screen has room under the table for two things a small one
 // leaves to the caption line and the help: every step played so far, with
 // its caption, and the night the race led to.
-
-// night is lecture 26.2.10's timeline (PDT, 19-20 October 2025), in hours
-// from the empty record. The stepper reaches its first event when its
-// record goes empty; what followed is shown to come.
-var night = []widget.Incident{
-	{At: 0, Clock: "11:48 PM", What: "DynamoDB's DNS record in us-east-1 is empty: every call to it fails", Phase: widget.Trigger},
-	{At: 0.01, Clock: "11:48 PM", What: "EC2 launches start failing: the DWFM lease storm", Phase: widget.Sustain},
-	{At: 50.0 / 60, Clock: "12:38 AM", What: "engineers find the cause", Phase: widget.Recover},
-	{At: 87.0 / 60, Clock: "1:15 AM", What: "a fix goes in", Phase: widget.Recover},
-	{At: 157.0 / 60, Clock: "2:25 AM", What: "all DNS information is restored", Phase: widget.Recover},
-	{At: 164.0 / 60, Clock: "2:32 AM", What: "and copied to the three AZs", Phase: widget.Recover},
-	{At: 842.0 / 60, Clock: "1:50 PM", What: "EC2 launches work again", Phase: widget.Recover},
-}
 
 // nightLines draw the night's timeline, its first event reached once the
 // stepper's record is empty: a title, the events, what ▶ means and the
@@ -33,7 +21,7 @@ func nightLines(fr interleave.Frame, w int, st *widget.Styles) []string {
 		now, where = 0, "▶ the stepper's record is empty, as at 11:48 PM"
 	}
 	lines := []string{st.Title.Render(widget.FirstFit(w, "the night it led to (lecture 26.2.10; PDT, 19-20 October 2025)", "the night it led to (PDT, 19-20 Oct 2025)", "the night (PDT)"))}
-	lines = append(lines, widget.Timeline(st, w, len(night), night, now)...)
+	lines = append(lines, widget.Timeline(st, w, 9, lab.AWS2025, now)...)
 	for _, s := range widget.Wrap(where+" · "+widget.PhaseLegend, w) {
 		lines = append(lines, st.Muted.Render(s))
 	}
@@ -105,4 +93,14 @@ func (l *Lab) tablePanel(w, h int, st *widget.Styles) []string {
 		lines = append(append(lines, ""), l.stepsLines(fr, w, rest, st)...)
 	}
 	return lines
+}
+
+// Chronicle is the night the race led to, the run's place in it once
+// the stepper's record is empty.
+func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
+	now := -1.0
+	if l.player.Snapshot().Outcome() == interleave.Empty {
+		now = 0
+	}
+	return lab.AWS2025Title, lab.AWS2025, now
 }

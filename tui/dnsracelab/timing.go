@@ -121,7 +121,7 @@ var timingKeys = TimingKeyMap{
 	CAS:      keys.CAS,
 	Safe:     keys.Safe,
 	Enactors: keys.Enactors,
-	Chance:   lab.NewLever("c", "C", "stall chance −0.1", "stall chance +0.1", "stall chance −, +"),
+	Chance:   lab.NewLever("k", "K", "stall chance −0.1", "stall chance +0.1", "stall chance −, +"),
 	Records:  keys.Records,
 }
 

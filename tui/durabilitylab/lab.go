@@ -74,7 +74,7 @@ func (l *Lab) Status() []string {
 	return []string{fmt.Sprintf("year %.2f / %.10g", l.run.Years(), l.spec.Years), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
-// KeyMap is the lab's own keys: b halves the rebuild time, B doubles it.
+// KeyMap is the lab's own keys: f halves the rebuild time, F doubles it.
 type KeyMap struct{ Rebuild, RebuildSlower key.Binding }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -82,17 +82,17 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Rebuild:       lab.Bind([]string{"b"}, "b", "rebuilds twice as fast"),
-	RebuildSlower: lab.Bind([]string{"B"}, "B", "rebuilds twice as slow"),
+	Rebuild:       lab.Bind([]string{"f"}, "f", "rebuilds twice as fast"),
+	RebuildSlower: lab.Bind([]string{"F"}, "F", "rebuilds twice as slow"),
 }
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	both := k.Rebuild
-	both.SetHelp("b/B", "rebuild time /2, x2")
+	both.SetHelp("f/F", "rebuild time /2, x2")
 	return []key.Binding{c.Play, c.Step, c.Help, c.Quit, both, c.Moments, c.Faster},
-		[][]key.Binding{lab.PlayKeys(k.Rebuild), append([]key.Binding{k.Rebuild, k.RebuildSlower}, lab.ShellKeys()...)}
+		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{k.Rebuild, k.RebuildSlower}, lab.ShellKeys()...)}
 }
 
 // ShortHelp is the help bar's keys.

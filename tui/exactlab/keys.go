@@ -19,9 +19,9 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	StepBack:  lab.Bind([]string{"p", "left"}, "p/←", "step back"),
-	Start:     lab.Bind([]string{"g", "home"}, "g", "first ball"),
-	End:       lab.Bind([]string{"G", "end"}, "G", "last ball"),
+	StepBack:  lab.CommonKeys.StepBack,
+	Start:     lab.Brief(lab.CommonKeys.First, "home", "first ball"),
+	End:       lab.Brief(lab.CommonKeys.Last, "end", "last ball"),
 	Edit:      lab.Bind([]string{"e"}, "e", "type an input"),
 	Up:        lab.Bind([]string{"up", "k"}, "↑/↓", "counterexample"),
 	Down:      lab.Bind([]string{"down", "j"}, "↓", "next counterexample"),

@@ -15,6 +15,7 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // Lab runs the spec's protection sets in lockstep, a minute a step.
@@ -165,3 +166,11 @@ func (l *Lab) Info() lab.Info {
 
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return keys }
+
+// Chronicle is the night of AWS 2025, the run at its place in it: hours
+// after 11:48 PM, the record gone empty.
+func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
+	const emptyRecord = 23*60 + 48 - 24*60 // minutes of the day, the day before
+	min := flipflop.StartClock + l.Runs[0].Engine.Pos().At/60
+	return lab.AWS2025Title, lab.AWS2025, (min - emptyRecord) / 60
+}

@@ -94,7 +94,7 @@ func DefaultKeyMap() KeyMap { return keys }
 var keys = KeyMap{
 	Remove:  lab.Bind([]string{"x"}, "x", "a node leaves (chosen at random)"),
 	Add:     lab.Bind([]string{"a"}, "a", "a node joins"),
-	VNodes:  lab.NewLever("v", "V", "the ring's virtual nodes /2", "the ring's virtual nodes x2", "the ring's virtual nodes /2, x2"),
+	VNodes:  lab.NewLever("p", "P", "the ring's virtual nodes /2", "the ring's virtual nodes x2", "the ring's virtual nodes /2, x2"),
 	Weights: lab.Bind([]string{"w"}, "w", "weights: all 1; 1, 2, 4; 1, 1, 1, 4"),
 }
 
@@ -103,7 +103,7 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{lab.Brief(keys.Remove, "x", "a node leaves"), keys.Add}
 	if l.has(hashing.Ring) {
-		short = append(short, lab.Brief(keys.VNodes.Short(), "v/V", "ring points /2, x2"))
+		short = append(short, lab.Brief(keys.VNodes.Short(), "p/P", "ring points /2, x2"))
 	}
 	if l.weighted() {
 		short = append(short, lab.Brief(keys.Weights, "w", "next weights"))

@@ -6,7 +6,6 @@ package lab
 
 import (
 	"errors"
-	"slices"
 
 	"github.com/charmbracelet/bubbles/help"
 
@@ -86,6 +85,13 @@ type Info struct {
 // Focuser is a lab with several panels that tab moves between.
 type Focuser interface {
 	NextPanel()
+}
+
+// Chronicle is a lab that stands beside a real incident's timeline: the
+// shell's i shows it whole, titled, with the run's place in it (now, on
+// the events' own axis).
+type Chronicle interface {
+	Chronicle() (title string, events []widget.Incident, now float64)
 }
 
 // Editor is a lab with a text field; while Editing, every key goes to Key.
@@ -214,6 +220,11 @@ func Bind(keys []string, help, desc string) key.Binding {
 // handles them.
 type Common struct {
 	Quit, Help, Play, Step, Faster, Slower, Reset, NextSeed, TypeSeed, Theme, Back, Tab, Moments, Lecture key.Binding
+	// Timeline, View and Compare mean the same in every lab: the
+	// incident's timeline (or the moments so far), the next view, one run
+	// or two side by side. A lab that has a view or a comparison takes
+	// the key; the shell answers the others.
+	Timeline, View, Compare key.Binding
 	// StepBack, First, Last, JumpBack and JumpForward move through a run
 	// that plays; Scenario returns the lab to its scenario as written.
 	StepBack, First, Last, JumpBack, JumpForward, Scenario key.Binding
@@ -234,6 +245,9 @@ var CommonKeys = Common{
 	Back:     Bind([]string{"esc"}, "esc", "scenarios"),
 	Tab:      Bind([]string{"tab"}, "tab", "next panel"),
 	Moments:  Bind([]string{"M"}, "M", "stop at moments"),
+	Timeline: Bind([]string{"i"}, "i", "timeline: the incident's, or the moments so far"),
+	View:     Bind([]string{"v"}, "v", "next view"),
+	Compare:  Bind([]string{"c"}, "c", "compare: one run or two side by side"),
 	Lecture:  Bind([]string{"L"}, "L", "lecture strip: the headline in large digits"),
 
 	StepBack:    Bind([]string{"left", "b"}, "←/b", "step back"),
@@ -246,24 +260,15 @@ var CommonKeys = Common{
 
 // PlayKeys is the full help's column of the shell's keys for a lab that
 // plays: play and step, back through the run, speed, restart and seeds.
-// own are the lab's keys: where one of them takes b, the step back is ←
-// alone, and the help says so.
-func PlayKeys(own ...key.Binding) []key.Binding {
+func PlayKeys() []key.Binding {
 	c := CommonKeys
-	back := c.StepBack
-	for _, b := range own {
-		if slices.Contains(b.Keys(), "b") {
-			back = Bind([]string{"left"}, "←", "step back (b is this lab's own)")
-			break
-		}
-	}
-	return []key.Binding{c.Play, c.Step, back, c.First, c.Last, c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments}
+	return []key.Binding{c.Play, c.Step, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments}
 }
 
 // ShellKeys is the full help's tail of the keys every screen has.
 func ShellKeys() []key.Binding {
 	c := CommonKeys
-	return []key.Binding{c.Lecture, c.Theme, c.Back, c.Help, c.Quit}
+	return []key.Binding{c.Timeline, c.Lecture, c.Theme, c.Back, c.Help, c.Quit}
 }
 
 // Lever is a pair of keys that move one setting down and up: a binding per

@@ -17,6 +17,7 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // Lab runs the spec's protection sets in lockstep, a minute a step. The
@@ -176,3 +177,10 @@ func (l *Lab) Info() lab.Info {
 
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return keys }
+
+// Chronicle is the night of AWS 2025, the run at its place in it: hours
+// after DynamoDB was lost.
+func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
+	min := l.Runs[0].Engine.Pos().At / 60
+	return lab.AWS2025Title, lab.AWS2025, (min - leasestorm.LeadMin) / 60
+}

@@ -128,10 +128,10 @@ var keys = KeyMap{
 	PlaceSite:  lab.Bind([]string{"6", "7", "8", "9"}, "6-9", "with sites: site-aware, one-site, one-city, cross-provider"),
 	Fail:       lab.Bind([]string{"f"}, "f", "fail the next kind of domain where it hits most"),
 	AZs:        lab.NewLever("a", "A", "one AZ fewer", "one AZ more", "fewer/more AZs"),
-	Racks:      lab.NewLever("b", "B", "one rack fewer per AZ", "one rack more per AZ", "fewer/more racks per AZ"),
+	Racks:      lab.NewLever("k", "K", "one rack fewer per AZ", "one rack more per AZ", "fewer/more racks per AZ"),
 	Nodes:      lab.NewLever("d", "D", "one node fewer per rack", "one node more per rack", "fewer/more nodes per rack"),
 	Replicas:   lab.NewLever("p", "P", "one replica fewer", "one replica more", "fewer/more replicas"),
-	Versions:   lab.NewLever("v", "V", "one software version fewer", "one version more", "fewer/more software versions"),
+	Versions:   lab.NewLever("w", "W", "one software version fewer", "one version more", "fewer/more software versions"),
 }
 
 // help lists the lab's keys with the shell's.
@@ -143,7 +143,7 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	}
 	short := []key.Binding{c.Play, c.Step, place, lab.Brief(keys.Fail, "f/F", "fail a domain"), c.Help, c.Quit, c.Moments, c.Faster}
 	full := [][]key.Binding{
-		lab.PlayKeys(topology()...),
+		lab.PlayKeys(),
 		{keys.Place, keys.PlaceSite, keys.Fail, keys.FailRandom, keys.Table, keys.Page},
 		topology(),
 		lab.ShellKeys(),

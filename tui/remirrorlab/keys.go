@@ -43,7 +43,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	own = append(own, k.Wave.Full()...)
 	own = append(own, k.CapSize.Full()...)
 	own = append(own, k.Compare, k.Zoom, k.Lower)
-	return short, [][]key.Binding{lab.PlayKeys(own...), own, lab.ShellKeys()}
+	return short, [][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}
 }
 
 // ShortHelp is the help bar's keys.

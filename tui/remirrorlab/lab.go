@@ -15,6 +15,7 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/remirror"
 	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // Lab runs the spec's protection sets in lockstep, StepMin minutes a
@@ -159,3 +160,8 @@ func (l *Lab) Info() lab.Info {
 
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return keys }
+
+// Chronicle is the lecture's timeline of AWS 2011, the run at its minute.
+func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
+	return "AWS 2011 in US East, 21-24 April (PDT): the lecture's timeline (26.2.7)", incidents(), float64(l.minute())
+}

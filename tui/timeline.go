@@ -1,0 +1,90 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// metMoment is a moment the run reached: the step and its captions.
+type metMoment struct {
+	step     int64
+	captions []string
+}
+
+// meet keeps the moments of the step just played, for the timeline. A
+// run replayed from its start (a step back) meets them again, so those
+// at or after this step are dropped first.
+func (m *Model) meet(caption string) {
+	for len(m.met) > 0 && m.met[len(m.met)-1].step >= m.seek.steps {
+		m.met = m.met[:len(m.met)-1]
+	}
+	m.met = append(m.met, metMoment{step: m.seek.steps, captions: strings.Split(caption, lab.MomentBreak)})
+}
+
+// metSoFar are the moments met up to the step on screen.
+func (m *Model) metSoFar() []metMoment {
+	n := 0
+	for n < len(m.met) && m.met[n].step <= m.seek.steps {
+		n++
+	}
+	return m.met[:n]
+}
+
+// toggleTimeline opens or closes the timeline: the incident's, where the
+// lab tells one, else the moments so far; a lab with neither says so.
+func (m *Model) toggleTimeline() {
+	if m.timelineOpen {
+		m.timelineOpen = false
+		return
+	}
+	if _, ok := m.lab.(lab.Chronicle); !ok && m.lab.Info().Stops == "" {
+		m.setNote("i shows a timeline where a lab has one: this lab has no incident and no moments", false)
+		return
+	}
+	m.timelineOpen = true
+	m.setNote("the timeline in place of the charts: i or esc goes back; play and the step keys go on", false)
+}
+
+// timelineBody is the timeline at full size in w x h: the incident's
+// events, wrapped whole, with the phases' legend, or the moments met so
+// far, the latest last.
+func (m *Model) timelineBody(w, h int) string {
+	st := m.st
+	if c, ok := m.lab.(lab.Chronicle); ok {
+		title, events, now := c.Chronicle()
+		lines := []string{st.Title.Render(widget.FirstFit(w, title, "the incident's timeline"))}
+		legend := widget.Wrap("▶ where the run is · "+widget.PhaseLegend, w)
+		lines = append(lines, widget.TimelineWrapped(st, w, max(1, h-1-len(legend)), events, now)...)
+		for _, l := range legend {
+			lines = append(lines, st.Muted.Render(l))
+		}
+		return strings.Join(lines, "\n")
+	}
+	met := m.metSoFar()
+	lines := []string{st.Title.Render(widget.FirstFit(w, fmt.Sprintf("the moments so far (%d), the latest last", len(met)), "the moments so far"))}
+	if len(met) == 0 {
+		for _, l := range widget.Wrap("none yet. This lab's moments: "+m.lab.Info().Stops+".", w) {
+			lines = append(lines, st.Muted.Render(l))
+		}
+		return strings.Join(lines, "\n")
+	}
+	var body []string
+	for _, mm := range met {
+		for _, c := range mm.captions {
+			for j, l := range widget.Wrap(c, w-2) {
+				lead := "• "
+				if j > 0 {
+					lead = "  "
+				}
+				body = append(body, st.Text.Render(lead+l))
+			}
+		}
+	}
+	if room := h - 1; len(body) > room { // the latest that fit, the earlier ones a key away
+		body = append([]string{st.Muted.Render(fmt.Sprintf("(%d earlier lines: home replays from the start)", len(body)-room+1))}, body[len(body)-room+1:]...)
+	}
+	return strings.Join(append(lines, body...), "\n")
+}
