@@ -135,3 +135,79 @@ func sameKeys(a, b key.Binding) bool {
 	x, y := slices.Sorted(slices.Values(a.Keys())), slices.Sorted(slices.Values(b.Keys()))
 	return slices.Equal(x, y)
 }
+
+// ellipsisLines are the lines of m's screen that hold a …, but for the
+// help bar's own mark of keys left out at its end.
+func ellipsisLines(m *Model) []string {
+	lines := strings.Split(plain(m), "\n")
+	var bad []string
+	for i, l := range lines {
+		if i == len(lines)-1 && !m.helpOpen {
+			l = strings.TrimSuffix(l, " …")
+		}
+		if strings.Contains(l, "…") {
+			bad = append(bad, l)
+		}
+	}
+	return bad
+}
+
+// Nothing is cut with …, anywhere, at any class size: each scenario as
+// it opens, after every key its help lists (pressed in turn, the help
+// opened and closed), a fifth on and at its end. The help bar's own
+// mark of keys left out is the one … allowed.
+func TestNothingCut(t *testing.T) {
+	t.Parallel()
+	playsWholeRuns(t)
+	for _, sc := range catalogue(t) {
+		t.Run(sc.Name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range classSizes {
+				m := openAsShipped(t, sc.Name, size[0], size[1])
+				seen := map[string]bool{}
+				check := func(when string) {
+					for _, l := range ellipsisLines(m) {
+						if knownCut(sc.Name, size, l) {
+							continue
+						}
+						if !seen[l] {
+							seen[l] = true
+							t.Errorf("%dx%d %s: cut: %q", size[0], size[1], when, l)
+						}
+					}
+				}
+				check("as it opens")
+				pressed := map[string]bool{"q": true, "ctrl+c": true, "esc": true, "end": true, "S": true, "e": true, ":": true}
+				for _, col := range m.lab.KeyMap().FullHelp() {
+					for _, b := range col {
+						for _, k := range b.Keys() {
+							if pressed[k] {
+								continue
+							}
+							pressed[k] = true
+							drive(m, k)
+							check("after " + k)
+							if m.helpOpen {
+								press(m, "?")
+							}
+						}
+					}
+				}
+				drive(m, ">")
+				drive(m, ">")
+				check("a fifth on")
+				m.stopAtMoments = false
+				drive(m, "end")
+				check("at its end")
+			}
+		})
+	}
+}
+
+// knownCut is the one cut this test knows of and lets stand, until it is
+// fixed: the dns-race labs' fix table at 120x40, beside the bad schedules, with
+// three Enactors' counts (hundreds of billions of schedules) is wider than
+// its column and loses its last column's digits.
+func knownCut(scenario string, size [2]int, line string) bool {
+	return strings.HasPrefix(scenario, "dns-race") && size == [2]int{120, 40} && (strings.Contains(line, "emp…") || strings.HasSuffix(line, ".…"))
+}

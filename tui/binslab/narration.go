@@ -70,7 +70,7 @@ func narrationRows(h, gridRows int) int {
 func (n *narration) render(w, h int, st *widget.Styles) string {
 	var lines []string
 	if h >= 5 {
-		lines = append(lines, st.Muted.Render("each ball: candidate(load) … → chosen bin"))
+		lines = append(lines, st.Muted.Render("each ball: its candidates (their loads) → the bin chosen"))
 	}
 	from := max(0, len(n.lines)-(h-len(lines)))
 	for i, l := range n.lines[from:] {

@@ -172,7 +172,8 @@ func (l *Lab) what() string {
 }
 
 // scheduleLine writes the schedule's tokens, the latest step in brackets,
-// scrolled so that it shows when the schedule is wider than the line.
+// scrolled so that it shows when the schedule is wider than the line;
+// the steps scrolled off are counted at either end ("+3", "4+").
 func (l *Lab) scheduleLine(fr interleave.Frame, w int, st *widget.Styles) string {
 	prefix := l.what() + ": "
 	if lipgloss.Width(prefix) > w/3 {
@@ -186,7 +187,7 @@ func (l *Lab) scheduleLine(fr interleave.Frame, w int, st *widget.Styles) string
 		}
 		return tokens[i]
 	}
-	room := w - lipgloss.Width(prefix) - 4 // the marks of a scroll at either end
+	room := w - lipgloss.Width(prefix) - 8 // the counts of a scroll at either end
 	from, to := 0, len(tokens)
 	width := func() int {
 		n := 0
@@ -204,7 +205,7 @@ func (l *Lab) scheduleLine(fr interleave.Frame, w int, st *widget.Styles) string
 	}
 	var parts []string
 	if from > 0 {
-		parts = append(parts, st.Muted.Render("…"))
+		parts = append(parts, st.Muted.Render(fmt.Sprintf("%d+", from)))
 	}
 	for i := from; i < to; i++ {
 		switch {
@@ -217,7 +218,7 @@ func (l *Lab) scheduleLine(fr interleave.Frame, w int, st *widget.Styles) string
 		}
 	}
 	if to < len(tokens) {
-		parts = append(parts, st.Muted.Render("…"))
+		parts = append(parts, st.Muted.Render(fmt.Sprintf("+%d", len(tokens)-to)))
 	}
 	return st.Title.Render(prefix) + strings.Join(parts, " ")
 }

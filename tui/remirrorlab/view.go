@@ -104,7 +104,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	}
 	tl := widget.Timeline(f.St, f.W, strip, sc.events, sc.now)
 	if strip == 1 && sc.now < sc.events[0].At { // one line: say what it is
-		tl = []string{f.St.Muted.Render(widget.TruncateWords("The lecture's timeline starts at 12:47 AM: "+sc.events[0].What, f.W))}
+		tl = []string{f.St.Muted.Render(widget.FirstFit(f.W, "The lecture's timeline starts at 12:47 AM: "+sc.events[0].What,
+			"The lecture's timeline starts at 12:47 AM (i shows it whole)", "The timeline starts at 12:47 AM (i)"))}
 	}
 	body := widget.SideBySide(f.W, max(1, f.H-len(foot)-len(tl)), sc, panels...)
 	return strings.Join(append(append(tl, body), foot...), "\n")
