@@ -377,19 +377,21 @@ var registry = []Scenario{
 }
 
 // teachingOrder is the order a course meets the scenarios in: balls into
-// bins from one ball at a time up, then queues, hashing, cascading
-// failure, fault domains and availability.
+// bins from one ball at a time up, then queues and hashing; then lecture
+// 26 in its own order: the casebook (26.2.7 AWS 2011, 26.2.8 Facebook
+// 2010, 26.2.9 The Planet, 26.2.10 AWS 2025), durability (26.3), then
+// cascading failure, fault domains and availability (26.4.1-26.4.3).
 var teachingOrder = []string{
 	"small-steps", "heavy-load-blog", "p2c-paired-4096", "d-choices", "correlated-candidates", "stale-herd", "anti-choice",
 	"exact-n4", "counterexample-n4", "exact-dp-32",
 	"supermarket-steps", "supermarket-90", "d-choices-queue", "stale-board-herd",
 	"hrw-vs-ring", "weighted-hrw",
-	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd",
-	"placement-lecture", "correlated-failure", "version-diversity", "sites-and-providers", "durability-years", "durability-repair",
-	"availability-lecture", "scale-needs-fast-repair",
-	"dns-race", "dns-race-fixes", "dns-race-timing",
-	"lease-storm", "lease-storm-throttled", "health-flip-flop",
 	"aws-2011-remirror", "aws-2011-backoff", "facebook-2010", "facebook-2010-backoff", "the-planet-2008",
+	"dns-race", "dns-race-fixes", "dns-race-timing", "lease-storm", "lease-storm-throttled", "health-flip-flop",
+	"durability-years", "durability-repair",
+	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd",
+	"placement-lecture", "correlated-failure", "version-diversity", "sites-and-providers",
+	"availability-lecture", "scale-needs-fast-repair",
 }
 
 // All returns every scenario in teaching order (any not in it last, by

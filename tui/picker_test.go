@@ -74,13 +74,15 @@ func pickerOutline(pages []string) []string {
 }
 
 // The picker groups the scenarios by lab under numbered headings, the labs
-// in the course's order (load balancing, then resilience), each lab's
-// scenarios in the catalogue's order.
+// in the course's order (load balancing, then lecture 26's: the casebook
+// first, in the lecture's order), each lab's scenarios in the catalogue's
+// order.
 func TestPickerGroupsByLab(t *testing.T) {
 	t.Parallel()
 	// each lab's engines; the casebook's share one heading
-	wantLabs := [][]string{{"bins"}, {"exact"}, {"supermarket"}, {"hashing"}, {"cascade"}, {"retry-storm"}, {"placement"}, {"durability"}, {"availability"},
-		{"interleave", "lease-storm", "health-flip-flop", "remirror", "site-outage", "config-storm"}}
+	wantLabs := [][]string{{"bins"}, {"exact"}, {"supermarket"}, {"hashing"},
+		{"remirror", "config-storm", "site-outage", "interleave", "lease-storm", "health-flip-flop"},
+		{"durability"}, {"cascade"}, {"retry-storm"}, {"placement"}, {"availability"}}
 	var want []string
 	for i, engines := range wantLabs {
 		want = append(want, fmt.Sprintf("# %d %s", (i+1)%10, labTitle(engines[0])))
@@ -106,8 +108,8 @@ func TestPickerGroupsByLab(t *testing.T) {
 }
 
 // A class opening the resilience labs finds them one key away: the first
-// page says how, and 5 shows the cascade lab's heading and its first
-// scenario under the cursor; 9 goes to availability. A number with no lab
+// page says how, and 5 shows the casebook's heading and its first case,
+// AWS 2011, under the cursor; 0 goes to availability. A number with no lab
 // in the filtered list leaves the cursor where it is.
 func TestPickerLabKeys(t *testing.T) {
 	t.Parallel()
@@ -116,10 +118,10 @@ func TestPickerLabKeys(t *testing.T) {
 		t.Errorf("the first page does not say how to reach a lab:\n%s", plain(m))
 	}
 	for _, c := range []struct{ key, heading, first string }{
-		{"5", "5 Cascading failure", "cascade-lecture"},
-		{"6", "6 Retry storm", "thundering-herd"},
-		{"9", "9 Availability", "availability-lecture"},
-		{"0", "0 Casebook: outages", "dns-race"},
+		{"5", "5 Casebook: outages", "aws-2011-remirror"},
+		{"7", "7 Cascading failure", "cascade-lecture"},
+		{"8", "8 Retry storm", "thundering-herd"},
+		{"0", "0 Availability", "availability-lecture"},
 		{"1", "1 Balls into bins", "small-steps"},
 	} {
 		press(m, c.key)
@@ -218,9 +220,8 @@ func TestRankScenarios(t *testing.T) {
 		{"PLACEMENT", []string{"placement-lecture", "correlated-failure", "version-diversity", "sites-and-providers", "durability-years", "durability-repair"}},
 		// A title, then the rest of its lab by the heading.
 		{"hashing", []string{"hrw-vs-ring", "weighted-hrw"}},
-		// A title before a lesson; the casebook's lesson (back off rather
-		// than retry aggressively) last.
-		{"retry", []string{"thundering-herd", "cascade-presets", "aws-2011-backoff"}},
+		// A title first; then the lessons, in the catalogue's order.
+		{"retry", []string{"thundering-herd", "aws-2011-backoff", "cascade-presets"}},
 		{"  cascade-lecture ", []string{"cascade-lecture"}},
 		{"zzz", nil},
 	} {
