@@ -80,6 +80,11 @@ func (m *Model) headline() []widget.Figure {
 	return quoted
 }
 
+// lectureFigures is how many figures the lecture strip shows in large
+// digits: the first the scenario's headline names, its key figures; the
+// others stay on one line above them, so that the charts keep their room.
+const lectureFigures = 3
+
 // headlineLines are the headline's figures on a line or two, or with the
 // lecture strip on, in large digits under a line that says whether they
 // are final.
@@ -92,11 +97,18 @@ func (m *Model) headlineLines() []string {
 	if !m.lecture {
 		return widget.Headline(m.st, m.width, final, figs)
 	}
-	state := m.st.Muted.Render("so far (L: back to one line)")
-	if final {
-		state = m.st.OK.Render("✓ final") + m.st.Muted.Render(" (L: back to one line)")
+	big, rest := figs[:min(lectureFigures, len(figs))], figs[min(lectureFigures, len(figs)):]
+	var lines []string
+	if len(rest) > 0 { // the rest stay on the headline's line, above the large ones
+		lines = widget.Headline(m.st, m.width, final, rest)
+	} else {
+		state := m.st.Muted.Render("so far (L: back to one line)")
+		if final {
+			state = m.st.OK.Render("✓ final") + m.st.Muted.Render(" (L: back to one line)")
+		}
+		lines = []string{state}
 	}
-	return append([]string{state}, strings.Split(widget.BigStrip(m.st, m.width, figs), "\n")...)
+	return append(lines, strings.Split(widget.BigStrip(m.st, m.width, big), "\n")...)
 }
 
 // toggleLecture turns the lecture strip on or off.
