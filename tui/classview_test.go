@@ -58,6 +58,9 @@ func TestEveryScenarioOpensPaused(t *testing.T) {
 		} else if !plays && !strings.Contains(plain(m), moves) {
 			t.Errorf("%s does not say what moves it (%s):\n%s", sc.Name, moves, plain(m))
 		}
+		if n := len(m.noteLines()); n > noteRows {
+			t.Errorf("%s: the opening note takes %d rows, at most %d", sc.Name, n, noteRows)
+		}
 		if m.lab.Info().Stops != "" && !m.stopAtMoments {
 			t.Errorf("%s has moments and opens with M off", sc.Name)
 		}

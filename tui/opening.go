@@ -13,7 +13,6 @@ func (m *Model) opened() {
 	m.play.stop()
 	info := m.lab.Info()
 	m.stopAtMoments = info.Stops != ""
-	m.openNote = true
 	if info.Moves != "" {
 		m.setNote(info.Moves+" · ? the lesson and every key", false)
 		return
@@ -23,6 +22,7 @@ func (m *Model) opened() {
 		lead += ", stopping at moments (M)"
 	}
 	m.setNote(lead+" · "+firstSentence(m.scenario.Lesson), false)
+	m.openNote = true
 }
 
 // openingNote is the opening note in the form that fits the note's rows
