@@ -109,7 +109,7 @@ func (l *Lab) badLines(w, h int, st *widget.Styles, focused bool) []string {
 	}
 	nBad, nEmpty, nOlder, fixes := Digits(bad), Digits(c[interleave.Empty]), Digits(c[interleave.Older]), interleave.FixWords(l.race.Fixes)
 	head := widget.FirstFit(w,
-		fmt.Sprintf("%s bad schedules under %s: %s empty, %s with an older plan · b next, B back", nBad, fixes, nEmpty, nOlder),
+		fmt.Sprintf("%s bad schedules under %s: %s empty, %s with an older plan · x next, X back", nBad, fixes, nEmpty, nOlder),
 		fmt.Sprintf("%s bad schedules under %s: %s empty, %s with an older plan", nBad, fixes, nEmpty, nOlder),
 		fmt.Sprintf("%s bad under %s: %s empty, %s older", nBad, fixes, nEmpty, nOlder))
 	lines := []string{}
