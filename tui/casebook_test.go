@@ -16,10 +16,10 @@ func TestCasebookNamesOnTheirLinesRows(t *testing.T) {
 		scenario, row string
 		names         []string
 	}{
-		{"lease-storm", "10┤", []string{"rate wasted", "rate goodput"}},
+		{"lease-storm", " rate ", []string{"rate wasted", "rate goodput"}},
 		{"health-flip-flop", " 0┤", []string{"writes flips"}},
 	} {
-		m := openAt(t, c.scenario, 80, 24)
+		m := openAt(t, c.scenario, 120, 40) // the runs side by side
 		drive(m, "end")
 		v := plain(m)
 		var row string
@@ -34,7 +34,7 @@ func TestCasebookNamesOnTheirLinesRows(t *testing.T) {
 				t.Errorf("%s at its end: %q not on the row %q:\n%s", c.scenario, n, row, v)
 			}
 		}
-		checkFits(t, m, 80, 24)
+		checkFits(t, m, 120, 40)
 	}
 }
 

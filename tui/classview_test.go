@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // playToCaption steps m with the shell's own step (moments on) until a
@@ -213,4 +215,62 @@ func TestNothingCut(t *testing.T) {
 // its column and loses its last column's digits.
 func knownCut(scenario string, size [2]int, line string) bool {
 	return strings.HasPrefix(scenario, "dns-race") && size == [2]int{120, 40} && (strings.Contains(line, "emp…") || strings.HasSuffix(line, ".…"))
+}
+
+// Every chart drawn, in every scenario at a class's sizes, opened, half
+// way and at its end, with the lecture strip and without, is at the
+// readable minimum: a lab short of room shows fewer charts (tab pages to
+// the others), never smaller ones.
+func TestEveryChartReadable(t *testing.T) {
+	t.Parallel()
+	playsWholeRuns(t)
+	for _, sc := range catalogue(t) {
+		t.Run(sc.Name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range classSizes {
+				for _, lecture := range []bool{false, true} {
+					m := openAsShipped(t, sc.Name, size[0], size[1])
+					if lecture {
+						press(m, "L")
+					}
+					look := func(when string) {
+						var small []string
+						m.st.Seen = func(kind string, cols, rows int) {
+							if !widget.Readable(kind, cols, rows) {
+								small = append(small, fmt.Sprintf("%s %dx%d", kind, cols, rows))
+							}
+						}
+						m.redraw()
+						m.st.Seen = nil
+						if len(small) > 0 {
+							t.Errorf("%dx%d lecture strip %v, %s: charts under the readable minimum (%dx%d): %s\n%s",
+								size[0], size[1], lecture, when, widget.ReadableCols, widget.ReadableRows, strings.Join(small, ", "), plain(m))
+						}
+					}
+					look("as it opens")
+					m.stopAtMoments = false
+					for range 5 {
+						drive(m, ">")
+					}
+					look("half way")
+					drive(m, "end")
+					look("at its end")
+				}
+			}
+		})
+	}
+}
+
+// showCard presses tab until the screen holds want, where a small screen
+// shows one panel or chart at a time.
+func showCard(t *testing.T, m *Model, want string) string {
+	t.Helper()
+	for range 8 {
+		if v := plain(m); strings.Contains(v, want) {
+			return v
+		}
+		press(m, "tab")
+	}
+	t.Fatalf("no card with %q:\n%s", want, plain(m))
+	return ""
 }

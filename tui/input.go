@@ -271,10 +271,8 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Compare):
 		m.setNote("c sets two runs side by side where a lab can: this one shows one way at a time (? lists its keys)", false)
 	case key.Matches(msg, k.Tab):
-		if f, ok := m.lab.(lab.Focuser); ok {
-			f.NextPanel()
-		} else {
-			m.setNote("tab moves between panels where a lab has several to focus; this one has none", false)
+		if f, ok := m.lab.(lab.Focuser); !ok || !f.NextPanel() {
+			m.setNote("every panel is on screen: tab shows the next one when the screen is too small to show them all readable", false)
 		}
 	case msg.Type == tea.KeyRunes && !msg.Alt:
 		// A key no one took says so rather than nothing: a key of another

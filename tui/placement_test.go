@@ -80,12 +80,12 @@ func TestAvailabilityFleetsAndHours(t *testing.T) {
 			t.Errorf("no %q at 160x48 with 99.999 %%:\n%s", want, v)
 		}
 	}
-	m = openAt(t, "scale-needs-fast-repair", 80, 24)
-	if v := plain(m); !strings.Contains(v, "▶ 12,000") || !strings.Contains(v, "a fleet of 12,000") {
+	m = openAt(t, "scale-needs-fast-repair", 80, 24) // a card at a time: the table, then the strip
+	if v := showCard(t, m, "▶ 12,000"); !strings.Contains(showCard(t, m, "a fleet of 12,000"), "a fleet of 12,000") {
 		t.Errorf("the strip should watch the fleet of 12,000:\n%s", v)
 	}
 	press(m, "F")
-	if v := plain(m); !strings.Contains(v, "▶ 100,000") || !strings.Contains(v, "MTTF 52.56 min") {
+	if v := showCard(t, m, "▶ 100,000"); !strings.Contains(showCard(t, m, "MTTF 52.56 min"), "MTTF 52.56 min") {
 		t.Errorf("F should watch the fleet of 100,000:\n%s", v)
 	}
 	press(m, "F")
@@ -93,7 +93,7 @@ func TestAvailabilityFleetsAndHours(t *testing.T) {
 		t.Errorf("F past the largest fleet should say the range, said %q", m.note)
 	}
 	press(m, "f", "f", "f", "f")
-	if v := plain(m); !strings.Contains(v, "▶ 1 ") {
+	if v := showCard(t, m, "▶ 1 "); !strings.Contains(v, "▶ 1 ") {
 		t.Errorf("f should come down to one machine:\n%s", v)
 	}
 }

@@ -214,7 +214,7 @@ func TestAvailabilityLinesApartAt80x24(t *testing.T) {
 	for range 400 {
 		drive(m, "n")
 	}
-	rows := strings.Split(plain(m), "\n")
+	rows := strings.Split(showCard(t, m, "availability, measured · tab"), "\n")
 	target, measured := -1, -1
 	for i, r := range rows {
 		switch {

@@ -39,28 +39,45 @@ func (m *Model) redraw() {
 		return
 	}
 	m.info = m.lab.Info()
-	top := m.header()
-	if !m.helpOpen {
-		top = append(top, m.headlineLines()...)
-	}
 	bottom := m.captionLines()
 	bottom = append(bottom, m.noteLines()...)
 	bottom = append(bottom, m.statusBar(), m.shortHelp())
-	bodyH := max(1, m.height-len(top)-len(bottom))
+	// The lecture strip gives up its large figures, the last first, before
+	// a chart goes below the readable minimum.
+	var top []string
 	var body string
+	for big := lectureFigures; ; big-- {
+		top = m.header()
+		if !m.helpOpen {
+			top = append(top, m.headlineLines(big)...)
+		}
+		bodyH := max(1, m.height-len(top)-len(bottom))
+		var seen widget.Measured
+		body, seen = widget.Measure(m.st, func(st *widget.Styles) string { return m.body(st, bodyH) })
+		if !m.lecture || big == 0 || seen.Readable() {
+			seen.Tell(m.st)
+			body = widget.FitLines(strings.Split(body, "\n"), m.width, bodyH)
+			break
+		}
+	}
+	m.frame = m.st.Paint(strings.Join(append(append(top, body), bottom...), "\n"), m.width, m.height)
+}
+
+// body draws the help, the timeline or the lab in h rows, with st.
+func (m *Model) body(st *widget.Styles, h int) string {
 	switch {
 	case m.helpOpen:
-		body = m.fullHelp(bodyH)
+		return m.fullHelp(h)
 	case m.timelineOpen:
-		body = m.timelineBody(m.width, bodyH)
-	default:
-		narrating := !m.play.playing || m.play.stepsPerSecond() <= 10
-		f := lab.Frame{W: m.width, H: bodyH, St: m.st, Narrating: narrating, Captioned: m.caption != ""}
-		m.lab.Resize(f)
-		body = m.lab.Render(f)
+		return m.timelineBody(m.width, h)
 	}
-	body = widget.FitLines(strings.Split(body, "\n"), m.width, bodyH)
-	m.frame = m.st.Paint(strings.Join(append(append(top, body), bottom...), "\n"), m.width, m.height)
+	narrating := !m.play.playing || m.play.stepsPerSecond() <= 10
+	f := lab.Frame{W: m.width, H: h, St: st, Narrating: narrating, Captioned: m.caption != ""}
+	m.lab.Resize(f)
+	body := m.lab.Render(f)
+	f.St = m.st // the lab keeps the frame: with the styles of the screen, not the measuring ones
+	m.lab.Resize(f)
+	return body
 }
 
 // headline is the lab's figures that the scenario quotes, in the lab's
@@ -86,18 +103,18 @@ func (m *Model) headline() []widget.Figure {
 const lectureFigures = 3
 
 // headlineLines are the headline's figures on a line or two, or with the
-// lecture strip on, in large digits under a line that says whether they
-// are final.
-func (m *Model) headlineLines() []string {
+// lecture strip on, the first big of them in large digits under a line
+// that says whether they are final.
+func (m *Model) headlineLines(big int) []string {
 	figs := m.headline()
 	if len(figs) == 0 {
 		return nil
 	}
 	final := m.lab.Done() || m.info.Final
-	if !m.lecture {
+	if !m.lecture || big == 0 {
 		return widget.Headline(m.st, m.width, final, figs)
 	}
-	big, rest := figs[:min(lectureFigures, len(figs))], figs[min(lectureFigures, len(figs)):]
+	large, rest := figs[:min(big, len(figs))], figs[min(big, len(figs)):]
 	var lines []string
 	if len(rest) > 0 { // the rest stay on the headline's line, above the large ones
 		lines = widget.Headline(m.st, m.width, final, rest)
@@ -108,7 +125,7 @@ func (m *Model) headlineLines() []string {
 		}
 		lines = []string{state}
 	}
-	return append(lines, strings.Split(widget.BigStrip(m.st, m.width, big), "\n")...)
+	return append(lines, strings.Split(widget.BigStrip(m.st, m.width, large), "\n")...)
 }
 
 // toggleLecture turns the lecture strip on or off.

@@ -28,6 +28,7 @@ type Lab struct {
 	report avail.Report
 	watch  *avail.Watch
 	seen   int
+	deck   lab.Deck
 }
 
 // New opens the lab on an availability spec.

@@ -31,26 +31,49 @@ func (l *Lab) Render(f lab.Frame) string {
 			fmt.Sprintf("%d of %d up: %s apart, %s if %.0f %% of downtime is shared",
 				rp.Need, rp.Replicas, avail.Percent(rp.Independent), avail.Percent(rp.Correlated), 100*rp.Share))))
 	}
-	rest := f.H - len(head) - 1
-	topH := max(7, rest/2)
-	if f.H < 30 {
-		topH = 7 // the fleet table's rows; the strip gets the rest
+	middle := func(st *widget.Styles, w, h int) string {
+		tableW := l.fleetWidth(r)
+		if pathW := w - tableW - 2; pathW >= 30 {
+			gap := st.Muted.Render(strings.TrimSuffix(strings.Repeat(" │\n", h), "\n"))
+			return lipgloss.JoinHorizontal(lipgloss.Top, l.path(st, pathW-1, h), gap, " ", l.fleet(st, r, tableW, h))
+		}
+		return l.path(st, w, h)
 	}
-	botH := max(6, rest-topH-1)
-	tableW := l.fleetWidth(r)
-	pathW := f.W - tableW - 2
-	var middle string
-	if pathW >= 30 {
-		gap := st.Muted.Render(strings.TrimSuffix(strings.Repeat(" │\n", topH), "\n"))
-		middle = lipgloss.JoinHorizontal(lipgloss.Top, l.path(st, pathW-1, topH), gap, " ", l.fleet(st, r, tableW, topH))
-	} else {
-		middle = l.path(st, f.W, topH)
+	draw := func(_, c int, f lab.Frame) string {
+		switch c {
+		case 0:
+			return middle(f.St, f.W, f.H)
+		case 1:
+			return l.strip(f.St, f.W, f.H)
+		}
+		topH := max(7, f.H/2)
+		if f.H < 30 {
+			topH = 7 // the fleet table's rows; the strip gets the rest
+		}
+		return middle(f.St, f.W, topH) + "\n" + l.strip(f.St, f.W, max(6, f.H-topH-1))
 	}
+	cards := []string{"nines by MTTR", "the fleet's repair times", "the machine's availability, measured"}
+	one := func(i int, f lab.Frame) string {
+		switch i {
+		case 0:
+			return l.path(f.St, f.W, f.H)
+		case 1:
+			return l.fleet(f.St, r, min(f.W, l.fleetWidth(r)), f.H)
+		}
+		return l.strip(f.St, f.W, f.H)
+	}
+	body := l.deck.Render(lab.Frame{W: f.W, H: max(1, f.H-len(head)-1), St: st},
+		lab.Layout{Cards: 1, Draw: func(_ int, f lab.Frame) string { return draw(0, -1, f) }},
+		lab.Layout{Cards: 2, Name: func(i int) string { return []string{"nines by MTTR, and the fleet", cards[2]}[i] },
+			Draw: func(i int, f lab.Frame) string { return draw(0, i, f) }},
+		lab.Layout{Cards: 3, Name: func(i int) string { return cards[i] }, Draw: one})
 	lines := append(head, "")
-	lines = append(lines, strings.Split(middle, "\n")...)
-	lines = append(lines, strings.Split(l.strip(st, f.W, botH), "\n")...)
+	lines = append(lines, strings.Split(body, "\n")...)
 	return widget.FitLines(lines, f.W, f.H)
 }
+
+// NextPanel shows the next chart where the screen shows one at a time.
+func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // path is the nines against the MTTR on a log scale, for this MTTF: each
 // tenth of the repair time buys a nine, as ten times the MTTF would. The

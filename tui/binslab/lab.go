@@ -6,6 +6,7 @@ package binslab
 import (
 	_ "embed"
 	"fmt"
+	"github.com/loadlab/loadlab/tui/widget"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -51,8 +52,9 @@ type Lab struct {
 	narration narration
 	names     []string // the strategies' names, for the narration
 	bars      struct {
-		key barsKey
-		out string
+		key  barsKey
+		out  string
+		seen widget.Measured
 	}
 }
 
@@ -310,7 +312,7 @@ func (l *Lab) Status() []string {
 
 // NextPanel moves the focus to the next lane, then to the trials table
 // when there is one, then back to the first lane.
-func (l *Lab) NextPanel() {
+func (l *Lab) NextPanel() bool {
 	v := &l.view
 	switch {
 	case v.trials:
@@ -322,6 +324,7 @@ func (l *Lab) NextPanel() {
 	default:
 		v.focus = 0
 	}
+	return true
 }
 
 // Snapshot is the engine's state after the latest step.

@@ -46,12 +46,12 @@ func (l *Lab) look(i int, lane bins.LaneSnapshot, narrate, decide bool, r widget
 
 // chartRows is the chart's height beside a title, the axis rows, the
 // legend and the figure lines, which give way, the last first, down to
-// two while the chart is under minChartRows, and to one while it is a
-// single row.
+// two while the chart is under minChartRows, and to one while it is under
+// the readable minimum.
 func (k laneLook) chartRows() int {
 	figs := len(k.figs)
 	rows := func() int { return k.ih - 1 - figs - k.axisRows - 1 }
-	for (rows() < minChartRows && figs > 2) || (rows() < 2 && figs > 1) {
+	for (rows() < minChartRows && figs > 2) || (rows() < minReadRows && figs > 1) {
 		figs--
 	}
 	return rows()

@@ -30,9 +30,11 @@ func (l *Lab) trialsPanel(r widget.Rect, st *widget.Styles) string {
 	iw := r.W - frame.GetHorizontalFrameSize()
 	ih := r.H - frame.GetVerticalFrameSize()
 	lines := l.trialsLines(st)
-	if room := ih - len(lines) - 1; len(l.result.Trials) > 0 && room >= 6 {
-		lines = append(lines, st.Muted.Render(widget.FirstFit(iw, "trials by their max load (shared axes: trials up, max load across)", "trials by their max load")))
-		lines = append(lines, strings.Split(l.maxDistributions(st, iw, min(room, barRows+3)), "\n")...)
+	if room := ih - len(lines) - 1; len(l.result.Trials) > 0 {
+		if charts := l.maxDistributions(st, iw, min(room, barRows+3)); charts != "" {
+			lines = append(lines, st.Muted.Render(widget.FirstFit(iw, "trials by their max load (shared axes: trials up, max load across)", "trials by their max load")))
+			lines = append(lines, strings.Split(charts, "\n")...)
+		}
 	}
 	return frame.Width(iw + frame.GetHorizontalPadding()).Render(widget.FitLines(lines, iw, max(0, ih)))
 }
@@ -89,19 +91,19 @@ func (l *Lab) trialsLines(st *widget.Styles) []string {
 func (l *Lab) maxDistributions(st *widget.Styles, w, h int) string {
 	res := l.result
 	// The charts change only when a trial ends: draw them once per trial.
-	key := barsKey{trials: len(res.Trials), w: w, h: h, st: st, run: l.runs}
-	if l.bars.key == key {
-		return l.bars.out
+	key := barsKey{trials: len(res.Trials), w: w, h: h, theme: st.Theme, run: l.runs}
+	if l.bars.key != key {
+		l.bars.out, l.bars.seen = widget.Measure(st, func(st *widget.Styles) string { return l.drawMaxDistributions(st, w, h) })
+		l.bars.key = key
 	}
-	out := l.drawMaxDistributions(st, w, h)
-	l.bars.key, l.bars.out = key, out
-	return out
+	l.bars.seen.Tell(st) // the charts drawn, as if drawn again
+	return l.bars.out
 }
 
 // barsKey is what the max-distribution charts depend on.
 type barsKey struct {
 	trials, w, h int
-	st           *widget.Styles
+	theme        string
 	run          int
 }
 
@@ -124,16 +126,22 @@ func (l *Lab) drawMaxDistributions(st *widget.Styles, w, h int) string {
 		labels = append(labels, fmt.Sprint(k))
 	}
 	rects, cols := widget.Grid(len(res.Strategies), w, h, 24)
+	if len(rects) == 0 {
+		return ""
+	}
 	panels := make([]string, len(rects))
 	chartW, chartH := rects[0].W, rects[0].H // the narrowest and shortest: one load a column, one count a row, in every chart
 	for _, r := range rects {
 		chartW, chartH = min(chartW, r.W), min(chartH, r.H)
 	}
+	if chartH-1-1-2 < widget.ReadableRows { // the name, a line of shares, the axis and its numbers
+		return ""
+	}
 	// P(max = k), the numbers beside the bars: two lines where the bars
 	// keep five rows; every chart gives them as many rows as the longest
 	// takes, so that the bars side by side stay on one axis.
 	probRows := 1
-	if chartH-1-2 >= 5 {
+	if chartH-1-2-2 >= widget.ReadableRows {
 		probRows = 2
 	}
 	probs := make([][]string, len(res.Strategies))

@@ -55,10 +55,10 @@ const (
 	// laneMinWidth and laneMinHeight are the smallest lane panel that still
 	// reads well.
 	laneMinWidth  = 26
-	laneMinHeight = 11
+	laneMinHeight = 12
 	// minChartRows is the chart height below which figure lines give way,
 	// the theory line first (the trials table repeats it).
-	minChartRows = 4
+	minChartRows = 6
 	// wideLane is the inner width from which a lane prints its figures in
 	// full.
 	wideLane = 34
@@ -165,9 +165,9 @@ func (l *Lab) lay(f lab.Frame) layout {
 	return o
 }
 
-// minReadRows is the fewest chart rows a lane draws: fewer, and its axis
-// numbers nothing (a single row "4┤▄─▂▄"); two give a top and a bottom.
-const minReadRows = 2
+// minReadRows is the fewest chart rows a lane draws: the kit's readable
+// minimum, so that a bin of 3 and a bin of 1 never draw as one block.
+const minReadRows = widget.ReadableRows
 
 // window is the lanes drawn in h rows: all of them where each has room
 // for minReadRows of chart beside its title, axis, legend and figure

@@ -217,6 +217,11 @@ func (w *inkWriter) String() string {
 func (c Columns) Render(st *widget.Styles) []string {
 	out := make([]string, c.Rows)
 	top := c.top()
+	kind := widget.ColumnChart
+	if top == math.Trunc(top) && float64(c.Rows) >= top {
+		kind = widget.CountChart // a row or more a unit
+	}
+	st.Saw(kind, len(c.Values)*c.ColWidth, c.Rows)
 	cellValue := top / float64(c.Rows)
 	lineRow := func(v float64) int { return c.row(v, cellValue) }
 	meanRow, hotRow := lineRow(c.Mean), lineRow(c.HotAt)

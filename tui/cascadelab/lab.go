@@ -32,6 +32,7 @@ type Lab struct {
 	// zoom shows zoomSpan seconds around the present; fine draws the
 	// success rate per 100 ms instead of the lecture's 2 s samples.
 	zoom, fine bool
+	deck       lab.Deck
 }
 
 // run is one protection set under way.

@@ -36,16 +36,24 @@ func (l *Lab) Render(f lab.Frame) string {
 		}
 	}
 	full := len(l.runs) == 1
-	panels := make([]func(w, h int, backlogTop float64) string, len(l.runs))
+	names := make([]string, len(l.runs))
 	for i, r := range l.runs {
-		panels[i] = func(w, h int, backlogTop float64) string {
-			return strings.Join(l.panel(f.St, r, w, h, full, compact, backlogTop, win), "\n")
-		}
+		names[i] = r.name
 	}
-	// both panels as wide, so that their time axes match
-	body := widget.SideBySide(f.W, f.H-len(foot), top, panels...)
+	draw := func(r, c int, f lab.Frame) string {
+		return strings.Join(l.panel(f.St, l.runs[r], c, f.W, f.H, full || c >= 0, compact, top, win), "\n")
+	}
+	// panels side by side as wide, so that their time axes match
+	body := l.deck.Render(lab.Frame{W: f.W, H: f.H - len(foot), St: f.St}, lab.Runs(names, chartNames, draw)...)
 	return strings.Join(append([]string{body}, foot...), "\n")
 }
+
+// chartNames name a run's charts, for the line over one shown alone.
+var chartNames = []string{"pools in use", "requests that succeed", "the api's backlog"}
+
+// NextPanel shows the next run or chart where the screen shows one at a
+// time.
+func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // window is the time the charts span: the whole run, or zoomed, the
 // zoomSpan around the present.
@@ -94,8 +102,9 @@ func (l *Lab) latestMoment(st *widget.Styles, w, rows int) []string {
 
 // panel draws one run: its set, the pools over time, the breaker band and
 // the event marks, the success rate and the api backlog (on the scale the
-// panels share), the counters, and with room the latest moments.
-func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, backlogTop float64, win [2]float64) []string {
+// panels share), the counters, and with room the latest moments; only
+// chart only of chartNames where only >= 0.
+func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, full, compact bool, backlogTop float64, win [2]float64) []string {
 	s, cfg := r.snap, r.cfg
 	head := st.Title.Render(r.name) + st.Muted.Render(": "+brief(cfg, w-lipgloss.Width(r.name)-2))
 	counterRows := 3
@@ -182,6 +191,19 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, full, compact bool, bac
 		topH := max(4, h-len(lines)-2-len(counters)-len(log))
 		lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
 		lines = append(lines, band(st, r, left, width, win), markers(st, cfg, left, width, win))
+		return append(append(lines, counters...), log...)
+	}
+	if only >= 0 {
+		chartH := max(4, h-len(lines)-len(counters)-len(log))
+		switch only {
+		case 0:
+			lines = append(lines, strings.Split(use.Without(widget.NoXNumbers).Render(st, w, max(4, chartH-2)), "\n")...)
+			lines = append(lines, band(st, r, left, width, win), markers(st, cfg, left, width, win))
+		case 1:
+			lines = append(lines, strings.Split(success.Without(widget.NoXNumbers).Render(st, w, chartH), "\n")...)
+		default:
+			lines = append(lines, strings.Split(backlog.Render(st, w, chartH), "\n")...)
+		}
 		return append(append(lines, counters...), log...)
 	}
 	topH := max(3, chartsH*2/5)

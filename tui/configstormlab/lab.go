@@ -25,6 +25,7 @@ import (
 type Lab struct {
 	lab.Sizing
 	lab.Lockstep[configstorm.Spec, configstorm.Config, *configstorm.Engine]
+	deck lab.Deck
 	// whole shows the lecture's whole timeline in place of the charts.
 	whole bool
 }

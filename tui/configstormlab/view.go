@@ -40,9 +40,9 @@ func (l *Lab) Render(f lab.Frame) string {
 		sc.load = max(sc.load, r.Engine.Snapshot().PeakLoad)
 	}
 	sc.load = math.Pow(10, math.Ceil(math.Log10(1.5*sc.load))) // a power of ten: the log scale's top tick
-	panels := make([]func(w, h int, sc scale) string, len(l.Runs))
-	for i, r := range l.Runs {
-		panels[i] = func(w, h int, sc scale) string { return strings.Join(panel(f.St, r, w, h, sc), "\n") }
+	draw := func(r, c int, f lab.Frame) string { return strings.Join(panel(f.St, l.Runs[r], c, f.W, f.H, sc), "\n") }
+	runs := func(w, h int) string {
+		return l.deck.Render(lab.Frame{W: w, H: h, St: f.St}, lab.Runs(l.Names(), chartNames, draw)...)
 	}
 	var body string
 	if f.W >= besideW {
@@ -50,8 +50,7 @@ func (l *Lab) Render(f lab.Frame) string {
 		head := f.St.Title.Render(widget.FirstFit(tw, "The lecture's timeline, 2010-09-23", "The lecture's timeline"))
 		sub := f.St.Muted.Render(widget.FirstFit(tw, "h:mm after the bad value (the model's times)", "h:mm after the bad value"))
 		side := append([]string{head, sub}, widget.TimelineWrapped(f.St, tw, h-2, events, now)...)
-		runs := widget.SideBySide(f.W-tw-2, h, sc, panels...)
-		body = lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(tw+2).Render(widget.FitLines(side, tw, h)), runs)
+		body = lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(tw+2).Render(widget.FitLines(side, tw, h)), runs(f.W-tw-2, h))
 	} else {
 		n := 2 // the latest event and its neighbour
 		switch {
@@ -61,10 +60,17 @@ func (l *Lab) Render(f lab.Frame) string {
 			n = 0
 		}
 		top := widget.Timeline(f.St, f.W, n, events, now)
-		body = strings.Join(append(top, widget.SideBySide(f.W, h-len(top), sc, panels...)), "\n")
+		body = strings.Join(append(top, runs(f.W, h-len(top))), "\n")
 	}
 	return strings.Join(append([]string{body}, foot...), "\n")
 }
+
+// chartNames name a run's charts, for the line over one shown alone.
+var chartNames = []string{"the database's queries a second", "reads served, hit ratio, users in"}
+
+// NextPanel shows the next run or chart where the screen shows one at a
+// time.
+func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // minute is where the runs are, in minutes after the bad value.
 func (l *Lab) minute() float64 {
@@ -95,8 +101,9 @@ func xLabel(v float64) string { return configstorm.Elapsed(int(math.Round(v))) }
 
 // panel draws one run: its protections, the database's load against its
 // capacity (log scale), the reads served, the hit ratio and the users let
-// in, each chart with the run's phase marks under it, and the counters.
-func panel(st *widget.Styles, r run, w, h int, sc scale) []string {
+// in, each chart with the run's phase marks under it, and the counters;
+// only chart only of chartNames where only >= 0.
+func panel(st *widget.Styles, r run, only int, w, h int, sc scale) []string {
 	snap := r.Engine.Snapshot()
 	c := r.Cfg
 	s := snap.Series
@@ -154,6 +161,19 @@ func panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	if h >= 24 {
 		counterRows = 2
 	}
+	loadTitle := st.Muted.Render(widget.FirstFit(w, "the database: queries a second against what it answers (log scale)", "queries a second against capacity (log)", "queries/s (log)"))
+	readsTitle := st.Muted.Render(widget.FirstFit(w, "the site's reads served, the cache's hit ratio, the users let in", "reads served, hit ratio, users in", "served, hits, users"))
+	lines := []string{widget.Truncate(head, w)}
+	if only >= 0 {
+		chart, title := load.Without(widget.NoXNumbers), loadTitle
+		if only == 1 {
+			chart, title = reads, readsTitle
+		}
+		lines = append(lines, title)
+		lines = append(lines, strings.Split(chart.Render(st, w, max(4, h-(1+1+1+counterRows))), "\n")...)
+		lines = append(lines, marks)
+		return append(lines, widget.Counters(st, w, counterRows, counters(snap, c)...)...)
+	}
 	titled := h >= 20            // on a small screen the charts' y labels and line names say enough
 	fixed := 1 + 2 + counterRows // head, the charts' marks, the counters
 	if titled {
@@ -162,14 +182,13 @@ func panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	chartsH := max(7, h-fixed)
 	loadH := max(3, chartsH*3/5) // the log scale needs the rows more than the shares do
 	readsH := max(4, chartsH-loadH)
-	lines := []string{widget.Truncate(head, w)}
 	if titled {
-		lines = append(lines, st.Muted.Render(widget.FirstFit(w, "the database: queries a second against what it answers (log scale)", "queries a second against capacity (log)", "queries/s (log)")))
+		lines = append(lines, loadTitle)
 	}
 	lines = append(lines, strings.Split(load.Render(st, w, loadH), "\n")...)
 	lines = append(lines, marks)
 	if titled {
-		lines = append(lines, st.Muted.Render(widget.FirstFit(w, "the site's reads served, the cache's hit ratio, the users let in", "reads served, hit ratio, users in", "served, hits, users")))
+		lines = append(lines, readsTitle)
 	}
 	lines = append(lines, strings.Split(reads.Render(st, w, readsH), "\n")...)
 	lines = append(lines, marks)

@@ -222,7 +222,10 @@ func (l *Lab) Status() []string {
 
 // NextPanel moves the small screen's lower panel between the bad
 // schedules and the table.
-func (l *Lab) NextPanel() { l.focus = 1 - l.focus }
+func (l *Lab) NextPanel() bool {
+	l.focus = 1 - l.focus
+	return true
+}
 
 // title names the fix set when the keys changed it.
 func (l *Lab) title() (string, bool) {

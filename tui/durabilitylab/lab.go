@@ -24,6 +24,7 @@ type Lab struct {
 	spec placement.DurabilitySpec
 	run  *placement.Durability
 	seen int
+	deck lab.Deck
 }
 
 // New opens the lab on a durability spec.
@@ -124,13 +125,12 @@ func (l *Lab) Render(f lab.Frame) string {
 	results := l.run.Results()
 	fleet, failures := l.header(f.W)
 	head := []string{st.Title.Render(fleet), st.Muted.Render(failures)}
-	chartH := max(5, (f.H-len(head)-2)/2)
 	xs := func(v float64) string { return fmt.Sprintf("%.10gy", v) }
 	// Both charts run from none to every object on a log scale, so that a
 	// strategy's 15 lost shows beside another's 3,000 and the two charts
 	// share their axes; each name sits on its line's row (the counts are
 	// the headline's).
-	chart := func(title string, lost bool) string {
+	chart := func(st *widget.Styles, title string, lost bool, w, chartH int) string {
 		var lines []widget.Line
 		var names []string
 		for i, r := range results {
@@ -146,16 +146,26 @@ func (l *Lab) Render(f lab.Frame) string {
 		ts := widget.TimeSeries{XMin: 0, XMax: s.Years, YMin: 0, YMax: float64(s.Objects), XLabel: xs,
 			NamesWidth: len(strings.Join(names, " ")) + 1, YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) }, Lines: lines,
 		}.With(widget.JoinRows, widget.LogY)
-		return st.Muted.Render(title) + "\n" + ts.Render(st, f.W, chartH)
+		return st.Muted.Render(title) + "\n" + ts.Render(st, w, chartH)
 	}
 	short := widget.FirstFit(f.W, "objects ever short of a majority of reachable replicas (unavailable), log scale",
 		"objects ever short of a majority (unavailable), log scale", "short of a majority, log scale")
 	lost := widget.FirstFit(f.W, "objects lost for good: every replica destroyed before a rebuild, log scale",
 		"objects lost for good, log scale", "lost, log scale")
-	lines := append(head, strings.Split(chart(short, false), "\n")...)
-	lines = append(lines, strings.Split(chart(lost, true), "\n")...)
-	return widget.FitLines(lines, f.W, f.H)
+	draw := func(_, c int, f lab.Frame) string {
+		if c >= 0 {
+			return chart(f.St, []string{short, lost}[c], c == 1, f.W, f.H-1)
+		}
+		chartH := max(5, (f.H-2)/2)
+		return chart(f.St, short, false, f.W, chartH) + "\n" + chart(f.St, lost, true, f.W, chartH)
+	}
+	body := l.deck.Render(lab.Frame{W: f.W, H: max(1, f.H-len(head)), St: st},
+		lab.Runs([]string{"the years"}, []string{"objects short of a majority", "objects lost for good"}, draw)...)
+	return widget.FitLines(append(head, strings.Split(body, "\n")...), f.W, f.H)
 }
+
+// NextPanel shows the next chart where the screen shows one at a time.
+func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {

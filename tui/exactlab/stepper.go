@@ -25,13 +25,18 @@ func (l *Lab) renderStepper(w, h int, st *widget.Styles) string {
 	lines := []string{st.Title.Render(widget.Truncate(l.label, w)), ballsLine(t, l.pos, w, st), ""}
 
 	inner := w/2 - st.Panel.GetHorizontalFrameSize()
-	top, rows := stepperScale(maxOf(final.One, final.Two), h-stepperChrome)
+	narration, chrome := l.narration(cur, st), stepperChrome
+	if h-chrome < widget.ReadableRows { // the bars before the narration's last two lines
+		chrome -= 2
+		narration = narration[:min(len(narration), 2)]
+	}
+	top, rows := stepperScale(maxOf(final.One, final.Two), h-chrome)
 	one := binsPanel("one choice: always first", cur.One, cur.OneChose, []int{cur.First}, cur.OneMax, top, rows, inner, st, 0)
 	two := binsPanel("two choices: the lighter", cur.Two, cur.TwoChose, []int{cur.First, cur.Second}, cur.TwoMax, top, rows, inner, st, 1)
 	lines = append(lines, lipgloss.JoinHorizontal(lipgloss.Top,
 		st.Panel.Width(inner+st.Panel.GetHorizontalPadding()).Render(one),
 		st.Panel.Width(inner+st.Panel.GetHorizontalPadding()).Render(two)))
-	for _, n := range l.narration(cur, st) {
+	for _, n := range narration {
 		lines = append(lines, widget.Truncate(n, w))
 	}
 	return strings.Join(lines, "\n")

@@ -22,6 +22,7 @@ import (
 type Lab struct {
 	lab.Sizing
 	lab.Lockstep[flipflop.Spec, flipflop.Config, *flipflop.Engine]
+	deck lab.Deck
 }
 
 // run is one protection set under way.

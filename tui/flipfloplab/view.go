@@ -32,13 +32,19 @@ func (l *Lab) Render(f lab.Frame) string {
 	// is as narrow as its ticks' (110.00000000000001 would squeeze the plot)
 	sc.perMin = math.Ceil(sc.perMin * 1.1)
 	foot := []string{f.St.Muted.Render(legend(f.W))}
-	panels := make([]func(w, h int, sc scale) string, len(l.Runs))
-	for i, r := range l.Runs {
-		panels[i] = func(w, h int, sc scale) string { return strings.Join(l.panel(f.St, r, w, h, sc), "\n") }
+	draw := func(r, c int, f lab.Frame) string {
+		return strings.Join(l.panel(f.St, l.Runs[r], c, f.W, f.H, sc), "\n")
 	}
-	body := widget.SideBySide(f.W, f.H-len(foot), sc, panels...)
+	body := l.deck.Render(lab.Frame{W: f.W, H: f.H - len(foot), St: f.St}, lab.Runs(l.Names(), chartNames, draw)...)
 	return strings.Join(append([]string{body}, foot...), "\n")
 }
+
+// chartNames name a run's charts, for the line over one shown alone.
+var chartNames = []string{"flips and DNS writes a minute", "DNS writes waiting", "instances DNS serves"}
+
+// NextPanel shows the next run or chart where the screen shows one at a
+// time.
+func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // hours is minute m of the morning on the charts' x axis: hours of the
 // clock.
@@ -52,8 +58,8 @@ func clockLabel(v float64) string {
 // panel draws one run: its protections, a minute's flips and DNS writes
 // against DNS's capacity, the instances in DNS (and the dead ones among
 // them), with room the writes DNS holds waiting, the timeline's marks and
-// the counters.
-func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
+// the counters; only chart only of chartNames where only >= 0.
+func (l *Lab) panel(st *widget.Styles, r run, only int, w, h int, sc scale) []string {
 	snap := r.Engine.Snapshot()
 	c := r.Cfg
 	s := snap.Series
@@ -99,28 +105,23 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	if h >= 24 {
 		counterRows = 2
 	}
-	withBacklog := h >= 26
-	fixed := 1 + 2 + 1 + counterRows // head, two chart titles, the marks, the counters
-	if withBacklog {
-		fixed++
+	perChart := widget.Stacked{Share: 2,
+		Titles: []string{fmt.Sprintf("a minute: check results flipped, and DNS writes made (DNS applies %d)", c.DNSCapacity),
+			fmt.Sprintf("a minute: flips, DNS writes (max %d)", c.DNSCapacity), "a minute: flips, DNS writes", "flips, writes a minute"},
+		Draw: func(w, h int, alone bool) string { return drawn(perMin, alone).Render(st, w, h) }}
+	backChart := widget.Stacked{Share: 1,
+		Titles: []string{"DNS writes waiting to be applied (log scale)", "DNS writes waiting (log)"},
+		Draw:   func(w, h int, alone bool) string { return drawn(backlog, alone).Render(st, w, h) }}
+	serviceChart := widget.Stacked{Share: 2,
+		Titles: []string{fmt.Sprintf("instances DNS serves (its writes applied), of %d, and the dead among them", c.Instances),
+			fmt.Sprintf("instances DNS serves, of %d, and dead ones", c.Instances), "instances DNS serves, dead ones", "in DNS, dead"},
+		Draw: func(w, h int, _ bool) string { return service.Render(st, w, h) }}
+	stack := []widget.Stacked{perChart, backChart, serviceChart}
+	if room := h - (1 + 1 + counterRows) - len(stack); only < 0 && room/5 < widget.ReadableRows+1 {
+		stack = []widget.Stacked{perChart, serviceChart} // the backlog where its fifth of the rows reads
 	}
-	chartsH := max(7, h-fixed)
-	perH, backH := max(3, chartsH/2), 0
-	if withBacklog {
-		perH, backH = max(3, chartsH*2/5), max(4, chartsH/4)
-	}
-	serviceH := max(4, chartsH-perH-backH)
 	lines := []string{widget.Truncate(head, w)}
-	lines = append(lines, st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("a minute: check results flipped, and DNS writes made (DNS applies %d)", c.DNSCapacity),
-		fmt.Sprintf("a minute: flips, DNS writes (max %d)", c.DNSCapacity), "a minute: flips, DNS writes", "flips, writes a minute")))
-	lines = append(lines, strings.Split(perMin.Render(st, w, perH), "\n")...)
-	if withBacklog {
-		lines = append(lines, st.Muted.Render(widget.FirstFit(w, "DNS writes waiting to be applied (log scale)", "DNS writes waiting (log)")))
-		lines = append(lines, strings.Split(backlog.Render(st, w, backH), "\n")...)
-	}
-	lines = append(lines, st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("instances DNS serves (its writes applied), of %d, and the dead among them", c.Instances),
-		fmt.Sprintf("instances DNS serves, of %d, and dead ones", c.Instances), "instances DNS serves, dead ones", "in DNS, dead")))
-	lines = append(lines, strings.Split(service.Render(st, w, serviceH), "\n")...)
+	lines = append(lines, widget.Stack(st, w, max(7, h-(1+1+counterRows)), only, stack...)...)
 	lines = append(lines, marks(st, c, snap, left, width))
 	lines = append(lines, widget.Counters(st, w, counterRows, counters(snap, c)...)...)
 	return lines
@@ -193,4 +194,13 @@ func counters(s flipflop.Snapshot, c flipflop.Config) []widget.Counter {
 		{Name: "flips", Value: fmt.Sprintf("%.0f/min", last(s.Series.Flips))},
 		{Name: "all writes", Value: engine.Digits(s.Totals.Writes)},
 	}
+}
+
+// drawn is a chart stacked over another as it is drawn: alone, it numbers
+// its own x axis.
+func drawn(ts widget.TimeSeries, alone bool) widget.TimeSeries {
+	if alone {
+		return ts.Without(widget.NoXNumbers)
+	}
+	return ts
 }

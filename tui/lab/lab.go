@@ -82,9 +82,11 @@ type Info struct {
 	Final bool
 }
 
-// Focuser is a lab with several panels that tab moves between.
+// Focuser is a lab with several panels that tab moves between; NextPanel
+// reports false where every panel is on screen together and there is
+// nothing to move to.
 type Focuser interface {
-	NextPanel()
+	NextPanel() bool
 }
 
 // Chronicle is a lab that stands beside a real incident's timeline: the

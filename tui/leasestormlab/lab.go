@@ -26,6 +26,7 @@ import (
 type Lab struct {
 	lab.Sizing
 	lab.Lockstep[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]
+	deck lab.Deck
 }
 
 // run is one protection set under way.

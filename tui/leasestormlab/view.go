@@ -34,13 +34,19 @@ func (l *Lab) Render(f lab.Frame) string {
 	sc.work = math.Ceil(sc.work * 1.15)
 	sc.counts = math.Pow(10, math.Ceil(math.Log10(sc.counts)))
 	foot := []string{f.St.Muted.Render(l.legend(f.W))}
-	panels := make([]func(w, h int, sc scale) string, len(l.Runs))
-	for i, r := range l.Runs {
-		panels[i] = func(w, h int, sc scale) string { return strings.Join(l.panel(f.St, r, w, h, sc), "\n") }
+	draw := func(r, c int, f lab.Frame) string {
+		return strings.Join(l.panel(f.St, l.Runs[r], c, f.W, f.H, sc), "\n")
 	}
-	body := widget.SideBySide(f.W, f.H-len(foot), sc, panels...)
+	body := l.deck.Render(lab.Frame{W: f.W, H: f.H - len(foot), St: f.St}, lab.Runs(l.Names(), chartNames, draw)...)
 	return strings.Join(append([]string{body}, foot...), "\n")
 }
+
+// chartNames name a run's charts, for the line over one shown alone.
+var chartNames = []string{"the manager's work a second", "queued and without a lease"}
+
+// NextPanel shows the next run or chart where the screen shows one at a
+// time.
+func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // hours is minute m of the night on the charts' x axis: hours of the
 // clock from the midnight before the run, past 24 after midnight.
@@ -54,12 +60,13 @@ func clockLabel(v float64) string {
 
 // panel draws one run: its protections, the manager's work a second
 // (goodput and wasted, against its rate), the queue and the droplets
-// without a lease (log scale), the timeline's marks and the counters.
-func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
+// without a lease (log scale), the timeline's marks and the counters;
+// only chart c of the two where c >= 0.
+func (l *Lab) panel(st *widget.Styles, r run, c int, w, h int, sc scale) []string {
 	snap := r.Engine.Snapshot()
-	c := r.Cfg
+	cfg := r.Cfg
 	s := snap.Series
-	x0, x1 := hours(0), hours(float64(c.Minutes()))
+	x0, x1 := hours(0), hours(float64(cfg.Minutes()))
 	step := 1.0 // an hour a number where they fit, else every two
 	if w < 90 {
 		step = 2
@@ -73,7 +80,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	work := widget.TimeSeries{XMin: x0, XMax: x1, YMin: 0, YMax: sc.work, XLabel: clockLabel, XStep: step,
 		YLabel: func(v float64) string { return fmt.Sprintf("%.10g", v) },
 		Lines: []widget.Line{
-			{Name: "rate", Style: st.Muted, Value: func(float64) float64 { return c.Rate }},
+			{Name: "rate", Style: st.Muted, Value: func(float64) float64 { return cfg.Rate }},
 			{Name: "wasted", Style: st.Bad, Bounded: true, End: now, Value: at(s.WastedRate)},
 			{Name: "goodput", Style: st.OK, Bounded: true, End: now, Value: at(s.Goodput)},
 		}}.With(widget.NoXNumbers, widget.JoinRows)
@@ -96,22 +103,35 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	work.YLabelWidth, counts.YLabelWidth = yw, yw
 	left, width := counts.Area(w)
 
-	head := st.Title.Render(leasestorm.SetWords(c.Protections)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(leasestorm.SetWords(c.Protections))-3))
+	head := st.Title.Render(leasestorm.SetWords(cfg.Protections)) + st.Muted.Render(": "+brief(cfg, w-lipgloss.Width(leasestorm.SetWords(cfg.Protections))-3))
 	counterRows := 1
 	if h >= 24 {
 		counterRows = 2
 	}
-	fixed := 1 + 2 + 1 + counterRows // head, the two charts' titles, the marks, the counters
-	chartsH := max(7, h-fixed)
-	workH := max(3, chartsH/2)
-	countsH := max(4, chartsH-workH)
 	lines := []string{widget.Truncate(head, w)}
-	lines = append(lines, st.Muted.Render(widget.FirstFit(w, "the manager's work a second: goodput and wasted, against its rate", "work a second: goodput, wasted", "work a second")))
-	lines = append(lines, strings.Split(work.Render(st, w, workH), "\n")...)
-	lines = append(lines, st.Muted.Render(widget.FirstFit(w, "requests queued and droplets without a lease (log scale)", "queued, and without a lease (log)", "queued, no lease (log)")))
-	lines = append(lines, strings.Split(counts.Render(st, w, countsH), "\n")...)
+	workTitle := st.Muted.Render(widget.FirstFit(w, "the manager's work a second: goodput and wasted, against its rate", "work a second: goodput, wasted", "work a second"))
+	countsTitle := st.Muted.Render(widget.FirstFit(w, "requests queued and droplets without a lease (log scale)", "queued, and without a lease (log)", "queued, no lease (log)"))
+	switch c {
+	case 0:
+		chartH := max(4, h-(1+1+1+counterRows))
+		lines = append(lines, workTitle)
+		lines = append(lines, strings.Split(work.Without(widget.NoXNumbers).Render(st, w, chartH), "\n")...)
+	case 1:
+		chartH := max(4, h-(1+1+1+counterRows))
+		lines = append(lines, countsTitle)
+		lines = append(lines, strings.Split(counts.Render(st, w, chartH), "\n")...)
+	default:
+		fixed := 1 + 2 + 1 + counterRows // head, the two charts' titles, the marks, the counters
+		chartsH := max(7, h-fixed)
+		workH := max(3, chartsH/2)
+		countsH := max(4, chartsH-workH)
+		lines = append(lines, workTitle)
+		lines = append(lines, strings.Split(work.Render(st, w, workH), "\n")...)
+		lines = append(lines, countsTitle)
+		lines = append(lines, strings.Split(counts.Render(st, w, countsH), "\n")...)
+	}
 	lines = append(lines, l.marks(st, r, snap, left, width))
-	lines = append(lines, widget.Counters(st, w, counterRows, counters(snap, c)...)...)
+	lines = append(lines, widget.Counters(st, w, counterRows, counters(snap, cfg)...)...)
 	return lines
 }
 

@@ -25,6 +25,7 @@ import (
 type Lab struct {
 	lab.Sizing
 	lab.Lockstep[remirror.Spec, remirror.Config, *remirror.Engine]
+	deck lab.Deck
 	zoom zoom
 	// lower is the first of the charts under the stuck volumes' (capacity
 	// in use, the searches a minute, the region's API errors): it alone

@@ -80,14 +80,17 @@ func (l *Lab) Render(f lab.Frame) string {
 	sc.load = roundUp(1.1*sc.load, 50)
 	sc.searches = nice(1.5 * sc.searches)
 	foot := []string{f.St.Muted.Render(l.legend(f.W))}
-	panels := make([]func(w, h int, sc scale) string, len(l.Runs))
-	for i, r := range l.Runs {
-		panels[i] = func(w, h int, sc scale) string { return strings.Join(l.panel(f.St, r, w, h, sc), "\n") }
+	draw := func(r, c int, f lab.Frame) string {
+		return strings.Join(l.panel(f.St, l.Runs[r], c, f.W, f.H, sc), "\n")
 	}
-	if f.W >= 120 { // the timeline in a column on the right
+	charts := []string{"volumes stuck", lowerNames[l.lower]}
+	runs := func(w, h int) string {
+		return l.deck.Render(lab.Frame{W: w, H: h, St: f.St}, lab.Runs(l.Names(), charts, draw)...)
+	}
+	if f.W >= 150 { // the timeline in a column on the right, two runs beside it still readable
 		tw := min(52, max(36, f.W/3))
 		rw := f.W - tw - 1
-		runs := widget.SideBySide(rw, f.H-len(foot), sc, panels...)
+		runs := runs(rw, f.H-len(foot))
 		tl := append([]string{f.St.Title.Render("The lecture's timeline")}, widget.TimelineWrapped(f.St, tw, f.H-len(foot)-1, sc.events, sc.now)...)
 		left := lipgloss.NewStyle().Width(rw + 1).Render(widget.FitLines(strings.Split(runs, "\n"), rw, f.H-len(foot)))
 		body := lipgloss.JoinHorizontal(lipgloss.Top, left, widget.FitLines(tl, tw, f.H-len(foot)))
@@ -107,15 +110,25 @@ func (l *Lab) Render(f lab.Frame) string {
 		tl = []string{f.St.Muted.Render(widget.FirstFit(f.W, "The lecture's timeline starts at 12:47 AM: "+sc.events[0].What,
 			"The lecture's timeline starts at 12:47 AM (i shows it whole)", "The timeline starts at 12:47 AM (i)"))}
 	}
-	body := widget.SideBySide(f.W, max(1, f.H-len(foot)-len(tl)), sc, panels...)
+	body := runs(f.W, max(1, f.H-len(foot)-len(tl)))
 	return strings.Join(append(append(tl, body), foot...), "\n")
 }
+
+// lowerNames name the charts under the stuck volumes', in v's order, for
+// the line over one shown alone.
+var lowerNames = []string{"capacity in use", "searches a minute", "API calls failing"}
+
+// NextPanel shows the next run or chart where the screen shows one at a
+// time.
+func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // panel draws one run: its protections, the stuck volumes, capacity in
 // use, the searches a minute and the region's API errors (as many as fit,
 // from the one v picks),
-// each with the timeline's phases marked under it, and its counters.
-func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
+// each with the timeline's phases marked under it, and its counters; only
+// the stuck volumes (only 0) or the first chart under them (1) where only
+// >= 0.
+func (l *Lab) panel(st *widget.Styles, r run, only int, w, h int, sc scale) []string {
 	snap := r.Engine.Snapshot()
 	c := r.Cfg
 	s := snap.Series
@@ -178,7 +191,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 		apiTitle,
 	}
 	n := 3
-	if h < 34 {
+	if h < 34 || only >= 0 {
 		n = 2
 	}
 	charts := []widget.TimeSeries{stuck}
@@ -186,6 +199,9 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale) []string {
 	for i := range n - 1 {
 		charts = append(charts, lower[(l.lower+i)%lowerCharts])
 		titles = append(titles, lowerTitles[(l.lower+i)%lowerCharts])
+	}
+	if only >= 0 {
+		charts, titles, n = charts[only:only+1], titles[only:only+1], 1
 	}
 	// one names column (as wide as any run's widest name, so that panels
 	// side by side keep one x scale) and one y-label column, so the charts

@@ -24,6 +24,7 @@ import (
 type Lab struct {
 	lab.Sizing
 	lab.Lockstep[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]
+	deck lab.Deck
 	// whole shows the incident's whole timeline in place of the runs.
 	whole bool
 }

@@ -65,15 +65,17 @@ func (l *Lab) Render(f lab.Frame) string {
 		return l.wholeTimeline(st, f.W, f.H, events, now)
 	}
 	sc := scale{hours(0), hours(float64(c.Minutes()))}
-	panels := make([]func(w, h int, sc scale) string, len(l.Runs))
-	for i, r := range l.Runs {
-		panels[i] = func(w, h int, sc scale) string { return strings.Join(l.panel(st, r, w, h, sc, events), "\n") }
+	draw := func(r, _ int, f lab.Frame) string {
+		return strings.Join(l.panel(f.St, l.Runs[r], f.W, f.H, sc, events), "\n")
+	}
+	runs := func(w, h int) string {
+		return l.deck.Render(lab.Frame{W: w, H: h, St: st}, lab.Runs(l.Names(), []string{"customers running"}, draw)...)
 	}
 	if f.W >= 130 { // the timeline beside the runs
 		tlW := 42
 		left := []string{st.Title.Render("The Planet, H1, 2008 (the lecture)")}
 		left = append(left, widget.TimelineWrapped(st, tlW, f.H-len(foot)-1, events, now)...)
-		body := widget.SideBySide(f.W-tlW-2, f.H-len(foot), sc, panels...)
+		body := runs(f.W-tlW-2, f.H-len(foot))
 		joined := lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.NewStyle().Width(tlW+2).Render(widget.FitLines(left, tlW, f.H-len(foot))), body)
 		return strings.Join(append([]string{joined}, foot...), "\n")
 	}
@@ -85,9 +87,12 @@ func (l *Lab) Render(f lab.Frame) string {
 		tlH = 0
 	}
 	top := widget.Timeline(st, f.W, tlH, events, now)
-	body := widget.SideBySide(f.W, f.H-len(top)-len(foot), sc, panels...)
+	body := runs(f.W, f.H-len(top)-len(foot))
 	return strings.Join(append(append(top, body), foot...), "\n")
 }
+
+// NextPanel shows the next run where the screen shows one at a time.
+func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // wholeTimeline is the lecture's timeline whole, and the model's moments
 // so far under it.
@@ -139,9 +144,13 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale, events []widge
 	if h >= 22 {
 		counterRows = 2
 	}
-	fixed := 1 + 1 + 1 + 1 + counterRows // head, the chart's title, the marks, H1, the counters
+	titled := h-(1+1+1+1+counterRows) >= widget.ReadableRows+2 // on a short screen the y labels and names say enough
+	fixed := 1 + 1 + 1 + counterRows                           // head, the marks, H1, the counters
 	out := []string{widget.Truncate(head, w)}
-	out = append(out, st.Muted.Render(widget.FirstFit(w, "customers running, by where they placed their servers", "customers running, by placement", "running")))
+	if titled {
+		fixed++
+		out = append(out, st.Muted.Render(widget.FirstFit(w, "customers running, by where they placed their servers", "customers running, by placement", "running")))
+	}
 	out = append(out, strings.Split(chart.Render(st, w, max(4, h-fixed)), "\n")...)
 	out = append(out, widget.PhaseMarks(st, left, width, sc.x0, sc.x1, marksOrder(events), now))
 	out = append(out, st.Text.Render(widget.FirstFit(w, h1Line(snap, 2), h1Line(snap, 1), h1Line(snap, 0))))

@@ -27,6 +27,7 @@ type Lab struct {
 	// storms are the clock's, shown the one j chose.
 	storms []cascade.Storm
 	shown  int
+	deck   lab.Deck
 }
 
 // New opens the lab on a retry-storm spec.
@@ -157,17 +158,31 @@ func (l *Lab) Render(f lab.Frame) string {
 		fmt.Sprintf("%d layers each retrying %d times turn one failure at the bottom into (1+%d)^%d = %.0f calls", l.spec.Layers, l.spec.Retries, l.spec.Retries, l.spec.Layers, l.storms[0].Amplification),
 		fmt.Sprintf("%d layers retrying %d times: one failure is (1+%d)^%d = %.0f calls", l.spec.Layers, l.spec.Retries, l.spec.Retries, l.spec.Layers, l.storms[0].Amplification)))
 	shown := l.onScreen()
-	room := f.H - len(head) - 1
-	lines := head
+	names := make([]string, len(shown))
 	for k, i := range shown {
-		h := room / len(shown)
-		if k == len(shown)-1 {
-			h = room - (len(shown)-1)*(room/len(shown))
-		}
-		lines = append(lines, l.storm(st, i, f.W, h, per, top, k == 1)...)
+		names[k] = cascade.JitterName(l.storms[i].Jitter)
 	}
-	return widget.FitLines(append(lines, foot), f.W, f.H)
+	draw := func(_, c int, f lab.Frame) string {
+		if c >= 0 {
+			return strings.Join(l.storm(f.St, shown[c], f.W, f.H, per, top, c == 1), "\n")
+		}
+		var lines []string
+		for k, i := range shown {
+			h := f.H / len(shown)
+			if k == len(shown)-1 {
+				h = f.H - (len(shown)-1)*(f.H/len(shown))
+			}
+			lines = append(lines, l.storm(f.St, i, f.W, h, per, top, k == 1)...)
+		}
+		return strings.Join(lines, "\n")
+	}
+	body := l.deck.Render(lab.Frame{W: f.W, H: max(1, f.H-len(head)-1), St: st}, lab.Runs([]string{"the storms"}, names, draw)...)
+	return widget.FitLines(append(append(head, strings.Split(body, "\n")...), foot), f.W, f.H)
 }
+
+// NextPanel shows the next jitter mode where the screen shows one at a
+// time.
+func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // storm is one jitter mode's chart under its title, h rows; chosen says
 // it is the one j changes.

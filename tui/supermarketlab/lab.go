@@ -24,6 +24,7 @@ type Lab struct {
 	lab.Sizing
 	spec queue.Spec
 	runs []*run
+	deck lab.Deck
 }
 
 // run is one policy's simulation and what the views keep of it.

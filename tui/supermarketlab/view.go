@@ -21,14 +21,16 @@ func (l *Lab) Render(f lab.Frame) string {
 		return l.renderStepper(f)
 	}
 	sc := l.scales()
-	panels := make([]func(w, h int, sc scales) string, len(l.runs))
+	names := make([]string, len(l.runs))
 	for i, r := range l.runs {
-		panels[i] = func(w, h int, sc scales) string {
-			return strings.Join(l.panel(f.St, r, w, h, sc), "\n")
-		}
+		names[i] = r.sim.Config().Label()
 	}
-	return widget.SideBySide(f.W, f.H, sc, panels...)
+	draw := func(r, _ int, f lab.Frame) string { return strings.Join(l.panel(f.St, l.runs[r], f.W, f.H, sc), "\n") }
+	return l.deck.Render(f, lab.Runs(names, []string{"queues"}, draw)...)
 }
+
+// NextPanel shows the next policy where the screen shows one at a time.
+func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // scales are what the policies' panels share: the top of the share bars,
 // of the mean queue chart and of the herd's bars (0 when no board herds),
@@ -101,7 +103,7 @@ func theory(load float64, d, i int) float64 {
 // beside a herd and at the least alone; the herd's title and axis, and its
 // bars at the least and at the most.
 const (
-	chartMinRows, chartAloneMinRows = 7, 5
+	chartMinRows, chartAloneMinRows = 8, 8 // the title, the plot at the readable minimum, its axis and numbers
 	herdChrome                      = 2
 	herdMin, herdMax                = 3, 8
 	herdAndChartMinRows             = herdChrome + herdMin + chartMinRows
@@ -210,6 +212,9 @@ func chart(st *widget.Styles, r *run, w, h int, sc scales) []string {
 		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		Lines:  series, NamesWidth: len("now average ") + 1}.With(widget.JoinRows)
+	if w < 48 { // a narrow panel: the plot before the names on one row
+		ts.NamesWidth = 0
+	}
 	since := fmt.Sprintf("%.10g", c.Warmup)
 	titles := []string{
 		"mean jobs a server: now, and averaged since t " + since + " (the headline's)",

@@ -65,6 +65,7 @@ func (b Bars) ticks(h int) []float64 {
 func (b Bars) Render(st *Styles, w, h int) string {
 	n := len(b.Values)
 	if n == 0 || h < 4 || w < 8 || !(b.YMax > 0) {
+		st.Saw(ColumnChart, 0, 0)
 		return FitLines(nil, w, h)
 	}
 	// Bars count things: their axis takes whole values once a whole one
@@ -83,6 +84,7 @@ func (b Bars) Render(st *Styles, w, h int) string {
 	o := lc.Origin()
 	lc.Canvas.FillLine(o.Y+1, canvas.Cell{Rune: ' '})
 	gw, gh := lc.GraphWidth(), lc.GraphHeight()
+	st.Saw(ColumnChart, gw, gh)
 	// Round values on the value axis, each on the row a bar of that value
 	// tops out in.
 	last := o.Y + 1 // the row of the tick above the last one drawn

@@ -32,6 +32,11 @@ type Styles struct {
 	// Caption stands out: a moment's sentence.
 	Caption lipgloss.Style
 	Series  []lipgloss.Style
+	// Seen, when set, hears of every chart drawn with these styles: its
+	// kind and its plot's columns and rows (0 and 0 for a chart given too
+	// little room to draw). The app leaves it nil; the class-view tests
+	// measure every frame with it.
+	Seen func(kind string, cols, rows int)
 	// background is the escape sequence that sets the theme's background,
 	// empty when the theme leaves the terminal's own.
 	background string
@@ -125,4 +130,11 @@ func (s *Styles) Paint(screen string, w, h int) string {
 		lines[i] = l
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Saw tells Seen of a chart drawn.
+func (s *Styles) Saw(kind string, cols, rows int) {
+	if s.Seen != nil {
+		s.Seen(kind, cols, rows)
+	}
 }

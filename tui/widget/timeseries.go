@@ -256,6 +256,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		minH = 3
 	}
 	if cw < 12 || h < minH || !(t.XMax > t.XMin) || !(t.YMax > t.YMin) || t.is(LogY) && t.YMin < 0 {
+		st.Saw(LineChart, 0, 0)
 		return FitLines(nil, w, h)
 	}
 	ylo, yhi := t.scaled(t.YMin), t.scaled(t.YMax)
@@ -277,6 +278,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		linechart.WithYLabelFormatter(func(int, float64) string { return blank }))
 	lc.DrawXYAxisAndLabel()
 	gw, gh := lc.GraphWidth(), lc.GraphHeight()
+	st.Saw(LineChart, gw, min(gh, h-1))
 	t.drawTicks(st, &lc.Canvas, lc.Origin(), gw, gh)
 	origin := canvas.Point{X: lc.Origin().X + 1, Y: 0}
 	lastRow := make([]int, len(t.Lines))
