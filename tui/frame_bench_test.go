@@ -13,14 +13,20 @@ import (
 // and drawing fits a 30 frames a second loop with room to spare:
 //
 //	go test ./tui -run '^$' -bench Frame160x48
-func BenchmarkFrame160x48(b *testing.B) {
+func BenchmarkFrame160x48(b *testing.B) { benchFrames(b, 160, 48) }
+
+// BenchmarkFrame80x24 is the same at 80x24, where the focus layout draws
+// a layout or more it gives up before the one it shows.
+func BenchmarkFrame80x24(b *testing.B) { benchFrames(b, 80, 24) }
+
+func benchFrames(b *testing.B, w, h int) {
 	for _, sc := range scenarios.All() {
 		b.Run(sc.Name, func(b *testing.B) {
 			m, err := New(Options{Scenario: sc.Name, Theme: "dark"})
 			if err != nil {
 				b.Fatal(err)
 			}
-			m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+			m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 			for range 100 {
 				m.lab.Step()
 			}
