@@ -218,6 +218,7 @@ func TestAvailabilityLinesApartAt80x24(t *testing.T) {
 	target, measured := -1, -1
 	for i, r := range rows {
 		switch {
+		case strings.Contains(r, " · "): // the letters' legend
 		case strings.HasSuffix(strings.TrimRight(r, " "), " target"):
 			target = i
 		case strings.HasSuffix(strings.TrimRight(r, " "), " measured"):

@@ -345,7 +345,7 @@ func counterItems(s cascade.Snapshot, cfg cascade.Config) []widget.Counter {
 func band(st *widget.Styles, r *run, left, width int, win [2]float64) string {
 	label := fmt.Sprintf("%-*s", left, "brk")
 	if !r.cfg.Breaker {
-		return st.Muted.Render(label + "breaker off (b turns it on)")
+		return st.Muted.Render(label + "breaker off (B turns it on)")
 	}
 	var b strings.Builder
 	b.WriteString(st.Muted.Render(label))

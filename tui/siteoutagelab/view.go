@@ -83,6 +83,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	switch {
 	case f.H >= 30:
 		tlH = len(events)
+	case f.H < 18: // the chart's rows first
+		tlH = 1
 	case f.Captioned: // the moment's sentence under the runs tells the event
 		tlH = 0
 	}
@@ -144,8 +146,8 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale, events []widge
 	if h >= 22 {
 		counterRows = 2
 	}
-	titled := h-(1+1+1+1+counterRows) >= widget.ReadableRows+2 // on a short screen the y labels and names say enough
-	fixed := 1 + 1 + 1 + counterRows                           // head, the marks, H1, the counters
+	titled := h-(1+1+1+1+counterRows) >= widget.ReadableRows+2+chart.LegendRows(st) // on a short screen the y labels and names say enough
+	fixed := 1 + 1 + 1 + counterRows                                                // head, the marks, H1, the counters
 	out := []string{widget.Truncate(head, w)}
 	if titled {
 		fixed++

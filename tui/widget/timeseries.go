@@ -259,6 +259,12 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		st.Saw(LineChart, 0, 0)
 		return FitLines(nil, w, h)
 	}
+	// Without colour the lines carry letters, and the chart's last row
+	// says which is which ("a api · s svc").
+	legend := t.LegendRows(st) > 0 && h-1 >= minH
+	if legend {
+		h--
+	}
 	ylo, yhi := t.scaled(t.YMin), t.scaled(t.YMax)
 	// Every y label is padded to one width: ntcharts places the plot by
 	// the labels it happens to draw, and a narrower set would shift the
@@ -343,7 +349,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		lastRow[i] = t.yRow(l.Value(end), gh) // the row the line's last dot is drawn in
 	}
 	marks := t.marks()
-	marked := st.Mono && drawn > 1
+	marked := legend && drawn > 1
 	if marked {
 		t.drawMarks(&lc.Canvas, origin, cells, marks)
 	}
@@ -384,7 +390,35 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	for r := range rows {
 		rows[r] += " " + labels[r]
 	}
-	return FitLines(rows[:h], w, h)
+	if !legend {
+		return FitLines(rows[:h], w, h)
+	}
+	key := ""
+	if marked {
+		key = t.markLegend(st, w, marks, lastRow)
+	}
+	return FitLines(append(rows[:h], key), w, h+1)
+}
+
+// LegendRows is the rows the chart gives its letters' legend: one
+// without colour where it has lines to tell apart.
+func (t TimeSeries) LegendRows(st *Styles) int {
+	if st.Mono && len(t.Lines) > 1 {
+		return 1
+	}
+	return 0
+}
+
+// markLegend is the line naming each drawn line's letter, "a api · s svc",
+// closer packed where it does not fit w.
+func (t TimeSeries) markLegend(st *Styles, w int, marks []lineMark, lastRow []int) string {
+	var parts []string
+	for i, l := range t.Lines {
+		if lastRow[i] >= 0 {
+			parts = append(parts, string(marks[i].r)+" "+l.Name)
+		}
+	}
+	return st.Muted.Render(FirstFit(w, strings.Join(parts, " · "), strings.Join(parts, "  "), strings.Join(parts, " ")))
 }
 
 // drawTicks writes the axis numbers at round values (steps of 1, 2 or 5
