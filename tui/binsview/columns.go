@@ -45,8 +45,10 @@ type Columns struct {
 	Bar lipgloss.Style
 	// Expect, when set, is each column's expected value (theory), marked
 	// ◆ on the row it falls in, in the marker style, when it rounds to at
-	// least 1. A bar is never hidden by it: in a one-cell column the mark
-	// shows only above the bar.
+	// least 1. A bar never gives a cell to it: above the bar's top the
+	// mark stands in the column; inside the bar it stands in the gap beside
+	// it (with Gap), or, with no gap, the bar's cell keeps its block in the
+	// mark's ink.
 	Expect []float64
 	// Axis numbers the left edge at round whole values above 0 ("4┤"), so that
 	// heights read as numbers; AxisWidth is the room it takes.
@@ -261,19 +263,29 @@ func (c Columns) Render(st *widget.Styles) []string {
 			if c.Gap && c.ColWidth > 1 {
 				width--
 			}
-			if i < len(c.Expect) && c.Expect[i] >= 0.5 && lineRow(c.Expect[i]) == r && (width > 1 || ch == ' ' || ch == '─') {
+			expect := i < len(c.Expect) && c.Expect[i] >= 0.5 && lineRow(c.Expect[i]) == r
+			open := ch == ' ' || ch == '─' || ch == '┄' // no bar in the cell: the mark may take it
+			switch {
+			case expect && open:
 				w.put('◆', 1, inkMarked)
 				if width > 1 {
 					w.put(ch, width-1, in)
 				}
-			} else {
+			case expect && !(c.Gap && c.ColWidth > 1): // no gap to stand in: the bar's own cell in the mark's ink
+				w.put(ch, 1, inkMarked)
+				if width > 1 {
+					w.put(ch, width-1, in)
+				}
+			default:
 				w.put(ch, width, in)
 			}
 			if c.Gap && c.ColWidth > 1 {
-				switch r {
-				case hotRow:
+				switch {
+				case expect && !open: // inside the bar: beside it, in the gap
+					w.put('◆', 1, inkMarked)
+				case r == hotRow:
 					w.put('┄', 1, inkHot)
-				case meanRow:
+				case r == meanRow:
 					w.put('─', 1, inkMean)
 				default:
 					w.put(' ', 1, inkBar)

@@ -1,11 +1,12 @@
 package binsview
 
 import (
-	"github.com/loadlab/loadlab/tui/widget"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/loadlab/loadlab/themes"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // The mean line runs through the bars that pass it (━ in full cells) and
@@ -114,6 +115,27 @@ func TestTopStaysWhateverTheRows(t *testing.T) {
 			if got := strings.TrimSpace(out[0]); !strings.HasPrefix(got, c.want) {
 				t.Errorf("top %g in %d rows: the axis's top reads %q, want %s", c.top, rows, got, c.want)
 			}
+		}
+	}
+}
+
+// An expectation never takes a bar's cell: above a bar it stands in the
+// column, inside one it stands in the gap beside it, and with no gap the
+// bar keeps its block; every block of the bars is still drawn.
+func TestExpectationBesideTheBar(t *testing.T) {
+	st := widget.NewStyles(themes.All[len(themes.All)-1])
+	strip := func(rows []string) string { return ansi.Strip(strings.Join(rows, "\n")) }
+	for _, c := range []Columns{
+		{Values: []float64{4, 1}, Expect: []float64{2, 3}, ColWidth: 3, Gap: true, Rows: 4, Top: 4},
+		{Values: []float64{4, 1}, Expect: []float64{2, 3}, ColWidth: 1, Rows: 4, Top: 4},
+	} {
+		got := strip(c.Render(st))
+		blocks := strings.Count(got, "█")
+		if want := 5 * max(1, c.ColWidth-1); blocks != want {
+			t.Errorf("ColWidth %d: %d blocks, want %d (a bar of 4 and a bar of 1):\n%s", c.ColWidth, blocks, want, got)
+		}
+		if !strings.Contains(got, "◆") {
+			t.Errorf("ColWidth %d: the expectation above the short bar is not drawn:\n%s", c.ColWidth, got)
 		}
 	}
 }

@@ -105,6 +105,10 @@ func TestTimeSeriesMarksItsLinesWithoutColour(t *testing.T) {
 	if got := plot(NewStyles(themes.All[0])); strings.ContainsAny(got, "abg") {
 		t.Errorf("the %s theme marks its lines:\n%s", themes.All[0].Name, got)
 	}
+	rows := strings.Split(plain(ts.Render(mono(t), w, 10)), "\n")
+	if last := strings.TrimSpace(rows[len(rows)-1]); len(rows) != 10 || last != "a alpha · b beta · g gamma" {
+		t.Errorf("the letters' legend on the last of 10 rows reads %q:\n%s", last, strings.Join(rows, "\n"))
+	}
 }
 
 // A line is marked with a letter no other line has: the first of its
