@@ -130,7 +130,6 @@ func panel(st *widget.Styles, r run, only int, w, h int, sc scale) []string {
 	// scale; a name moved off its line's row points at it
 	names := max(len("hit ratio ")+1, len("capacity ")+len(engine.Compact(c.Capacity))+2)
 	load.NamesWidth, reads.NamesWidth = names, names
-	load, reads = load.With(widget.PointMoved), reads.With(widget.PointMoved)
 	yw := 0
 	for _, ts := range []widget.TimeSeries{load, reads} {
 		left, _ := ts.Area(w)

@@ -207,9 +207,6 @@ func (l *Lab) panel(st *widget.Styles, r run, only int, w, h int, sc scale) []st
 	// side by side keep one x scale) and one y-label column, so the charts
 	// share an x scale; a name moved off its line's row points at it
 	names, yw := lipgloss.Width("no bulkhead")+2, 0
-	for i := range charts {
-		charts[i] = charts[i].With(widget.PointMoved)
-	}
 	for _, ts := range charts {
 		for _, ln := range ts.Lines {
 			names = max(names, lipgloss.Width(ln.Name)+2)

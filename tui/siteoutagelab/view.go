@@ -137,7 +137,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale, events []widge
 		lines = append(lines, widget.Line{Name: name, Style: st.SeriesStyle(g), Bounded: true, End: now, Value: at(snap.Series.Running[g])})
 	}
 	chart := widget.TimeSeries{XMin: sc.x0, XMax: sc.x1, YMin: 0, YMax: 100, XLabel: dayLabel, XStep: 24,
-		YLabel: func(v float64) string { return fmt.Sprintf("%.4g%%", v) }, Lines: lines}.With(widget.PointMoved)
+		YLabel: func(v float64) string { return fmt.Sprintf("%.4g%%", v) }, Lines: lines}
 	left, width := chart.Area(w)
 
 	name := siteoutage.SetWords(c.Protections)

@@ -117,18 +117,22 @@ const (
 func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scales) []string {
 	lines := sharePart(st, r, w, sc.bars)
 	rest := h - len(lines)
+	legend := 0 // without colour the chart's last row names its lines' letters
+	if st.Mono {
+		legend = 1
+	}
 	herdRows, chartRows := 0, rest
 	if sc.herd > 0 {
 		herdRows, chartRows = min(rest, herdChrome+herdMax), 0
-		if rest >= herdAndChartMinRows {
-			herdRows = min(herdChrome+herdMax, rest-chartMinRows)
+		if rest >= herdAndChartMinRows+legend {
+			herdRows = min(herdChrome+herdMax, rest-chartMinRows-legend)
 			chartRows = rest - herdRows
 		}
 	}
 	if herdRows > herdChrome {
 		lines = append(lines, herd(st, r, l.runs, w, herdRows-herdChrome, sc.herd)...)
 	}
-	if chartRows >= chartAloneMinRows {
+	if chartRows >= chartAloneMinRows+legend {
 		lines = append(lines, chart(st, r, w, chartRows, sc)...)
 	}
 	return lines
@@ -203,7 +207,11 @@ func chart(st *widget.Styles, r *run, w, h int, sc scales) []string {
 	}
 	if d, ok := c.Choices(); ok {
 		m := queue.NewTheory(c.Load, d, 10).MeanQueue
-		series = append(series, widget.Line{Name: "mean field", Style: st.Warn, Value: func(float64) float64 { return m }})
+		name := "mean field"
+		if w < 48 { // a narrow panel: the plot's columns before the name's
+			name = "field"
+		}
+		series = append(series, widget.Line{Name: name, Style: st.Warn, Value: func(float64) float64 { return m }})
 	}
 	if sc.random > 0 {
 		series = append(series, widget.Line{Name: "random", Style: st.Muted, Value: func(float64) float64 { return sc.random }})

@@ -52,11 +52,6 @@ const (
 	// that row, in the lines' order, when they fit the names column: each
 	// name stays on its line's row rather than moving to a free one.
 	JoinRows
-	// PointMoved writes ↑ or ↓ after a name that could not sit on its
-	// line's row, towards the row the line ends on, so that a name never
-	// reads as a value its line does not have; the names column widens by
-	// two cells for it.
-	PointMoved
 	// JoinEnds gives the lines that end at one value one label ("one,
 	// stale"), which says they coincide; the names column widens for it.
 	JoinEnds
@@ -89,9 +84,11 @@ func (t TimeSeries) is(o Option) bool { return t.opts&o != 0 }
 
 // TimeSeries is a line chart over a fixed x range drawn with ntcharts:
 // numbered axes, one braille line per series, and each series' name written
-// at the right end of its line. Without colour (the mono theme) each line
-// also carries its mark along its length, so that lines are told apart
-// where they cross.
+// at the right end of its line, on its row or, where another name has the
+// row, on the nearest free one with ↑ or ↓ pointing at it, so that a name
+// never reads as a value its line does not have. Without colour (the mono
+// theme) each line also carries its mark along its length, so that lines
+// are told apart where they cross.
 type TimeSeries struct {
 	XMin, XMax, YMin, YMax float64
 	// XLabel and YLabel format the axis numbers.
@@ -197,10 +194,7 @@ func (t TimeSeries) namesWidth() int {
 		}
 		nameW = max(nameW, lipgloss.Width(strings.Join(names, ", "))+1)
 	}
-	if t.is(PointMoved) {
-		nameW += 2
-	}
-	return nameW
+	return nameW + 2 // a name moved off its line's row points at it: " ↑"
 }
 
 // EndRow is the row, from the plot's top, that line i ends on in a chart
@@ -376,7 +370,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		}
 		label := strings.Join(names, st.Muted.Render(", "))
 		switch {
-		case !t.is(PointMoved) || want[g] < 0 || want[g] == row:
+		case want[g] < 0 || want[g] == row:
 		case want[g] < row:
 			label += st.Muted.Render(" ↑")
 		default:

@@ -174,12 +174,12 @@ func TestTimeSeriesNamesOnTheirLinesRows(t *testing.T) {
 				t.Errorf("%v: %s is on row %d, which draws no line:\n%s", counts, name, r, strings.Join(rows, "\n"))
 			}
 			for j := range counts {
-				if ts.yRow(counts[j], 7) == ts.yRow(counts[i], 7) && rowOf(rows, fmt.Sprintf("line%d", j)) != r {
+				if ts.yRow(counts[j], 6) == ts.yRow(counts[i], 6) && rowOf(rows, fmt.Sprintf("line%d", j)) != r {
 					t.Errorf("%v: line%d and %s end on one row, their names on two:\n%s", counts, j, name, strings.Join(rows, "\n"))
 				}
 			}
 		}
-		if left, width := ts.Area(70); left != 5 || width != 70-5-ts.NamesWidth {
+		if left, width := ts.Area(70); left != 5 || width != 70-5-ts.NamesWidth-2 { // 9 rows: 6 of plot, the axis, its numbers, the letters' legend; the names' column and room for an arrow
 			t.Errorf("%v: the plot is at %d, %d wide", counts, left, width)
 		}
 	}
@@ -266,12 +266,11 @@ func TestTimeSeriesPeakKeepsANarrowSpike(t *testing.T) {
 }
 
 // Three lines that end on the top row of a short chart cannot all have
-// their names there: with PointMoved the moved names point up at it, and
-// a name on its own row carries no arrow.
+// their names there: the moved names point up at it, and a name on its
+// own row carries no arrow.
 func TestTimeSeriesPointMovedNames(t *testing.T) {
 	st := mono(t)
 	ts := flatChart(20, 20, 20, 0)
-	ts = ts.With(PointMoved)
 	rows := strings.Split(plain(ts.Render(st, 50, 6)), "\n")
 	arrows := 0
 	for _, r := range rows {
