@@ -358,9 +358,9 @@ func TestFlowPickerToBlogFigures(t *testing.T) {
 	}
 }
 
-// With M on, play at full speed stops at the blog post's moments: first where one
-// choice's max passes two's (ball 9), then one choice's first hot bin
-// (ball 9291), each caption shown until the next key.
+// With M on, play at full speed stops at the blog post's moment, one
+// choice's first hot bin (ball 9291), and not at ball 9, where at 100
+// balls a bin one choice's max passing two's is noise.
 func TestFlowStopsAtMoments(t *testing.T) {
 	t.Parallel()
 	m, err := New(Options{Scenario: "heavy-load-blog", Theme: "mono"})
@@ -372,10 +372,6 @@ func TestFlowStopsAtMoments(t *testing.T) {
 	for range len(speeds) {
 		tm.Send(keyMsg("+"))
 	}
-	tm.Send(keyMsg(" "))
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		return bytes.Contains(b, []byte("moment: ball 9: one's max load reaches 2"))
-	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	tm.Send(keyMsg(" "))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		return bytes.Contains(b, []byte("moment: ball 9291: one's fullest bin reaches 120"))

@@ -30,6 +30,9 @@ func TestMomentsEqualAReplay(t *testing.T) {
 			lanes := e.Snapshot().Lanes
 			groups := map[string]bool{} // the lanes that pass the same ones at the same max: one moment
 			for a := range k {
+				if float64(cfg.Balls) >= HotMinMean*float64(cfg.Bins) {
+					break // heavy load: no passes
+				}
 				var below []string
 				for b := range k {
 					if a != b && !passed[a*k+b] && lanes[a].Figures.Max > lanes[b].Figures.Max {
@@ -69,7 +72,8 @@ func TestMomentsEqualAReplay(t *testing.T) {
 }
 
 // the blog post's run: one choice gets a hot bin (120 balls, 1.2 x the mean of 100),
-// two choices never do, and one choice's max passes two's.
+// two choices never do; at 100 balls a bin the maxima passing each other
+// in the first balls are no moment.
 func TestMoments001(t *testing.T) {
 	e := MustNew(Config{Bins: 100, Balls: 10000, Trials: 1, Seed: 42, Hot: 1.2, Stream: Sequential,
 		Strategies: mustStrategies(t, "one,two", 2, 1)})
@@ -81,7 +85,7 @@ func TestMoments001(t *testing.T) {
 	}
 	all := strings.Join(captions, "\n")
 	if !strings.Contains(all, "one's fullest bin reaches 120 balls, hot by the end's measure (1.2 x the final mean load of 100)") ||
-		strings.Contains(all, "two's fullest bin reaches") || !strings.Contains(all, "one's max load reaches") {
+		strings.Contains(all, "two's fullest bin reaches") || strings.Contains(all, "max load reaches") {
 		t.Errorf("moments of §BLOG:\n%s", all)
 	}
 }
@@ -104,7 +108,6 @@ func ExampleEngine() {
 	// Output:
 	// one: 126 [126 120 118 116 116]
 	// two: 102 [102 102 101 101 101]
-	// ball 9: one's max load reaches 2, above two's 1
 	// ball 9291: one's fullest bin reaches 120 balls, hot by the end's measure (1.2 x the final mean load of 100)
 }
 

@@ -244,7 +244,10 @@ func (l *Lab) NextSeed() error {
 
 // stopsAt says which steps are moments.
 func (l *Lab) stopsAt() string {
-	return "one rule's max passing another's, a rule's first hot bin, each trial's end"
+	if float64(l.spec.Balls) >= bins.HotMinMean*float64(l.spec.Bins) {
+		return "a rule's first hot bin, each trial's end"
+	}
+	return "one rule's max passing another's, each trial's end"
 }
 
 // NewMoment reports the moments the latest steps reached: the engine's
