@@ -94,7 +94,9 @@ type Model struct {
 	// timelineOpen shows the timeline (i) in place of the body; met are
 	// the moments the run has reached, for a lab with no incident's.
 	timelineOpen bool
-	met          []metMoment
+	// cardAway says esc put the end card away until the run is over again.
+	cardAway bool
+	met      []metMoment
 	// playOnOpen is Options.Play: Init plays the scenario opened.
 	playOnOpen bool
 	// openNote says the note is the opening's, which takes a shorter

@@ -21,6 +21,7 @@ func TestCasebookNamesOnTheirLinesRows(t *testing.T) {
 	} {
 		m := openAt(t, c.scenario, 120, 40) // the runs side by side
 		drive(m, "end")
+		press(m, "esc") // the end card put away: the charts
 		v := plain(m)
 		var row string
 		for _, l := range strings.Split(v, "\n") {
@@ -56,6 +57,7 @@ func TestCasebookPlotsHoldTheirWidth(t *testing.T) {
 			}
 			start := axis()
 			drive(m, "end")
+			press(m, "esc") // the end card put away: the charts
 			if end := axis(); start < 0 || end != start || start > 8 {
 				t.Errorf("%s at %dx%d: the x axis starts at column %d when opened, %d at the end", sc, size[0], size[1], start, end)
 			}
@@ -70,6 +72,7 @@ func TestFlipFlopSaysHowFarBehindDNSIs(t *testing.T) {
 	t.Parallel()
 	m := openAt(t, "health-flip-flop", 160, 48)
 	drive(m, "end")
+	press(m, "esc") // the end card put away: the charts
 	v := plain(m)
 	for _, want := range []string{"DNS lag 213 min", "writes waiting 36,081", "DNS lag none", "instances DNS serves"} {
 		if !strings.Contains(v, want) {
@@ -140,5 +143,40 @@ func TestAProtectionKeyWhilePlayingPlaysOn(t *testing.T) {
 	drive(m, "o")
 	if m.seek.steps != 40 || !m.play.playing {
 		t.Errorf("o while playing at step 40: at step %d, playing %v", m.seek.steps, m.play.playing)
+	}
+}
+
+// Every casebook scenario ends on the lecture's card: the trigger, what
+// kept it going, what ended it and what would have prevented it, with the
+// model's figures; esc shows the charts, a step back leaves the end and
+// the card with it, and the next end shows it again. The headline says
+// its figures are the model's.
+func TestCasebookEndsOnTheLecturesCard(t *testing.T) {
+	t.Parallel()
+	playsWholeRuns(t)
+	for _, name := range []string{"aws-2011-remirror", "aws-2011-backoff", "facebook-2010", "facebook-2010-backoff", "the-planet-2008", "lease-storm", "lease-storm-throttled", "health-flip-flop"} {
+		for _, size := range classSizes {
+			m := openAsShipped(t, name, size[0], size[1])
+			if v := plain(m); strings.Contains(v, "prevented by") || !strings.Contains(v, "model: so far") {
+				t.Errorf("%s %dx%d as it opens: a card, or no \"model: so far\":\n%s", name, size[0], size[1], v)
+			}
+			m.stopAtMoments = false
+			drive(m, "end")
+			v := plain(m)
+			for _, want := range []string{"the trigger", "kept it going", "what ended it", "prevented by", "model: the run", "model: ✓ final", "esc"} {
+				if !strings.Contains(v, want) {
+					t.Errorf("%s %dx%d at its end: no %q:\n%s", name, size[0], size[1], want, v)
+				}
+			}
+			press(m, "esc")
+			if v := plain(m); strings.Contains(v, "prevented by") || m.screen != screenLab {
+				t.Errorf("%s %dx%d: esc does not show the charts:\n%s", name, size[0], size[1], v)
+			}
+			drive(m, "b")
+			drive(m, "end")
+			if !strings.Contains(plain(m), "prevented by") {
+				t.Errorf("%s %dx%d: the end again shows no card:\n%s", name, size[0], size[1], plain(m))
+			}
+		}
 	}
 }

@@ -212,6 +212,8 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Back) && m.timelineOpen:
 		m.timelineOpen = false
+	case key.Matches(msg, k.Back) && m.showingCard():
+		m.cardAway = true
 	case key.Matches(msg, k.Back):
 		m.back()
 	case key.Matches(msg, k.Play):

@@ -39,6 +39,9 @@ func (m *Model) redraw() {
 		return
 	}
 	m.info = m.lab.Info()
+	if !m.lab.Done() {
+		m.cardAway = false // the next end shows the card again
+	}
 	bottom := m.captionLines()
 	bottom = append(bottom, m.noteLines()...)
 	bottom = append(bottom, m.statusBar(), m.shortHelp())
@@ -71,6 +74,9 @@ func (m *Model) body(st *widget.Styles, h int) string {
 	case m.timelineOpen:
 		return m.timelineBody(m.width, h)
 	}
+	if c, ok := m.endCard(); ok {
+		return m.endCardBody(c, m.width, h)
+	}
 	narrating := !m.play.playing || m.play.stepsPerSecond() <= 10
 	f := lab.Frame{W: m.width, H: h, St: st, Narrating: narrating, Captioned: m.caption != ""}
 	m.lab.Resize(f)
@@ -79,6 +85,10 @@ func (m *Model) body(st *widget.Styles, h int) string {
 	m.lab.Resize(f)
 	return body
 }
+
+// modelWord is the glossary's line for the casebook's "model:" marks.
+var modelWord = [2]string{"model:", "marks the simulation's figures, beside the lecture's real times and numbers: " +
+	"the model follows the incident's mechanism and its order of events, not its every minute"}
 
 // headline is the lab's figures that the scenario quotes, in the lab's
 // order. Where an edit has taken the lab to figures the scenario does not
@@ -111,13 +121,14 @@ func (m *Model) headlineLines(big int) []string {
 		return nil
 	}
 	final := m.lab.Done() || m.info.Final
+	_, model := m.lab.(lab.Ending)
 	if !m.lecture || big == 0 {
-		return widget.Headline(m.st, m.width, final, figs)
+		return widget.Headline(m.st, m.width, final, model, figs)
 	}
 	large, rest := figs[:min(big, len(figs))], figs[min(big, len(figs)):]
 	var lines []string
 	if len(rest) > 0 { // the rest stay on the headline's line, above the large ones
-		lines = widget.Headline(m.st, m.width, final, rest)
+		lines = widget.Headline(m.st, m.width, final, model, rest)
 	} else {
 		state := m.st.Muted.Render("so far (L: back to one line)")
 		if final {
@@ -322,7 +333,11 @@ func (m *Model) fullHelp(h int) string {
 	}
 	m.help.Width = m.width
 	b.WriteString(cols + "\n")
-	if words := m.info.Glossary; len(words) > 0 {
+	words := m.info.Glossary
+	if _, ok := m.lab.(lab.Ending); ok {
+		words = append(slices.Clone(words), modelWord)
+	}
+	if len(words) > 0 {
 		b.WriteString("\n" + m.st.Title.Render("Words") + "\n")
 		for _, e := range words {
 			for i, line := range widget.Wrap(e[0]+": "+e[1], m.width-2) {

@@ -12,11 +12,15 @@ type Figure = engine.Figure
 // marked "so far" while the run plays and "final" once it is over. A
 // group goes on the current line when it fits there whole, else it starts
 // a line; a figure that does not fit goes to the next line, indented. No
-// figure is ever cut.
-func Headline(st *Styles, w int, final bool, figs []Figure) []string {
+// figure is ever cut. The figures of a model told beside a real
+// incident's (model) say so first: "model: so far".
+func Headline(st *Styles, w int, final, model bool, figs []Figure) []string {
 	mark := st.Muted.Render("so far ")
 	if final {
 		mark = st.OK.Render("✓ final ")
+	}
+	if model {
+		mark = st.Muted.Render("model: ") + mark
 	}
 	var groups [][]string // each group's cells: its name, then its figures
 	for i, f := range figs {

@@ -1,0 +1,84 @@
+package tui
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// endCard reports the card the body shows: the run of a casebook lab is
+// over and the card has not been put away (esc).
+func (m *Model) endCard() (lab.Card, bool) {
+	e, ok := m.lab.(lab.Ending)
+	if !ok || !m.lab.Done() || m.cardAway {
+		return lab.Card{}, false
+	}
+	return e.Ending(), true
+}
+
+// cardQuestions are the card's questions, in the lecture's order.
+var cardQuestions = []string{"the trigger", "kept it going", "what ended it", "prevented by"}
+
+// endCardBody draws the card in w x h: the incident, its four answers
+// wrapped beside their questions, the model's figures, and the keys.
+func (m *Model) endCardBody(c lab.Card, w, h int) string {
+	st := m.st
+	const labelW = 15
+	lines := []string{st.Title.Render(widget.FirstFit(w, "The end, in the lecture's terms: "+c.Title, c.Title, "The end, in the lecture's terms")), ""}
+	for i, text := range []string{c.Trigger, c.KeptGoing, c.Ended, c.Prevented} {
+		for j, l := range widget.Wrap(text, max(10, w-labelW)) {
+			label := ""
+			if j == 0 {
+				label = cardQuestions[i]
+			}
+			lines = append(lines, st.Accent.Render(padTo(label, labelW))+st.Text.Render(l))
+		}
+	}
+	lines = append(lines, "")
+	var groups []string // a line of figures each run, "throttle: goodput 9.0/s, ..."
+	for i, f := range m.headline() {
+		if i == 0 || f.Group != m.headline()[i-1].Group {
+			groups = append(groups, "")
+			if f.Group != "" {
+				groups[len(groups)-1] = f.Group + ": "
+			}
+		} else {
+			groups[len(groups)-1] += ", "
+		}
+		groups[len(groups)-1] += f.Name + " " + f.Value
+	}
+	var figs []string
+	label := "model: the run"
+	for _, g := range groups {
+		for _, l := range widget.Wrap(g, max(10, w-labelW)) {
+			figs = append(figs, st.Accent.Render(padTo(label, labelW))+st.Text.Render(l))
+			label = ""
+		}
+	}
+	if len(lines)+len(figs) > h-1 { // short of rows: no blank lines, and the figures are the headline's
+		lines = slices.DeleteFunc(lines, func(l string) bool { return l == "" })
+	}
+	if len(lines)+len(figs) > h-1 {
+		figs = []string{st.Accent.Render(padTo("model: the run", labelW)) + st.Text.Render(widget.FirstFit(max(10, w-labelW), "its figures are the headline's, above", "the headline's figures"))}
+	}
+	lines = append(lines, figs...)
+	keys := st.Muted.Render(widget.FirstFit(w, "esc shows the charts at the end · b steps back · r plays it again · i the whole timeline",
+		"esc: the charts · b: step back · r: again", "esc: the charts"))
+	return widget.FitLines(append(widget.PadLines(lines, max(len(lines), h-1))[:max(1, h-1)], keys), w, h)
+}
+
+// padTo is s padded with spaces to n cells.
+func padTo(s string, n int) string {
+	if len(s) >= n {
+		return s + " "
+	}
+	return s + strings.Repeat(" ", n-len(s))
+}
+
+// showingCard reports whether the end card is on screen.
+func (m *Model) showingCard() bool {
+	_, ok := m.endCard()
+	return ok && !m.helpOpen && !m.timelineOpen
+}
