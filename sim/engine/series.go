@@ -98,3 +98,40 @@ func (v SeriesView) MaxIn(x0, x1 float64) float64 {
 	}
 	return m
 }
+
+// HeldLongest is the value the series, read as a step function, holds
+// longest over [x0, x1): what a band of states should show in a column
+// that stands for that span, so that a state of a moment reads as rare as
+// it is. A tie goes to the value held first. It tells up to eight
+// distinct values apart (the states of a band), without allocating.
+func (v SeriesView) HeldLongest(x0, x1 float64) float64 {
+	var vals [8]float64
+	var held [8]float64
+	n := 0
+	add := func(y, d float64) {
+		for i := range n {
+			if vals[i] == y {
+				held[i] += d
+				return
+			}
+		}
+		if n < len(vals) {
+			vals[n], held[n] = y, d
+			n++
+		}
+	}
+	at, y := x0, v.StepAt(x0)
+	for i := v.Before(x0) + 1; i < v.n && v.At(i).X < x1; i++ {
+		p := v.At(i)
+		add(y, p.X-at)
+		at, y = p.X, p.Y
+	}
+	add(y, x1-at)
+	best := 0
+	for i := 1; i < n; i++ {
+		if held[i] > held[best] {
+			best = i
+		}
+	}
+	return vals[best]
+}
