@@ -172,9 +172,6 @@ func TestNothingCut(t *testing.T) {
 				seen := map[string]bool{}
 				check := func(when string) {
 					for _, l := range ellipsisLines(m) {
-						if knownCut(sc.Name, size, l) {
-							continue
-						}
 						if !seen[l] {
 							seen[l] = true
 							t.Errorf("%dx%d %s: cut: %q", size[0], size[1], when, l)
@@ -207,14 +204,6 @@ func TestNothingCut(t *testing.T) {
 			}
 		})
 	}
-}
-
-// knownCut is the one cut this test knows of and lets stand, until it is
-// fixed: the dns-race labs' fix table at 120x40, beside the bad schedules, with
-// three Enactors' counts (hundreds of billions of schedules) is wider than
-// its column and loses its last column's digits.
-func knownCut(scenario string, size [2]int, line string) bool {
-	return strings.HasPrefix(scenario, "dns-race") && size == [2]int{120, 40} && (strings.Contains(line, "emp…") || strings.HasSuffix(line, ".…"))
 }
 
 // Every chart drawn, in every scenario at a class's sizes, opened, half

@@ -11,7 +11,8 @@ import (
 
 // tableLines draw every row's schedules by outcome: each cell the exact
 // fraction and the share when the table fits, else the count and the
-// share, else the share; under it the current row in full, wrapped.
+// share, else the share, else the share without the schedules' counts;
+// under it the current row in full, wrapped.
 func (l *Lab) tableLines(w int, st *widget.Styles, focused bool) []string {
 	title := st.Title
 	if focused {
@@ -47,7 +48,8 @@ func (l *Lab) tableRows(w int, st *widget.Styles) []string {
 		return [3]string{form(c[interleave.Newest], c.Total()), form(c[interleave.Older], c.Total()), form(c[interleave.Empty], c.Total())}
 	}
 	var table []string
-	for _, form := range forms {
+	for k := range len(forms) + 1 { // the last try: the shares without the schedules' column
+		form, counted := forms[min(k, len(forms)-1)], k < len(forms)
 		cellW, schedW := len("newest"), len("schedules")
 		for _, r := range l.rows {
 			for _, cell := range cells(form, r.ex.Counts) {
@@ -56,6 +58,9 @@ func (l *Lab) tableRows(w int, st *widget.Styles) []string {
 			schedW = max(schedW, len(Digits(r.ex.Counts.Total())))
 		}
 		row := func(mark, name, sched string, cells [3]string) string {
+			if !counted {
+				return fmt.Sprintf("%s %-*s  %-*s  %-*s  %s", mark, nameW, name, cellW, cells[0], cellW, cells[1], cells[2])
+			}
 			return fmt.Sprintf("%s %-*s %*s  %-*s  %-*s  %s", mark, nameW, name, schedW, sched, cellW, cells[0], cellW, cells[1], cells[2])
 		}
 		table = []string{st.Muted.Render(row(" ", "fixes", "schedules", [3]string{"newest", "older", "empty"}))}
