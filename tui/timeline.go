@@ -61,15 +61,25 @@ func (m *Model) timelineBody(w, h int) string {
 		for _, l := range legend {
 			lines = append(lines, st.Muted.Render(l))
 		}
+		if room := h - len(lines) - 1; room >= 4 && m.lab.Info().Stops != "" { // the model's moments under the lecture's
+			lines = append(append(lines, ""), m.momentsSoFar(w, room, "the model so far")...)
+		}
 		return strings.Join(lines, "\n")
 	}
+	return strings.Join(m.momentsSoFar(w, h, "the moments so far"), "\n")
+}
+
+// momentsSoFar are the moments met up to the step on screen, the latest
+// last, under a title, in at most h lines of w cells.
+func (m *Model) momentsSoFar(w, h int, title string) []string {
+	st := m.st
 	met := m.metSoFar()
-	lines := []string{st.Title.Render(widget.FirstFit(w, fmt.Sprintf("the moments so far (%d), the latest last", len(met)), "the moments so far"))}
+	lines := []string{st.Title.Render(widget.FirstFit(w, fmt.Sprintf("%s (%d moments), the latest last", title, len(met)), title))}
 	if len(met) == 0 {
 		for _, l := range widget.Wrap("none yet. This lab's moments: "+m.lab.Info().Stops+".", w) {
 			lines = append(lines, st.Muted.Render(l))
 		}
-		return strings.Join(lines, "\n")
+		return lines[:min(len(lines), max(1, h))]
 	}
 	var body []string
 	for _, mm := range met {
@@ -86,5 +96,5 @@ func (m *Model) timelineBody(w, h int) string {
 	if room := h - 1; len(body) > room { // the latest that fit, the earlier ones a key away
 		body = append([]string{st.Muted.Render(fmt.Sprintf("(%d earlier lines: home replays from the start)", len(body)-room+1))}, body[len(body)-room+1:]...)
 	}
-	return strings.Join(append(lines, body...), "\n")
+	return append(lines, body...)
 }

@@ -26,8 +26,6 @@ type Lab struct {
 	lab.Sizing
 	lab.Lockstep[configstorm.Spec, configstorm.Config, *configstorm.Engine]
 	deck lab.Deck
-	// whole shows the lecture's whole timeline in place of the charts.
-	whole bool
 }
 
 // run is one protection set under way.
@@ -102,17 +100,16 @@ var keys = KeyMap{
 	CapacityDown: lab.Bind([]string{"w"}, "w", "weaker database"),
 	CapacityUp:   lab.Bind([]string{"W"}, "W", "stronger database"),
 	Compare:      lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-	Timeline:     lab.Bind([]string{"i"}, "i", "the lecture's whole timeline"),
 }
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "o", "backoff"), lab.Brief(k.Cut, "x", "cut"),
-		lab.Brief(k.KeepOnError, "e", "keep on error"), lab.Brief(k.FixEarlier, "f/F", "fix"), lab.Brief(k.Timeline, "i", "timeline"), k.Compare, c.Moments}
+		lab.Brief(k.KeepOnError, "e", "keep on error"), lab.Brief(k.FixEarlier, "f/F", "fix"), c.Timeline, k.Compare, c.Moments}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{k.Backoff, k.Cut, k.KeepOnError, k.FixEarlier, k.FixLater, k.RampShorter, k.RampLonger, k.CapacityDown, k.CapacityUp, k.Compare, k.Timeline},
+		{k.Backoff, k.Cut, k.KeepOnError, k.FixEarlier, k.FixLater, k.RampShorter, k.RampLonger, k.CapacityDown, k.CapacityUp, k.Compare},
 		lab.ShellKeys(),
 	}
 	return short, full
@@ -132,18 +129,11 @@ var (
 	capacitySteps = []float64{1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000}
 )
 
-// Key changes the spec and restarts the afternoon on its seed; i shows
-// the whole timeline or the charts again.
+// Key changes the spec and restarts the afternoon on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
 	var change lab.Change[configstorm.Spec]
 	switch {
-	case key.Matches(msg, k.Timeline):
-		l.whole = !l.whole
-		if l.whole {
-			return lab.Outcome{Handled: true, Note: "the lecture's timeline in place of the charts; i again for the charts"}
-		}
-		return lab.Outcome{Handled: true, Note: "the charts again; the timeline's latest events stay above or beside them"}
 	case key.Matches(msg, k.FixEarlier), key.Matches(msg, k.FixLater):
 		dir := lab.Dir(msg, k.FixEarlier)
 		change = lab.Shared(func(s *configstorm.Spec) {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/loadlab/loadlab/sim/configstorm"
 	"github.com/loadlab/loadlab/themes"
-	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/lab/labtest"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -60,24 +59,20 @@ func TestStepsOfTheKeys(t *testing.T) {
 	}
 }
 
-// i puts the whole timeline in place of the charts, and back.
+// The lecture's timeline, which the shell's i shows whole, points at the
+// run's place on it and holds the lecture's own ending.
 func TestTheWholeTimeline(t *testing.T) {
 	l := open(t, "cut,cut+backoff")
 	st := widget.NewStyles(themes.All[len(themes.All)-1]) // mono
-	f := lab.Frame{W: 80, H: 18, St: st}
 	for range 20 {
 		l.Step()
 	}
-	press(t, l, "i")
-	body := l.Render(f)
+	_, events, now := l.Chronicle()
+	body := strings.Join(widget.TimelineWrapped(st, 80, 18, events, now), "\n")
 	for _, want := range []string{"▶S 0:15", "2:30  in the lecture the site is fully back", "1:45  the lecture's team turns the site off"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the whole timeline lacks %q:\n%s", want, body)
 		}
-	}
-	press(t, l, "i")
-	if body := l.Render(f); !strings.Contains(body, "capacity") {
-		t.Errorf("i again should show the charts:\n%s", body)
 	}
 }
 

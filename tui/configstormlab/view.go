@@ -23,18 +23,12 @@ const besideW = 140
 
 // Render draws the lecture's timeline beside (or above) one run full
 // width, or two side by side on a shared scale, with the marks' legend
-// under them; i puts the whole timeline in place of the charts.
+// under them.
 func (l *Lab) Render(f lab.Frame) string {
 	now := l.minute()
 	events := incidents(l.Runs[0].Cfg.Timeline())
 	foot := []string{f.St.Muted.Render(legend(f.W))}
 	h := f.H - len(foot)
-	if l.whole {
-		head := f.St.Title.Render(widget.FirstFit(f.W, "The lecture's timeline, 2010-09-23: its order and its 2.5 hours; the times are the model's, h:mm after the bad value",
-			"The lecture's timeline, 2010-09-23 (the model's times, h:mm after the bad value)", "The lecture's timeline, 2010-09-23", "The lecture's timeline"))
-		lines := append([]string{head}, widget.TimelineWrapped(f.St, f.W, h-1, events, now)...)
-		return widget.FitLines(lines, f.W, h) + "\n" + strings.Join(foot, "\n")
-	}
 	sc := scale{load: l.Runs[0].Cfg.Capacity}
 	for _, r := range l.Runs {
 		sc.load = max(sc.load, r.Engine.Snapshot().PeakLoad)
@@ -71,6 +65,13 @@ var chartNames = []string{"the database's queries a second", "reads served, hit 
 // NextPanel shows the next run or chart where the screen shows one at a
 // time.
 func (l *Lab) NextPanel() bool { return l.deck.Next() }
+
+// Chronicle is the lecture's timeline for the shell's i: its order and
+// its 2.5 hours, on the model's clock (minutes after the bad value).
+func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
+	return "The lecture's timeline, 2010-09-23: its order and its 2.5 hours; the times are the model's, h:mm after the bad value",
+		incidents(l.Runs[0].Cfg.Timeline()), l.minute()
+}
 
 // minute is where the runs are, in minutes after the bad value.
 func (l *Lab) minute() float64 {

@@ -25,8 +25,6 @@ type Lab struct {
 	lab.Sizing
 	lab.Lockstep[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]
 	deck lab.Deck
-	// whole shows the incident's whole timeline in place of the runs.
-	whole bool
 }
 
 // run is one protection set under way.
@@ -102,7 +100,7 @@ var glossary = lab.Glossary(glossaryText)
 
 // KeyMap is the lab's own.
 type KeyMap struct {
-	Reserve, Drills, Fault, Compare, Timeline key.Binding
+	Reserve, Drills, Fault, Compare key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -114,17 +112,16 @@ var keys = KeyMap{
 	Drills:   lab.Bind([]string{"d"}, "d", "failover drilled on/off (right run)"),
 	Fault:    lab.Bind([]string{"f"}, "f", "H1 alone dark, or the city's feed cut (H2 too)"),
 	Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-	Timeline: lab.Bind([]string{"i"}, "i", "the incident's whole timeline, or the runs"),
 }
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Reserve, "p", "reserve"), lab.Brief(k.Drills, "d", "drills"),
-		lab.Brief(k.Fault, "f", "feed"), lab.Brief(k.Timeline, "i", "timeline"), k.Compare, c.Moments}
+		lab.Brief(k.Fault, "f", "feed"), c.Timeline, k.Compare, c.Moments}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{k.Reserve, k.Drills, k.Fault, k.Compare, k.Timeline},
+		{k.Reserve, k.Drills, k.Fault, k.Compare},
 		lab.ShellKeys(),
 	}
 	return short, full
@@ -136,18 +133,11 @@ func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
 // FullHelp is the full help's columns.
 func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
-// Key changes the spec and restarts the days on their seed, or shows the
-// whole timeline.
+// Key changes the spec and restarts the days on their seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
 	var change lab.Change[siteoutage.Spec]
 	switch {
-	case key.Matches(msg, k.Timeline):
-		l.whole = !l.whole
-		if l.whole {
-			return lab.Outcome{Handled: true, Note: "the incident's timeline, the lecture's and the model's; i shows the runs again"}
-		}
-		return lab.Outcome{Handled: true, Note: "the runs"}
 	case key.Matches(msg, k.Reserve):
 		change = l.Toggle(func(c *siteoutage.Config) { c.Reserve = !c.Reserve })
 	case key.Matches(msg, k.Drills):

@@ -61,9 +61,6 @@ func (l *Lab) Render(f lab.Frame) string {
 	events := incidents(c)
 	now := hours(l.Runs[0].Engine.Pos().At)
 	foot := []string{st.Muted.Render(l.legend(f.W))}
-	if l.whole {
-		return l.wholeTimeline(st, f.W, f.H, events, now)
-	}
 	sc := scale{hours(0), hours(float64(c.Minutes()))}
 	draw := func(r, _ int, f lab.Frame) string {
 		return strings.Join(l.panel(f.St, l.Runs[r], f.W, f.H, sc, events), "\n")
@@ -96,21 +93,10 @@ func (l *Lab) Render(f lab.Frame) string {
 // NextPanel shows the next run where the screen shows one at a time.
 func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
-// wholeTimeline is the lecture's timeline whole, and the model's moments
-// so far under it.
-func (l *Lab) wholeTimeline(st *widget.Styles, w, h int, events []widget.Incident, now float64) string {
-	wrapped := widget.TimelineWrapped(st, w, h, events, now)
-	logH := max(4, h-3-len(wrapped)-2) // the model's moments get what the timeline leaves, four lines at least
-	lines := []string{st.Title.Render(widget.FirstFit(w, "The Planet, H1, Houston, 2008: the lecture's timeline", "the lecture's timeline"))}
-	lines = append(lines, widget.TimelineWrapped(st, w, max(1, h-3-logH), events, now)...)
-	lines = append(lines, st.Title.Render(widget.FirstFit(w, "the model so far ("+siteoutage.SetWords(l.Runs[0].Cfg.Protections)+"), newest first", "the model so far")))
-	var entries []string
-	for _, m := range l.Runs[0].Engine.Moments() {
-		entries = append(entries, m.Caption)
-	}
-	lines = append(lines, widget.PadLines(widget.Log(st, w, logH, entries), logH)...)
-	lines = append(lines, st.Muted.Render(widget.FirstFit(w, widget.PhaseLegend+" · i: the runs", "i: the runs")))
-	return widget.FitLines(lines, w, h)
+// Chronicle is the lecture's timeline for the shell's i, and where the
+// run is on it.
+func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
+	return "The Planet, H1, Houston, 2008: the lecture's timeline", incidents(l.Runs[0].Cfg), hours(l.Runs[0].Engine.Pos().At)
 }
 
 // legend says what the marks mean and what the customers bought, in the
