@@ -108,10 +108,10 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Reserve:  lab.Bind([]string{"p"}, "p", "power reserved for failover on/off (right run)"),
-	Drills:   lab.Bind([]string{"d"}, "d", "failover drilled on/off (right run)"),
-	Fault:    lab.Bind([]string{"f"}, "f", "H1 alone dark, or the city's feed cut (H2 too)"),
-	Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	Reserve: lab.Bind([]string{"p"}, "p", "power reserved for failover on/off (right run)"),
+	Drills:  lab.Bind([]string{"d"}, "d", "failover drilled on/off (right run)"),
+	Fault:   lab.Bind([]string{"f"}, "f", "H1 alone dark, or the city's feed cut (H2 too)"),
+	Compare: lab.Bind([]string{"c"}, "c", "one run or two side by side"),
 }
 
 // help lists the lab's keys with the shell's.
