@@ -158,8 +158,10 @@ func (e *Engine) Pos() engine.Pos {
 // Moments are the run's moments so far.
 func (e *Engine) Moments() []engine.Moment { return e.moments[:len(e.moments):len(e.moments)] }
 
-func (e *Engine) mark(caption string, args ...any) {
-	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, At: float64(e.now), Caption: fmt.Sprintf(caption, args...)})
+// mark records a moment of the step under way whose caption tells the
+// model minute at; the status clock reads at when play stops there.
+func (e *Engine) mark(at int, caption string, args ...any) {
+	e.moments = append(e.moments, engine.Moment{Step: int64(e.now) + 1, At: float64(at), Caption: fmt.Sprintf(caption, args...)})
 }
 
 // count writes a whole number with thousands separated: 12,078.
@@ -196,12 +198,12 @@ func (e *Engine) Step() bool {
 		e.trigger()
 	case ShedAt:
 		e.shed = true
-		e.mark("%s: new create-volume requests are disabled (the lecture: 2:40 AM); the calls that hung on the zone stop taking the control plane", Clock(t))
+		e.mark(t, "%s: new create-volume requests are disabled (the lecture: 2:40 AM); the calls that hung on the zone stop taking the control plane", Clock(t))
 	}
 	if t == c.CutAt && !e.fixed {
 		e.cutOff = true
 		if e.stuckN+e.strandedN > 0 {
-			e.mark("%s: the zone's EBS cluster is cut off from the control plane (the lecture: 8:20 AM); no search is negotiated, none succeeds, %s of the volumes stay stuck",
+			e.mark(t, "%s: the zone's EBS cluster is cut off from the control plane (the lecture: 8:20 AM); no search is negotiated, none succeeds, %s of the volumes stay stuck",
 				Clock(t), pct(e.stuckShare()))
 		}
 	}
@@ -260,7 +262,7 @@ func (e *Engine) trigger() {
 		}
 	}
 	e.wave = e.stuckN
-	e.mark("%s: a network change moves traffic onto the low-capacity secondary network (the lecture: 12:47 AM); %s nodes are cut off, and %s volumes (%s) lose their mirror and search for a new one",
+	e.mark(e.now, "%s: a network change moves traffic onto the low-capacity secondary network (the lecture: 12:47 AM); %s nodes are cut off, and %s volumes (%s) lose their mirror and search for a new one",
 		Clock(e.now), count(cut), count(e.wave), pct(float64(e.wave)/float64(c.Volumes)))
 }
 
@@ -418,7 +420,7 @@ func (e *Engine) fail(n, searches int) {
 	e.copies[n] = e.copies[n][:0]
 	if e.raceAt < 0 {
 		e.raceAt = e.now
-		e.mark("%s: at %s searches a minute a race in the nodes' code fails a node; %s, %s (the lecture: a race seen only at high request rates)",
+		e.mark(e.now, "%s: at %s searches a minute a race in the nodes' code fails a node; %s, %s (the lecture: a race seen only at high request rates)",
 			Clock(e.now), count(searches), plural(hit, "volume loses a copy and searches too", "volumes lose a copy and search too"),
 			plural(strandedHere, "stuck volume loses its last one", "stuck volumes lose their last one"))
 	}
@@ -432,7 +434,7 @@ func (e *Engine) fix() {
 	if e.stuckN+e.strandedN == 0 {
 		return
 	}
-	e.mark("%s: the engineers stop the futile re-mirroring (the lecture: 11:30 AM); %s of the volumes are stuck, %s of them stranded on failed nodes; the zone recovers slowly",
+	e.mark(e.now, "%s: the engineers stop the futile re-mirroring (the lecture: 11:30 AM); %s of the volumes are stuck, %s of them stranded on failed nodes; the zone recovers slowly",
 		Clock(e.now), pct(e.stuckShare()), count(e.strandedN))
 	left := e.end - e.now
 	e.tailBack, e.tailStrandedBack, e.tailLost = make([]int32, left), make([]int32, left), make([]int32, left)
@@ -527,28 +529,28 @@ func (e *Engine) record(searches int, work, load, apiErr, unshielded float64) {
 	}
 	if t >= TriggerAt && e.stormAt < 0 && float64(searches) >= capacity && searches > 0 {
 		e.stormAt = t
-		e.mark("%s: the stuck volumes' %s searches a minute take the whole spare network (it carries %s): nothing is left to re-mirror, no volume gets a mirror, so none stops searching (the lecture: the re-mirroring storm)",
+		e.mark(t, "%s: the stuck volumes' %s searches a minute take the whole spare network (it carries %s): nothing is left to re-mirror, no volume gets a mirror, so none stops searching (the lecture: the re-mirroring storm)",
 			Clock(t), count(searches), count(int(capacity)))
 	}
 	if t > ShedAt && e.brownoutAt < 0 && apiErr > BrownoutShare {
 		e.brownoutAt = t
-		e.mark("%s: %s searches a minute put the control plane over capacity again: %.0f%% of the region's API calls fail (the lecture: 5:30 AM, errors rise again and the EBS API browns out)",
+		e.mark(t, "%s: %s searches a minute put the control plane over capacity again: %.0f%% of the region's API calls fail (the lecture: 5:30 AM, errors rise again and the EBS API browns out)",
 			Clock(t), count(searches), 100*apiErr)
 	}
 	if t == Noon {
 		e.noonStuck = stuck
 		if stuck > 0 {
-			e.mark("%s: %s of the volumes are stuck (the lecture: at noon no new volume gets stuck, but 13%% still are)", Clock(t), pct(stuck))
+			e.mark(t, "%s: %s of the volumes are stuck (the lecture: at noon no new volume gets stuck, but 13%% still are)", Clock(t), pct(stuck))
 		} else {
-			e.mark("%s: no volume is stuck (the lecture: at noon 13%% still were)", Clock(t))
+			e.mark(t, "%s: no volume is stuck (the lecture: at noon 13%% still were)", Clock(t))
 		}
 	}
 	if e.recoveredAt < 0 && t >= TriggerAt && e.stuckN+e.strandedN == 0 && tot.StuckEver > 0 {
 		e.recoveredAt = t
-		e.mark("%s: every volume has a mirror again, %s after 12:47 AM", Clock(t+1), engine.Duration(float64(60*(t-TriggerAt+1))))
+		e.mark(t+1, "%s: every volume has a mirror again, %s after 12:47 AM", Clock(t+1), engine.Duration(float64(60*(t-TriggerAt+1))))
 	}
 	if e.now == e.end {
-		e.mark("%s: the run ends with %s of the volumes still stuck (the lecture, noon on April 24: all but 1.04%%) and %s lost for good (the lecture: 0.07%%)",
+		e.mark(e.now, "%s: the run ends with %s of the volumes still stuck (the lecture, noon on April 24: all but 1.04%%) and %s lost for good (the lecture: 0.07%%)",
 			Clock(e.now), pct(stuck), pct(lostShare))
 	}
 }

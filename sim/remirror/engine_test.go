@@ -272,3 +272,19 @@ func TestEdgesRunWhole(t *testing.T) {
 		}
 	}
 }
+
+// Each moment's caption opens with the clock its At gives, so that the
+// status bar, stopped there, reads the caption's time (5:23 AM, not the
+// 5:24 AM the minute ended at).
+func TestMomentsTellTheirClock(t *testing.T) {
+	for _, set := range []string{"none", "backoff+cap", "bulkhead+backoff"} {
+		e, _ := New(with(t, set))
+		for e.Step() {
+		}
+		for _, m := range e.Moments() {
+			if want := Clock(int(m.At)) + ":"; !strings.HasPrefix(m.Caption, want) {
+				t.Errorf("%s: a moment at %s reads %q", set, want, m.Caption)
+			}
+		}
+	}
+}

@@ -36,7 +36,8 @@ const PhaseLegend = "T trigger · S what kept it going · R recovery"
 // written whole, wrapped under its column: the latest (or, before any,
 // the first), then its neighbours, the next to come first, as many as
 // fit. The marks and the clocks keep their column. A latest event longer
-// than h lines keeps h-1 and says that i shows the rest.
+// than h lines keeps h-1 and says that i shows the rest (on a single line,
+// its first words and "(i: more)").
 func Timeline(st *Styles, w, h int, events []Incident, now float64) []string {
 	if h <= 0 || len(events) == 0 {
 		return nil
@@ -45,6 +46,9 @@ func Timeline(st *Styles, w, h int, events []Incident, now float64) []string {
 	dw := max(1, w-t.width)
 	centre := max(0, t.latest)
 	wrapped := func(i int) []string { return Wrap(events[i].What, dw) }
+	if n := len(wrapped(centre)); n > h && h == 1 { // one line: the event's first words, and where the rest is
+		return t.lines(st, centre, []string{Wrap(events[centre].What, max(1, dw-len(" (i: more)")))[0] + " (i: more)"})
+	}
 	if n := len(wrapped(centre)); n > h {
 		lines := t.lines(st, centre, wrapped(centre)[:max(0, h-1)])
 		return append(lines, t.style(st, centre, strings.Repeat(" ", t.width)+"(the rest: i)"))
