@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/loadlab/loadlab/scenarios"
 	"slices"
 	"strings"
 	"testing"
@@ -162,45 +163,54 @@ func ellipsisLines(m *Model) []string {
 // opened and closed), a fifth on and at its end. The help bar's own
 // mark of keys left out is the one … allowed.
 func TestNothingCut(t *testing.T) {
+	atClassSizes(t, func(t *testing.T, sc scenarios.Scenario, size [2]int) {
+		m := openAsShipped(t, sc.Name, size[0], size[1])
+		seen := map[string]bool{}
+		check := func(when string) {
+			for _, l := range ellipsisLines(m) {
+				if !seen[l] {
+					seen[l] = true
+					t.Errorf("%dx%d %s: cut: %q", size[0], size[1], when, l)
+				}
+			}
+		}
+		check("as it opens")
+		pressed := map[string]bool{"q": true, "ctrl+c": true, "esc": true, "end": true, "S": true, "e": true, ":": true}
+		for _, col := range m.lab.KeyMap().FullHelp() {
+			for _, b := range col {
+				for _, k := range b.Keys() {
+					if pressed[k] {
+						continue
+					}
+					pressed[k] = true
+					drive(m, k)
+					check("after " + k)
+					if m.helpOpen {
+						press(m, "?")
+					}
+				}
+			}
+		}
+		drive(m, ">")
+		drive(m, ">")
+		check("a fifth on")
+		m.stopAtMoments = false
+		drive(m, "end")
+		check("at its end")
+	})
+}
+
+// atClassSizes runs check on every scenario at every class size, the
+// scenarios in parallel; it plays whole runs.
+func atClassSizes(t *testing.T, check func(t *testing.T, sc scenarios.Scenario, size [2]int)) {
+	t.Helper()
 	t.Parallel()
 	playsWholeRuns(t)
 	for _, sc := range catalogue(t) {
 		t.Run(sc.Name, func(t *testing.T) {
 			t.Parallel()
 			for _, size := range classSizes {
-				m := openAsShipped(t, sc.Name, size[0], size[1])
-				seen := map[string]bool{}
-				check := func(when string) {
-					for _, l := range ellipsisLines(m) {
-						if !seen[l] {
-							seen[l] = true
-							t.Errorf("%dx%d %s: cut: %q", size[0], size[1], when, l)
-						}
-					}
-				}
-				check("as it opens")
-				pressed := map[string]bool{"q": true, "ctrl+c": true, "esc": true, "end": true, "S": true, "e": true, ":": true}
-				for _, col := range m.lab.KeyMap().FullHelp() {
-					for _, b := range col {
-						for _, k := range b.Keys() {
-							if pressed[k] {
-								continue
-							}
-							pressed[k] = true
-							drive(m, k)
-							check("after " + k)
-							if m.helpOpen {
-								press(m, "?")
-							}
-						}
-					}
-				}
-				drive(m, ">")
-				drive(m, ">")
-				check("a fifth on")
-				m.stopAtMoments = false
-				drive(m, "end")
-				check("at its end")
+				check(t, sc, size)
 			}
 		})
 	}
@@ -211,43 +221,36 @@ func TestNothingCut(t *testing.T) {
 // readable minimum: a lab short of room shows fewer charts (tab pages to
 // the others), never smaller ones.
 func TestEveryChartReadable(t *testing.T) {
-	t.Parallel()
-	playsWholeRuns(t)
-	for _, sc := range catalogue(t) {
-		t.Run(sc.Name, func(t *testing.T) {
-			t.Parallel()
-			for _, size := range classSizes {
-				for _, lecture := range []bool{false, true} {
-					m := openAsShipped(t, sc.Name, size[0], size[1])
-					if lecture {
-						press(m, "L")
+	atClassSizes(t, func(t *testing.T, sc scenarios.Scenario, size [2]int) {
+		for _, lecture := range []bool{false, true} {
+			m := openAsShipped(t, sc.Name, size[0], size[1])
+			if lecture {
+				press(m, "L")
+			}
+			look := func(when string) {
+				var small []string
+				m.st.Seen = func(kind string, cols, rows int) {
+					if !widget.Readable(kind, cols, rows) {
+						small = append(small, fmt.Sprintf("%s %dx%d", kind, cols, rows))
 					}
-					look := func(when string) {
-						var small []string
-						m.st.Seen = func(kind string, cols, rows int) {
-							if !widget.Readable(kind, cols, rows) {
-								small = append(small, fmt.Sprintf("%s %dx%d", kind, cols, rows))
-							}
-						}
-						m.redraw()
-						m.st.Seen = nil
-						if len(small) > 0 {
-							t.Errorf("%dx%d lecture strip %v, %s: charts under the readable minimum (%dx%d): %s\n%s",
-								size[0], size[1], lecture, when, widget.ReadableCols, widget.ReadableRows, strings.Join(small, ", "), plain(m))
-						}
-					}
-					look("as it opens")
-					m.stopAtMoments = false
-					for range 5 {
-						drive(m, ">")
-					}
-					look("half way")
-					drive(m, "end")
-					look("at its end")
+				}
+				m.redraw()
+				m.st.Seen = nil
+				if len(small) > 0 {
+					t.Errorf("%dx%d lecture strip %v, %s: charts under the readable minimum (%dx%d): %s\n%s",
+						size[0], size[1], lecture, when, widget.ReadableCols, widget.ReadableRows, strings.Join(small, ", "), plain(m))
 				}
 			}
-		})
-	}
+			look("as it opens")
+			m.stopAtMoments = false
+			for range 5 {
+				drive(m, ">")
+			}
+			look("half way")
+			drive(m, "end")
+			look("at its end")
+		}
+	})
 }
 
 // showCard presses tab until the screen holds want, where a small screen
