@@ -307,11 +307,12 @@ func (m *Model) stepOnce() bool {
 	return true
 }
 
-// momentLead is what a caption opens with: "▶ moment: ", numbered where
-// its step had more than one ("▶ moment 1 of 2: ").
+// momentLead is what a caption opens with: "▶ moment: ", and where its
+// step met more than one, which of that step's it is ("▶ moment, 1 of 2
+// at this step: "), so the count never reads as the run's.
 func (m *Model) momentLead() string {
 	if m.toldOf > 1 {
-		return fmt.Sprintf("▶ moment %d of %d: ", m.toldOf-len(m.told), m.toldOf)
+		return fmt.Sprintf("▶ moment, %d of %d at this step: ", m.toldOf-len(m.told), m.toldOf)
 	}
 	return "▶ moment: "
 }

@@ -118,7 +118,7 @@ func TestAStepsMomentsAreToldInTurn(t *testing.T) {
 	first := plain(m)
 	press(m, "n")
 	second := plain(m)
-	if !strings.Contains(first, "▶ moment 1 of 2: 12:47 AM: a network change") || !strings.Contains(second, "▶ moment 2 of 2: bulkhead, 12:47 AM: the stuck volumes'") {
+	if !strings.Contains(first, "▶ moment, 1 of 2 at this step: 12:47 AM: a network change") || !strings.Contains(second, "▶ moment, 2 of 2 at this step: bulkhead, 12:47 AM: the stuck volumes'") {
 		t.Fatalf("the step's two moments:\n%s\nthen\n%s", first, second)
 	}
 	if m.seek.steps != at || !strings.Contains(second, "re-mirroring storm)") {
@@ -163,7 +163,7 @@ func TestCasebookEndsOnTheLecturesCard(t *testing.T) {
 			m.stopAtMoments = false
 			drive(m, "end")
 			v := plain(m)
-			for _, want := range []string{"the trigger", "kept it going", "what ended it", "prevented by", "model: the run", "model: ✓ final", "esc"} {
+			for _, want := range []string{"the trigger", "kept it going", "what ended it", "prevented by", "model: figures", "model: ✓ final", "esc"} {
 				if !strings.Contains(v, want) {
 					t.Errorf("%s %dx%d at its end: no %q:\n%s", name, size[0], size[1], want, v)
 				}

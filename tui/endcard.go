@@ -50,7 +50,7 @@ func (m *Model) endCardBody(c lab.Card, w, h int) string {
 		groups[len(groups)-1] += f.Name + " " + f.Value
 	}
 	var figs []string
-	label := "model: the run"
+	label := "model: figures"
 	for _, g := range groups {
 		for _, l := range widget.Wrap(g, max(10, w-labelW)) {
 			figs = append(figs, st.Accent.Render(padTo(label, labelW))+st.Text.Render(l))
@@ -61,7 +61,7 @@ func (m *Model) endCardBody(c lab.Card, w, h int) string {
 		lines = slices.DeleteFunc(lines, func(l string) bool { return l == "" })
 	}
 	if len(lines)+len(figs) > h-1 {
-		figs = []string{st.Accent.Render(padTo("model: the run", labelW)) + st.Text.Render(widget.FirstFit(max(10, w-labelW), "its figures are the headline's, above", "the headline's figures"))}
+		figs = []string{st.Accent.Render(padTo("model: figures", labelW)) + st.Text.Render(widget.FirstFit(max(10, w-labelW), "the run's, in the headline at the top", "in the headline"))}
 	}
 	lines = append(lines, figs...)
 	keys := st.Muted.Render(widget.FirstFit(w, "esc shows the charts at the end · b steps back · r plays it again · i the whole timeline",

@@ -9,8 +9,9 @@ import (
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
-// L shows the headline in large digits above the charts and hides it
-// again; a lab without headline figures says so.
+// L shows the headline's key figures in large digits above the charts,
+// each run's first where runs are compared, and hides them again; a lab
+// without headline figures says so.
 func TestLectureStrip(t *testing.T) {
 	t.Parallel()
 	m := openAt(t, "cascade-lecture", 160, 48)
@@ -23,8 +24,8 @@ func TestLectureStrip(t *testing.T) {
 	}
 	press(m, "L")
 	v := plain(m)
-	if !strings.Contains(v, "S1 success") || !strings.Contains(v, "▀") || !strings.Contains(v, "so far S1 backlog peak") {
-		t.Errorf("L should draw the first three figures large and keep the rest on the line above:\n%s", v)
+	if !strings.Contains(v, "S1 success") || !strings.Contains(v, "S6 success") || !strings.Contains(v, "▀") || !strings.Contains(v, "so far S1 hi-prio") {
+		t.Errorf("L should draw each run's first figure large (S1's and S6's success) and keep the rest on the line above:\n%s", v)
 	}
 	checkFits(t, m, 160, 48)
 	press(m, "L")

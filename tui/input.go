@@ -271,7 +271,7 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.View):
 		m.setNote("v shows the next view where a lab has several: this one has one (? lists its keys)", false)
 	case key.Matches(msg, k.Compare):
-		m.setNote("c sets two runs side by side where a lab can: this one shows one way at a time (? lists its keys)", false)
+		m.setNote("c is the switch between one run and two side by side where a lab has one; this lab has none (? lists its keys)", false)
 	case key.Matches(msg, k.Tab):
 		if f, ok := m.lab.(lab.Focuser); !ok || !f.NextPanel() {
 			m.setNote("every panel is on screen: tab shows the next one when the screen is too small to show them all readable", false)

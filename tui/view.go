@@ -108,8 +108,8 @@ func (m *Model) headline() []widget.Figure {
 }
 
 // lectureFigures is how many figures the lecture strip shows in large
-// digits: the first the scenario's headline names, its key figures; the
-// others stay on one line above them, so that the charts keep their room.
+// digits, its key figures (lectureSplit); the others stay on one line
+// above them, so that the charts keep their room.
 const lectureFigures = 3
 
 // headlineLines are the headline's figures on a line or two, or with the
@@ -122,10 +122,10 @@ func (m *Model) headlineLines(big int) []string {
 	}
 	final := m.lab.Done() || m.info.Final
 	_, model := m.lab.(lab.Ending)
-	if !m.lecture || big == 0 {
+	if _, card := m.endCard(); !m.lecture || big == 0 || card { // the end card needs the rows, and carries the figures
 		return widget.Headline(m.st, m.width, final, model, figs)
 	}
-	large, rest := figs[:min(big, len(figs))], figs[min(big, len(figs)):]
+	large, rest := lectureSplit(figs, big)
 	var lines []string
 	if len(rest) > 0 { // the rest stay on the headline's line, above the large ones
 		lines = widget.Headline(m.st, m.width, final, model, rest)
@@ -139,6 +139,30 @@ func (m *Model) headlineLines(big int) []string {
 	return append(lines, strings.Split(widget.BigStrip(m.st, m.width, large), "\n")...)
 }
 
+// lectureSplit is the figures the lecture strip shows large, at most n,
+// and the rest: where the figures come in groups (the rules or the runs
+// compared), each group's first, so that the comparison is the large one
+// (two max 102 beside one max 126); else the first n.
+func lectureSplit(figs []widget.Figure, n int) (large, rest []widget.Figure) {
+	var firsts []int
+	for i, f := range figs {
+		if f.Group != "" && (i == 0 || f.Group != figs[i-1].Group) {
+			firsts = append(firsts, i)
+		}
+	}
+	if len(firsts) < 2 {
+		return figs[:min(n, len(figs))], figs[min(n, len(figs)):]
+	}
+	for i, f := range figs {
+		if len(large) < n && slices.Contains(firsts, i) {
+			large = append(large, f)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	return large, rest
+}
+
 // toggleLecture turns the lecture strip on or off.
 func (m *Model) toggleLecture() {
 	if len(m.lab.Headline()) == 0 {
@@ -147,7 +171,11 @@ func (m *Model) toggleLecture() {
 	}
 	m.lecture = !m.lecture
 	if m.lecture {
-		m.setNote("lecture strip: the headline figures in large digits, for the back of the room (t picks the contrast theme)", false)
+		note := "lecture strip: the key figures in large digits, for the back of the room"
+		if m.st.Theme != "contrast" {
+			note += " (t picks the contrast theme)"
+		}
+		m.setNote(note, false)
 	} else {
 		m.setNote("lecture strip off", false)
 	}

@@ -33,8 +33,8 @@ type Deck struct {
 
 // Render draws the body in the first readable layout.
 func (d *Deck) Render(f Frame, layouts ...Layout) string {
-	if size := [2]int{f.W, f.H}; size != d.size {
-		d.size, d.level = size, 0
+	if size := [2]int{f.W, f.H}; size != d.size || d.level >= len(layouts) || layouts[d.level].Cards != d.cards {
+		d.size, d.level = size, 0 // a new size, or other layouts (c took a run away): the richest first
 	}
 	var body string
 	var seen widget.Measured
