@@ -134,6 +134,9 @@ func (m *Model) headlineLines(big int) []string {
 		if final {
 			state = m.st.OK.Render("✓ final") + m.st.Muted.Render(" (L: back to one line)")
 		}
+		if model {
+			state = m.st.Muted.Render("model: ") + state
+		}
 		lines = []string{state}
 	}
 	return append(lines, strings.Split(widget.BigStrip(m.st, m.width, large), "\n")...)
