@@ -96,6 +96,9 @@ type Model struct {
 	timelineOpen bool
 	// cardAway says esc put the end card away until the run is over again.
 	cardAway bool
+	// largeShown is how many figures the lecture strip drew large in the
+	// latest frame (it gives them up before a chart shrinks).
+	largeShown int
 	met      []metMoment
 	// playOnOpen is Options.Play: Init plays the scenario opened.
 	playOnOpen bool

@@ -58,6 +58,7 @@ func (m *Model) redraw() {
 		var seen widget.Measured
 		body, seen = widget.Measure(m.st, func(st *widget.Styles) string { return m.body(st, bodyH) })
 		if !m.lecture || big == 0 || seen.Readable() {
+			m.largeShown = big
 			seen.Tell(m.st)
 			body = widget.FitLines(strings.Split(body, "\n"), m.width, bodyH)
 			break
@@ -174,11 +175,14 @@ func (m *Model) toggleLecture() {
 	}
 	m.lecture = !m.lecture
 	if m.lecture {
-		note := "lecture strip: the key figures in large digits, for the back of the room"
+		note := "lecture strip: the key figures large (L: off)"
 		if m.st.Theme != "contrast" {
-			note += " (t picks the contrast theme)"
+			note += "; t picks the contrast theme"
 		}
 		m.setNote(note, false)
+		if m.redraw(); m.largeShown == 0 {
+			m.setNote("lecture strip: no room here for large figures beside charts that read; they show where there is (a taller terminal, one run with c)", false)
+		}
 	} else {
 		m.setNote("lecture strip off", false)
 	}

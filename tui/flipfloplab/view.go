@@ -166,10 +166,10 @@ func marks(st *widget.Styles, c flipflop.Config, snap flipflop.Snapshot, left, w
 // legend says what the marks mean, in the longest form that fits.
 func legend(w int) string {
 	return widget.FirstFit(w,
-		"S network state slow from 5:30 AM · O automation switched off (lecture: 9:36 AM) · N latency normal at 10:36 AM",
-		"S slow from 5:30 AM · O switched off (lecture: 9:36 AM) · N normal 10:36 AM",
-		"S slow 5:30 · O off 9:36 · N normal 10:36 AM",
-		"S slow · O off · N normal")
+		"S network state slow from 5:30 AM · O automation switched off (lecture: 9:36 AM) · N the network's latency normal at 10:36 AM (DNS still behind)",
+		"S slow from 5:30 AM · O switched off (lecture: 9:36 AM) · N network normal 10:36 AM",
+		"S slow 5:30 · O off 9:36 · N network normal 10:36 AM",
+		"S slow · O off · N network normal")
 }
 
 // counters are the run's figures now, most telling first: the DNS lag

@@ -25,16 +25,17 @@ type Layout struct {
 // size changes, so that a growing label never makes the screen flip back
 // and forth. tab (Next) pages through the cards.
 type Deck struct {
-	focus int
-	level int
-	size  [2]int
-	cards int
+	focus   int
+	level   int
+	size    [2]int
+	cards   int
+	layouts int
 }
 
 // Render draws the body in the first readable layout.
 func (d *Deck) Render(f Frame, layouts ...Layout) string {
-	if size := [2]int{f.W, f.H}; size != d.size || d.level >= len(layouts) || layouts[d.level].Cards != d.cards {
-		d.size, d.level = size, 0 // a new size, or other layouts (c took a run away): the richest first
+	if size := [2]int{f.W, f.H}; size != d.size || len(layouts) != d.layouts || layouts[d.level].Cards != d.cards {
+		d.size, d.level, d.layouts = size, 0, len(layouts) // a new size, or other layouts (c took a run away): the richest first
 	}
 	var body string
 	var seen widget.Measured

@@ -25,8 +25,8 @@ func (l *Lab) Render(f lab.Frame) string {
 	for i, r := range l.runs {
 		names[i] = r.sim.Config().Label()
 	}
-	draw := func(r, _ int, f lab.Frame) string { return strings.Join(l.panel(f.St, l.runs[r], f.W, f.H, sc), "\n") }
-	return l.deck.Render(f, lab.Runs(names, []string{"queues"}, draw)...)
+	draw := func(r, c int, f lab.Frame) string { return strings.Join(l.panel(f.St, l.runs[r], c, f.W, f.H, sc), "\n") }
+	return l.deck.Render(f, lab.Runs(names, []string{"queue lengths now", "mean jobs a server over time"}, draw)...)
 }
 
 // NextPanel shows the next policy where the screen shows one at a time.
@@ -113,8 +113,14 @@ const (
 // the mean field (for the d-choice rules); beside a stale board the jobs
 // sent to the hottest servers this period; then the mean queue over the
 // time so far, now and averaged since the warm-up, against its theory.
-// Where a herd and a chart do not both fit, the herd is drawn.
-func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scales) []string {
+// Where a herd and a chart do not both fit, the herd is drawn, and the
+// chart left out counts as one under the readable minimum, so that the
+// deck shows the parts a card at a time instead. only 0 draws the bars
+// (and the herd), 1 the chart alone; -1 all of them.
+func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, sc scales) []string {
+	if only == 1 {
+		return chart(st, r, w, h, sc)
+	}
 	lines := sharePart(st, r, w, sc.bars)
 	rest := h - len(lines)
 	legend := 0 // without colour the chart's last row names its lines' letters
@@ -122,6 +128,9 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scales) []string {
 		legend = 1
 	}
 	herdRows, chartRows := 0, rest
+	if only == 0 {
+		chartRows = 0
+	}
 	if sc.herd > 0 {
 		herdRows, chartRows = min(rest, herdChrome+herdMax), 0
 		if rest >= herdAndChartMinRows+legend {
@@ -132,8 +141,12 @@ func (l *Lab) panel(st *widget.Styles, r *run, w, h int, sc scales) []string {
 	if herdRows > herdChrome {
 		lines = append(lines, herd(st, r, l.runs, w, herdRows-herdChrome, sc.herd)...)
 	}
-	if chartRows >= chartAloneMinRows+legend {
+	switch {
+	case only == 0:
+	case chartRows >= chartAloneMinRows+legend:
 		lines = append(lines, chart(st, r, w, chartRows, sc)...)
+	default:
+		st.Saw(widget.LineChart, 0, 0) // no room for the chart: a chart the deck must find room for
 	}
 	return lines
 }
