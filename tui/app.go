@@ -99,7 +99,7 @@ type Model struct {
 	// largeShown is how many figures the lecture strip drew large in the
 	// latest frame (it gives them up before a chart shrinks).
 	largeShown int
-	met      []metMoment
+	met        []metMoment
 	// playOnOpen is Options.Play: Init plays the scenario opened.
 	playOnOpen bool
 	// openNote says the note is the opening's, which takes a shorter

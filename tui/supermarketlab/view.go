@@ -25,7 +25,9 @@ func (l *Lab) Render(f lab.Frame) string {
 	for i, r := range l.runs {
 		names[i] = r.sim.Config().Label()
 	}
-	draw := func(r, c int, f lab.Frame) string { return strings.Join(l.panel(f.St, l.runs[r], c, f.W, f.H, sc), "\n") }
+	draw := func(r, c int, f lab.Frame) string {
+		return strings.Join(l.panel(f.St, l.runs[r], c, f.W, f.H, sc), "\n")
+	}
 	return l.deck.Render(f, lab.Runs(names, []string{"queue lengths now", "mean jobs a server over time"}, draw)...)
 }
 
