@@ -146,8 +146,11 @@ func (l *Lab) panel(st *widget.Styles, r run, only int, w, h int, sc scale) []st
 	night := sc.x1-sc.x0 <= nightEnd
 	label := func(v float64) string {
 		m := int(v + 0.5)
-		if !night && m%1440 == 0 {
+		switch {
+		case !night && m%1440 == 0:
 			return remirror.Date(m)
+		case !night && m%1440 == 720: // beside a date, "12 PM" would read as that date's noon
+			return "noon"
 		}
 		return strings.Replace(engine.Clock(m), ":00", "", 1)
 	}
