@@ -37,22 +37,22 @@ func (m *Model) endCardBody(c lab.Card, w, h int) string {
 		}
 	}
 	lines = append(lines, "")
-	var groups []string // a line of figures each run, "throttle: goodput 9.0/s, ..."
+	var groups [][]string // each run's figures: "throttle: goodput 9.0/s", "recovered 5:28 AM"
 	for i, f := range m.headline() {
+		cell := f.Name + " " + f.Value
 		if i == 0 || f.Group != m.headline()[i-1].Group {
-			groups = append(groups, "")
 			if f.Group != "" {
-				groups[len(groups)-1] = f.Group + ": "
+				cell = f.Group + ": " + cell
 			}
-		} else {
-			groups[len(groups)-1] += ", "
+			groups = append(groups, []string{cell})
+			continue
 		}
-		groups[len(groups)-1] += f.Name + " " + f.Value
+		groups[len(groups)-1] = append(groups[len(groups)-1], cell)
 	}
 	var figs []string
 	label := "model: figures"
 	for _, g := range groups {
-		for _, l := range widget.Wrap(g, max(10, w-labelW)) {
+		for _, l := range wrapUnits(g, ", ", max(10, w-labelW)) { // a figure never split from its unit
 			figs = append(figs, st.Accent.Render(padTo(label, labelW))+st.Text.Render(l))
 			label = ""
 		}
@@ -81,4 +81,27 @@ func padTo(s string, n int) string {
 func (m *Model) showingCard() bool {
 	_, ok := m.endCard()
 	return ok && !m.helpOpen && !m.timelineOpen
+}
+
+// wrapUnits joins units with sep into lines of at most w cells, breaking
+// only between units (a unit wider than w is wrapped on its own).
+func wrapUnits(units []string, sep string, w int) []string {
+	var lines []string
+	line := ""
+	for _, u := range units {
+		switch {
+		case line == "":
+			line = u
+		case len([]rune(line+sep+u)) <= w:
+			line += sep + u
+		default:
+			lines = append(lines, line+strings.TrimSpace(sep))
+			line = u
+		}
+		if len([]rune(line)) > w {
+			wrapped := widget.Wrap(line, w)
+			lines, line = append(lines, wrapped[:len(wrapped)-1]...), wrapped[len(wrapped)-1]
+		}
+	}
+	return append(lines, line)
 }
