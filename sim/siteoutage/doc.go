@@ -31,7 +31,8 @@
 //     site's power as it was, Reserved of it with capacity reserved for
 //     failover. Standbys that find none wait; so only part of the moved
 //     load runs. Without drills a Broken share of failovers does not work
-//     when tried (the lecture's American Eagle found so in the disaster).
+//     when tried (the lecture's general lesson that testing matters: American
+//     Eagle, in a disaster of its own, found it could not fail over).
 //   - From 10 PM trucks carry down customers' servers to Dallas,
 //     TruckRate servers an hour, DriveMin on the road, as long as Dallas
 //     has power to spare.

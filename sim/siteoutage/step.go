@@ -218,7 +218,7 @@ func (e *Engine) failover(at float64) {
 		msg += fmt.Sprintf(", %s wait: their sites have no power to spare (%s of it)", engine.Digits(int64(short)), pct(e.spareShare()))
 	}
 	if e.brokenCustomers > 0 {
-		msg += fmt.Sprintf("; %s customers' failovers fail: never tested (the lecture's American Eagle found so in the disaster)", engine.Digits(int64(e.brokenCustomers)))
+		msg += fmt.Sprintf("; %s customers' failovers fail: never tested (the lecture's lesson that testing matters: American Eagle, in its own disaster, found it could not switch to its backup site)", engine.Digits(int64(e.brokenCustomers)))
 	}
 	e.mark(at, "%s", msg)
 }

@@ -449,13 +449,16 @@ func brief(cfg cascade.Config, w int) string {
 	if len(plus) > 0 {
 		mid += " · " + strings.Join(plus, " ")
 	}
-	tight := strings.Join(append([]string{fmt.Sprintf("%.10gs", wait), short}, abbr...), " ")
-	for _, form := range []string{strings.Join(long, " · "), mid, tight} {
+	// the tightest forms keep the timeout's name, so "0.25 s" never reads
+	// as a 0.25 s backoff
+	tight := strings.Join(append([]string{fmt.Sprintf("timeout %.10g s", wait), short}, abbr...), " ")
+	tighter := strings.Join(append([]string{fmt.Sprintf("t/o %.10gs", wait), short}, abbr...), " ")
+	for _, form := range []string{strings.Join(long, " · "), mid, tight, tighter} {
 		if lipgloss.Width(form) <= w {
 			return form
 		}
 	}
-	return tight
+	return tighter
 }
 
 // meanPercent is 100 x the mean of the points within half of x; the

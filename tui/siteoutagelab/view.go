@@ -174,7 +174,7 @@ func h1Line(s siteoutage.Snapshot, length int) string {
 		two = "floor two powered"
 	}
 	if s.FloorOneDark > 0 {
-		one = fmt.Sprintf("floor one: %d racks dark", s.FloorOneDark)
+		one = "floor one: " + engine.Count(s.FloorOneDark, "rack") + " dark"
 	}
 	switch length {
 	case 2:
@@ -184,7 +184,7 @@ func h1Line(s siteoutage.Snapshot, length int) string {
 	}
 	two = strings.TrimPrefix(two, "floor ")
 	if s.FloorOneDark > 0 {
-		return fmt.Sprintf("floor one %d racks dark, %s", s.FloorOneDark, two)
+		return "floor one " + engine.Count(s.FloorOneDark, "rack") + " dark, " + two
 	}
 	return "floor one powered, " + two
 }
