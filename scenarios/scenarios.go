@@ -163,13 +163,13 @@ var registry = []Scenario{
 	{
 		Name:   "cascade-lecture",
 		Title:  "Cascading failure: no protection (S1) against every protection (S6), seed 425",
-		Lesson: "At 15 s the database slows down 20x. On the left (S1) its 10 connections fill, then svc's 60 threads wait on it holding their slots, then api's 120: a slow dependency eats its callers. On the right (S6) the protections cannot add capacity (a database 20x slower serves 20x fewer calls whatever you do): they change who fails and how fast. Shedding drops low priority first, so high priority succeeds 48 % of the time against 16 % for low, and a request stuck in a queue is failed after 250 ms instead of 3 s. S6 is not the best on overall success (S4 and S5 beat it): it buys high priority with low. S6's breaker never opens (its calls time out at 250 ms, so under half of them fail). c shows one set; 1-6 and shift 1-6 pick the sets; a gives both sides the same arrivals; M stops at the moments.",
+		Lesson: "At 15 s the database slows down 20x. On the left (S1) its 10 connections fill, then svc's 60 threads wait on it holding their slots, then api's 120: a slow dependency eats its callers. On the right (S6) the protections cannot add capacity (a database 20x slower serves 20x fewer calls whatever you do): they change who fails and how fast. Shedding drops low priority first, so high priority succeeds 48 % of the time against 16 % for low, and a request stuck in a queue is failed after 250 ms instead of 3 s. S6 is not the best on overall success (S4 and S5 beat it): it buys high priority with low. S6's breaker never opens: the lecture's breaker counts svc's aux calls too, and S6's bulkhead keeps 18 threads for aux, so healthy aux calls hold the failed share under half (without the bulkhead it opens 8 times; G's textbook breaker, counting db calls only, opens 7 times in S6). c shows one set; 1-6 and shift 1-6 pick the sets; a gives both sides the same arrivals; M stops at the moments.",
 		Spec:   cascadeRun("S1,S6"), StepsPerSecond: 10, Headline: []string{"success", "high", "low", "backlog"},
 	},
 	{
 		Name:   "cascade-presets",
 		Title:  "The six protection sets of 26.4.1, one at a time (press 1-6)",
-		Lesson: "S1 no protection (17 % succeed), S2 immediate retries (more load, no more success), S3 tuned timeouts (22 %), S4 a circuit breaker (27 %), S5 bulkheads (28 %), S6 everything with backoff, jitter, a retry budget and shedding (23 %, but 48 % of high priority: shedding turns low priority away; its breaker never opens, as db errors stay under half). Press 1-6 to switch; o y B k x u flip one protection at a time.",
+		Lesson: "S1 no protection (17 % succeed), S2 immediate retries (more load, no more success), S3 tuned timeouts (22 %), S4 a circuit breaker (27 %), S5 bulkheads (28 %), S6 everything with backoff, jitter, a retry budget and shedding (23 %, but 48 % of high priority: shedding turns low priority away; its breaker never opens: the lecture's breaker counts aux calls too, and the bulkhead keeps them succeeding; G gives the textbook breaker, which opens). Press 1-6 to switch; o y B k x u flip one protection at a time.",
 		Spec:   cascadeRun("S1"), StepsPerSecond: 10, Headline: []string{"success", "high", "low", "backlog"},
 	},
 	{
@@ -181,7 +181,7 @@ var registry = []Scenario{
 	{
 		Name:   "breaker-explained",
 		Title:  "The circuit breaker: over half of at least 20 calls in 2 s failing opens it for 5 s; then 3 trials",
-		Lesson: "S4: with tuned timeouts and a breaker, db calls fail fast while it is open (O), so svc and api threads are not held by the slow database; half-open (H) lets three trial calls through. Watch the band under the charts and the reasons in the log.",
+		Lesson: "S4: with tuned timeouts and a breaker, db calls fail fast while it is open (O), so svc and api threads are not held by the slow database; half-open (H) lets three trial calls through. In 26.4.1's program the breaker counts every call svc makes, aux calls too, so half-open it closes as soon as three calls are back, whichever they are: at 22.58 s an aux call closes it 30 ms after it went half-open, before any db trial is back. G gives the textbook breaker, which counts only the db calls it guards and closes when its three trials are back ok; M then stops as each trial goes and comes back. Watch the band under the charts and the reasons in the moments.",
 		Spec:   cascadeRun("S4"), StepsPerSecond: 10, Headline: []string{"success", "db", "aux", "p95"},
 	},
 	{

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -138,8 +139,18 @@ func (m *Model) stopSeek() {
 	}
 }
 
-// placeNote says where the run is.
+// placeNote says where the run is, and why its length is about where the
+// lab says so.
 func (m *Model) placeNote() string {
+	s := m.place()
+	if info := m.lab.Info(); !info.Exact && info.About != "" && strings.Contains(s, " of about ") {
+		s += " (" + info.About + ")"
+	}
+	return s
+}
+
+// place says where the run is, in the fewest words.
+func (m *Model) place() string {
 	if m.seek.steps == 0 {
 		return "at the first step"
 	}

@@ -299,7 +299,7 @@ func (m *Model) statusBar() string {
 	// not fit are left out whole, the speed first, then from the end.
 	parts := append([]string{state}, m.lab.Status()...)
 	if m.seek.placed && !m.play.playing { // after the lab's own place (its clock), so it is left out first
-		parts = append(parts, m.placeNote())
+		parts = append(parts, m.place())
 	}
 	moves := m.info.Moves
 	plays := moves == ""

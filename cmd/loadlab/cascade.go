@@ -111,6 +111,7 @@ func bindCascade(fs *flagSet, s *cascade.Spec) {
 	fs.Bool(&s.UseShed, "shed", "custom: shed low priority when the api queue is long")
 	fs.Bool(&s.UseBudget, "budget", "custom: no retries while the database's error ratio is high (the breaker's window, or its own without a breaker)")
 	fs.Text(&c.Arrivals, "arrivals", "lecture or paired", "lecture: one random stream, as the lecture; paired: the same arrivals for every set")
+	fs.Text(&c.BreakerCounts, "breaker-counts", "lecture or guarded", "lecture: the breaker counts every call svc makes, aux too, as 26.4.1's program; guarded: only the db calls it guards, and half-open only its trials (the textbook breaker)")
 	fs.Text(&s.FollowAt, "follow", "t:k, such as 16:0", "t:k follows the k-th request (from 0) to arrive at or after t s through each run (text and JSON, not CSV)")
 }
 
@@ -133,6 +134,9 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 		fmt.Fprintf(w, "note: %s comes after the run's %g s, so this run never meets it\n", after[0], c.Duration)
 	case 2:
 		fmt.Fprintf(w, "note: %s come after the run's %g s, so this run never meets them\n", strings.Join(after, " and "), c.Duration)
+	}
+	if c.BreakerCounts == "guarded" {
+		fmt.Fprintln(w, "breaker guarded: it counts only the db calls it guards, and half-open only its trial calls (the textbook breaker, not 26.4.1's program)")
 	}
 	if c.Arrivals == "paired" {
 		fmt.Fprintln(w, "arrivals paired: every set meets the same requests at the same times (service times drawn from seed + 1)")

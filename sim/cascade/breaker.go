@@ -31,11 +31,19 @@ type Transition struct {
 	Reason string       `json:"reason"`
 }
 
-// breaker is the three-state circuit breaker of 26.3.1 as the reference
-// program runs it: closed, it records calls in a sliding window and opens
-// when at least MinCalls calls fail above the ratio; open, it fails fast
-// until the cool-down passes; half-open, it lets Trials calls through and
-// closes when they all succeed, reopening on the first failure.
+// breaker is the three-state circuit breaker of 26.3.1: closed, it records
+// calls in a sliding window and opens when at least MinCalls calls fail
+// above the ratio; open, it fails fast until the cool-down passes;
+// half-open, it lets Trials calls through and closes when they come back
+// ok, reopening on the first failure.
+//
+// With BreakerCounts "lecture" it runs as 26.4.1's program does: every
+// call svc makes is reported to it, aux calls too, and half-open it closes
+// as soon as as many calls have come back as it let trials out, whichever
+// calls they were. A healthy aux call can so close it before any trial
+// returns, and half-open lasts a few ticks. With "guarded" it is the
+// textbook breaker: it counts only the database calls it guards and,
+// half-open, only its own trial calls.
 type breaker struct {
 	cfg   *Config
 	state BreakerState
@@ -44,57 +52,141 @@ type breaker struct {
 	trials      int
 	inflight    int
 	failedTrial bool
-	log         []Transition
+	// period numbers the half-open spells; a trial call carries its
+	// spell's number, so a late trial of an earlier spell counts for none.
+	period int32
+	// trialsBack and trialsOK are the trials of this spell back, and back
+	// ok; refused the database calls failed fast since it last opened.
+	trialsBack, trialsOK int
+	refused              int
+	log                  []Transition
+	// trialLog is each trial call as it goes and comes back.
+	trialLog []Trial
 }
+
+// Trial is a half-open breaker's trial call going to the database, or
+// coming back.
+type Trial struct {
+	At float64 `json:"t"`
+	// N is, going, the trial's number in its half-open spell, from 1;
+	// coming back, how many of the spell's trials are back with it.
+	N      int  `json:"n"`
+	Back   bool `json:"back"`
+	Failed bool `json:"failed"`
+}
+
+func (b *breaker) guarded() bool { return b.cfg.BreakerCounts == "guarded" }
 
 func (b *breaker) moveTo(now float64, to BreakerState, reason string) {
 	b.log = append(b.log, Transition{At: now, From: b.state, To: to, Reason: reason})
 	b.state = to
+	if to == Open {
+		b.openedAt, b.refused = now, 0
+	}
 }
 
-// allow reports whether a call may go to the database.
-func (b *breaker) allow() bool {
+// allow reports whether a database call may go, and the half-open spell a
+// trial call belongs to (0: not a trial).
+func (b *breaker) allow(now float64) (bool, int32) {
 	switch {
 	case b.state == Closed:
-		return true
+		return true, 0
 	case b.state == HalfOpen && b.trials > 0:
 		b.trials--
 		b.inflight++
-		return true
+		n := b.cfg.BreakerTrials - b.trials
+		b.trialLog = append(b.trialLog, Trial{At: now, N: n})
+		return true, b.period
 	}
-	return false
+	b.refused++
+	return false, 0
 }
 
-// record takes a call's outcome.
-func (b *breaker) record(now float64, failed bool) {
+// record takes a call's outcome: aux says it was svc's aux call, trial the
+// half-open spell that let it out (0: none).
+func (b *breaker) record(now float64, failed, aux bool, trial int32) {
+	if trial != 0 && trial == b.period {
+		b.trialsBack++
+		b.trialLog = append(b.trialLog, Trial{At: now, N: b.trialsBack, Back: true, Failed: failed})
+	}
+	if b.guarded() {
+		b.recordGuarded(now, failed, trial)
+		return
+	}
 	switch b.state {
 	case HalfOpen:
-		trial := b.inflight > 0 // else a call sent before the breaker opened
 		b.inflight--
 		if failed {
 			b.failedTrial = true
-			b.openedAt = now
-			b.moveTo(now, Open, "a trial call failed")
+			b.moveTo(now, Open, b.lectureCallWord(aux, trial)+" failed while half-open")
 		} else if b.inflight <= 0 && !b.failedTrial {
-			// The lecture's program closes on any success that leaves no
-			// trial out, a late one sent before the breaker opened too.
-			reason := "a call sent before it opened returned ok with no trial out (the lecture's breaker closes on that)"
-			if sent := b.cfg.BreakerTrials - b.trials; trial && sent < b.cfg.BreakerTrials {
-				reason = fmt.Sprintf("%d of %d trial calls sent, every one ok and none out (the lecture's breaker closes then, without the last)", sent, b.cfg.BreakerTrials)
-			} else if trial {
-				reason = fmt.Sprintf("%d of %d trial calls sent, every one ok", sent, b.cfg.BreakerTrials)
-			}
 			b.clear()
-			b.moveTo(now, Closed, reason)
+			b.moveTo(now, Closed, b.lectureCloseReason(aux, trial))
 		}
 		return
 	case Open:
 		return
 	}
 	b.add(now, failed, b.cfg.BreakerWindow)
+	b.checkOpen(now)
+}
+
+// lectureCloseReason says which call closed the lecture's breaker: the
+// program closes on any success that leaves no call counted out, an aux
+// call's or a late one's too.
+func (b *breaker) lectureCloseReason(aux bool, trial int32) string {
+	sent, of := b.cfg.BreakerTrials-b.trials, b.cfg.BreakerTrials
+	if aux || trial != b.period || trial == 0 {
+		return fmt.Sprintf("%s returned ok, with %d of %d db trial calls sent and %d back (26.4.1's breaker counts it; G gives the textbook breaker)",
+			b.lectureCallWord(aux, trial), sent, of, b.trialsBack)
+	}
+	if sent < of {
+		return fmt.Sprintf("%d of %d trial calls sent, every one ok and none out (the lecture's breaker closes then, without the last)", sent, of)
+	}
+	return fmt.Sprintf("%d of %d trial calls sent, every one back ok", sent, of)
+}
+
+// lectureCallWord names a call the lecture's breaker counts half-open.
+func (b *breaker) lectureCallWord(aux bool, trial int32) string {
+	switch {
+	case aux:
+		return "an aux call"
+	case trial == 0 || trial != b.period:
+		return "a db call sent before it opened"
+	}
+	return fmt.Sprintf("trial call %d of %d", b.trialsBack, b.cfg.BreakerTrials)
+}
+
+// recordGuarded is record for the textbook breaker: database calls only,
+// and half-open only its own trials.
+func (b *breaker) recordGuarded(now float64, failed bool, trial int32) {
+	switch b.state {
+	case HalfOpen:
+		if trial == 0 || trial != b.period {
+			return // sent before this spell: not a trial
+		}
+		b.inflight--
+		if failed {
+			b.moveTo(now, Open, fmt.Sprintf("trial call %d of %d failed", b.trialsBack, b.cfg.BreakerTrials))
+			return
+		}
+		b.trialsOK++
+		if b.trialsOK == b.cfg.BreakerTrials {
+			b.clear()
+			b.moveTo(now, Closed, fmt.Sprintf("all %d trial calls came back ok", b.cfg.BreakerTrials))
+		}
+		return
+	case Open:
+		return
+	}
+	b.add(now, failed, b.cfg.BreakerWindow)
+	b.checkOpen(now)
+}
+
+// checkOpen opens a closed breaker whose window fails too often.
+func (b *breaker) checkOpen(now float64) {
 	if n := b.window(); n >= b.cfg.BreakerMinCalls {
 		if float64(b.failed)/float64(n) > b.cfg.BreakerErrRatio {
-			b.openedAt = now
 			b.moveTo(now, Open, fmt.Sprintf("%d of %d calls failed in the last %.10g s (%.1f %% > %.0f %%)",
 				b.failed, n, b.cfg.BreakerWindow, 100*float64(b.failed)/float64(n), 100*b.cfg.BreakerErrRatio))
 		}
@@ -104,8 +196,9 @@ func (b *breaker) record(now float64, failed bool) {
 // tick moves an open breaker to half-open after the cool-down.
 func (b *breaker) tick(now float64) {
 	if b.state == Open && now-b.openedAt >= b.cfg.BreakerCoolDown {
-		b.trials, b.inflight, b.failedTrial = b.cfg.BreakerTrials, 0, false
-		b.moveTo(now, HalfOpen, fmt.Sprintf("after the %.10g s cool-down", b.cfg.BreakerCoolDown))
+		b.trials, b.inflight, b.failedTrial, b.trialsBack, b.trialsOK = b.cfg.BreakerTrials, 0, false, 0, 0
+		b.period++
+		b.moveTo(now, HalfOpen, fmt.Sprintf("after the %.10g s cool-down, in which %d db calls failed fast", b.cfg.BreakerCoolDown, b.refused))
 	}
 }
 

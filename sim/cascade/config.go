@@ -84,6 +84,13 @@ type Config struct {
 	// and the service times and backoff from random.Random(seed + 1), so
 	// every protection set meets the same requests at the same times.
 	Arrivals string `json:"arrivals"`
+	// BreakerCounts is which calls the breaker counts: "lecture", every
+	// call svc makes, aux ones too, as 26.4.1's program reports them, so
+	// that a healthy aux call can close a half-open breaker before its
+	// trials come back; or "guarded", the textbook breaker of 26.3.1, which
+	// counts only the database calls it guards and, half-open, only its
+	// trial calls, closing when every trial has come back ok.
+	BreakerCounts string `json:"breaker-counts"`
 
 	Protections `json:"-"`
 }
@@ -118,7 +125,7 @@ func DefaultConfig() Config {
 		MaxRetries: 3, RetryBase: 0.05, RetryBudgetRatio: 0.9,
 		ShedHigh: 100, ShedLow: 50,
 		SLOMs: 100, Scan: 64, HeadCheck: 8, SampleEvery: 200,
-		Arrivals: "lecture",
+		Arrivals: "lecture", BreakerCounts: "lecture",
 	}
 }
 

@@ -27,6 +27,7 @@ type request struct {
 	stage    int8    // 0 api, 1 svc, 2 db or aux
 	high     bool    // high priority
 	cb       bool    // the current downstream call reports to the breaker
+	trial    int32   // the breaker's half-open spell that let this call out as a trial (0: none)
 	in       bool    // in the system: not ended, and not waiting to retry
 	busyIn   int8    // the layer serving it, if busyAt > 0
 	busyAt   int32   // 1 + its index in that layer's busy list (0: not busy)
@@ -355,13 +356,20 @@ func prioIndex(high bool) int {
 }
 
 func (e *Engine) enter(r *request, stage int) {
-	if stage == 2 && r.dep == 0 && e.cfg.Breaker && !e.breaker.allow() {
-		e.stats.fastFail++ // the breaker is open: fail at once, spare the database
-		if e.followed(r) {
-			e.trace(r, "fails fast: the breaker is %s", e.breaker.state)
+	if stage == 2 && r.dep == 0 && e.cfg.Breaker {
+		ok, trial := e.breaker.allow(e.now)
+		if !ok {
+			e.stats.fastFail++ // the breaker is open: fail at once, spare the database
+			if e.followed(r) {
+				e.trace(r, "fails fast: the breaker is %s", e.breaker.state)
+			}
+			e.fail(r, true)
+			return
 		}
-		e.fail(r, true)
-		return
+		r.trial = trial
+		if trial != 0 && e.followed(r) {
+			e.trace(r, "goes to the db as the half-open breaker's trial call %d of %d", e.breaker.cfg.BreakerTrials-e.breaker.trials, e.cfg.BreakerTrials)
+		}
 	}
 	if stage == 2 {
 		e.stats.depCalls++
@@ -475,8 +483,7 @@ func (e *Engine) advance(stage int) {
 
 func (e *Engine) success(r *request) {
 	if r.cb {
-		e.recordCall(false)
-		r.cb = false
+		e.recordCall(r, false)
 	}
 	dt := e.now - r.born
 	if e.followed(r) {
@@ -498,10 +505,15 @@ func (e *Engine) success(r *request) {
 }
 
 // recordCall takes a dependency call's outcome: into the breaker, which
-// the budget then reads too, or into the budget's own window.
-func (e *Engine) recordCall(failed bool) {
+// the budget then reads too, or into the budget's own window. The
+// textbook breaker counts only the database calls it guards.
+func (e *Engine) recordCall(r *request, failed bool) {
+	aux, trial := r.dep == 1, r.trial
+	r.cb, r.trial = false, 0
 	if e.cfg.Breaker {
-		e.breaker.record(e.now, failed)
+		if !aux || !e.breaker.guarded() {
+			e.breaker.record(e.now, failed, aux, trial)
+		}
 		return
 	}
 	e.budget.add(e.now, failed, e.cfg.BreakerWindow)
@@ -520,8 +532,7 @@ func (e *Engine) budgetRatio() float64 {
 // from the entry.
 func (e *Engine) fail(r *request, clientRetry bool) {
 	if r.cb {
-		e.recordCall(true)
-		r.cb = false
+		e.recordCall(r, true)
 	}
 	e.release(r)
 	if clientRetry && e.cfg.Retry != NoRetry && int(r.retries) < e.cfg.MaxRetries {

@@ -17,6 +17,7 @@ type moments struct {
 	surgeDone  bool
 	full       [4][2]bool
 	breakerLog int
+	trialLog   int
 	shed       bool
 	backlogged bool
 	drained    bool
@@ -58,9 +59,29 @@ func (e *Engine) noteMoments() {
 			}
 		}
 	}
-	for ; m.breakerLog < len(e.breaker.log); m.breakerLog++ {
-		t := e.breaker.log[m.breakerLog]
-		add("the breaker goes %s -> %s: %s", t.From, t.To, t.Reason)
+	b := &e.breaker
+	for m.breakerLog < len(b.log) || (b.guarded() && m.trialLog < len(b.trialLog)) {
+		// The transitions and the trials in the order they happened: within
+		// a tick the breaker goes half-open first and closes or opens last.
+		if m.breakerLog < len(b.log) {
+			t := b.log[m.breakerLog]
+			if !b.guarded() || m.trialLog == len(b.trialLog) || t.At < b.trialLog[m.trialLog].At ||
+				(t.At == b.trialLog[m.trialLog].At && t.To == HalfOpen) {
+				add("the breaker goes %s -> %s: %s", t.From, t.To, t.Reason)
+				m.breakerLog++
+				continue
+			}
+		}
+		t := b.trialLog[m.trialLog]
+		m.trialLog++
+		switch {
+		case !t.Back:
+			add("the half-open breaker lets trial call %d of %d go to the db", t.N, c.BreakerTrials)
+		case t.Failed:
+			add("a trial call comes back failed (%d of %d back)", t.N, c.BreakerTrials)
+		default:
+			add("a trial call comes back ok (%d of %d back)", t.N, c.BreakerTrials)
+		}
 	}
 	if !m.shed && e.shedding {
 		m.shed = true

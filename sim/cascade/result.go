@@ -88,10 +88,13 @@ type Result struct {
 	// SvcUseMean is the mean share of svc's slots taken over the samples.
 	SvcUseMean float64 `json:"svc_use_mean"`
 	// StuckAtEnd counts the requests still in the system at the end.
-	StuckAtEnd int             `json:"stuck_at_end"`
-	Samples    []Sample        `json:"samples"`
-	Breaker    []Transition    `json:"breaker"`
-	Moments    []engine.Moment `json:"moments"`
+	StuckAtEnd int          `json:"stuck_at_end"`
+	Samples    []Sample     `json:"samples"`
+	Breaker    []Transition `json:"breaker"`
+	// Trials are the half-open breaker's trial calls as they went and
+	// came back.
+	Trials  []Trial         `json:"breaker_trials,omitempty"`
+	Moments []engine.Moment `json:"moments"`
 }
 
 // Result summarises the run so far (all of it once Done).
@@ -105,6 +108,7 @@ func (e *Engine) Result() Result {
 		StuckAtEnd: e.reqs.n,
 		Samples:    slices.Clone(s.samples),
 		Breaker:    append([]Transition{}, e.breaker.log...),
+		Trials:     slices.Clone(e.breaker.trialLog),
 		Moments:    append([]engine.Moment{}, e.moments.found...),
 	}
 	if len(s.lat) > 0 {

@@ -66,6 +66,8 @@ func (c Config) Validate() error {
 		return engine.Invalid("sample-every", "must be at least 1, got %d", c.SampleEvery)
 	case c.Arrivals != "lecture" && c.Arrivals != "paired":
 		return engine.Invalid("arrivals", "must be lecture or paired, got %q", c.Arrivals)
+	case c.BreakerCounts != "lecture" && c.BreakerCounts != "guarded":
+		return engine.Invalid("breaker-counts", "must be lecture or guarded, got %q", c.BreakerCounts)
 	case c.Duration/c.DT > 1e7:
 		return engine.Invalid("dt", "makes %.3g ticks of the duration, more than 10^7", c.Duration/c.DT)
 	}

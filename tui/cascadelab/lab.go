@@ -213,6 +213,9 @@ func (l *Lab) Status() []string {
 		t = r.cfg.Duration
 	}
 	status := []string{names, fmt.Sprintf("seed %d", r.cfg.Seed), fmt.Sprintf("t %5.2f / %.10g s", t, r.cfg.Duration)}
+	if r.cfg.BreakerCounts == "guarded" {
+		status = append(status, "textbook breaker")
+	}
 	if r.cfg.Arrivals == "paired" {
 		status = append(status, "arrivals paired")
 	}
@@ -221,7 +224,7 @@ func (l *Lab) Status() []string {
 
 // KeyMap is the lab's own keys.
 type KeyMap struct {
-	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Bulkhead, Shed, Budget, Zoom, Grain key.Binding
+	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Counts, Bulkhead, Shed, Budget, Zoom, Grain key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -239,6 +242,7 @@ var keys = KeyMap{
 	Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
 	Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
 	Breaker:     lab.Bind([]string{"B"}, "B", "breaker"),
+	Counts:      lab.Bind([]string{"G"}, "G", "breaker counts: the lecture's (aux calls too) or the textbook's (the db calls it guards)"),
 	Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
 	Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
 	Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
@@ -252,7 +256,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	presets.SetHelp("1-6", "S1 none · S2 retry · S3 tuned · S4 breaker · S5 bulkhead · S6 all")
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{presets, k.Timeout, k.Retry, k.Breaker, k.Bulkhead, k.Shed, k.Budget},
+		{presets, k.Timeout, k.Retry, k.Breaker, k.Counts, k.Bulkhead, k.Shed, k.Budget},
 		append([]key.Binding{k.Compare, k.RightPreset, k.Arrivals, k.Follow, k.Zoom, k.Grain}, lab.ShellKeys()...),
 	}
 	return short, full
@@ -313,6 +317,22 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		for _, r := range l.runs {
 			r.cfg.Arrivals = mode
+		}
+		if err := l.Restart(); err != nil {
+			return lab.Outcome{Handled: true, Err: err}
+		}
+		return lab.Outcome{Handled: true, Note: note + " (replayed to the same time)", Restarted: true, Replay: true}
+	}
+	if key.Matches(msg, keys.Counts) {
+		mode, note := "guarded", "the textbook breaker: it counts only the db calls it guards and, half-open, only its 3 trial calls, closing when all 3 are back ok; M stops as each trial goes and comes back"
+		if l.left().cfg.BreakerCounts == "guarded" {
+			mode, note = "lecture", "the lecture's breaker: 26.4.1's program counts every call svc makes, aux calls too, so a healthy aux call can close it before its trials are back"
+		}
+		for _, r := range l.runs {
+			r.cfg.BreakerCounts = mode
+		}
+		if !l.left().cfg.Breaker && (len(l.runs) < 2 || !l.runs[1].cfg.Breaker) {
+			note += "; no breaker runs here: B turns it on"
 		}
 		if err := l.Restart(); err != nil {
 			return lab.Outcome{Handled: true, Err: err}
@@ -406,9 +426,24 @@ func describe(p cascade.Protections) string {
 		timeout, p.Retry, onOff(p.Breaker), onOff(p.Bulkhead), onOff(p.Shed), onOff(p.Budget))
 }
 
+// glossary explains the lab's short words for the help screen.
+var glossary = lab.Glossary(`
+S1-S6: the lecture's six protection sets (26.4.1), from none (S1) to all of them (S6)
+timeout 0.25 s: a call waiting at a queue's head longer than 0.25 s fails (the tuned limit); the default waits 3 s
++brk: with a circuit breaker on svc's db calls
++blk: with a bulkhead: svc's 60 threads split, 42 for db calls and 18 for aux calls, so a slow db can hold only its share
++shed: shedding: while api's queue is over 100, low priority is turned away at the door
++bud: a retry budget: no retries while the db's calls fail at 90 % or more
+C O H: the breaker closed (calls go), open (db calls fail fast for 5 s), half-open (3 trial calls go)
+the lecture's breaker: 26.4.1's program reports every call svc makes to the breaker, aux calls too; half-open it closes once as many calls are back as it let trials out, so a healthy aux call closes it within a few ticks, and in S6 aux calls keep the failed share under half
+textbook breaker (G): counts only the db calls it guards and, half-open, only its own trial calls; it closes when all 3 are back ok
+amplification: attempts per arriving request (entry) or stage-2 calls per request (downstream)
+`)
+
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
+	i := lab.Info{Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps(), Glossary: glossary,
+		About: "a step that meets a moment ends there, so the run has a step more for each"}
 	if t, ok := l.title(); ok {
 		i.Title = t
 	}

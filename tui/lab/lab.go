@@ -77,6 +77,9 @@ type Info struct {
 	// it is the run's length to the step, not an estimate ("step 6 of 8").
 	Steps int64
 	Exact bool
+	// About, where Steps is not Exact, says in a few words why not
+	// ("a moment ends a step early"), for the notes that quote the count.
+	About string
 	// Final says the headline is final before the run is done (the exact
 	// lab's results, once computed, while its stepper plays one input).
 	Final bool
