@@ -69,7 +69,7 @@ func TestCascadeCompare(t *testing.T) {
 	}
 	m.redraw()
 	v = plain(m)
-	arrived := regexp.MustCompile(`arrived (\d+)`).FindAllStringSubmatch(v, -1)
+	arrived := regexp.MustCompile(`of (\d+) arrived`).FindAllStringSubmatch(v, -1)
 	if !strings.Contains(v, "arrivals paired") || len(arrived) != 2 || arrived[0][1] != arrived[1][1] {
 		t.Errorf("a should pair the arrivals of S1 and S6 (arrived %v):\n%s", arrived, v)
 	}

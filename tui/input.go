@@ -221,10 +221,11 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 			m.play.stop()
 			return nil
 		}
+		var cmd tea.Cmd
 		if m.lab.Done() {
-			m.changed(m.lab.Restart())
+			cmd = m.changed(m.lab.Restart())
 		}
-		return m.play.start()
+		return tea.Batch(cmd, m.play.start())
 	case key.Matches(msg, k.Step):
 		m.play.stop()
 		if !m.stepOnce() && m.caption == "" {
@@ -241,10 +242,11 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		return m.play.restart()
 	case key.Matches(msg, k.Reset):
-		m.changed(m.lab.Restart())
+		cmd := m.changed(m.lab.Restart())
 		if m.note == "" {
 			m.setNote("r: this run again from its start, with your changes (R: the scenario as written)", false)
 		}
+		return cmd
 	case key.Matches(msg, k.Scenario):
 		return m.asWritten()
 	case key.Matches(msg, k.Moments):
@@ -254,10 +256,11 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.NextSeed) && m.lab.Seed() < 0:
 		m.setNote(lab.ErrUnseeded.Error(), false)
 	case key.Matches(msg, k.NextSeed):
-		m.changed(m.lab.NextSeed())
+		cmd := m.changed(m.lab.NextSeed())
 		if !m.noteBad {
 			m.setNote(fmt.Sprintf("seed %d: the run starts again from its first step (S types a seed)", m.lab.Seed()), false)
 		}
+		return cmd
 	case key.Matches(msg, k.TypeSeed):
 		if m.lab.Seed() < 0 {
 			m.setNote(lab.ErrUnseeded.Error(), false)
@@ -285,7 +288,15 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 }
 
 // changed reports an engine rebuild the root asked for (reset, seeds).
-func (m *Model) changed(err error) { m.labOutcome(lab.Outcome{Err: err, Restarted: true}) }
+// changed takes a restart the shell's keys made; a lab with work off the
+// UI loop starts what the new run needs.
+func (m *Model) changed(err error) tea.Cmd {
+	cmd := m.labOutcome(lab.Outcome{Err: err, Restarted: true})
+	if a, ok := m.async(); ok && err == nil {
+		return tea.Batch(cmd, a.Init(), m.whileBusy())
+	}
+	return cmd
+}
 
 // seedKey runs the seed prompt; a bad seed keeps the prompt open with the
 // reason beside it.
@@ -303,11 +314,11 @@ func (m *Model) seedKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		m.typingSeed = false
 		m.seedInput.Blur()
-		m.changed(m.lab.WithSeed(v))
+		cmd := m.changed(m.lab.WithSeed(v))
 		if !m.noteBad {
 			m.setNote(fmt.Sprintf("seed %d: the run starts again from its first step", v), false)
 		}
-		return nil
+		return cmd
 	}
 	var cmd tea.Cmd
 	m.seedInput, cmd = m.seedInput.Update(msg)

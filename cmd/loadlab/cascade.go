@@ -166,32 +166,11 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 		}
 	}
 	if len(rep.Results) > 0 {
-		r := rep.Results[0]
-		fmt.Fprintf(w, "\n%s timeline: how a slow dependency eats its callers' threads\n", rep.Names[0])
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "t\tapi queue\tsvc queue\tdb queue\tapi used\tsvc used\tdb used\tsuccess\t")
-		for i, s := range r.Samples {
-			if i%2 == 1 || s.T < 13 {
-				continue
-			}
-			fmt.Fprintf(tw, "%.0f s\t%d\t%d\t%d\t%.0f%%\t%.0f%%\t%.0f%%\t%.1f%%\t\n", s.T, s.APIQueue, s.SvcQueue, s.DBQueue,
-				100*s.APIUse, 100*s.SvcUse, 100*s.DBUse, 100*s.Success)
-		}
-		tw.Flush()
-		fmt.Fprintf(w, "still in the system at the end: %d requests\n", r.StuckAtEnd)
+		writeTable(w, rep.Timeline(0))
 	}
-	fmt.Fprintln(w, "\ncomparison")
+	writeTable(w, rep.Comparison())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "set\tsuccess\tgood\tmean ms\tp95 ms\tentry amp\tbacklog peak\tsvc used\tfast-fails\thigh\tlow\tdb\taux\t")
-	for i, name := range rep.Names {
-		r := rep.Results[i]
-		fmt.Fprintf(tw, "%s\t%.1f%%\t%.1f%%\t%.0f\t%.0f\t%.2fx\t%d\t%.0f%%\t%d\t%.1f%%\t%.1f%%\t%.1f%%\t%.1f%%\t\n", name,
-			textfmt.Percent(r.OK, r.Arrived), textfmt.Percent(r.Good, r.Arrived), r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)),
-			r.BacklogPeak, r.SvcUseMean, r.FastFail, textfmt.Percent(r.HiOK, r.HiTotal), textfmt.Percent(r.LoOK, r.LoTotal), textfmt.Percent(r.DBOK, r.DBTotal), textfmt.Percent(r.AuxOK, r.AuxTotal))
-	}
-	tw.Flush()
 	fmt.Fprintln(w, "\nsuccess by priority and by dependency")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "set\thigh priority\tlow priority\tdb class\taux class\t")
 	for i, name := range rep.Names {
 		r := rep.Results[i]

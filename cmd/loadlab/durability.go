@@ -53,8 +53,8 @@ for good, in all and at each whole year's end.`,
 			s := d.Spec()
 			fmt.Fprintf(w, "durability: %d objects of %d replicas on %d AZs x %d racks x %d nodes for %g years; seed %d\n",
 				s.Objects, s.Replicas, s.AZs, s.RacksPerAZ, s.NodesPerRack, s.Years, s.Seed)
-			io.WriteString(w, engine.PlainExponents(fmt.Sprintf("disks lost every %g years a node (back in %g h); racks dark every %g years (%g h), AZs every %g years (%g h); a rack destroyed every %g years; rebuilds take %g h\n\n",
-				s.NodeMTTFYears, s.ReplaceHours, s.RackOutageYears, s.RackOutageHours, s.AZOutageYears, s.AZOutageHours, s.RackLossYears, s.RebuildHours)))
+			io.WriteString(w, engine.PlainExponents(fmt.Sprintf("disks lost every %g years a node (back in %g h); racks dark %s, AZs %s; a rack destroyed %s; rebuilds take %g h\n\n",
+				s.NodeMTTFYears, s.ReplaceHours, every(s.RackOutageYears, s.RackOutageHours, s), every(s.AZOutageYears, s.AZOutageHours, s), every(s.RackLossYears, 0, s), s.RebuildHours)))
 			fmt.Fprintf(w, "%-11s %-28s %s\n", "strategy", "short of a majority, ever", "lost for good")
 			for _, r := range d.Results() {
 				fmt.Fprintf(w, "%-11s %-28s %s\n", r.Strategy, fmt.Sprintf("%d (%.2f%%)", r.LostMajority, 100*float64(r.LostMajority)/float64(r.Objects)),
@@ -125,4 +125,17 @@ func writeByYear(w io.Writer, d *placement.Durability) {
 		}
 		line(cells)
 	}
+}
+
+// every says how often a failure comes, a mean time in years, and for how
+// many hours (0: for good); a failure so rare that under 1 % of runs would
+// meet one in the whole fleet is said to be off, as it is in effect.
+func every(years, hours float64, s placement.DurabilitySpec) string {
+	if s.Years*float64(s.AZs*s.RacksPerAZ)/years < 0.01 {
+		return fmt.Sprintf("never in effect (every %g years)", years)
+	}
+	if hours > 0 {
+		return fmt.Sprintf("every %g years (%g h)", years, hours)
+	}
+	return fmt.Sprintf("every %g years", years)
 }

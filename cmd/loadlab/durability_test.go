@@ -92,3 +92,19 @@ func TestDurabilityReportEstimate(t *testing.T) {
 		}
 	}
 }
+
+// A failure whose mean time is far past the run (durability-repair's 1e6
+// years) reads as off, not as a rate to take in.
+func TestDurabilityTextSaysOffForRareFailures(t *testing.T) {
+	code, out, errs := runArgs(t, "run", "durability-repair")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "racks dark never in effect (every 1e6 years)") || strings.Contains(out, "e+06") {
+		t.Errorf("the rare failures should read as off:\n%s", out)
+	}
+	code, out, _ = runArgs(t, "run", "durability-years")
+	if code != 0 || !strings.Contains(out, "racks dark every 2 years (4 h)") {
+		t.Errorf("durability-years' rack outages should read as a rate:\n%s", out)
+	}
+}

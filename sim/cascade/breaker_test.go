@@ -1,6 +1,7 @@
 package cascade
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -97,5 +98,26 @@ func TestWhyS6sBreakerStaysShut(t *testing.T) {
 	cfg.Bulkhead = false
 	if got := opens(run(t, cfg)); got != 8 {
 		t.Fatalf("S6 without its bulkhead opens %d times, want 8", got)
+	}
+}
+
+// The counters' run-so-far latencies end equal to the report's.
+func TestRunLatencyIsTheReports(t *testing.T) {
+	for _, name := range []string{"S1", "S4", "S6"} {
+		cfg := DefaultConfig()
+		cfg.Protections = preset(t, name)
+		e, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for e.Step() {
+		}
+		snap, res := e.Snapshot(), e.Result()
+		if snap.RunP95Ms != res.P95LatencyMs && math.Abs(snap.RunP95Ms-res.P95LatencyMs) > 1e-6 {
+			t.Errorf("%s: p95 so far %.6f ms, the report's %.6f", name, snap.RunP95Ms, res.P95LatencyMs)
+		}
+		if math.Abs(snap.RunMeanMs-res.MeanLatencyMs) > 1e-6 {
+			t.Errorf("%s: mean so far %.6f ms, the report's %.6f", name, snap.RunMeanMs, res.MeanLatencyMs)
+		}
 	}
 }

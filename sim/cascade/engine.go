@@ -139,9 +139,12 @@ func (e *Engine) stopped() bool {
 type stats struct {
 	arrived, attempts, ok, failed, depCalls, fastFail, good, shed int
 	lat                                                           []float64
-	prio                                                          [2][2]int // [high, low][ok, total]
-	class                                                         [2][2]int // [db, aux][ok, total]
-	samples                                                       []Sample
+	// latTicks[k] counts the successes that took k ticks: latencies are
+	// whole ticks, so the run's p95 so far is read off it exactly.
+	latTicks []int
+	prio     [2][2]int // [high, low][ok, total]
+	class    [2][2]int // [db, aux][ok, total]
+	samples  []Sample
 }
 
 // NewFollowing is New, following one request's journey (see Journey).
@@ -497,6 +500,11 @@ func (e *Engine) success(r *request) {
 	s := &e.stats
 	s.ok++
 	s.lat = append(s.lat, dt)
+	k := int(dt/e.cfg.DT + 0.5)
+	for len(s.latTicks) <= k {
+		s.latTicks = append(s.latTicks, 0)
+	}
+	s.latTicks[k]++
 	if dt*1000 <= e.cfg.SLOMs {
 		s.good++
 	}

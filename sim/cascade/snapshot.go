@@ -78,6 +78,26 @@ func (e *Engine) recentP95() (float64, int) {
 	return s.scratch[int(float64(n)*0.95)] * 1000, n
 }
 
+// runLatency is the mean and p95 latency, ms, of the successes so far:
+// the p95 is the latency at index int(0.95 n) of their sorted latencies,
+// read off the histogram of whole ticks.
+func (e *Engine) runLatency() (mean, p95 float64) {
+	n := len(e.stats.lat)
+	if n == 0 {
+		return 0, 0
+	}
+	sum, cum, at := 0.0, 0, int(float64(n)*0.95)
+	p95 = -1
+	for k, c := range e.stats.latTicks {
+		sum += float64(k*c) * e.cfg.DT
+		cum += c
+		if p95 < 0 && cum > at {
+			p95 = float64(k) * e.cfg.DT * 1000
+		}
+	}
+	return sum / float64(n) * 1000, p95
+}
+
 // recordTransitions puts the breaker's new transitions in its series as
 // they happen: a state may last less than 100 ms (half-open often does),
 // and a view stopped at a transition shows it.
@@ -117,7 +137,10 @@ type Snapshot struct {
 	// succeeded in the last second.
 	RecentP95 float64
 	RecentOK  int
-	Moments   []engine.Moment
+	// RunMeanMs and RunP95Ms are the mean and p95 latency, ms, of every
+	// success so far, as Result takes them at the end.
+	RunMeanMs, RunP95Ms float64
+	Moments             []engine.Moment
 	// Journey is the followed request's stages so far.
 	Journey []Stage
 }
@@ -134,6 +157,7 @@ func (e *Engine) Snapshot() Snapshot {
 		Moments: e.Moments(),
 		Journey: e.journey.stages[:len(e.journey.stages):len(e.journey.stages)]}
 	snap.RecentP95, snap.RecentOK = e.recentP95()
+	snap.RunMeanMs, snap.RunP95Ms = e.runLatency()
 	for i := range s.use {
 		snap.Use[i] = s.use[i].View()
 	}

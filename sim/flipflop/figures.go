@@ -24,7 +24,7 @@ func SetWords(c Config) string {
 
 // Figures is the run's headline so far, under the keys scenarios quote it
 // by: writes (DNS writes), flips (check results that flipped), peak (the
-// most writes in a minute), in-service (instances in DNS, on average) and
+// most writes in a minute), in-service (instances in DNS, on average, of how many) and
 // dead (minutes dead instances spent in DNS while the automation ran).
 func (e *Engine) Figures() []engine.Figure {
 	s := e.Snapshot()
@@ -37,7 +37,7 @@ func (e *Engine) Figures() []engine.Figure {
 		{Key: "writes", Group: group, Name: "DNS writes", Value: engine.Digits(s.Totals.Writes)},
 		{Key: "flips", Group: group, Name: "flips", Value: engine.Digits(s.Totals.Flips)},
 		{Key: "peak", Group: group, Name: "peak", Value: fmt.Sprintf("%d/min", s.Totals.PeakWrites)},
-		{Key: "in-service", Group: group, Name: "in service", Value: fmt.Sprintf("%.1f", mean)},
+		{Key: "in-service", Group: group, Name: "in DNS", Value: fmt.Sprintf("%.1f of %d", mean, e.cfg.Instances)},
 		{Key: "dead", Group: group, Name: "dead in DNS", Value: fmt.Sprintf("%.1f min", s.DeadMinutes)},
 	}
 }

@@ -33,6 +33,10 @@ type Lab struct {
 	// success rate per 100 ms instead of the lecture's 2 s samples.
 	zoom, fine bool
 	deck       lab.Deck
+	// view is what v shows: the charts, the lecture's table or S1's
+	// timeline; sets is that table, worked out off the UI loop.
+	view int
+	sets sixSets
 }
 
 // run is one protection set under way.
@@ -292,6 +296,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			note = "compare " + l.names() + " on one seed, in lockstep; shift 1-6 sets the right, a pairs the arrivals"
 		}
 		return lab.Outcome{Handled: true, Note: note, Restarted: true, Replay: true}
+	}
+	if key.Matches(msg, lab.CommonKeys.View) {
+		return l.nextView()
 	}
 	if key.Matches(msg, keys.Zoom) {
 		l.zoom = !l.zoom

@@ -18,6 +18,9 @@ import (
 // Below the panels, across both, go the legend of the event marks and the
 // latest moment.
 func (l *Lab) Render(f lab.Frame) string {
+	if l.view != chartsView {
+		return l.renderTable(f)
+	}
 	top := 10.0 // the backlog scale, shared by the runs compared
 	for _, r := range l.runs {
 		r.sync()
@@ -307,9 +310,13 @@ func newestWrapped(style lipgloss.Style, entries []string, w, rows int) []string
 
 // counterItems are the live counters, most telling first.
 func counterItems(s cascade.Snapshot, cfg cascade.Config) []widget.Counter {
-	p95 := widget.Counter{Name: "p95 of successes in the last 1 s", Value: "none"}
+	p95 := widget.Counter{Name: "p95 of successes, last 1 s", Value: "none"}
 	if s.RecentOK > 0 {
 		p95.Value = fmt.Sprintf("%.0f ms", s.RecentP95)
+	}
+	run := widget.Counter{Name: "run so far p95", Value: "none"}
+	if s.OK > 0 {
+		run.Value = fmt.Sprintf("%.0f ms, mean %.0f ms", s.RunP95Ms, s.RunMeanMs)
 	}
 	backlog := 0.0
 	if p, ok := s.Backlog.Last(); ok {
@@ -323,10 +330,11 @@ func counterItems(s cascade.Snapshot, cfg cascade.Config) []widget.Counter {
 	}
 	pct := func(a, b int) string { return fmt.Sprintf("%.1f%%", textfmt.Percent(a, b)) }
 	return []widget.Counter{
-		{Name: "ok", Value: pct(s.OK, s.Arrived)},
+		{Name: "ok", Value: pct(s.OK, s.Arrived) + " of " + fmt.Sprint(s.Arrived) + " arrived"},
 		{Name: fmt.Sprintf("good (ok in %.10g ms)", cfg.SLOMs), Value: pct(s.Good, s.Arrived)},
 		{Name: "failed", Value: pct(s.Failed, s.Arrived)},
 		p95,
+		run,
 		{Name: "api backlog", Value: fmt.Sprintf("%.0f", backlog)},
 		{Name: "retries", Value: fmt.Sprintf("%d (%.2f attempts a request)", s.Retries, perRequest(s.Attempts))},
 		{Name: "fast-fails", Value: fmt.Sprint(s.FastFail)},
@@ -334,7 +342,6 @@ func counterItems(s cascade.Snapshot, cfg cascade.Config) []widget.Counter {
 		{Name: "high priority ok", Value: pct(s.HiOK, s.HiTotal) + ", low " + pct(s.LoOK, s.LoTotal)},
 		{Name: "db requests ok", Value: pct(s.DBOK, s.DBTotal) + ", aux " + pct(s.AuxOK, s.AuxTotal)},
 		{Name: "dependency calls", Value: fmt.Sprintf("%.2f a request", perRequest(s.DepCalls))},
-		{Name: "arrived", Value: fmt.Sprint(s.Arrived)},
 		{Name: "still in the system", Value: pct(s.Arrived-s.OK-s.Failed, s.Arrived)},
 	}
 }

@@ -19,7 +19,7 @@ func (l *Lab) Headline() []widget.Figure {
 func (l *Lab) glossary() [][2]string { return glossary }
 
 var glossary = [][2]string{
-	{"timeline", "19 Oct 2025, 11:48 PM PDT: the DNS record of dynamodb.us-east-1.amazonaws.com is empty, and every system reaching DynamoDB in us-east-1 fails (other regions are fine). 20 Oct, 12:38 AM: engineers find the cause; 1:15 AM: a fix goes in; 2:25 AM: all DNS information is restored, and copied to the three AZs by 2:32 AM. EC2 launches fail from 11:48 PM until 1:50 PM, the DWFM lease storm (lecture 26.2.10)"},
+	{"timeline", "19 Oct 2025, 11:48 PM PDT: the DNS record of dynamodb.us-east-1.amazonaws.com is empty, and every system reaching DynamoDB in us-east-1 fails (other regions are fine). 20 Oct, 12:38 AM: engineers find the cause; 1:15 AM: a fix goes in; 2:25 AM: all DNS information is restored, and copied to the three AZs by 2:32 AM. EC2 launches fail from 11:48 PM until 1:50 PM: DWFM's leases on EC2's hosts time out from 11:48 PM, and once DynamoDB is back at 2:25 AM the lease storm starts (lecture 26.2.10)"},
 	{"Enactor", "the automation that applies DNS plans, one per AZ; every Enactor runs the same program: check the plan is fresh, write it, delete older plans"},
 	{"plan", "a version of the DNS records; v1 plan_old is in the record at the start, the slow Enactor applies v2 plan_new, the fast one v3 plan_newest"},
 	{"schedule", "one interleaving of every Enactor's steps, each Enactor's in order: s1 s2 f1 ... (s the slow Enactor, f the fast one, m a middle one); there are (n1+n2)!/(n1! n2!) of them"},

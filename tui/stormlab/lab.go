@@ -28,6 +28,10 @@ type Lab struct {
 	storms []cascade.Storm
 	shown  int
 	deck   lab.Deck
+	// linear draws the heights on a linear scale, where full jitter's 26
+	// stands 2.6 % as tall as the herd's 1,000; the log scale (the
+	// default) shows both, but shrinks their ratio.
+	linear bool
 }
 
 // New opens the lab on a retry-storm spec.
@@ -100,19 +104,22 @@ func (l *Lab) Status() []string {
 }
 
 // KeyMap is the lab's own key: the next jitter mode.
-type KeyMap struct{ Jitter key.Binding }
+type KeyMap struct{ Jitter, Scale key.Binding }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
 func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
-var keys = KeyMap{Jitter: lab.Bind([]string{"j"}, "j", "next jitter mode")}
+var keys = KeyMap{
+	Jitter: lab.Bind([]string{"j"}, "j", "next jitter mode"),
+	Scale:  lab.Bind([]string{"l"}, "l", "log or linear height scale"),
+}
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	return []key.Binding{c.Play, c.Step, k.Jitter, c.Help, c.Quit, c.Faster, c.Slower},
-		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{k.Jitter}, lab.ShellKeys()...)}
+	return []key.Binding{c.Play, c.Step, k.Jitter, k.Scale, c.Help, c.Quit, c.Faster, c.Slower},
+		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{k.Jitter, k.Scale}, lab.ShellKeys()...)}
 }
 
 // ShortHelp is the help bar's keys.
@@ -123,6 +130,13 @@ func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // Key switches the jitter mode drawn under no jitter's, keeping the time.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
+	if key.Matches(msg, keys.Scale) {
+		l.linear = !l.linear
+		if l.linear {
+			return lab.Outcome{Handled: true, Note: "linear scale: heights in proportion to retries (l: log)"}
+		}
+		return lab.Outcome{Handled: true, Note: "log scale: 60 % as tall can be 3 % as many (l: linear)"}
+	}
 	if !key.Matches(msg, keys.Jitter) {
 		return lab.Outcome{}
 	}
@@ -139,20 +153,26 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 func (l *Lab) Render(f lab.Frame) string {
 	st := f.St
 	cols := max(8, f.W-8)
-	per := (l.clock.Span() + cols - 1) / cols
+	span := l.span()
+	per := (span + cols - 1) / cols
 	top := 1
 	for _, m := range l.storms {
-		for c := 0; c*per < l.clock.Span(); c++ {
+		for c := 0; c*per < span; c++ {
 			top = max(top, m.Busiest(c*per, (c+1)*per))
 		}
+	}
+	scale := "log scale"
+	if l.linear {
+		scale = "linear scale"
 	}
 	head := []string{
 		st.Title.Render(widget.FirstFit(f.W,
 			fmt.Sprintf("%d clients fail at t = 0 and retry %d times; retry k waits min(%.10g ms x 2^(k-1), %.10g ms)", l.spec.Clients, l.spec.Retries, l.spec.BaseMs, l.spec.CapMs),
 			fmt.Sprintf("%d clients fail at t = 0; retry k waits min(%.10g x 2^(k-1), %.10g) ms", l.spec.Clients, l.spec.BaseMs, l.spec.CapMs))),
 		st.Muted.Render(widget.FirstFit(f.W,
-			fmt.Sprintf("height: retries in the busiest ms of each %d ms column, log scale; x: ms after the failure", per),
-			fmt.Sprintf("height: busiest ms of each %d ms column, log scale; x: ms", per))),
+			fmt.Sprintf("height: retries in the busiest ms of each %d ms column, %s (l); x: ms after the failure", per, scale),
+			fmt.Sprintf("height: busiest ms of each %d ms column, %s (l); x: ms", per, scale),
+			fmt.Sprintf("height: busiest ms a %d ms column, %s", per, scale))),
 	}
 	foot := st.Muted.Render(widget.FirstFit(f.W,
 		fmt.Sprintf("%d layers each retrying %d times turn one failure at the bottom into (1+%d)^%d = %.0f calls", l.spec.Layers, l.spec.Retries, l.spec.Retries, l.spec.Layers, l.storms[0].Amplification),
@@ -164,7 +184,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	}
 	draw := func(_, c int, f lab.Frame) string {
 		if c >= 0 {
-			return strings.Join(l.storm(f.St, shown[c], f.W, f.H, per, top, c == 1), "\n")
+			return strings.Join(l.storm(f.St, shown[c], f.W, f.H, span, per, top, c == 1), "\n")
 		}
 		var lines []string
 		for k, i := range shown {
@@ -172,26 +192,49 @@ func (l *Lab) Render(f lab.Frame) string {
 			if k == len(shown)-1 {
 				h = f.H - (len(shown)-1)*(f.H/len(shown))
 			}
-			lines = append(lines, l.storm(f.St, i, f.W, h, per, top, k == 1)...)
+			lines = append(lines, l.storm(f.St, i, f.W, h, span, per, top, k == 1)...)
 		}
 		return strings.Join(lines, "\n")
 	}
-	body := l.deck.Render(lab.Frame{W: f.W, H: max(1, f.H-len(head)-1), St: st}, lab.Runs([]string{"the storms"}, names, draw)...)
-	return widget.FitLines(append(append(head, strings.Split(body, "\n")...), foot), f.W, f.H)
+	feet := []string{foot}
+	if f.H < twoChartsRows { // the scale and the amplification share a line, so both storms fit
+		amp := fmt.Sprintf("(1+%d)^%d = %.0f calls a failure", l.spec.Retries, l.spec.Layers, l.storms[0].Amplification)
+		head[1] = st.Muted.Render(widget.FirstFit(f.W,
+			fmt.Sprintf("busiest ms of each %d ms column, %s (l) · %s", per, scale, amp),
+			fmt.Sprintf("%d ms columns, %s (l) · %s", per, scale, amp), head[1]))
+		feet = nil
+	}
+	body := l.deck.Render(lab.Frame{W: f.W, H: max(1, f.H-len(head)-len(feet)), St: st}, lab.Runs([]string{"the storms"}, names, draw)...)
+	return widget.FitLines(append(append(head, strings.Split(body, "\n")...), feet...), f.W, f.H)
 }
+
+// twoChartsRows is the body's height from which both storms fit at the
+// readable minimum under the heading, the scale's line and the foot.
+const twoChartsRows = 19
 
 // NextPanel shows the next jitter mode where the screen shows one at a
 // time.
 func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
-// storm is one jitter mode's chart under its title, h rows; chosen says
-// it is the one j changes.
-func (l *Lab) storm(st *widget.Styles, i, w, h, per, top int, chosen bool) []string {
+// span is the milliseconds the charts cover: to the last retry of the
+// storms on screen, so that no jitter's 700 ms beside full jitter's fill
+// the width rather than a quarter of decorrelated jitter's 3 s.
+func (l *Lab) span() int {
+	span := 1
+	for _, i := range l.onScreen() {
+		span = max(span, len(l.storms[i].Histogram))
+	}
+	return span
+}
+
+// storm is one jitter mode's chart under its title, h rows, over span ms;
+// chosen says it is the one j changes.
+func (l *Lab) storm(st *widget.Styles, i, w, h, span, per, top int, chosen bool) []string {
 	s := l.storms[i]
 	values := make([]float64, 0, w)
 	labels := make([]string, 0, w)
-	ticks := widget.NiceTicks(0, float64(l.clock.Span()), max(2, (w-8)/7))
-	for c := 0; c*per < l.clock.Span(); c++ {
+	ticks := widget.NiceTicks(0, float64(span), max(2, (w-8)/7))
+	for c := 0; c*per < span; c++ {
 		values = append(values, float64(l.clock.Busiest(i, c*per, (c+1)*per)))
 		label := "" // a round time labels the column it falls in
 		for len(ticks) > 0 && ticks[0] < float64((c+1)*per) {
@@ -204,7 +247,7 @@ func (l *Lab) storm(st *widget.Styles, i, w, h, per, top int, chosen bool) []str
 		fmt.Sprintf("%s: at most %d in one ms (at %d ms), %d retries over %.0f ms", name, s.Peak, s.PeakMs, s.TotalRetries, s.LastMs),
 		fmt.Sprintf("%s: at most %d in one ms, at %d ms", name, s.Peak, s.PeakMs),
 	}
-	if l.clock.Now() < l.clock.Span() {
+	if l.clock.Now() < len(s.Histogram) {
 		forms = []string{fmt.Sprintf("%s, up to t = %d ms", name, l.clock.Now())}
 	}
 	if chosen {
@@ -215,7 +258,7 @@ func (l *Lab) storm(st *widget.Styles, i, w, h, per, top int, chosen bool) []str
 		forms = append(withKey, forms...)
 	}
 	title := widget.FirstFit(w, append(forms, name)...)
-	bars := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Log: true, Style: st.SeriesStyle(i).UnsetBold()}
+	bars := widget.Bars{Labels: labels, Values: values, YMax: float64(top), Log: !l.linear, Style: st.SeriesStyle(i).UnsetBold()}
 	out := []string{st.Text.Render(title)}
 	return append(out, strings.Split(bars.Render(st, w, max(4, h-1)), "\n")...)
 }
