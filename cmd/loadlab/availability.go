@@ -61,20 +61,19 @@ func writeAvailText(w io.Writer, r avail.Report) error {
 	for _, n := range r.Nines {
 		fmt.Fprintf(w, "  %-14s %-14s %-14s %.0f\n", fmt.Sprintf("%.4f %%", n.Availability*100), avail.Duration(n.DowntimeYearH), avail.Duration(n.DowntimeMonthH), avail.Nines(n.Availability))
 	}
-	fmt.Fprintf(w, "\navailability by MTTF (rows) and MTTR (columns), with the downtime a year\n  %-10s", "MTTF")
-	for _, m := range avail.GridMTTRs {
-		fmt.Fprintf(w, " %-25s", fmt.Sprintf("MTTR %g h", m))
-	}
-	for i, c := range r.Grid {
-		if i%len(avail.GridMTTRs) == 0 {
-			fmt.Fprintf(w, "\n  %-10s", fmt.Sprintf("%g h", c.MTTFH))
+	grid := r.GridTable()
+	fmt.Fprintf(w, "\n%s", grid.Title)
+	for _, row := range append([][]string{grid.Header}, grid.Rows...) {
+		fmt.Fprintf(w, "\n  %-10s", row[0])
+		for _, cell := range row[1:] {
+			fmt.Fprintf(w, " %-25s", cell)
 		}
-		fmt.Fprintf(w, " %-25s", fmt.Sprintf("%s (%s)", percent(c.Availability), avail.Duration(c.DowntimeYearH)))
 	}
 	si := r.Single
 	fmt.Fprintf(w, "\n\nMTTF %s, MTTR %s: %s, %.2f nines, %s down a year, %s a month\n", mttf(si.MTTFH), avail.Duration(si.MTTRH), percent(si.Availability), si.Nines, avail.Duration(si.DowntimeYearH), avail.Duration(si.DowntimeMonthH))
 	fmt.Fprintf(w, "two paths to %s: repairs within %s with this MTTF, or an MTTF of %s with this MTTR (%s); A depends on MTTR / MTTF alone\n",
 		avail.TargetPercent(r.Target), avail.Duration(si.MTTRForTargetH), mttf(si.MTTFForTargetH), ratio(si.MTTFForTargetH/si.MTTFH))
+	writeTable(w, avail.ThreeToFive())
 	fmt.Fprintf(w, "\nscale: machines of MTTF %g years (%g h); the fleet fails n times as often\n  %-12s %-22s %s\n", s.UnitMTTFYears, s.UnitMTTFYears*avail.HoursPerYear, "machines", "a failure every", "repairs within, for "+avail.TargetPercent(r.Target))
 	for _, f := range r.Scale {
 		fmt.Fprintf(w, "  %-12d %-22s %s\n", f.Machines, avail.Duration(f.SystemMTTFH), avail.Duration(f.MTTRForTargetS/3600))

@@ -142,40 +142,30 @@ func writePlacementText(w io.Writer, t *placement.Table) error {
 		fmt.Fprintf(w, "%d software versions: node n runs version n mod %d\n", s.Versions, s.Versions)
 	}
 	fmt.Fprintln(w)
-	struckHead := ""
-	if s.HasSites() {
-		struckHead = fmt.Sprintf("%13s  ", "struck: all")
-	}
+	// The cells are the TUI's (placement.Table.Cells); text adds a bar of
+	// the first share and a blank line between strategies.
+	cells := t.Cells()
 	strategyW := 11
-	for _, r := range t.Rows() {
-		strategyW = max(strategyW, len(r.Strategy.String())+1)
+	for _, row := range cells.Rows {
+		strategyW = max(strategyW, len(row[0])+1)
 	}
-	fmt.Fprintf(w, "%-*s %-22s %13s %23s %10s %23s  %s%s\n", strategyW, "strategy", "event", "lose majority", "exact", "lose all", "exact", struckHead, "lose majority, 0-100 %")
-	last := placement.Strategy(-1)
-	for _, r := range t.Rows() {
-		if r.Strategy != last && last >= 0 {
+	struck := func(row []string) string {
+		if len(row) > 6 {
+			return fmt.Sprintf("%13s  ", row[6])
+		}
+		return ""
+	}
+	h := cells.Header
+	fmt.Fprintf(w, "%-*s %-22s %13s %23s %10s %23s  %s%s\n", strategyW, h[0], h[1], h[2], h[3], h[4], h[5], struck(h), "lose majority, 0-100 %")
+	for i, r := range t.Rows() {
+		row := cells.Rows[i]
+		if i > 0 && r.Strategy != t.Rows()[i-1].Strategy {
 			fmt.Fprintln(w)
 		}
-		last = r.Strategy
-		maj, all := float64(r.LoseMajority)/float64(r.Total), float64(r.LoseAll)/float64(r.Total)
-		exMaj, _ := r.Exact.LoseMajority.Float64()
-		exAll, _ := r.Exact.LoseAll.Float64()
-		event := fmt.Sprintf("%s (%s)", r.Event, r.Event.Nodes(s.Topology))
-		struck := ""
-		if s.HasSites() {
-			struck = fmt.Sprintf("%13s  ", "-")
-			if r.Struck > 0 {
-				struck = fmt.Sprintf("%12.2f%%  ", 100*float64(r.LoseAll)/float64(r.Struck))
-			}
-		}
-		fmt.Fprintf(w, "%-*s %-22s %12.2f%% %23s %9.2f%% %23s  %s%s\n", strategyW, r.Strategy, event,
-			maj*100, fmt.Sprintf("%s = %.2f%%", r.Exact.Fraction(r.Exact.LoseMajority), exMaj*100),
-			all*100, fmt.Sprintf("%s = %.2f%%", r.Exact.Fraction(r.Exact.LoseAll), exAll*100), struck, bar(maj, 28))
+		fmt.Fprintf(w, "%-*s %-22s %13s %23s %10s %23s  %s%s\n", strategyW, row[0], row[1], row[2], row[3], row[4], row[5], struck(row),
+			bar(float64(r.LoseMajority)/float64(max(1, r.Total)), 28))
 	}
-	fmt.Fprintln(w, "\nexact: the chance over every location of the event and every placement the strategy can make, as a count of equally likely cases")
-	if s.HasSites() {
-		fmt.Fprintln(w, "struck: all: of the objects the event reached (a replica or more on a node it took), the share that lost every replica")
-	}
+	fmt.Fprintln(w, "\n"+cells.Note)
 	return nil
 }
 

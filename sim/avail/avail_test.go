@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -148,5 +149,23 @@ func TestFiguresAtTheEndAreTheReports(t *testing.T) {
 	}
 	if len(r.Headline()) != 5+len(r.Scale) {
 		t.Errorf("%d figures, want the five of the formula and the watch and one a fleet", len(r.Headline()))
+	}
+}
+
+// 26.4.3's part 5, as its program prints it: at MTTF 10,000 h three nines
+// need a 10.01 h repair and five 6.00 min, at 1,000,000 h 41.71 days and
+// 10.00 h, each 100x; with MTTR fixed at 10 h, MTTF must grow 100x.
+func TestThreeToFiveNines(t *testing.T) {
+	got := ThreeToFive()
+	want := [][]string{{"10000 h", "10.01 h", "6.00 min", "100x"}, {"1000000 h", "41.71 days", "10.00 h", "100x"}}
+	for i, row := range want {
+		for j, cell := range row {
+			if got.Rows[i][j] != cell {
+				t.Errorf("row %d column %q: %q, want %q", i, got.Header[j], got.Rows[i][j], cell)
+			}
+		}
+	}
+	if !strings.Contains(got.Note, "100x longer") {
+		t.Errorf("the MTTF path: %q", got.Note)
 	}
 }

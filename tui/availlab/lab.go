@@ -29,6 +29,9 @@ type Lab struct {
 	watch  *avail.Watch
 	seen   int
 	deck   lab.Deck
+	// tables shows the lecture's tables (v): three nines to five, and the
+	// MTTF x MTTR grid.
+	tables bool
 }
 
 // New opens the lab on an availability spec.
@@ -128,7 +131,8 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 		pair(k.FleetSmaller, "f/F", "fleet smaller, larger")}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{k.MTTFHalf, k.MTTFDouble, k.MTTFTenth, k.MTTFTenfold, k.MTTRHalf, k.MTTRDouble, k.MTTRTenth, k.MTTRTenfold, k.NineFewer, k.NineMore, k.FleetSmaller, k.FleetLarger},
+		{k.MTTFHalf, k.MTTFDouble, k.MTTFTenth, k.MTTFTenfold, k.MTTRHalf, k.MTTRDouble, k.MTTRTenth, k.MTTRTenfold, k.NineFewer, k.NineMore, k.FleetSmaller, k.FleetLarger,
+			lab.Brief(lab.CommonKeys.View, "v", "the lecture's tables: three nines to five, the MTTF x MTTR grid")},
 		lab.ShellKeys(),
 	}
 	return short, full
@@ -154,6 +158,13 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			s.Target = 1 - math.Pow(10, -n)
 			return ""
 		}
+	}
+	if key.Matches(msg, lab.CommonKeys.View) {
+		l.tables = !l.tables
+		if l.tables {
+			return lab.Outcome{Handled: true, Note: "v: the lecture's tables, three nines to five and the MTTF x MTTR grid; v: the charts"}
+		}
+		return lab.Outcome{Handled: true, Note: "v: the charts; v: the lecture's tables"}
 	}
 	k := keys
 	var change func(*avail.Spec) string

@@ -67,9 +67,25 @@ func (l *Lab) Render(f lab.Frame) string {
 		lab.Layout{Cards: 2, Name: func(i int) string { return []string{"nines by MTTR, and the fleet", cards[2]}[i] },
 			Draw: func(i int, f lab.Frame) string { return draw(0, i, f) }},
 		lab.Layout{Cards: 3, Name: func(i int) string { return cards[i] }, Draw: one})
+	if l.tables {
+		body = l.renderTables(st, r, f.W, f.H-len(head)-1)
+	}
 	lines := append(head, "")
 	lines = append(lines, strings.Split(body, "\n")...)
 	return widget.FitLines(lines, f.W, f.H)
+}
+
+// renderTables draws the lecture's two tables on availability: the two
+// paths from three nines to five, and the MTTF x MTTR grid; where both do
+// not fit, the first, and else the size they need.
+func (l *Lab) renderTables(st *widget.Styles, r avail.Report, w, h int) string {
+	if lines := widget.FitTables(st, w, h, avail.ThreeToFive(), r.GridTable()); lines != nil {
+		return strings.Join(lines, "\n")
+	}
+	if lines := widget.FitTables(st, w, h, avail.ThreeToFive()); lines != nil {
+		return strings.Join(append(lines, "", st.Muted.Render(widget.FirstFit(w, "the MTTF x MTTR grid needs a taller window", "the grid needs more rows"))), "\n")
+	}
+	return st.Muted.Render(widget.FirstFit(w, "the lecture's tables need a taller window: v shows the charts", "too short for the tables"))
 }
 
 // NextPanel shows the next chart where the screen shows one at a time.

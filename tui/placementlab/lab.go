@@ -36,6 +36,9 @@ type Lab struct {
 	pageAt int
 	// frame is the room the shell gives the body.
 	frame lab.Frame
+	// tableView shows the lecture's whole table in place of the
+	// topology and the bars (v).
+	tableView bool
 	// opened is the scenario's topology, for the title.
 	opened placement.Spec
 }
@@ -144,7 +147,7 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	short := []key.Binding{c.Play, c.Step, place, lab.Brief(keys.Fail, "f/F", "fail a domain"), c.Help, c.Quit, c.Moments, c.Faster}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{keys.Place, keys.PlaceSite, keys.Fail, keys.FailRandom, keys.Table, keys.Page},
+		{keys.Place, keys.PlaceSite, keys.Fail, keys.FailRandom, keys.Table, keys.Page, viewKey},
 		topology(),
 		lab.ShellKeys(),
 	}
@@ -164,6 +167,12 @@ func topology() []key.Binding {
 // the topology (which restarts the table).
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	switch {
+	case key.Matches(msg, lab.CommonKeys.View):
+		l.tableView = !l.tableView
+		if l.tableView {
+			return lab.Outcome{Handled: true, Note: "v: the lecture's whole table, as loadlab run prints it; v: the topology and the bars"}
+		}
+		return lab.Outcome{Handled: true, Note: "v: the topology and the bars; v: the lecture's whole table"}
 	case key.Matches(msg, keys.Table):
 		l.mine = nil
 		return lab.Outcome{Handled: true, Note: "the table's latest object"}
@@ -345,3 +354,6 @@ func (l *Lab) KeyMap() help.KeyMap {
 	short, full := l.help()
 	return lab.Keys{Short: short, Full: full}
 }
+
+// viewKey is the shell's v as this lab takes it.
+var viewKey = lab.Brief(lab.CommonKeys.View, "v", "the lecture's whole table, or the topology and the bars")

@@ -23,6 +23,51 @@ func (l *Lab) Render(f lab.Frame) string {
 // render is Render, and whether the bars are paged (not every failure's
 // group fits).
 func (l *Lab) render(f lab.Frame) (string, bool) {
+	if l.tableView {
+		return l.renderTable(f), false
+	}
+	view, paged := l.renderBars(f)
+	// Wide and tall enough, the lecture's whole table goes under the bars.
+	if used := len(strings.Split(strings.TrimRight(view, "\n "), "\n")); f.W >= tableCols {
+		if table := l.fitTable(f.St, f.W, f.H-used-1); table != nil {
+			lines := append(strings.Split(view, "\n")[:used], "")
+			return widget.FitLines(append(lines, table...), f.W, f.H), paged
+		}
+	}
+	return view, paged
+}
+
+// fitTable is the lecture's table in w x h, giving up its note and then
+// its title where they do not fit; nil where its rows do not.
+func (l *Lab) fitTable(st *widget.Styles, w, h int) []string {
+	return widget.FitTables(st, w, h, l.cellsTitled())
+}
+
+// tableCols is the width from which the lecture's table has its rows
+// whole, each on one line.
+const tableCols = 120
+
+// cellsTitled is the lecture's table under a title that says how many
+// objects each row places.
+func (l *Lab) cellsTitled() engine.Table {
+	t := l.table.Cells()
+	t.Title = fmt.Sprintf("the lecture's table (26.4.2): %s objects at each place of each failure, seed %d", engine.Digits(int64(l.spec.Trials)), l.spec.Seed)
+	return t
+}
+
+// renderTable draws the lecture's whole table, or says the size it needs.
+func (l *Lab) renderTable(f lab.Frame) string {
+	if table := l.fitTable(f.St, f.W, f.H); table != nil {
+		return widget.FitLines(table, f.W, f.H)
+	}
+	t := l.cellsTitled()
+	t.Note, t.Title = "", ""
+	return f.St.Muted.Render(strings.Join(widget.Wrap(fmt.Sprintf("the lecture's table needs %d rows here, or %d columns: v shows the bars",
+		widget.TableRows(f.W, t), tableCols), f.W), "\n"))
+}
+
+// renderBars draws the topology and the bars.
+func (l *Lab) renderBars(f lab.Frame) (string, bool) {
 	st := f.St
 	o := l.shown()
 	topo := strings.Split(l.topology(st, o, f.W), "\n")
@@ -337,7 +382,9 @@ func (l *Lab) bars(st *widget.Styles, w, h int) (view string, paged bool) {
 	// being filled.
 	fit, first := l.page(events, strategies, cols, h)
 	groups = groups[first : first+fit]
-	title := "objects that lost their majority, by failure and strategy"
+	per := engine.Digits(int64(l.spec.Trials))
+	title := widget.FirstFit(w, "objects that lost their majority, by failure and strategy: "+per+" objects at each of a failure's places",
+		"objects that lost their majority ("+per+" at each place of a failure)", "objects that lost their majority")
 	switch {
 	case cur < len(rows):
 		r := rows[cur]
@@ -347,7 +394,8 @@ func (l *Lab) bars(st *widget.Styles, w, h int) (view string, paged bool) {
 			fmt.Sprintf("lost majority · ~ %s, %s: after %s of %s objects", r.Strategy, r.Event, done, all),
 			fmt.Sprintf("~ %s, %s: %s of %s", r.Strategy, r.Event, done, all))
 	case l.table.Done():
-		title = "lost majority, final: every object placed"
+		title = widget.FirstFit(w, "lost majority, final: "+per+" objects at each of a failure's places",
+			"lost majority, final: "+per+" objects a place", "lost majority, final")
 	}
 	foot := "█ lost every replica · ▒ lost the majority · ┃ the exact chance"
 	if fit < len(events) {

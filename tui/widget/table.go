@@ -1,9 +1,6 @@
 package widget
 
 import (
-	"strings"
-
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -16,13 +13,7 @@ const tableGap = 2
 // first column (the row's name) again, so that no cell is ever cut. A
 // highlight row (its first cell; "" none) is drawn in the accent style.
 func Table(st *Styles, w int, t engine.Table, highlight string) []string {
-	widths := make([]int, len(t.Header))
-	for c, h := range t.Header {
-		widths[c] = lipgloss.Width(h)
-		for _, row := range t.Rows {
-			widths[c] = max(widths[c], lipgloss.Width(row[c]))
-		}
-	}
+	widths := t.Widths()
 	var lines []string
 	if t.Title != "" {
 		lines = append(lines, Wrap(t.Title, w)...)
@@ -32,13 +23,13 @@ func Table(st *Styles, w int, t engine.Table, highlight string) []string {
 			lines = append(lines, "")
 		}
 		cols := append([]int{0}, band...)
-		lines = append(lines, st.Muted.Render(tableRow(t.Header, cols, widths)))
+		lines = append(lines, st.Muted.Render(t.Line(t.Header, cols, widths, tableGap)))
 		for _, row := range t.Rows {
 			style := st.Text
 			if highlight != "" && row[0] == highlight {
 				style = st.Accent
 			}
-			lines = append(lines, style.Render(tableRow(row, cols, widths)))
+			lines = append(lines, style.Render(t.Line(row, cols, widths, tableGap)))
 		}
 	}
 	if t.Note != "" {
@@ -80,14 +71,27 @@ func bands(widths []int, w int) [][]int {
 	return best
 }
 
-func tableRow(cells []string, cols, widths []int) string {
-	var b strings.Builder
-	for i, c := range cols {
-		if i > 0 {
-			b.WriteString(strings.Repeat(" ", tableGap))
+// FitTables draws tables one under another, a blank line between them, in
+// w x h: where they do not fit, first their notes and then their titles
+// give way; nil where their rows alone do not fit.
+func FitTables(st *Styles, w, h int, ts ...engine.Table) []string {
+	draw := func() []string {
+		var lines []string
+		for i, t := range ts {
+			if i > 0 {
+				lines = append(lines, "")
+			}
+			lines = append(lines, Table(st, w, t, "")...)
 		}
-		b.WriteString(strings.Repeat(" ", widths[c]-lipgloss.Width(cells[c])))
-		b.WriteString(cells[c])
+		return lines
 	}
-	return b.String()
+	for _, drop := range []func(t *engine.Table){func(*engine.Table) {}, func(t *engine.Table) { t.Note = "" }, func(t *engine.Table) { t.Title = "" }} {
+		for i := range ts {
+			drop(&ts[i])
+		}
+		if lines := draw(); len(lines) <= h {
+			return lines
+		}
+	}
+	return nil
 }
