@@ -36,7 +36,7 @@ type Lab struct {
 	// view is what v shows: the charts, the lecture's table or S1's
 	// timeline; sets is that table, worked out off the UI loop.
 	view int
-	sets sixSets
+	sets lab.Background[cascade.Report]
 }
 
 // run is one protection set under way.

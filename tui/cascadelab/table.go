@@ -23,25 +23,6 @@ const (
 
 var viewNames = [views]string{"the charts", "the lecture's table of S1-S6", "S1's timeline"}
 
-// sixSets are the runs of the lecture's table (26.4.1), worked out off
-// the UI loop: every preset on the left run's constants and seed, and the
-// left run's own set when it is none of them.
-type sixSets struct {
-	key     string // the spec the report is for
-	report  *cascade.Report
-	err     error
-	cancel  context.CancelFunc
-	pending string // the spec under way
-}
-
-// reportMsg is a six-set report worked out off the loop.
-type reportMsg struct {
-	lab    *Lab
-	key    string
-	report cascade.Report
-	err    error
-}
-
 // tableSpec is the spec of the lecture's table for the run on the left.
 func (l *Lab) tableSpec() cascade.Spec {
 	left := l.left()
@@ -66,40 +47,19 @@ func (l *Lab) Init() tea.Cmd {
 		return nil
 	}
 	spec := l.tableSpec()
-	key := specKey(spec)
-	if key == l.sets.key || key == l.sets.pending {
-		return nil
-	}
-	l.Leave()
-	ctx, cancel := context.WithCancel(context.Background())
-	l.sets.cancel, l.sets.pending = cancel, key
-	return func() tea.Msg {
-		rep, err := spec.RunAll(ctx, runtime.GOMAXPROCS(0), nil)
-		return reportMsg{lab: l, key: key, report: rep, err: err}
-	}
+	return l.sets.Start(specKey(spec), func(ctx context.Context, _ func(float64)) (cascade.Report, error) {
+		return spec.RunAll(ctx, runtime.GOMAXPROCS(0), nil)
+	})
 }
 
 // Update takes a table worked out off the loop, if it is still wanted.
-func (l *Lab) Update(msg tea.Msg) tea.Cmd {
-	m, ok := msg.(reportMsg)
-	if !ok || m.lab != l || m.key != l.sets.pending {
-		return nil
-	}
-	l.sets.cancel, l.sets.pending = nil, ""
-	l.sets.key, l.sets.report, l.sets.err = m.key, &m.report, m.err
-	return nil
-}
+func (l *Lab) Update(msg tea.Msg) tea.Cmd { l.sets.Take(msg); return nil }
 
 // Busy says the table is under way.
-func (l *Lab) Busy() bool { return l.sets.cancel != nil }
+func (l *Lab) Busy() bool { return l.sets.Busy() }
 
 // Leave stops the table under way.
-func (l *Lab) Leave() {
-	if l.sets.cancel != nil {
-		l.sets.cancel()
-		l.sets.cancel, l.sets.pending = nil, ""
-	}
-}
+func (l *Lab) Leave() { l.sets.Stop() }
 
 // nextView moves v to the next view, starting the table it needs.
 func (l *Lab) nextView() lab.Outcome {
@@ -120,14 +80,13 @@ func (l *Lab) nextView() lab.Outcome {
 // screen's constants and seed.
 func (l *Lab) renderTable(f lab.Frame) string {
 	st := f.St
-	want := specKey(l.tableSpec())
+	rep, ok, err := l.sets.For(specKey(l.tableSpec()))
 	switch {
-	case l.sets.err != nil && l.sets.key == want:
-		return st.Bad.Render(strings.Join(widget.Wrap(l.sets.err.Error(), f.W), "\n"))
-	case l.sets.report == nil || l.sets.key != want:
-		return st.Muted.Render(strings.Join(widget.Wrap("running S1-S6 to the end on seed "+fmt.Sprint(l.Seed())+"…", f.W), "\n"))
+	case !ok:
+		return st.Muted.Render(strings.Join(widget.Wrap("running S1-S6 to the end on seed "+fmt.Sprint(l.Seed())+": a moment", f.W), "\n"))
+	case err != nil:
+		return st.Bad.Render(strings.Join(widget.Wrap(err.Error(), f.W), "\n"))
 	}
-	rep := *l.sets.report
 	var lines []string
 	if l.view == tableView {
 		t := rep.Comparison()

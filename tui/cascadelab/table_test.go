@@ -21,7 +21,10 @@ func TestLecturesTableOnScreen(t *testing.T) {
 		t.Fatalf("while the table is worked out the body says:\n%s", body)
 	}
 	l.Update(out.Cmd())
-	rep := *l.sets.report
+	rep, ok, err := l.sets.For(specKey(l.tableSpec()))
+	if !ok || err != nil {
+		t.Fatalf("the table is not in: %v", err)
+	}
 	want := rep.Comparison()
 	if len(want.Rows) != 6 {
 		t.Fatalf("the table has %d rows, want S1-S6", len(want.Rows))

@@ -26,7 +26,7 @@ func (l *Lab) header(w int) (fleet, failures string) {
 		}
 		return fmt.Sprintf("every %.10g", years)
 	}
-	parts := []string{fmt.Sprintf("rebuilds take %.10g h (b/B)", s.RebuildHours), fmt.Sprintf("a node's disk dies %s years", every(s.NodeMTTFYears))}
+	parts := []string{fmt.Sprintf("rebuilds take %.10g h (f/F)", s.RebuildHours), fmt.Sprintf("a node's disk dies %s years", every(s.NodeMTTFYears))}
 	if rack, az := every(s.RackOutageYears), every(s.AZOutageYears); rack == "never" && az == "never" {
 		parts = append(parts, "nothing goes dark")
 	} else {

@@ -25,6 +25,10 @@ type Lab struct {
 	run  *placement.Durability
 	seen int
 	deck lab.Deck
+	// seeds shows the losses over many seeds (N), worked out off the UI
+	// loop as losses.
+	seeds  bool
+	losses lab.Background[placement.SeedLosses]
 }
 
 // New opens the lab on a durability spec.
@@ -76,13 +80,14 @@ func (l *Lab) Status() []string {
 }
 
 // KeyMap is the lab's own keys: f halves the rebuild time, F doubles it.
-type KeyMap struct{ Rebuild, RebuildSlower key.Binding }
+type KeyMap struct{ Rebuild, RebuildSlower, Seeds key.Binding }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
 func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
+	Seeds:         lab.Bind([]string{"N"}, "N", fmt.Sprintf("the losses over %d seeds, or this seed's years", overSeeds)),
 	Rebuild:       lab.Bind([]string{"f"}, "f", "rebuilds twice as fast"),
 	RebuildSlower: lab.Bind([]string{"F"}, "F", "rebuilds twice as slow"),
 }
@@ -92,8 +97,8 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	both := k.Rebuild
 	both.SetHelp("f/F", "rebuild time /2, x2")
-	return []key.Binding{c.Play, c.Step, c.Help, c.Quit, both, c.Moments, c.Faster},
-		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{k.Rebuild, k.RebuildSlower}, lab.ShellKeys()...)}
+	return []key.Binding{c.Play, c.Step, c.Help, c.Quit, both, k.Seeds, c.Moments, c.Faster},
+		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{k.Rebuild, k.RebuildSlower, k.Seeds}, lab.ShellKeys()...)}
 }
 
 // ShortHelp is the help bar's keys.
@@ -106,6 +111,12 @@ func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	factor := 0.0
 	switch {
+	case key.Matches(msg, keys.Seeds):
+		l.seeds = !l.seeds
+		if !l.seeds {
+			return lab.Outcome{Handled: true, Note: "N: this seed's years; N: the losses over seeds"}
+		}
+		return lab.Outcome{Handled: true, Note: fmt.Sprintf("N: objects lost on each of %d seeds from %d, on every core; N: this seed's years", overSeeds, l.spec.Seed), Cmd: l.Init()}
 	case key.Matches(msg, keys.Rebuild):
 		factor = 0.5
 	case key.Matches(msg, keys.RebuildSlower):
@@ -119,12 +130,19 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		})
 }
 
-// Render draws the two counts over the years, a line a strategy.
+// Render draws the two counts over the years, a line a strategy, or the
+// losses over seeds.
 func (l *Lab) Render(f lab.Frame) string {
 	st, s := f.St, l.spec
+	if l.seeds {
+		return l.renderSeeds(f)
+	}
 	results := l.run.Results()
 	fleet, failures := l.header(f.W)
 	head := []string{st.Title.Render(fleet), st.Muted.Render(failures)}
+	if odds := l.greedyOdds(f.W); odds != "" {
+		head = append(head, st.Muted.Render(odds))
+	}
 	xs := func(v float64) string { return fmt.Sprintf("%.10gy", v) }
 	// Both charts run from none to every object on a log scale, so that a
 	// strategy's 15 lost shows beside another's 3,000 and the two charts

@@ -1,0 +1,124 @@
+package placement
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// SeedLosses is a durability run's objects lost for good on each of many
+// seeds, strategy by strategy: one seed's figures say little where a
+// single rack destroyed decides them, and greedy placement, whose objects
+// share their nodes, loses either none of them or all.
+type SeedLosses struct {
+	First   int64 // the first seed; the others follow it
+	Seeds   int
+	Objects int
+	// Lost[i][k] is strategy i's objects lost on seed First + k.
+	Strategies []string
+	Lost       [][]int
+}
+
+// OverSeeds runs the spec on seeds Seed .. Seed+n-1 on up to workers
+// goroutines; each run is independent, so the result does not depend on
+// workers. progress, if not nil, gets the share of seeds done.
+func (s DurabilitySpec) OverSeeds(ctx context.Context, n, workers int, progress func(float64)) (SeedLosses, error) {
+	if n < 1 || n > MaxSeeds {
+		return SeedLosses{}, engine.Invalid("seeds", "must be in 1..%d, got %d", MaxSeeds, n)
+	}
+	if err := s.Validate(); err != nil {
+		return SeedLosses{}, err
+	}
+	out := SeedLosses{First: s.Seed, Seeds: n, Objects: s.Objects}
+	runs := make([][]DurabilityResult, n)
+	var mu sync.Mutex
+	var firstErr error
+	done := 0
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(workers, n)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				spec := s
+				spec.Seed = s.Seed + int64(k)
+				d, err := NewDurabilityContext(ctx, spec)
+				if err == nil {
+					err = d.Run(ctx, nil)
+				}
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				if err == nil {
+					runs[k] = d.Results()
+				}
+				done++
+				if progress != nil {
+					progress(float64(done) / float64(n))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for k := range n {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return SeedLosses{}, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return SeedLosses{}, err
+	}
+	for i, r := range runs[0] {
+		out.Strategies = append(out.Strategies, r.Strategy)
+		lost := make([]int, n)
+		for k := range n {
+			lost[k] = runs[k][i].Lost
+		}
+		out.Lost = append(out.Lost, lost)
+	}
+	return out, nil
+}
+
+// MaxSeeds bounds OverSeeds: a thousand runs of the lecture's fleet take
+// about a minute on one core.
+const MaxSeeds = 1000
+
+// Table is the losses over the seeds as cells: per strategy the mean,
+// median and largest number of objects lost, the seeds that lost any, and
+// the seeds that lost every object.
+func (l SeedLosses) Table() engine.Table {
+	t := engine.Table{Names: 1,
+		Title:  fmt.Sprintf("objects lost for good over %d seeds (%d-%d), of %d", l.Seeds, l.First, l.First+int64(l.Seeds)-1, l.Objects),
+		Header: []string{"strategy", "mean", "median", "most", "seeds losing any", "seeds losing all"}}
+	for i, name := range l.Strategies {
+		lost := slices.Clone(l.Lost[i])
+		slices.Sort(lost)
+		sum, any, all := 0, 0, 0
+		for _, n := range lost {
+			sum += n
+			if n > 0 {
+				any++
+			}
+			if n == l.Objects {
+				all++
+			}
+		}
+		t.Rows = append(t.Rows, []string{name, fmt.Sprintf("%.1f", float64(sum)/float64(len(lost))), fmt.Sprint(lost[(len(lost)-1)/2]),
+			fmt.Sprint(lost[len(lost)-1]), share(any, l.Seeds), share(all, l.Seeds)})
+	}
+	t.Note = "greedy keeps every object on the same three nodes: a seed loses none of them or all (median: the lower middle seed)"
+	return t
+}
+
+func share(k, n int) string { return fmt.Sprintf("%d (%.0f %%)", k, 100*float64(k)/float64(n)) }
