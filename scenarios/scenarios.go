@@ -270,7 +270,7 @@ var registry = []Scenario{
 			s.Trials = 50
 			s.Strategies = "dchoice:1,dchoice:2,dchoice:3,dchoice:4,left:4"
 		}),
-		StepsPerSecond: 2000, Headline: []string{"mean"},
+		StepsPerSecond: 2000, Headline: []string{"mean", "paired"},
 	},
 	{
 		Name:   "small-steps",

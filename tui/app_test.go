@@ -747,7 +747,7 @@ func TestThousandsAndPlurals(t *testing.T) {
 	}
 }
 
-// d and D say why they do nothing when every rule names its own d; a rule
+// d says why it does nothing on dchoice:1, the rule selected; a rule
 // toggled off and on comes back to its place; the summary leaves out the
 // refresh no rule reads; a jump leaves the narration at the balls before
 // it; a change of the draws a ball takes says that every rule's
@@ -756,7 +756,7 @@ func TestEditsSayWhatTheyDo(t *testing.T) {
 	t.Parallel()
 	m := openAt(t, "d-choices", 160, 48)
 	press(m, "d")
-	if !m.noteBad || !strings.Contains(m.note, "names its own") {
+	if !m.noteBad || !strings.Contains(m.note, "no smaller d free from dchoice:1") {
 		t.Errorf("d in d-choices: %q", m.note)
 	}
 	before := binsSnap(m).Spec().Strategies
@@ -768,7 +768,7 @@ func TestEditsSayWhatTheyDo(t *testing.T) {
 		t.Errorf("no rule reads the refresh: %q", m.note)
 	}
 	press(m, "f")
-	if !m.noteBad || !strings.Contains(m.note, "no rule here reads it") {
+	if !m.noteBad || !strings.Contains(m.note, "e selects one") {
 		t.Errorf("f with no bare stale: %q", m.note)
 	}
 	s := openAt(t, "small-steps", 160, 48)

@@ -44,21 +44,48 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, keys.Toggle):
 		n, _ := strconv.Atoi(msg.String())
 		err = l.toggle(bins.Kind(n - 1))
-	case key.Matches(msg, keys.DDown), key.Matches(msg, keys.DUp):
+	case key.Matches(msg, keys.Select):
+		if len(rules(l.spec)) == 1 {
+			return lab.Outcome{Handled: true, Note: "one rule runs: " + l.spec.Strategies + " · " + ruleKeys(l.spec.Strategies)}
+		}
+		return lab.Outcome{Handled: true, Note: l.selectNext()}
+	case key.Matches(msg, keys.Remove):
+		_, rule := l.selected()
+		if err = l.removeSelected(); err == nil {
+			return l.edited(draws, rule+" removed; ")
+		}
+	case key.Matches(msg, keys.Add):
+		if err = l.addLike(); err == nil {
+			_, rule := l.selected()
+			return l.edited(draws, rule+" added; ")
+		}
+	case key.Matches(msg, keys.DDown), key.Matches(msg, keys.DUp),
+		key.Matches(msg, keys.RefreshDown), key.Matches(msg, keys.RefreshUp):
+		what, dir := "d", 1
+		if key.Matches(msg, keys.RefreshDown) || key.Matches(msg, keys.RefreshUp) {
+			what = "refresh"
+		}
+		if key.Matches(msg, keys.DDown) || key.Matches(msg, keys.RefreshDown) {
+			dir = -1
+		}
+		if own, e := l.stepSelected(what, dir); own {
+			if e != nil {
+				return lab.Outcome{Handled: true, Err: e}
+			}
+			_, rule := l.selected()
+			return l.edited(draws, "now "+rule+"; ")
+		}
+		if what == "refresh" {
+			return l.bareRefresh(msg, draws)
+		}
 		if !usesD(l.spec.Strategies) {
-			return lab.Outcome{Handled: true, Err: engine.Invalid("d", "sets the looks of a bare dchoice or left; every rule here names its own (%s)", l.spec.Strategies)}
+			return lab.Outcome{Handled: true, Err: engine.Invalid("d", "sets the looks of a dchoice or left rule; e selects one (%s)", l.spec.Strategies)}
 		}
 		step := 1
 		if key.Matches(msg, keys.DDown) {
 			step = -1
 		}
 		err = l.edit(func(s *bins.Spec) { s.D = nextD(*s, step) })
-	case (key.Matches(msg, keys.RefreshDown) || key.Matches(msg, keys.RefreshUp)) && !usesRefresh(l.spec.Strategies):
-		return lab.Outcome{Handled: true, Err: engine.Invalid("refresh", "sets the snapshot interval of a bare stale; no rule here reads it (%s)", l.spec.Strategies)}
-	case key.Matches(msg, keys.RefreshDown):
-		err = l.edit(func(s *bins.Spec) { s.Refresh = max(1, refreshOf(*s)/2) })
-	case key.Matches(msg, keys.RefreshUp):
-		err = l.edit(func(s *bins.Spec) { s.Refresh = 2 * refreshOf(*s) })
 	case key.Matches(msg, keys.Stream):
 		err = l.edit(func(s *bins.Spec) {
 			s.Stream = map[string]string{"paired": "sequential", "sequential": "paired"}[s.Stream]
@@ -79,12 +106,37 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
+	return l.edited(draws, "")
+}
+
+// edited is the outcome of an edit that restarted the run: what changed
+// (what, then the run in short), and a warning where every rule's
+// candidates changed with the draws a ball takes.
+func (l *Lab) edited(draws int, what string) lab.Outcome {
 	l.chartChosen = false
-	note := specSummary(l.spec)
+	note := what + specSummary(l.spec)
 	if now := l.draws(); now != draws && l.spec.Stream == "paired" {
 		note += fmt.Sprintf("; each ball now draws %s, not %d, so every rule's candidates change", engine.Count(now, "random bin"), draws)
 	}
 	return lab.Outcome{Handled: true, Note: note, Restarted: true, Cmd: l.theoryCmd()}
+}
+
+// bareRefresh halves or doubles the refresh a bare stale takes.
+func (l *Lab) bareRefresh(msg tea.KeyMsg, draws int) lab.Outcome {
+	if !usesRefresh(l.spec.Strategies) {
+		return lab.Outcome{Handled: true, Err: engine.Invalid("refresh", "sets the snapshot interval of a stale rule; e selects one (%s)", l.spec.Strategies)}
+	}
+	err := l.edit(func(s *bins.Spec) {
+		if key.Matches(msg, keys.RefreshDown) {
+			s.Refresh = max(1, refreshOf(*s)/2)
+		} else {
+			s.Refresh = 2 * refreshOf(*s)
+		}
+	})
+	if err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	return l.edited(draws, "")
 }
 
 // toggle removes every strategy of a kind, or adds back the ones it

@@ -10,6 +10,7 @@ import (
 // end is the shell's, and plays every trial to the run's last ball.
 type KeyMap struct {
 	Toggle, DDown, DUp, RefreshDown, RefreshUp, Stream, BinsDown, BinsUp, BallsDown, BallsUp, Trials, Chart key.Binding
+	Select, Remove, Add                                                                                     key.Binding
 	Back, Start                                                                                             key.Binding
 }
 
@@ -19,9 +20,12 @@ func DefaultKeyMap() KeyMap { return keys }
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
 	Toggle:      lab.Bind([]string{"1", "2", "3", "4", "5", "6", "7"}, "1-7", "strategies"),
-	DDown:       lab.Bind([]string{"d"}, "d/D", "fewer/more choices"),
+	Select:      lab.Bind([]string{"e"}, "e", "select the next rule (x, a, d/D, f/F act on it)"),
+	Remove:      lab.Bind([]string{"x"}, "x", "remove the selected rule"),
+	Add:         lab.Bind([]string{"a"}, "a", "add a rule like the selected, with the next d or refresh"),
+	DDown:       lab.Bind([]string{"d"}, "d/D", "fewer/more choices (the selected rule's)"),
 	DUp:         lab.Bind([]string{"D"}, "D", "d +"),
-	RefreshDown: lab.Bind([]string{"f"}, "f/F", "stale refresh ÷2/×2"),
+	RefreshDown: lab.Bind([]string{"f"}, "f/F", "stale refresh ÷2/×2 (the selected rule's)"),
 	RefreshUp:   lab.Bind([]string{"F"}, "F", "refresh ×2"),
 	Stream:      lab.Bind([]string{"m"}, "m", "paired/sequential stream"),
 	BinsDown:    lab.Bind([]string{"["}, "[/]", "bins ÷2/×2"),
@@ -42,8 +46,8 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	toggle.SetHelp("1-7", "toggle 1 one 2 two 3 dchoice 4 correlated 5 stale 6 anti 7 left")
 	full := [][]key.Binding{
 		{c.Play, c.Step, k.Back, k.Start, lab.Brief(c.Last, "end", "the run's last ball"), c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed},
-		{toggle, k.DDown, k.RefreshDown, k.Stream, k.BinsDown, k.BallsDown, k.Trials},
-		{k.Chart, c.Tab, c.Moments, c.Theme, c.Back, c.Help, c.Quit},
+		{toggle, k.Select, k.Remove, k.Add, k.DDown, k.RefreshDown, k.Stream, k.BinsDown, k.BallsDown, k.Trials},
+		{k.Chart, c.Tab, c.Moments, c.Timeline, c.Lecture, c.Theme, c.Back, c.Help, c.Quit},
 	}
 	return short, full
 }

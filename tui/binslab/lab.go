@@ -39,6 +39,10 @@ type Lab struct {
 	chartChosen bool
 	// toggledOff keeps the strategies a number key removed, to add back.
 	toggledOff map[bins.Kind][]string
+	// sel is the rule e selected, which x, a, d/D and f/F edit; selShown
+	// says e was pressed, so the lanes mark it.
+	sel      int
+	selShown bool
 	// runs counts the engines built; bars caches the max-distribution
 	// charts between trials of one.
 	runs int

@@ -110,10 +110,22 @@ func (l *Lab) lanePanel(i int, lane bins.LaneSnapshot, sc scale, k laneLook, row
 // gives way before that.
 func (l *Lab) laneTitle(i int, s bins.Strategy, k laneLook, st *widget.Styles) string {
 	name := st.SeriesStyle(i).Render(s.Name)
+	if sel, _ := l.selected(); l.selShown && sel == i {
+		name = st.Accent.Render("▸ ") + name
+	}
 	never := neverRefreshed(s, l.spec.Balls)
+	// Over several trials a lane shows one of them: it says which.
+	trial, short := "", ""
+	if l.snap.Trials > 1 {
+		trial = fmt.Sprintf(" · trial %s of %s", textfmt.Int(l.snap.Trial+1), textfmt.Int(l.snap.Trials))
+		short = fmt.Sprintf(" · %s/%s", textfmt.Int(l.snap.Trial+1), textfmt.Int(l.snap.Trials))
+	}
 	var forms []string
 	for _, n := range []string{never, shortNever(never)} {
-		forms = append(forms, name+st.Muted.Render(n+"  "+k.mode.String()), name+st.Muted.Render(n+"  "+k.mode.short()), name+st.Muted.Render(n))
+		for _, t := range []string{trial, short} {
+			forms = append(forms, name+st.Muted.Render(n+t+"  "+k.mode.String()), name+st.Muted.Render(n+t+"  "+k.mode.short()), name+st.Muted.Render(n+t))
+		}
+		forms = append(forms, name+st.Muted.Render(n))
 	}
 	forms = append(forms, name)
 	return widget.FirstFit(k.iw, forms...)
