@@ -2,6 +2,7 @@ package hashing
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -39,10 +40,10 @@ func (s Spec) Figures(studies []Study) []engine.Figure {
 		}
 		figs = append(figs, engine.Figure{Key: "spread", Group: g, Name: "spread", Value: fmt.Sprintf("%.1f%%", st.PerNode.StdPct)})
 		if len(st.Removed) > 0 {
-			figs = append(figs, engine.Figure{Key: "leave", Group: g, Name: "leave moves", Value: fmt.Sprintf("%.2f%%", 100*st.MovedFraction)})
+			figs = append(figs, MoveFigure("leave", g, st.MovedFraction, st.IdealMoved))
 		}
 		if st.Added > 0 {
-			figs = append(figs, engine.Figure{Key: "join", Group: g, Name: "join moves", Value: fmt.Sprintf("%.2f%%", 100*st.AddedFraction)})
+			figs = append(figs, MoveFigure("join", g, st.AddedFraction, st.IdealAdded))
 		}
 	}
 	return figs
@@ -57,4 +58,56 @@ func WeightClasses(nodes []Node) (map[float64]float64, float64) {
 		total += n.Weight
 	}
 	return by, total
+}
+
+// MoveFigure is the share of the keys a change moved (key "leave" or
+// "join"), beside the ideal: a scheme that moves less than its ideal has
+// not taken keys off the node that left, or given the new one its share.
+func MoveFigure(key, group string, moved, ideal float64) engine.Figure {
+	return engine.Figure{Key: key, Group: group, Name: key + " moves", Value: fmt.Sprintf("%.2f%% (ideal %.2f%%)", 100*moved, 100*ideal)}
+}
+
+// Figures is the cluster's headline as it stands after the user's
+// changes, under the keys Spec.Figures uses: each weight's share of the
+// keys on the nodes now (with weights), the spread, and what the latest
+// change moved beside the ideal.
+func (c *Cluster) Figures() []engine.Figure {
+	var figs []engine.Figure
+	for _, sd := range c.Sides {
+		g := SchemeName(sd.Scheme)
+		nodes := sd.Mapping().Nodes()
+		weightBy, total := WeightClasses(nodes)
+		if len(weightBy) > 1 {
+			keysBy := map[float64]int{}
+			for i, n := range nodes {
+				keysBy[n.Weight] += sd.Counts[i]
+			}
+			classes := make([]float64, 0, len(weightBy))
+			for w := range weightBy {
+				classes = append(classes, w)
+			}
+			slices.Sort(classes)
+			for _, w := range classes {
+				name := fmt.Sprintf("w%.10g", w)
+				if f, ok := Fraction(weightBy[w], total); ok {
+					name += " (" + f + ")"
+				}
+				figs = append(figs, engine.Figure{Key: "shares", Group: g, Name: name, Value: fmt.Sprintf("%.2f%%", 100*float64(keysBy[w])/float64(sd.Keys()))})
+			}
+		}
+		figs = append(figs, engine.Figure{Key: "spread", Group: g, Name: "spread", Value: fmt.Sprintf("%.1f%%", SpreadOf(sd.Counts, sd.Keys()).StdPct)})
+		if c.Last == nil {
+			continue
+		}
+		part, whole := 1.0, float64(c.Last.N)
+		if sd.Scheme == WeightedHRW {
+			part, whole = c.Last.Weight, c.Last.Total
+		}
+		key := "leave"
+		if c.Last.Joined {
+			key = "join"
+		}
+		figs = append(figs, MoveFigure(key, g, float64(sd.Churn.Moved)/float64(sd.Keys()), part/whole))
+	}
+	return figs
 }

@@ -139,6 +139,11 @@ type Study struct {
 	Added                int     `json:"added"`
 	AddedFraction        float64 `json:"added_moved_fraction"`
 	MovedOnlyToAdded     bool    `json:"moved_only_to_added"`
+	// IdealMoved and IdealAdded are what an ideal mapping moves: the share
+	// of the nodes (under weighted HRW, of the weight) that left, and that
+	// the joining nodes take.
+	IdealMoved float64 `json:"ideal_moved_fraction"`
+	IdealAdded float64 `json:"ideal_added_fraction"`
 	// Shares is each weight's share of the keys, beside its share of the
 	// total weight.
 	Shares []Share `json:"shares"`
@@ -331,6 +336,11 @@ func (s Spec) study(ctx context.Context, sc Scheme, nodes []Node, removed []int,
 			}
 		}
 		st.MovedFraction = float64(moved) / float64(len(hs))
+		gone := make([]Node, 0, len(removed))
+		for _, i := range removed {
+			gone = append(gone, nodes[i])
+		}
+		st.IdealMoved = idealShare(sc, gone, nodes)
 	}
 	progress(0.6)
 	// nodes join
@@ -350,6 +360,7 @@ func (s Spec) study(ctx context.Context, sc Scheme, nodes []Node, removed []int,
 			}
 		}
 		st.Added, st.AddedFraction, st.MovedOnlyToAdded = len(added), float64(moved)/float64(len(hs)), onlyToAdded
+		st.IdealAdded = idealShare(sc, added, append(slices.Clone(nodes), added...))
 	}
 	progress(0.9)
 	// shares by weight
@@ -386,4 +397,16 @@ func spread(counts []int, keys int) Spread {
 	}
 	sp.StdPct = 100 * math.Sqrt(ss/float64(len(counts))) / sp.Mean
 	return sp
+}
+
+// idealShare is the share of the keys an ideal mapping keeps on part of
+// all the nodes: their number's share, or under weighted HRW their
+// weight's.
+func idealShare(sc Scheme, part, all []Node) float64 {
+	if sc != WeightedHRW {
+		return float64(len(part)) / float64(len(all))
+	}
+	_, p := WeightClasses(part)
+	_, a := WeightClasses(all)
+	return p / a
 }

@@ -80,16 +80,57 @@ func handedCells(hand []hashing.Handover, w int) []bool {
 	return out
 }
 
+// mixedShare is the most a cell's main node may hold of it before the
+// cell counts as several nodes' arcs: below three quarters, one glyph
+// would claim an arc the column cannot show.
+const mixedShare = 0.75
+
+// mixedCells says which of w cells along the ring hold arcs of several
+// nodes, no one of them three quarters of the cell: with many points a
+// node, arcs are finer than a column, and drawing each cell's middle
+// owner would show a regular run of equal arcs that is not there.
+func mixedCells(arcs []hashing.Arc, w int) []bool {
+	out := make([]bool, w)
+	share := map[string]float64{}
+	k := 0
+	for c := range out {
+		lo, hi := float64(c)/float64(w), float64(c+1)/float64(w)
+		clear(share)
+		for k < len(arcs) && arcs[k].To <= lo {
+			k++
+		}
+		most := 0.0
+		for j := k; j < len(arcs) && arcs[j].From < hi; j++ {
+			share[arcs[j].Node] += (min(arcs[j].To, hi) - max(arcs[j].From, lo)) / (hi - lo)
+			most = max(most, share[arcs[j].Node])
+		}
+		out[c] = most < mixedShare
+	}
+	return out
+}
+
 // ringStrip draws the ring cut open at 0 in w cells: a caption (with what
 // the latest change handed over), a row of arcs and a row of the arcs'
 // node numbers, each in its run where it fits, with ▲ under the stretch
-// that changed hands.
+// that changed hands. A cell holding several nodes' arcs is drawn ▚ and
+// breaks the runs; the nodes the caption names are labelled first.
 func ringStrip(st *widget.Styles, w int, arcs []hashing.Arc, hand []hashing.Handover, last *hashing.Change) []string {
 	owners := cellOwners(arcs, w)
+	mixed := mixedCells(arcs, w)
+	anyMixed := slices.Contains(mixed, true)
+	for c := range owners {
+		if mixed[c] {
+			owners[c] = "" // a run of its own: no label, no alternation
+		}
+	}
 	glyph, first := runGlyphs(owners, false)
 	handed := handedCells(hand, w)
 	var strip strings.Builder
 	for c := range owners {
+		if mixed[c] {
+			strip.WriteString(st.Muted.Render("▚"))
+			continue
+		}
 		strip.WriteString(st.SeriesStyle(glyph[c] % 2).Render(arcGlyphs[glyph[c]]))
 	}
 	labels := []rune(strings.Repeat(" ", w))
@@ -98,25 +139,68 @@ func ringStrip(st *widget.Styles, w int, arcs []hashing.Arc, hand []hashing.Hand
 			labels[c] = '▲'
 		}
 	}
-	free := 0 // the first cell a label may take
+	type run struct{ start, end int }
+	var runs []run
 	for start := 0; start < w; {
 		end := start + 1
 		for end < w && !first[end] {
 			end++
 		}
-		name := []rune(strings.TrimPrefix(owners[start], "node-"))
-		for p := max(start, free); p < end && p+len(name) <= w; p++ {
-			if !slices.Contains(handed[p:p+len(name)], true) {
-				copy(labels[p:], name)
-				free = p + len(name) + 1
-				break
-			}
+		if owners[start] != "" {
+			runs = append(runs, run{start, end})
 		}
 		start = end
 	}
+	named := ringNamed(hand, last)
+	taken := make([]bool, w) // cells a label, or the blank after one, holds
+	place := func(r run) {
+		name := []rune(strings.TrimPrefix(owners[r.start], "node-"))
+		for p := r.start; p < r.end && p+len(name) <= w; p++ {
+			if !slices.Contains(handed[p:p+len(name)], true) && !slices.Contains(taken[max(0, p-1):p+len(name)], true) {
+				copy(labels[p:], name)
+				for q := p; q < min(w, p+len(name)+1); q++ {
+					taken[q] = true
+				}
+				return
+			}
+		}
+	}
+	for _, r := range runs { // the caption's nodes first, then the rest in order
+		if slices.Contains(named, owners[r.start]) {
+			place(r)
+		}
+	}
+	for _, r := range runs {
+		if !slices.Contains(named, owners[r.start]) {
+			place(r)
+		}
+	}
 	marks := st.Muted.Render(strings.ReplaceAll(string(labels), "▲", "\x00"))
 	marks = strings.ReplaceAll(marks, "\x00", st.Marker.Render("▲"))
-	return []string{st.Text.Render(widget.FirstFit(w, ringCaptions(hand, last)...)), strip.String(), marks}
+	caption := ringCaptions(hand, last)
+	if anyMixed { // ▚ is said in every form, the longest that fits
+		var withMixed []string
+		for _, c := range caption {
+			for _, suffix := range []string{" · ▚ several nodes' arcs in one column", " · ▚ mixed"} {
+				withMixed = append(withMixed, c+suffix)
+			}
+		}
+		caption = withMixed
+	}
+	return []string{st.Text.Render(widget.FirstFit(w, caption...)), strip.String(), marks}
+}
+
+// ringNamed are the nodes the caption names: the one that changed, and
+// the one that took or gave its arcs.
+func ringNamed(hand []hashing.Handover, last *hashing.Change) []string {
+	if last == nil {
+		return nil
+	}
+	named := []string{last.Node.Name}
+	for _, h := range hand {
+		named = append(named, h.Before, h.After)
+	}
+	return named
 }
 
 // ringWhat says what the ring's picture is, a circle or a strip cut open

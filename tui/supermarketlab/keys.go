@@ -76,7 +76,11 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case keys.Load.Dir(msg) != 0:
 		dir := float64(keys.Load.Dir(msg))
 		change = func(s *queue.Spec) string {
-			s.Load = math.Round(min(max(0.05, s.Load+0.05*dir), 0.95)*100) / 100
+			next := nextLoad(s.Load, dir)
+			if next == s.Load {
+				return fmt.Sprintf("the load stays at %.2f: the lab's loads run %.2f to %.2f (loadlab run takes any load below 1)", s.Load, loadSteps[0], loadSteps[len(loadSteps)-1])
+			}
+			s.Load = next
 			return ""
 		}
 	case keys.Refresh.Dir(msg) != 0:
@@ -102,4 +106,33 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return note
 	})
+}
+
+// loadSteps are the loads [ and ] move through: every 0.05, and 0.99,
+// where the queues grow long enough to show the mean field's tail.
+var loadSteps = func() []float64 {
+	var out []float64
+	for i := 1; i <= 19; i++ {
+		out = append(out, float64(i)/20)
+	}
+	return append(out, 0.99)
+}()
+
+// nextLoad is the load step after (dir +1) or before (dir -1) load; a load
+// between steps moves to the nearest step that way, and the ends stay.
+func nextLoad(load, dir float64) float64 {
+	if dir > 0 {
+		for _, v := range loadSteps {
+			if v > load+1e-9 {
+				return v
+			}
+		}
+		return load
+	}
+	for i := len(loadSteps) - 1; i >= 0; i-- {
+		if loadSteps[i] < load-1e-9 {
+			return loadSteps[i]
+		}
+	}
+	return load
 }

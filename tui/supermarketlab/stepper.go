@@ -136,14 +136,25 @@ func stepTitle(r *run, w int, arrived bool) string {
 			fmt.Sprintf("%s: board %s → #%d", c.ShortLabel(), short, k),
 			fmt.Sprintf("%s → #%d", c.ShortLabel(), k))
 	case queue.JSQ:
-		return widget.FirstFit(w, fmt.Sprintf("jsq: joined #%d, a shortest of all (%d jobs)", k, before(k)),
-			fmt.Sprintf("jsq: joined #%d (it held %d)", k, before(k)), fmt.Sprintf("jsq → #%d", k))
+		return widget.FirstFit(w, fmt.Sprintf("jsq: joined #%d, a shortest of all, and %s", k, found(before(k))),
+			fmt.Sprintf("jsq: joined #%d, %s", k, found(before(k))), fmt.Sprintf("jsq → #%d", k))
 	case queue.RoundRobin:
-		return widget.FirstFit(w, fmt.Sprintf("round-robin: joined #%d, next in turn (%d jobs)", k, before(k)),
-			fmt.Sprintf("round-robin: #%d (it held %d)", k, before(k)), fmt.Sprintf("round-robin → #%d", k))
+		return widget.FirstFit(w, fmt.Sprintf("round-robin: joined #%d, next in turn, and %s", k, found(before(k))),
+			fmt.Sprintf("round-robin: #%d, %s", k, found(before(k))), fmt.Sprintf("round-robin → #%d", k))
 	}
-	return widget.FirstFit(w, fmt.Sprintf("random: joined #%d without looking (%d jobs)", k, before(k)),
-		fmt.Sprintf("random: joined #%d (it held %d)", k, before(k)), fmt.Sprintf("random → #%d", k))
+	return widget.FirstFit(w, fmt.Sprintf("random: joined #%d without looking, and %s", k, found(before(k))),
+		fmt.Sprintf("random: joined #%d, %s", k, found(before(k))), fmt.Sprintf("random → #%d", k))
+}
+
+// found says what a job found at the server it joined, in words.
+func found(waiting int32) string {
+	switch waiting {
+	case 0:
+		return "found it idle"
+	case 1:
+		return "found 1 job there"
+	}
+	return fmt.Sprintf("found %d jobs there", waiting)
 }
 
 // finished says which servers finished jobs since the step before.

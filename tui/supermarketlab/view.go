@@ -153,6 +153,12 @@ func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, sc scales) []stri
 	return lines
 }
 
+// settleGap is how far a finished run's time average may sit from the
+// mean field before the panel says the run has not settled: at load 0.95
+// one choice's queues need thousands of time units to fill to 19, and a
+// 1,000-unit run ends at 14.76; a settled run ends within a few per cent.
+const settleGap = 0.1
+
 // sharePart is the panel's title and its bars: the share of servers at
 // each queue length now, each bar marked with the mean field's share.
 func sharePart(st *widget.Styles, r *run, w int, barMax float64) []string {
@@ -186,6 +192,14 @@ func sharePart(st *widget.Styles, r *run, w int, barMax float64) []string {
 			"servers by queue length now")
 	}
 	lines := []string{st.Title.Render(head), st.Muted.Render(caption)}
+	if hasTheory && c.Policy != queue.StaleD {
+		m := queue.NewTheory(c.Load, d, 10).MeanQueue
+		if avg, ok := s.AverageSeries().Last(); ok && s.Done() && math.Abs(avg.Y-m) > settleGap*m {
+			lines[1] = st.Warn.Render(widget.FirstFit(w,
+				fmt.Sprintf("not settled: its average %.2f is still %.0f %% off the mean field's %.2f", avg.Y, 100*math.Abs(avg.Y-m)/m, m),
+				fmt.Sprintf("not settled: average %.2f, field %.2f", avg.Y, m), "not settled"))
+		}
+	}
 	var bars []widget.HBar
 	for i := range lengths {
 		label := fmt.Sprintf("%d jobs", i)
