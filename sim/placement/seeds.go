@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -26,59 +25,25 @@ type SeedLosses struct {
 // goroutines; each run is independent, so the result does not depend on
 // workers. progress, if not nil, gets the share of seeds done.
 func (s DurabilitySpec) OverSeeds(ctx context.Context, n, workers int, progress func(float64)) (SeedLosses, error) {
-	if n < 1 || n > MaxSeeds {
-		return SeedLosses{}, engine.Invalid("seeds", "must be in 1..%d, got %d", MaxSeeds, n)
-	}
 	if err := s.Validate(); err != nil {
 		return SeedLosses{}, err
 	}
-	out := SeedLosses{First: s.Seed, Seeds: n, Objects: s.Objects}
-	runs := make([][]DurabilityResult, n)
-	var mu sync.Mutex
-	var firstErr error
-	done := 0
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(workers, n)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				spec := s
-				spec.Seed = s.Seed + int64(k)
-				d, err := NewDurabilityContext(ctx, spec)
-				if err == nil {
-					err = d.Run(ctx, nil)
-				}
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				if err == nil {
-					runs[k] = d.Results()
-				}
-				done++
-				if progress != nil {
-					progress(float64(done) / float64(n))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for k := range n {
-		if ctx.Err() != nil {
-			break
+	runs, err := engine.OverSeeds(ctx, s.Seed, n, workers, func(ctx context.Context, seed int64) ([]DurabilityResult, error) {
+		spec := s
+		spec.Seed = seed
+		d, err := NewDurabilityContext(ctx, spec)
+		if err == nil {
+			err = d.Run(ctx, nil)
 		}
-		next <- k
-	}
-	close(next)
-	wg.Wait()
-	if firstErr != nil {
-		return SeedLosses{}, firstErr
-	}
-	if err := ctx.Err(); err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return d.Results(), nil
+	}, progress)
+	if err != nil {
 		return SeedLosses{}, err
 	}
+	out := SeedLosses{First: s.Seed, Seeds: n, Objects: s.Objects}
 	for i, r := range runs[0] {
 		out.Strategies = append(out.Strategies, r.Strategy)
 		lost := make([]int, n)
@@ -89,10 +54,6 @@ func (s DurabilitySpec) OverSeeds(ctx context.Context, n, workers int, progress 
 	}
 	return out, nil
 }
-
-// MaxSeeds bounds OverSeeds: a thousand runs of the lecture's fleet take
-// about a minute on one core.
-const MaxSeeds = 1000
 
 // Table is the losses over the seeds as cells: per strategy the mean,
 // median and largest number of objects lost, the seeds that lost any, and

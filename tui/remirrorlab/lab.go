@@ -31,6 +31,9 @@ type Lab struct {
 	// in use, the searches a minute, the region's API errors): it alone
 	// where two charts fit, it and the next where three do.
 	lower int
+	// seeds are the runs' figures over many seeds, worked out off the UI
+	// loop.
+	seeds lab.Background[[]remirror.SeedFigures]
 }
 
 // StepMin is the minutes of the run a step plays.
@@ -119,12 +122,16 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if change == nil {
 		return lab.Outcome{}
 	}
-	return l.EditSaying(msg.String(), change, func(s remirror.Spec) string {
+	out := l.EditSaying(msg.String(), change, func(s remirror.Spec) string {
 		if keys.CapSize.Dir(msg) != 0 && !slices.ContainsFunc(mustConfigs(s), func(c remirror.Config) bool { return c.Cap }) {
 			return fmt.Sprintf("the cap's size is now %d, but no run has the cap: k puts it on the right run", s.MaxRemirrors)
 		}
 		return l.note(s)
 	})
+	if out.Restarted {
+		out.Cmd = tea.Batch(out.Cmd, l.Init())
+	}
+	return out
 }
 
 // note says what the run now is.

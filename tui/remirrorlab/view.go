@@ -80,6 +80,9 @@ func (l *Lab) Render(f lab.Frame) string {
 	sc.load = roundUp(1.1*sc.load, 50)
 	sc.searches = nice(1.5 * sc.searches)
 	foot := []string{f.St.Muted.Render(l.legend(f.W))}
+	if line := l.seedLine(f.W); line != "" && (l.Done() || f.H >= 30) {
+		foot = append(foot, f.St.Muted.Render(line))
+	}
 	draw := func(r, c int, f lab.Frame) string {
 		return strings.Join(l.panel(f.St, l.Runs[r], c, f.W, f.H, sc), "\n")
 	}
@@ -198,7 +201,14 @@ func (l *Lab) panel(st *widget.Styles, r run, only int, w, h int, sc scale) []st
 		n = 2
 	}
 	charts := []widget.TimeSeries{stuck}
-	titles := []string{widget.FirstFit(w, "volumes stuck, % of the zone's (the lecture: 13 %)", "volumes stuck, %", "stuck %")}
+	stuckForms := []string{"volumes stuck, % of the zone's (the lecture: 13 %)", "volumes stuck, %", "stuck %"}
+	if snap := r.Engine.Snapshot(); !r.Cfg.Backoff && !r.Cfg.Cap && snap.Wave > 0 { // the storm: the race's failed nodes take it from the wave to 13 %
+		wave := fmt.Sprintf("%.0f %%", 100*float64(snap.Wave)/float64(r.Cfg.Volumes))
+		stuckForms = append([]string{
+			"volumes stuck, % of the zone's (the lecture: 13 %): the cut strands " + wave + ", the race's failed nodes the rest",
+			"volumes stuck, %: the cut strands " + wave + ", the race's failed nodes the rest"}, stuckForms...)
+	}
+	titles := []string{widget.FirstFit(w, stuckForms...)}
 	for i := range n - 1 {
 		charts = append(charts, lower[(l.lower+i)%lowerCharts])
 		titles = append(titles, lowerTitles[(l.lower+i)%lowerCharts])

@@ -1,0 +1,63 @@
+package engine
+
+import (
+	"context"
+	"sync"
+)
+
+// MaxSeeds bounds a run over seeds.
+const MaxSeeds = 1000
+
+// OverSeeds runs run on seeds first .. first+n-1 on up to workers
+// goroutines and returns the results in seed order; each run is
+// independent, so the results do not depend on workers. progress, if not
+// nil, gets the share of seeds done (from the goroutine that finished a
+// seed, under a lock). The first error, or ctx's, stops the rest.
+func OverSeeds[T any](ctx context.Context, first int64, n, workers int, run func(ctx context.Context, seed int64) (T, error), progress func(float64)) ([]T, error) {
+	if n < 1 || n > MaxSeeds {
+		return nil, Invalid("seeds", "must be in 1..%d, got %d", MaxSeeds, n)
+	}
+	out := make([]T, n)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var mu sync.Mutex
+	var firstErr error
+	done := 0
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(workers, n)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				r, err := run(ctx, first+int64(k))
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+					cancel()
+				}
+				out[k] = r
+				done++
+				if progress != nil {
+					progress(float64(done) / float64(n))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for k := range n {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
