@@ -32,6 +32,15 @@ func TestCasebookLessonsTellTheRuns(t *testing.T) {
 		}
 		return e.Result()
 	}
+	fix := func(p leasestorm.Protections) leasestorm.Result {
+		c := leasestorm.DefaultConfig()
+		c.Protections = p
+		e, _ := leasestorm.New(c)
+		for e.Step() {
+		}
+		return e.Result()
+	}
+	stagger, renewable := fix(leasestorm.Protections{Stagger: true}), fix(leasestorm.Protections{RenewExpired: true})
 	moment := func(r leasestorm.Result, words string) string {
 		for _, m := range r.Moments {
 			if strings.Contains(m.Caption, words) {
@@ -60,7 +69,10 @@ func TestCasebookLessonsTellTheRuns(t *testing.T) {
 			{"by 5:25 AM every droplet has lost its lease", moment(storm[0], "every droplet has lost its lease"), "5:25 AM"},
 			{"every droplet holds a lease again at 5:28 AM", storm[1].RecoveredClock, "5:28 AM"},
 			{"one of 2 min leaves 735 droplets waiting and is absorbed", fmt.Sprint(outage(2).ReturnWaiting, outage(2).CollapsedAt), "735 -1"},
-			{"one of 3 min leaves 1,116 and tips the manager over for good", fmt.Sprintf("%s %d", textfmt.Int(outage(3).ReturnWaiting), outage(3).RecoveredAt), "1,116 -1"},
+			{"one of 3 min leaves 1,116, and the model's manager never recovers by itself", fmt.Sprintf("%s %d", textfmt.Int(outage(3).ReturnWaiting), outage(3).RecoveredAt), "1,116 -1"},
+			{"ask at random times over 90 minutes, 7.4 a second, under the manager's 9) recovers by 3:54 AM with no throttle",
+				fmt.Sprintf("%.1f %s", 40000/(90*60.0), stagger.RecoveredClock), "7.4 3:54 AM"},
+			{"keep the droplets running through the outage, but the manager still collapses", fmt.Sprintf("%d %d %s", renewable.ReturnWithout, renewable.RecoveredAt, renewable.CollapsedClock), "0 -1 2:26 AM"},
 		},
 		"lease-storm-throttled": {
 			{"every droplet holds a lease again at 5:28 AM", ways[0].RecoveredClock, "5:28 AM"},

@@ -105,7 +105,7 @@ func TestCasebookRefusals(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ line, says string }{
 		{"run lease-storm --runs none,none", `--runs lists "none" twice`},
-		{"run lease-storm --runs throttled", `--runs must list none, throttle, drop-stale or both, comma-separated, got "throttled"`},
+		{"run lease-storm --runs throttled", `--runs must list none, throttle, drop-stale, both, stagger or renew-expired, comma-separated, got "throttled"`},
 		{"run lease-storm --renew-min 180", "--renew-min must be in 1..lease-min - 1 (179)"},
 		{"run lease-storm --rate 0", "--rate must be in (0, 1e6] requests a second, got 0"},
 		{"run lease-storm --timeout-s 0", `--timeout-s must be a whole number in 1..3600, got "0"`},

@@ -27,7 +27,10 @@ queued. During the --outage-min outage (from 11:48 PM) every request is refused
 and leases run out. --runs compares protection sets on one seed: none,
 throttle (from --throttle-after-min after the outage, at most --cap requests
 in flight, the queue flushed), drop-stale (requests older than the timeout
-dropped unserved) and both. The report gives each run's minutes: goodput
+dropped unserved) and both; and two of the lecture's design fixes: stagger
+(the droplets waiting when DynamoDB returns ask again at random times over
+--stagger-min minutes) and renew-expired (a lease that ran out during the
+outage stays renewable, so its droplet keeps running). The report gives each run's minutes: goodput
 (leases granted a second), the share of work wasted on droplets that gave up,
 the queue, and the droplets without a lease.`,
 	bind: func(fs *flagSet, s *leasestorm.Spec) {
@@ -42,7 +45,8 @@ the queue, and the droplets without a lease.`,
 		fs.Int(&s.ThrottleAfterMin, "throttle-after-min", 0, leasestorm.MaxMinutes, "minutes after DynamoDB returns that the throttle starts")
 		fs.Int(&s.Cap, "cap", 1, leasestorm.MaxQueue, "requests in flight under the throttle")
 		fs.Int(&s.AfterMin, "after-min", 1, leasestorm.MaxMinutes, "minutes the run goes on after DynamoDB returns")
-		fs.Text(&s.Runs, "runs", "a list of none throttle drop-stale both", "the protection sets to run, comma-separated")
+		fs.IntSaying(&s.StaggerMin, "stagger-min", 1, leasestorm.MaxMinutes, "a whole number in 1..renew-min", "minutes over which staggered droplets spread their asks")
+		fs.Text(&s.Runs, "runs", "a list of none throttle drop-stale both stagger renew-expired", "the protection sets to run, comma-separated")
 	},
 	run:  runSpec[leasestorm.Spec, leasestorm.Report],
 	cost: costSpec[leasestorm.Spec],
@@ -77,7 +81,8 @@ the queue, and the droplets without a lease.`,
 func init() { register(leaseStormCLI) }
 
 // leaseSetWords names a protection set in the report's words.
-var leaseSetWords = map[string]string{"none": "no protection", "throttle": "the throttle", "drop-stale": "dropping stale requests", "both": "the throttle and dropping stale requests"}
+var leaseSetWords = map[string]string{"none": "no protection", "throttle": "the throttle", "drop-stale": "dropping stale requests", "both": "the throttle and dropping stale requests",
+	"stagger": "staggered renewal (the lecture's fix)", "renew-expired": "expired leases renewable (the lecture's fix)"}
 
 // writeLeaseText prints each run: what it came to, its moments, and its
 // minutes every ten.

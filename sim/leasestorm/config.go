@@ -6,10 +6,18 @@ import (
 
 // Protections are a run's switches: the throttle (from ThrottleAfterMin
 // after the outage, at most Cap requests in flight, the queue flushed
-// once) and dropping requests older than the timeout.
+// once) and dropping requests older than the timeout; and two of the
+// lecture's design fixes (26.2.10: "support batched or staggered
+// renewal, or lazy renewal"): staggering, where every droplet waiting when
+// DynamoDB returns asks again at a random time within StaggerMin rather
+// than at once, and renewing expired leases, where a lease that ran out
+// while DynamoDB was unreachable stays renewable, so its droplet keeps
+// running while it waits.
 type Protections struct {
-	Throttle  bool
-	DropStale bool
+	Throttle     bool
+	DropStale    bool
+	Stagger      bool
+	RenewExpired bool
 }
 
 // Sets are the protection sets by name, in the order help lists them.
@@ -18,6 +26,8 @@ var Sets = []engine.Set[Protections]{
 	{Name: "throttle", Protections: Protections{Throttle: true}},
 	{Name: "drop-stale", Protections: Protections{DropStale: true}},
 	{Name: "both", Protections: Protections{Throttle: true, DropStale: true}},
+	{Name: "stagger", Protections: Protections{Stagger: true}},
+	{Name: "renew-expired", Protections: Protections{RenewExpired: true}},
 }
 
 // SetName is the name of a protection set.
@@ -47,7 +57,10 @@ type Config struct {
 	ThrottleAfterMin int `json:"throttle-after-min"`
 	Cap              int `json:"cap"`
 	// AfterMin is how long the run goes on after DynamoDB returns.
-	AfterMin    int `json:"after-min"`
+	AfterMin int `json:"after-min"`
+	// StaggerMin is the window over which staggered droplets spread
+	// their asks when DynamoDB returns.
+	StaggerMin  int `json:"stagger-min"`
 	Protections `json:"-"`
 }
 
@@ -73,10 +86,11 @@ const (
 // second, a one-minute timeout, and the lecture's times: the outage from
 // 11:48 PM to 2:25 AM (157 min), the throttle at 4:14 AM (109 min later)
 // with 480 requests in flight (half of 16/s x 60 s), and the run going on
-// to 6:48 AM.
+// to 6:48 AM; staggered droplets spread their asks over 90 minutes, long
+// enough that 40,000 of them come slower than the manager's 9 a second.
 func DefaultConfig() Config {
 	return Config{Seed: 425, Droplets: 40000, LeaseMin: 180, RenewMin: 120, Rate: 9, TimeoutS: 60, QueueLimit: 100000,
-		OutageMin: 157, ThrottleAfterMin: 109, Cap: 270, AfterMin: 263}
+		OutageMin: 157, ThrottleAfterMin: 109, Cap: 270, AfterMin: 263, StaggerMin: 90}
 }
 
 // Validate reports the first invalid field.
@@ -104,6 +118,8 @@ func (c Config) Validate() error {
 		return engine.Invalid("cap", "must be in 1..%d, got %d", MaxQueue, c.Cap)
 	case c.AfterMin < 1 || c.AfterMin > MaxMinutes:
 		return engine.Invalid("after-min", "must be in 1..%d, got %d", MaxMinutes, c.AfterMin)
+	case c.StaggerMin < 1 || c.StaggerMin > c.RenewMin:
+		return engine.Invalid("stagger-min", "must be in 1..renew-min (%d), got %d", c.RenewMin, c.StaggerMin)
 	}
 	return nil
 }

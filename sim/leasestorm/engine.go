@@ -255,6 +255,9 @@ func (e *Engine) Step() bool {
 		}
 	case e.outEnd:
 		e.returnWaiting, e.returnWithout = e.waitN, e.without
+		if e.cfg.Stagger && e.outEnd > e.outStart {
+			e.stagger()
+		}
 		if e.outEnd > e.outStart {
 			e.mark("%s: DynamoDB is back (the lecture: 2:25 AM); %s droplets want a lease, %s of them lost theirs, against the %s the manager can serve within their %d s timeout",
 				Clock(minute(now)), engine.Digits(int64(e.waitN)), engine.Digits(int64(e.without)), engine.Digits(int64(math.Round(e.cfg.Threshold()))), e.cfg.TimeoutS)
@@ -267,6 +270,9 @@ func (e *Engine) Step() bool {
 		e.mark("%s: the throttle: at most %s requests in flight, and restarts drop the %s queued (the lecture: 4:14 AM)", Clock(minute(now)), engine.Digits(int64(e.cfg.Cap)), engine.Digits(int64(flushed)))
 	}
 	for ev, ok := e.expiries.due(now); ok; ev, ok = e.expiries.due(now) {
+		if e.cfg.RenewExpired && outage {
+			continue // renewable: its droplet keeps running until it renews
+		}
 		if e.leaseUntil[ev.d] == ev.at && !e.lost[ev.d] {
 			e.lost[ev.d] = true
 			e.without++
@@ -293,6 +299,25 @@ func (e *Engine) Step() bool {
 		e.closeMinute()
 	}
 	return true
+}
+
+// stagger spreads the asks of the droplets waiting when DynamoDB returns
+// over StaggerMin: each asks again at a random time in it (its next retry
+// moved there) instead of within one timeout, all together.
+func (e *Engine) stagger() {
+	window := float64(60 * e.cfg.StaggerMin)
+	for d := range e.waiting {
+		if !e.waiting[d] {
+			continue
+		}
+		// Its pending retry is dropped (it no longer matches sent), and
+		// its ask waits in the renewals' wheel, which reaches RenewMin
+		// ahead (StaggerMin is at most that).
+		e.sent[d] = math.MinInt32
+		e.renewals.push(int32(d), e.now+1+int32(e.src.Random()*(window-1)))
+	}
+	e.mark("%s: staggered renewal: the %s droplets waiting ask again at random times over %d minutes, %.1f a second against the manager's %.10g",
+		Clock(minute(e.now)), engine.Digits(int64(e.waitN)), e.cfg.StaggerMin, float64(e.waitN)/window, e.cfg.Rate)
 }
 
 // ask sends droplet d's request, or has it refused at once.

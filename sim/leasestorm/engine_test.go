@@ -166,7 +166,34 @@ func TestValidate(t *testing.T) {
 		{Edit: func(s *Spec) { s.RenewMin = s.LeaseMin }, Says: "renew-min must be in 1..lease-min - 1"},
 		{Edit: func(s *Spec) { s.Rate = 0 }, Says: "rate must be in (0, 1e6]"},
 		{Edit: func(s *Spec) { s.Runs = "none,none" }, Says: `runs lists "none" twice`},
-		{Edit: func(s *Spec) { s.Runs = "fast" }, Says: `runs must list none, throttle, drop-stale or both`},
+		{Edit: func(s *Spec) { s.Runs = "fast" }, Says: `runs must list none, throttle, drop-stale, both, stagger or renew-expired`},
 		{Edit: func(s *Spec) { s.TimeoutS = 0 }, Says: "timeout-s must be in 1..3600"},
 	})
+}
+
+// The lecture's design fixes (26.2.10): staggered renewal spreads the
+// 40,000 droplets waiting at 2:25 AM over 90 minutes, 7.4 a second
+// against the manager's 9, so it never collapses and every droplet holds
+// a lease by 3:54 AM with no throttle; renewable expired leases keep every
+// droplet running through the outage, but the manager still collapses.
+func TestTheLecturesDesignFixes(t *testing.T) {
+	run := func(p Protections) Result {
+		c := DefaultConfig()
+		c.Protections = p
+		e, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for e.Step() {
+		}
+		return e.Result()
+	}
+	s := run(Protections{Stagger: true})
+	if s.CollapsedAt != -1 || s.RecoveredClock != "3:54 AM" {
+		t.Errorf("staggered: collapsed at %d, recovered %q; want never and 3:54 AM", s.CollapsedAt, s.RecoveredClock)
+	}
+	r := run(Protections{RenewExpired: true})
+	if r.ReturnWithout != 0 || r.CollapsedAt < 0 || r.RecoveredAt != -1 {
+		t.Errorf("renewable: %d without a lease at the return, collapsed at %d, recovered at %d; want 0, a collapse, none", r.ReturnWithout, r.CollapsedAt, r.RecoveredAt)
+	}
 }

@@ -16,6 +16,10 @@ func SetWords(p Protections) string {
 		return "throttle"
 	case p.DropStale:
 		return "drop stale"
+	case p.Stagger:
+		return "staggered"
+	case p.RenewExpired:
+		return "renew expired"
 	}
 	return "no protection"
 }

@@ -29,7 +29,8 @@ type Row struct {
 
 // Result is a run's figures.
 type Result struct {
-	// Set names the run's protections: none, throttle, drop-stale, both.
+	// Set names the run's protections: none, throttle, drop-stale, both,
+	// stagger, renew-expired.
 	Set string `json:"set"`
 	// Rate is the manager's, requests a second; Threshold is Rate x
 	// Timeout, the droplets it can serve within one timeout.

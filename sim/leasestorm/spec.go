@@ -12,7 +12,7 @@ import (
 type Spec struct {
 	Config
 	// Runs lists the protection sets to run, comma-separated: none,
-	// throttle, drop-stale, both.
+	// throttle, drop-stale, both, stagger, renew-expired.
 	Runs string `json:"runs"`
 }
 
@@ -36,7 +36,7 @@ const MaxRuns = 4
 
 // Configs is one Config per run listed, in order.
 func (s Spec) Configs() ([]Config, error) {
-	return engine.PairedConfigs(s.Config, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, throttle, drop-stale or both"), SetName, withSet)
+	return engine.PairedConfigs(s.Config, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, throttle, drop-stale, both, stagger or renew-expired"), SetName, withSet)
 }
 
 // Validate reports the first invalid field.

@@ -84,7 +84,7 @@ var glossary = lab.Glossary(glossaryText)
 // KeyMap is the lab's own, a binding per direction.
 type KeyMap struct {
 	OutageShorter, OutageLonger, RateDown, RateUp, TimeoutDown, TimeoutUp, CapDown, CapUp key.Binding
-	Throttle, DropStale, Compare                                                          key.Binding
+	Throttle, DropStale, Stagger, RenewExpired, Compare                                   key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -102,6 +102,8 @@ var keys = KeyMap{
 	CapUp:         lab.Bind([]string{"J"}, "J", "throttle's cap x2"),
 	Throttle:      lab.Bind([]string{"h"}, "h", "throttle on/off (right run)"),
 	DropStale:     lab.Bind([]string{"x"}, "x", "drop stale requests on/off (right run)"),
+	Stagger:       lab.Bind([]string{"g"}, "g", "the lecture's fix: staggered renewal alone on/off (right run)"),
+	RenewExpired:  lab.Bind([]string{"e"}, "e", "the lecture's fix: expired leases renewable, alone, on/off (right run)"),
 	Compare:       lab.Bind([]string{"c"}, "c", "one run or two side by side"),
 }
 
@@ -112,7 +114,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 		lab.Brief(k.CapDown, "j/J", "cap"), lab.Brief(k.DropStale, "x", "drop stale"), k.Compare, c.Moments}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{k.OutageShorter, k.OutageLonger, k.RateDown, k.RateUp, k.TimeoutDown, k.TimeoutUp, k.Throttle, k.CapDown, k.CapUp, k.DropStale, k.Compare},
+		{k.OutageShorter, k.OutageLonger, k.RateDown, k.RateUp, k.TimeoutDown, k.TimeoutUp, k.Throttle, k.CapDown, k.CapUp, k.DropStale, k.Stagger, k.RenewExpired, k.Compare},
 		lab.ShellKeys(),
 	}
 	return short, full
@@ -154,6 +156,10 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		change = l.Toggle(func(c *leasestorm.Config) { c.Throttle = !c.Throttle })
 	case key.Matches(msg, k.DropStale):
 		change = l.Toggle(func(c *leasestorm.Config) { c.DropStale = !c.DropStale })
+	case key.Matches(msg, k.Stagger): // a design fix: alone, not with the night's protections
+		change = l.Toggle(func(c *leasestorm.Config) { c.Protections = leasestorm.Protections{Stagger: !c.Stagger} })
+	case key.Matches(msg, k.RenewExpired):
+		change = l.Toggle(func(c *leasestorm.Config) { c.Protections = leasestorm.Protections{RenewExpired: !c.RenewExpired} })
 	case key.Matches(msg, k.Compare):
 		change = l.Compare("none", "none,throttle")
 	default:
