@@ -55,7 +55,7 @@ var registry = []Scenario{
 	{
 		Name:   "hrw-vs-ring",
 		Title:  "Rendezvous hashing against a consistent-hash ring: the same keys, two spreads",
-		Lesson: "HRW gives each key to the node of highest hash(key, node): the spread is as even as chance allows, and a node leaving moves only its own keys. A ring with one point a node cuts the circle into arcs of random length: some nodes get several times the mean, some a sliver. So the ring's moves are no better: a node holds its arc's keys, and the one that left held 1.01 % of them against the ideal 1/30 = 3.33 %, while another holds three times the mean (spread 101 %); HRW moves 3.23 %, near its ideal, because every node holds near its share. p/P change the ring's points; x and a take a node out or add one, and the keys that move are counted.",
+		Lesson: "HRW gives each key to the node of highest hash(key, node): the spread is as even as chance allows, and a node leaving moves only its own keys. A ring with one point a node cuts the circle into arcs of random length: some nodes get several times the mean, some a sliver. The ring's moves are luck, not merit: a node holds its arc's keys, and the one that left held a sliver, 1.01 % against the ideal 1/30 = 3.33 %, while another holds three times the mean (spread 101 %) and would have moved ten times as many; HRW moves 3.23 %, near its ideal whichever node leaves, because every node holds near its share. p/P change the ring's points; x and a take a node out or add one, and the keys that move are counted.",
 		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
 			s.Nodes, s.Keys, s.Against, s.VNodes = 30, 30000, "ring", 1
 		}), StepsPerSecond: -1, Headline: []string{"spread", "leave", "join"},

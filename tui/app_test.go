@@ -768,7 +768,7 @@ func TestEditsSayWhatTheyDo(t *testing.T) {
 		t.Errorf("no rule reads the refresh: %q", m.note)
 	}
 	press(m, "f")
-	if !m.noteBad || !strings.Contains(m.note, "e selects one") {
+	if !m.noteBad || !strings.Contains(m.note, "none runs here") {
 		t.Errorf("f with no bare stale: %q", m.note)
 	}
 	s := openAt(t, "small-steps", 160, 48)

@@ -277,7 +277,7 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		m.setNote("c is the switch between one run and two side by side where a lab has one; this lab has none (? lists its keys)", false)
 	case key.Matches(msg, k.Tab):
 		if f, ok := m.lab.(lab.Focuser); !ok || !f.NextPanel() {
-			m.setNote("every panel is on screen: tab shows the next one when the screen is too small to show them all readable", false)
+			m.setNote("every panel is on screen (tab pages them on a smaller screen)", false)
 		}
 	case msg.Type == tea.KeyRunes && !msg.Alt:
 		// A key no one took says so rather than nothing: a key of another

@@ -1,6 +1,10 @@
 package cascade
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
 
 // BreakerState is the circuit breaker's state.
 type BreakerState int
@@ -59,7 +63,12 @@ type breaker struct {
 	// ok; refused the database calls failed fast since it last opened.
 	trialsBack, trialsOK int
 	refused              int
-	log                  []Transition
+	// back counts the calls of any kind back half-open (the lecture's
+	// breaker closes on them); closedAt is when it last closed, since
+	// when its window has counted.
+	back     int
+	closedAt float64
+	log      []Transition
 	// trialLog is each trial call as it goes and comes back.
 	trialLog []Trial
 }
@@ -80,8 +89,13 @@ func (b *breaker) guarded() bool { return b.cfg.BreakerCounts == "guarded" }
 func (b *breaker) moveTo(now float64, to BreakerState, reason string) {
 	b.log = append(b.log, Transition{At: now, From: b.state, To: to, Reason: reason})
 	b.state = to
-	if to == Open {
+	switch to {
+	case Open:
 		b.openedAt, b.refused = now, 0
+	case Closed:
+		b.closedAt = now
+	case HalfOpen:
+		b.back = 0
 	}
 }
 
@@ -116,6 +130,7 @@ func (b *breaker) record(now float64, failed, aux bool, trial int32) {
 	switch b.state {
 	case HalfOpen:
 		b.inflight--
+		b.back++
 		if failed {
 			b.failedTrial = true
 			b.moveTo(now, Open, b.lectureCallWord(aux, trial)+" failed while half-open")
@@ -131,14 +146,18 @@ func (b *breaker) record(now float64, failed, aux bool, trial int32) {
 	b.checkOpen(now)
 }
 
-// lectureCloseReason says which call closed the lecture's breaker: the
-// program closes on any success that leaves no call counted out, an aux
-// call's or a late one's too.
+// lectureCloseReason says why the lecture's breaker closed: it closes on
+// any success that leaves no call counted out, so once as many calls of
+// any kind are back ok as it let trials out, aux calls and late ones too.
 func (b *breaker) lectureCloseReason(aux bool, trial int32) string {
 	sent, of := b.cfg.BreakerTrials-b.trials, b.cfg.BreakerTrials
 	if aux || trial != b.period || trial == 0 {
-		return fmt.Sprintf("%s returned ok, with %d of %d db trial calls sent and %d back (26.4.1's breaker counts it; G gives the textbook breaker)",
-			b.lectureCallWord(aux, trial), sent, of, b.trialsBack)
+		if sent == 0 {
+			return fmt.Sprintf("%s returned ok before any trial went out: 26.4.1's breaker closes when as many calls are back as it let trials out, aux calls too (G: the textbook breaker)",
+				b.lectureCallWord(aux, trial))
+		}
+		return fmt.Sprintf("%s back ok since it went half-open, %d of them db trials, the last %s: as many as the %d of %d trials it let out, so 26.4.1's breaker closes (it counts aux calls too; G: the textbook breaker)",
+			engine.Count(b.back, "call"), b.trialsBack, b.lectureCallWord(aux, trial), sent, of)
 	}
 	if sent < of {
 		return fmt.Sprintf("%d of %d trial calls sent, every one ok and none out (the lecture's breaker closes then, without the last)", sent, of)
@@ -187,8 +206,16 @@ func (b *breaker) recordGuarded(now float64, failed bool, trial int32) {
 func (b *breaker) checkOpen(now float64) {
 	if n := b.window(); n >= b.cfg.BreakerMinCalls {
 		if float64(b.failed)/float64(n) > b.cfg.BreakerErrRatio {
-			b.moveTo(now, Open, fmt.Sprintf("%d of %d calls failed in the last %.10g s (%.1f %% > %.0f %%)",
-				b.failed, n, b.cfg.BreakerWindow, 100*float64(b.failed)/float64(n), 100*b.cfg.BreakerErrRatio))
+			calls := "calls (db and aux)"
+			if b.guarded() {
+				calls = "db calls"
+			}
+			since := fmt.Sprintf("in the last %.10g s", b.cfg.BreakerWindow)
+			if len(b.log) > 0 && now-b.closedAt < b.cfg.BreakerWindow { // the window was cleared when it closed
+				since = fmt.Sprintf("since it closed %.2f s ago", now-b.closedAt)
+			}
+			b.moveTo(now, Open, fmt.Sprintf("%d of %d %s failed %s (%.1f %% > %.0f %%)",
+				b.failed, n, calls, since, 100*float64(b.failed)/float64(n), 100*b.cfg.BreakerErrRatio))
 		}
 	}
 }

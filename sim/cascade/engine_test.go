@@ -94,7 +94,7 @@ func TestMomentsTellTheStory(t *testing.T) {
 	want := []string{
 		"15.00 s: the db slows 20x",
 		"15.04 s: the db pool is full for the first time: 10 of 10 slots taken",
-		"17.55 s: the breaker goes CLOSED -> OPEN: 253 of 504 calls failed in the last 2 s (50.2 % > 50 %)",
+		"17.55 s: the breaker goes CLOSED -> OPEN: 253 of 504 calls (db and aux) failed in the last 2 s (50.2 % > 50 %)",
 		"25.00 s: the surge begins",
 		"40.00 s: the surge ends",
 		"44.58 s: the backlog has drained",

@@ -27,6 +27,14 @@ func (r Result) Figures(set string) []engine.Figure {
 		pct("db", "db class", r.DBOK, r.DBTotal),
 		pct("aux", "aux class", r.AuxOK, r.AuxTotal),
 		{Key: "backlog", Group: set, Name: "backlog peak", Value: engine.Digits(int64(r.BacklogPeak))},
-		{Key: "p95", Group: set, Name: "p95 of the run", Value: fmt.Sprintf("%.0f ms", r.P95LatencyMs)},
+		{Key: "p95", Group: set, Name: "p95 of the run", Value: p95(r)},
 	}
+}
+
+// p95 is the run's p95 latency, "–" before the first success.
+func p95(r Result) string {
+	if r.OK == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f ms", r.P95LatencyMs)
 }

@@ -78,7 +78,7 @@ func (l SeedLosses) Table() engine.Table {
 		t.Rows = append(t.Rows, []string{name, fmt.Sprintf("%.1f", float64(sum)/float64(len(lost))), fmt.Sprint(lost[(len(lost)-1)/2]),
 			fmt.Sprint(lost[len(lost)-1]), share(any, l.Seeds), share(all, l.Seeds)})
 	}
-	t.Note = "greedy keeps every object on the same three nodes: a seed loses none of them or all (median: the lower middle seed)"
+	t.Note = "greedy keeps every object on the same three nodes: a seed loses none of them or all"
 	return t
 }
 

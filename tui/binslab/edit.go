@@ -124,6 +124,9 @@ func (l *Lab) edited(draws int, what string) lab.Outcome {
 // bareRefresh halves or doubles the refresh a bare stale takes.
 func (l *Lab) bareRefresh(msg tea.KeyMsg, draws int) lab.Outcome {
 	if !usesRefresh(l.spec.Strategies) {
+		if !strings.Contains(l.spec.Strategies, "stale") {
+			return lab.Outcome{Handled: true, Err: engine.Invalid("refresh", "belongs to a stale rule, and none runs here (%s): 5 adds one", l.spec.Strategies)}
+		}
 		return lab.Outcome{Handled: true, Err: engine.Invalid("refresh", "sets the snapshot interval of a stale rule; e selects one (%s)", l.spec.Strategies)}
 	}
 	err := l.edit(func(s *bins.Spec) {

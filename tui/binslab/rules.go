@@ -30,6 +30,9 @@ func (l *Lab) selected() (int, string) {
 func (l *Lab) selectNext() string {
 	rs := rules(l.spec)
 	l.sel, l.selShown = (l.sel+1)%len(rs), true
+	if l.sel < len(l.snap.Lanes) { // the lane in focus is the rule the keys edit
+		l.view.focus, l.view.trials = l.sel, false
+	}
 	return fmt.Sprintf("rule %d of %d: %s · %s", l.sel+1, len(rs), rs[l.sel], ruleKeys(rs[l.sel]))
 }
 
@@ -64,16 +67,44 @@ func (l *Lab) removeSelected() error {
 // number none has: a larger d, a refresh twice as long.
 func (l *Lab) addLike() error {
 	i, rule := l.selected()
-	next, err := l.renumber(rule, +1)
+	dir := +1 // one more look; a stale rule refreshed twice as often
+	if strings.HasPrefix(rule, "stale") {
+		dir = -1
+	}
+	next, err := l.renumber(rule, dir)
 	if err != nil {
 		return err
 	}
-	rs := slices.Insert(slices.Clone(rules(l.spec)), i+1, next)
+	at := slotFor(rules(l.spec), next, i+1)
+	rs := slices.Insert(slices.Clone(rules(l.spec)), at, next)
 	if err := l.setRules(rs); err != nil {
 		return err
 	}
-	l.sel, l.selShown = i+1, true
+	l.sel, l.selShown = at, true
 	return nil
+}
+
+// slotFor is where a new rule goes among rules: among the numbered rules
+// of its kind, in ascending order of their numbers (dchoice:5 after
+// dchoice:4, stale:32 before stale:64); with none of its kind, at def.
+func slotFor(rules []string, rule string, def int) int {
+	name, arg, _ := strings.Cut(rule, ":")
+	v, _ := strconv.Atoi(arg)
+	at := -1
+	for i, r := range rules {
+		n, a, has := strings.Cut(r, ":")
+		if n != name || !has {
+			continue
+		}
+		if w, _ := strconv.Atoi(a); w > v {
+			return i
+		}
+		at = i + 1
+	}
+	if at < 0 {
+		return def
+	}
+	return at
 }
 
 // stepSelected moves the selected rule's own number down (-1) or up (+1);

@@ -246,7 +246,7 @@ var keys = KeyMap{
 	Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
 	Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
 	Breaker:     lab.Bind([]string{"B"}, "B", "breaker"),
-	Counts:      lab.Bind([]string{"G"}, "G", "breaker counts: the lecture's (aux calls too) or the textbook's (the db calls it guards)"),
+	Counts:      lab.Bind([]string{"G"}, "G", "breaker: lecture's (counts aux) or textbook"),
 	Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
 	Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
 	Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),

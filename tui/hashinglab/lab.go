@@ -135,9 +135,14 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		dir := keys.VNodes.Dir(msg)
 		return lab.Edit(&l.spec, func(s *hashing.Spec) string {
-			if dir < 0 {
+			switch {
+			case dir < 0 && s.VNodes == 1:
+				return "the ring has 1 point a node, its fewest: P doubles the points"
+			case dir > 0 && s.VNodes >= 10000:
+				return fmt.Sprintf("the ring has %d points a node, the lab's most: p halves them", s.VNodes)
+			case dir < 0:
 				s.VNodes = max(1, s.VNodes/2)
-			} else {
+			default:
 				s.VNodes = min(10000, s.VNodes*2)
 			}
 			return ""

@@ -156,7 +156,9 @@ func ringStrip(st *widget.Styles, w int, arcs []hashing.Arc, hand []hashing.Hand
 	place := func(r run) {
 		name := []rune(strings.TrimPrefix(owners[r.start], "node-"))
 		for p := r.start; p < r.end && p+len(name) <= w; p++ {
-			if !slices.Contains(handed[p:p+len(name)], true) && !slices.Contains(taken[max(0, p-1):p+len(name)], true) {
+			// a blank on each side, so that no label runs into a ▲ or another
+			clear := (p == 0 || labels[p-1] == ' ') && (p+len(name) == w || labels[p+len(name)] == ' ')
+			if clear && !slices.Contains(handed[p:p+len(name)], true) && !slices.Contains(taken[max(0, p-1):p+len(name)], true) {
 				copy(labels[p:], name)
 				for q := p; q < min(w, p+len(name)+1); q++ {
 					taken[q] = true

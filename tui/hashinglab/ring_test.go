@@ -21,7 +21,7 @@ func TestRingStripShowsWhatItResolves(t *testing.T) {
 	r := labtest.Open(t, New, "hrw-vs-ring")
 	labtest.Press(t, r, "x")
 	body = labtest.Body(t, r, 80, 18)
-	if !strings.Contains(body, "is now node-19's") || !strings.Contains(body, "▲▲19") {
+	if !strings.Contains(body, "is now node-19's") || !strings.Contains(body, "▲▲ 19") {
 		t.Errorf("the caption's node-19 should be labelled:\n%s", body)
 	}
 	var head []string

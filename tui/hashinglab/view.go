@@ -79,7 +79,7 @@ func (l *Lab) titles(sc hashing.Scheme) []string {
 	points := fmt.Sprintf("%d point%s a node", l.spec.VNodes, plural(l.spec.VNodes))
 	switch sc {
 	case hashing.Ring:
-		return []string{"ring, " + points + " (v/V)", "ring, " + points, "ring"}
+		return []string{"ring, " + points + " (p/P)", "ring, " + points, "ring"}
 	case hashing.HRW:
 		return []string{"HRW: owner = the node of highest hash(key, node)", "HRW: highest hash(key, node) wins", "HRW"}
 	case hashing.WeightedHRW:

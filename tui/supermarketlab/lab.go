@@ -23,8 +23,11 @@ type Lab struct {
 	lab.Seeds
 	lab.Sizing
 	spec queue.Spec
-	runs []*run
-	deck lab.Deck
+	// opened is the scenario's spec: once the keys change the run, the
+	// title says whose it is.
+	opened queue.Spec
+	runs   []*run
+	deck   lab.Deck
 }
 
 // run is one policy's simulation and what the views keep of it.
@@ -48,7 +51,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec}
+	l := &Lab{spec: spec, opened: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
@@ -150,6 +153,13 @@ func (l *Lab) Status() []string {
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
 	i := lab.Info{Glossary: glossary, Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
+	if s := l.spec; s.Policy != l.opened.Policy || s.Against != l.opened.Against || s.Load != l.opened.Load || s.D != l.opened.D || s.Refresh != l.opened.Refresh {
+		names := s.Policy
+		if s.Against != "" {
+			names += " against " + s.Against
+		}
+		i.Title = fmt.Sprintf("your run: %s at load %.2f (the scenario's: %s at %.2f)", names, s.Load, l.opened.Policy, l.opened.Load)
+	}
 	return i
 }
 
