@@ -13,6 +13,7 @@ import (
 // cut, the wave, the cap's size, and the view.
 type KeyMap struct {
 	Backoff, Cap, Bulkhead, Spread, Cut, Compare, Zoom, Lower key.Binding
+	RaceFixed, Network                                        key.Binding
 	Wave, CapSize                                             lab.Lever
 }
 
@@ -21,16 +22,18 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Backoff:  lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
-	Cap:      lab.Bind([]string{"k"}, "k", "cap on re-mirrors on/off (right run)"),
-	Bulkhead: lab.Bind([]string{"h"}, "h", "bulkhead on/off (right run)"),
-	Spread:   lab.Bind([]string{"m"}, "m", "customers in several zones on/off (right run)"),
-	Cut:      lab.Bind([]string{"x"}, "x", "the 8:20 AM cut on/off (both runs)"),
-	Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
-	Zoom:     lab.Bind([]string{"z"}, "z", "x axis: the night, the three days, or following the run"),
-	Lower:    lab.Bind([]string{"v"}, "v", "the next chart under the stuck volumes: capacity, searches, API errors"),
-	Wave:     lab.NewLever("w", "W", "a smaller wave (fewer nodes cut off)", "a larger wave", "wave"),
-	CapSize:  lab.NewLever("j", "J", "the cap /2", "the cap x2", "cap size"),
+	Backoff:   lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
+	Cap:       lab.Bind([]string{"k"}, "k", "cap on re-mirrors on/off (right run)"),
+	Bulkhead:  lab.Bind([]string{"h"}, "h", "bulkhead on/off (right run)"),
+	Spread:    lab.Bind([]string{"m"}, "m", "customers in several zones on/off (right run)"),
+	Cut:       lab.Bind([]string{"x"}, "x", "the 8:20 AM cut on/off (both runs)"),
+	RaceFixed: lab.Bind([]string{"f"}, "f", "the lecture's fix: the nodes' race fixed, on/off (both runs)"),
+	Network:   lab.Bind([]string{"g"}, "g", "the lecture's fix: a secondary network twice as large, on/off (both runs)"),
+	Compare:   lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	Zoom:      lab.Bind([]string{"z"}, "z", "x axis: the night, the three days, or following the run"),
+	Lower:     lab.Bind([]string{"v"}, "v", "the next chart under the stuck volumes: capacity, searches, API errors"),
+	Wave:      lab.NewLever("w", "W", "a smaller wave (fewer nodes cut off)", "a larger wave", "wave"),
+	CapSize:   lab.NewLever("j", "J", "the cap /2", "the cap x2", "cap size"),
 }
 
 // help lists the lab's keys with the shell's.
@@ -39,7 +42,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "o", "backoff"), lab.Brief(k.Cap, "k", "cap"),
 		lab.Brief(k.Bulkhead, "h", "bulkhead"), lab.Brief(k.Cut, "x", "cut"), lab.Brief(k.Spread, "m", "zones"), k.Wave.Short(),
 		lab.Brief(k.Zoom, "z", "zoom"), k.Compare, c.Moments}
-	own := []key.Binding{k.Backoff, k.Cap, k.Bulkhead, k.Spread, k.Cut}
+	own := []key.Binding{k.Backoff, k.Cap, k.Bulkhead, k.Spread, k.Cut, k.RaceFixed, k.Network}
 	own = append(own, k.Wave.Full()...)
 	own = append(own, k.CapSize.Full()...)
 	own = append(own, k.Compare, k.Zoom, k.Lower)
@@ -91,6 +94,25 @@ func (l *Lab) change(msg tea.KeyMsg) lab.Change[remirror.Spec] {
 				s.CutAt = remirror.Clock(remirror.LectureCutAt)
 			} else {
 				s.CutAt = "never"
+			}
+		})
+	case key.Matches(msg, k.RaceFixed):
+		return lab.Shared(func(s *remirror.Spec) {
+			if s.RaceChance == 0 {
+				s.RaceChance = l.Opened.RaceChance
+				if s.RaceChance == 0 {
+					s.RaceChance = remirror.DefaultConfig().RaceChance
+				}
+			} else {
+				s.RaceChance = 0
+			}
+		})
+	case key.Matches(msg, k.Network):
+		return lab.Shared(func(s *remirror.Spec) {
+			if s.Capacity > l.Opened.Capacity {
+				s.Capacity = l.Opened.Capacity
+			} else {
+				s.Capacity = 2 * l.Opened.Capacity
 			}
 		})
 	case key.Matches(msg, k.Compare):

@@ -141,8 +141,15 @@ func (l *Lab) note(s remirror.Spec) string {
 	if capped {
 		capWords = fmt.Sprintf(", a cap of %d", s.MaxRemirrors)
 	}
-	return fmt.Sprintf("%s: %.1f%% of the nodes cut off at 12:47 AM, the cut %s%s; replayed to the same time on seed %d",
-		l.NamesOf(s), 100*s.CutShare, cutWords(s.CutAt), capWords, s.Seed)
+	fixes := ""
+	if s.RaceChance == 0 {
+		fixes += ", the race fixed"
+	}
+	if s.Capacity != l.Opened.Capacity {
+		fixes += fmt.Sprintf(", a secondary network of %s searches a minute", engine.Digits(int64(s.Capacity)))
+	}
+	return fmt.Sprintf("%s: %.1f%% of the nodes cut off at 12:47 AM, the cut %s%s%s; replayed to the same time on seed %d",
+		l.NamesOf(s), 100*s.CutShare, cutWords(s.CutAt), capWords, fixes, s.Seed)
 }
 
 // cutWords says when the zone is cut off.
