@@ -20,7 +20,10 @@ var stormCLI = &engineCLI[cascade.StormSpec, []cascade.Storm]{
 	about: `--clients clients fail together at t = 0 and each retries --retries times against a
 dependency that keeps failing, waiting min(base x 2^(k-1), cap) before retry k: as is
 (none), uniform(0, d) (full), d/2 + uniform(0, d/2) (equal), or decorrelated. The
-report is the retries per millisecond, their peak, and (1 + retries)^layers.`,
+report is the retries per millisecond, their peak, and (1 + retries)^layers.
+26.3.2's guards: --deadline-ms sends no retry at or after the request's
+deadline; --budget sends at most that many retries per first call, the
+earliest first, and a client that finds the budget spent stops.`,
 	bind: func(fs *flagSet, s *cascade.StormSpec) {
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed, as CPython's random.seed")
 		fs.Int(&s.Clients, "clients", 1, 10000000, "clients that fail together")
@@ -29,6 +32,8 @@ report is the retries per millisecond, their peak, and (1 + retries)^layers.`,
 		fs.Float(&s.CapMs, "cap-ms", "a number in (0, 1e7]", "backoff cap, ms")
 		fs.Text(&s.Jitter, "jitter", "a list of none full equal decorrelated", "the jitter modes, comma-separated")
 		fs.Int(&s.Layers, "layers", 1, 10, "layers of a call chain that each retry")
+		fs.Float(&s.DeadlineMs, "deadline-ms", "a number in [0, 1e7]", "the request's deadline: no retry at or after it, ms (0: none)")
+		fs.Float(&s.Budget, "budget", "a number in [0, 30]", "the retry budget: at most this many retries a first call (0: none)")
 	},
 	run: func(ctx context.Context, s cascade.StormSpec, env runEnv) ([]cascade.Storm, error) {
 		return s.Run(ctx, env.progress)
@@ -115,7 +120,7 @@ func writeStormText(ctx context.Context, w io.Writer, storms []cascade.Storm, _ 
 	}
 	per := (span + stormCols - 1) / stormCols // ms per column
 	if len(storms) > 0 {
-		fmt.Fprintf(w, "retry storm: every client fails at t = 0 and retries %d times, waiting min(base x 2^(k-1), cap) ms before retry k, with or without jitter\n", storms[0].TotalRetries/max(1, storms[0].Clients))
+		fmt.Fprintf(w, "retry storm: every client fails at t = 0 and retries %d times, waiting min(base x 2^(k-1), cap) ms before retry k, with or without jitter\n", storms[0].Retries)
 	}
 	for _, s := range storms {
 		// Each column's busiest millisecond, found once: a column may

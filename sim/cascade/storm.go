@@ -1,6 +1,7 @@
 package cascade
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -52,6 +53,13 @@ type StormConfig struct {
 	// Layers is how many layers of a call chain retry, each Retries times:
 	// a failure at the bottom becomes (1 + Retries)^Layers calls.
 	Layers int
+	// DeadlineMs, above 0, is the whole request's deadline: a retry due
+	// at or after it is not sent (26.3.2's FAIL_DEADLINE). Budget, above
+	// 0, is 26.3.2's retry budget: the retries sent may number at most
+	// Budget times the clients' first calls; a client whose retry finds
+	// the budget spent stops (FAIL_BUDGET).
+	DeadlineMs float64
+	Budget     float64
 }
 
 // Validate reports the first invalid field.
@@ -69,6 +77,10 @@ func (c StormConfig) Validate() error {
 		return engine.Invalid("cap-ms", "must be in base-ms..1e7, got %v", c.CapMs)
 	case c.Layers < 1 || c.Layers > 10:
 		return engine.Invalid("layers", "must be in 1..10, got %d", c.Layers)
+	case !(c.DeadlineMs >= 0) || c.DeadlineMs > 1e7:
+		return engine.Invalid("deadline-ms", "must be in [0, 1e7] (0: none), got %v", c.DeadlineMs)
+	case !(c.Budget >= 0) || c.Budget > 30:
+		return engine.Invalid("budget", "must be in [0, 30] retries a first call (0: none), got %v", c.Budget)
 	}
 	return nil
 }
@@ -77,14 +89,19 @@ func (c StormConfig) Validate() error {
 type Storm struct {
 	Jitter  string `json:"jitter"`
 	Clients int    `json:"clients"`
+	Retries int    `json:"retries"`
 	// Histogram[i] counts the retries sent in millisecond i after the
 	// failure.
 	Histogram []int `json:"histogram"`
 	// Peak is the largest millisecond's count, at PeakMs.
 	Peak   int `json:"peak"`
 	PeakMs int `json:"peak_ms"`
-	// TotalRetries is Clients x Retries; LastMs the last retry's time.
+	// TotalRetries is the retries sent, Clients x Retries less those the
+	// deadline and the budget stopped (PastDeadline, OverBudget); LastMs
+	// the last retry's time.
 	TotalRetries int     `json:"total_retries"`
+	PastDeadline int     `json:"past_deadline"`
+	OverBudget   int     `json:"over_budget"`
 	LastMs       float64 `json:"last_ms"`
 	// Amplification is (1 + Retries)^Layers, the calls one request becomes
 	// at the bottom of a chain whose every layer retries.
@@ -115,13 +132,27 @@ func runStorm(ctx context.Context, c StormConfig, times []float64) (Storm, []flo
 	}
 	src := rng.New(c.Seed)
 	times = slices.Grow(times[:0], c.Clients*c.Retries)
+	var owner []int32 // each retry's client, for the budget
 	for i := range c.Clients {
 		if i%stormCheck == 0 && ctx.Err() != nil {
 			return Storm{}, times, ctx.Err()
 		}
+		n := len(times)
 		times = c.client(src, times)
+		if c.Budget > 0 {
+			for range len(times) - n {
+				owner = append(owner, int32(i))
+			}
+		}
 	}
-	s := Storm{Jitter: c.Jitter.String(), Clients: c.Clients, TotalRetries: len(times), Amplification: math.Pow(float64(1+c.Retries), float64(c.Layers))}
+	s := Storm{Jitter: c.Jitter.String(), Clients: c.Clients, Retries: c.Retries, Amplification: math.Pow(float64(1+c.Retries), float64(c.Layers))}
+	s.PastDeadline = c.Clients*c.Retries - len(times)
+	if c.Budget > 0 {
+		kept := c.withinBudget(times, owner)
+		s.OverBudget = len(times) - len(kept)
+		times = append(times[:0], kept...)
+	}
+	s.TotalRetries = len(times)
 	for _, t := range times {
 		s.LastMs = max(s.LastMs, t)
 	}
@@ -150,7 +181,39 @@ func runStorm(ctx context.Context, c StormConfig, times []float64) (Storm, []flo
 	}
 	s.Caption = fmt.Sprintf("%s: %d retries over %.0f ms, at most %d in one millisecond (at %d ms)",
 		name, s.TotalRetries, s.LastMs, s.Peak, s.PeakMs)
+	if s.PastDeadline > 0 {
+		s.Caption += fmt.Sprintf("; %d past the %.10g ms deadline, not sent", s.PastDeadline, c.DeadlineMs)
+	}
+	if c.Budget > 0 {
+		s.Caption += fmt.Sprintf("; %d over the budget of %.10g retries a first call, not sent", s.OverBudget, c.Budget)
+	}
 	return s, times, nil
+}
+
+// withinBudget is the retries sent under the budget, in time order: at
+// most Budget x Clients of them, the earliest first; a client whose retry
+// finds the budget spent sends none after it.
+func (c StormConfig) withinBudget(times []float64, owner []int32) []float64 {
+	order := make([]int, len(times))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(times[a], times[b]) })
+	left := int(c.Budget * float64(c.Clients))
+	stopped := make([]bool, c.Clients)
+	var kept []float64
+	for _, i := range order {
+		o := owner[i]
+		switch {
+		case stopped[o]:
+		case left > 0:
+			kept = append(kept, times[i])
+			left--
+		default:
+			stopped[o] = true
+		}
+	}
+	return kept
 }
 
 // client appends one client's retry times to times.
@@ -171,6 +234,9 @@ func (c StormConfig) client(src *rng.Source, times []float64) []float64 {
 			prev = wait
 		}
 		t += wait
+		if c.DeadlineMs > 0 && t >= c.DeadlineMs {
+			break // past the request's deadline: no more retries
+		}
 		times = append(times, t)
 	}
 	return times

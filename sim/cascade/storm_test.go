@@ -109,3 +109,36 @@ func TestStormWaves(t *testing.T) {
 		}
 	}
 }
+
+// 26.3.2's guards: with a 500 ms deadline no retry is sent at or after
+// it (no jitter's third wave, at 700 ms, is gone: 1,000 not sent); with a
+// budget of 0.1 retries a first call, 100 of the 1,000 clients' retries
+// are sent, the earliest first.
+func TestStormDeadlineAndBudget(t *testing.T) {
+	c := StormConfig{Seed: 425, Clients: 1000, Retries: 3, BaseMs: 100, CapMs: 2000, Layers: 3, DeadlineMs: 500}
+	s, err := RunStorm(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.TotalRetries != 2000 || s.PastDeadline != 1000 || s.LastMs >= 500 {
+		t.Errorf("deadline: %d sent, %d past it, last at %.0f ms; want 2000, 1000, before 500", s.TotalRetries, s.PastDeadline, s.LastMs)
+	}
+	c.DeadlineMs, c.Budget, c.Jitter = 0, 0.1, FullJitter
+	s, err = RunStorm(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.TotalRetries != 100 || s.OverBudget != 2900 {
+		t.Errorf("budget: %d sent, %d over it; want 100 and 2900", s.TotalRetries, s.OverBudget)
+	}
+	free, _ := RunStorm(StormConfig{Seed: 425, Clients: 1000, Retries: 3, BaseMs: 100, CapMs: 2000, Layers: 3, Jitter: FullJitter})
+	var first []float64 // the 100 earliest retries of the storm without a budget
+	for ms, n := range free.Histogram {
+		for range n {
+			first = append(first, float64(ms))
+		}
+	}
+	if got := float64(len(s.Histogram) - 1); got > first[99] {
+		t.Errorf("budget: the last retry sent is at %.0f ms, after the storm's 100th earliest (%.0f ms)", got, first[99])
+	}
+}

@@ -18,6 +18,10 @@ type StormSpec struct {
 	CapMs   float64 `json:"cap-ms"`
 	Jitter  string  `json:"jitter"`
 	Layers  int     `json:"layers"`
+	// DeadlineMs and Budget are 26.3.2's deadline and retry budget (see
+	// StormConfig); 0 is none.
+	DeadlineMs float64 `json:"deadline-ms"`
+	Budget     float64 `json:"budget"`
 }
 
 // DefaultStormSpec is 26.3.2's example: b = 100 ms, three retries, a 2 s
@@ -43,7 +47,8 @@ func (s StormSpec) Configs() ([]StormConfig, error) {
 			return nil, engine.Invalid("jitter", "lists %q twice", name)
 		}
 		seen[name] = true
-		c := StormConfig{Seed: s.Seed, Clients: s.Clients, Retries: s.Retries, BaseMs: s.BaseMs, CapMs: s.CapMs, Jitter: j, Layers: s.Layers}
+		c := StormConfig{Seed: s.Seed, Clients: s.Clients, Retries: s.Retries, BaseMs: s.BaseMs, CapMs: s.CapMs, Jitter: j, Layers: s.Layers,
+			DeadlineMs: s.DeadlineMs, Budget: s.Budget}
 		if err := c.Validate(); err != nil {
 			return nil, err
 		}
@@ -92,7 +97,7 @@ const (
 	// adds its digits past the first (see Shape).
 	stormJSONMs = 11.0
 	stormText   = 1200.0 // a mode's chart and caption
-	stormHead   = 600.0  // a mode's fields besides the histogram, in JSON
+	stormHead   = 700.0  // a mode's fields besides the histogram, in JSON
 	// stormWaveJSON is a wave in the JSON but its four numbers' digits;
 	// stormWaveBytes a wave kept in memory.
 	stormWaveJSON, stormWaveBytes = 110.0, 32.0

@@ -6,6 +6,7 @@ package stormlab
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -104,22 +105,38 @@ func (l *Lab) Status() []string {
 }
 
 // KeyMap is the lab's own key: the next jitter mode.
-type KeyMap struct{ Jitter, Scale key.Binding }
+type KeyMap struct {
+	Jitter, Scale, Deadline, Budget key.Binding
+	Retries, Base, Cap              lab.Lever
+}
 
 // DefaultKeyMap is the lab's keys as it opens with them.
 func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Jitter: lab.Bind([]string{"j"}, "j", "next jitter mode"),
-	Scale:  lab.Bind([]string{"l"}, "l", "log or linear height scale"),
+	Jitter:   lab.Bind([]string{"j"}, "j", "next jitter mode"),
+	Scale:    lab.Bind([]string{"l"}, "l", "log or linear height scale"),
+	Deadline: lab.Bind([]string{"d"}, "d", "26.3.2's deadline: no retry after 1 s, on/off"),
+	Budget:   lab.Bind([]string{"u"}, "u", "26.3.2's retry budget: 10 % of the first calls, on/off"),
+	Retries:  lab.NewLever("k", "K", "one retry fewer", "one retry more", "retries"),
+	Base:     lab.NewLever("a", "A", "backoff base /2", "backoff base x2", "base"),
+	Cap:      lab.NewLever("p", "P", "backoff cap /2", "backoff cap x2", "cap"),
 }
+
+// The guards d and u put on: a deadline of 1 s, and a budget of one retry
+// in ten first calls.
+const deadlineMs, budget = 1000.0, 0.1
 
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	return []key.Binding{c.Play, c.Step, k.Jitter, k.Scale, c.Help, c.Quit, c.Faster, c.Slower},
-		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{k.Jitter, k.Scale}, lab.ShellKeys()...)}
+	own := []key.Binding{k.Jitter, k.Scale, k.Deadline, k.Budget}
+	for _, l := range []lab.Lever{k.Retries, k.Base, k.Cap} {
+		own = append(own, l.Full()...)
+	}
+	return []key.Binding{c.Play, c.Step, k.Jitter, k.Scale, k.Deadline, k.Budget, c.Help, c.Quit, c.Faster, c.Slower},
+		[][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}
 }
 
 // ShortHelp is the help bar's keys.
@@ -137,6 +154,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return lab.Outcome{Handled: true, Note: "log scale: 60 % as tall can be 3 % as many (l: linear)"}
 	}
+	if out, ok := l.edit(msg); ok {
+		return out
+	}
 	if !key.Matches(msg, keys.Jitter) {
 		return lab.Outcome{}
 	}
@@ -145,6 +165,39 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	}
 	l.shown = l.shown%(len(l.storms)-1) + 1
 	return lab.Taken() // the chart's title says which mode and what it did
+}
+
+// edit changes the storm's spec on the keys that do (the retries, the
+// base, the cap, the deadline and the budget) and computes it again.
+func (l *Lab) edit(msg tea.KeyMsg) (lab.Outcome, bool) {
+	var change func(*cascade.StormSpec) string
+	switch {
+	case key.Matches(msg, keys.Deadline):
+		change = func(s *cascade.StormSpec) string { s.DeadlineMs = deadlineMs - s.DeadlineMs; return "" }
+	case key.Matches(msg, keys.Budget):
+		change = func(s *cascade.StormSpec) string { s.Budget = budget - s.Budget; return "" }
+	case keys.Retries.Dir(msg) != 0:
+		dir := keys.Retries.Dir(msg)
+		change = func(s *cascade.StormSpec) string { s.Retries = min(max(0, s.Retries+dir), 10); return "" }
+	case keys.Base.Dir(msg) != 0:
+		f := math.Pow(2, float64(keys.Base.Dir(msg)))
+		change = func(s *cascade.StormSpec) string { s.BaseMs = min(max(12.5, s.BaseMs*f), s.CapMs); return "" }
+	case keys.Cap.Dir(msg) != 0:
+		f := math.Pow(2, float64(keys.Cap.Dir(msg)))
+		change = func(s *cascade.StormSpec) string { s.CapMs = min(max(s.BaseMs, s.CapMs*f), 16000); return "" }
+	default:
+		return lab.Outcome{}, false
+	}
+	return lab.Edit(&l.spec, change, cascade.StormSpec.Validate, l.Restart, func(s cascade.StormSpec) string {
+		guards := ""
+		if s.DeadlineMs > 0 {
+			guards += fmt.Sprintf(", deadline %.10g ms", s.DeadlineMs)
+		}
+		if s.Budget > 0 {
+			guards += fmt.Sprintf(", budget %.10g retries a first call", s.Budget)
+		}
+		return fmt.Sprintf("%d retries, base %.10g ms, cap %.10g ms%s: the storms drawn again", s.Retries, s.BaseMs, s.CapMs, guards)
+	}), true
 }
 
 // Render draws no jitter's retries over time up to now above the chosen
@@ -165,8 +218,20 @@ func (l *Lab) Render(f lab.Frame) string {
 	if l.linear {
 		scale = "linear scale"
 	}
+	guards, brief := "", ""
+	if l.spec.DeadlineMs > 0 {
+		guards += fmt.Sprintf("; none after the %.10g ms deadline", l.spec.DeadlineMs)
+		brief += fmt.Sprintf("; deadline %.10g ms", l.spec.DeadlineMs)
+	}
+	if l.spec.Budget > 0 {
+		guards += fmt.Sprintf("; a budget of %.10g retries a first call", l.spec.Budget)
+		brief += fmt.Sprintf("; budget %.10g", l.spec.Budget)
+	}
 	head := []string{
 		st.Title.Render(widget.FirstFit(f.W,
+			fmt.Sprintf("%d clients fail at t = 0 and retry %d times; retry k waits min(%.10g ms x 2^(k-1), %.10g ms)%s", l.spec.Clients, l.spec.Retries, l.spec.BaseMs, l.spec.CapMs, guards),
+			fmt.Sprintf("%d clients fail at t = 0; retry k waits min(%.10g x 2^(k-1), %.10g) ms%s", l.spec.Clients, l.spec.BaseMs, l.spec.CapMs, guards),
+			fmt.Sprintf("retry k waits min(%.10g x 2^(k-1), %.10g) ms%s", l.spec.BaseMs, l.spec.CapMs, brief),
 			fmt.Sprintf("%d clients fail at t = 0 and retry %d times; retry k waits min(%.10g ms x 2^(k-1), %.10g ms)", l.spec.Clients, l.spec.Retries, l.spec.BaseMs, l.spec.CapMs),
 			fmt.Sprintf("%d clients fail at t = 0; retry k waits min(%.10g x 2^(k-1), %.10g) ms", l.spec.Clients, l.spec.BaseMs, l.spec.CapMs))),
 		st.Muted.Render(widget.FirstFit(f.W,

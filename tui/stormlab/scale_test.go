@@ -26,3 +26,26 @@ func TestThePairFillsTheAxisAndLIsLinear(t *testing.T) {
 		t.Errorf("both storms should stay on screen at 80x24:\n%s", body)
 	}
 }
+
+// d and u put 26.3.2's deadline and budget on and say so; K, a and p move
+// the retries, the base and the cap, each drawing the storms again.
+func TestStormGuardsAndLevers(t *testing.T) {
+	l := labtest.Open(t, New, "thundering-herd").(*Lab)
+	labtest.Press(t, l, "d", "u")
+	if l.spec.DeadlineMs != 1000 || l.spec.Budget != 0.1 {
+		t.Fatalf("d u: deadline %v, budget %v", l.spec.DeadlineMs, l.spec.Budget)
+	}
+	if body := labtest.Body(t, l, 80, 18); !strings.Contains(body, "deadline 1000 ms; budget 0.1") {
+		t.Errorf("the guards should be said:\n%s", body)
+	}
+	if got := l.storms[0].TotalRetries; got != 100 {
+		t.Errorf("no jitter under the budget sends %d retries, want 100", got)
+	}
+	labtest.Press(t, l, "d", "u", "K", "a", "p")
+	if s := l.spec; s.Retries != 4 || s.BaseMs != 50 || s.CapMs != 1000 || s.DeadlineMs != 0 || s.Budget != 0 {
+		t.Errorf("d u K a p: %+v", s)
+	}
+	if got := l.storms[0].TotalRetries; got != 4000 {
+		t.Errorf("4 retries of 1000 clients: %d sent", got)
+	}
+}
