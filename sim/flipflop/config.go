@@ -73,10 +73,10 @@ const (
 // dying in that window, DNS applying 100 writes a minute, hysteresis of
 // 4 results, a cap of 10 changes a minute; and the lecture's times: the slow window from 5:30 AM to 10:36
 // AM, the automation switched off at 9:36 AM, the run from 5:00 AM to
-// 11:00 AM.
+// 2:09 PM, when the lecture's checks are switched back on.
 func DefaultConfig() Config {
 	return Config{Seed: 425, Instances: 120, IntervalS: 10, Noise: 0.5, QuietMedian: 0.25, SlowMedian: 0.9, Spread: 0.3,
-		DNSCapacity: 100, Dead: 6, SlowFromMin: 30, SlowMin: 306, DisableAtMin: 276, DurationMin: 360, K: 4, CapPerMin: 10}
+		DNSCapacity: 100, Dead: 6, SlowFromMin: 30, SlowMin: 306, DisableAtMin: 276, DurationMin: ChecksBackClock - StartClock, K: 4, CapPerMin: 10}
 }
 
 // Validate reports the first invalid field.

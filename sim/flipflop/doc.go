@@ -34,7 +34,7 @@
 //     them): the put-backs are applied after them, and until then DNS
 //     goes on serving the automation's old changes. The lecture's load
 //     balancers were affected until 2:09 PM, hours past the switch-off;
-//     the run ends DurationMin after 5:00 AM (11:00 AM by default) with
+//     the run ends DurationMin after 5:00 AM (2:09 PM by default, the lecture's end of the night) with
 //     hours of writes still waiting, so it shows why the tail was long,
 //     not where it ended.
 //

@@ -201,8 +201,17 @@ func (e *Engine) Step() bool {
 	if e.now%60 == 0 || e.now == e.end {
 		e.closeMinute()
 	}
+	if e.now == e.end && StartClock+int(e.end)/60 == ChecksBackClock {
+		e.mark("%s: the run ends where the lecture's night does: the checks are switched back on once EC2 has recovered (the lecture: 2:09 PM); in the model %s writes still wait for DNS",
+			Clock(int(e.end)/60), engine.Digits(int64(e.queue.len)))
+	}
 	return true
 }
+
+// ChecksBackClock is the lecture's 2:09 PM, as minutes after midnight,
+// when the health checks were switched back on: the default run ends
+// there.
+const ChecksBackClock = 14*60 + 9
 
 // switchOff stops the automation: it makes no more changes, and writes
 // every instance it had taken out back into DNS. The writes DNS has not

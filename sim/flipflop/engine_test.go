@@ -164,14 +164,14 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// The moments follow the lecture's timeline.
+// The moments follow the lecture's timeline, to its 2:09 PM, where the run ends.
 func TestMomentsFollowTheTimeline(t *testing.T) {
 	var got []string
 	for _, m := range runAll(t, DefaultSpec())[0].Moments {
 		at, _, _ := strings.Cut(m.Caption, ": ")
 		got = append(got, at)
 	}
-	if want := "5:30 AM, 5:30 AM, 9:36 AM, 10:36 AM"; strings.Join(got, ", ") != want {
+	if want := "5:30 AM, 5:30 AM, 9:36 AM, 10:36 AM, 2:09 PM"; strings.Join(got, ", ") != want {
 		t.Errorf("moments at %v, want %s", got, want)
 	}
 }
