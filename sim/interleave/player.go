@@ -184,11 +184,12 @@ func (r Race) Verdict(s State) string {
 // ShortVerdict says how a final state ends in a line: which record is
 // empty or stale.
 func (r Race) ShortVerdict(s State) string {
+	if empty := r.emptyWords(s); empty != "" {
+		return empty
+	}
 	for i := range r.Records {
 		v := int(s.Rec[i])
 		switch {
-		case s.Deleted&(1<<v) != 0:
-			return fmt.Sprintf("%s points at the deleted %s", r.recordName(i), r.PlanName(v))
 		case v != r.Newest() && r.Outcome(s) == Older:
 			return fmt.Sprintf("%s keeps %s, older than %s: a lost update", r.recordName(i), r.PlanName(v), r.PlanName(r.Newest()))
 		}
@@ -199,13 +200,43 @@ func (r Race) ShortVerdict(s State) string {
 // emptyMoment says which record is empty, and what that meant on the
 // night.
 func (r Race) emptyMoment(s State) string {
-	for i := range r.Records {
-		if v := int(s.Rec[i]); s.Deleted&(1<<v) != 0 {
-			return fmt.Sprintf("%s points at %s, which is deleted: it resolves to nothing. As at 11:48 PM PDT on 19 October 2025, when the record of dynamodb.us-east-1.amazonaws.com was empty",
-				r.recordName(i), r.PlanName(v))
-		}
+	if empty := r.emptyWords(s); empty != "" {
+		return empty + ": an entry pointing at a deleted plan resolves to nothing. As at 11:48 PM PDT on 19 October 2025, when the record of dynamodb.us-east-1.amazonaws.com was empty"
 	}
 	return ""
+}
+
+// emptyWords says which records point at a deleted plan, and whether
+// the others still resolve: "record 2 of 2 points at the deleted plan_new;
+// record 1 still resolves", "both records point at deleted plans"; ""
+// when none does.
+func (r Race) emptyWords(s State) string {
+	var empty []int
+	for i := range r.Records {
+		if v := int(s.Rec[i]); s.Deleted&(1<<v) != 0 {
+			empty = append(empty, i)
+		}
+	}
+	switch {
+	case len(empty) == 0:
+		return ""
+	case len(empty) == 1:
+		i := empty[0]
+		out := fmt.Sprintf("%s points at the deleted %s", r.recordName(i), r.PlanName(int(s.Rec[i])))
+		switch r.Records {
+		case 1:
+		case 2:
+			out += fmt.Sprintf("; record %d still resolves", 2-i)
+		default:
+			out += fmt.Sprintf("; the other %d still resolve", r.Records-1)
+		}
+		return out
+	case len(empty) == r.Records && r.Records == 2:
+		return "both records point at deleted plans"
+	case len(empty) == r.Records:
+		return fmt.Sprintf("all %d records point at deleted plans", r.Records)
+	}
+	return fmt.Sprintf("%d of %d records point at deleted plans", len(empty), r.Records)
 }
 
 func (r Race) recordName(i int) string {

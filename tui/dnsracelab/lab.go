@@ -10,6 +10,7 @@ package dnsracelab
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -215,8 +216,8 @@ func (l *Lab) Status() []string {
 	return []string{
 		fmt.Sprintf("%d Enactors, %d %s", r.Enactors, r.Records, plural(r.Records, "record")),
 		"fixes: " + r.Fixes.String(),
+		"atomic: " + strings.ReplaceAll(r.Atomic.String(), ",", "+"), // before the step: the status drops from its end
 		fmt.Sprintf("step %d/%d", pos.Step, pos.Steps),
-		"atomic: " + r.Atomic.String(),
 	}
 }
 

@@ -22,7 +22,10 @@ func nightLines(fr interleave.Frame, w int, st *widget.Styles) []string {
 	}
 	lines := []string{st.Title.Render(widget.FirstFit(w, "the night it led to (lecture 26.2.10; PDT, 19-20 October 2025)", "the night it led to (PDT, 19-20 Oct 2025)", "the night (PDT)"))}
 	lines = append(lines, widget.Timeline(st, w, 9, lab.AWS2025, now)...)
-	for _, s := range widget.Wrap(where+" · "+widget.PhaseLegend, w) {
+	if legend := widget.PhaseLegendFor(lab.AWS2025, now); legend != "" {
+		where += " · " + legend
+	}
+	for _, s := range widget.Wrap(where, w) {
 		lines = append(lines, st.Muted.Render(s))
 	}
 	return lines

@@ -30,6 +30,22 @@ const (
 // PhaseLegend says what the phase marks mean.
 const PhaseLegend = "T trigger · S what kept it going · R recovery"
 
+// PhaseLegendFor says what the marks of the events reached by now mean,
+// only those: "T trigger" where the night has only begun; "" before it.
+func PhaseLegendFor(events []Incident, now float64) string {
+	words := map[Phase]string{Trigger: "T trigger", Sustain: "S what kept it going", Recover: "R recovery"}
+	var parts []string
+	for _, ph := range []Phase{Trigger, Sustain, Recover} {
+		for _, e := range events {
+			if e.Phase == ph && e.At <= now {
+				parts = append(parts, words[ph])
+				break
+			}
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
 // Timeline writes the incident's events in w cells, at most h lines:
 // those reached by now in the text style with their phase's mark, the
 // latest pointed at with ▶, those to come muted. Every event shown is
