@@ -322,29 +322,17 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if l.left().cfg.Arrivals == "paired" {
 			mode, note = "lecture", "arrivals from the lecture's one random stream: the sets' arrivals part once their draws do"
 		}
-		for _, r := range l.runs {
-			r.cfg.Arrivals = mode
-		}
-		if err := l.Restart(); err != nil {
-			return lab.Outcome{Handled: true, Err: err}
-		}
-		return lab.Outcome{Handled: true, Note: note + " (replayed to the same time)", Restarted: true, Replay: true}
+		return l.everyRun(func(c *cascade.Config) { c.Arrivals = mode }, note)
 	}
 	if key.Matches(msg, keys.Counts) {
 		mode, note := "guarded", "the textbook breaker: it counts only the db calls it guards and, half-open, only its 3 trial calls, closing when all 3 are back ok; M stops as each trial goes and comes back"
 		if l.left().cfg.BreakerCounts == "guarded" {
 			mode, note = "lecture", "the lecture's breaker: 26.4.1's program counts every call svc makes, aux calls too, so a healthy aux call can close it before its trials are back"
 		}
-		for _, r := range l.runs {
-			r.cfg.BreakerCounts = mode
-		}
 		if !l.left().cfg.Breaker && (len(l.runs) < 2 || !l.runs[1].cfg.Breaker) {
 			note += "; no breaker runs here: B turns it on"
 		}
-		if err := l.Restart(); err != nil {
-			return lab.Outcome{Handled: true, Err: err}
-		}
-		return lab.Outcome{Handled: true, Note: note + " (replayed to the same time)", Restarted: true, Replay: true}
+		return l.everyRun(func(c *cascade.Config) { c.BreakerCounts = mode }, note)
 	}
 	if key.Matches(msg, keys.Follow) {
 		for _, r := range l.runs {
@@ -407,6 +395,18 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		note += "; the budget limits retries, and retries are off: y turns them on"
 	}
 	return lab.Outcome{Handled: true, Note: note, Restarted: true, Replay: true}
+}
+
+// everyRun changes every run's config, restarts them and replays to the
+// same time, saying note.
+func (l *Lab) everyRun(change func(*cascade.Config), note string) lab.Outcome {
+	for _, r := range l.runs {
+		change(&r.cfg)
+	}
+	if err := l.Restart(); err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	return lab.Outcome{Handled: true, Note: note + " (replayed to the same time)", Restarted: true, Replay: true}
 }
 
 func (l *Lab) names() string {

@@ -13,14 +13,7 @@ import (
 // headless report prints, at 80 columns as at 160.
 func TestLecturesTableOnScreen(t *testing.T) {
 	l := labtest.Open(t, New, "cascade-lecture").(*Lab)
-	out := labtest.Press(t, l, "v")
-	if out.Cmd == nil || !l.Busy() {
-		t.Fatal("v starts no work for the table")
-	}
-	if body := labtest.Body(t, l, 80, 24); !strings.Contains(body, "running S1-S6") {
-		t.Fatalf("while the table is worked out the body says:\n%s", body)
-	}
-	l.Update(out.Cmd())
+	labtest.Working(t, l, "v", 80, 24, "running S1-S6")()
 	rep, ok, err := l.sets.For(specKey(l.tableSpec()))
 	if !ok || err != nil {
 		t.Fatalf("the table is not in: %v", err)

@@ -15,14 +15,7 @@ func TestLossesOverSeedsOnScreen(t *testing.T) {
 	if body := labtest.Body(t, l, 120, 36); !strings.Contains(body, "greedy's objects share three nodes: a run loses all 3000 or none") {
 		t.Errorf("the years should say greedy is all or nothing:\n%s", body)
 	}
-	out := labtest.Press(t, l, "N")
-	if out.Cmd == nil || !l.Busy() {
-		t.Fatal("N starts no work")
-	}
-	if body := labtest.Body(t, l, 80, 18); !strings.Contains(body, "running seeds 425 to 524") {
-		t.Errorf("while the seeds run:\n%s", body)
-	}
-	l.Update(out.Cmd())
+	labtest.Working(t, l, "N", 80, 18, "running seeds 425 to 524")()
 	body := labtest.Body(t, l, 80, 18)
 	for _, want := range []string{"over 100 seeds (425-524)", "greedy", "30 (30 %)"} {
 		if !strings.Contains(body, want) {

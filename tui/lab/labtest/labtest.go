@@ -151,3 +151,23 @@ func Bodies(t *testing.T, open func(scenarios.Spec) (lab.Lab, error), states []S
 		}
 	}
 }
+
+// Working presses a key that starts work off the UI loop and checks that
+// it did: its command is there and the lab is busy; while that work runs
+// the body at w x h says while (a few words). The returned function
+// carries the work out, as the shell would deliver its message.
+func Working(t testing.TB, l lab.Lab, keyName string, w, h int, while string) (finish func()) {
+	t.Helper()
+	a, ok := l.(lab.Async)
+	if !ok {
+		t.Fatalf("the lab does no work off the UI loop")
+	}
+	out := Press(t, l, keyName)
+	if out.Cmd == nil || !a.Busy() {
+		t.Fatalf("%s starts no work", keyName)
+	}
+	if body := Body(t, l, w, h); !strings.Contains(body, while) {
+		t.Errorf("while the work runs the body should say %q:\n%s", while, body)
+	}
+	return func() { a.Update(out.Cmd()) }
+}
