@@ -156,13 +156,24 @@ func (b *breaker) lectureCloseReason(aux bool, trial int32) string {
 			return fmt.Sprintf("%s returned ok before any trial went out: 26.4.1's breaker closes when as many calls are back as it let trials out, aux calls too (G: the textbook breaker)",
 				b.lectureCallWord(aux, trial))
 		}
-		return fmt.Sprintf("%s back ok since it went half-open, %d of them db trials, the last %s: as many as the %d of %d trials it let out, so 26.4.1's breaker closes (it counts aux calls too; G: the textbook breaker)",
-			engine.Count(b.back, "call"), b.trialsBack, b.lectureCallWord(aux, trial), sent, of)
+		return fmt.Sprintf("it let %d of its %d trials out, and %s came back ok, %s (the last %s): 26.4.1's breaker closes once as many calls are back as it let trials out, whichever calls (G: the textbook breaker)",
+			sent, of, engine.Count(b.back, "call"), trialWords(b.trialsBack, b.back), b.lectureCallWord(aux, trial))
 	}
 	if sent < of {
 		return fmt.Sprintf("%d of %d trial calls sent, every one ok and none out (the lecture's breaker closes then, without the last)", sent, of)
 	}
 	return fmt.Sprintf("%d of %d trial calls sent, every one back ok", sent, of)
+}
+
+// trialWords says how many of the calls back were trials.
+func trialWords(trials, back int) string {
+	switch {
+	case trials == 0:
+		return "none of them a trial"
+	case trials == back:
+		return "all of them trials"
+	}
+	return fmt.Sprintf("%d of them trials", trials)
 }
 
 // lectureCallWord names a call the lecture's breaker counts half-open.
@@ -212,7 +223,7 @@ func (b *breaker) checkOpen(now float64) {
 			}
 			since := fmt.Sprintf("in the last %.10g s", b.cfg.BreakerWindow)
 			if len(b.log) > 0 && now-b.closedAt < b.cfg.BreakerWindow { // the window was cleared when it closed
-				since = fmt.Sprintf("since it closed %.2f s ago", now-b.closedAt)
+				since = fmt.Sprintf("since closing %.2f s ago", now-b.closedAt)
 			}
 			b.moveTo(now, Open, fmt.Sprintf("%d of %d %s failed %s (%.1f %% > %.0f %%)",
 				b.failed, n, calls, since, 100*float64(b.failed)/float64(n), 100*b.cfg.BreakerErrRatio))

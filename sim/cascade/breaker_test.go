@@ -30,7 +30,7 @@ func TestLectureBreakerClosesOnAnAuxCall(t *testing.T) {
 	r := presetRun(t, "S4", "lecture")
 	for _, tr := range r.Breaker {
 		if tr.From == HalfOpen && tr.To == Closed {
-			if !strings.HasPrefix(tr.Reason, "3 calls back ok since it went half-open, 0 of them db trials, the last an aux call") {
+			if !strings.HasPrefix(tr.Reason, "it let 3 of its 3 trials out, and 3 calls came back ok, none of them a trial (the last an aux call)") {
 				t.Fatalf("first close at %.2f s: %q, want an aux call's", tr.At, tr.Reason)
 			}
 			if tr.At > 22.6 {

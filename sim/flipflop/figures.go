@@ -37,7 +37,7 @@ func (e *Engine) Figures() []engine.Figure {
 		{Key: "writes", Group: group, Name: "DNS writes", Value: engine.Digits(s.Totals.Writes)},
 		{Key: "flips", Group: group, Name: "flips", Value: engine.Digits(s.Totals.Flips)},
 		{Key: "peak", Group: group, Name: "peak", Value: fmt.Sprintf("%d/min", s.Totals.PeakWrites)},
-		{Key: "in-service", Group: group, Name: "in DNS", Value: fmt.Sprintf("%.1f of %d", mean, e.cfg.Instances)},
+		{Key: "in-service", Group: group, Name: "mean in DNS", Value: fmt.Sprintf("%.1f of %d", mean, e.cfg.Instances)},
 		{Key: "dead", Group: group, Name: "dead in DNS", Value: fmt.Sprintf("%.1f min", s.DeadMinutes)},
 	}
 }

@@ -18,7 +18,7 @@ func TestFiguresAtTheEndAreTheResults(t *testing.T) {
 			{Key: "writes", Group: group, Name: "DNS writes", Value: engine.Digits(r.DNSWrites)},
 			{Key: "flips", Group: group, Name: "flips", Value: engine.Digits(r.Flips)},
 			{Key: "peak", Group: group, Name: "peak", Value: fmt.Sprintf("%d/min", r.PeakWrites)},
-			{Key: "in-service", Group: group, Name: "in DNS", Value: fmt.Sprintf("%.1f of %d", r.MeanInService, c.Instances)},
+			{Key: "in-service", Group: group, Name: "mean in DNS", Value: fmt.Sprintf("%.1f of %d", r.MeanInService, c.Instances)},
 			{Key: "dead", Group: group, Name: "dead in DNS", Value: fmt.Sprintf("%.1f min", r.DeadMinutes)},
 		}
 	})

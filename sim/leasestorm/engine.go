@@ -255,12 +255,12 @@ func (e *Engine) Step() bool {
 		}
 	case e.outEnd:
 		e.returnWaiting, e.returnWithout = e.waitN, e.without
-		if e.cfg.Stagger && e.outEnd > e.outStart {
-			e.stagger()
-		}
 		if e.outEnd > e.outStart {
 			e.mark("%s: DynamoDB is back (the lecture: 2:25 AM); %s droplets want a lease, %s of them lost theirs, against the %s the manager can serve within their %d s timeout",
 				Clock(minute(now)), engine.Digits(int64(e.waitN)), engine.Digits(int64(e.without)), engine.Digits(int64(math.Round(e.cfg.Threshold()))), e.cfg.TimeoutS)
+		}
+		if e.cfg.Stagger && e.outEnd > e.outStart {
+			e.stagger()
 		}
 	}
 	if now == e.throttleAt {

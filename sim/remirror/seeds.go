@@ -61,7 +61,7 @@ func (s Spec) OverSeeds(ctx context.Context, n, workers int, progress func(float
 // them: stuck at noon, stuck at the end, lost for good, each a mean with
 // its range.
 func (f SeedFigures) Words() string {
-	return fmt.Sprintf("over seeds %d-%d: %.2f %% stuck at noon (%.2f-%.2f), %.2f %% at the end (%.2f-%.2f), %.3f %% lost",
+	return fmt.Sprintf("over seeds %d-%d: %.2f %% stuck at noon on April 21 (%.2f-%.2f), %.2f %% at the end (%.2f-%.2f), %.3f %% lost",
 		f.First, f.First+int64(f.Seeds)-1, 100*f.Noon.Mean, 100*f.Noon.Min, 100*f.Noon.Max,
 		100*f.Final.Mean, 100*f.Final.Min, 100*f.Final.Max, 100*f.Lost.Mean)
 }

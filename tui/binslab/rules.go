@@ -29,7 +29,11 @@ func (l *Lab) selected() (int, string) {
 // selectNext moves the rule the keys edit to the next one listed.
 func (l *Lab) selectNext() string {
 	rs := rules(l.spec)
-	l.sel, l.selShown = (l.sel+1)%len(rs), true
+	if l.selShown {
+		l.sel = (l.sel + 1) % len(rs)
+	} else { // the first e selects the rule in focus
+		l.sel, l.selShown = min(l.view.focus, len(rs)-1), true
+	}
 	if l.sel < len(l.snap.Lanes) { // the lane in focus is the rule the keys edit
 		l.view.focus, l.view.trials = l.sel, false
 	}
@@ -81,6 +85,9 @@ func (l *Lab) addLike() error {
 		return err
 	}
 	l.sel, l.selShown = at, true
+	if at < len(l.snap.Lanes) {
+		l.view.focus, l.view.trials = at, false
+	}
 	return nil
 }
 

@@ -7,13 +7,14 @@ import (
 	"github.com/loadlab/loadlab/tui/lab/labtest"
 )
 
-// One rule at a time: in d-choices, e selects dchoice:3 and x removes it
+// One rule at a time: in d-choices, e selects the rule in focus
+// (dchoice:1), e e on to dchoice:3, and x removes it
 // alone; e to dchoice:4, D four times takes it to 8 (skipping no d that is
 // free); a adds one more. In stale-herd, f halves one stale rule's
 // refresh and leaves the other's.
 func TestOneRuleAtATime(t *testing.T) {
 	l := labtest.Open(t, New, "d-choices").(*Lab)
-	labtest.Press(t, l, "e", "e")
+	labtest.Press(t, l, "e", "e", "e")
 	if labtest.Press(t, l, "x"); l.spec.Strategies != "dchoice:1,dchoice:2,dchoice:4,left:4" {
 		t.Fatalf("x on dchoice:3: rules %s", l.spec.Strategies)
 	}
@@ -36,7 +37,7 @@ func TestOneRuleAtATime(t *testing.T) {
 	if out := s.Key(labtest.Key("f")); out.Err == nil {
 		t.Errorf("f on two should say to select a stale rule")
 	}
-	labtest.Press(t, s, "e", "f")
+	labtest.Press(t, s, "e", "e", "f")
 	if s.spec.Strategies != "two,stale:32,stale:4096" {
 		t.Errorf("f on stale:64: %s", s.spec.Strategies)
 	}

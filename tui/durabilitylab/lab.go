@@ -114,9 +114,9 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, keys.Seeds):
 		l.seeds = !l.seeds
 		if !l.seeds {
-			return lab.Outcome{Handled: true, Note: "N: this seed's years; N: the losses over seeds"}
+			return lab.Outcome{Handled: true, Note: "back to this seed's years (N again: the losses over seeds)"}
 		}
-		return lab.Outcome{Handled: true, Note: fmt.Sprintf("N: objects lost on each of %d seeds from %d, on every core; N: this seed's years", overSeeds, l.spec.Seed), Cmd: l.Init()}
+		return lab.Outcome{Handled: true, Note: fmt.Sprintf("objects lost on each of %d seeds from %d, run on every core (N again: this seed's years)", overSeeds, l.spec.Seed), Cmd: l.Init()}
 	case key.Matches(msg, keys.Rebuild):
 		factor = 0.5
 	case key.Matches(msg, keys.RebuildSlower):

@@ -43,9 +43,15 @@ func (l *Lab) seedLine(w int) string {
 		return ""
 	}
 	f := figs[0]
+	draw := fmt.Sprintf("seed %d is one draw of the race", l.Spec.Seed)
+	if l.Spec.RaceChance == 0 {
+		draw = fmt.Sprintf("seed %d is one draw", l.Spec.Seed)
+	}
+	set := remirror.SetWords(l.Runs[0].Cfg.Protections)
 	return widget.FirstFit(w,
-		fmt.Sprintf("seed %d is one draw of the race; %s: %s", l.Spec.Seed, f.Set, f.Words()),
-		fmt.Sprintf("%s %s", f.Set, f.Words()),
+		fmt.Sprintf("%s; %s, %s (the range over seeds in brackets)", draw, set, f.Words()),
+		fmt.Sprintf("%s; %s, %s", draw, set, f.Words()),
+		fmt.Sprintf("%s, %s", set, f.Words()),
 		fmt.Sprintf("over %d seeds: %.2f %% stuck at noon (%.2f-%.2f)", f.Seeds, 100*f.Noon.Mean, 100*f.Noon.Min, 100*f.Noon.Max),
 		fmt.Sprintf("%d seeds: %.1f %% at noon", f.Seeds, 100*f.Noon.Mean))
 }

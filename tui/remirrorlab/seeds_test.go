@@ -15,7 +15,7 @@ func TestFiguresOverSeedsBesideTheSeed(t *testing.T) {
 		t.Error("Init starts the same work again")
 	}
 	body := labtest.Body(t, l, 160, 44)
-	if !strings.Contains(body, "seed 425 is one draw of the race; none: over seeds 425-464: 12.26 % stuck at noon (8.09-16.49), 1.02 % at the end (0.66-1.33), 0.063 % lost") {
+	if !strings.Contains(body, "seed 425 is one draw of the race; no protection, over seeds 425-464: 12.26 % stuck at noon on April 21 (8.09-16.49), 1.02 % at the end (0.66-1.33), 0.063 % lost") {
 		t.Errorf("no figures over seeds:\n%s", body)
 	}
 	labtest.Play(l, 20) // past the cut at 12:47 AM

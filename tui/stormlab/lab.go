@@ -308,8 +308,13 @@ func (l *Lab) storm(st *widget.Styles, i, w, h, span, per, top int, chosen bool)
 		labels = append(labels, label)
 	}
 	name := cascade.JitterName(s.Jitter)
+	stopped := ""
+	if n := s.PastDeadline + s.OverBudget; n > 0 {
+		stopped = fmt.Sprintf(", %d not sent (deadline %d, budget %d)", n, s.PastDeadline, s.OverBudget)
+	}
 	forms := []string{
-		fmt.Sprintf("%s: at most %d in one ms (at %d ms), %d retries over %.0f ms", name, s.Peak, s.PeakMs, s.TotalRetries, s.LastMs),
+		fmt.Sprintf("%s: at most %d in one ms (at %d ms), %d retries sent%s", name, s.Peak, s.PeakMs, s.TotalRetries, stopped),
+		fmt.Sprintf("%s: at most %d in one ms, %d sent%s", name, s.Peak, s.TotalRetries, stopped),
 		fmt.Sprintf("%s: at most %d in one ms, at %d ms", name, s.Peak, s.PeakMs),
 	}
 	if l.clock.Now() < len(s.Histogram) {
