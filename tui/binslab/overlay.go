@@ -8,8 +8,9 @@ import (
 )
 
 // overlayPanel draws every strategy's load distribution in one chart on
-// one pair of axes: how many bins hold each load, a line per strategy
-// named at its right end, so that the spreads compare at a glance.
+// one pair of axes: how many bins hold each load, a step per load and a
+// line per strategy named at its right end, so that the spreads compare
+// at a glance.
 func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
 	sc := sharedScale(l.snap.Lanes, 0, false)
 	ts := widget.TimeSeries{
@@ -22,7 +23,7 @@ func (l *Lab) overlayPanel(r widget.Rect, st *widget.Styles) string {
 	for i, lane := range l.snap.Lanes {
 		counts := lane.ByLoad
 		ts.Lines = append(ts.Lines, widget.Line{Name: lane.Strategy.Name, Style: st.SeriesStyle(i), Value: func(x float64) float64 {
-			return between(counts, x)
+			return stepAt(counts, x)
 		}})
 	}
 	ts.NamesWidth = namesOnRows(ts, r.H-st.Panel.GetVerticalFrameSize()-2, r.W/3)
@@ -47,16 +48,13 @@ func namesOnRows(ts widget.TimeSeries, h, limit int) int {
 	return min(w, limit)
 }
 
-// between reads counts at a load x between whole loads, on the straight
-// line between its neighbours (0 past the ends).
-func between(counts []int, x float64) float64 {
-	at := func(k int) float64 {
-		if k < 0 || k >= len(counts) {
-			return 0
-		}
-		return float64(counts[k])
+// stepAt is the bins holding load round(x): loads are whole numbers, so
+// the chart draws each as a flat step a load wide, not a slope between
+// neighbouring loads that no bin holds.
+func stepAt(counts []int, x float64) float64 {
+	k := int(math.Floor(x + 0.5))
+	if k < 0 || k >= len(counts) {
+		return 0
 	}
-	k := int(math.Floor(x))
-	frac := x - float64(k)
-	return at(k)*(1-frac) + at(k+1)*frac
+	return float64(counts[k])
 }
