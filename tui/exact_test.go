@@ -448,3 +448,76 @@ func TestStepperOneBinIsNoTie(t *testing.T) {
 		t.Errorf("ball (1,1):\n%s", v)
 	}
 }
+
+// exact-dp-32 draws P(max = k) of every rule as one chart on one axis:
+// under the table where the rows allow (160x48), and alone on v at 80x24,
+// where v again goes back to the table.
+func TestExactChartOnSharedAxes(t *testing.T) {
+	t.Parallel()
+	m, _ := openEnum(t, "exact-dp-32", 160, 48)
+	v := plain(m)
+	for _, want := range []string{"P(max = k) in %, every rule on one axis", "one E[max] 3.53", "two E[max] 2.24", "100┤", "2: 76 %"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("160x48 should give the table and the chart under it, no %q:\n%s", want, v)
+		}
+	}
+	checkFits(t, m, 160, 48)
+	m, _ = openEnum(t, "exact-dp-32", 80, 24)
+	if v := plain(m); strings.Contains(v, "every rule on one axis") {
+		t.Errorf("80x24 has no room for the chart under the table:\n%s", v)
+	}
+	press(m, "v")
+	v = plain(m)
+	if !strings.Contains(v, "every rule on one axis") || !strings.Contains(v, "one E[max] 3.53") || strings.Contains(v, "2: 76 %") {
+		t.Errorf("v should show the chart alone:\n%s", v)
+	}
+	checkFits(t, m, 80, 24)
+	press(m, "v")
+	if v := plain(m); !strings.Contains(v, "2: 76 %") {
+		t.Errorf("v again should give the table back:\n%s", v)
+	}
+}
+
+// f's fractions are a page: at 80x16 they do not fit, pgdn moves down a
+// page and the title says which lines are on screen; esc goes back.
+func TestFractionsPage(t *testing.T) {
+	t.Parallel()
+	m, _ := openEnum(t, "exact-dp-32", 80, 16)
+	press(m, "f")
+	if v := plain(m); !strings.Contains(v, "lines 1-") || !strings.Contains(v, "one = ") {
+		t.Fatalf("f at 80x16 should page the fractions from the first line:\n%s", v)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyPgDown})
+	v := plain(m)
+	if strings.Contains(v, "lines 1-") || !strings.Contains(v, "anti = ") {
+		t.Errorf("pgdn should move down a page to anti's fraction:\n%s", v)
+	}
+	checkFits(t, m, 80, 16)
+	press(m, "esc")
+	if v := plain(m); !strings.Contains(v, "3.532941") || m.screen != screenLab {
+		t.Errorf("esc should leave the page for the table, not the lab:\n%s", v)
+	}
+}
+
+// z types the size: n then m, or named; a size the methods refuse keeps
+// the editor open with the reason, and nothing changes.
+func TestExactSizeTyped(t *testing.T) {
+	t.Parallel()
+	m, l := openEnum(t, "exact-n4", 80, 24)
+	press(m, "z")
+	typeText(m, "m=3 n=5")
+	_, cmd := m.Update(keyMsg("enter"))
+	run(m, cmd)
+	if rep, ready := l.Report(); !ready || rep.Spec.Bins != 5 || rep.Spec.Balls != 3 {
+		t.Fatalf("z m=3 n=5 should compute 3 balls into 5 bins: %+v", rep.Spec)
+	}
+	press(m, "z")
+	typeText(m, "0 3")
+	press(m, "enter")
+	if v := plain(m); !strings.Contains(v, "size n m: 0 3") || !strings.Contains(v, "bins") {
+		t.Errorf("0 bins should be refused under the editor, naming bins:\n%s", v)
+	}
+	if rep, _ := l.Report(); rep.Spec.Bins != 5 {
+		t.Errorf("a refused size changed the run: %+v", rep.Spec)
+	}
+}

@@ -458,13 +458,47 @@ func (r Race) LectureSetup() bool { return r.Enactors == 2 && r.writes() > 1 }
 
 // HeldBack names Lecture's schedule on a race other than the lecture's
 // (LectureSetup false), where "the lecture's order" would not be true.
-const HeldBack = "the slow Enactor held back after its first write while the others run whole"
+const HeldBack = "the slow Enactor held back before its last write while the others write theirs, then each cleans up"
 
 // Lecture is the lecture's order of the steps: the slow Enactor checks and
 // makes its first write (steps 1 and 2), every other Enactor runs its
 // whole program (3 to 5), then the slow Enactor finishes (6 and its
-// cleanup). Off the lecture's setup it is the same pattern (HeldBack).
+// cleanup). Off the lecture's setup (one write a plan, or three Enactors)
+// that order leaves the slow Enactor no write to land after the others',
+// so Lecture is the race's own version of the lecture's danger
+// (HeldBack): the slow Enactor runs up to its last write (its re-check
+// too), the others write their plans, the slow one's last write lands,
+// and then every Enactor cleans up, the others first.
 func (r Race) Lecture() Schedule {
+	if r.LectureSetup() {
+		return r.lectureOrder()
+	}
+	clean := 1 + r.body() // each program's first cleanup step
+	hold := clean - 1     // the slow Enactor's last write
+	if r.Fixes&Recheck != 0 {
+		hold-- // and the re-check before it
+	}
+	var out Schedule
+	run := func(e, from, to int) {
+		for range to - from {
+			out = append(out, int8(e))
+		}
+	}
+	run(0, 0, hold)
+	for e := 1; e < r.Enactors; e++ {
+		run(e, 0, clean)
+	}
+	run(0, hold, clean)
+	for e := 1; e < r.Enactors; e++ {
+		run(e, clean, r.Length(e))
+	}
+	run(0, clean, r.Length(0))
+	return out
+}
+
+// lectureOrder is the lecture's own order on its setup: the slow Enactor
+// up to its first write, every other Enactor whole, the slow one's rest.
+func (r Race) lectureOrder() Schedule {
 	first := 1 // the slow Enactor's steps up to its first write
 	for r.Op(0, first).Kind == OpRecheck {
 		first++

@@ -32,7 +32,7 @@ var keys = KeyMap{
 	Records:  lab.NewLever("[", "]", "one record fewer a plan", "one record more a plan", "records a plan −1, +1"),
 	NextBad:  lab.Bind([]string{"x"}, "x", "next bad schedule"),
 	PrevBad:  lab.Bind([]string{"X"}, "X", "previous bad schedule"),
-	Lecture:  lab.Bind([]string{"l"}, "l", "the lecture's order (on another race, the slow Enactor held back after its first write)"),
+	Lecture:  lab.Bind([]string{"l"}, "l", "the lecture's order (on another race, the slow Enactor held back before its last write)"),
 	Edit:     lab.Bind([]string{"e"}, "e", `type a schedule ("s1 f1 f2 f3 s2")`),
 }
 

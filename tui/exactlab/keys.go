@@ -11,7 +11,7 @@ import (
 
 // KeyMap is the table's and the stepper's own keys.
 type KeyMap struct {
-	StepBack, Start, End, Edit, Up, Down, Open, BinsDown, BinsUp, BallsDown, BallsUp, Fractions, Cancel, Compute key.Binding
+	StepBack, Start, End, Edit, Size, Up, Down, PageUp, PageDown, Open, BinsDown, BinsUp, BallsDown, BallsUp, Fractions, Chart, Cancel, Compute key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -23,6 +23,10 @@ var keys = KeyMap{
 	Start:     lab.Brief(lab.CommonKeys.First, "home", "first ball"),
 	End:       lab.Brief(lab.CommonKeys.Last, "end", "last ball"),
 	Edit:      lab.Bind([]string{"e"}, "e", "type an input"),
+	Size:      lab.Bind([]string{"z"}, "z", "type the size: n m"),
+	PageUp:    lab.Bind([]string{"pgup"}, "pgup/pgdn", "a page"),
+	PageDown:  lab.Bind([]string{"pgdown"}, "pgdn", "a page down"),
+	Chart:     lab.Brief(lab.CommonKeys.View, "v", "P(max = k) as one chart"),
 	Up:        lab.Bind([]string{"up", "k"}, "↑/↓", "counterexample"),
 	Down:      lab.Bind([]string{"down", "j"}, "↓", "next counterexample"),
 	Open:      lab.Bind([]string{"enter"}, "enter", "step through it"),
@@ -50,7 +54,16 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 		return append([]key.Binding{keys.Compute}, sizes...), [][]key.Binding{append([]key.Binding{keys.Compute}, sizes...), {c.Back, c.Theme, c.Help, c.Quit}}
 	}
 	back := c.Back
-	if l.stepper {
+	switch {
+	case l.fractions:
+		back.SetHelp("esc", "table")
+		scroll := []key.Binding{lab.Brief(keys.Up, "↑/↓", "a line"), keys.PageUp, lab.Brief(keys.Fractions, "f", "table")}
+		return append(scroll, back, c.Help, c.Quit), [][]key.Binding{scroll, {keys.Chart, keys.Edit, keys.Size}, {back, c.Theme, c.Help, c.Quit}}
+	case l.chart:
+		back.SetHelp("esc", "table")
+		return []key.Binding{lab.Brief(keys.Chart, "v", "table"), keys.Fractions, keys.Size, back, c.Help, c.Quit},
+			[][]key.Binding{{keys.Chart, keys.Fractions, keys.Edit, keys.Size}, append(sizes, back, c.Theme, c.Help, c.Quit)}
+	case l.stepper:
 		back.SetHelp("esc", "table")
 	}
 	choose := []key.Binding{}
@@ -69,20 +82,21 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	} else {
 		short = append(short, choose...)
 	}
-	short = append(short, keys.Edit)
+	short = append(short, keys.Edit, keys.Chart)
 	if l.longFraction() {
 		short = append(short, keys.Fractions)
 	}
+	short = append(short, keys.Size)
 	short = append(short, sizes...)
 	short = append(short, back, c.Help, c.Quit)
-	full = append(full, append(append(choose, keys.Edit, keys.Fractions), sizes...), []key.Binding{back, c.Scenario, c.Theme, c.Help, c.Quit})
+	full = append(full, append(append(choose, keys.Edit, keys.Chart, keys.Fractions, keys.Size), sizes...), []key.Binding{back, c.Scenario, c.Theme, c.Help, c.Quit})
 	return short, full
 }
 
 // binsKeys are the bins lab's keys that a class coming from it may press
 // here, and what they set there.
 var binsKeys = map[string]string{
-	"v": "chart", "T": "trials", "m": "stream", "F": "stale refresh",
+	"T": "trials", "m": "stream", "F": "stale refresh",
 	"1": "rules", "2": "rules", "3": "rules", "4": "rules", "5": "rules", "6": "rules", "7": "rules",
 }
 
@@ -113,6 +127,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return out
 	}
 	switch {
+	case key.Matches(msg, k.Size):
+		return l.openEditor(true)
 	case key.Matches(msg, k.BinsDown):
 		return l.resize(l.spec.Bins-1, l.spec.Balls)
 	case key.Matches(msg, k.BinsUp):
@@ -131,13 +147,16 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{}
 	case key.Matches(msg, k.Fractions):
 		return l.toggleFractions()
+	case key.Matches(msg, k.Chart):
+		l.chart, l.fractions = !l.chart, false
+		return lab.Taken()
+	case key.Matches(msg, k.Edit):
+		return l.openEditor(false)
+	case l.fractions || l.chart:
+		return l.pageKey(msg)
 	}
 	examples := l.examples()
 	switch {
-	case key.Matches(msg, k.Edit):
-		l.edit, l.editErr = true, ""
-		l.editor.SetValue("")
-		return lab.Outcome{Handled: true, Cmd: l.editor.Focus()}
 	case examples > 0 && key.Matches(msg, k.Up):
 		l.choose((l.cursor+examples-1)%examples, examples)
 	case examples > 0 && key.Matches(msg, k.Down):
@@ -161,6 +180,32 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	return lab.Taken()
 }
 
+// pageKey scrolls f's page, and esc leaves it or v's chart for the
+// table.
+func (l *Lab) pageKey(msg tea.KeyMsg) lab.Outcome {
+	switch {
+	case key.Matches(msg, lab.CommonKeys.Back):
+		l.chart, l.fractions = false, false
+	case !l.fractions:
+		return lab.Outcome{}
+	case key.Matches(msg, keys.Up):
+		l.scrollBy(-1)
+	case key.Matches(msg, keys.Down):
+		l.scrollBy(1)
+	case key.Matches(msg, keys.PageUp):
+		l.scrollBy(-max(1, l.page-1))
+	case key.Matches(msg, keys.PageDown):
+		l.scrollBy(max(1, l.page-1))
+	case key.Matches(msg, lab.CommonKeys.First):
+		l.scroll = 0
+	case key.Matches(msg, lab.CommonKeys.Last):
+		l.scrollBy(1 << 20)
+	default:
+		return lab.Outcome{}
+	}
+	return lab.Taken()
+}
+
 // choose moves the cursor; where the stepper is on screen it opens the
 // chosen counterexample there.
 func (l *Lab) choose(i, examples int) {
@@ -176,10 +221,7 @@ func (l *Lab) toggleFractions() lab.Outcome {
 	if !l.longFraction() {
 		return lab.Outcome{Handled: true, Note: "every E[max] here is short: the table gives each as its fraction already"}
 	}
-	l.fractions = !l.fractions
-	if l.fractions {
-		l.stepper = false // the fractions are under the table
-	}
+	l.fractions, l.chart, l.scroll = !l.fractions, false, 0
 	return lab.Taken()
 }
 

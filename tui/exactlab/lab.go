@@ -49,8 +49,14 @@ type Lab struct {
 	editor  textinput.Model
 	edit    bool
 	editErr string
-	// fractions writes every E[max] out as its exact fraction (f).
-	fractions bool
+	// fractions shows every E[max] as its exact fraction, a page at a
+	// time (f), scroll lines down, page lines a page (at the last render).
+	fractions    bool
+	scroll, page int
+	// chart shows P(max = k) of every rule as one bar chart (v).
+	chart bool
+	// sizing says the editor takes a size, n and m, not an input (z).
+	sizing bool
 	// cancel stops the computation under way; nil when none is. started
 	// is when it began, for the progress line; before is the table on
 	// screen when a size key started it, which esc goes back to.
@@ -252,7 +258,9 @@ func (l *Lab) openExample(i int) {
 }
 
 // stepping reports whether a sequence is on screen to step through.
-func (l *Lab) stepping() bool { return l.traj != nil && (l.stepper || l.wide) }
+func (l *Lab) stepping() bool {
+	return l.traj != nil && (l.stepper || l.wide) && !l.fractions && !l.chart
+}
 
 // Step places the next ball of the open trajectory.
 func (l *Lab) Step() bool {
@@ -300,14 +308,14 @@ func (l *Lab) moves() string {
 	switch {
 	case l.cancel != nil:
 		return "esc cancels the computation"
-	case !l.ready:
+	case !l.ready && !l.started.IsZero():
 		return "enter computes it again"
 	case l.stepping():
 		return ""
 	case l.examples() > 0:
 		return "enter steps through one"
 	}
-	return "e types an input to step through"
+	return "v draws P(max = k) as one chart · e types an input to step through"
 }
 
 // Restart rewinds the stepper.

@@ -41,3 +41,18 @@ func TestTwoDigitBins(t *testing.T) {
 		t.Errorf("the hint at 12 bins should show a two-digit pair: %q", h)
 	}
 }
+
+func TestParseSize(t *testing.T) {
+	good := map[string][2]int{"32 32": {32, 32}, "5,3": {5, 3}, "5x3": {5, 3}, "n=5 m=3": {5, 3}, "m = 3 n = 5": {5, 3}, " N=4  M=2 ": {4, 2}}
+	for in, want := range good {
+		n, m, err := parseSize(in)
+		if err != nil || [2]int{n, m} != want {
+			t.Errorf("%q: %d %d %v", in, n, m, err)
+		}
+	}
+	for _, bad := range []string{"", "5", "5 3 2", "a b", "n=5 n=3", "-1 3", "5 99999999999999999999"} {
+		if _, _, err := parseSize(bad); err == nil || !strings.HasPrefix(err.Error(), "size: ") {
+			t.Errorf("%q: want a size error, got %v", bad, err)
+		}
+	}
+}

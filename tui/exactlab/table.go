@@ -21,7 +21,7 @@ const numbersWidth = 120
 // in w x h cells.
 func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	r := l.result
-	size := fmt.Sprintf("Exact max load, %s into %s", engine.Count(l.spec.Balls, "ball"), engine.Count(l.spec.Bins, "bin"))
+	size := l.sizeTitle()
 	how := []string{", by dynamic programming over load multisets", ", by dynamic programming", ""}
 	if r.Brute != nil {
 		how = []string{fmt.Sprintf(", over all %s by brute force", engine.Count(int(r.Brute.Inputs), "input")), ", by brute force", ""}
@@ -47,8 +47,14 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 		}
 	}
 	if r.Brute == nil {
-		return strings.Join(append(lines, "", st.Muted.Render(widget.FirstFit(w,
-			"e types a candidate sequence to step through · [ ] { } change the size", "e types a sequence · [ ] { } change the size", "e types a sequence"))), "\n")
+		lines = append(lines, "", st.Muted.Render(widget.FirstFit(w,
+			"e types a sequence to step through · [ ] { } or z change the size · v the chart alone",
+			"e types a sequence · [ ] { } or z change the size · v the chart",
+			"e types a sequence · z the size · v the chart", "e types a sequence")))
+		if room := h - len(lines) - 1; room >= chartRows {
+			lines = append(append(lines, ""), l.chartLines(w, room, st)...)
+		}
+		return strings.Join(lines, "\n")
 	}
 	tv := r.Brute.TwoVsOne
 	lines = append(lines, "", st.Text.Render("two choices against one, input by input"))
@@ -85,6 +91,11 @@ func (l *Lab) renderTable(w, h int, st *widget.Styles) string {
 	return strings.Join(lines, "\n")
 }
 
+// sizeTitle is the table's title: "Exact max load, 32 balls into 32 bins".
+func (l *Lab) sizeTitle() string {
+	return fmt.Sprintf("Exact max load, %s into %s", engine.Count(l.spec.Balls, "ball"), engine.Count(l.spec.Bins, "bin"))
+}
+
 // distributionLines are the table of the rules in room rows: E[max] in
 // decimals, as an exact fraction where it is short, and P(max = k) as
 // percentages where they fit (wrapped under their column), else as blocks
@@ -116,7 +127,7 @@ func (l *Lab) distributionLines(w, room int, st *widget.Styles) []string {
 		oneLine = oneLine && lead+len(strings.Join(words[i], "  ")) <= w
 		rows += len(wrapWords(words[i], w-lead))
 	}
-	if long || l.fractions {
+	if long {
 		rows += 2
 	}
 	numbers := w >= numbersWidth || oneLine || rows <= room
@@ -152,13 +163,7 @@ func (l *Lab) distributionLines(w, room int, st *widget.Styles) []string {
 			lines = append(lines, prefix+style.Render(row))
 		}
 	}
-	switch {
-	case l.fractions:
-		lines = append(lines, "", st.Text.Render("E[max] exactly")+st.Muted.Render("  (f hides it)"))
-		for i, name := range r.Names {
-			lines = append(lines, fullFraction(name, r.Exact[i].Expected(), w, st)...)
-		}
-	case long:
+	if long {
 		lines = append(lines, "", st.Muted.Render(widget.FirstFit(w, "E[max] in decimals: f writes each as its exact fraction", "f: E[max] as exact fractions")))
 	}
 	return lines
@@ -184,19 +189,6 @@ func wrapWords(words []string, w int) []string {
 		}
 	}
 	return append(lines, line)
-}
-
-// fullFraction writes "name = p/q" wrapped to w cells, the digits run on
-// from line to line.
-func fullFraction(name string, e *big.Rat, w int, st *widget.Styles) []string {
-	text := name + " = " + e.RatString()
-	var out []string
-	for len(text) > 0 {
-		cut := min(len(text), max(1, w-2))
-		out = append(out, st.Text.Render("  "+text[:cut]))
-		text = text[cut:]
-	}
-	return out
 }
 
 // pairedBar is one bar split into better, same and worse in proportion,

@@ -31,7 +31,7 @@ func (l *Lab) Render(f lab.Frame) string {
 				footer = append(footer, st.Bad.Render(line))
 			}
 		} else {
-			footer = append(footer, st.Muted.Render(widget.FirstFit(f.W, "enter steps through it, esc cancels · "+inputHint(l.spec.Bins), "enter steps through it, esc cancels")))
+			footer = append(footer, st.Muted.Render(l.editHint(f.W)))
 		}
 	}
 	h := max(1, f.H-len(footer))
@@ -47,6 +47,10 @@ func (l *Lab) Render(f lab.Frame) string {
 	case !l.ready:
 		body = st.Muted.Render(wrap(fmt.Sprintf("n = %d, m = %d was cancelled before its results were in: enter computes it again (about %s), [ ] { } choose another size.",
 			l.spec.Bins, l.spec.Balls, engine.Duration(l.spec.Wall(runtime.GOMAXPROCS(0)))), f.W))
+	case l.fractions:
+		body = l.fractionPage(f.W, h, st)
+	case l.chart:
+		body = l.chartPage(f.W, h, st)
 	case l.wide && l.traj != nil:
 		left := min(f.W/2, 84)
 		table := widget.FitLines(strings.Split(l.renderTable(left-2, h, st), "\n"), left-2, h)

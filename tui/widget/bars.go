@@ -31,6 +31,23 @@ type Bars struct {
 	// line (╌) in the cells the bars leave empty, on the row a bar of that
 	// value tops out in: a mean to read the bars against.
 	Line float64
+	// Groups, when set, replaces Values and Style: each label's slot holds
+	// one bar of every group side by side, in order, on the shared axis.
+	Groups []BarGroup
+}
+
+// BarGroup is one series of a grouped bar chart: a value a label.
+type BarGroup struct {
+	Values []float64
+	Style  lipgloss.Style
+}
+
+// groups is the chart's series: Groups, or Values as the one.
+func (b Bars) groups() []BarGroup {
+	if len(b.Groups) > 0 {
+		return b.Groups
+	}
+	return []BarGroup{{Values: b.Values, Style: b.Style}}
 }
 
 // height is the share of the plot's height a value reaches.
@@ -63,7 +80,8 @@ func (b Bars) ticks(h int) []float64 {
 // and one row of labels. Empty labels leave their column unlabelled; the
 // others are written where they fit.
 func (b Bars) Render(st *Styles, w, h int) string {
-	n := len(b.Values)
+	groups := b.groups()
+	n := len(groups[0].Values)
 	if n == 0 || h < 4 || w < 8 || !(b.YMax > 0) {
 		st.Saw(ColumnChart, 0, 0)
 		return FitLines(nil, w, h)
@@ -103,19 +121,21 @@ func (b Bars) Render(st *Styles, w, h int) string {
 		}
 	}
 	slot := max(1, gw/n)
-	colW := max(1, min(3, slot-1))
-	if slot == 1 {
+	colW := max(1, min(3, (slot-1)/len(groups)))
+	if slot <= len(groups) {
 		colW = 1
 	}
 	free := 0 // the first column of the label row not yet written
-	for i, v := range b.Values {
+	for i := range n {
 		x := o.X + 1 + i*slot
-		if x+colW > o.X+1+gw {
+		if x+colW*len(groups) > o.X+1+gw {
 			break
 		}
-		height := b.height(v) * float64(gh)
-		for dx := range colW {
-			graph.DrawColumnBottomToTop(&lc.Canvas, canvas.Point{X: x + dx, Y: o.Y - 1}, height, b.Style)
+		for g, group := range groups {
+			height := b.height(group.Values[i]) * float64(gh)
+			for dx := range colW {
+				graph.DrawColumnBottomToTop(&lc.Canvas, canvas.Point{X: x + g*colW + dx, Y: o.Y - 1}, height, group.Style)
+			}
 		}
 		if i < len(b.Marked) && b.Marked[i] {
 			lc.Canvas.SetCell(canvas.Point{X: x, Y: o.Y}, canvas.NewCellWithStyle('▲', b.MarkStyle))
