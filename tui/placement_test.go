@@ -97,3 +97,15 @@ func TestAvailabilityFleetsAndHours(t *testing.T) {
 		t.Errorf("f should come down to one machine:\n%s", v)
 	}
 }
+
+// The headline's figures are the shares that lost a majority, and it says
+// so before them: the strategy and the failure alone name no measure.
+func TestPlacementHeadlineSaysMajorityLost(t *testing.T) {
+	t.Parallel()
+	for _, sc := range []string{"placement-lecture", "sites-and-providers"} {
+		m := openAt(t, sc, 80, 24)
+		if head := strings.Split(plain(m), "\n")[1]; !strings.HasPrefix(head, "so far lost a majority: ") {
+			t.Errorf("%s: the headline reads %q", sc, head)
+		}
+	}
+}

@@ -124,12 +124,12 @@ func (m *Model) headlineLines(big int) []string {
 	final := m.lab.Done() || m.info.Final
 	_, model := m.lab.(lab.Ending)
 	if _, card := m.endCard(); !m.lecture || big == 0 || card { // the end card needs the rows, and carries the figures
-		return widget.Headline(m.st, m.width, final, model, figs)
+		return widget.Headline(m.st, m.width, final, model, m.info.Figures, figs)
 	}
 	large, rest := lectureSplit(figs, big)
 	var lines []string
 	if len(rest) > 0 { // the rest stay on the headline's line, above the large ones
-		lines = widget.Headline(m.st, m.width, final, model, rest)
+		lines = widget.Headline(m.st, m.width, final, model, m.info.Figures, rest)
 	} else {
 		state := m.st.Muted.Render("so far (L: back to one line)")
 		if final {
@@ -137,6 +137,9 @@ func (m *Model) headlineLines(big int) []string {
 		}
 		if model {
 			state = m.st.Muted.Render("model: ") + state
+		}
+		if m.info.Figures != "" {
+			state += m.st.Muted.Render(" · " + m.info.Figures)
 		}
 		lines = []string{state}
 	}

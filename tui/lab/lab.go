@@ -80,6 +80,10 @@ type Info struct {
 	// About, where Steps is not Exact, says in a few words why not
 	// ("a moment ends a step early"), for the notes that quote the count.
 	About string
+	// Figures, when every headline figure measures one thing the figures'
+	// names do not say, says it in a few words, before them ("lost a
+	// majority").
+	Figures string
 	// Final says the headline is final before the run is done (the exact
 	// lab's results, once computed, while its stepper plays one input).
 	Final bool

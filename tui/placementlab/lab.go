@@ -342,7 +342,7 @@ func joinInts(xs []int) string {
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Stops: l.stopsAt(), Steps: l.steps()}
+	i := lab.Info{Stops: l.stopsAt(), Steps: l.steps(), Figures: l.figuresAre()}
 	if t, ok := l.title(); ok {
 		i.Title = t
 	}
@@ -357,3 +357,8 @@ func (l *Lab) KeyMap() help.KeyMap {
 
 // viewKey is the shell's v as this lab takes it.
 var viewKey = lab.Brief(lab.CommonKeys.View, "v", "the lecture's whole table, or the topology and the bars")
+
+// figuresAre says what every headline figure is: the share of trials
+// where the object lost a majority of its replicas, which the figures'
+// names (the strategy and the failure) leave unsaid.
+func (l *Lab) figuresAre() string { return "lost a majority" }

@@ -13,14 +13,19 @@ type Figure = engine.Figure
 // group goes on the current line when it fits there whole, else it starts
 // a line; a figure that does not fit goes to the next line, indented. No
 // figure is ever cut. The figures of a model told beside a real
-// incident's (model) say so first: "model: so far".
-func Headline(st *Styles, w int, final, model bool, figs []Figure) []string {
+// incident's (model) say so first: "model: so far". what, when not "",
+// says what every figure measures, after the mark: "✓ final lost a
+// majority: random rack 2.48%".
+func Headline(st *Styles, w int, final, model bool, what string, figs []Figure) []string {
 	mark := st.Muted.Render("so far ")
 	if final {
 		mark = st.OK.Render("✓ final ")
 	}
 	if model {
 		mark = st.Muted.Render("model: ") + mark
+	}
+	if what != "" {
+		mark += st.Muted.Render(what + ": ")
 	}
 	var groups [][]string // each group's cells: its name, then its figures
 	for i, f := range figs {
