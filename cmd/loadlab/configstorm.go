@@ -42,10 +42,13 @@ itself going (5% of reads served, hit ratio 0) until something ends it.
 --runs compares protection sets on one seed, none or switches joined by +:
 cut (the lecture's: the site off and users let back slowly), backoff (a
 client whose query fails waits twice its last wait, from --backoff-base-s up
-to --backoff-max-s, with jitter) and keep-on-error (an error no longer read as
-an invalid value). On seed 2010: none never recovers; cut at 2:29:42; with
+to --backoff-max-s, with jitter), keep-on-error (an error no longer read as
+an invalid value) and coalesce (one client queries for an entry that misses
+while its other readers wait on the answer: the coordination the lecture finds
+missing). On seed 2010: none never recovers; cut at 2:29:42; with
 backoff the site is back within 60 s of the fix (3 s), keeping entries on
-errors within seconds (2 s). Backoff must wait long enough: capped at
+errors within seconds (2 s), one client repairing a second after the fix with
+the database never past 1,000 queries a second. Backoff must wait long enough: capped at
 --backoff-max-s 5, the clients still send the database 24,000 queries a
 second and it never recovers. The report gives each run's minutes: the
 database's load against its capacity, the reads served, the hit ratio.`,
@@ -64,7 +67,7 @@ database's load against its capacity, the reads served, the hit ratio.`,
 		fs.Int(&s.BackoffBaseS, "backoff-base-s", 1, configstorm.MaxSeconds, "a backing-off client's first wait, seconds")
 		fs.IntSaying(&s.BackoffMaxS, "backoff-max-s", 1, configstorm.MaxSeconds, "a whole number in backoff-base-s..86400", "the longest wait, seconds")
 		fs.Int(&s.RunMin, "run-min", 1, configstorm.MaxMinutes, "minutes the run goes on after the bad value")
-		fs.Text(&s.Runs, "runs", "a list of none, or cut backoff keep-on-error joined by +", "the protection sets to run, comma-separated")
+		fs.Text(&s.Runs, "runs", "a list of none, or cut backoff keep-on-error coalesce joined by +", "the protection sets to run, comma-separated")
 	},
 	run:  runSpec[configstorm.Spec, configstorm.Report],
 	cost: costSpec[configstorm.Spec],

@@ -121,7 +121,7 @@ func TestConfigStormRefusals(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ line, says string }{
 		{"run config-storm --runs cut,cut", `--runs lists "cut" twice`},
-		{"run config-storm --runs retry", `--runs must list none, or cut, backoff and keep-on-error joined by +, comma-separated, got "retry"`},
+		{"run config-storm --runs retry", `--runs must list none, or cut, backoff, keep-on-error and coalesce joined by +, comma-separated, got "retry"`},
 		{"run config-storm --fix-at-min 200", "--fix-at-min must be in 0..run-min (180), got 200"},
 		{"run config-storm --capacity 0", "--capacity must be in (0, 1e7] queries a second, got 0"},
 		{"run config-storm --attempts 0", `--attempts must be a whole number in 1..10, got "0"`},

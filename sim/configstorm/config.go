@@ -7,18 +7,19 @@ import (
 )
 
 // Protections are a run's switches: cutting the traffic (the site turned
-// off and users let back slowly), exponential backoff, and keeping an
-// entry when the database errors (an error no longer read as an invalid
-// value).
+// off and users let back slowly), exponential backoff, keeping an entry
+// when the database errors (an error no longer read as an invalid value),
+// and coalescing the repairs (one client queries for an entry while the
+// others wait for its answer: the coordination 26.2.8 finds missing).
 type Protections struct {
-	Cut, Backoff, KeepOnError bool
+	Cut, Backoff, KeepOnError, Coalesce bool
 }
 
 // switchNames are the protections' names on the command line, in the
 // order a set's name lists them.
-var switchNames = []string{"cut", "backoff", "keep-on-error"}
+var switchNames = []string{"cut", "backoff", "keep-on-error", "coalesce"}
 
-func (p Protections) on() []bool { return []bool{p.Cut, p.Backoff, p.KeepOnError} }
+func (p Protections) on() []bool { return []bool{p.Cut, p.Backoff, p.KeepOnError, p.Coalesce} }
 
 // SetName is a protection set's name: "none", or its switches joined by
 // "+" in the order cut, backoff, keep-on-error ("cut+backoff").
@@ -51,8 +52,10 @@ func ParseSet(name string) (Protections, error) {
 			f = &p.Backoff
 		case "keep-on-error":
 			f = &p.KeepOnError
+		case "coalesce":
+			f = &p.Coalesce
 		default:
-			return p, engine.Invalid("runs", "must list none, or cut, backoff and keep-on-error joined by +, comma-separated, got %q", name)
+			return p, engine.Invalid("runs", "must list none, or cut, backoff, keep-on-error and coalesce joined by +, comma-separated, got %q", name)
 		}
 		if *f {
 			return p, engine.Invalid("runs", "must name each protection of a run once, got %q", name)
@@ -167,7 +170,7 @@ func (c Config) Seconds() int { return 60 * c.Minutes() }
 // SetWords names a protection set in a class's words: "no protection",
 // "cut traffic + backoff".
 func SetWords(p Protections) string {
-	words := []string{"cut traffic", "backoff", "keep on error"}
+	words := []string{"cut traffic", "backoff", "keep on error", "one client repairs"}
 	var on []string
 	for i, b := range p.on() {
 		if b {

@@ -41,7 +41,7 @@ func secondNs(c Config) float64 {
 func runNs(c Config) float64 {
 	total := float64(c.Seconds())
 	storm := 60 * float64(c.FixAtMin)
-	if !c.Backoff && !c.KeepOnError {
+	if !c.Backoff && !c.KeepOnError && !c.Coalesce {
 		storm = 60 * float64(c.RunMin)
 		if c.Cut {
 			storm = 60 * float64(max(c.FixAtMin, c.CutAtMin))

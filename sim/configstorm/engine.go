@@ -300,6 +300,9 @@ func (e *Engine) serve(t int32, f float64) {
 		act = 1 - float64(e.backing)/float64(c.Clients)
 	}
 	first := reads / float64(k) * act // first tries of an entry that misses
+	if c.Coalesce {
+		first = min(first, 1) // one client repairs; the others wait on it
+	}
 	load, retries := 0.0, 0.0
 	for i, s := range e.state {
 		row := e.retry[i*a : i*a+a]
@@ -337,6 +340,12 @@ func (e *Engine) serve(t int32, f float64) {
 			e.valid++
 		}
 		e.errPending[i] = share < 1 && e.chance(q*(1-share))
+		if c.Coalesce { // the entry's reads that missed wait on its one query
+			waiting := reads / float64(k) * act
+			sec.Served += waiting * good
+			sec.Lost += waiting * (1 - good)
+			continue // the repairing client asks again next second, as a first try
+		}
 		sec.Served += q * good
 		if c.Backoff {
 			sec.Lost += q * (1 - good)

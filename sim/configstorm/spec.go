@@ -12,7 +12,7 @@ import (
 type Spec struct {
 	Config
 	// Runs lists the protection sets to run, comma-separated: none, or
-	// cut, backoff and keep-on-error joined by +.
+	// cut, backoff, keep-on-error and coalesce joined by +.
 	Runs string `json:"runs"`
 }
 

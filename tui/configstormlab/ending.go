@@ -9,7 +9,7 @@ var card = lab.Card{
 	Trigger:   "An invalid configuration value: every cache client saw it and queried the database to fix it, hundreds of thousands a second.",
 	KeptGoing: "Fixing the value was not the end: an error looked invalid too, so clients deleted their cache entries and queried again, with no backoff.",
 	Ended:     "The site turned off, the database cut off until it recovered, users let back slowly while the caches refilled: 2.5 hours down.",
-	Prevented: "Checking a configuration value before it spreads, and clients that back off with jitter instead of repairing all at once.",
+	Prevented: "Checking a configuration value before it spreads, clients that back off with jitter, and one client repairing while the others wait, instead of all repairing at once.",
 }
 
 // Ending is the incident in the lecture's frame.

@@ -82,7 +82,7 @@ var glossary = lab.Glossary(glossaryText)
 
 // KeyMap is the lab's own, a binding per direction.
 type KeyMap struct {
-	Backoff, Cut, KeepOnError, FixEarlier, FixLater, RampShorter, RampLonger, CapacityDown, CapacityUp, Compare, Timeline key.Binding
+	Backoff, Cut, KeepOnError, Coalesce, FixEarlier, FixLater, RampShorter, RampLonger, CapacityDown, CapacityUp, Compare, Timeline key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -93,6 +93,7 @@ var keys = KeyMap{
 	Backoff:      lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
 	Cut:          lab.Bind([]string{"x"}, "x", "cut traffic on/off (right run)"),
 	KeepOnError:  lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run)"),
+	Coalesce:     lab.Bind([]string{"p"}, "p", "one client repairs, the others wait, on/off (right run)"),
 	FixEarlier:   lab.Bind([]string{"f"}, "f", "fix the value earlier"),
 	FixLater:     lab.Bind([]string{"F"}, "F", "fix the value later"),
 	RampShorter:  lab.Bind([]string{"u"}, "u", "let users back faster"),
@@ -109,7 +110,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 		lab.Brief(k.KeepOnError, "e", "keep on error"), lab.Brief(k.FixEarlier, "f/F", "fix"), c.Timeline, k.Compare, c.Moments}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{k.Backoff, k.Cut, k.KeepOnError, k.FixEarlier, k.FixLater, k.RampShorter, k.RampLonger, k.CapacityDown, k.CapacityUp, k.Compare},
+		{k.Backoff, k.Cut, k.KeepOnError, k.Coalesce, k.FixEarlier, k.FixLater, k.RampShorter, k.RampLonger, k.CapacityDown, k.CapacityUp, k.Compare},
 		lab.ShellKeys(),
 	}
 	return short, full
@@ -151,6 +152,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		change = l.Toggle(func(c *configstorm.Config) { c.Cut = !c.Cut })
 	case key.Matches(msg, k.KeepOnError):
 		change = l.Toggle(func(c *configstorm.Config) { c.KeepOnError = !c.KeepOnError })
+	case key.Matches(msg, k.Coalesce):
+		change = l.Toggle(func(c *configstorm.Config) { c.Coalesce = !c.Coalesce })
 	case key.Matches(msg, k.Compare):
 		change = l.Compare("cut", "none,cut")
 	default:

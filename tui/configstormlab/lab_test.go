@@ -29,6 +29,7 @@ func TestProtectionKeysEditTheRightRun(t *testing.T) {
 	for _, c := range []struct{ key, runs string }{
 		{"e", "cut,cut+backoff+keep-on-error"}, {"o", "cut,cut+keep-on-error"}, {"x", "cut,keep-on-error"}, {"e", "cut,none"},
 		{"x", "cut"}, {"c", "none,cut"}, {"c", "cut"}, {"o", "cut+backoff"}, {"c", "cut,cut+backoff"},
+		{"p", "cut,cut+backoff+coalesce"}, {"p", "cut,cut+backoff"},
 	} {
 		press(t, l, c.key)
 		if l.Spec.Runs != c.runs || len(l.Runs) != strings.Count(c.runs, ",")+1 {
