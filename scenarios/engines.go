@@ -9,6 +9,7 @@ import (
 	"github.com/loadlab/loadlab/sim/hashing"
 	"github.com/loadlab/loadlab/sim/interleave"
 	"github.com/loadlab/loadlab/sim/leasestorm"
+	"github.com/loadlab/loadlab/sim/netmanager"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
 	"github.com/loadlab/loadlab/sim/remirror"
@@ -57,6 +58,7 @@ var engines = []Engine{
 	declare("MTTF, MTTR, the nines, and why scale needs fast repair", "Availability", avail.DefaultSpec()),
 	declare("an exact interleaving explorer: two DNS Enactors racing, every schedule counted, the fixes, and the race in time (AWS 2025)", casebook, interleave.DefaultSpec()),
 	declare("AWS 2025: leases lost in an outage, a manager that stays collapsed after it, and the throttle that ends it", casebook, leasestorm.DefaultSpec()),
+	declare("AWS 2025: the new leases' network state floods EC2's Network Manager, and the throttle relaxed step by step or at once", casebook, netmanager.DefaultSpec()),
 	declare("AWS 2011: EBS volumes that lose their mirror search for a new one without backoff, and a storm that keeps a zone stuck for days", casebook, remirror.DefaultSpec()),
 	declare("Facebook 2010: an invalid value fixed, and the clients' own fix keeps the database down until traffic is cut, or they back off", casebook, configstorm.DefaultSpec()),
 	declare("AWS 2025: health checks flipping instances in and out of DNS, and hysteresis against it", casebook, flipflop.DefaultSpec()),

@@ -16,6 +16,7 @@ import (
 	"github.com/loadlab/loadlab/sim/hashing"
 	"github.com/loadlab/loadlab/sim/interleave"
 	"github.com/loadlab/loadlab/sim/leasestorm"
+	"github.com/loadlab/loadlab/sim/netmanager"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
 	"github.com/loadlab/loadlab/sim/remirror"
@@ -321,6 +322,16 @@ var registry = []Scenario{
 		Spec: leasestorm.SpecOf(leasestorm.DefaultConfig(), "throttle,drop-stale"), StepsPerSecond: 10, Headline: []string{"goodput", "recovered", "wasted"},
 	},
 	{
+		Name:  "network-manager",
+		Title: "AWS 2025, the Network Manager's backlog: new instances wait for their network from 5:28 AM to 10:36 AM; the throttle relaxed step by step",
+		Lesson: "The lecture's timeline, 2025-10-20: 5:28 AM DWFM has recovered, and the flood of new leases starts to propagate, overwhelming EC2's Network Manager. 6:21 AM the Network Manager's latency is seen rising, slowing EC2's instances. 10:36 AM latency is back to normal. 11:23 AM engineers start to relax the throttles put on at 4:14 AM, step by step. 1:50 PM EC2 works again, old instances and new. " +
+			"The model's numbers are ours: the 40,000 droplets of the lease storm each need their network state propagated, arriving over 3 h 15 min; the Network Manager propagates 137 a minute, in order; customers ask for 40 new instances a minute and the throttle lets 10 through, holding the rest. A new instance has no network until its update is done, so its wait is the updates ahead of it over the rate. " +
+			"Left, the lecture's way: the Network Manager is half an hour behind at 6:20 AM and up to 1 h 51 min behind, catches up at 10:37 AM, and from 11:23 AM the engineers raise the throttle by 30 a minute every 10 minutes while a new instance waits at most 5 minutes: the 12,870 launches held since 4:14 AM go through with a new instance never waiting more than 27 minutes, and EC2 is back at 1:50 PM. " +
+			"Right, the throttle lifted at once at 11:23 AM: every held launch arrives in one minute, the Network Manager floods again, and a new instance waits 1 h 33 min for its network; EC2 is back sooner, at 1:28 PM, but every instance launched in those 90 minutes starts without a network, which is what a load balancer's health checks fail (the next part, health-flip-flop). " +
+			"a switches the right run between at once and in steps, p puts new instances' updates before the flood's (the model's fix, not the lecture's: the flood is as far behind, but a launch gets its network in the minute), w/W the Network Manager's rate, k/K the engineers' step; c shows one run or both.",
+		Spec: netmanager.DefaultSpec(), StepsPerSecond: 10, Headline: []string{"back", "wait", "relaxed"},
+	},
+	{
 		Name:  "health-flip-flop",
 		Title: "AWS 2025, health checks flip-flopping: each flip rewrites DNS; hysteresis cuts writes 25x",
 		Lesson: "The lecture's timeline, 2025-10-20: from 5:30 AM new EC2 instances' network state propagates slowly; NLB's health checks flip instances between failed and healthy, and each flip takes an instance out of DNS or puts it back, adding DNS load. 9:36 AM engineers switch the automated health checks off. 10:36 AM network latency is back to normal. 2:09 PM the checks are switched back on once EC2 has recovered. " +
@@ -387,7 +398,7 @@ var teachingOrder = []string{
 	"supermarket-steps", "supermarket-90", "d-choices-queue", "stale-board-herd",
 	"hrw-vs-ring", "weighted-hrw",
 	"aws-2011-remirror", "aws-2011-backoff", "facebook-2010", "facebook-2010-backoff", "the-planet-2008",
-	"dns-race", "dns-race-fixes", "dns-race-timing", "lease-storm", "lease-storm-throttled", "health-flip-flop",
+	"dns-race", "dns-race-fixes", "dns-race-timing", "lease-storm", "lease-storm-throttled", "network-manager", "health-flip-flop",
 	"durability-years", "durability-repair",
 	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd",
 	"placement-lecture", "correlated-failure", "version-diversity", "sites-and-providers",

@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -66,6 +68,10 @@ func (m *Model) endCardBody(c lab.Card, w, h int) string {
 	lines = append(lines, figs...)
 	keys := st.Muted.Render(widget.FirstFit(w, "esc shows the charts at the end · b steps back · r plays it again · i the whole timeline",
 		"esc: the charts · b: step back · r: again", "esc: the charts"))
+	if p, ok := scenarios.PlaceOf(m.scenario.Name); ok && p.Next != "" {
+		goesOn := fmt.Sprintf("} %s goes on: %s, part %d of %d", p.Chain, p.Next, p.Part+1, p.Of)
+		keys = st.Accent.Render(widget.FirstFit(w, goesOn+" · esc the charts · r plays it again", goesOn, "} "+p.Next))
+	}
 	return widget.FitLines(append(widget.PadLines(lines, max(len(lines), h-1))[:max(1, h-1)], keys), w, h)
 }
 

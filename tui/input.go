@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/list"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/themes"
 	"github.com/loadlab/loadlab/tui/lab"
@@ -130,23 +131,29 @@ func (m *Model) pickerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, false
 	case key.Matches(msg, openKey):
 		if it, ok := m.picker.SelectedItem().(scenarioItem); ok {
-			_, resumed := m.kept[it.sc.Name]
-			if err := m.open(it.sc); err != nil {
-				m.setNote(err.Error(), true)
-				return nil, false
-			}
-			if a, ok := m.async(); ok && resumed {
-				return tea.Batch(a.Init(), m.whileBusy()), false // a computation cancelled on leaving starts again
-			}
-			if resumed {
-				return nil, false
-			}
-			return m.Init(), false
+			return m.enter(it.sc), false
 		}
 	}
 	var cmd tea.Cmd
 	m.picker, cmd = m.picker.Update(msg)
 	return cmd, false
+}
+
+// enter opens a scenario's lab: the run kept from an earlier visit, where
+// it was, or a new one, whose work starts.
+func (m *Model) enter(sc scenarios.Scenario) tea.Cmd {
+	_, resumed := m.kept[sc.Name]
+	if err := m.open(sc); err != nil {
+		m.setNote(err.Error(), true)
+		return nil
+	}
+	if a, ok := m.async(); ok && resumed {
+		return tea.Batch(a.Init(), m.whileBusy()) // a computation cancelled on leaving starts again
+	}
+	if resumed {
+		return nil
+	}
+	return m.Init()
 }
 
 // helpKey scrolls the full help; ? and esc close it.
@@ -269,6 +276,8 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		m.typingSeed, m.seedErr = true, ""
 		m.seedInput.SetValue("")
 		return m.seedInput.Focus()
+	case key.Matches(msg, k.NextPart, k.PrevPart):
+		return m.otherPart(key.Matches(msg, k.NextPart))
 	case key.Matches(msg, k.Timeline):
 		m.toggleTimeline()
 	case key.Matches(msg, k.View):

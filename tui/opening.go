@@ -1,8 +1,10 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
+	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -21,18 +23,33 @@ func (m *Model) opened() {
 	if m.stopAtMoments {
 		lead += ", stopping at moments (M)"
 	}
-	m.setNote(lead+" · "+firstSentence(m.scenario.Lesson), false)
+	m.setNote(lead+" · "+m.openingTail(), false)
 	m.openNote = true
 }
 
+// openingTail is what the opening note says after the keys: where the
+// scenario stands in its story, for a part of one, else the lesson's
+// first sentence.
+func (m *Model) openingTail() string {
+	if pw := partWords(m.scenario.Name); pw != "" {
+		return pw
+	}
+	return firstSentence(m.scenario.Lesson)
+}
+
 // openingNote is the opening note in the form that fits the note's rows
-// at the width: the lesson's first sentence beside the keys, or, where it
-// would not fit, the keys and where the lesson is.
+// at the width: the lesson's first sentence (or the story's part) beside
+// the keys, or, where it would not fit, the keys and where the lesson is.
 func (m *Model) openingNote(note string) string {
 	if len(widget.Wrap(note, m.width-1)) <= noteRows {
 		return note
 	}
-	head, _, _ := strings.Cut(note, " · "+firstSentence(m.scenario.Lesson))
+	head, _, _ := strings.Cut(note, " · "+m.openingTail())
+	if p, ok := scenarios.PlaceOf(m.scenario.Name); ok {
+		if short := fmt.Sprintf("%s · part %d of %d of %s ({ }) · ? tells the lesson", head, p.Part, p.Of, p.Chain); len(widget.Wrap(short, m.width-1)) <= noteRows {
+			return short
+		}
+	}
 	return head + " · ? tells the lesson"
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/loadlab/loadlab/sim/hashing"
 	"github.com/loadlab/loadlab/sim/interleave"
 	"github.com/loadlab/loadlab/sim/leasestorm"
+	"github.com/loadlab/loadlab/sim/netmanager"
 	"github.com/loadlab/loadlab/sim/placement"
 	"github.com/loadlab/loadlab/sim/queue"
 	"github.com/loadlab/loadlab/sim/remirror"
@@ -25,6 +26,7 @@ import (
 	"github.com/loadlab/loadlab/tui/hashinglab"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/leasestormlab"
+	"github.com/loadlab/loadlab/tui/netmanagerlab"
 	"github.com/loadlab/loadlab/tui/placementlab"
 	"github.com/loadlab/loadlab/tui/remirrorlab"
 	"github.com/loadlab/loadlab/tui/siteoutagelab"
@@ -47,6 +49,7 @@ var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
 	avail.Spec{}.Engine():               availlab.New,
 	leasestorm.Spec{}.Engine():          leasestormlab.New,
 	flipflop.Spec{}.Engine():            flipfloplab.New,
+	netmanager.Spec{}.Engine():          netmanagerlab.New,
 	interleave.Spec{}.Engine():          dnsracelab.New,
 	remirror.Spec{}.Engine():            remirrorlab.New,
 	siteoutage.Spec{}.Engine():          siteoutagelab.New,

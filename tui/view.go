@@ -357,6 +357,12 @@ func (m *Model) fullHelp(h int) string {
 	for _, l := range widget.Wrap(m.scenario.Lesson, m.width-2) {
 		b.WriteString(m.st.Text.Render(l) + "\n")
 	}
+	if pw := partWords(m.scenario.Name); pw != "" {
+		b.WriteString("\n")
+		for _, l := range widget.Wrap(strings.ToUpper(pw[:1])+pw[1:]+".", m.width-2) {
+			b.WriteString(m.st.Accent.Render(l) + "\n")
+		}
+	}
 	b.WriteString("\n" + m.st.Title.Render("Keys") + "\n")
 	// Columns side by side when they fit, else one under another: bubbles
 	// would drop the columns past the width.

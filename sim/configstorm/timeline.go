@@ -3,17 +3,18 @@ package configstorm
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// Phase is the part of the outage an event of the timeline opens: what
-// set it off, what kept it going, what ended it.
-type Phase rune
+// Phase is the part of the outage an event of the timeline opens.
+type Phase = engine.Phase
 
 // The phases, as the casebook marks them.
 const (
-	Trigger Phase = 'T'
-	Sustain Phase = 'S'
-	Recover Phase = 'R'
+	Trigger = engine.Trigger
+	Sustain = engine.Sustain
+	Recover = engine.Recover
 )
 
 // Event is one step of the lecture's timeline, at the model's time for it

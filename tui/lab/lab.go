@@ -237,6 +237,9 @@ type Common struct {
 	// StepBack, First, Last, JumpBack and JumpForward move through a run
 	// that plays; Scenario returns the lab to its scenario as written.
 	StepBack, First, Last, JumpBack, JumpForward, Scenario key.Binding
+	// NextPart and PrevPart open the next and the previous scenario of a
+	// story told in parts (AWS 2025's night).
+	NextPart, PrevPart key.Binding
 }
 
 // CommonKeys declares the shell's keys once.
@@ -265,6 +268,8 @@ var CommonKeys = Common{
 	JumpBack:    Bind([]string{"<", ","}, "<", "back a tenth"),
 	JumpForward: Bind([]string{">", "."}, ">", "on a tenth"),
 	Scenario:    Bind([]string{"R"}, "R", "scenario as written"),
+	NextPart:    Bind([]string{"}"}, "}", "the story's next part"),
+	PrevPart:    Bind([]string{"{"}, "{", "the story's part before"),
 }
 
 // PlayKeys is the full help's column of the shell's keys for a lab that

@@ -44,7 +44,8 @@ type Case[S Paired[C], C any, E Runner] struct {
 	// drop stale"); SetName in the runs field's spelling
 	// ("throttle,drop-stale").
 	Words, SetName func(C) string
-	// Runs and Seed point at the spec's runs field and seed.
+	// Runs and Seed point at the spec's runs field and seed; Seed is nil
+	// where the engine draws nothing (the seed keys say so).
 	Runs func(*S) *string
 	Seed func(*S) *int64
 	// Name is the case's name in the title ("The lease storm").
@@ -133,11 +134,19 @@ func (l *Lockstep[S, C, E]) steps() int64 {
 // Done reports whether the runs are over.
 func (l *Lockstep[S, C, E]) Done() bool { return l.Runs[0].Engine.Done() }
 
-// Seed is the runs' seed.
-func (l *Lockstep[S, C, E]) Seed() int64 { return *l.c.Seed(&l.Spec) }
+// Seed is the runs' seed, -1 where the engine draws nothing.
+func (l *Lockstep[S, C, E]) Seed() int64 {
+	if l.c.Seed == nil {
+		return Unseeded{}.Seed()
+	}
+	return *l.c.Seed(&l.Spec)
+}
 
 // WithSeed restarts on another seed.
 func (l *Lockstep[S, C, E]) WithSeed(seed int64) error {
+	if l.c.Seed == nil {
+		return ErrUnseeded
+	}
 	return Reseed(l.c.Seed(&l.Spec), seed, l.Restart)
 }
 
@@ -192,7 +201,11 @@ func (l *Lockstep[S, C, E]) Status() []string {
 	if l.momentAt >= 0 {
 		at = l.momentAt
 	}
-	return []string{strings.Join(l.Names(), " vs "), l.c.Clock(l.Runs[0], at), fmt.Sprintf("seed %d", l.Seed())}
+	status := []string{strings.Join(l.Names(), " vs "), l.c.Clock(l.Runs[0], at)}
+	if l.c.Seed != nil {
+		status = append(status, fmt.Sprintf("seed %d", l.Seed()))
+	}
+	return status
 }
 
 // Info is the case's length (exact: its clock ends at a set time), pace
