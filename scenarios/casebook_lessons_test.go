@@ -11,6 +11,7 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/leasestorm"
+	"github.com/loadlab/loadlab/sim/netmanager"
 )
 
 // The figures the casebook's lessons quote are the figures their runs
@@ -61,7 +62,25 @@ func TestCasebookLessonsTellTheRuns(t *testing.T) {
 	capped.Runs = "cap"
 	capRep, _ := capped.Run(context.Background(), nil)
 
+	nmSpec := netmanager.DefaultSpec()
+	nmSpec.Runs = "steps,at-once,priority"
+	nmRep, err := nmSpec.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, once, first := nmRep.Runs[0], nmRep.Runs[1], nmRep.Runs[2]
+
 	checks := map[string][]struct{ quote, got, want string }{
+		"network-manager": {
+			{"half an hour behind at 6:20 AM and up to 1 h 51 min behind, catches up at 10:37 AM",
+				fmt.Sprintf("%s %s %s", steps.Slow, netmanager.Minutes(steps.PeakLagMin), steps.CaughtUp), "6:20 AM 1 h 51 min 10:37 AM"},
+			{"the 12,870 launches held since 4:14 AM go through with a new instance never waiting more than 27 minutes, and EC2 is back at 1:50 PM",
+				fmt.Sprintf("%s %s %s", engine.Digits(int64(math.Round(steps.PeakHeld))), netmanager.Minutes(steps.PeakWaitRelaxedMin), steps.Back), "12,870 27 min 1:50 PM"},
+			{"a new instance waits 1 h 33 min for its network; EC2 is back sooner, at 1:28 PM",
+				fmt.Sprintf("%s %s %s", netmanager.Minutes(once.PeakWaitRelaxedMin), once.Back, once.SlowAgain), "1 h 33 min 1:28 PM 11:23 AM"},
+			{"the flood is as far behind, but a launch gets its network in the minute",
+				fmt.Sprintf("%s %.0f", netmanager.Minutes(first.PeakLagMin), first.Series[60].WaitMin), "1 h 51 min 0"},
+		},
 		"lease-storm": {
 			{"serves 540 droplets within one timeout", fmt.Sprint(storm[0].Threshold), "540"},
 			{"at 2:25 AM 40,000 want a lease", textfmt.Int(storm[0].ReturnWaiting), "40,000"},

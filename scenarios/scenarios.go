@@ -323,7 +323,7 @@ var registry = []Scenario{
 	},
 	{
 		Name:  "network-manager",
-		Title: "AWS 2025, the Network Manager's backlog: new instances wait for their network from 5:28 AM to 10:36 AM; the throttle relaxed step by step",
+		Title: "AWS 2025, the Network Manager's backlog: hours without a network for new instances",
 		Lesson: "The lecture's timeline, 2025-10-20: 5:28 AM DWFM has recovered, and the flood of new leases starts to propagate, overwhelming EC2's Network Manager. 6:21 AM the Network Manager's latency is seen rising, slowing EC2's instances. 10:36 AM latency is back to normal. 11:23 AM engineers start to relax the throttles put on at 4:14 AM, step by step. 1:50 PM EC2 works again, old instances and new. " +
 			"The model's numbers are ours: the 40,000 droplets of the lease storm each need their network state propagated, arriving over 3 h 15 min; the Network Manager propagates 137 a minute, in order; customers ask for 40 new instances a minute and the throttle lets 10 through, holding the rest. A new instance has no network until its update is done, so its wait is the updates ahead of it over the rate. " +
 			"Left, the lecture's way: the Network Manager is half an hour behind at 6:20 AM and up to 1 h 51 min behind, catches up at 10:37 AM, and from 11:23 AM the engineers raise the throttle by 30 a minute every 10 minutes while a new instance waits at most 5 minutes: the 12,870 launches held since 4:14 AM go through with a new instance never waiting more than 27 minutes, and EC2 is back at 1:50 PM. " +

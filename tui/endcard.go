@@ -70,7 +70,7 @@ func (m *Model) endCardBody(c lab.Card, w, h int) string {
 		"esc: the charts · b: step back · r: again", "esc: the charts"))
 	if p, ok := scenarios.PlaceOf(m.scenario.Name); ok && p.Next != "" {
 		goesOn := fmt.Sprintf("} %s goes on: %s, part %d of %d", p.Chain, p.Next, p.Part+1, p.Of)
-		keys = st.Accent.Render(widget.FirstFit(w, goesOn+" · esc the charts · r plays it again", goesOn, "} "+p.Next))
+		keys = st.Accent.Render(widget.FirstFit(w, goesOn+" · esc the charts · r plays it again", goesOn+" · esc the charts", "} "+p.Next+" · esc the charts", "} "+p.Next))
 	}
 	return widget.FitLines(append(widget.PadLines(lines, max(len(lines), h-1))[:max(1, h-1)], keys), w, h)
 }

@@ -81,7 +81,7 @@ func TestPickerGroupsByLab(t *testing.T) {
 	t.Parallel()
 	// each lab's engines; the casebook's share one heading
 	wantLabs := [][]string{{"bins"}, {"exact"}, {"supermarket"}, {"hashing"},
-		{"remirror", "config-storm", "site-outage", "interleave", "lease-storm", "health-flip-flop"},
+		{"remirror", "config-storm", "site-outage", "interleave", "lease-storm", "network-manager", "health-flip-flop"},
 		{"durability"}, {"cascade"}, {"retry-storm"}, {"placement"}, {"availability"}}
 	var want []string
 	for i, engines := range wantLabs {

@@ -67,7 +67,7 @@ func panel(st *widget.Styles, r run, only int, w, h int, sc scale) []string {
 		step = 2
 	}
 	count := func(v float64) string { return fmt.Sprintf("%.10g", v) }
-	lines := []widget.Line{{Name: "30 min", Style: st.Muted, Value: func(float64) float64 { return netmanager.SlowMin }}}
+	lines := []widget.Line{{Name: "slow", Style: st.Muted, Value: func(float64) float64 { return netmanager.SlowMin }}}
 	if c.Priority {
 		lines = append(lines, widget.Line{Name: "behind", Style: st.Warn, Bounded: true, End: now, Value: at(s.Lag)})
 	}
@@ -78,7 +78,7 @@ func panel(st *widget.Styles, r run, only int, w, h int, sc scale) []string {
 	charts := []*widget.TimeSeries{&wait, &held}
 	yw := 0
 	for _, ts := range charts {
-		ts.NamesWidth = len("behind 30 min") + 1
+		ts.NamesWidth = len("behind") + 1
 		left, _ := ts.Area(w)
 		yw = max(yw, left-1)
 	}
