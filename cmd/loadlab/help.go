@@ -81,9 +81,7 @@ func helpCommand(args []string, stdout io.Writer) error {
 	if len(args) == 0 {
 		var b strings.Builder
 		b.WriteString(usageText)
-		for _, e := range scenarios.Engines() {
-			fmt.Fprintf(&b, "  %-8s %s\n", e.Name, e.Title)
-		}
+		writeEngines(&b, scenarios.Engines())
 		b.WriteString("\nRun \"loadlab list\" for the scenarios and \"loadlab help TOPIC\" for more.\n")
 		_, err := io.WriteString(stdout, b.String())
 		return err
@@ -133,4 +131,33 @@ func scenarioHelp(sc scenarios.Scenario) string {
 		b.WriteString(a.help(sc.Engine()))
 	}
 	return b.String()
+}
+
+// helpWidth is the width the usage's engine list wraps to.
+const helpWidth = 80
+
+// writeEngines lists the engines, names in one column as wide as the
+// widest, each title wrapped beside its name to helpWidth columns.
+func writeEngines(b *strings.Builder, engines []scenarios.Engine) {
+	nameW := 0
+	for _, e := range engines {
+		nameW = max(nameW, len(e.Name))
+	}
+	indent := strings.Repeat(" ", 2+nameW+2)
+	for _, e := range engines {
+		line := fmt.Sprintf("  %-*s  ", nameW, e.Name)
+		fresh := true // nothing but the line's lead yet
+		for _, word := range strings.Fields(e.Title) {
+			if !fresh && len(line)+1+len(word) > helpWidth {
+				b.WriteString(line + "\n")
+				line, fresh = indent, true
+			}
+			if !fresh {
+				line += " "
+			}
+			line += word
+			fresh = false
+		}
+		b.WriteString(line + "\n")
+	}
 }
