@@ -184,7 +184,7 @@ func TestHelp(t *testing.T) {
 	for args, says := range map[string]string{
 		"run bins -h": "-strategies", "run heavy-load-blog --help": "-strategies", "enum -h": "short for loadlab run exact",
 		"run -h": "Usage: loadlab run", "list -h": "Usage: loadlab list", "tui -h": "Usage: loadlab tui", "-h": "Engines:",
-		"help": "bins     balls into bins",
+		"help": "bins              balls into bins",
 	} {
 		code, out, _ := runArgs(t, strings.Fields(args)...)
 		if code != 0 || !strings.Contains(out, says) {
