@@ -122,3 +122,18 @@ func TestHeadlineWhateverTheTrials(t *testing.T) {
 		}
 	}
 }
+
+// A lab only keys move has no run to be over: its headline gives its
+// setup's figures with neither "so far" nor "final" (hrw-vs-ring), while
+// the exact lab's computed results are final.
+func TestKeyDrivenHeadlineHasNoRunMark(t *testing.T) {
+	t.Parallel()
+	m := openAt(t, "hrw-vs-ring", 80, 24)
+	if head := strings.Split(plain(m), "\n")[1]; !strings.HasPrefix(head, "HRW spread") {
+		t.Errorf("hrw-vs-ring's headline reads %q", head)
+	}
+	m, _ = openEnum(t, "exact-dp-32", 80, 24)
+	if head := strings.Split(plain(m), "\n")[1]; !strings.HasPrefix(head, "✓ final one E[max]") {
+		t.Errorf("exact-dp-32's headline reads %q", head)
+	}
+}

@@ -123,23 +123,20 @@ func (m *Model) headlineLines(big int) []string {
 	}
 	final := m.lab.Done() || m.info.Final
 	_, model := m.lab.(lab.Ending)
+	hm := widget.HeadlineMark{Final: final, Setup: m.info.Moves != "" && !m.info.Final, Model: model, What: m.info.Figures}
 	if _, card := m.endCard(); !m.lecture || big == 0 || card { // the end card needs the rows, and carries the figures
-		return widget.Headline(m.st, m.width, final, model, m.info.Figures, figs)
+		return widget.Headline(m.st, m.width, hm, figs)
 	}
 	large, rest := lectureSplit(figs, big)
 	var lines []string
 	if len(rest) > 0 { // the rest stay on the headline's line, above the large ones
-		lines = widget.Headline(m.st, m.width, final, model, m.info.Figures, rest)
+		lines = widget.Headline(m.st, m.width, hm, rest)
 	} else {
-		state := m.st.Muted.Render("so far (L: back to one line)")
-		if final {
-			state = m.st.OK.Render("✓ final") + m.st.Muted.Render(" (L: back to one line)")
-		}
-		if model {
-			state = m.st.Muted.Render("model: ") + state
-		}
-		if m.info.Figures != "" {
-			state += m.st.Muted.Render(" · " + m.info.Figures)
+		bare := hm
+		bare.What = ""
+		state := bare.Render(m.st) + m.st.Muted.Render("(L: back to one line)")
+		if hm.What != "" {
+			state += m.st.Muted.Render(" · " + hm.What)
 		}
 		lines = []string{state}
 	}

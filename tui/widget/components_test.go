@@ -85,11 +85,11 @@ func TestHeadlineKeepsFiguresWhole(t *testing.T) {
 		{Key: "ok", Group: "S1", Name: "success", Value: "16.7%"}, {Key: "peak", Group: "S1", Name: "backlog peak", Value: "11,793"},
 		{Key: "ok", Group: "S6", Name: "success", Value: "22.6%"}, {Key: "peak", Group: "S6", Name: "backlog peak", Value: "951"},
 	}
-	got := plain(Headline(st, 100, false, false, "", figs)...)
+	got := plain(Headline(st, 100, HeadlineMark{Final: false}, figs)...)
 	if want := "so far S1 success 16.7% · backlog peak 11,793   S6 success 22.6% · backlog peak 951"; got != want {
 		t.Errorf("headline at 100:\n%q\nwant\n%q", got, want)
 	}
-	got = plain(Headline(st, 40, true, false, "", figs)...)
+	got = plain(Headline(st, 40, HeadlineMark{Final: true}, figs)...)
 	want := "✓ final S1 success 16.7%\n  backlog peak 11,793\nS6 success 22.6% · backlog peak 951"
 	if got != want {
 		t.Errorf("headline at 40:\n%q\nwant\n%q", got, want)

@@ -39,7 +39,7 @@ func TestWidgetGoldens(t *testing.T) {
 				{Label: "#17", Parts: []HBarPart{{Value: 4, Rune: '█', Style: st.Text}}, Mark: 5}}, Max: 15, MarkRune: '┃', MarkStyle: st.Marker}
 			return hb.Render(st, 40) + "\n" + hb.Axis(st, 40, func(v float64) string { return fmt.Sprintf("%.0f", v) })
 		},
-		"headline": func() string { return strings.Join(Headline(st, 60, true, false, "", figs), "\n") },
+		"headline": func() string { return strings.Join(Headline(st, 60, HeadlineMark{Final: true}, figs), "\n") },
 		"bigstrip": func() string { return BigStrip(st, 80, figs[:2]) },
 		"counters": func() string {
 			return strings.Join(Counters(st, 40, 3, Counter{"arrived", "1,200"}, Counter{"ok", "980"}, Counter{"failed", "220"}), "\n")

@@ -8,25 +8,41 @@ import (
 // Figure is one of a lab's headline figures, as its engine gives it.
 type Figure = engine.Figure
 
-// Headline writes a lab's headline figures in w cells, the first line
-// marked "so far" while the run plays and "final" once it is over. A
-// group goes on the current line when it fits there whole, else it starts
-// a line; a figure that does not fit goes to the next line, indented. No
-// figure is ever cut. The figures of a model told beside a real
-// incident's (model) say so first: "model: so far". what, when not "",
-// says what every figure measures, after the mark: "✓ final lost a
-// majority: random rack 2.48%".
-func Headline(st *Styles, w int, final, model bool, what string, figs []Figure) []string {
+// HeadlineMark is what the headline says before its figures: "so far"
+// while the run plays, "final" once it is over (Final), nothing for a lab
+// that only keys move, whose figures are its setup's (Setup); "model:"
+// first for the figures of a model told beside a real incident (Model);
+// and What, when not "", what every figure measures ("lost a majority").
+type HeadlineMark struct {
+	Final, Setup, Model bool
+	What                string
+}
+
+// Render is the mark as the headline's first cells.
+func (h HeadlineMark) Render(st *Styles) string {
 	mark := st.Muted.Render("so far ")
-	if final {
+	switch {
+	case h.Setup:
+		mark = ""
+	case h.Final:
 		mark = st.OK.Render("✓ final ")
 	}
-	if model {
+	if h.Model {
 		mark = st.Muted.Render("model: ") + mark
 	}
-	if what != "" {
-		mark += st.Muted.Render(what + ": ")
+	if h.What != "" {
+		mark += st.Muted.Render(h.What + ": ")
 	}
+	return mark
+}
+
+// Headline writes a lab's headline figures in w cells, the first line
+// led by its mark (HeadlineMark). A
+// group goes on the current line when it fits there whole, else it starts
+// a line; a figure that does not fit goes to the next line, indented. No
+// figure is ever cut.
+func Headline(st *Styles, w int, hm HeadlineMark, figs []Figure) []string {
+	mark := hm.Render(st)
 	var groups [][]string // each group's cells: its name, then its figures
 	for i, f := range figs {
 		if i == 0 || f.Group != figs[i-1].Group {
