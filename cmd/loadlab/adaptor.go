@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/loadlab/loadlab/internal/flags"
+
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -77,10 +79,7 @@ var formatOrder = []string{"text", "json", "csv"}
 type engineCLI[S scenarios.Spec, R any] struct {
 	// about is the help's paragraph on what the engine computes.
 	about string
-	// bind declares one flag per spec field over s, each with what it
-	// accepts.
-	bind func(fs *flagSet, s *S)
-	run  func(ctx context.Context, s S, env runEnv) (R, error)
+	run   func(ctx context.Context, s S, env runEnv) (R, error)
 	// cost estimates the run before it starts.
 	cost func(s S, env runEnv) engine.Cost
 	// writers by format name: text, json, csv; the JSON report carries the
@@ -117,17 +116,17 @@ func (c *engineCLI[S, R]) formats() []string {
 }
 
 // flagSet declares the engine's flags over spec and the shared ones over o.
-func (c *engineCLI[S, R]) flagSet(spec *S, o *options) *flagSet {
-	fs := newFlagSet("run " + c.engine())
-	c.bind(fs, spec)
+func (c *engineCLI[S, R]) flagSet(spec *S, o *options) *flags.Set {
+	fs := flags.NewSet("run " + c.engine())
+	flags.Declare(fs, spec)
 	c.bindShared(fs, o)
 	return fs
 }
 
 // bindShared declares the flags every engine has over o.
-func (c *engineCLI[S, R]) bindShared(fs *flagSet, o *options) {
+func (c *engineCLI[S, R]) bindShared(fs *flags.Set, o *options) {
 	o.format, o.workers = "text", runtime.GOMAXPROCS(0)
-	fs.Text(&o.format, "format", quoteList(c.formats()), "the report's form")
+	fs.Text(&o.format, "format", flags.QuoteList(c.formats()), "the report's form")
 	fs.Int(&o.workers, "workers", 1, math.MaxInt, "goroutines sharing the work (the result does not depend on it)")
 	fs.Text(&o.file, "scenario-file", "a file name", "a TOML or JSON scenario file to start from; flags still win over it")
 	fs.Value(sizeValue{&o.maxMemory}, "max-memory", maxMemoryAccepts(), "the memory a run may use")
@@ -152,10 +151,10 @@ func (c *engineCLI[S, R]) help(topic string) string {
 		usage = "loadlab " + topic + " [flags]   (short for loadlab run " + c.engine() + ")"
 	}
 	fmt.Fprintf(&b, "Usage: %s\n\n%s: %s.\n%s\n\nFlags:\n", usage, c.engine(), e.Title, c.about)
-	fs := newFlagSet(c.engine())
+	fs := flags.NewSet(c.engine())
 	c.bindDefault(fs)
 	c.bindShared(fs, &options{})
-	printFlags(&b, fs)
+	flags.Print(&b, fs)
 	fmt.Fprintf(&b, "\nA scenario of this engine (see loadlab list) can stand for %q: its values become the defaults.\n", c.engine())
 	return b.String()
 }
@@ -169,10 +168,10 @@ func (c *engineCLI[S, R]) fromFile(base scenarios.Spec, table map[string]any) (s
 	if !ok {
 		return nil, fmt.Errorf("scenario spec %T is not a %s spec", base, c.engine())
 	}
-	fs := newFlagSet(c.engine())
-	c.bind(fs, &spec)
+	fs := flags.NewSet(c.engine())
+	flags.Declare(fs, &spec)
 	for _, name := range slices.Sorted(maps.Keys(table)) {
-		if err := fs.setFromFile(c.engine(), name, table[name]); err != nil {
+		if err := fs.SetFromFile(c.engine(), name, table[name]); err != nil {
 			return nil, err
 		}
 	}
@@ -180,14 +179,14 @@ func (c *engineCLI[S, R]) fromFile(base scenarios.Spec, table map[string]any) (s
 	if err := spec.Validate(); err != nil {
 		return nil, errors.New(engine.Named(err, field))
 	}
-	return spec, fs.outOfRange(field)
+	return spec, fs.OutOfRange(field)
 }
 
 // bindDefault declares the engine's flags over its default spec.
-func (c *engineCLI[S, R]) bindDefault(fs *flagSet) {
+func (c *engineCLI[S, R]) bindDefault(fs *flags.Set) {
 	e, _ := scenarios.LookupEngine(c.engine())
 	spec, _ := e.Default.(S)
-	c.bind(fs, &spec)
+	flags.Declare(fs, &spec)
 }
 
 // flagName is how the command line names a spec field.
@@ -200,20 +199,20 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 	}
 	var o options
 	fs := c.flagSet(&spec, &o)
-	positional, err := parseFlags(fs, args, topic)
+	positional, err := flags.Parse(fs, args, topic)
 	if err != nil {
 		return prepared{}, err
 	}
 	if len(positional) > 1 {
-		return prepared{}, usagef("unexpected argument %q: run takes one engine or scenario name", positional[1])
+		return prepared{}, flags.Usagef("unexpected argument %q: run takes one engine or scenario name", positional[1])
 	}
 	if !slices.Contains(c.formats(), o.format) {
-		return prepared{}, usagef("--format must be %s for %s, got %q", quoteList(c.formats()), c.engine(), o.format)
+		return prepared{}, flags.Usagef("--format must be %s for %s, got %q", flags.QuoteList(c.formats()), c.engine(), o.format)
 	}
 	if err := spec.Validate(); err != nil {
-		return prepared{}, usageError{engine.Named(err, flagName)}
+		return prepared{}, flags.UsageError{Msg: engine.Named(err, flagName)}
 	}
-	if err := fs.outOfRange(flagName); err != nil {
+	if err := fs.OutOfRange(flagName); err != nil {
 		return prepared{}, err
 	}
 	estimate := c.cost(spec, o.env())
@@ -223,7 +222,7 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 		if o.file != "" { // the value may come from the file: name both
 			lever = func(f string) string { return flagName(f) + " (" + c.engine() + "." + f + " in the file)" }
 		}
-		return prepared{}, usageError{engine.Named(err, lever)}
+		return prepared{}, flags.UsageError{Msg: engine.Named(err, lever)}
 	}
 	return prepared{estimate: estimate, run: func(ctx context.Context, stdout, stderr io.Writer) error {
 		// The collector keeps the heap near the estimate the run was
@@ -247,7 +246,7 @@ func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, estima
 			return fmt.Errorf("%w: no output written (stopped at %.0f%%)", errInterrupted, 100*progress.done())
 		}
 		if _, isField := engine.AsField(err); isField {
-			return usageError{engine.Named(err, flagName)}
+			return flags.UsageError{Msg: engine.Named(err, flagName)}
 		}
 		return err
 	}
@@ -337,12 +336,12 @@ func runCommand(args []string, stdout, stderr io.Writer) error {
 
 // prepareRun resolves and checks "loadlab run" arguments without running.
 func prepareRun(args []string) (prepared, error) {
-	target, file, err := scanArgs(args, boolFlagNames())
+	target, file, err := flags.ScanArgs(args, boolFlagNames())
 	if err != nil {
 		return prepared{}, err
 	}
-	if target == "" && file == "" && slices.ContainsFunc(args, isHelpFlag) {
-		return prepared{}, helpRequest{"run"}
+	if target == "" && file == "" && slices.ContainsFunc(args, flags.IsHelpFlag) {
+		return prepared{}, flags.HelpRequest{Topic: "run"}
 	}
 	base, err := baseScenario(target, file)
 	if err != nil {
@@ -354,12 +353,12 @@ func prepareRun(args []string) (prepared, error) {
 // runEngine is a short form of "loadlab run ENGINE": "loadlab enum" is the
 // exact engine.
 func runEngine(topic, engineName string, args []string, stdout, stderr io.Writer) error {
-	target, file, err := scanArgs(args, boolFlagNames())
+	target, file, err := flags.ScanArgs(args, boolFlagNames())
 	if err != nil {
 		return err
 	}
 	if target != "" {
-		return usagef("%s takes flags only, got %q", topic, target)
+		return flags.Usagef("%s takes flags only, got %q", topic, target)
 	}
 	e, _ := scenarios.LookupEngine(engineName)
 	base := e.Default
@@ -369,7 +368,7 @@ func runEngine(topic, engineName string, args []string, stdout, stderr io.Writer
 			return err
 		}
 		if sc.Engine() != engineName {
-			return usagef("--scenario-file %q is a %s scenario: run it with loadlab run --scenario-file", file, sc.Engine())
+			return flags.Usagef("--scenario-file %q is a %s scenario: run it with loadlab run --scenario-file", file, sc.Engine())
 		}
 		base = sc.Spec
 	}
@@ -383,7 +382,7 @@ func runEngine(topic, engineName string, args []string, stdout, stderr io.Writer
 func prepare(engineName, topic string, args []string, base scenarios.Spec) (prepared, error) {
 	a, ok := adaptorFor(engineName)
 	if !ok {
-		return prepared{}, usagef("the %s engine has no headless run yet", engineName)
+		return prepared{}, flags.Usagef("the %s engine has no headless run yet", engineName)
 	}
 	return a.prepare(topic, args, base)
 }
@@ -404,19 +403,19 @@ func baseScenario(target, file string) (scenarios.Scenario, error) {
 			return sc, err
 		}
 		if target != "" && target != sc.Engine() {
-			return sc, usagef("give either a scenario name or --scenario-file, not both (got %q; the file is a %s scenario)", target, sc.Engine())
+			return sc, flags.Usagef("give either a scenario name or --scenario-file, not both (got %q; the file is a %s scenario)", target, sc.Engine())
 		}
 		return sc, nil
 	}
 	if target == "" {
-		return scenarios.Scenario{}, usagef("run needs an engine (%s) or a scenario (see loadlab list)", strings.Join(engineNames(), ", "))
+		return scenarios.Scenario{}, flags.Usagef("run needs an engine (%s) or a scenario (see loadlab list)", strings.Join(engineNames(), ", "))
 	}
 	if e, ok := scenarios.LookupEngine(target); ok {
 		return scenarios.Scenario{Name: e.Name, Title: e.Title, Spec: e.Default}, nil
 	}
 	sc, ok := scenarios.Lookup(target)
 	if !ok {
-		return sc, usagef("unknown engine or scenario %q (engines: %s; scenarios: see loadlab list)", target, strings.Join(engineNames(), ", "))
+		return sc, flags.Usagef("unknown engine or scenario %q (engines: %s; scenarios: see loadlab list)", target, strings.Join(engineNames(), ", "))
 	}
 	return sc, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/loadlab/loadlab/sim/avail"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -21,18 +20,6 @@ faster), and --need of --replicas replicas up with a --correlated share of
 downtime common to all. --outage-hours sets one outage of a year against the
 target (§26.2.9: The Planet's customers were down for days; three days is
 99.18 % for the year). Times are hours.`,
-	bind: func(fs *flagSet, s *avail.Spec) {
-		fs.Float(&s.MTTF, "mttf", "a number in [1e-9, 1e12]", "mean time to failure, h")
-		fs.Float(&s.MTTR, "mttr", "a number in [1e-9, 1e12]", "mean time to repair, h")
-		fs.Float(&s.Target, "target", "a number in [0.01, 0.9999999999]", "availability to reach, such as 0.9999")
-		fs.Text(&s.Machines, "machines", "a list of distinct whole numbers in 1..1000000000", "the scale table's fleet sizes, comma-separated")
-		fs.Float(&s.UnitMTTFYears, "unit-mttf-years", "a number in (0, 1e6]", "one machine's MTTF in the scale table, years")
-		fs.Int(&s.Replicas, "replicas", 1, 100, "replicas of the k-of-n figure")
-		fs.Int(&s.Need, "need", 1, 100, "replicas that must be up")
-		fs.Float(&s.Correlated, "correlated", "a number in [0, 1]", "share of a replica's downtime that takes every replica down")
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the one machine watched failing and being repaired")
-		fs.Float(&s.OutageHours, "outage-hours", "a number in [0, 8760]", "one outage of the year, h, set against --target (0: none)")
-	},
 	run:  func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
 	cost: costSpec[avail.Spec],
 	writers: map[string]func(context.Context, io.Writer, avail.Report, engine.Cost) error{

@@ -8,9 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
@@ -22,19 +20,6 @@ import (
 var binsCLI = &engineCLI[bins.Spec, bins.Result]{
 	about: `Each trial places --balls balls into --bins bins under every strategy at once;
 trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial.`,
-	bind: func(fs *flagSet, s *bins.Spec) {
-		fs.Int(&s.Bins, "bins", 1, bins.MaxBins, "number of bins n")
-		fs.Int(&s.Balls, "balls", 1, bins.MaxBalls, "number of balls m per trial")
-		fs.Int(&s.Trials, "trials", 1, math.MaxInt, "number of trials; trial t uses seed + t")
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of trial 0, as CPython's random.seed")
-		fs.Text(&s.Strategies, "strategies", "a comma-separated list of "+strings.Join(bins.KindNames(), " "),
-			"the rules compared; dchoice:D, left:D and stale:R set their own parameter")
-		fs.Int(&s.D, "d", 1, bins.MaxBins, "candidates for dchoice and left")
-		fs.Int(&s.Refresh, "refresh", 0, math.MaxInt, "balls between the snapshots stale reads (0: the number of balls, a snapshot never refreshed, as enum's)")
-		fs.Text(&s.Stream, "stream", "paired or sequential", "paired (one candidate list per ball for all) or sequential (one strategy after another)")
-		fs.Float(&s.Hot, "hot", "a number > 0", "a bin is hot at or above this multiple of the mean load")
-		fs.Text(&s.Baseline, "baseline", "one of the chosen strategies", "the strategy the others are compared with (default: the first)")
-	},
 	run: func(ctx context.Context, s bins.Spec, env runEnv) (bins.Result, error) {
 		cfg, err := s.Config()
 		if err != nil {

@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -27,7 +26,6 @@ random stream feeds everything, so the sets' arrivals part once their draws
 do; --arrivals paired draws the arrivals from their own stream, so every set
 meets the same requests at the same times. --follow's journey is in the text
 and the JSON; the CSV, one comparison row per set, does not carry it.`,
-	bind: bindCascade,
 	run: func(ctx context.Context, s cascade.Spec, env runEnv) (cascade.Report, error) {
 		return s.RunAll(ctx, env.workers, env.progress)
 	},
@@ -62,58 +60,6 @@ and the JSON; the CSV, one comparison row per set, does not carry it.`,
 }
 
 func init() { register(cascadeCLI) }
-
-func bindCascade(fs *flagSet, s *cascade.Spec) {
-	c := &s.Config
-	fs.Int64(&c.Seed, "seed", 0, math.MaxInt64, "seed of every run, as CPython's random.seed")
-	floats := []struct {
-		p           *float64
-		name, usage string
-	}{ // what each accepts is in cascadeAccepts
-		{&c.DT, "dt", "tick, s"}, {&c.Duration, "duration", "simulated time, s"},
-		{&c.DegradeAt, "degrade-at", "when the database slows down, s"}, {&c.DBSlowdown, "db-slowdown", "how many times slower"},
-		{&c.SurgeAt, "surge-at", "start of the surge, s"}, {&c.SurgeEnd, "surge-end", "end of the surge, s"}, {&c.SurgeX, "surge-x", "the surge's multiple of the rate"},
-		{&c.Rate, "rate", "arrivals per second"},
-		{&c.APIMs, "api-ms", "mean api service time, ms"}, {&c.SvcMs, "svc-ms", "mean svc service time, ms"},
-		{&c.DBMs, "db-ms", "mean db service time, ms"}, {&c.AuxMs, "aux-ms", "mean aux service time, ms"},
-		{&c.DepProb, "dep-prob", "share of requests that call the database"}, {&c.PrioHigh, "prio-high", "share of high priority"},
-		{&c.DefaultWait, "default-wait", "the library's default queue wait limit, s"}, {&c.TunedWait, "tuned-wait", "the tuned wait limit, s"},
-		{&c.ClientTimeout, "client-timeout", "when a user gives up, s"},
-		{&c.BreakerWindow, "breaker-window", "the breaker's window, s"}, {&c.BreakerErrRatio, "breaker-err", "error ratio above which it opens"},
-		{&c.BreakerCoolDown, "breaker-cool", "open time before half-open, s"},
-		{&c.RetryBase, "retry-base", "backoff base, s"}, {&c.RetryBudgetRatio, "retry-budget", "no retries at or above this error ratio"},
-		{&c.SLOMs, "slo-ms", "latency of a good request, ms"},
-	}
-	for _, f := range floats {
-		fs.Float(f.p, f.name, cascadeAccepts[f.name], f.usage)
-	}
-	ints := []struct {
-		p           *int
-		name, usage string
-	}{
-		{&c.APISlots, "api-slots", "api threads"}, {&c.SvcSlots, "svc-slots", "svc threads"},
-		{&c.DBSlots, "db-slots", "db connections"}, {&c.AuxSlots, "aux-slots", "aux connections"},
-		{&c.BulkheadDB, "bulkhead-db", "svc threads for db calls under the bulkhead"}, {&c.BulkheadAux, "bulkhead-aux", "svc threads for aux calls"},
-		{&c.BreakerMinCalls, "breaker-min", "calls in the window before the breaker judges"}, {&c.BreakerTrials, "breaker-trials", "half-open trial calls"},
-		{&c.MaxRetries, "max-retries", "retries per request"}, {&c.ShedHigh, "shed-high", "api queue above which low priority is shed"},
-		{&c.ShedLow, "shed-low", "api queue at which shedding stops"}, {&c.Scan, "scan", "queue entries a tick looks at"},
-		{&c.HeadCheck, "head-check", "queue entries checked for their wait limit"}, {&c.SampleEvery, "sample-every", "ticks between samples"},
-	}
-	for _, f := range ints {
-		r := cascadeInts[f.name]
-		fs.Int(f.p, f.name, r[0], r[1], f.usage)
-	}
-	fs.Text(&s.Configs, "configs", "a comma-separated list of S1 S2 S3 S4 S5 S6 custom", "the protection sets to run, comma-separated")
-	fs.Text(&s.Timeout, "timeout", "default or tuned", "custom: default or tuned wait limit")
-	fs.Text(&s.RetryPolicy, "retry", "off, immediate or backoff", "custom: off, immediate or backoff")
-	fs.Bool(&s.UseBreaker, "breaker", "custom: a circuit breaker on db calls")
-	fs.Bool(&s.UseBulkhead, "bulkhead", "custom: split svc's threads between db and aux")
-	fs.Bool(&s.UseShed, "shed", "custom: shed low priority when the api queue is long")
-	fs.Bool(&s.UseBudget, "budget", "custom: no retries while the database's error ratio is high (the breaker's window, or its own without a breaker)")
-	fs.Text(&c.Arrivals, "arrivals", "lecture or paired", "lecture: one random stream, as the lecture; paired: the same arrivals for every set")
-	fs.Text(&c.BreakerCounts, "breaker-counts", "lecture or guarded", "lecture: the breaker counts every call svc makes, aux too, as 26.4.1's program; guarded: only the db calls it guards, and half-open only its trials (the textbook breaker)")
-	fs.Text(&s.FollowAt, "follow", "t:k, such as 16:0", "t:k follows the k-th request (from 0) to arrive at or after t s through each run (text and JSON, not CSV)")
-}
 
 // writeCascadeText prints lecture 26.4.1's tables in English: a block per
 // run, the first run's timeline, the comparison and the priority and class
@@ -202,50 +148,4 @@ func writeCascadeCSV(_ context.Context, w io.Writer, rep cascade.Report, _ engin
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// cascadeAccepts and cascadeInts are the ranges of the cascade's numeric
-// flags, as cascade.Config.Validate checks them.
-var cascadeAccepts = map[string]string{
-	"dt":             "a number in (0, 1]",
-	"duration":       "a number in (0, 3600]",
-	"degrade-at":     "a number in [0, 1e6]",
-	"db-slowdown":    "a number in (0, 1e6]",
-	"surge-at":       "a number in [0, 1e6]",
-	"surge-end":      "a number in [0, 1e6]",
-	"surge-x":        "a number in (0, 1000]",
-	"rate":           "a number in (0, 1e6]",
-	"api-ms":         "a number in (0, 1e6]",
-	"svc-ms":         "a number in (0, 1e6]",
-	"db-ms":          "a number in (0, 1e6]",
-	"aux-ms":         "a number in (0, 1e6]",
-	"dep-prob":       "a number in [0, 1]",
-	"prio-high":      "a number in [0, 1]",
-	"default-wait":   "a number in (0, 1e6]",
-	"tuned-wait":     "a number in (0, 1e6]",
-	"client-timeout": "a number in (0, 1e6]",
-	"breaker-window": "a number in (0, 1e6]",
-	"breaker-err":    "a number in [0, 1]",
-	"breaker-cool":   "a number in (0, 1e6]",
-	"retry-base":     "a number in [0, 1000]",
-	"retry-budget":   "a number in [0, 1]",
-	"slo-ms":         "a number in (0, 1e6]",
-}
-
-var cascadeInts = map[string][2]int{
-	"api-slots":      {1, 100000},
-	"svc-slots":      {1, 100000},
-	"db-slots":       {1, 100000},
-	"aux-slots":      {1, 100000},
-	"bulkhead-db":    {1, 100000},
-	"bulkhead-aux":   {1, 100000},
-	"breaker-min":    {1, 1000000},
-	"breaker-trials": {1, 1000000},
-	"max-retries":    {0, 100},
-	"scan":           {1, 1000000},
-	"head-check":     {1, 64},
-	"shed-high":      {0, math.MaxInt},
-	"shed-low":       {0, math.MaxInt},
-	"sample-every":   {1, math.MaxInt},
-	"workers":        {1, math.MaxInt},
 }

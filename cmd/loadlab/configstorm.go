@@ -52,23 +52,6 @@ the database never past 1,000 queries a second. Backoff must wait long enough: c
 --backoff-max-s 5, the clients still send the database 24,000 queries a
 second and it never recovers. The report gives each run's minutes: the
 database's load against its capacity, the reads served, the hit ratio.`,
-	bind: func(fs *flagSet, s *configstorm.Spec) {
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the answers, the errors and the jitter, as CPython's random.seed")
-		fs.Int(&s.Clients, "clients", 1, configstorm.MaxClients, "clients reading the cache")
-		fs.Int(&s.Entries, "entries", 1, configstorm.MaxEntries, "cache entries holding the configuration")
-		fs.Float(&s.Reads, "reads", "a number in (0, 1e7]", "reads a second the clients make of the cache, in all")
-		fs.Float(&s.Capacity, "capacity", "a number in (0, 1e7]", "queries a second the database answers")
-		fs.Int(&s.Attempts, "attempts", 1, configstorm.MaxAttempts, "tries a read makes without backoff")
-		fs.Int(&s.TTLS, "ttl-s", 0, configstorm.MaxSeconds, "an entry's mean life in the cache, seconds (0: never expires)")
-		fs.IntSaying(&s.FixAtMin, "fix-at-min", 0, configstorm.MaxMinutes, "a whole number in 0..run-min", "when the invalid value is fixed, minutes after it")
-		fs.IntSaying(&s.CutAtMin, "cut-at-min", 0, configstorm.MaxMinutes, "a whole number in 0..run-min", "when the site is turned off (runs with cut), minutes after the bad value")
-		fs.Int(&s.OffMin, "off-min", 0, configstorm.MaxMinutes, "minutes the site stays off")
-		fs.Int(&s.RampMin, "ramp-min", 0, configstorm.MaxMinutes, "minutes letting every user back takes (0: all at once)")
-		fs.Int(&s.BackoffBaseS, "backoff-base-s", 1, configstorm.MaxSeconds, "a backing-off client's first wait, seconds")
-		fs.IntSaying(&s.BackoffMaxS, "backoff-max-s", 1, configstorm.MaxSeconds, "a whole number in backoff-base-s..86400", "the longest wait, seconds")
-		fs.Int(&s.RunMin, "run-min", 1, configstorm.MaxMinutes, "minutes the run goes on after the bad value")
-		fs.Text(&s.Runs, "runs", "a list of none, or cut backoff keep-on-error coalesce joined by +", "the protection sets to run, comma-separated")
-	},
 	run:  runSpec[configstorm.Spec, configstorm.Report],
 	cost: costSpec[configstorm.Spec],
 	writers: map[string]func(context.Context, io.Writer, configstorm.Report, engine.Cost) error{

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
@@ -24,22 +23,6 @@ exact, per fix set of --fixes; --method memo merges equal configurations, brute
 runs every schedule (bounded). --schedule plays one schedule step by step
 (default: the lecture's). --mode timing also runs --trials timed runs per stall
 length of --stall-ms.`,
-	bind: func(fs *flagSet, s *interleave.Spec) {
-		fs.Int(&s.Enactors, "enactors", interleave.MinEnactors, interleave.MaxEnactors, "DNS Enactors, each with its own plan")
-		fs.Int(&s.Records, "records", interleave.MinRecords, interleave.MaxRecords, "records a plan writes, one atomic write each")
-		fs.Text(&s.Atomic, "atomic", "none, or apply and cleanup comma-separated", "the parts that run as one step")
-		fs.Text(&s.Fixes, "fixes", "a list of fix sets: none, or recheck, cas and safe-cleanup joined by +; or all", "the fix sets to count, comma-separated")
-		fs.Text(&s.Method, "method", "memo or brute", "how to count: merge equal configurations, or run every schedule")
-		fs.Int(&s.List, "list", 0, interleave.MaxList, "bad schedules listed per fix set")
-		fs.Text(&s.Schedule, "schedule", `steps such as "s1 f1 f2 f3 s2" (the rest run after)`, "the schedule played step by step; empty for the lecture's")
-		fs.Text(&s.Mode, "mode", "exact or timing", "timing adds the Monte-Carlo runs")
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the timed runs, as CPython's random.seed")
-		fs.Int(&s.Trials, "trials", 1, interleave.MaxTrials, "timed runs")
-		fs.Float(&s.StepMs, "step-ms", "a number in (0, 1e6]", "mean time of a step, ms (each takes 0.5 to 1.5 times it)")
-		fs.Float(&s.PlanGapMs, "plan-gap-ms", "a number in (0, 1e9]", "mean time between plans, ms (exponential)")
-		fs.Float(&s.StallChance, "stall-chance", "a number in [0, 1]", "chance the slow Enactor stalls before each of its steps but the first")
-		fs.Text(&s.StallMs, "stall-ms", "a list of rising numbers in [0, 1e9]", "the stall lengths, ms, comma-separated")
-	},
 	run:  runSpec[interleave.Spec, interleave.Report],
 	cost: costSpec[interleave.Spec],
 	writers: map[string]func(context.Context, io.Writer, interleave.Report, engine.Cost) error{

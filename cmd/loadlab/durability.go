@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
@@ -25,21 +24,6 @@ none of the object's replicas first). Each strategy meets the same failures,
 drawn in time order, so a shorter run is the start of a longer one; the report
 counts the objects that were short of a majority at some moment and those lost
 for good, in all and at each whole year's end.`,
-	bind: func(fs *flagSet, s *placement.DurabilitySpec) {
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the failures (placements use seed + 1)")
-		fs.Float(&s.Years, "years", "a number in (0, 1000]", "simulated years")
-		bindTopology(fs, &s.Topology, &s.Replicas)
-		fs.Int(&s.Objects, "objects", 1, 1000000, "objects stored")
-		fs.Text(&s.Strategies, "strategies", "a list of random greedy rack-aware az-aware", "the placement strategies, comma-separated")
-		fs.Float(&s.NodeMTTFYears, "node-mttf-years", "a number in (0, 1e6]", "a node's mean time to losing its disk, years")
-		fs.Float(&s.ReplaceHours, "replace-hours", "a number in (0, 1e6]", "hours until a lost node is back, empty")
-		fs.Float(&s.RackOutageYears, "rack-outage-years", "a number in (0, 1e6]", "a rack's mean time between outages, years")
-		fs.Float(&s.RackOutageHours, "rack-outage-hours", "a number in (0, 1e6]", "a rack outage's length, hours")
-		fs.Float(&s.AZOutageYears, "az-outage-years", "a number in (0, 1e6]", "an AZ's mean time between outages, years")
-		fs.Float(&s.AZOutageHours, "az-outage-hours", "a number in (0, 1e6]", "an AZ outage's length, hours")
-		fs.Float(&s.RackLossYears, "rack-loss-years", "a number in (0, 1e6]", "a rack's mean time to destruction, years")
-		fs.Float(&s.RebuildHours, "rebuild-hours", "a number in (0, 1e6]", "hours to re-create a lost replica")
-	},
 	run: func(ctx context.Context, s placement.DurabilitySpec, env runEnv) (*placement.Durability, error) {
 		d, err := placement.NewDurabilityContext(ctx, s)
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -20,14 +19,6 @@ var exactCLI = &engineCLI[bins.ExactSpec, bins.ExactReport]{
 	about: `Brute force (--method brute) places every ordered candidate pair per ball, all
 n^(2m) inputs, and compares the rules input by input; the DP (--method dp)
 walks load multisets and gives exact distributions far beyond brute force.`,
-	bind: func(fs *flagSet, s *bins.ExactSpec) {
-		fs.IntSaying(&s.Bins, "bins", 1, 255, "a whole number in 1..64 (brute) or 1..255 (dp)", "number of bins n")
-		fs.IntSaying(&s.Balls, "balls", 1, 255, "a whole number in 1..64 (brute) or 1..255 (dp)", "number of balls m")
-		fs.Text(&s.Method, "method", "brute or dp", "every input by brute force, or load multisets by the DP")
-		fs.Int(&s.Refresh, "refresh", 0, math.MaxInt, "stale snapshot interval (0: the number of balls, a snapshot never refreshed)")
-		fs.Int(&s.D, "d", 1, 255, "candidates of dchoice in the DP")
-		fs.Int(&s.Counterexamples, "counterexamples", 0, bins.MaxCounterexamples, "how many counterexamples to list")
-	},
 	run: func(ctx context.Context, s bins.ExactSpec, env runEnv) (bins.ExactReport, error) {
 		return s.Run(ctx, env.workers)
 	},

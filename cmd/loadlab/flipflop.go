@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"text/tabwriter"
 
@@ -33,24 +32,6 @@ results in a row to change), cap (at most --cap-per-min changes a minute) and
 both. At --disable-at-min
 the automation is switched off (at or past --duration-min: never); its
 put-backs wait behind the writes DNS has not applied yet.`,
-	bind: func(fs *flagSet, s *flipflop.Spec) {
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the checks, as CPython's random.seed")
-		fs.Int(&s.Instances, "instances", 1, flipflop.MaxInstances, "instances behind the load balancer")
-		fs.Int(&s.IntervalS, "interval-s", 1, flipflop.MaxIntervalS, "seconds between an instance's checks")
-		fs.Float(&s.Noise, "noise", "a number in [0, 10]", "log-normal spread of a check's latency about its instance's median")
-		fs.Float(&s.QuietMedian, "quiet-median", "a number in [0.001, 1000]", "median latency outside the slow window, a share of the threshold")
-		fs.Float(&s.SlowMedian, "slow-median", "a number in [0.001, 1000]", "median of the instances' median latencies in the slow window, a share of the threshold")
-		fs.Float(&s.Spread, "spread", "a number in [0, 10]", "log-normal spread of the instances' medians in the slow window")
-		fs.Int(&s.DNSCapacity, "dns-capacity", 1, flipflop.MaxCapacity, "DNS writes a minute DNS applies")
-		fs.IntSaying(&s.Dead, "dead", 0, flipflop.MaxInstances, "a whole number in 0..instances", "instances that die for good in the slow window")
-		fs.Int(&s.SlowFromMin, "slow-from-min", 0, flipflop.MaxMinutes, "start of the slow window, minutes after 5:00 AM")
-		fs.Int(&s.SlowMin, "slow-min", 0, flipflop.MaxMinutes, "length of the slow window, minutes")
-		fs.Int(&s.DisableAtMin, "disable-at-min", 0, flipflop.MaxMinutes, "when the automation is switched off, minutes after 5:00 AM")
-		fs.Int(&s.DurationMin, "duration-min", 1, flipflop.MaxMinutes, "the run's length, minutes")
-		fs.Int(&s.K, "k", 1, flipflop.MaxK, "results in a row hysteresis takes to change a state")
-		fs.Int(&s.CapPerMin, "cap-per-min", 1, flipflop.MaxCapacity, "changes a minute the cap allows")
-		fs.Text(&s.Runs, "runs", "a list of none hysteresis cap both", "the protection sets to run, comma-separated")
-	},
 	run:  runSpec[flipflop.Spec, flipflop.Report],
 	cost: costSpec[flipflop.Spec],
 	writers: map[string]func(context.Context, io.Writer, flipflop.Report, engine.Cost) error{

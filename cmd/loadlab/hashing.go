@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/hashing"
@@ -21,19 +20,6 @@ unmixed FNV-1a score, to see its skew); --against maps the same keys by a second
 scheme. Reported: keys per node, the keys moved when --remove nodes leave and
 when --add nodes join, each weight's share, and with --time-lookups the time of
 a lookup (measured: it differs from run to run, the rest does not).`,
-	bind: func(fs *flagSet, s *hashing.Spec) {
-		fs.Int(&s.Nodes, "nodes", 1, 1000000, "nodes")
-		fs.Int(&s.Keys, "keys", 1, 100000_000, "keys")
-		fs.Text(&s.Scheme, "scheme", "hrw, weighted-hrw, skeleton, ring or raw-hrw", "hrw, weighted-hrw, skeleton, ring or raw-hrw")
-		fs.Text(&s.Against, "against", "hrw, weighted-hrw, skeleton, ring or raw-hrw", "a second scheme on the same keys")
-		fs.Int(&s.VNodes, "vnodes", 1, 10_000, "the ring's points a node")
-		fs.Int(&s.Fanout, "fanout", 2, 1024, "the skeleton's fanout")
-		fs.Text(&s.Weights, "weights", "a list of numbers in [1e-6, 1e6]", "weights cycled over the nodes, comma-separated")
-		fs.Int(&s.Remove, "remove", 0, 1000000-1, "nodes that leave, chosen by the seed")
-		fs.Int(&s.Add, "add", 0, 1000000, "nodes that join")
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the keys' names and of the nodes that leave")
-		fs.Bool(&s.TimeLookups, "time-lookups", "time lookups and report the time of one (it differs from run to run)")
-	},
 	run: func(ctx context.Context, s hashing.Spec, env runEnv) (hashing.Report, error) {
 		studies, err := s.Run(ctx, env.progress)
 		return hashing.Report{Spec: s, Studies: studies}, err

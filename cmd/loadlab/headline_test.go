@@ -104,8 +104,8 @@ func headlineMatchesReport(t *testing.T, sc scenarios.Scenario) {
 	}
 	for _, size := range sizes {
 		screen := playToEnd(t, sc.Name, size[0], size[1])
-		if !strings.Contains(screen, "✓ final") {
-			t.Errorf("%s at %dx%d: the headline is not marked final:\n%s", sc.Name, size[0], size[1], screen)
+		if head := strings.Split(screen, "\n")[1]; strings.HasPrefix(strings.TrimPrefix(head, "model: "), "so far") { // "✓ final", or no mark where only keys move the lab
+			t.Errorf("%s at %dx%d: the headline is still marked so far:\n%s", sc.Name, size[0], size[1], screen)
 		}
 		for _, q := range want {
 			if !hasQuote(screen, q) {

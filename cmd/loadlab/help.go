@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/loadlab/loadlab/internal/flags"
+
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -76,7 +78,7 @@ func helpTopics() []string {
 
 func helpCommand(args []string, stdout io.Writer) error {
 	if len(args) > 1 {
-		return usagef("help takes one topic, got %q too (topics: %s)", args[1], strings.Join(helpTopics(), " "))
+		return flags.Usagef("help takes one topic, got %q too (topics: %s)", args[1], strings.Join(helpTopics(), " "))
 	}
 	if len(args) == 0 {
 		var b strings.Builder
@@ -106,9 +108,9 @@ func helpCommand(args []string, stdout io.Writer) error {
 		return err
 	}
 	if _, ok := scenarios.LookupEngine(topic); ok {
-		return usagef("the %s engine has no headless run yet; open it with loadlab tui", topic)
+		return flags.Usagef("the %s engine has no headless run yet; open it with loadlab tui", topic)
 	}
-	return usagef("no help on %q (topics: %s)", topic, strings.Join(helpTopics(), " "))
+	return flags.Usagef("no help on %q (topics: %s)", topic, strings.Join(helpTopics(), " "))
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"text/tabwriter"
 
@@ -33,21 +32,6 @@ dropped unserved) and both; and two of the lecture's design fixes: stagger
 outage stays renewable, so its droplet keeps running). The report gives each run's minutes: goodput
 (leases granted a second), the share of work wasted on droplets that gave up,
 the queue, and the droplets without a lease.`,
-	bind: func(fs *flagSet, s *leasestorm.Spec) {
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the leases' times, as CPython's random.seed")
-		fs.Int(&s.Droplets, "droplets", 1, leasestorm.MaxDroplets, "droplets holding leases")
-		fs.Int(&s.LeaseMin, "lease-min", 1, leasestorm.MaxMinutes, "a lease's length, minutes")
-		fs.IntSaying(&s.RenewMin, "renew-min", 1, leasestorm.MaxMinutes, "a whole number in 1..lease-min - 1", "when a droplet asks to renew, minutes after the grant (at most)")
-		fs.Float(&s.Rate, "rate", "a number in (0, 1e6]", "requests the manager serves a second")
-		fs.Int(&s.TimeoutS, "timeout-s", 1, leasestorm.MaxTimeoutS, "how long a droplet waits for an answer, seconds")
-		fs.Int(&s.QueueLimit, "queue-limit", 1, leasestorm.MaxQueue, "requests the manager's queue holds")
-		fs.Int(&s.OutageMin, "outage-min", 0, leasestorm.MaxMinutes, "minutes DynamoDB cannot be reached, from 11:48 PM")
-		fs.Int(&s.ThrottleAfterMin, "throttle-after-min", 0, leasestorm.MaxMinutes, "minutes after DynamoDB returns that the throttle starts")
-		fs.Int(&s.Cap, "cap", 1, leasestorm.MaxQueue, "requests in flight under the throttle")
-		fs.Int(&s.AfterMin, "after-min", 1, leasestorm.MaxMinutes, "minutes the run goes on after DynamoDB returns")
-		fs.IntSaying(&s.StaggerMin, "stagger-min", 1, leasestorm.MaxMinutes, "a whole number in 1..renew-min", "minutes over which staggered droplets spread their asks")
-		fs.Text(&s.Runs, "runs", "a list of none throttle drop-stale both stagger renew-expired", "the protection sets to run, comma-separated")
-	},
 	run:  runSpec[leasestorm.Spec, leasestorm.Report],
 	cost: costSpec[leasestorm.Spec],
 	writers: map[string]func(context.Context, io.Writer, leasestorm.Report, engine.Cost) error{

@@ -6,19 +6,21 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/loadlab/loadlab/internal/flags"
+
 	"github.com/loadlab/loadlab/scenarios"
 )
 
 func listCommand(args []string, stdout io.Writer) error {
-	fs := newFlagSet("list")
+	fs := flags.NewSet("list")
 	format := "text"
 	fs.Text(&format, "format", "text, json or csv", "the list's form")
-	positional, err := parseFlags(fs, args, "list")
+	positional, err := flags.Parse(fs, args, "list")
 	if err != nil {
 		return err
 	}
 	if len(positional) > 0 {
-		return usagef("list takes no arguments, got %q", positional[0])
+		return flags.Usagef("list takes no arguments, got %q", positional[0])
 	}
 	type entry struct {
 		Name   string `json:"name"`
@@ -48,6 +50,6 @@ func listCommand(args []string, stdout io.Writer) error {
 		}
 		return tw.Flush()
 	default:
-		return usagef("--format must be text, json or csv for list, got %q", format)
+		return flags.Usagef("--format must be text, json or csv for list, got %q", format)
 	}
 }

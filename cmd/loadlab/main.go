@@ -9,6 +9,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/loadlab/loadlab/internal/flags"
+
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui"
 )
@@ -21,21 +23,6 @@ const (
 	// exitInterrupted is the shell's code for a run stopped by ctrl+c.
 	exitInterrupted = 130
 )
-
-// usageError is bad input: a flag, an argument or a configuration field out
-// of range. It ends the command with exit code 2 and its one-line message.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Sprintf(format, args...)}
-}
-
-// helpRequest is -h or --help on a command: print that topic's help.
-type helpRequest struct{ topic string }
-
-func (h helpRequest) Error() string { return "help for " + h.topic }
 
 // errInterrupted ends a command stopped by ctrl+c, with exit code 130.
 var errInterrupted = errors.New("interrupted")
@@ -52,19 +39,19 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	err := dispatch(args, stdout, stderr)
 	var (
-		ue usageError
-		hr helpRequest
+		ue flags.UsageError
+		hr flags.HelpRequest
 	)
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &hr):
-		return run([]string{"help", hr.topic}, stdout, stderr)
+		return run([]string{"help", hr.Topic}, stdout, stderr)
 	case errors.Is(err, errInterrupted), errors.Is(err, tui.ErrInterrupted):
 		fmt.Fprintln(stderr, "loadlab:", oneLine(err.Error()))
 		return exitInterrupted
 	case errors.As(err, &ue):
-		fmt.Fprintln(stderr, "loadlab:", oneLine(ue.msg))
+		fmt.Fprintln(stderr, "loadlab:", oneLine(ue.Msg))
 		return exitUsage
 	default:
 		fmt.Fprintln(stderr, "loadlab:", oneLine(err.Error()))
@@ -107,6 +94,6 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		if strings.HasPrefix(cmd, "-") { // loadlab --theme contrast: the picker
 			return tuiCommand(args)
 		}
-		return usagef("unknown command %q (commands: %s; see loadlab help)", cmd, strings.Join(commandNames(), " "))
+		return flags.Usagef("unknown command %q (commands: %s; see loadlab help)", cmd, strings.Join(commandNames(), " "))
 	}
 }

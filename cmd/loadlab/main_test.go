@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"github.com/loadlab/loadlab/tui"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +13,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/tui"
 
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
@@ -264,12 +266,12 @@ func FuzzRunArgs(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		p, err := prepareRun(strings.Fields(line))
-		var hr helpRequest
+		var hr flags.HelpRequest
 		if err != nil {
 			if errors.As(err, &hr) {
 				return
 			}
-			if _, ok := err.(usageError); !ok {
+			if _, ok := err.(flags.UsageError); !ok {
 				t.Fatalf("%q: %T %v is not a usage error", line, err, err)
 			}
 			if strings.Contains(oneLine(err.Error()), "\n") {

@@ -31,19 +31,6 @@ hour and a half), priority (new instances' updates before the flood's: the flood
 is as far behind, a launch gets its network at once) and at-once+priority. The
 run is a flow, nothing drawn at random; the defaults put the model's moments at
 6:20 AM, 10:37 AM and 1:50 PM.`,
-	bind: func(fs *flagSet, s *netmanager.Spec) {
-		fs.Int(&s.Droplets, "droplets", 0, netmanager.MaxDroplets, "droplets whose new lease needs its network state propagated")
-		fs.Int(&s.FloodMin, "flood-min", 1, netmanager.MaxMinutes, "minutes over which the flood's updates arrive")
-		fs.Float(&s.Rate, "rate", "a number in [1, 1e7]", "updates a minute the Network Manager propagates")
-		fs.Float(&s.Launches, "launches", "a number in [0, 1e7]", "new instances a minute customers ask for")
-		fs.Float(&s.Throttle, "throttle", "a number in [0, 1e7]", "launches a minute the throttle lets through")
-		fs.Int(&s.RelaxAtMin, "relax-at-min", 0, netmanager.MaxMinutes, "when engineers start to relax the throttle, minutes after 5:28 AM")
-		fs.Int(&s.StepMin, "step-min", 1, netmanager.MaxMinutes, "minutes between the engineers' steps")
-		fs.Float(&s.StepUp, "step-up", "a number in [0, 1e7]", "launches a minute each step adds")
-		fs.Float(&s.NormalMin, "normal-min", "a number in [0, 1440]", "the wait, minutes, under which a step is taken")
-		fs.Int(&s.DurationMin, "duration-min", 1, netmanager.MaxMinutes, "the run's length, minutes")
-		fs.Text(&s.Runs, "runs", "a list of steps at-once priority at-once+priority", "the sets to run, comma-separated")
-	},
 	run:  runSpec[netmanager.Spec, netmanager.Report],
 	cost: costSpec[netmanager.Spec],
 	writers: map[string]func(context.Context, io.Writer, netmanager.Report, engine.Cost) error{

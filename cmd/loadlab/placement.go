@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
@@ -33,17 +32,6 @@ strategies: site-aware (distinct sites) and the customers' one-site (distinct
 racks of one building), one-city (a city's sites, replica i on its site i mod
 sites-per-city) and cross-provider (replica i with provider i mod providers,
 on distinct sites of it). "struck" counts the objects an event reached.`,
-	bind: func(fs *flagSet, s *placement.Spec) {
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed, as CPython's random.seed")
-		fs.Int(&s.Trials, "trials", 1, 10000000, "objects placed at each location of each event")
-		bindTopology(fs, &s.Topology, &s.Replicas)
-		fs.Int(&s.Versions, "versions", 1, 1000000, "software versions, node n running version n mod versions")
-		fs.Int(&s.Sites, "sites", 1, 1000000, "sites (buildings), each of --azs AZs; 1 is no site level")
-		fs.IntSaying(&s.SitesPerCity, "sites-per-city", 1, 1000000, "a whole number dividing the sites of a provider", "consecutive sites sharing a city's power feed")
-		fs.IntSaying(&s.Providers, "providers", 1, 1000000, "a whole number dividing --sites", "providers, each owning as many consecutive sites")
-		fs.Text(&s.Strategies, "strategies", "a list of random greedy rack-aware az-aware diverse site-aware one-site one-city cross-provider", "the placement strategies, comma-separated")
-		fs.Text(&s.Events, "events", "a list of node rack az correlated version site city", "the failure events, comma-separated")
-	},
 	run: func(ctx context.Context, s placement.Spec, env runEnv) (*placement.Table, error) {
 		t, err := placement.NewTableContext(ctx, s)
 		if err != nil {
@@ -173,13 +161,4 @@ func writePlacementText(w io.Writer, t *placement.Table) error {
 func bar(p float64, width int) string {
 	n := min(width, max(0, int(p*float64(width)+0.5)))
 	return strings.Repeat("#", n) + strings.Repeat(".", width-n)
-}
-
-// bindTopology declares the fault domains' flags the placement and
-// durability runs share: AZs x racks x nodes, and the replicas.
-func bindTopology(fs *flagSet, t *placement.Topology, replicas *int) {
-	fs.Int(&t.AZs, "azs", 1, 1000000, "availability zones")
-	fs.Int(&t.RacksPerAZ, "racks", 1, 1000000, "racks in each AZ")
-	fs.Int(&t.NodesPerRack, "nodes", 1, 1000000, "nodes in each rack")
-	fs.Int(replicas, "replicas", 1, 32, "replicas of each object")
 }

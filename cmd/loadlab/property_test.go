@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -14,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/loadlab/loadlab/internal/flags"
 )
 
 // The run contract, tried at random: configs drawn from every flag's
@@ -42,8 +43,8 @@ func TestRunContractProperty(t *testing.T) {
 		t.Run(a.engine(), func(t *testing.T) {
 			t.Parallel()
 			src := rand.New(rand.NewPCG(425, uint64(len(a.engine()))))
-			fs := newFlagSet(a.engine())
-			a.(interface{ bindDefault(*flagSet) }).bindDefault(fs)
+			fs := flags.NewSet(a.engine())
+			a.(interface{ bindDefault(*flags.Set) }).bindDefault(fs)
 			var tally [3]int // refused, ran, left out
 			start := time.Now()
 			for i := range configs {
@@ -73,7 +74,7 @@ func tryRun(t *testing.T, args []string, budget float64, timed bool) int {
 	}
 	p, err := prepareRun(args[1:])
 	if err != nil {
-		if _, ok := err.(usageError); !ok || strings.Contains(oneLine(err.Error()), "\n") {
+		if _, ok := err.(flags.UsageError); !ok || strings.Contains(oneLine(err.Error()), "\n") {
 			t.Fatalf("loadlab %s: %T %q is not a one-line usage error", line, err, err)
 		}
 		return 0
@@ -105,36 +106,32 @@ var nonFinite = regexp.MustCompile(`\bNaN\b|[+-]?Inf\b|∞`)
 // drawFlags picks some of the engine's flags and a value for each from
 // what it accepts: an edge of its range, a value near one, or one drawn
 // log-uniformly inside it.
-func drawFlags(src *rand.Rand, fs *flagSet) []string {
+func drawFlags(src *rand.Rand, fs *flags.Set) []string {
 	var args []string
-	fs.VisitAll(func(f *flag.Flag) {
+	for _, f := range fs.Infos() {
 		if src.IntN(3) != 0 {
-			return
+			continue
 		}
-		if v, ok := drawValue(src, f.Value.(once).Value, fs.accepts[f.Name]); ok {
+		if v, ok := drawValue(src, f); ok {
 			args = append(args, "--"+f.Name, v)
 		}
-	})
+	}
 	return args
 }
 
-func drawValue(src *rand.Rand, v flag.Value, accepts string) (string, bool) {
-	switch v := v.(type) {
-	case decimal[int]:
-		return strconv.FormatInt(drawWhole(src, v.lo, v.hi), 10), true
-	case decimal[int64]:
-		return strconv.FormatInt(drawWhole(src, v.lo, v.hi), 10), true
-	case number:
-		if !v.in.bounded {
+func drawValue(src *rand.Rand, f flags.Info) (string, bool) {
+	switch f.Kind {
+	case flags.Whole:
+		return strconv.FormatInt(drawWhole(src, f.Lo, f.Hi), 10), true
+	case flags.Number:
+		if !f.In.Bounded {
 			return "", false
 		}
-		return strconv.FormatFloat(drawReal(src, v.in), 'g', -1, 64), true
-	case boolean:
+		return strconv.FormatFloat(drawReal(src, f.In), 'g', -1, 64), true
+	case flags.Switch:
 		return strconv.FormatBool(src.IntN(2) == 0), true
-	case text:
-		return drawText(src, accepts)
 	}
-	return "", false
+	return drawText(src, f.Accepts)
 }
 
 func drawWhole(src *rand.Rand, lo, hi int64) int64 {
@@ -151,16 +148,16 @@ func drawWhole(src *rand.Rand, lo, hi int64) int64 {
 	return lo + min(hi-lo, int64(math.Exp(src.Float64()*math.Log(span))-1))
 }
 
-func drawReal(src *rand.Rand, in interval) float64 {
-	lo, hi := in.lo, math.Min(in.hi, 1e12)
+func drawReal(src *rand.Rand, in flags.Interval) float64 {
+	lo, hi := in.Lo, math.Min(in.Hi, 1e12)
 	switch src.IntN(5) {
 	case 0:
-		if !in.loOpen {
+		if !in.LoOpen {
 			return lo
 		}
 		return lo + math.Max(1e-9, math.Abs(lo)*1e-9)
 	case 1:
-		if !in.hiOpen {
+		if !in.HiOpen {
 			return hi
 		}
 		return hi - math.Max(1e-9, math.Abs(hi)*1e-9)

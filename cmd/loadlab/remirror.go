@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -48,30 +47,6 @@ ones lost with chance --lost-chance. --runs compares protection sets on one
 seed: none, or any of backoff, cap, bulkhead and spread (customers in several
 zones) joined by +.
 Recovery is the time from 12:47 AM until no volume is stuck.`,
-	bind: func(fs *flagSet, s *remirror.Spec) {
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the placement, the cut, the race and the waits, as CPython's random.seed")
-		fs.Int(&s.Volumes, "volumes", 1, remirror.MaxVolumes, "volumes in the zone's EBS cluster")
-		fs.Int(&s.Nodes, "nodes", 2, remirror.MaxNodes, "nodes holding their copies")
-		fs.Float(&s.CutShare, "cut-share", "a number in [0, 1]", "share of the nodes cut off at 12:47 AM")
-		fs.Int(&s.Tries, "tries", 1, remirror.MaxTries, "searches a minute of a stuck volume without backoff")
-		fs.Int(&s.BackoffMaxMin, "backoff-max-min", 1, 1440, "backoff's longest wait, minutes")
-		fs.Int(&s.MaxRemirrors, "max-remirrors", 1, remirror.MaxVolumes, "volumes searching at once under the cap")
-		fs.Float(&s.Capacity, "capacity", "a number in (0, 1e9]", "searches a minute the spare network carries")
-		fs.Float(&s.RemirrorCost, "remirror-cost", "a number in (0, 1e9]", "a re-mirror's cost, in searches")
-		fs.Float(&s.RaceRate, "race-rate", "a number in (0, 1e9]", "searches a minute above which the race fails nodes")
-		fs.Float(&s.RaceChance, "race-chance", "a number in [0, 1]", "a node's chance a minute of failing at twice the race rate")
-		fs.Float(&s.ControlRate, "control-rate", "a number in (0, 1e9]", "requests a minute the control plane serves")
-		fs.Float(&s.RegionRate, "region-rate", "a number in [0, 1e9]", "the region's API calls a minute")
-		fs.Float(&s.Creates, "creates", "a number in [0, 1e9]", "create-volume calls a minute into the zone")
-		fs.Float(&s.HangCost, "hang-cost", "a number in [0, 1e9]", "how many calls' worth a create into the stuck zone costs")
-		fs.Float(&s.BulkheadShare, "bulkhead-share", "a number in [0, 1]", "share of the control plane kept for the zone under the bulkhead")
-		fs.Text(&s.CutAt, "cut-at", "a time such as 8:20AM or never", "when the zone is cut off from the control plane (past the run's end: never)")
-		fs.Text(&s.FixAt, "fix-at", "a time such as 11:30AM or never", "when the futile re-mirroring is stopped (past the run's end: never)")
-		fs.Float(&s.TailPerHour, "tail-per-hour", "a number in [0, 1]", "share of the stuck volumes back each hour after the fix")
-		fs.Float(&s.LostChance, "lost-chance", "a number in [0, 1]", "a stranded volume's chance of coming back unreadable")
-		fs.Int(&s.Hours, "hours", 1, remirror.MaxHours, "the run's length from midnight, hours (84: noon on April 24)")
-		fs.Text(&s.Runs, "runs", "a list of sets: none, or backoff cap bulkhead spread joined by +", "the protection sets to run, comma-separated")
-	},
 	run:  runSpec[remirror.Spec, remirror.Report],
 	cost: costSpec[remirror.Spec],
 	writers: map[string]func(context.Context, io.Writer, remirror.Report, engine.Cost) error{

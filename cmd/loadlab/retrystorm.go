@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 
 	"github.com/loadlab/loadlab/sim/cascade"
@@ -24,17 +23,6 @@ report is the retries per millisecond, their peak, and (1 + retries)^layers.
 26.3.2's guards: --deadline-ms sends no retry at or after the request's
 deadline; --budget sends at most that many retries per first call, the
 earliest first, and a client that finds the budget spent stops.`,
-	bind: func(fs *flagSet, s *cascade.StormSpec) {
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed, as CPython's random.seed")
-		fs.Int(&s.Clients, "clients", 1, 10000000, "clients that fail together")
-		fs.Int(&s.Retries, "retries", 0, 30, "retries per client")
-		fs.Float(&s.BaseMs, "base-ms", "a number in (0, 1e6]", "backoff base b, ms")
-		fs.Float(&s.CapMs, "cap-ms", "a number in (0, 1e7]", "backoff cap, ms")
-		fs.Text(&s.Jitter, "jitter", "a list of none full equal decorrelated", "the jitter modes, comma-separated")
-		fs.Int(&s.Layers, "layers", 1, 10, "layers of a call chain that each retry")
-		fs.Float(&s.DeadlineMs, "deadline-ms", "a number in [0, 1e7]", "the request's deadline: no retry at or after it, ms (0: none)")
-		fs.Float(&s.Budget, "budget", "a number in [0, 30]", "the retry budget: at most this many retries a first call (0: none)")
-	},
 	run: func(ctx context.Context, s cascade.StormSpec, env runEnv) ([]cascade.Storm, error) {
 		return s.Run(ctx, env.progress)
 	},

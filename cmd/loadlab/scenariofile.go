@@ -14,6 +14,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/loadlab/loadlab/internal/flags"
+
 	"github.com/BurntSushi/toml"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -37,7 +39,7 @@ import (
 // the command line take the same values and say the same of the rest.
 func loadScenarioFile(path string) (scenarios.Scenario, error) {
 	fail := func(format string, args ...any) (scenarios.Scenario, error) {
-		return scenarios.Scenario{}, usagef("--scenario-file %q: %s", path, fmt.Sprintf(format, args...))
+		return scenarios.Scenario{}, flags.Usagef("--scenario-file %q: %s", path, fmt.Sprintf(format, args...))
 	}
 	raw, err := readScenarioFile(path)
 	if err != nil {
@@ -56,7 +58,7 @@ func loadScenarioFile(path string) (scenarios.Scenario, error) {
 		case k == "base" || k == "engine":
 			name, ok := v.(string)
 			if !ok {
-				return fail("%s must be a name in quotes, got %s", k, fileWords(v))
+				return fail("%s must be a name in quotes, got %s", k, flags.FileWords(v))
 			}
 			if k == "base" {
 				baseName = name
@@ -66,7 +68,7 @@ func loadScenarioFile(path string) (scenarios.Scenario, error) {
 		case isEngine:
 			t, ok := v.(map[string]any)
 			if !ok {
-				return fail("%s must be a table of the engine's fields ([%s]), got %s", k, k, fileWords(v))
+				return fail("%s must be a table of the engine's fields ([%s]), got %s", k, k, flags.FileWords(v))
 			}
 			tables[k] = t
 		default:
@@ -329,33 +331,9 @@ func decodeDocument(raw []byte, isTOML bool) (map[string]any, error) {
 	}
 	obj, ok := doc.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("must hold one JSON object, got %s", fileWords(doc))
+		return nil, fmt.Errorf("must hold one JSON object, got %s", flags.FileWords(doc))
 	}
 	return obj, duplicateKey(raw)
-}
-
-// fileWords names a decoded value in a message: a number or a name as
-// written, a string quoted, anything else by its kind.
-func fileWords(v any) string {
-	switch v := v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return strconv.Quote(v)
-	case bool:
-		return strconv.FormatBool(v)
-	case int64:
-		return strconv.FormatInt(v, 10)
-	case float64:
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	case json.Number:
-		return v.String()
-	case map[string]any:
-		return "a table"
-	case []any, []map[string]any:
-		return "a list"
-	}
-	return "a date or a time"
 }
 
 // duplicateKey refuses a JSON object that names a key twice, which the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"text/tabwriter"
 
@@ -44,27 +43,6 @@ comes --floor2-min after the explosion, floor one's racks from --floor1-min,
 Each customer's downtime is its year's availability (1 - down / 8760), set
 against --target, the availability bought. --runs compares protection sets on
 one seed: none, reserve, drills, both.`,
-	bind: func(fs *flagSet, s *siteoutage.Spec) {
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the servers, placements and orders, as CPython's random.seed")
-		fs.IntSaying(&s.Customers, "customers", 1, siteoutage.MaxServers, "a whole number from half the servers to the servers", "H1's customers, one or two servers each")
-		fs.Int(&s.RacksPerFloor, "racks-per-floor", 1, siteoutage.MaxServers/2, "racks on each of H1's two floors")
-		fs.Int(&s.ServersPerRack, "servers-per-rack", 1, siteoutage.MaxServers/2, "servers in each rack")
-		fs.Float(&s.OneCity, "one-city", "a number in [0, 1]", "share of customers with a standby in H2 (H1's city and feed)")
-		fs.Float(&s.CrossProvider, "cross-provider", "a number in [0, 1 - one-city]", "share of customers with a standby at another provider")
-		fs.Float(&s.Spare, "spare", "a number in [0, 1]", "share of a surviving site's power free for failover, as it was")
-		fs.Float(&s.Reserved, "reserved", "a number in [0, 1]", "share of a surviving site's power reserved for failover (the reserve)")
-		fs.Float(&s.Broken, "broken", "a number in [0, 1]", "share of untested failovers that fail when tried")
-		fs.Int(&s.FailoverMin, "failover-min", 0, siteoutage.MaxMinutes, "minutes a failover takes")
-		fs.Int(&s.EntryMin, "entry-min", 0, siteoutage.MaxMinutes, "minutes after the explosion staff may enter (the lecture: 10 PM, 245)")
-		fs.Float(&s.TruckRate, "truck-rate", "a number in [0, 1e6]", "servers the trucks carry an hour")
-		fs.Int(&s.DriveMin, "drive-min", 0, siteoutage.MaxMinutes, "minutes a truck's load takes to run in Dallas")
-		fs.Int(&s.Floor2Min, "floor2-min", 1, siteoutage.MaxMinutes, "minutes after the explosion floor two has power (the lecture: 5 PM June 2, 2825)")
-		fs.Int(&s.Floor1Min, "floor1-min", 1, siteoutage.MaxMinutes, "minutes after the explosion floor one's racks start coming back (June 4)")
-		fs.Float(&s.RacksPerHour, "racks-per-hour", "a number in (0, 1e6]", "floor one's racks powered an hour")
-		fs.Text(&s.Fault, "fault", "site or city", "what goes dark: H1 alone, or the city feed it shares with H2")
-		fs.Float(&s.Target, "target", "a number in [0.5, 0.9999999999]", "the availability the customers bought, such as 0.999")
-		fs.Text(&s.Runs, "runs", "a list of none reserve drills both", "the protection sets to run, comma-separated")
-	},
 	run:  runSpec[siteoutage.Spec, siteoutage.Report],
 	cost: costSpec[siteoutage.Spec],
 	writers: map[string]func(context.Context, io.Writer, siteoutage.Report, engine.Cost) error{

@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -22,18 +21,6 @@ all), round-robin, or stale-d (jsq-d on a load board refreshed every --refresh);
 --against runs a second policy on the same arrivals. Beside each measure, the
 mean-field value: the share of servers with at least i jobs is
 load^((d^i - 1)/(d - 1)).`,
-	bind: func(fs *flagSet, s *queue.Spec) {
-		fs.Int(&s.Servers, "servers", 1, 10000000, "servers")
-		fs.Float(&s.Load, "load", "a number in (0, 1)", "arrival rate per server, in (0, 1)")
-		fs.Int(&s.D, "d", 1, 10000000, "servers a job looks at (jsq-d, stale-d)")
-		fs.Text(&s.Policy, "policy", "random, jsq-d, jsq, round-robin or stale-d", "random, jsq-d, jsq, round-robin or stale-d")
-		fs.Text(&s.Against, "against", "random, jsq-d, jsq, round-robin or stale-d", "a second policy on the same arrivals")
-		fs.Int(&s.AgainstD, "against-d", 0, 10000000, "the second policy's d (0: the same as --d)")
-		fs.Float(&s.Refresh, "refresh", "a number in [0.01, 1e6]", "the load board's refresh interval (stale-d)")
-		fs.Float(&s.Time, "time", "a number in (0, 1e7]", "simulated time")
-		fs.Float(&s.Warmup, "warmup", "a number in [0, 1e7)", "time before measuring")
-		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the arrivals (services and choices use seed + 1)")
-	},
 	run:  runSpec[queue.Spec, queue.Outcome],
 	cost: func(s queue.Spec, _ runEnv) engine.Cost { return s.Cost() },
 	writers: map[string]func(context.Context, io.Writer, queue.Outcome, engine.Cost) error{

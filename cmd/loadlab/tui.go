@@ -4,6 +4,8 @@ import (
 	"os"
 	"slices"
 
+	"github.com/loadlab/loadlab/internal/flags"
+
 	"github.com/charmbracelet/x/term"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/tui"
@@ -12,11 +14,11 @@ import (
 // tuiCommand is "loadlab tui [SCENARIO] [--theme NAME] [--play]", the
 // flags before or after the name.
 func tuiCommand(args []string) error {
-	fs := newFlagSet("tui")
+	fs := flags.NewSet("tui")
 	theme, play := "", false
 	fs.Text(&theme, "theme", "dark, light, contrast or mono", "the colours")
 	fs.Bool(&play, "play", "open playing (a scenario opens paused at its first step)")
-	positional, err := parseFlags(fs, args, "tui")
+	positional, err := flags.Parse(fs, args, "tui")
 	if err != nil {
 		return err
 	}
@@ -29,23 +31,23 @@ func tuiCommand(args []string) error {
 	case 1:
 		name = positional[0]
 		if slices.Contains(commandNames(), name) {
-			return usagef("%q is a command: flags follow it (loadlab %s ...); --theme belongs to loadlab tui", name, name)
+			return flags.Usagef("%q is a command: flags follow it (loadlab %s ...); --theme belongs to loadlab tui", name, name)
 		}
 		if _, ok := scenarios.Lookup(name); !ok {
-			return usagef("unknown scenario %q (see loadlab list)", name)
+			return flags.Usagef("unknown scenario %q (see loadlab list)", name)
 		}
 	default:
-		return usagef("tui takes one scenario name, got also %q", positional[1])
+		return flags.Usagef("tui takes one scenario name, got also %q", positional[1])
 	}
 	return runTUI(tui.Options{Scenario: name, Theme: theme, Play: play})
 }
 
 func runTUI(opts tui.Options) error {
 	if err := tui.Check(opts); err != nil {
-		return usageError{err.Error()}
+		return flags.UsageError{Msg: err.Error()}
 	}
 	if !term.IsTerminal(os.Stdout.Fd()) {
-		return usagef("the TUI needs a terminal; for a report without one, use loadlab run (see loadlab help run)")
+		return flags.Usagef("the TUI needs a terminal; for a report without one, use loadlab run (see loadlab help run)")
 	}
 	return tui.Run(opts)
 }

@@ -1,4 +1,9 @@
-package main
+// Package flags is loadlab's command-line contract, written once for the
+// command line, scenario files and the TUI's prompt: each engine's flags
+// over its spec (Declare), parsed with numbers in decimal only, ranges
+// checked, a flag given twice refused, and one-line messages that name
+// --flag and what it accepts.
+package flags
 
 import (
 	"encoding/json"
@@ -12,7 +17,7 @@ import (
 	"unsafe"
 )
 
-// flagSet is one command's flags, each declared once: the call that binds
+// Set is one command's flags, each declared once: the call that binds
 // a flag also says what it accepts and gives its help line, and the help
 // page and every message about the flag are written from that call. The
 // standard flag package parses (no dependency needed for what loadlab
@@ -20,20 +25,20 @@ import (
 // decimal only (no hex, octal, binary, underscores, NaN or infinities),
 // integer ranges checked as they are read, a flag given twice refused, and
 // messages that name --flag.
-type flagSet struct {
+type Set struct {
 	*flag.FlagSet
 	// accepts says, per flag, what it takes ("a whole number in 1..64").
 	accepts map[string]string
 	given   map[string]bool
 }
 
-// newFlagSet returns a flag set that reports errors to us instead of
+// NewSet returns a flag set that reports errors to us instead of
 // printing its own usage.
-func newFlagSet(name string) *flagSet {
+func NewSet(name string) *Set {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	return &flagSet{FlagSet: fs, accepts: map[string]string{}, given: map[string]bool{}}
+	return &Set{FlagSet: fs, accepts: map[string]string{}, given: map[string]bool{}}
 }
 
 // errTwice is a flag's second value.
@@ -61,47 +66,47 @@ func (o once) IsBoolFlag() bool {
 }
 
 // Value declares a flag of any kind over v.
-func (f *flagSet) Value(v flag.Value, name, accepts, usage string) {
+func (f *Set) Value(v flag.Value, name, accepts, usage string) {
 	f.accepts[name] = accepts
 	f.Var(once{v, name, f.given}, name, usage)
 }
 
 // Int declares a decimal int flag over p, in lo..hi (hi math.MaxInt: no
 // upper bound).
-func (f *flagSet) Int(p *int, name string, lo, hi int, usage string) {
+func (f *Set) Int(p *int, name string, lo, hi int, usage string) {
 	f.Value(decimal[int]{p, int64(lo), int64(hi), false}, name, wholeRange(int64(lo), int64(hi), math.MaxInt), usage)
 }
 
 // IntSaying declares a decimal int flag over p whose range depends on
 // other flags: accepts says how, for the help. The engine checks the
 // value against the others, in its own words, which name the range it
-// works out; outOfRange then holds it to lo..hi.
-func (f *flagSet) IntSaying(p *int, name string, lo, hi int, accepts, usage string) {
+// works out; OutOfRange then holds it to lo..hi.
+func (f *Set) IntSaying(p *int, name string, lo, hi int, accepts, usage string) {
 	f.Value(decimal[int]{p, int64(lo), int64(hi), true}, name, accepts, usage)
 }
 
 // Int64 declares a decimal int64 flag over p, in lo..hi.
-func (f *flagSet) Int64(p *int64, name string, lo, hi int64, usage string) {
+func (f *Set) Int64(p *int64, name string, lo, hi int64, usage string) {
 	f.Value(decimal[int64]{p, lo, hi, false}, name, wholeRange(lo, hi, math.MaxInt64), usage)
 }
 
 // Float declares a decimal float flag over p; accepts says its range. The
-// engine checks the values it uses, in its own words; outOfRange then
+// engine checks the values it uses, in its own words; OutOfRange then
 // checks every flag given against a range written as an interval ("a
 // number in (0, 1e6]", "a number > 0"), whether the run uses it or not.
 // A range that depends on other flags ("[0, 1 - one-city]") is the
 // engine's alone.
-func (f *flagSet) Float(p *float64, name, accepts, usage string) {
+func (f *Set) Float(p *float64, name, accepts, usage string) {
 	f.Value(number{p, intervalOf(accepts)}, name, accepts, usage)
 }
 
 // Text declares a string flag over p.
-func (f *flagSet) Text(p *string, name, accepts, usage string) {
+func (f *Set) Text(p *string, name, accepts, usage string) {
 	f.Value(text{p}, name, accepts, usage)
 }
 
 // Bool declares a switch over p: --name, or --name=true|false.
-func (f *flagSet) Bool(p *bool, name, usage string) {
+func (f *Set) Bool(p *bool, name, usage string) {
 	f.Value(boolean{p}, name, "true or false", usage)
 }
 
@@ -112,17 +117,17 @@ func wholeRange(lo, hi, unbounded int64) string {
 	return fmt.Sprintf("a whole number in %d..%d", lo, hi)
 }
 
-// parseFlags parses args, with flags before or after the positional
+// Parse parses args, with flags before or after the positional
 // arguments, and returns the positional ones. Every problem is a one-line
 // usage error naming the flag and what it accepts; topic is the help that
 // lists the flags.
-func parseFlags(fs *flagSet, args []string, topic string) ([]string, error) {
+func Parse(fs *Set, args []string, topic string) ([]string, error) {
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
 		if name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "="); hasValue && strings.HasPrefix(a, "-") && (name == "h" || name == "help") {
-			return nil, usagef("--%s takes no value, got %q (see loadlab help %s)", name, a, topic)
+			return nil, Usagef("--%s takes no value, got %q (see loadlab help %s)", name, a, topic)
 		}
 	}
 	var positional []string
@@ -146,25 +151,25 @@ var flagAliases = map[string][2]string{
 	"m": {"balls", "the number of balls m"},
 }
 
-func flagError(fs *flagSet, err error, topic string) error {
+func flagError(fs *Set, err error, topic string) error {
 	if err == flag.ErrHelp {
-		return helpRequest{topic}
+		return HelpRequest{Topic: topic}
 	}
 	msg := err.Error()
 	if arg, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
-		return usagef("%q is not a flag: a flag is --name or --name=value (see loadlab help %s)", arg, topic)
+		return Usagef("%q is not a flag: a flag is --name or --name=value (see loadlab help %s)", arg, topic)
 	}
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		if a, ok := flagAliases[name]; ok && fs.Lookup(a[0]) != nil {
-			return usagef("--%s is not a flag of %s: %s is --%s (see loadlab help %s)", name, fs.Name(), a[1], a[0], topic)
+			return Usagef("--%s is not a flag of %s: %s is --%s (see loadlab help %s)", name, fs.Name(), a[1], a[0], topic)
 		}
-		return usagef("--%s is not a flag of %s (see loadlab help %s)", name, fs.Name(), topic)
+		return Usagef("--%s is not a flag of %s (see loadlab help %s)", name, fs.Name(), topic)
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		if a := fs.accepts[name]; a != "" {
-			return usagef("--%s needs a value: %s", name, a)
+			return Usagef("--%s needs a value: %s", name, a)
 		}
-		return usagef("--%s needs a value", name)
+		return Usagef("--%s needs a value", name)
 	}
 	var named string
 	fs.VisitAll(func(f *flag.Flag) {
@@ -173,25 +178,25 @@ func flagError(fs *flagSet, err error, topic string) error {
 		}
 	})
 	if named == "" {
-		return usageError{msg}
+		return UsageError{Msg: msg}
 	}
 	if strings.HasSuffix(msg, errTwice.Error()) {
-		return usagef("--%s is given twice: give it once", named)
+		return Usagef("--%s is given twice: give it once", named)
 	}
 	value := ""
 	if _, v, found := strings.Cut(msg, " value "); found {
 		value, _, _ = strings.Cut(v, " for ")
 	}
 	if a := fs.accepts[named]; a != "" {
-		return usagef("--%s must be %s, got %s", named, a, value)
+		return Usagef("--%s must be %s, got %s", named, a, value)
 	}
-	return usagef("--%s does not take %s", named, value)
+	return Usagef("--%s does not take %s", named, value)
 }
 
-// scanArgs finds, without knowing an engine's flags, the first positional
+// ScanArgs finds, without knowing an engine's flags, the first positional
 // argument and the value of --scenario-file; an empty file name is a
 // usage error. Every flag takes a value except those named in boolFlags.
-func scanArgs(args []string, boolFlags map[string]bool) (target, file string, err error) {
+func ScanArgs(args []string, boolFlags map[string]bool) (target, file string, err error) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -210,15 +215,15 @@ func scanArgs(args []string, boolFlags map[string]bool) (target, file string, er
 		}
 		if name == "scenario-file" {
 			if file = value; file == "" {
-				return "", "", usagef("--scenario-file needs a file name, got an empty one")
+				return "", "", Usagef("--scenario-file needs a file name, got an empty one")
 			}
 		}
 	}
 	return target, file, nil
 }
 
-// quoteList writes names as "a, b or c".
-func quoteList(names []string) string {
+// QuoteList writes names as "a, b or c".
+func QuoteList(names []string) string {
 	switch len(names) {
 	case 0:
 		return ""
@@ -228,14 +233,14 @@ func quoteList(names []string) string {
 	return fmt.Sprintf("%s or %s", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
-func isHelpFlag(a string) bool { return a == "-h" || a == "--help" || a == "-help" }
+func IsHelpFlag(a string) bool { return a == "-h" || a == "--help" || a == "-help" }
 
 // decimal is an integer flag read in base 10 only and in lo..hi: the flag
 // package would read 010 as octal 8 and accept 0x10.
 type decimal[T int | int64] struct {
 	p      *T
 	lo, hi int64
-	// later leaves lo..hi to outOfRange, after the engine's own check.
+	// later leaves lo..hi to OutOfRange, after the engine's own check.
 	later bool
 }
 
@@ -259,43 +264,36 @@ func (v decimal[T]) Set(s string) error {
 // within its interval.
 type number struct {
 	p  *float64
-	in interval
+	in Interval
 }
 
-// interval is the range of a float flag; the zero interval holds every
-// finite number.
-type interval struct {
-	lo, hi         float64
-	loOpen, hiOpen bool
-	bounded        bool
-}
-
-func (in interval) holds(x float64) bool {
-	if !in.bounded {
+// Holds reports whether x is in the interval.
+func (in Interval) Holds(x float64) bool {
+	if !in.Bounded {
 		return true
 	}
-	return (x > in.lo || !in.loOpen && x == in.lo) && (x < in.hi || !in.hiOpen && x == in.hi)
+	return (x > in.Lo || !in.LoOpen && x == in.Lo) && (x < in.Hi || !in.HiOpen && x == in.Hi)
 }
 
 // intervalOf reads the interval an accepts text writes: "a number in
 // [lo, hi]" with either bracket open, or "a number > lo"; any other text
 // (a range depending on other flags) gives the unbounded interval.
-func intervalOf(accepts string) interval {
+func intervalOf(accepts string) Interval {
 	if lo, ok := strings.CutPrefix(accepts, "a number > "); ok {
 		x, err := parseDecimal(lo)
-		return interval{lo: x, hi: math.Inf(1), loOpen: true, hiOpen: true, bounded: err == nil}
+		return Interval{Lo: x, Hi: math.Inf(1), LoOpen: true, HiOpen: true, Bounded: err == nil}
 	}
 	body, ok := strings.CutPrefix(accepts, "a number in ")
 	if !ok || len(body) < 5 {
-		return interval{}
+		return Interval{}
 	}
 	loText, hiText, ok := strings.Cut(body[1:len(body)-1], ", ")
 	lo, errLo := parseDecimal(loText)
 	hi, errHi := parseDecimal(hiText)
 	if !ok || errLo != nil || errHi != nil || !strings.Contains("[(", body[:1]) || !strings.Contains("])", body[len(body)-1:]) {
-		return interval{}
+		return Interval{}
 	}
-	return interval{lo: lo, hi: hi, loOpen: body[0] == '(', hiOpen: body[len(body)-1] == ')', bounded: true}
+	return Interval{Lo: lo, Hi: hi, LoOpen: body[0] == '(', HiOpen: body[len(body)-1] == ')', Bounded: true}
 }
 
 func (v number) String() string {
@@ -314,10 +312,10 @@ func (v number) Set(s string) error {
 	return nil
 }
 
-// outOfRange is the first flag given whose value is outside its range
-// (the interval a float's accepts text writes, an IntSaying's lo..hi),
+// OutOfRange is the first flag given whose value is outside its range
+// (the Interval a float's accepts text writes, an IntSaying's lo..hi),
 // named by name.
-func (f *flagSet) outOfRange(name func(flag string) string) error {
+func (f *Set) OutOfRange(name func(flag string) string) error {
 	var err error
 	f.VisitAll(func(fl *flag.Flag) {
 		o, ok := fl.Value.(once)
@@ -326,12 +324,12 @@ func (f *flagSet) outOfRange(name func(flag string) string) error {
 		}
 		switch v := o.Value.(type) {
 		case number:
-			if !v.in.holds(*v.p) {
-				err = usagef("%s must be %s, got %s", name(fl.Name), f.accepts[fl.Name], v.String())
+			if !v.in.Holds(*v.p) {
+				err = Usagef("%s must be %s, got %s", name(fl.Name), f.accepts[fl.Name], v.String())
 			}
 		case decimal[int]:
 			if x := int64(*v.p); x < v.lo || x > v.hi {
-				err = usagef("%s must be %s, got %d", name(fl.Name), wholeRange(v.lo, v.hi, math.MaxInt), x)
+				err = Usagef("%s must be %s, got %d", name(fl.Name), wholeRange(v.lo, v.hi, math.MaxInt), x)
 			}
 		}
 	})
@@ -375,9 +373,9 @@ func (v boolean) Set(s string) error {
 	return nil
 }
 
-// printFlags writes the help's flag list as a user types the flags:
+// Print writes the help's flag list as a user types the flags:
 // --name, its value's kind, what it does, what it accepts and its default.
-func printFlags(w io.Writer, fs *flagSet) {
+func Print(w io.Writer, fs *Set) {
 	fs.VisitAll(func(f *flag.Flag) {
 		head := "  --" + f.Name
 		v := f.Value
@@ -404,11 +402,11 @@ func printFlags(w io.Writer, fs *flagSet) {
 	})
 }
 
-// setFromFile sets flag name from a scenario file's decoded value, as the
+// SetFromFile sets flag name from a scenario file's decoded value, as the
 // command line would set it from the value's text; a value of the wrong
 // kind (text for a number, a table, null) is refused in the same words.
 // Messages name the field as table.name.
-func (f *flagSet) setFromFile(table, name string, v any) error {
+func (f *Set) SetFromFile(table, name string, v any) error {
 	field := table + "." + name
 	fl := f.Lookup(name)
 	if fl == nil {
@@ -421,7 +419,7 @@ func (f *flagSet) setFromFile(table, name string, v any) error {
 	if ok && fl.Value.Set(text) == nil {
 		return nil
 	}
-	return fmt.Errorf("%s must be %s, got %s", field, f.accepts[name], fileWords(v))
+	return fmt.Errorf("%s must be %s, got %s", field, f.accepts[name], FileWords(v))
 }
 
 // fileText is a decoded value as a flag's text, if the flag takes values
@@ -461,4 +459,98 @@ func fileNumber(x float64) string {
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// UsageError is bad input: a flag, an argument or a configuration field
+// out of range, in one line. The command line ends with exit code 2; the
+// TUI's prompt shows it under the line.
+type UsageError struct{ Msg string }
+
+func (e UsageError) Error() string { return e.Msg }
+
+// Usagef is a UsageError of a formatted message.
+func Usagef(format string, args ...any) error {
+	return UsageError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// HelpRequest is -h or --help on a command: print that topic's help.
+type HelpRequest struct{ Topic string }
+
+func (h HelpRequest) Error() string { return "help for " + h.Topic }
+
+// FileWords names a decoded value in a message: a number or a name as
+// written, a string quoted, anything else by its kind.
+func FileWords(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return strconv.Quote(v)
+	case bool:
+		return strconv.FormatBool(v)
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case json.Number:
+		return v.String()
+	case map[string]any:
+		return "a table"
+	case []any, []map[string]any:
+		return "a list"
+	}
+	return "a date or a time"
+}
+
+// Kind is the kind of value a flag takes.
+type Kind int
+
+// The kinds.
+const (
+	Text Kind = iota
+	Whole
+	Number
+	Switch
+)
+
+// Interval is the range of a Number flag; Bounded false holds every
+// finite number (the engine checks the value against other fields).
+type Interval struct {
+	Lo, Hi         float64
+	LoOpen, HiOpen bool
+	Bounded        bool
+}
+
+// Info is one flag as help, prompts and tests read it: its name, help
+// line, what it accepts, its kind and range (Lo..Hi for Whole, In for
+// Number) and its value now.
+type Info struct {
+	Name, Usage, Accepts, Value string
+	Kind                        Kind
+	Lo, Hi                      int64
+	In                          Interval
+}
+
+// Infos are the set's flags in the order help lists them.
+func (f *Set) Infos() []Info {
+	var out []Info
+	f.VisitAll(func(fl *flag.Flag) {
+		in := Info{Name: fl.Name, Usage: fl.Usage, Accepts: f.accepts[fl.Name], Value: fl.Value.String()}
+		v := fl.Value
+		if o, ok := v.(once); ok {
+			v = o.Value
+		}
+		switch v := v.(type) {
+		case decimal[int]:
+			in.Kind, in.Lo, in.Hi = Whole, v.lo, v.hi
+		case decimal[int64]:
+			in.Kind, in.Lo, in.Hi = Whole, v.lo, v.hi
+		case number:
+			in.Kind, in.In = Number, v.in
+		case boolean:
+			in.Kind = Switch
+		}
+		out = append(out, in)
+	})
+	return out
 }
