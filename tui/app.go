@@ -30,6 +30,10 @@ type Options struct {
 	// Play opens the scenario playing; otherwise it opens paused at its
 	// first step, as every scenario opened from the picker does.
 	Play bool
+	// Config, when set, is opened instead of Scenario: a config of the
+	// user's (loadlab tui ENGINE|SCENARIO with flags), its title saying
+	// so.
+	Config *scenarios.Scenario
 }
 
 type screen int
@@ -134,7 +138,12 @@ func New(opts Options) (*Model, error) {
 	m.seedInput.CharLimit = 19
 	m.picker = newPicker(m.width, m.height-1)
 	m.setTheme(theme)
-	if opts.Scenario != "" {
+	switch {
+	case opts.Config != nil:
+		if err := m.open(*opts.Config); err != nil {
+			return nil, err
+		}
+	case opts.Scenario != "":
 		sc, ok := scenarios.Lookup(opts.Scenario)
 		if !ok {
 			return nil, fmt.Errorf("unknown scenario %q (see loadlab list)", opts.Scenario)

@@ -16,8 +16,8 @@ const usageText = `loadlab: a terminal lab for load balancing and failure
 
 Usage:
   loadlab [--theme NAME]           open the TUI on the scenario picker
-  loadlab tui [SCENARIO] [--theme dark|light|contrast|mono]
-                                   open the TUI on a scenario
+  loadlab tui [ENGINE|SCENARIO] [flags] [--theme dark|light|contrast|mono]
+                                   open the TUI on a scenario, or your config
   loadlab list [--format F]        list the scenarios (text, json or csv)
   loadlab run ENGINE|SCENARIO [flags] [--format text|json|csv]
                                    run an engine headless
@@ -29,10 +29,14 @@ Flags may come before or after a name. Engines:
 
 // commands are the help topics that are commands, with their help.
 var commands = []struct{ name, help string }{
-	{"tui", `Usage: loadlab tui [SCENARIO] [--theme dark|light|contrast|mono]
+	{"tui", `Usage: loadlab tui [ENGINE|SCENARIO] [flags] [--scenario-file F] [--theme dark|light|contrast|mono] [--play]
 
-Opens the TUI on a scenario, or on the picker without one. NO_COLOR (or
---theme mono) draws without colour; contrast is for projectors.
+Opens the TUI on a scenario, or on the picker without one. An engine's
+flags, or a scenario file, open exactly the config loadlab run would run
+with the same arguments (the same checks and messages, exit 2 before the
+screen opens), its title saying it is yours: loadlab tui bins --bins 1000
+--strategies one,two,stale:8. NO_COLOR (or --theme mono) draws without
+colour; contrast is for projectors; --play opens it playing.
 `},
 	{"list", `Usage: loadlab list [--format text|json|csv]
 

@@ -3,44 +3,109 @@ package main
 import (
 	"os"
 	"slices"
-
-	"github.com/loadlab/loadlab/internal/flags"
+	"strings"
 
 	"github.com/charmbracelet/x/term"
+	"github.com/loadlab/loadlab/internal/flags"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/tui"
 )
 
-// tuiCommand is "loadlab tui [SCENARIO] [--theme NAME] [--play]", the
-// flags before or after the name.
+// tuiCommand is "loadlab tui [ENGINE|SCENARIO] [flags] [--scenario-file
+// F] [--theme NAME] [--play]", the flags before or after the name. An
+// engine's flags open exactly the config loadlab run would run with the
+// same arguments: the same parser, checks and messages, before the
+// screen opens.
 func tuiCommand(args []string) error {
-	fs := flags.NewSet("tui")
-	theme, play := "", false
-	fs.Text(&theme, "theme", "dark, light, contrast or mono", "the colours")
-	fs.Bool(&play, "play", "open playing (a scenario opens paused at its first step)")
+	bools := boolFlagNames()
+	bools["play"] = true
+	target, file, err := flags.ScanArgs(args, bools)
+	if err != nil {
+		return err
+	}
+	if target == "tui" { // loadlab --theme mono tui NAME: a flag before the command
+		i := slices.Index(args, "tui")
+		args = append(args[:i:i], args[i+1:]...)
+		if target, file, err = flags.ScanArgs(args, bools); err != nil {
+			return err
+		}
+	}
+	if slices.Contains(commandNames(), target) {
+		return flags.Usagef("%q is a command: flags follow it (loadlab %s ...); --theme belongs to loadlab tui", target, target)
+	}
+	opts := tui.Options{}
+	var fs *flags.Set
+	var spec func() scenarios.Spec
+	var base scenarios.Scenario
+	if target == "" && file == "" {
+		fs = flags.NewSet("tui")
+	} else {
+		if base, err = baseScenario(target, file); err != nil {
+			return err
+		}
+		fs, spec = flags.For(base.Spec, "tui "+base.Engine())
+	}
+	fs.Text(&opts.Theme, "theme", "dark, light, contrast or mono", "the colours")
+	fs.Bool(&opts.Play, "play", "open playing (a scenario opens paused at its first step)")
+	fs.Text(&file, "scenario-file", "a TOML or JSON scenario file", "a scenario file to start from")
 	positional, err := flags.Parse(fs, args, "tui")
 	if err != nil {
 		return err
 	}
-	if len(positional) > 0 && positional[0] == "tui" && len(args) > 0 && args[0] != "tui" {
-		positional = positional[1:] // loadlab --theme mono tui NAME: the flag before the command
+	if len(positional) > 1 {
+		return flags.Usagef("tui takes one engine or scenario name, got also %q", positional[1])
 	}
-	name := ""
-	switch len(positional) {
-	case 0:
-	case 1:
-		name = positional[0]
-		if slices.Contains(commandNames(), name) {
-			return flags.Usagef("%q is a command: flags follow it (loadlab %s ...); --theme belongs to loadlab tui", name, name)
-		}
-		if _, ok := scenarios.Lookup(name); !ok {
-			return flags.Usagef("unknown scenario %q (see loadlab list)", name)
-		}
-	default:
-		return flags.Usagef("tui takes one scenario name, got also %q", positional[1])
+	if spec == nil {
+		return runTUI(opts)
 	}
-	return runTUI(tui.Options{Scenario: name, Theme: theme, Play: play})
+	s := spec()
+	if err := s.Validate(); err != nil {
+		return flags.UsageError{Msg: engineNamed(err)}
+	}
+	if err := fs.OutOfRange(flagName); err != nil {
+		return err
+	}
+	var given []string
+	for _, g := range fs.Given() {
+		if !slices.ContainsFunc([]string{"--theme", "--play", "--scenario-file"}, func(p string) bool { return strings.HasPrefix(g, p) }) {
+			given = append(given, g)
+		}
+	}
+	if _, isScenario := scenarios.Lookup(target); isScenario && file == "" && len(given) == 0 {
+		opts.Scenario = target
+		return runTUI(opts)
+	}
+	sc := yours(base, s, given, file)
+	opts.Config = &sc
+	return runTUI(opts)
 }
+
+// yours is the scenario the TUI opens for a config of the user's: the
+// base scenario (or engine) with the spec the flags and the file made,
+// its title and lesson saying whose it is.
+func yours(base scenarios.Scenario, s scenarios.Spec, given []string, file string) scenarios.Scenario {
+	what := strings.Join(given, " ")
+	if file != "" {
+		what = strings.TrimSpace("--scenario-file " + file + " " + what)
+	}
+	sc := base
+	sc.Spec = s
+	if what != "" {
+		sc.Title = "your config of " + base.Name + " (" + what + "): " + base.Title // a narrow header keeps what comes before the colon
+		lesson := "Your config of " + base.Engine() + ": " + what + "."
+		if base.Lesson != "" {
+			lesson += " The lesson below is " + base.Name + "'s, for its own config: " + base.Lesson
+		}
+		sc.Lesson = lesson
+	}
+	if sc.Lesson == "" {
+		sc.Lesson = "The " + base.Engine() + " engine at its defaults: " + base.Title + "."
+	}
+	return sc
+}
+
+// engineNamed is an engine's error with its field named as the flag.
+func engineNamed(err error) string { return flags.Named(err) }
 
 func runTUI(opts tui.Options) error {
 	if err := tui.Check(opts); err != nil {

@@ -554,3 +554,24 @@ func (f *Set) Infos() []Info {
 	})
 	return out
 }
+
+// Given are the flags the parse set, in the order help lists them, each
+// as --name value ("--bins 1000"; a switch as --name or --name=false).
+func (f *Set) Given() []string {
+	var out []string
+	f.VisitAll(func(fl *flag.Flag) {
+		if !f.given[fl.Name] {
+			return
+		}
+		v := fl.Value.String()
+		switch {
+		case v == "true" && f.accepts[fl.Name] == "true or false":
+			out = append(out, "--"+fl.Name)
+		case v == "false" && f.accepts[fl.Name] == "true or false":
+			out = append(out, "--"+fl.Name+"=false")
+		default:
+			out = append(out, "--"+fl.Name+" "+v)
+		}
+	})
+	return out
+}
