@@ -104,7 +104,7 @@ func TestPlacementHeadlineSaysMajorityLost(t *testing.T) {
 	t.Parallel()
 	for _, sc := range []string{"placement-lecture", "sites-and-providers"} {
 		m := openAt(t, sc, 80, 24)
-		if head := strings.Split(plain(m), "\n")[1]; !strings.HasPrefix(head, "so far lost a majority: ") {
+		if head := strings.Split(plain(m), "\n")[1]; !strings.HasPrefix(head, "so far objects that lost a majority, by what failed: ") {
 			t.Errorf("%s: the headline reads %q", sc, head)
 		}
 	}

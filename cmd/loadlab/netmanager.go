@@ -24,13 +24,14 @@ customers ask for --launches new instances a minute, and since 4:14 AM a
 throttle lets --throttle a minute through, holding the rest. A new instance has
 no network until its update is done: the updates ahead of it over the rate are
 its wait. From --relax-at-min engineers raise the throttle by --step-up every
---step-min minutes while a new instance waits at most --normal-min. --runs
+--step-min minutes while a new instance waits at most --normal-min, and lower
+it a step while it waits longer. --runs
 compares steps (the lecture's), at-once (the throttle lifted in one go: the
 held launches flood the Network Manager again, a new instance waiting over an
 hour and a half), priority (new instances' updates before the flood's: the flood
-is as far behind, a launch gets its network at once) and at-once+priority. The
-run is a flow, nothing drawn at random; the defaults put the model's moments at
-6:20 AM, 10:37 AM and 1:50 PM.`,
+is as far behind, but while it lasts a launch gets its network in the minute)
+and at-once+priority. The run is a flow, nothing drawn at random; the defaults
+put the model's moments at 6:20 AM, 10:37 AM and 1:52 PM.`,
 	run:  runSpec[netmanager.Spec, netmanager.Report],
 	cost: costSpec[netmanager.Spec],
 	writers: map[string]func(context.Context, io.Writer, netmanager.Report, engine.Cost) error{
@@ -67,8 +68,12 @@ func writeNetManagerText(w io.Writer, r netmanager.Report) error {
 	for _, run := range r.Runs {
 		set, _ := engine.SetNamed(netmanager.Sets, run.Set)
 		fmt.Fprintf(w, "\nthe throttle %s\n", netmanager.SetWords(set))
-		fmt.Fprintf(w, "  a new instance waited at most %s for its network, %s once the throttle was being relaxed; the Network Manager was up to %s behind\n",
-			netmanager.Minutes(run.PeakWaitMin), netmanager.Minutes(run.PeakWaitRelaxedMin), netmanager.Minutes(run.PeakLagMin))
+		relaxed := netmanager.Minutes(run.PeakWaitRelaxedMin) + " once the throttle was being relaxed"
+		if run.Relaxed == "" {
+			relaxed = "the throttle never relaxed in this run"
+		}
+		fmt.Fprintf(w, "  a new instance waited at most %s for its network, %s; the Network Manager was up to %s behind\n",
+			netmanager.Minutes(run.PeakWaitMin), relaxed, netmanager.Minutes(run.PeakLagMin))
 		back := "EC2 not back by the end"
 		if run.Back != "" {
 			back = "EC2 back at " + run.Back

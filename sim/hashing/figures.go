@@ -61,10 +61,11 @@ func WeightClasses(nodes []Node) (map[float64]float64, float64) {
 }
 
 // MoveFigure is the share of the keys a change moved (key "leave" or
-// "join"), beside the ideal: a scheme that moves less than its ideal has
-// not taken keys off the node that left, or given the new one its share.
+// "join"), beside the ideal, written as the node's fair share 1/n ("1.01%
+// (1/n 3.33%)"), not as a mark to beat: a ring that moves less than 1/n
+// lost a node that held less than its share, which is its spread's cost.
 func MoveFigure(key, group string, moved, ideal float64) engine.Figure {
-	return engine.Figure{Key: key, Group: group, Name: key + " moves", Value: fmt.Sprintf("%.2f%% (ideal %.2f%%)", 100*moved, 100*ideal)}
+	return engine.Figure{Key: key, Group: group, Name: key + " moves", Value: fmt.Sprintf("%.2f%% (1/n %.2f%%)", 100*moved, 100*ideal)}
 }
 
 // Figures is the cluster's headline as it stands after the user's

@@ -29,8 +29,8 @@ func TestFiguresOfAWeightedStudy(t *testing.T) {
 		{Key: "shares", Group: g, Name: "w2 (4/15)", Value: pct(st.Shares[1].Share)},
 		{Key: "shares", Group: g, Name: "w4 (8/15)", Value: pct(st.Shares[2].Share)},
 		{Key: "spread", Group: g, Name: "spread", Value: fmt.Sprintf("%.1f%%", st.PerNode.StdPct)},
-		{Key: "leave", Group: g, Name: "leave moves", Value: pct(st.MovedFraction) + " (ideal 6.67%)"},
-		{Key: "join", Group: g, Name: "join moves", Value: pct(st.AddedFraction) + " (ideal 6.25%)"},
+		{Key: "leave", Group: g, Name: "leave moves", Value: pct(st.MovedFraction) + " (1/n 6.67%)"},
+		{Key: "join", Group: g, Name: "join moves", Value: pct(st.AddedFraction) + " (1/n 6.25%)"},
 	}
 	if got := (Report{Spec: s, Studies: studies}).Headline(); !slices.Equal(got, want) {
 		t.Errorf("figures\n%v\nwant\n%v", got, want)

@@ -20,7 +20,8 @@ import (
 // slow Enactor's check (1), its writes (2, or 6 when one lands over a newer
 // plan), the fast Enactor's check (3), writes (4) and cleanup (5). Other
 // steps (re-checks, the slow Enactor's cleanup, a middle Enactor's, a
-// stopped Enactor's) get none.
+// stopped Enactor's) get none, and so does every step of a race off the
+// lecture's setup, where its steps come in another order.
 
 // caption is step k of Enactor e, run on before to give after: the
 // lecture's step it plays and a sentence, "lecture step 6: ..." (never
@@ -35,7 +36,7 @@ func (r Race) caption(before, after State, e, k int) (int, string) {
 	}
 	stopped := after.Stopped&(1<<e) != 0
 	tag := func(n int, s string) (int, string) {
-		if n == 0 {
+		if n == 0 || !r.LectureSetup() { // off the lecture's race its numbers would run out of order
 			return 0, capitalize(s)
 		}
 		return n, fmt.Sprintf("lecture step %d: %s", n, s)

@@ -34,10 +34,11 @@ type Totals struct {
 	// most launches held.
 	PeakWait, PeakWaitRelaxed, PeakLag, PeakHeld float64
 	// SlowAt is when the Network Manager fell SlowMin behind, CaughtUpAt
-	// when it was back within NormalMin, SlowAgainAt when relaxing the
-	// throttle put it SlowMin behind again, BackAt when no launch was
-	// held and a new one's wait was normal: EC2 back.
-	SlowAt, CaughtUpAt, SlowAgainAt, BackAt int
+	// when it was back within NormalMin, RelaxedAt when the engineers
+	// started on the throttle, SlowAgainAt when relaxing it put a new
+	// instance SlowMin behind again, BackAt when no launch was held and a
+	// new one's wait was normal: EC2 back.
+	SlowAt, CaughtUpAt, RelaxedAt, SlowAgainAt, BackAt int
 	// Updates counts the updates propagated; Launched the launches let
 	// through.
 	Updates, Launched float64
@@ -89,7 +90,7 @@ func New(c Config) (*Engine, error) {
 	}
 	held := max(0, c.Launches-c.Throttle) * ThrottledMin
 	e := &Engine{cfg: c, held: held, limit: c.Throttle,
-		tot: Totals{PeakHeld: held, SlowAt: -1, CaughtUpAt: -1, SlowAgainAt: -1, BackAt: -1}}
+		tot: Totals{PeakHeld: held, SlowAt: -1, CaughtUpAt: -1, RelaxedAt: -1, SlowAgainAt: -1, BackAt: -1}}
 	return e, nil
 }
 
@@ -142,8 +143,7 @@ func (e *Engine) Step() bool {
 	}
 	c := e.cfg
 	if e.now == 0 {
-		e.mark(Trigger, "the flood of new leases", "DWFM has recovered (the lecture's 5:28 AM): the network state of %s droplets' new leases floods EC2's Network Manager, arriving over %s against the %s a minute it propagates",
-			engine.Digits(int64(c.Droplets)), Minutes(float64(c.FloodMin)), engine.Compact(c.Rate))
+		e.markStart()
 	}
 	e.relax()
 	if e.now < c.FloodMin {
@@ -167,9 +167,26 @@ func (e *Engine) Step() bool {
 	return true
 }
 
+// markStart marks the run's first minute: DWFM recovered, and the flood
+// its new leases bring, or none.
+func (e *Engine) markStart() {
+	c := e.cfg
+	if c.Droplets == 0 {
+		e.mark(Trigger, "DWFM recovered", "DWFM has recovered (the lecture: 5:28 AM), and here no droplet's network state is left to propagate")
+		return
+	}
+	pace := "faster than"
+	if float64(c.Droplets)/float64(c.FloodMin) <= c.Rate {
+		pace = "no faster than"
+	}
+	e.mark(Trigger, "the flood of new leases", "DWFM has recovered (the lecture: 5:28 AM): the network state of %s droplets' new leases reaches EC2's Network Manager over %s, %s the %s a minute it propagates",
+		engine.Digits(int64(c.Droplets)), Minutes(float64(c.FloodMin)), pace, engine.Compact(c.Rate))
+}
+
 // relax is the engineers' work on the throttle from RelaxAtMin: lifted
-// at once, or raised a step every StepMin while a launch's wait is
-// normal (the lecture's "step by step").
+// at once, or every StepMin a step up while a launch's wait is normal
+// and a step back down while it is not (the lecture's "step by step",
+// watching the latency).
 func (e *Engine) relax() {
 	c := e.cfg
 	if e.now < c.RelaxAtMin {
@@ -177,17 +194,21 @@ func (e *Engine) relax() {
 	}
 	if !e.relaxing {
 		e.relaxing = true
-		how := fmt.Sprintf("by %s a minute every %d min while a new instance waits at most %s", engine.Compact(c.StepUp), c.StepMin, Minutes(c.NormalMin))
+		how := fmt.Sprintf("%s a minute more every %d min while a new instance waits at most %s, and back down while it waits longer", engine.Compact(c.StepUp), c.StepMin, Minutes(c.NormalMin))
 		if c.AtOnce {
 			how = "all at once"
 		}
-		e.mark(Recover, "the throttle relaxed", "engineers start to relax the throttle (the lecture's 11:23 AM), %s: %s launches have been held since 4:14 AM", how, engine.Digits(int64(math.Round(e.held))))
+		e.tot.RelaxedAt = e.now
+		e.mark(Recover, "the throttle relaxed", "engineers start to relax the throttle (the lecture's did at 11:23 AM), %s: %s launches have been held since 4:14 AM", how, engine.Digits(int64(math.Round(e.held))))
 	}
 	switch {
 	case c.AtOnce:
 		e.limit = math.Inf(1)
-	case (e.now-c.RelaxAtMin)%c.StepMin == 0 && e.wait() <= c.NormalMin:
+	case (e.now-c.RelaxAtMin)%c.StepMin != 0:
+	case e.wait() <= c.NormalMin:
 		e.limit += c.StepUp
+	default: // the wait is past normal: a step back down
+		e.limit = max(c.Throttle, e.limit-c.StepUp)
 	}
 }
 
@@ -204,21 +225,21 @@ func (e *Engine) account() {
 	switch {
 	case t.SlowAt < 0 && lag > SlowMin:
 		t.SlowAt = e.now
-		who := fmt.Sprintf("a new instance launched now waits %s for its network", Minutes(wait))
+		who := fmt.Sprintf("a new instance launched now waits %s for its network (the lecture saw this latency rising at 6:21 AM, slowing EC2's instances)", Minutes(wait))
 		if c.Priority {
-			who = fmt.Sprintf("a new instance's update goes first, so it waits %s for its network while the droplets' updates wait behind", Minutes(wait))
+			who = fmt.Sprintf("but a new instance's update goes first, so one launched now waits %s for its network (in the lecture, from 6:21 AM, EC2's instances were slowed)", Minutes(wait))
 		}
-		e.mark(Sustain, "the Network Manager behind", "the Network Manager is %d minutes behind; %s (the lecture's 6:21 AM: latency rising, EC2's instances slowed)", SlowMin, who)
+		e.mark(Sustain, "the Network Manager behind", "the Network Manager is %d minutes behind; %s", SlowMin, who)
 	case t.SlowAt >= 0 && t.CaughtUpAt < 0 && lag <= c.NormalMin:
 		t.CaughtUpAt = e.now
-		e.mark(Recover, "latency normal", "the Network Manager has caught up: the flood's last update is propagated and latency is normal (the lecture's 10:36 AM); %s launches are still held", engine.Digits(int64(math.Round(e.held))))
+		e.mark(Recover, "latency normal", "the Network Manager has caught up and latency is normal (in the lecture, at 10:36 AM); %s launches are still held", engine.Digits(int64(math.Round(e.held))))
 	case e.relaxing && t.CaughtUpAt >= 0 && t.SlowAgainAt < 0 && wait > SlowMin:
 		t.SlowAgainAt = e.now
 		e.mark(Sustain, "flooded again", "the held launches flood the Network Manager again: a new instance waits %s for its network, long enough for a load balancer's health checks to fail it", Minutes(wait))
 	}
 	if e.relaxing && t.BackAt < 0 && e.held < 0.5 && wait <= c.NormalMin {
 		t.BackAt = e.now
-		e.mark(Recover, "EC2 back", "no launch is held and a new instance gets its network within %s: EC2 works again, old instances and new (the lecture's 1:50 PM)", Minutes(c.NormalMin))
+		e.mark(Recover, "EC2 back", "no launch is held and a new instance gets its network within %s: EC2 works again, old instances and new (in the lecture, at 1:50 PM)", Minutes(c.NormalMin))
 	}
 }
 

@@ -37,16 +37,18 @@ type Result struct {
 	PeakLagMin         float64 `json:"peak_lag_min"`
 	PeakHeld           float64 `json:"peak_held"`
 	// The moments' times, as clocks ("" until they come): the Network
-	// Manager SlowMin behind, caught up, behind again once relaxing, and
-	// EC2 back; BackAtMin is the last in minutes of the run (-1: not
+	// Manager SlowMin behind, caught up, the throttle's relaxing begun, a
+	// new instance SlowMin behind again once relaxing, and EC2 back; BackAtMin is the last in minutes of the run (-1: not
 	// yet).
 	Slow      string `json:"slow_at"`
 	CaughtUp  string `json:"caught_up_at"`
+	Relaxed   string `json:"relaxed_at"`
 	SlowAgain string `json:"slow_again_at"`
 	Back      string `json:"back_at"`
 	BackAtMin int    `json:"back_at_min"`
 	// Updates is the updates propagated; Launched the launches let
-	// through; HeldAtEnd the launches still held.
+	// through; HeldAtEnd the launches still held: expected counts of a
+	// flow, to the whole update.
 	Updates   float64         `json:"updates"`
 	Launched  float64         `json:"launched"`
 	HeldAtEnd float64         `json:"held_at_end"`
@@ -67,8 +69,8 @@ func clockOf(m int) string {
 func (e *Engine) Result() Result {
 	t := e.tot
 	r := Result{Set: SetName(e.cfg.Protections), PeakWaitMin: t.PeakWait, PeakWaitRelaxedMin: t.PeakWaitRelaxed, PeakLagMin: t.PeakLag,
-		PeakHeld: t.PeakHeld, Slow: clockOf(t.SlowAt), CaughtUp: clockOf(t.CaughtUpAt), SlowAgain: clockOf(t.SlowAgainAt), Back: clockOf(t.BackAt),
-		BackAtMin: t.BackAt, Updates: t.Updates, Launched: t.Launched, HeldAtEnd: e.held,
+		PeakHeld: t.PeakHeld, Slow: clockOf(t.SlowAt), CaughtUp: clockOf(t.CaughtUpAt), Relaxed: clockOf(t.RelaxedAt), SlowAgain: clockOf(t.SlowAgainAt), Back: clockOf(t.BackAt),
+		BackAtMin: t.BackAt, Updates: math.Round(t.Updates), Launched: math.Round(t.Launched), HeldAtEnd: math.Round(e.held),
 		Moments: append([]engine.Moment{}, e.moments...), Phases: append([]Event{}, e.phases...)}
 	v := e.series.View()
 	r.Series = make([]Row, v.Wait.Len())

@@ -28,7 +28,7 @@ func TestRingStripShowsWhatItResolves(t *testing.T) {
 	for _, f := range r.Headline() {
 		head = append(head, f.Group+" "+f.Name+" "+f.Value)
 	}
-	if got := strings.Join(head, "; "); !strings.Contains(got, "ring leave moves 1.01% (ideal 3.33%)") {
+	if got := strings.Join(head, "; "); !strings.Contains(got, "ring leave moves 1.01% (1/n 3.33%)") {
 		t.Errorf("headline after x: %s", got)
 	}
 	w := labtest.Open(t, New, "weighted-hrw")

@@ -276,7 +276,14 @@ var CommonKeys = Common{
 // plays: play and step, back through the run, speed, restart and seeds.
 func PlayKeys() []key.Binding {
 	c := CommonKeys
-	return []key.Binding{c.Play, c.Step, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments}
+	return append(StepKeys(), c.NextSeed, c.TypeSeed)
+}
+
+// StepKeys is PlayKeys without the seed keys: the full help's first
+// column for a lab whose engine draws nothing.
+func StepKeys() []key.Binding {
+	c := CommonKeys
+	return []key.Binding{c.Play, c.Step, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.Moments}
 }
 
 // ShellKeys is the full help's tail of the keys every screen has.

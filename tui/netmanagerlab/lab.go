@@ -91,7 +91,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.AtOnce, "a", "at once"), lab.Brief(k.Priority, "p", "new first"),
 		lab.Brief(k.RateDown, "w/W", "rate"), lab.Brief(k.StepDown, "k/K", "steps"), c.Timeline, k.Compare, c.Moments}
-	full := [][]key.Binding{lab.PlayKeys(), {k.AtOnce, k.Priority, k.RateDown, k.RateUp, k.StepDown, k.StepUp, k.Compare}, lab.ShellKeys()}
+	full := [][]key.Binding{lab.StepKeys(), {k.AtOnce, k.Priority, k.RateDown, k.RateUp, k.StepDown, k.StepUp, k.Compare}, lab.ShellKeys()}
 	return short, full
 }
 

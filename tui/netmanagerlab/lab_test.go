@@ -47,9 +47,9 @@ func TestKeys(t *testing.T) {
 	}
 }
 
-// Played to the end, the headline gives each run's EC2 back and waits as
-// its Result does: 1:50 PM step by step, 1:28 PM at once with a wait of
-// 1 h 33 min once relaxing.
+// Played to the end, the headline gives each run's waits and EC2 back as
+// its Result does, the lesson's wait first: 7.2 min step by step and back
+// at 1:52 PM, 1 h 33 min at once and back at 1:28 PM.
 func TestHeadlineAtTheEnd(t *testing.T) {
 	l := open(t)
 	for l.Step() {
@@ -58,7 +58,7 @@ func TestHeadlineAtTheEnd(t *testing.T) {
 	for _, f := range l.Headline() {
 		got = append(got, f.Name+" "+f.Value)
 	}
-	if s := strings.Join(got, ", "); s != "EC2 back 1:50 PM, longest wait 1 h 51 min, after relaxing 27 min, EC2 back 1:28 PM, longest wait 1 h 51 min, after relaxing 1 h 33 min" {
+	if s := strings.Join(got, ", "); s != "wait once relaxing 7.2 min, EC2 back 1:52 PM, worst wait 1 h 51 min, wait once relaxing 1 h 33 min, EC2 back 1:28 PM, worst wait 1 h 51 min" {
 		t.Errorf("headline %s", s)
 	}
 }

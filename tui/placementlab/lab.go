@@ -358,7 +358,8 @@ func (l *Lab) KeyMap() help.KeyMap {
 // viewKey is the shell's v as this lab takes it.
 var viewKey = lab.Brief(lab.CommonKeys.View, "v", "the lecture's whole table, or the topology and the bars")
 
-// figuresAre says what every headline figure is: the share of trials
-// where the object lost a majority of its replicas, which the figures'
-// names (the strategy and the failure) leave unsaid.
-func (l *Lab) figuresAre() string { return "lost a majority" }
+// figuresAre says what every headline figure is: the share of objects
+// that lost a majority of their replicas when the failure the figure
+// names struck, which its names (the strategy and the failure) leave
+// unsaid.
+func (l *Lab) figuresAre() string { return "objects that lost a majority, by what failed" }
