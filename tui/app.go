@@ -51,6 +51,10 @@ type session struct {
 	steps int64
 	// moments is whether play stopped at moments there.
 	moments bool
+	// sc is the scenario the lab played, the user's config where the
+	// ":" line changed it, and origin the scenario as written then.
+	sc     scenarios.Scenario
+	origin *scenarios.Scenario
 }
 
 // Model is the root model.
@@ -79,7 +83,11 @@ type Model struct {
 	resumeAfterHelp bool
 	helpPage        viewport.Model
 
-	seedInput  textinput.Model
+	seedInput textinput.Model
+	// prompt is the ":" line; origin the scenario as written once the
+	// line has changed the lab's config (nil until it has).
+	prompt     prompt
+	origin     *scenarios.Scenario
 	typingSeed bool
 	seedErr    string
 	// note is the latest message, shown until the next key; bad marks a
@@ -136,6 +144,7 @@ func New(opts Options) (*Model, error) {
 	m.seedInput = textinput.New()
 	m.seedInput.Prompt = "seed: "
 	m.seedInput.CharLimit = 19
+	m.prompt = newPrompt()
 	m.picker = newPicker(m.width, m.height-1)
 	m.setTheme(theme)
 	switch {
@@ -182,8 +191,9 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) open(sc scenarios.Scenario) error {
 	m.play.stop()
 	m.helpOpen, m.caption = false, ""
+	m.origin = nil
 	if s, ok := m.kept[sc.Name]; ok {
-		m.scenario, m.lab, m.screen = sc, s.lab, screenLab
+		m.scenario, m.lab, m.screen, m.origin = s.sc, s.lab, screenLab, s.origin
 		m.play.speed, m.stopAtMoments = s.speed, s.moments
 		m.seek.atStart()
 		m.seek.steps = s.steps
@@ -213,7 +223,7 @@ func (m *Model) back() {
 	m.play.stop()
 	m.stopSeek()
 	m.leave()
-	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed, steps: m.seek.steps, moments: m.stopAtMoments}
+	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed, steps: m.seek.steps, moments: m.stopAtMoments, sc: m.scenario, origin: m.origin}
 	m.picker.ResetFilter() // Select counts in the whole list
 	for i, it := range m.picker.Items() {
 		if si, ok := it.(scenarioItem); ok && si.sc.Name == m.scenario.Name {
@@ -339,15 +349,18 @@ func (m *Model) setTheme(i int) {
 	m.st = widget.NewStyles(themes.All[i])
 	m.help.Styles = m.st.HelpStyles()
 	styleList(&m.picker, m.st)
-	m.seedInput.PromptStyle = m.st.Accent
-	m.seedInput.TextStyle = m.st.Text
-	m.seedInput.Cursor.Style = m.st.Accent
+	for _, in := range []*textinput.Model{&m.seedInput, &m.prompt.input} {
+		in.PromptStyle, in.TextStyle, in.Cursor.Style, in.PlaceholderStyle = m.st.Accent, m.st.Text, m.st.Accent, m.st.Muted
+	}
 }
 
 // asWritten returns the lab to its scenario as written: a new lab from the
 // scenario's spec, so every edit, seed, view and title of the old one goes.
 func (m *Model) asWritten() tea.Cmd {
 	sc := m.scenario
+	if m.origin != nil { // the ":" line changed it
+		sc = *m.origin
+	}
 	m.play.stop()
 	m.leave()
 	delete(m.kept, sc.Name)

@@ -34,7 +34,7 @@ func (m *Model) handleKeys(msg tea.KeyMsg) (tea.Cmd, bool) {
 
 // textFocused reports whether typed text goes to a text field.
 func (m *Model) textFocused() bool {
-	if m.typingSeed || (m.screen == screenPicker && m.picker.FilterState() == list.Filtering) {
+	if m.typingSeed || m.prompt.open || (m.screen == screenPicker && m.picker.FilterState() == list.Filtering) {
 		return true
 	}
 	ed, ok := m.lab.(lab.Editor)
@@ -57,19 +57,21 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	if !speed && !key.Matches(msg, m.keys.Play, m.keys.Step) { // play and step go on to the step's other moments
 		m.told = nil
 	}
-	if m.seek.going && m.screen == screenLab && !m.typingSeed {
+	if m.seek.going && m.screen == screenLab && !m.typingSeed && !m.prompt.open {
 		if cmd, isSeek := m.seekKey(msg); isSeek {
 			return cmd, false
 		}
 		m.stopSeek() // any other key stops a replay where it got to
 		return nil, false
 	}
-	if !m.typingSeed {
+	if !m.typingSeed && !m.prompt.open {
 		m.setNote("", false)
 	}
 	switch {
 	case m.typingSeed:
 		return m.seedKey(msg), false
+	case m.prompt.open:
+		return m.promptKey(msg), false
 	case m.screen == screenPicker:
 		return m.pickerKey(msg)
 	case m.textFocused():
@@ -276,6 +278,8 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		m.typingSeed, m.seedErr = true, ""
 		m.seedInput.SetValue("")
 		return m.seedInput.Focus()
+	case key.Matches(msg, k.Prompt):
+		return m.openPrompt()
 	case key.Matches(msg, k.NextPart, k.PrevPart):
 		return m.otherPart(key.Matches(msg, k.NextPart))
 	case key.Matches(msg, k.Timeline):

@@ -44,7 +44,11 @@ func (m *Model) redraw() {
 	}
 	bottom := m.captionLines()
 	bottom = append(bottom, m.noteLines()...)
-	bottom = append(bottom, m.statusBar(), m.shortHelp())
+	if m.prompt.open {
+		bottom = append(bottom, m.promptLines()...)
+	} else {
+		bottom = append(bottom, m.statusBar(), m.shortHelp())
+	}
 	// The lecture strip gives up its large figures, the last first, before
 	// a chart goes below the readable minimum.
 	var top []string

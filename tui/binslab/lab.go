@@ -6,8 +6,9 @@ package binslab
 import (
 	_ "embed"
 	"fmt"
-	"github.com/loadlab/loadlab/tui/widget"
 	"strings"
+
+	"github.com/loadlab/loadlab/tui/widget"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/loadlab/loadlab/internal/sysmem"
@@ -362,3 +363,6 @@ func (l *Lab) Info() lab.Info {
 
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return keys }
+
+// Current is the lab's spec as its keys have left it, for the ":" line.
+func (l *Lab) Current() engine.Spec { return l.spec }

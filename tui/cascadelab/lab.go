@@ -459,3 +459,6 @@ func (l *Lab) Info() lab.Info {
 
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return keys }
+
+// Current is the lab's spec as its keys have left it, for the ":" line.
+func (l *Lab) Current() engine.Spec { return l.spec }

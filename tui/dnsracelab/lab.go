@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/loadlab/loadlab/sim/engine"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/loadlab/loadlab/scenarios"
@@ -255,3 +257,7 @@ func (l *Lab) Info() lab.Info {
 
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return keys }
+
+// Current is the explorer's spec as its keys have left it, for the ":"
+// line.
+func (l *Lab) Current() engine.Spec { return l.set.spec }

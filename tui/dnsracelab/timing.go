@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/interleave"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -328,3 +329,7 @@ func (l *TimingLab) Info() lab.Info {
 
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *TimingLab) KeyMap() help.KeyMap { return timingKeys }
+
+// Current is the timing lab's spec as its keys have left it, for the ":"
+// line.
+func (l *TimingLab) Current() engine.Spec { return l.spec }

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/loadlab/loadlab/sim/engine"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -193,3 +195,6 @@ func (l *Lab) Info() lab.Info {
 
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return keys }
+
+// Current is the lab's spec as its keys have left it, for the ":" line.
+func (l *Lab) Current() engine.Spec { return l.spec }

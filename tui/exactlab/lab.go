@@ -377,3 +377,6 @@ func (l *Lab) KeyMap() help.KeyMap {
 	short, full := l.help()
 	return lab.Keys{Short: short, Full: full}
 }
+
+// Current is the lab's spec as its keys have left it, for the ":" line.
+func (l *Lab) Current() engine.Spec { return l.spec }

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/loadlab/loadlab/sim/engine"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -187,3 +189,6 @@ func (l *Lab) KeyMap() help.KeyMap {
 	short, full := l.help()
 	return lab.Keys{Short: short, Full: full}
 }
+
+// Current is the lab's spec as its keys have left it, for the ":" line.
+func (l *Lab) Current() engine.Spec { return l.spec }

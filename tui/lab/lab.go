@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -87,6 +88,12 @@ type Info struct {
 	// Final says the headline is final before the run is done (the exact
 	// lab's results, once computed, while its stepper plays one input).
 	Final bool
+}
+
+// Specced is a lab that gives its spec as it stands, its keys' changes
+// in it: the ":" line reads its flags over that.
+type Specced interface {
+	Current() engine.Spec
 }
 
 // Focuser is a lab with several panels that tab moves between; NextPanel
@@ -238,8 +245,9 @@ type Common struct {
 	// that plays; Scenario returns the lab to its scenario as written.
 	StepBack, First, Last, JumpBack, JumpForward, Scenario key.Binding
 	// NextPart and PrevPart open the next and the previous scenario of a
-	// story told in parts (AWS 2025's night).
-	NextPart, PrevPart key.Binding
+	// story told in parts (AWS 2025's night); Prompt opens the ":" line,
+	// which takes any flag of the lab's engine.
+	NextPart, PrevPart, Prompt key.Binding
 }
 
 // CommonKeys declares the shell's keys once.
@@ -270,6 +278,7 @@ var CommonKeys = Common{
 	Scenario:    Bind([]string{"R"}, "R", "scenario as written"),
 	NextPart:    Bind([]string{"}"}, "}", "the story's next part"),
 	PrevPart:    Bind([]string{"{"}, "{", "the story's part before"),
+	Prompt:      Bind([]string{":"}, ":", "type flags: any config of this engine (tab completes)"),
 }
 
 // PlayKeys is the full help's column of the shell's keys for a lab that
@@ -289,7 +298,7 @@ func StepKeys() []key.Binding {
 // ShellKeys is the full help's tail of the keys every screen has.
 func ShellKeys() []key.Binding {
 	c := CommonKeys
-	return []key.Binding{c.Timeline, c.Lecture, c.Theme, c.Back, c.Help, c.Quit}
+	return []key.Binding{c.Prompt, c.Timeline, c.Lecture, c.Theme, c.Back, c.Help, c.Quit}
 }
 
 // Lever is a pair of keys that move one setting down and up: a binding per

@@ -276,3 +276,6 @@ func (l *Lockstep[S, C, E]) Compare(baseline, pair string) Change[S] {
 func Shared[S any](change func(*S)) Change[S] {
 	return func(s *S, _ *Pair) string { change(s); return "" }
 }
+
+// Current is the spec as the keys have left it, for the ":" line.
+func (l *Lockstep[S, C, E]) Current() engine.Spec { return any(l.Spec).(engine.Spec) }

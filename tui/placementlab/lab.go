@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/loadlab/loadlab/sim/engine"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -363,3 +365,6 @@ var viewKey = lab.Brief(lab.CommonKeys.View, "v", "the lecture's whole table, or
 // names struck, which its names (the strategy and the failure) leave
 // unsaid.
 func (l *Lab) figuresAre() string { return "objects that lost a majority, by what failed" }
+
+// Current is the lab's spec as its keys have left it, for the ":" line.
+func (l *Lab) Current() engine.Spec { return l.spec }

@@ -12,6 +12,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/loadlab/loadlab/sim/engine"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/queue"
@@ -168,3 +170,6 @@ func (l *Lab) KeyMap() help.KeyMap {
 	short, full := l.help()
 	return lab.Keys{Short: short, Full: full}
 }
+
+// Current is the lab's spec as its keys have left it, for the ":" line.
+func (l *Lab) Current() engine.Spec { return l.spec }
