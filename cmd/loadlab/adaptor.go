@@ -93,6 +93,9 @@ type options struct {
 	workers   int
 	file      string
 	maxMemory float64
+	// seeds, above 0, runs the config on that many seeds from its own and
+	// reports each headline figure's spread (seeds.go).
+	seeds int
 }
 
 func (o options) env() runEnv {
@@ -130,6 +133,17 @@ func (c *engineCLI[S, R]) bindShared(fs *flags.Set, o *options) {
 	fs.Int(&o.workers, "workers", 1, math.MaxInt, "goroutines sharing the work (the result does not depend on it)")
 	fs.Text(&o.file, "scenario-file", "a file name", "a TOML or JSON scenario file to start from; flags still win over it")
 	fs.Value(sizeValue{&o.maxMemory}, "max-memory", maxMemoryAccepts(), "the memory a run may use")
+	if c.seeded() {
+		fs.Int(&o.seeds, "seeds", 0, engine.MaxSeeds, "run the config on this many seeds from --seed, on --workers cores, and report each headline figure's mean, median, 5-95 % interval and spread (0: one run)")
+	}
+}
+
+// seeded reports whether the engine draws random numbers: it has --seed.
+func (c *engineCLI[S, R]) seeded() bool {
+	var spec S
+	fs := flags.NewSet("")
+	flags.Declare(fs, &spec)
+	return fs.Lookup("seed") != nil
 }
 
 func (c *engineCLI[S, R]) boolFlags() []string {
@@ -216,6 +230,9 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 		return prepared{}, err
 	}
 	estimate := c.cost(spec, o.env())
+	if o.seeds > 0 {
+		estimate = seedsCost(estimate, o)
+	}
 	lim := limits(o.maxMemory)
 	if err := estimate.Check(lim); err != nil {
 		lever := flagName
@@ -229,6 +246,9 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 		// accepted for, instead of letting it grow to twice what is live.
 		soft := min(lim.Bytes, max(1.25*estimate.Bytes, 64e6))
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(soft)))
+		if o.seeds > 0 {
+			return c.overSeeds(ctx, spec, o, stdout, stderr)
+		}
 		return c.execute(ctx, spec, o, estimate, stdout, stderr)
 	}}, nil
 }

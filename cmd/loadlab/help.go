@@ -52,6 +52,11 @@ engine and its defaults; flags override them. Flags every engine has:
   --format text|json|csv    the report's form (each engine lists its own)
   --workers N               goroutines sharing the work (the result does not depend on it)
   --scenario-file FILE      a TOML or JSON scenario file to start from
+  --seeds N                 an engine that draws random numbers: run the config on N
+                            seeds from --seed (at most 1000) and report each headline
+                            figure's mean, median, 5-95 % interval, least and most and a
+                            histogram (a time or a state: the values it took); the same
+                            for any --workers
 
 A scenario file names the engine and a table of that engine's fields, and
 may start from a built-in scenario:

@@ -160,6 +160,9 @@ func flagError(fs *Set, err error, topic string) error {
 		return Usagef("%q is not a flag: a flag is --name or --name=value (see loadlab help %s)", arg, topic)
 	}
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		if name == "seeds" && fs.Lookup("seed") == nil {
+			return Usagef("--seeds is not a flag of %s: it draws nothing at random (it has no --seed), so every seed would give the same run", fs.Name())
+		}
 		if a, ok := flagAliases[name]; ok && fs.Lookup(a[0]) != nil {
 			return Usagef("--%s is not a flag of %s: %s is --%s (see loadlab help %s)", name, fs.Name(), a[1], a[0], topic)
 		}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// seedsReport is a config run over many seeds: each headline figure's
+// spread, the seeds first..first+seeds-1.
+type seedsReport struct {
+	Engine    string          `json:"engine"`
+	FirstSeed int64           `json:"first_seed"`
+	Seeds     int             `json:"seeds"`
+	Figures   []engine.Spread `json:"figures"`
+}
+
+// seedsCost is a run's estimate over o.seeds seeds on o.workers cores:
+// the time of every run shared by the cores, the memory of as many runs
+// at once as cores, and a report of a figure's values a seed.
+func seedsCost(one engine.Cost, o options) engine.Cost {
+	workers := float64(max(1, min(o.workers, o.seeds)))
+	c := one
+	c.Seconds = one.Seconds * float64(o.seeds) / workers
+	c.Bytes = one.Bytes * workers
+	c.OutputBytes = 2000 + 24*8*float64(o.seeds) // eight figures' values a seed, and their words
+	c.TimeLevers = append([]string{"seeds"}, one.TimeLevers...)
+	return c
+}
+
+// overSeeds runs spec on --seeds seeds from its own, each run on one core
+// and the runs shared by --workers (so the report does not depend on
+// --workers), and writes each headline figure's spread.
+func (c *engineCLI[S, R]) overSeeds(ctx context.Context, spec S, o options, stdout, stderr io.Writer) error {
+	fs, _ := flags.For(spec, "")
+	first, err := strconv.ParseInt(fs.Current("seed"), 10, 64)
+	if err != nil {
+		return err
+	}
+	progress := newProgress(stderr)
+	env := o.env()
+	env.workers, env.keepAll = 1, false
+	runs, err := engine.OverSeeds(ctx, first, o.seeds, o.workers, func(ctx context.Context, seed int64) ([]engine.Figure, error) {
+		s, err := flags.Apply(spec, []string{"--seed", strconv.FormatInt(seed, 10)})
+		if err != nil {
+			return nil, err
+		}
+		r, err := c.run(ctx, s.(S), env)
+		if err != nil {
+			return nil, err
+		}
+		h, ok := any(r).(headlined)
+		if !ok {
+			return nil, fmt.Errorf("the %s engine has no headline figures to spread", c.engine())
+		}
+		return h.Headline(), nil
+	}, progress.update)
+	progress.finish()
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%w: no output written (stopped at %.0f%%)", errInterrupted, 100*progress.done())
+		}
+		return err
+	}
+	rep := seedsReport{Engine: c.engine(), FirstSeed: first, Seeds: o.seeds, Figures: engine.Spreads(runs)}
+	var b strings.Builder
+	switch o.format {
+	case "json": // no estimate: its memory is the workers', and the report is the same for any
+		err = writeJSON(&b, rep)
+	case "csv":
+		err = writeSeedsCSV(&b, rep)
+	default:
+		err = writeSeedsText(&b, rep)
+	}
+	if err != nil {
+		return err
+	}
+	return writeReport(ctx, stdout, stderr, []byte(b.String()))
+}
+
+// sparks draw a histogram in a line.
+var sparks = []rune("▁▂▃▄▅▆▇█")
+
+// spark is a numeric spread's histogram in n cells, the tallest bin █.
+func spark(s engine.Spread, n int) string {
+	h := s.Histogram(n)
+	top := 0
+	for _, c := range h {
+		top = max(top, c)
+	}
+	out := make([]rune, len(h))
+	for i, c := range h {
+		out[i] = ' '
+		if c > 0 {
+			out[i] = sparks[min(len(sparks)-1, (c*len(sparks)-1)/max(1, top))]
+		}
+	}
+	return string(out)
+}
+
+// num writes a spread's number to four significant digits.
+func spreadNum(x float64, unit string) string {
+	v := strconv.FormatFloat(x, 'g', 4, 64)
+	if strings.ContainsAny(v, "e") {
+		v = strconv.FormatFloat(x, 'f', 1, 64)
+	}
+	if unit == "" || unit == "%" || unit == "x" || strings.HasPrefix(unit, "/") {
+		return v + unit
+	}
+	return v + " " + unit
+}
+
+// writeSeedsText prints each figure's spread: numbers by their mean,
+// median, 5-95 % interval, least and most and a histogram from least to
+// most; other figures by the values they took.
+func writeSeedsText(w io.Writer, r seedsReport) error {
+	fmt.Fprintf(w, "%s over %d seeds (%d..%d): each headline figure's spread\n\n", r.Engine, r.Seeds, r.FirstSeed, r.FirstSeed+int64(r.Seeds)-1)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "figure\tmean\tmedian\t5-95 %\tmin..max\thistogram")
+	for _, s := range r.Figures {
+		name := s.Name
+		if s.Group != "" {
+			name = s.Group + ": " + s.Name
+		}
+		if !s.Numeric {
+			var vals []string
+			for _, c := range s.Counts[:min(3, len(s.Counts))] {
+				vals = append(vals, fmt.Sprintf("%s in %d", c.Value, c.Seeds))
+			}
+			if len(s.Counts) > 3 {
+				vals = append(vals, fmt.Sprintf("%d more values", len(s.Counts)-3))
+			}
+			fmt.Fprintf(tw, "%s\t%s\t\t\t\t\n", name, strings.Join(vals, ", "))
+			continue
+		}
+		u := s.Unit
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s-%s\t%s..%s\t%s\n", name, spreadNum(s.Mean, u), spreadNum(s.Median, u), spreadNum(s.P5, u), spreadNum(s.P95, u), spreadNum(s.Min, u), spreadNum(s.Max, u), spark(s, 12))
+	}
+	return tw.Flush()
+}
+
+// writeSeedsCSV writes a row a figure: its spread, or its most common
+// value for a figure that is no number.
+func writeSeedsCSV(w io.Writer, r seedsReport) error {
+	var rows [][]string
+	for _, s := range r.Figures {
+		if !s.Numeric {
+			rows = append(rows, []string{s.Key, s.Group, s.Name, "", strconv.Itoa(s.Seeds), "", "", "", "", "", "", s.Counts[0].Value})
+			continue
+		}
+		rows = append(rows, []string{s.Key, s.Group, s.Name, s.Unit, strconv.Itoa(s.Seeds), num(s.Mean), num(s.Median), num(s.P5), num(s.P95), num(s.Min), num(s.Max), ""})
+	}
+	return writeCSV(w, []string{"key", "group", "name", "unit", "seeds", "mean", "median", "p5", "p95", "min", "max", "most_common"}, rows)
+}

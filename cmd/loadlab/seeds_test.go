@@ -1,0 +1,67 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/sim/remirror"
+)
+
+// --seeds runs the config on that many seeds from its own and reports
+// each headline figure's spread: the JSON is the same for any --workers,
+// its mean is the mean of the seeds' own runs, and the text gives the
+// 5-95 % interval.
+func TestRunOverSeeds(t *testing.T) {
+	t.Parallel()
+	var reps []seedsReport
+	for _, w := range []string{"1", "2"} {
+		code, out, errs := runArgs(t, "run", "aws-2011-remirror", "--seeds", "40", "--workers", w, "--format", "json")
+		if code != 0 {
+			t.Fatalf("workers %s: exit %d: %s", w, code, errs)
+		}
+		var r seedsReport
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		reps = append(reps, r)
+	}
+	a, _ := json.Marshal(reps[0])
+	b, _ := json.Marshal(reps[1])
+	if string(a) != string(b) {
+		t.Errorf("--workers 1 and 2 give different reports")
+	}
+	peak := reps[0].Figures[0]
+	if peak.Key != "peak" || peak.Group != "no protection" || !peak.Numeric || peak.Seeds != 40 || len(peak.Values) != 40 || peak.Unit != "%" {
+		t.Fatalf("the first figure: %+v", peak)
+	}
+	sum := 0.0
+	for i := range 3 { // the first seeds' own runs give the first values
+		s := remirror.DefaultSpec()
+		s.Seed += int64(i)
+		rep, err := s.Run(t.Context(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, _, _ := engine.ParseNumber(rep.Figures[0].Value)
+		if x != peak.Values[i] {
+			t.Errorf("seed %d: its own run's peak %v, the spread's %v", s.Seed, x, peak.Values[i])
+		}
+	}
+	for _, x := range peak.Values {
+		sum += x
+	}
+	if mean := sum / 40; mean-peak.Mean > 1e-9 || peak.Mean-mean > 1e-9 || peak.P5 > peak.Median || peak.Median > peak.P95 {
+		t.Errorf("mean %v against %v; 5 %% %v, median %v, 95 %% %v", mean, peak.Mean, peak.P5, peak.Median, peak.P95)
+	}
+	_, text, _ := runArgs(t, "run", "aws-2011-remirror", "--seeds", "10")
+	if !strings.Contains(text, "remirror over 10 seeds (425..434)") || !strings.Contains(text, "5-95 %") || !strings.Contains(text, "no protection: peak") {
+		t.Errorf("text:\n%s", text)
+	}
+	for _, c := range [][]string{{"run", "network-manager", "--seeds", "3"}, {"run", "bins", "--seeds", "1001"}} {
+		if code, _, errs := runArgs(t, c...); code != 2 || !strings.Contains(errs, "--seeds") {
+			t.Errorf("%v: exit %d, %q", c, code, errs)
+		}
+	}
+}

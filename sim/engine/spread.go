@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Spread is one headline figure over the runs of many seeds. A figure
+// written as a plain number (with a unit: "12.26%", "1,116", "9.0/s",
+// "27 min") is Numeric: its mean, median, 5-95 % interval (linear
+// interpolation between order statistics), least and most, and each
+// seed's value in seed order. Any other figure (a time of day, a span
+// in hours and minutes, a state, a fraction) is counted by its values,
+// the most common first.
+type Spread struct {
+	Key     string  `json:"key"`
+	Group   string  `json:"group,omitempty"`
+	Name    string  `json:"name"`
+	Seeds   int     `json:"seeds"`
+	Numeric bool    `json:"numeric"`
+	Unit    string  `json:"unit,omitempty"`
+	Mean    float64 `json:"mean"`
+	Median  float64 `json:"median"`
+	P5      float64 `json:"p5"`
+	P95     float64 `json:"p95"`
+	Min     float64 `json:"min"`
+	Max     float64 `json:"max"`
+	// Values are each seed's, in seed order (numeric figures).
+	Values []float64 `json:"values,omitempty"`
+	// Counts are the values a non-numeric figure took, most common first
+	// (ties in the order they first came).
+	Counts []ValueCount `json:"counts,omitempty"`
+}
+
+// ValueCount is how many seeds gave a figure one value.
+type ValueCount struct {
+	Value string `json:"value"`
+	Seeds int    `json:"seeds"`
+}
+
+// plainNumber is a figure written as a number and an optional unit.
+var plainNumber = regexp.MustCompile(`^([+-]?[0-9][0-9,]*(?:\.[0-9]+)?)\s?(%|/s|/min|ms|s|min|h|x|q/s)?$`)
+
+// ParseNumber reads a figure written as a plain number with an optional
+// unit ("12.26%" is 12.26 and "%"); ok is false for anything else.
+func ParseNumber(value string) (x float64, unit string, ok bool) {
+	m := plainNumber.FindStringSubmatch(strings.TrimSpace(value))
+	if m == nil {
+		return 0, "", false
+	}
+	x, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		return 0, "", false
+	}
+	return x, m[2], true
+}
+
+// Spreads gathers each headline figure over runs, each run's figures in
+// one order (a seed's run); a figure is matched by its key and group.
+func Spreads(runs [][]Figure) []Spread {
+	if len(runs) == 0 {
+		return nil
+	}
+	var out []Spread
+	for _, f := range runs[0] {
+		s := Spread{Key: f.Key, Group: f.Group, Name: f.Name, Seeds: len(runs), Numeric: true}
+		var texts []string
+		for _, run := range runs {
+			v := "—"
+			if i := slices.IndexFunc(run, func(g Figure) bool { return g.Key == f.Key && g.Group == f.Group }); i >= 0 {
+				v = run[i].Value
+			}
+			texts = append(texts, v)
+			x, unit, ok := ParseNumber(v)
+			if !ok || len(s.Values) > 0 && unit != s.Unit {
+				s.Numeric = false
+				continue
+			}
+			s.Unit = unit
+			s.Values = append(s.Values, x)
+		}
+		if s.Numeric {
+			s.describe()
+		} else {
+			s.Unit, s.Values, s.Counts = "", nil, counts(texts)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// describe works out a numeric spread's figures from its values.
+func (s *Spread) describe() {
+	sorted := slices.Sorted(slices.Values(s.Values))
+	sum := 0.0
+	for _, x := range sorted {
+		sum += x
+	}
+	s.Mean = round12(sum / float64(len(sorted)))
+	s.Median, s.P5, s.P95 = round12(Quantile(sorted, 0.5)), round12(Quantile(sorted, 0.05)), round12(Quantile(sorted, 0.95))
+	s.Min, s.Max = sorted[0], sorted[len(sorted)-1]
+}
+
+// round12 rounds to 12 significant digits: a sum's last bits
+// (15.114999999999998) are no part of a figure read to four.
+func round12(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
+	return v
+}
+
+// Quantile is the q-quantile of sorted values, interpolated linearly
+// between the order statistics around position q x (n - 1).
+func Quantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	pos := q * float64(len(sorted)-1)
+	lo := int(math.Floor(pos))
+	hi := min(lo+1, len(sorted)-1)
+	return sorted[lo] + (pos-float64(lo))*(sorted[hi]-sorted[lo])
+}
+
+// counts are the texts' values and how many of each, most common first.
+func counts(texts []string) []ValueCount {
+	var out []ValueCount
+	for _, t := range texts {
+		if i := slices.IndexFunc(out, func(c ValueCount) bool { return c.Value == t }); i >= 0 {
+			out[i].Seeds++
+			continue
+		}
+		out = append(out, ValueCount{Value: t, Seeds: 1})
+	}
+	slices.SortStableFunc(out, func(a, b ValueCount) int { return b.Seeds - a.Seeds })
+	return out
+}
+
+// Histogram is a numeric spread's values counted into n equal bins from
+// Min to Max (all in one when every value is one).
+func (s Spread) Histogram(n int) []int {
+	bins := make([]int, max(1, n))
+	for _, x := range s.Values {
+		i := 0
+		if s.Max > s.Min {
+			i = min(n-1, int((x-s.Min)/(s.Max-s.Min)*float64(n)))
+		}
+		bins[i]++
+	}
+	return bins
+}

@@ -1,0 +1,49 @@
+package engine
+
+import (
+	"math"
+	"testing"
+)
+
+// Only a plain number with a unit is read as one: times, spans, states
+// and fractions are not.
+func TestParseNumber(t *testing.T) {
+	good := map[string][2]any{"12.26%": {12.26, "%"}, "1,116": {1116.0, ""}, "9.0/s": {9.0, "/s"}, "27 min": {27.0, "min"}, "-0.5": {-0.5, ""}, "300 q/s": {300.0, "q/s"}}
+	for in, want := range good {
+		x, unit, ok := ParseNumber(in)
+		if !ok || x != want[0].(float64) || unit != want[1].(string) {
+			t.Errorf("%q: %v %q %v", in, x, unit, ok)
+		}
+	}
+	for _, bad := range []string{"5:28 AM", "2 h 15 min", "not yet", "17/8", "—", "1.01% (1/n 3.33%)", "NaN", "1e400", ""} {
+		if _, _, ok := ParseNumber(bad); ok {
+			t.Errorf("%q read as a number", bad)
+		}
+	}
+}
+
+// A spread's figures over known values: mean, median, the 5-95 %
+// interval interpolated, and a non-numeric figure counted.
+func TestSpreads(t *testing.T) {
+	var runs [][]Figure
+	for i := 1; i <= 21; i++ {
+		back := "5:28 AM"
+		if i%3 == 0 {
+			back = "never"
+		}
+		runs = append(runs, []Figure{{Key: "stuck", Group: "none", Name: "stuck", Value: fmtPct(float64(i))}, {Key: "back", Group: "none", Name: "back", Value: back}})
+	}
+	s := Spreads(runs)
+	st := s[0]
+	if !st.Numeric || st.Unit != "%" || st.Mean != 11 || st.Median != 11 || st.Min != 1 || st.Max != 21 || math.Abs(st.P5-2) > 1e-12 || math.Abs(st.P95-20) > 1e-12 {
+		t.Errorf("stuck: %+v", st)
+	}
+	if h := st.Histogram(4); h[0]+h[1]+h[2]+h[3] != 21 || h[3] != 6 {
+		t.Errorf("histogram %v", h)
+	}
+	if b := s[1]; b.Numeric || len(b.Counts) != 2 || b.Counts[0] != (ValueCount{"5:28 AM", 14}) || b.Counts[1] != (ValueCount{"never", 7}) {
+		t.Errorf("back: %+v", b)
+	}
+}
+
+func fmtPct(x float64) string { return Digits(int64(x)) + ".00%" }
