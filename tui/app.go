@@ -86,8 +86,10 @@ type Model struct {
 	seedInput textinput.Model
 	// prompt is the ":" line; origin the scenario as written once the
 	// line has changed the lab's config (nil until it has).
-	prompt     prompt
-	origin     *scenarios.Scenario
+	prompt prompt
+	origin *scenarios.Scenario
+	// seeds is N's view: the config over many seeds.
+	seeds      overSeeds
 	typingSeed bool
 	seedErr    string
 	// note is the latest message, shown until the next key; bad marks a
@@ -265,7 +267,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		}
 	case busyMsg:
-		cmd = m.whileBusy()
+		cmd = tea.Batch(m.whileBusy(), m.seedsBusy())
 	case seekMsg:
 		if msg.gen == m.seek.gen && m.seek.going && m.screen == screenLab {
 			cmd = m.seekBatch()
@@ -274,6 +276,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// The picker filters as each key arrives (see pickerKey); a late
 		// result of the list's own filtering would undo a newer one.
 	default:
+		if m.seeds.bg.Take(msg) {
+			break
+		}
 		if m.screen == screenPicker {
 			m.picker, cmd = m.picker.Update(msg)
 		} else if a, ok := m.async(); ok {

@@ -72,6 +72,8 @@ func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.seedKey(msg), false
 	case m.prompt.open:
 		return m.promptKey(msg), false
+	case m.seeds.open && m.screen == screenLab:
+		return m.seedsKey(msg), false
 	case m.screen == screenPicker:
 		return m.pickerKey(msg)
 	case m.textFocused():
@@ -280,6 +282,8 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 		return m.seedInput.Focus()
 	case key.Matches(msg, k.Prompt):
 		return m.openPrompt()
+	case key.Matches(msg, k.OverSeeds):
+		return m.openSeeds(100)
 	case key.Matches(msg, k.NextPart, k.PrevPart):
 		return m.otherPart(key.Matches(msg, k.NextPart))
 	case key.Matches(msg, k.Timeline):

@@ -76,6 +76,8 @@ func (m *Model) body(st *widget.Styles, h int) string {
 	switch {
 	case m.helpOpen:
 		return m.fullHelp(h)
+	case m.seeds.open:
+		return m.seedsBody(m.width, h)
 	case m.timelineOpen:
 		return m.timelineBody(m.width, h)
 	}

@@ -84,38 +84,6 @@ func (c *engineCLI[S, R]) overSeeds(ctx context.Context, spec S, o options, stdo
 	return writeReport(ctx, stdout, stderr, []byte(b.String()))
 }
 
-// sparks draw a histogram in a line.
-var sparks = []rune("▁▂▃▄▅▆▇█")
-
-// spark is a numeric spread's histogram in n cells, the tallest bin █.
-func spark(s engine.Spread, n int) string {
-	h := s.Histogram(n)
-	top := 0
-	for _, c := range h {
-		top = max(top, c)
-	}
-	out := make([]rune, len(h))
-	for i, c := range h {
-		out[i] = ' '
-		if c > 0 {
-			out[i] = sparks[min(len(sparks)-1, (c*len(sparks)-1)/max(1, top))]
-		}
-	}
-	return string(out)
-}
-
-// num writes a spread's number to four significant digits.
-func spreadNum(x float64, unit string) string {
-	v := strconv.FormatFloat(x, 'g', 4, 64)
-	if strings.ContainsAny(v, "e") {
-		v = strconv.FormatFloat(x, 'f', 1, 64)
-	}
-	if unit == "" || unit == "%" || unit == "x" || strings.HasPrefix(unit, "/") {
-		return v + unit
-	}
-	return v + " " + unit
-}
-
 // writeSeedsText prints each figure's spread: numbers by their mean,
 // median, 5-95 % interval, least and most and a histogram from least to
 // most; other figures by the values they took.
@@ -139,8 +107,8 @@ func writeSeedsText(w io.Writer, r seedsReport) error {
 			fmt.Fprintf(tw, "%s\t%s\t\t\t\t\n", name, strings.Join(vals, ", "))
 			continue
 		}
-		u := s.Unit
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s-%s\t%s..%s\t%s\n", name, spreadNum(s.Mean, u), spreadNum(s.Median, u), spreadNum(s.P5, u), spreadNum(s.P95, u), spreadNum(s.Min, u), spreadNum(s.Max, u), spark(s, 12))
+		bars, _ := s.Spark(12)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s-%s\t%s..%s\t%s\n", name, s.Number(s.Mean), s.Number(s.Median), s.Number(s.P5), s.Number(s.P95), s.Number(s.Min), s.Number(s.Max), bars)
 	}
 	return tw.Flush()
 }

@@ -150,3 +150,40 @@ func (s Spread) Histogram(n int) []int {
 	}
 	return bins
 }
+
+// Number writes one of a numeric spread's values to four significant
+// digits with its unit: "12.49%", "41 min", "9.5/s".
+func (s Spread) Number(x float64) string {
+	v := strconv.FormatFloat(x, 'g', 4, 64)
+	if strings.Contains(v, "e") {
+		v = strconv.FormatFloat(x, 'f', 1, 64)
+	}
+	if u := s.Unit; u == "" || u == "%" || u == "x" || strings.HasPrefix(u, "/") {
+		return v + u
+	}
+	return v + " " + s.Unit
+}
+
+// sparkBars draw a histogram in a line, eighths of the tallest bin.
+var sparkBars = []rune("▁▂▃▄▅▆▇█")
+
+// Spark is a numeric spread's histogram in n cells from least to most,
+// the tallest bin █, and the cell the first seed's value falls in.
+func (s Spread) Spark(n int) (bars string, first int) {
+	h := s.Histogram(n)
+	top := 0
+	for _, c := range h {
+		top = max(top, c)
+	}
+	out := make([]rune, len(h))
+	for i, c := range h {
+		out[i] = ' '
+		if c > 0 {
+			out[i] = sparkBars[min(len(sparkBars)-1, (c*len(sparkBars)-1)/max(1, top))]
+		}
+	}
+	if s.Max > s.Min && len(s.Values) > 0 {
+		first = min(n-1, int((s.Values[0]-s.Min)/(s.Max-s.Min)*float64(n)))
+	}
+	return string(out), first
+}

@@ -100,7 +100,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	both := k.Rebuild
 	both.SetHelp("f/F", "rebuild time /2, x2")
 	return []key.Binding{c.Play, c.Step, c.Help, c.Quit, both, k.Seeds, c.Moments, c.Faster},
-		[][]key.Binding{lab.PlayKeys(), append([]key.Binding{k.Rebuild, k.RebuildSlower, k.Seeds}, lab.ShellKeys()...)}
+		[][]key.Binding{append(lab.StepKeys(), lab.CommonKeys.NextSeed, lab.CommonKeys.TypeSeed), append([]key.Binding{k.Rebuild, k.RebuildSlower, k.Seeds}, lab.ShellKeys()...)} // its own N, not the shell's
 }
 
 // ShortHelp is the help bar's keys.

@@ -248,6 +248,9 @@ type Common struct {
 	// story told in parts (AWS 2025's night); Prompt opens the ":" line,
 	// which takes any flag of the lab's engine.
 	NextPart, PrevPart, Prompt key.Binding
+	// OverSeeds runs the lab's config over many seeds (a lab with a view
+	// of its own over seeds takes the key first).
+	OverSeeds key.Binding
 }
 
 // CommonKeys declares the shell's keys once.
@@ -279,13 +282,14 @@ var CommonKeys = Common{
 	NextPart:    Bind([]string{"}"}, "}", "the story's next part"),
 	PrevPart:    Bind([]string{"{"}, "{", "the story's part before"),
 	Prompt:      Bind([]string{":"}, ":", "type flags: any config of this engine (tab completes)"),
+	OverSeeds:   Bind([]string{"N"}, "N", "this config over 100 seeds: each figure's spread"),
 }
 
 // PlayKeys is the full help's column of the shell's keys for a lab that
 // plays: play and step, back through the run, speed, restart and seeds.
 func PlayKeys() []key.Binding {
 	c := CommonKeys
-	return append(StepKeys(), c.NextSeed, c.TypeSeed)
+	return append(StepKeys(), c.NextSeed, c.TypeSeed, c.OverSeeds)
 }
 
 // StepKeys is PlayKeys without the seed keys: the full help's first
