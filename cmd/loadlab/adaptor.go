@@ -45,6 +45,10 @@ type adaptor interface {
 	boolFlags() []string
 	// fromFile sets the fields a scenario file's table names over base.
 	fromFile(base scenarios.Spec, table map[string]any) (scenarios.Spec, error)
+	// figures runs a spec of the engine on one core to its headline
+	// figures; estimate is what that run costs.
+	figures(ctx context.Context, spec scenarios.Spec) ([]engine.Figure, error)
+	estimate(spec scenarios.Spec) engine.Cost
 }
 
 func adaptorFor(engineName string) (adaptor, bool) {

@@ -21,6 +21,8 @@ Usage:
   loadlab list [--format F]        list the scenarios (text, json or csv)
   loadlab run ENGINE|SCENARIO [flags] [--format text|json|csv]
                                    run an engine headless
+  loadlab sweep ENGINE|SCENARIO --vary FIELD=VALUES [--vary ...] [--seeds N]
+                                   run a grid of configs, each figure against it
   loadlab enum [flags]             exact enumeration (short for run exact)
   loadlab help TOPIC               help on a command or an engine
 
@@ -37,6 +39,20 @@ with the same arguments (the same checks and messages, exit 2 before the
 screen opens), its title saying it is yours: loadlab tui bins --bins 1000
 --strategies one,two,stale:8. NO_COLOR (or --theme mono) draws without
 colour; contrast is for projectors; --play opens it playing.
+`},
+	{"sweep", `Usage: loadlab sweep ENGINE|SCENARIO --vary FIELD=VALUES [--vary ...] [flags] [--seeds N] [--workers N] [--format text|json|csv]
+
+Runs the engine at every point of a grid, on every core, and reports each
+headline figure at each point (its mean and 5-95 % over --seeds seeds, for
+an engine that draws random numbers), with the engine's theory beside it
+where it has one (bins: m/n + ln n / ln ln n for one choice, m/n + ln ln n /
+ln d for d), and, where one field varies, a plot of every figure against it.
+FIELD is any flag of the engine; VALUES a list (16,64,256), a geometric
+range A..BxK (16..65536x4: 16, 64, ... 65536) or an arithmetic one A..B+K.
+Every point is checked as loadlab run would check it, before any runs:
+  loadlab sweep bins --vary bins=16..65536x4 --balls 1000 --strategies one,two --seeds 50
+At most 1000 points and 100,000 runs; the work is estimated and refused
+past the limit, as every run is. The report is the same for any --workers.
 `},
 	{"list", `Usage: loadlab list [--format text|json|csv]
 
@@ -76,7 +92,7 @@ Topics: the commands (tui list run enum help) and the engines.
 }
 
 func commandNames() []string {
-	names := []string{"tui", "list", "run", "enum", "help"}
+	names := []string{"tui", "list", "run", "sweep", "enum", "help"}
 	return names
 }
 

@@ -84,6 +84,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return listCommand(rest, stdout)
 	case "run":
 		return runCommand(rest, stdout, stderr)
+	case "sweep":
+		return sweepCommand(rest, stdout, stderr)
 	case "enum":
 		return runEngine("enum", "exact", rest, stdout, stderr)
 	case "help":

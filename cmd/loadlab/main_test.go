@@ -150,8 +150,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"--theme", "neon"}, `--theme must be one of dark light contrast mono, got "neon"`},
 		{[]string{"--theme", "mono", "tui", "no-such-scenario"}, `unknown engine or scenario "no-such-scenario"`},
 		{[]string{"--theme", "light", "list"}, `"list" is a command: flags follow it (loadlab list ...)`},
-		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: tui list run enum help; see loadlab help)`},
-		{[]string{"help", "nope"}, `no help on "nope" (topics: tui list run enum help ` + engineList(" ") + `)`},
+		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: tui list run sweep enum help; see loadlab help)`},
+		{[]string{"help", "nope"}, `no help on "nope" (topics: tui list run sweep enum help ` + engineList(" ") + `)`},
 		{[]string{"run", "bins", "--scenario-file", "bad\nname.toml"}, `bad\nname.toml`},
 	}
 	for _, c := range cases {

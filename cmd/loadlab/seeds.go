@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -44,22 +45,12 @@ func (c *engineCLI[S, R]) overSeeds(ctx context.Context, spec S, o options, stdo
 		return err
 	}
 	progress := newProgress(stderr)
-	env := o.env()
-	env.workers, env.keepAll = 1, false
 	runs, err := engine.OverSeeds(ctx, first, o.seeds, o.workers, func(ctx context.Context, seed int64) ([]engine.Figure, error) {
 		s, err := flags.Apply(spec, []string{"--seed", strconv.FormatInt(seed, 10)})
 		if err != nil {
 			return nil, err
 		}
-		r, err := c.run(ctx, s.(S), env)
-		if err != nil {
-			return nil, err
-		}
-		h, ok := any(r).(headlined)
-		if !ok {
-			return nil, fmt.Errorf("the %s engine has no headline figures to spread", c.engine())
-		}
-		return h.Headline(), nil
+		return c.figures(ctx, s)
 	}, progress.update)
 	progress.finish()
 	if err != nil {
@@ -82,6 +73,24 @@ func (c *engineCLI[S, R]) overSeeds(ctx context.Context, spec S, o options, stdo
 		return err
 	}
 	return writeReport(ctx, stdout, stderr, []byte(b.String()))
+}
+
+// figures runs spec on one core and gives its headline figures.
+func (c *engineCLI[S, R]) figures(ctx context.Context, spec scenarios.Spec) ([]engine.Figure, error) {
+	r, err := c.run(ctx, spec.(S), runEnv{workers: 1, format: "text"})
+	if err != nil {
+		return nil, err
+	}
+	h, ok := any(r).(headlined)
+	if !ok {
+		return nil, fmt.Errorf("the %s engine has no headline figures", c.engine())
+	}
+	return h.Headline(), nil
+}
+
+// estimate is what one run of spec costs on one core.
+func (c *engineCLI[S, R]) estimate(spec scenarios.Spec) engine.Cost {
+	return c.cost(spec.(S), runEnv{workers: 1, format: "text"})
 }
 
 // writeSeedsText prints each figure's spread: numbers by their mean,

@@ -159,3 +159,28 @@ func goldenRatio(d int) float64 {
 	}
 	return (lo + hi) / 2
 }
+
+// Theory is each strategy's asymptotic max load at the spec's n and m,
+// under the headline's key "max" (and "mean" over several trials), named
+// by its formula (m/n + ln n / ln ln n for one choice, m/n + ln ln n /
+// ln d for d choices): what a sweep draws beside the measured max. A
+// strategy with no asymptote (stale, anti, left) has none.
+func (s Spec) Theory() []engine.Figure {
+	cfg, err := s.Config()
+	if err != nil {
+		return nil
+	}
+	key := "max"
+	if cfg.Trials > 1 {
+		key = "mean"
+	}
+	var out []engine.Figure
+	for _, st := range cfg.Strategies {
+		a := asymptotic(st, cfg.Bins, cfg.Balls)
+		if a.max <= 0 || math.IsNaN(a.max) || math.IsInf(a.max, 0) {
+			continue
+		}
+		out = append(out, engine.Figure{Key: key, Group: st.Name, Name: a.formula, Value: Decimals(a.max, 3)})
+	}
+	return out
+}

@@ -9,14 +9,21 @@ import (
 const MaxSeeds = 1000
 
 // OverSeeds runs run on seeds first .. first+n-1 on up to workers
-// goroutines and returns the results in seed order; each run is
-// independent, so the results do not depend on workers. progress, if not
-// nil, gets the share of seeds done (from the goroutine that finished a
-// seed, under a lock). The first error, or ctx's, stops the rest.
+// goroutines and returns the results in seed order (Parallel); at most
+// MaxSeeds seeds.
 func OverSeeds[T any](ctx context.Context, first int64, n, workers int, run func(ctx context.Context, seed int64) (T, error), progress func(float64)) ([]T, error) {
 	if n < 1 || n > MaxSeeds {
 		return nil, Invalid("seeds", "must be in 1..%d, got %d", MaxSeeds, n)
 	}
+	return Parallel(ctx, n, workers, func(ctx context.Context, k int) (T, error) { return run(ctx, first+int64(k)) }, progress)
+}
+
+// Parallel runs run(0) .. run(n-1) on up to workers goroutines and
+// returns the results in order; each run is independent, so the results
+// do not depend on workers. progress, if not nil, gets the share done
+// (from the goroutine that finished a run, under a lock). The first
+// error, or ctx's, stops the rest.
+func Parallel[T any](ctx context.Context, n, workers int, run func(ctx context.Context, k int) (T, error), progress func(float64)) ([]T, error) {
 	out := make([]T, n)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -30,7 +37,7 @@ func OverSeeds[T any](ctx context.Context, first int64, n, workers int, run func
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				r, err := run(ctx, first+int64(k))
+				r, err := run(ctx, k)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err

@@ -44,10 +44,20 @@ type ValueCount struct {
 // plainNumber is a figure written as a number and an optional unit.
 var plainNumber = regexp.MustCompile(`^([+-]?[0-9][0-9,]*(?:\.[0-9]+)?)\s?(%|/s|/min|ms|s|min|h|x|q/s)?$`)
 
+// hoursMinutes is a span written in hours and minutes, "1 h 51 min".
+var hoursMinutes = regexp.MustCompile(`^([0-9]+) h ([0-9]{1,2}) min$`)
+
 // ParseNumber reads a figure written as a plain number with an optional
-// unit ("12.26%" is 12.26 and "%"); ok is false for anything else.
+// unit ("12.26%" is 12.26 and "%"), or a span in hours and minutes ("1 h
+// 51 min" is 111 and "min"); ok is false for anything else.
 func ParseNumber(value string) (x float64, unit string, ok bool) {
-	m := plainNumber.FindStringSubmatch(strings.TrimSpace(value))
+	value = strings.TrimSpace(value)
+	if hm := hoursMinutes.FindStringSubmatch(value); hm != nil {
+		h, _ := strconv.Atoi(hm[1])
+		m, _ := strconv.Atoi(hm[2])
+		return float64(60*h + m), "min", true
+	}
+	m := plainNumber.FindStringSubmatch(value)
 	if m == nil {
 		return 0, "", false
 	}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// A sweep runs the grid over seeds on every core: the JSON is the same
+// for any --workers; bins' theory stands beside the measured max (the
+// asymptote m/n + ln ln n / ln d for two choices); the text has a table
+// a figure and a plot against the one field varied; bad fields, ranges
+// and points are one line and exit 2.
+func TestSweep(t *testing.T) {
+	t.Parallel()
+	args := []string{"sweep", "bins", "--vary", "bins=16..1024x4", "--balls", "1000", "--strategies", "one,two", "--seeds", "10", "--format", "json"}
+	var reps []sweepReport
+	for _, w := range []string{"1", "2"} {
+		code, out, errs := runArgs(t, append(args, "--workers", w)...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		var r sweepReport
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		reps = append(reps, r)
+	}
+	a, _ := json.Marshal(reps[0])
+	b, _ := json.Marshal(reps[1])
+	if string(a) != string(b) {
+		t.Error("--workers 1 and 2 give different sweeps")
+	}
+	r := reps[0]
+	if len(r.Points) != 4 || r.Points[0].At["bins"] != "16" || r.Points[3].At["bins"] != "1024" || r.Seeds != 10 {
+		t.Fatalf("points %+v", r.Points)
+	}
+	var theory string
+	for _, f := range r.Points[1].Theory {
+		if f.Group == "two" && f.Key == "max" {
+			theory = f.Name + " = " + f.Value
+		}
+	}
+	if theory != "m/n + ln ln n / ln d = 17.681" { // 1000/64 + ln ln 64 / ln 2
+		t.Errorf("two's theory at 64 bins: %q", theory)
+	}
+	_, text, _ := runArgs(t, "sweep", "bins", "--vary", "bins=16..1024x4", "--balls", "1000", "--strategies", "one,two", "--seeds", "5")
+	for _, want := range []string{"bins swept over bins (4 values), 4 points, 5 seeds a point", "two: max", "theory: m/n + ln ln n / ln d", "max against bins", "two theory"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"sweep", "bins", "--vary", "nope=1,2"}, "nope is not a field of bins"},
+		{[]string{"sweep", "bins", "--vary", "bins=0,4"}, `at --bins 0: --bins must be a whole number in 1..50000000, got "0"`},
+		{[]string{"sweep", "bins", "--vary", "bins=1..10"}, "a range takes its step"},
+		{[]string{"sweep", "bins", "--vary", "bins=1..1e9+1"}, "more than 1000 values"},
+		{[]string{"sweep", "bins"}, "sweep needs --vary FIELD=VALUES"},
+		{[]string{"sweep", "bins", "--vary", "seed=1,2"}, "use --seeds N"},
+		{[]string{"sweep", "network-manager", "--vary", "rate=100,200", "--seeds", "3"}, "--seeds is not a flag"},
+	} {
+		code, _, errs := runArgs(t, c.args...)
+		if code != 2 || !strings.Contains(errs, c.says) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want %q", c.args, code, errs, c.says)
+		}
+	}
+}
