@@ -31,14 +31,23 @@ type overSeeds struct {
 	open  bool
 	n     int
 	first int64
-	key   string
-	bg    lab.Background[[]engine.Spread]
+	// stride steps the seeds: a run of several trials draws from as many.
+	stride int64
+	key    string
+	bg     lab.Background[[]engine.Spread]
+	// top is the first row of the figures shown, page the rows they had
+	// at the last draw: ↑/↓ and pgup/pgdn scroll them.
+	top, page int
 }
 
 // seedKeys are the view's keys.
-var seedKeys = struct{ Count, Close key.Binding }{
-	Count: lab.Bind([]string{"1", "2", "3"}, "1/2/3", "10, 100 or 1000 seeds"),
-	Close: lab.Bind([]string{"esc", "N"}, "esc", "back to the lab (stops the runs)"),
+var seedKeys = struct{ Count, Close, Up, Down, PageUp, PageDown key.Binding }{
+	Count:    lab.Bind([]string{"1", "2", "3"}, "1/2/3", "10, 100 or 1000 seeds"),
+	Close:    lab.Bind([]string{"esc", "N"}, "esc", "back to the lab (stops the runs)"),
+	Up:       lab.Bind([]string{"up", "k"}, "↑/↓", "scroll"),
+	Down:     lab.Bind([]string{"down", "j"}, "↓", "scroll down"),
+	PageUp:   lab.Bind([]string{"pgup"}, "pgup/pgdn", "a page"),
+	PageDown: lab.Bind([]string{"pgdown", " "}, "pgdn", "a page down"),
 }
 
 // openSeeds starts the lab's config on n seeds, unless the engine draws
@@ -60,19 +69,19 @@ func (m *Model) openSeeds(n int) tea.Cmd {
 	}
 	m.play.stop()
 	s := &m.seeds
-	s.open, s.n, s.first = true, n, seed
+	s.open, s.n, s.first, s.stride, s.top = true, n, seed, engine.StrideOf(spec), 0
 	s.key = fmt.Sprintf("%s %d %v", m.scenario.Name, n, spec)
 	return tea.Batch(s.bg.Start(s.key, func(ctx context.Context, progress func(float64)) ([]engine.Spread, error) {
-		return spreadOver(ctx, spec, seed, n, progress)
+		return spreadOver(ctx, spec, seed, engine.StrideOf(spec), n, progress)
 	}), busyTick())
 }
 
 // spreadOver plays spec's lab to its end on seeds first..first+n-1 on
 // every core and gathers each headline figure's spread.
-func spreadOver(ctx context.Context, spec scenarios.Spec, first int64, n int, progress func(float64)) ([]engine.Spread, error) {
+func spreadOver(ctx context.Context, spec scenarios.Spec, first, stride int64, n int, progress func(float64)) ([]engine.Spread, error) {
 	newLab := labs[spec.Engine()]
-	runs, err := engine.OverSeeds(ctx, first, n, runtime.GOMAXPROCS(0), func(ctx context.Context, seed int64) ([]engine.Figure, error) {
-		s, err := flags.Apply(spec, []string{"--seed", strconv.FormatInt(seed, 10)})
+	runs, err := engine.Parallel(ctx, n, runtime.GOMAXPROCS(0), func(ctx context.Context, k int) ([]engine.Figure, error) {
+		s, err := flags.Apply(spec, []string{"--seed", strconv.FormatInt(first+int64(k)*stride, 10)})
 		if err != nil {
 			return nil, err
 		}
@@ -101,6 +110,14 @@ func (m *Model) seedsKey(msg tea.KeyMsg) tea.Cmd {
 		m.seeds.bg.Stop()
 	case key.Matches(msg, seedKeys.Count):
 		return m.openSeeds(seedCounts[int(msg.Runes[0]-'1')])
+	case key.Matches(msg, seedKeys.Up):
+		m.seeds.top--
+	case key.Matches(msg, seedKeys.Down):
+		m.seeds.top++
+	case key.Matches(msg, seedKeys.PageUp):
+		m.seeds.top -= max(1, m.seeds.page-1)
+	case key.Matches(msg, seedKeys.PageDown):
+		m.seeds.top += max(1, m.seeds.page-1)
 	case key.Matches(msg, m.keys.Quit):
 		return tea.Quit
 	}
@@ -121,18 +138,29 @@ func (m *Model) seedsBusy() tea.Cmd {
 // and place; a figure that is no number by the values it took.
 func (m *Model) seedsBody(w, h int) string {
 	st, s := m.st, &m.seeds
-	title := fmt.Sprintf("%s over %d seeds (%d..%d), each played to its end", m.scenario.Name, s.n, s.first, s.first+int64(s.n)-1)
-	lines := []string{st.Title.Render(widget.FirstFit(w, title, fmt.Sprintf("over %d seeds from %d", s.n, s.first))),
-		st.Muted.Render(widget.FirstFit(w, "1, 2, 3: 10, 100 or 1000 seeds · esc back to the lab · ▲ the seed on screen", "1 2 3 seeds · esc back · ▲ this seed")), ""}
+	title := fmt.Sprintf("%s over %d seeds (%d..%d), each played to its end", m.scenario.Name, s.n, s.first, s.first+int64(s.n-1)*s.stride)
+	if s.stride > 1 {
+		title = fmt.Sprintf("%s over %d seeds (%d, %d, ... %d: a run's %d trials each), each played to its end", m.scenario.Name, s.n, s.first, s.first+s.stride, s.first+int64(s.n-1)*s.stride, s.stride)
+	}
+	var body []string
 	spreads, ok, err := s.bg.For(s.key)
 	switch {
 	case s.bg.Busy():
-		lines = append(lines, st.Muted.Render(fmt.Sprintf("running on %s: %.0f%% (esc stops)", engine.Count(runtime.GOMAXPROCS(0), "core"), 100*s.bg.Progress())))
+		body = []string{st.Muted.Render(fmt.Sprintf("running on %s: %.0f%% (esc stops)", engine.Count(runtime.GOMAXPROCS(0), "core"), 100*s.bg.Progress()))}
 	case err != nil:
-		lines = append(lines, st.Bad.Render(widget.FirstFit(w, "stopped: "+err.Error(), "stopped")))
+		body = []string{st.Bad.Render(widget.FirstFit(w, "stopped: "+err.Error(), "stopped"))}
 	case ok:
-		lines = append(lines, seedsTable(st, w, spreads)...)
+		body = seedsTable(st, w, spreads)
 	}
+	s.page = max(1, h-3)
+	s.top = max(0, min(s.top, len(body)-s.page))
+	keys := "1, 2, 3: 10, 100 or 1000 seeds · esc back to the lab · ▲ the seed on screen"
+	if len(body) > s.page {
+		keys = fmt.Sprintf("rows %d-%d of %d: ↑/↓ pgup/pgdn · 1 2 3 seeds · esc back · ▲ this seed", s.top+1, min(len(body), s.top+s.page), len(body))
+	}
+	lines := []string{st.Title.Render(widget.FirstFit(w, title, fmt.Sprintf("over %d seeds from %d", s.n, s.first))),
+		st.Muted.Render(widget.FirstFit(w, keys, "1 2 3 seeds · esc back · ▲ this seed")), ""}
+	lines = append(lines, body[s.top:min(len(body), s.top+s.page)]...)
 	return widget.FitLines(lines, w, h)
 }
 
@@ -155,15 +183,14 @@ func seedsTable(st *widget.Styles, w int, spreads []engine.Spread) []string {
 		}
 		lines = append(lines, st.Accent.Render(name)+st.Text.Render(fmt.Sprintf("  mean %s · median %s · 5-95 %% %s to %s", s.Number(s.Mean), s.Number(s.Median), s.Number(s.P5), s.Number(s.P95))))
 		hist, mark := s.Spark(histW)
-		this := s.Values[0]
-		below := 0
-		for _, x := range s.Values {
-			if x < this {
-				below++
-			}
+		below, equal := s.Rank()
+		place := fmt.Sprintf("this seed %s: above %d of %d", s.Number(s.Values[0]), below, s.Seeds)
+		if equal > 1 {
+			place += fmt.Sprintf(", level with %d", equal-1)
 		}
-		lines = append(lines, "  "+s.Number(s.Min)+" "+st.SeriesStyle(0).Render(hist)+" "+s.Number(s.Max)+st.Muted.Render(fmt.Sprintf("   this seed %s, above %d of %d", s.Number(this), below, s.Seeds)))
-		lines = append(lines, "  "+strings.Repeat(" ", len([]rune(s.Number(s.Min)))+1+mark)+st.Marker.Render("▲"))
+		lines = append(lines, "  "+s.Number(s.Min)+" "+st.SeriesStyle(0).Render(hist)+" "+s.Number(s.Max))
+		lead := 2 + len([]rune(s.Number(s.Min))) + 1 + mark
+		lines = append(lines, strings.Repeat(" ", lead)+st.Marker.Render("▲")+st.Muted.Render(" "+widget.FirstFit(max(0, w-lead-2), place, "this seed "+s.Number(s.Values[0]), "")))
 	}
 	return lines
 }

@@ -16,10 +16,13 @@ import (
 // seedsReport is a config run over many seeds: each headline figure's
 // spread, the seeds first..first+seeds-1.
 type seedsReport struct {
-	Engine    string          `json:"engine"`
-	FirstSeed int64           `json:"first_seed"`
-	Seeds     int             `json:"seeds"`
-	Figures   []engine.Spread `json:"figures"`
+	Engine    string `json:"engine"`
+	FirstSeed int64  `json:"first_seed"`
+	// Stride is the step from one run's seed to the next: a run of
+	// several trials draws from as many seeds.
+	Stride  int64           `json:"seed_stride"`
+	Seeds   int             `json:"seeds"`
+	Figures []engine.Spread `json:"figures"`
 }
 
 // seedsCost is a run's estimate over o.seeds seeds on o.workers cores:
@@ -45,8 +48,9 @@ func (c *engineCLI[S, R]) overSeeds(ctx context.Context, spec S, o options, stdo
 		return err
 	}
 	progress := newProgress(stderr)
-	runs, err := engine.OverSeeds(ctx, first, o.seeds, o.workers, func(ctx context.Context, seed int64) ([]engine.Figure, error) {
-		s, err := flags.Apply(spec, []string{"--seed", strconv.FormatInt(seed, 10)})
+	stride := engine.StrideOf(spec)
+	runs, err := engine.Parallel(ctx, o.seeds, o.workers, func(ctx context.Context, k int) ([]engine.Figure, error) {
+		s, err := flags.Apply(spec, []string{"--seed", strconv.FormatInt(first+int64(k)*stride, 10)})
 		if err != nil {
 			return nil, err
 		}
@@ -59,7 +63,7 @@ func (c *engineCLI[S, R]) overSeeds(ctx context.Context, spec S, o options, stdo
 		}
 		return err
 	}
-	rep := seedsReport{Engine: c.engine(), FirstSeed: first, Seeds: o.seeds, Figures: engine.Spreads(runs)}
+	rep := seedsReport{Engine: c.engine(), FirstSeed: first, Stride: stride, Seeds: o.seeds, Figures: engine.Spreads(runs)}
 	var b strings.Builder
 	switch o.format {
 	case "json": // no estimate: its memory is the workers', and the report is the same for any
@@ -73,6 +77,16 @@ func (c *engineCLI[S, R]) overSeeds(ctx context.Context, spec S, o options, stdo
 		return err
 	}
 	return writeReport(ctx, stdout, stderr, []byte(b.String()))
+}
+
+// seedRange writes the seeds of a run over n: "425..464", or with a
+// stride "20260927, 20260977, ... 20261877 (a run's 50 trials each)".
+func seedRange(first, stride int64, n int) string {
+	last := first + int64(n-1)*stride
+	if stride == 1 {
+		return fmt.Sprintf("%d..%d", first, last)
+	}
+	return fmt.Sprintf("%d, %d, ... %d: a run's %d trials each", first, first+stride, last, stride)
 }
 
 // figures runs spec on one core and gives its headline figures.
@@ -97,7 +111,7 @@ func (c *engineCLI[S, R]) estimate(spec scenarios.Spec) engine.Cost {
 // median, 5-95 % interval, least and most and a histogram from least to
 // most; other figures by the values they took.
 func writeSeedsText(w io.Writer, r seedsReport) error {
-	fmt.Fprintf(w, "%s over %d seeds (%d..%d): each headline figure's spread\n\n", r.Engine, r.Seeds, r.FirstSeed, r.FirstSeed+int64(r.Seeds)-1)
+	fmt.Fprintf(w, "%s over %d seeds (%s): each headline figure's spread\n\n", r.Engine, r.Seeds, seedRange(r.FirstSeed, r.Stride, r.Seeds))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "figure\tmean\tmedian\t5-95 %\tmin..max\thistogram")
 	for _, s := range r.Figures {

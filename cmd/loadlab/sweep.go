@@ -185,6 +185,11 @@ func parseVaries(args []string, spec scenarios.Spec) ([]vary, error) {
 		if err != nil {
 			return nil, flags.Usagef("--vary %s: %v", a, err)
 		}
+		for i, v := range vals {
+			if slices.Contains(vals[:i], v) {
+				return nil, flags.Usagef("--vary %s: %s is given twice: give each value once", a, v)
+			}
+		}
 		out = append(out, vary{Field: field, Values: vals})
 	}
 	return out, nil
@@ -272,7 +277,7 @@ func runSweep(ctx context.Context, a adaptor, points []gridPoint, varies []vary,
 		s := points[k/seeds].spec
 		if seeded {
 			var err error
-			if s, err = flags.Apply(s, []string{"--seed", strconv.FormatInt(first+int64(k%seeds), 10)}); err != nil {
+			if s, err = flags.Apply(s, []string{"--seed", strconv.FormatInt(first+int64(k%seeds)*engine.StrideOf(s), 10)}); err != nil {
 				return nil, err
 			}
 		}

@@ -60,6 +60,7 @@ func TestSweep(t *testing.T) {
 		{[]string{"sweep", "bins", "--vary", "bins=1..1e9+1"}, "more than 1000 values"},
 		{[]string{"sweep", "bins"}, "sweep needs --vary FIELD=VALUES"},
 		{[]string{"sweep", "bins", "--vary", "seed=1,2"}, "use --seeds N"},
+		{[]string{"sweep", "bins", "--vary", "bins=16,16"}, "16 is given twice"},
 		{[]string{"sweep", "network-manager", "--vary", "rate=100,200", "--seeds", "3"}, "--seeds is not a flag"},
 	} {
 		code, _, errs := runArgs(t, c.args...)

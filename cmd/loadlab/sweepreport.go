@@ -76,6 +76,12 @@ func writeSweepText(w io.Writer, r sweepReport) error {
 			}
 		}
 	}
+	for _, p := range r.Points {
+		if len(p.Theory) > 0 {
+			fmt.Fprintf(w, "\n%s\n", theoryCaveat)
+			break
+		}
+	}
 	return nil
 }
 
@@ -87,31 +93,52 @@ func unitAfter(u string) string {
 	return " " + u
 }
 
-// figureKeys are the numeric figures' keys, in the first point's order.
+// figureKeys are the keys of the figures some point gives a number, in
+// the order the points first give them.
 func figureKeys(r sweepReport) []string {
 	var keys []string
-	for _, s := range r.Points[0].Figures {
-		if s.Numeric && !slices.Contains(keys, s.Key) {
-			keys = append(keys, s.Key)
+	for _, p := range r.Points {
+		for _, s := range p.Figures {
+			if s.Numeric && !slices.Contains(keys, s.Key) {
+				keys = append(keys, s.Key)
+			}
 		}
 	}
 	return keys
 }
 
-// groupsOf are the groups that give a key a number.
+// groupsOf are the groups some point gives a key a number in (a sweep of
+// the strategies gives each point its own).
 func groupsOf(r sweepReport, key string) []string {
 	var out []string
-	for _, s := range r.Points[0].Figures {
-		if s.Key == key && s.Numeric && !slices.Contains(out, s.Group) {
-			out = append(out, s.Group)
+	for _, p := range r.Points {
+		for _, s := range p.Figures {
+			if s.Key == key && s.Numeric && !slices.Contains(out, s.Group) {
+				out = append(out, s.Group)
+			}
 		}
 	}
 	return out
 }
 
+// everywhere reports whether every point gives a group's figure a
+// number: only such a line is drawn whole.
+func everywhere(r sweepReport, key, group string) bool {
+	for _, p := range r.Points {
+		if _, ok := spreadOf(p, key, group); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 func nameOf(r sweepReport, key, group string) (string, string) {
-	s, _ := spreadOf(r.Points[0], key, group)
-	return s.Name, s.Unit
+	for _, p := range r.Points {
+		if s, ok := spreadOf(p, key, group); ok {
+			return s.Name, s.Unit
+		}
+	}
+	return key, ""
 }
 
 func varyFields(r sweepReport) []string {
@@ -130,15 +157,24 @@ func spreadOf(p sweepPoint, key, group string) (engine.Spread, bool) {
 	return p.Figures[i], true
 }
 
-// theoryName is the theory's name (its formula) for a group's figure,
-// "" where the engine has none.
+// theoryName is what the theory column is, "" where the engine has no
+// theory for a group's figure: its formula where every point has one,
+// else "asymptote" (the formula changes with the point, as one choice's
+// does where m passes n).
 func theoryName(r sweepReport, key, group string) string {
-	for _, f := range r.Points[0].Theory {
-		if f.Key == key && f.Group == group {
-			return f.Name
+	name := ""
+	for _, p := range r.Points {
+		for _, f := range p.Theory {
+			if f.Key != key || f.Group != group {
+				continue
+			}
+			if name != "" && name != f.Name {
+				return "asymptote"
+			}
+			name = f.Name
 		}
 	}
-	return ""
+	return name
 }
 
 func theoryValue(p sweepPoint, key, group string) string {
@@ -150,6 +186,10 @@ func theoryValue(p sweepPoint, key, group string) string {
 	return "-"
 }
 
+// theoryCaveat is said under a sweep with a theory: an asymptote is a
+// leading term as n grows, not a prediction at every point.
+const theoryCaveat = "theory: the asymptote's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it); at small n, or with m far below n, it is a trend to read against, not a prediction (the JSON gives each point's formula)"
+
 // sweepPlot draws a key's figure of every group against the one varied
 // field (a log2 axis where its values grow by a factor), each group's
 // theory beside it, with the chart of the TUI's widgets, without colour.
@@ -158,10 +198,13 @@ func sweepPlot(r sweepReport, key string) []string {
 	var xs []float64
 	for _, p := range r.Points {
 		x, err := strconv.ParseFloat(p.At[field], 64)
-		if err != nil {
-			return nil // words: no axis
+		if err != nil || len(xs) > 0 && x <= xs[len(xs)-1] {
+			return nil // words, or values not rising: no axis to draw them on
 		}
 		xs = append(xs, x)
+	}
+	if len(xs) < 2 {
+		return nil
 	}
 	logX := slices.Min(xs) > 0 && slices.Max(xs)/slices.Min(xs) >= 64
 	at := func(x float64) float64 {
@@ -178,7 +221,11 @@ func sweepPlot(r sweepReport, key string) []string {
 		copy(pts, ys)
 		lines = append(lines, widget.Line{Name: name, Style: st.Text, Value: func(x float64) float64 { return interpolate(xs, pts, x, at) }})
 	}
+	theories := 0
 	for _, group := range groupsOf(r, key) {
+		if !everywhere(r, key, group) {
+			continue // a figure some points do not give is in the table, not on a line
+		}
 		var ys, ts []float64
 		theory := theoryName(r, key, group) != ""
 		for _, p := range r.Points {
@@ -197,6 +244,7 @@ func sweepPlot(r sweepReport, key string) []string {
 		series(strings.TrimSpace(group), ys)
 		if theory {
 			series(strings.TrimSpace(group)+" theory", ts)
+			theories++
 		}
 	}
 	if top <= 0 || len(lines) == 0 {
@@ -209,7 +257,14 @@ func sweepPlot(r sweepReport, key string) []string {
 	}
 	ts := widget.TimeSeries{XMin: at(slices.Min(xs)), XMax: at(slices.Max(xs)), YMin: 0, YMax: top * 1.1, XLabel: xl, YLabel: label, Lines: lines}
 	name, _ := nameOf(r, key, groupsOf(r, key)[0])
-	out := []string{"", fmt.Sprintf("%s against %s (each group's letter marks its line; theory beside it)", name, field)}
+	caption := fmt.Sprintf("%s against %s", name, field)
+	if len(lines) > 1 {
+		caption += ", a letter marking each line (the key under the plot)"
+	}
+	if theories > 0 {
+		caption += "; \"theory\" lines are the asymptotes"
+	}
+	out := []string{"", caption}
 	for _, l := range strings.Split(ansi.Strip(ts.Render(st, sweepPlotW, sweepPlotH)), "\n") {
 		out = append(out, strings.TrimRight(l, " "))
 	}

@@ -58,3 +58,6 @@ func (s Spec) Config() (Config, error) {
 	}
 	return cfg, nil
 }
+
+// SeedStride is the seeds one run draws from: trial t uses seed + t.
+func (s Spec) SeedStride() int64 { return int64(max(1, s.Trials)) }

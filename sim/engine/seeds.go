@@ -68,3 +68,18 @@ func Parallel[T any](ctx context.Context, n, workers int, run func(ctx context.C
 	}
 	return out, nil
 }
+
+// Strided is a spec whose one run draws from several seeds in a row
+// (bins' trial t uses seed + t): a run over seeds steps its seed by the
+// stride, so that no two runs share a seed.
+type Strided interface {
+	SeedStride() int64
+}
+
+// StrideOf is spec's seed stride: 1 unless it is Strided.
+func StrideOf(spec any) int64 {
+	if s, ok := spec.(Strided); ok {
+		return max(1, s.SeedStride())
+	}
+	return 1
+}

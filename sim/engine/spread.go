@@ -41,8 +41,9 @@ type ValueCount struct {
 	Seeds int    `json:"seeds"`
 }
 
-// plainNumber is a figure written as a number and an optional unit.
-var plainNumber = regexp.MustCompile(`^([+-]?[0-9][0-9,]*(?:\.[0-9]+)?)\s?(%|/s|/min|ms|s|min|h|x|q/s)?$`)
+// plainNumber is a figure written as a number and an optional unit, and
+// perhaps a remark in parentheses after it ("1.01% (1/n 3.33%)").
+var plainNumber = regexp.MustCompile(`^([+-]?[0-9][0-9,]*(?:\.[0-9]+)?)\s?(%|/s|/min|ms|s|min|h|x|q/s)?(?: \([^()]*\))?$`)
 
 // hoursMinutes is a span written in hours and minutes, "1 h 51 min".
 var hoursMinutes = regexp.MustCompile(`^([0-9]+) h ([0-9]{1,2}) min$`)
@@ -110,7 +111,11 @@ func (s *Spread) describe() {
 		sum += x
 	}
 	s.Mean = round12(sum / float64(len(sorted)))
-	s.Median, s.P5, s.P95 = round12(Quantile(sorted, 0.5)), round12(Quantile(sorted, 0.05)), round12(Quantile(sorted, 0.95))
+	q := Quantile
+	if whole(sorted) { // counts: a quantile is a count some seed gave
+		q = NearestRank
+	}
+	s.Median, s.P5, s.P95 = round12(q(sorted, 0.5)), round12(q(sorted, 0.05)), round12(q(sorted, 0.95))
 	s.Min, s.Max = sorted[0], sorted[len(sorted)-1]
 }
 
@@ -119,6 +124,25 @@ func (s *Spread) describe() {
 func round12(x float64) float64 {
 	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
 	return v
+}
+
+// whole reports whether every value is a whole number.
+func whole(xs []float64) bool {
+	for _, x := range xs {
+		if x != math.Trunc(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// NearestRank is the q-quantile of sorted values as one of them: the
+// value at rank ceil(q x n) (the first for q = 0).
+func NearestRank(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	return sorted[max(0, min(len(sorted)-1, int(math.Ceil(q*float64(len(sorted))))-1))]
 }
 
 // Quantile is the q-quantile of sorted values, interpolated linearly
@@ -147,6 +171,23 @@ func counts(texts []string) []ValueCount {
 	return out
 }
 
+// Rank places the first seed's value among the others: how many seeds
+// gave less and how many the same (itself included).
+func (s Spread) Rank() (below, equal int) {
+	if len(s.Values) == 0 {
+		return 0, 0
+	}
+	for _, x := range s.Values {
+		switch {
+		case x < s.Values[0]:
+			below++
+		case x == s.Values[0]:
+			equal++
+		}
+	}
+	return below, equal
+}
+
 // Histogram is a numeric spread's values counted into n equal bins from
 // Min to Max (all in one when every value is one).
 func (s Spread) Histogram(n int) []int {
@@ -161,12 +202,19 @@ func (s Spread) Histogram(n int) []int {
 	return bins
 }
 
-// Number writes one of a numeric spread's values to four significant
-// digits with its unit: "12.49%", "41 min", "9.5/s".
+// Number writes one of a numeric spread's values with its unit: two
+// decimals at most from 1 up ("101.95", "12.49%", "41 min"), three
+// significant digits below ("0.0638%").
 func (s Spread) Number(x float64) string {
-	v := strconv.FormatFloat(x, 'g', 4, 64)
+	v := strconv.FormatFloat(x, 'f', 2, 64)
+	if math.Abs(x) < 1 {
+		v = strconv.FormatFloat(x, 'g', 3, 64)
+	}
+	if strings.Contains(v, ".") && !strings.Contains(v, "e") {
+		v = strings.TrimRight(strings.TrimRight(v, "0"), ".")
+	}
 	if strings.Contains(v, "e") {
-		v = strconv.FormatFloat(x, 'f', 1, 64)
+		v = strconv.FormatFloat(x, 'f', 4, 64)
 	}
 	if u := s.Unit; u == "" || u == "%" || u == "x" || strings.HasPrefix(u, "/") {
 		return v + u

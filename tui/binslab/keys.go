@@ -45,9 +45,9 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	toggle := k.Toggle
 	toggle.SetHelp("1-7", "toggle 1 one 2 two 3 dchoice 4 correlated 5 stale 6 anti 7 left")
 	full := [][]key.Binding{
-		{c.Play, c.Step, k.Back, k.Start, lab.Brief(c.Last, "end", "the run's last ball"), c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed},
+		{c.Play, c.Step, k.Back, k.Start, lab.Brief(c.Last, "end", "the run's last ball"), c.JumpBack, c.JumpForward, c.Faster, c.Slower, c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.OverSeeds},
 		{toggle, k.Select, k.Remove, k.Add, k.DDown, k.RefreshDown, k.Stream, k.BinsDown, k.BallsDown, k.Trials},
-		{k.Chart, c.Tab, c.Moments, c.Timeline, c.Lecture, c.Theme, c.Back, c.Help, c.Quit},
+		{k.Chart, c.Tab, c.Moments, c.Prompt, c.Timeline, c.Lecture, c.Theme, c.Back, c.Help, c.Quit},
 	}
 	return short, full
 }

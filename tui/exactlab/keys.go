@@ -49,20 +49,20 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 		if l.before == nil {
 			cancel.SetHelp("esc", "cancel")
 		}
-		return append([]key.Binding{cancel}, sizes...), [][]key.Binding{append([]key.Binding{cancel}, sizes...), {c.Theme, c.Help, c.Quit}}
+		return append([]key.Binding{cancel}, sizes...), [][]key.Binding{append([]key.Binding{cancel}, sizes...), {c.Prompt, c.Theme, c.Help, c.Quit}}
 	case !l.ready && l.err == nil:
-		return append([]key.Binding{keys.Compute}, sizes...), [][]key.Binding{append([]key.Binding{keys.Compute}, sizes...), {c.Back, c.Theme, c.Help, c.Quit}}
+		return append([]key.Binding{keys.Compute}, sizes...), [][]key.Binding{append([]key.Binding{keys.Compute}, sizes...), {c.Back, c.Prompt, c.Theme, c.Help, c.Quit}}
 	}
 	back := c.Back
 	switch {
 	case l.fractions:
 		back.SetHelp("esc", "table")
 		scroll := []key.Binding{lab.Brief(keys.Up, "↑/↓", "a line"), keys.PageUp, lab.Brief(keys.Fractions, "f", "table")}
-		return append(scroll, back, c.Help, c.Quit), [][]key.Binding{scroll, {keys.Chart, keys.Edit, keys.Size}, {back, c.Theme, c.Help, c.Quit}}
+		return append(scroll, back, c.Help, c.Quit), [][]key.Binding{scroll, {keys.Chart, keys.Edit, keys.Size}, {back, c.Prompt, c.Theme, c.Help, c.Quit}}
 	case l.chart:
 		back.SetHelp("esc", "table")
 		return []key.Binding{lab.Brief(keys.Chart, "v", "table"), keys.Fractions, keys.Size, back, c.Help, c.Quit},
-			[][]key.Binding{{keys.Chart, keys.Fractions, keys.Edit, keys.Size}, append(sizes, back, c.Theme, c.Help, c.Quit)}
+			[][]key.Binding{{keys.Chart, keys.Fractions, keys.Edit, keys.Size}, append(sizes, back, c.Prompt, c.Theme, c.Help, c.Quit)}
 	case l.stepper:
 		back.SetHelp("esc", "table")
 	}
@@ -89,7 +89,7 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	short = append(short, keys.Size)
 	short = append(short, sizes...)
 	short = append(short, back, c.Help, c.Quit)
-	full = append(full, append(append(choose, keys.Edit, keys.Chart, keys.Fractions, keys.Size), sizes...), []key.Binding{back, c.Scenario, c.Theme, c.Help, c.Quit})
+	full = append(full, append(append(choose, keys.Edit, keys.Chart, keys.Fractions, keys.Size), sizes...), []key.Binding{back, c.Scenario, c.Prompt, c.Theme, c.Help, c.Quit})
 	return short, full
 }
 

@@ -111,7 +111,7 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 		short = append(short, lab.Brief(keys.Weights, "w", "next weights"))
 	}
 	short = append(short, c.Help, c.Quit)
-	full := [][]key.Binding{{keys.Remove, keys.Add, keys.VNodes.Down, keys.VNodes.Up, keys.Weights}, {c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.Moments, c.Theme, c.Back, c.Help, c.Quit}}
+	full := [][]key.Binding{{keys.Remove, keys.Add, keys.VNodes.Down, keys.VNodes.Up, keys.Weights}, {c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.OverSeeds, c.Moments, c.Prompt, c.Theme, c.Back, c.Help, c.Quit}}
 	return short, full
 }
 
