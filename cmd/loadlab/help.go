@@ -48,7 +48,8 @@ an engine that draws random numbers), with the engine's theory beside it
 where it has one (bins: m/n + ln n / ln ln n for one choice, m/n + ln ln n /
 ln d for d), and, where one field varies, a plot of every figure against it.
 FIELD is any flag of the engine; VALUES a list (16,64,256), a geometric
-range A..BxK (16..65536x4: 16, 64, ... 65536) or an arithmetic one A..B+K.
+range A..BxK (16..65536x4: 16, 64, ... 65536) or an arithmetic one A..B+K;
+@OTHER ties a field to another varied one (--vary balls=@bins: m = n).
 Every point is checked as loadlab run would check it, before any runs:
   loadlab sweep bins --vary bins=16..65536x4 --balls 1000 --strategies one,two --seeds 50
 At most 1000 points and 100,000 runs; the work is estimated and refused

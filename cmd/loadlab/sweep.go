@@ -22,10 +22,12 @@ const (
 )
 
 // vary is one --vary: a field of the engine's and the values it takes,
-// as its flag reads them.
+// as its flag reads them; or, with Follows, the other varied field whose
+// value it takes at every point (--vary balls=@bins: m = n).
 type vary struct {
-	Field  string   `json:"field"`
-	Values []string `json:"values"`
+	Field   string   `json:"field"`
+	Values  []string `json:"values,omitempty"`
+	Follows string   `json:"follows,omitempty"`
 }
 
 // sweepPoint is one point of the grid: its values, each headline
@@ -181,6 +183,10 @@ func parseVaries(args []string, spec scenarios.Spec) ([]vary, error) {
 		if slices.ContainsFunc(out, func(v vary) bool { return v.Field == field }) {
 			return nil, flags.Usagef("--vary %s is given twice: give a field once", field)
 		}
+		if other, ok := strings.CutPrefix(values, "@"); ok {
+			out = append(out, vary{Field: field, Follows: strings.TrimLeft(other, "-")})
+			continue
+		}
 		vals, err := rangeValues(values)
 		if err != nil {
 			return nil, flags.Usagef("--vary %s: %v", a, err)
@@ -191,6 +197,14 @@ func parseVaries(args []string, spec scenarios.Spec) ([]vary, error) {
 			}
 		}
 		out = append(out, vary{Field: field, Values: vals})
+	}
+	for _, v := range out {
+		if v.Follows == "" {
+			continue
+		}
+		if i := slices.IndexFunc(out, func(o vary) bool { return o.Field == v.Follows }); i < 0 || out[i].Follows != "" {
+			return nil, flags.Usagef("--vary %s=@%s: @ takes another field varied by values in this sweep", v.Field, v.Follows)
+		}
 	}
 	return out, nil
 }
@@ -245,7 +259,7 @@ type gridPoint struct {
 func sweepGrid(spec scenarios.Spec, varies []vary) ([]gridPoint, error) {
 	n := 1
 	for _, v := range varies {
-		n *= len(v.Values)
+		n *= max(1, len(v.Values)) // a field that follows another adds no points
 		if n > maxSweepPoints {
 			return nil, flags.Usagef("the grid has more than %d points: vary fewer values", maxSweepPoints)
 		}
@@ -256,10 +270,19 @@ func sweepGrid(spec scenarios.Spec, varies []vary) ([]gridPoint, error) {
 		k := i
 		for j := len(varies) - 1; j >= 0; j-- {
 			v := varies[j]
+			if v.Follows != "" {
+				continue
+			}
 			val := v.Values[k%len(v.Values)]
 			k /= len(v.Values)
 			at[v.Field] = val
 			args = append(args, "--"+v.Field, val)
+		}
+		for _, v := range varies {
+			if v.Follows != "" {
+				at[v.Field] = at[v.Follows]
+				args = append(args, "--"+v.Field, at[v.Follows])
+			}
 		}
 		s, err := flags.Apply(spec, args)
 		if err != nil {

@@ -50,10 +50,18 @@ func TestSweep(t *testing.T) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}
 	}
+	// the theorem's shape: m = n from 16 to 4096, both formulas beside
+	_, shape, _ := runArgs(t, "sweep", "bins", "--vary", "bins=16..4096x4", "--vary", "balls=@bins", "--strategies", "one,two", "--seeds", "5")
+	for _, want := range []string{"bins (5 values) x balls (= bins), 5 points", "  4096  4096", "theory: ln n / ln ln n", "theory: m/n + ln ln n / ln d", "two theory"} {
+		if !strings.Contains(shape, want) {
+			t.Errorf("m = n: no %q in:\n%s", want, shape)
+		}
+	}
 	for _, c := range []struct {
 		args []string
 		says string
 	}{
+		{[]string{"sweep", "bins", "--vary", "balls=@nope"}, "@ takes another field varied by values"},
 		{[]string{"sweep", "bins", "--vary", "nope=1,2"}, "nope is not a field of bins"},
 		{[]string{"sweep", "bins", "--vary", "bins=0,4"}, `at --bins 0: --bins must be a whole number in 1..50000000, got "0"`},
 		{[]string{"sweep", "bins", "--vary", "bins=1..10"}, "a range takes its step"},

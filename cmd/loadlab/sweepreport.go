@@ -25,6 +25,10 @@ const sweepPlotW, sweepPlotH = 78, 16
 func writeSweepText(w io.Writer, r sweepReport) error {
 	var fields []string
 	for _, v := range r.Vary {
+		if v.Follows != "" {
+			fields = append(fields, fmt.Sprintf("%s (= %s)", v.Field, v.Follows))
+			continue
+		}
 		fields = append(fields, fmt.Sprintf("%s (%d values)", v.Field, len(v.Values)))
 	}
 	seeds := "one run a point"
@@ -70,7 +74,7 @@ func writeSweepText(w io.Writer, r sweepReport) error {
 			}
 			tw.Flush()
 		}
-		if len(r.Vary) == 1 {
+		if varied(r) == 1 {
 			for _, line := range sweepPlot(r, key) {
 				fmt.Fprintln(w, line)
 			}
@@ -83,6 +87,17 @@ func writeSweepText(w io.Writer, r sweepReport) error {
 		}
 	}
 	return nil
+}
+
+// varied is how many fields a sweep varies by values of their own.
+func varied(r sweepReport) int {
+	n := 0
+	for _, v := range r.Vary {
+		if v.Follows == "" {
+			n++
+		}
+	}
+	return n
 }
 
 // unitAfter writes a unit as Spread.Number does after a number.
@@ -194,7 +209,8 @@ const theoryCaveat = "theory: the asymptote's leading term as n grows (for one c
 // field (a log2 axis where its values grow by a factor), each group's
 // theory beside it, with the chart of the TUI's widgets, without colour.
 func sweepPlot(r sweepReport, key string) []string {
-	field := r.Vary[0].Field
+	i := slices.IndexFunc(r.Vary, func(v vary) bool { return v.Follows == "" })
+	field := r.Vary[i].Field
 	var xs []float64
 	for _, p := range r.Points {
 		x, err := strconv.ParseFloat(p.At[field], 64)
