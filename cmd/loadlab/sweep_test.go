@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/loadlab/loadlab/internal/sweep"
 )
 
 // A sweep runs the grid over seeds on every core: the JSON is the same
@@ -14,13 +16,13 @@ import (
 func TestSweep(t *testing.T) {
 	t.Parallel()
 	args := []string{"sweep", "bins", "--vary", "bins=16..1024x4", "--balls", "1000", "--strategies", "one,two", "--seeds", "10", "--format", "json"}
-	var reps []sweepReport
+	var reps []sweep.Report
 	for _, w := range []string{"1", "2"} {
 		code, out, errs := runArgs(t, append(args, "--workers", w)...)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errs)
 		}
-		var r sweepReport
+		var r sweep.Report
 		if err := json.Unmarshal([]byte(out), &r); err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,437 @@
+// Package sweep runs a grid of an engine's configs, the same code for
+// loadlab sweep and the TUI's sweep view: the fields varied and their
+// values (lists, geometric and arithmetic ranges, one field tied to
+// another), each point checked as the command line checks a config, the
+// runs on every core over seeds, each headline figure's spread at each
+// point with the engine's theory beside it, and the chart of a figure
+// against the one field varied.
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/themes"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// Limits of a sweep: the grid's points, and its runs (points x seeds).
+const (
+	MaxPoints = 1000
+	MaxRuns   = 100_000
+)
+
+// Vary is one --vary: a field of the engine's and the values it takes,
+// as its flag reads them; or, with Follows, the other varied field whose
+// value it takes at every point (--vary balls=@bins: m = n).
+type Vary struct {
+	Field   string   `json:"field"`
+	Values  []string `json:"values,omitempty"`
+	Follows string   `json:"follows,omitempty"`
+}
+
+// Point is one point of the grid: its values, each headline
+// figure's spread over the seeds (one run: a spread of one), and the
+// engine's theory there, where it has one.
+type Point struct {
+	At      map[string]string `json:"at"`
+	Figures []engine.Spread   `json:"figures"`
+	Theory  []engine.Figure   `json:"theory,omitempty"`
+}
+
+// Report is a sweep: the engine, what it varied, the seeds a point
+// and every point in the grid's order (the last field fastest).
+type Report struct {
+	Engine    string  `json:"engine"`
+	Vary      []Vary  `json:"vary"`
+	FirstSeed int64   `json:"first_seed,omitempty"`
+	Seeds     int     `json:"seeds"`
+	Points    []Point `json:"points"`
+}
+
+// ParseVaries reads each FIELD=VALUES: the field one of the engine's
+// flags, varied once; VALUES a list "a,b,c", a geometric range
+// "A..BxK" (A, A*K, ... up to B) or an arithmetic one "A..B+K".
+func ParseVaries(args []string, spec scenarios.Spec) ([]Vary, error) {
+	fs, _ := flags.For(spec, "")
+	var out []Vary
+	for _, a := range args {
+		field, values, ok := strings.Cut(a, "=")
+		if !ok || field == "" || values == "" {
+			return nil, flags.Usagef("--vary must be FIELD=VALUES, such as bins=16,64,256 or bins=16..65536x4, got %q", a)
+		}
+		field = strings.TrimLeft(field, "-")
+		if fs.Lookup(field) == nil {
+			return nil, flags.Usagef("--vary %s: %s is not a field of %s (see loadlab help %s)", a, field, spec.Engine(), spec.Engine())
+		}
+		if field == "seed" {
+			return nil, flags.Usagef("--vary seed: use --seeds N for many seeds")
+		}
+		if slices.ContainsFunc(out, func(v Vary) bool { return v.Field == field }) {
+			return nil, flags.Usagef("--vary %s is given twice: give a field once", field)
+		}
+		if other, ok := strings.CutPrefix(values, "@"); ok {
+			out = append(out, Vary{Field: field, Follows: strings.TrimLeft(other, "-")})
+			continue
+		}
+		vals, err := rangeValues(values)
+		if err != nil {
+			return nil, flags.Usagef("--vary %s: %v", a, err)
+		}
+		for i, v := range vals {
+			if slices.Contains(vals[:i], v) {
+				return nil, flags.Usagef("--vary %s: %s is given twice: give each value once", a, v)
+			}
+		}
+		out = append(out, Vary{Field: field, Values: vals})
+	}
+	for _, v := range out {
+		if v.Follows == "" {
+			continue
+		}
+		if i := slices.IndexFunc(out, func(o Vary) bool { return o.Field == v.Follows }); i < 0 || out[i].Follows != "" {
+			return nil, flags.Usagef("--vary %s=@%s: @ takes another field varied by values in this sweep", v.Field, v.Follows)
+		}
+	}
+	return out, nil
+}
+
+// rangeValues reads a list or a range of values.
+func rangeValues(s string) ([]string, error) {
+	lo, hi, isRange := strings.Cut(s, "..")
+	if !isRange {
+		return strings.Split(s, ","), nil
+	}
+	op := strings.IndexAny(hi, "x+")
+	if op < 0 {
+		return nil, fmt.Errorf("a range takes its step: A..BxK (times K) or A..B+K (plus K)")
+	}
+	a, errA := strconv.ParseFloat(lo, 64)
+	b, errB := strconv.ParseFloat(hi[:op], 64)
+	k, errK := strconv.ParseFloat(hi[op+1:], 64)
+	if errA != nil || errB != nil || errK != nil || math.IsInf(a+b+k, 0) || math.IsNaN(a+b+k) {
+		return nil, fmt.Errorf("the ends and the step must be numbers: A..BxK or A..B+K")
+	}
+	var out []string
+	for x, n := a, 0; x <= b*(1+1e-12); n++ {
+		if n >= MaxPoints {
+			return nil, fmt.Errorf("more than %d values", MaxPoints)
+		}
+		out = append(out, strconv.FormatFloat(x, 'g', -1, 64))
+		switch {
+		case hi[op] == 'x' && (k <= 1 || a <= 0):
+			return nil, fmt.Errorf("a geometric range needs A > 0 and K > 1")
+		case hi[op] == '+' && k <= 0:
+			return nil, fmt.Errorf("an arithmetic range needs K > 0")
+		case hi[op] == 'x':
+			x *= k
+		default:
+			x = a + float64(n+1)*k
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("a range A..B needs A <= B")
+	}
+	return out, nil
+}
+
+// GridPoint is a point's values and spec.
+type GridPoint struct {
+	At   map[string]string
+	Spec scenarios.Spec
+}
+
+// Grid is every combination of the varied values over spec, each
+// validated as the command line would (a refused point names its values).
+func Grid(spec scenarios.Spec, varies []Vary) ([]GridPoint, error) {
+	n := 1
+	for _, v := range varies {
+		n *= max(1, len(v.Values)) // a field that follows another adds no points
+		if n > MaxPoints {
+			return nil, flags.Usagef("the grid has more than %d points: vary fewer values", MaxPoints)
+		}
+	}
+	out := make([]GridPoint, 0, n)
+	for i := range n {
+		at, args := map[string]string{}, []string(nil)
+		k := i
+		for j := len(varies) - 1; j >= 0; j-- {
+			v := varies[j]
+			if v.Follows != "" {
+				continue
+			}
+			val := v.Values[k%len(v.Values)]
+			k /= len(v.Values)
+			at[v.Field] = val
+			args = append(args, "--"+v.Field, val)
+		}
+		for _, v := range varies {
+			if v.Follows != "" {
+				at[v.Field] = at[v.Follows]
+				args = append(args, "--"+v.Field, at[v.Follows])
+			}
+		}
+		s, err := flags.Apply(spec, args)
+		if err != nil {
+			return nil, flags.Usagef("at %s: %v", strings.Join(args, " "), err)
+		}
+		out = append(out, GridPoint{At: at, Spec: s})
+	}
+	return out, nil
+}
+
+// Run runs every point on its seeds, the runs shared by workers, each
+// by figures (a run of a spec to its headline figures, on one core), and
+// gathers each point's spreads and the engine's theory there. progress,
+// if not nil, gets the share of runs done.
+func Run(ctx context.Context, points []GridPoint, varies []Vary, first int64, seeds, workers int, seeded bool,
+	figures func(ctx context.Context, spec scenarios.Spec) ([]engine.Figure, error), progress func(float64)) (Report, error) {
+	runs, err := engine.Parallel(ctx, len(points)*seeds, workers, func(ctx context.Context, k int) ([]engine.Figure, error) {
+		s := points[k/seeds].Spec
+		if seeded {
+			var err error
+			if s, err = flags.Apply(s, []string{"--seed", strconv.FormatInt(first+int64(k%seeds)*engine.StrideOf(s), 10)}); err != nil {
+				return nil, err
+			}
+		}
+		return figures(ctx, s)
+	}, progress)
+	if err != nil {
+		return Report{}, err
+	}
+	rep := Report{Vary: varies, Seeds: seeds}
+	if seeded {
+		rep.FirstSeed = first
+	}
+	for i, p := range points {
+		pt := Point{At: p.At, Figures: engine.Spreads(runs[i*seeds : (i+1)*seeds])}
+		if t, ok := p.Spec.(interface{ Theory() []engine.Figure }); ok {
+			pt.Theory = t.Theory()
+		}
+		rep.Points = append(rep.Points, pt)
+	}
+	return rep, nil
+}
+
+// Varied is how many fields a sweep varies by values of their own.
+func Varied(r Report) int {
+	n := 0
+	for _, v := range r.Vary {
+		if v.Follows == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// FigureKeys are the keys of the figures some point gives a number, in
+// the order the points first give them.
+func FigureKeys(r Report) []string {
+	var keys []string
+	for _, p := range r.Points {
+		for _, s := range p.Figures {
+			if s.Numeric && !slices.Contains(keys, s.Key) {
+				keys = append(keys, s.Key)
+			}
+		}
+	}
+	return keys
+}
+
+// GroupsOf are the groups some point gives a key a number in (a sweep of
+// the strategies gives each point its own).
+func GroupsOf(r Report, key string) []string {
+	var out []string
+	for _, p := range r.Points {
+		for _, s := range p.Figures {
+			if s.Key == key && s.Numeric && !slices.Contains(out, s.Group) {
+				out = append(out, s.Group)
+			}
+		}
+	}
+	return out
+}
+
+// Everywhere reports whether every point gives a group's figure a
+// number: only such a line is drawn whole.
+func Everywhere(r Report, key, group string) bool {
+	for _, p := range r.Points {
+		if _, ok := SpreadOf(p, key, group); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func NameOf(r Report, key, group string) (string, string) {
+	for _, p := range r.Points {
+		if s, ok := SpreadOf(p, key, group); ok {
+			return s.Name, s.Unit
+		}
+	}
+	return key, ""
+}
+
+func VaryFields(r Report) []string {
+	var out []string
+	for _, v := range r.Vary {
+		out = append(out, v.Field)
+	}
+	return out
+}
+
+func SpreadOf(p Point, key, group string) (engine.Spread, bool) {
+	i := slices.IndexFunc(p.Figures, func(s engine.Spread) bool { return s.Key == key && s.Group == group && s.Numeric })
+	if i < 0 {
+		return engine.Spread{}, false
+	}
+	return p.Figures[i], true
+}
+
+// TheoryName is what the theory column is, "" where the engine has no
+// theory for a group's figure: its formula where every point has one,
+// else "asymptote" (the formula changes with the point, as one choice's
+// does where m passes n).
+func TheoryName(r Report, key, group string) string {
+	name := ""
+	for _, p := range r.Points {
+		for _, f := range p.Theory {
+			if f.Key != key || f.Group != group {
+				continue
+			}
+			if name != "" && name != f.Name {
+				return "asymptote"
+			}
+			name = f.Name
+		}
+	}
+	return name
+}
+
+func TheoryValue(p Point, key, group string) string {
+	for _, f := range p.Theory {
+		if f.Key == key && f.Group == group {
+			return f.Value
+		}
+	}
+	return "-"
+}
+
+// TheoryCaveat is said under a sweep with a theory: an asymptote is a
+// leading term as n grows, not a prediction at every point.
+const TheoryCaveat = "theory: the asymptote's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it); at small n, or with m far below n, it is a trend to read against, not a prediction (the JSON gives each point's formula)"
+
+// Chart is a key's figure of every group against the one field varied
+// by values (a log2 axis where they grow by a factor 64 or more), each
+// group's theory beside it, in st's series colours, and its caption; ok
+// is false where there is no axis (words, or values not rising).
+func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, caption string, ok bool) {
+	i := slices.IndexFunc(r.Vary, func(v Vary) bool { return v.Follows == "" })
+	field := r.Vary[i].Field
+	var xs []float64
+	for _, p := range r.Points {
+		x, err := strconv.ParseFloat(p.At[field], 64)
+		if err != nil || len(xs) > 0 && x <= xs[len(xs)-1] {
+			return ts, "", false // words, or values not rising: no axis to draw them on
+		}
+		xs = append(xs, x)
+	}
+	if len(xs) < 2 {
+		return ts, "", false
+	}
+	logX := slices.Min(xs) > 0 && slices.Max(xs)/slices.Min(xs) >= 64
+	at := func(x float64) float64 {
+		if logX {
+			return math.Log2(x)
+		}
+		return x
+	}
+	top := 0.0
+	var lines []widget.Line
+	series := func(name string, ys []float64) {
+		pts := make([]float64, len(ys))
+		copy(pts, ys)
+		lines = append(lines, widget.Line{Name: name, Style: st.SeriesStyle(len(lines)), Value: func(x float64) float64 { return interpolate(xs, pts, x, at) }})
+	}
+	theories := 0
+	for _, group := range GroupsOf(r, key) {
+		if !Everywhere(r, key, group) {
+			continue // a figure some points do not give is in the table, not on a line
+		}
+		var ys, ts []float64
+		theory := TheoryName(r, key, group) != ""
+		for _, p := range r.Points {
+			s, _ := SpreadOf(p, key, group)
+			ys = append(ys, s.Mean)
+			top = max(top, s.Mean)
+			if theory {
+				t, err := strconv.ParseFloat(TheoryValue(p, key, group), 64)
+				if err != nil {
+					theory = false
+				}
+				ts = append(ts, t)
+				top = max(top, t)
+			}
+		}
+		series(strings.TrimSpace(group), ys)
+		if theory {
+			series(strings.TrimSpace(group)+" theory", ts)
+			theories++
+		}
+	}
+	if top <= 0 || len(lines) == 0 {
+		return ts, "", false
+	}
+	label := func(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+	xl := label
+	if logX {
+		xl = func(v float64) string { return engine.Compact(math.Round(math.Exp2(v))) }
+	}
+	ts = widget.TimeSeries{XMin: at(slices.Min(xs)), XMax: at(slices.Max(xs)), YMin: 0, YMax: top * 1.1, XLabel: xl, YLabel: label, Lines: lines}
+	name, _ := NameOf(r, key, GroupsOf(r, key)[0])
+	caption = fmt.Sprintf("%s against %s", name, field)
+	if len(lines) > 1 {
+		caption += ", a letter marking each line (the key under the plot)"
+	}
+	if theories > 0 {
+		caption += "; \"theory\" lines are the asymptotes"
+	}
+	return ts, caption, true
+}
+
+// Plot is Chart as text, w x h cells without colour, under its caption.
+func Plot(r Report, key string, w, h int) []string {
+	st := widget.NewStyles(themes.All[len(themes.All)-1])
+	ts, caption, ok := Chart(r, key, st)
+	if !ok {
+		return nil
+	}
+	out := []string{"", caption}
+	for _, l := range strings.Split(ansi.Strip(ts.Render(st, w, h)), "\n") {
+		out = append(out, strings.TrimRight(l, " "))
+	}
+	return out
+}
+
+// interpolate is the piecewise-linear curve through (at(xs), ys) at x.
+func interpolate(xs, ys []float64, x float64, at func(float64) float64) float64 {
+	for i := 1; i < len(xs); i++ {
+		a, b := at(xs[i-1]), at(xs[i])
+		if x <= b || i == len(xs)-1 {
+			if b == a {
+				return ys[i]
+			}
+			t := max(0, min(1, (x-a)/(b-a)))
+			return ys[i-1] + t*(ys[i]-ys[i-1])
+		}
+	}
+	return ys[0]
+}
