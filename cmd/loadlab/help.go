@@ -54,6 +54,7 @@ Every point is checked as loadlab run would check it, before any runs:
   loadlab sweep bins --vary bins=16..65536x4 --balls 1000 --strategies one,two --seeds 50
 At most 1000 points and 100,000 runs; the work is estimated and refused
 past the limit, as every run is. The report is the same for any --workers.
+loadlab tui sweep ... opens the same sweep on screen, filled in point by point.
 `},
 	{"list", `Usage: loadlab list [--format text|json|csv]
 

@@ -12,33 +12,48 @@ import (
 
 	"github.com/loadlab/loadlab/internal/flags"
 	"github.com/loadlab/loadlab/internal/sweep"
+	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// sweepCommand is "loadlab sweep ENGINE|SCENARIO --vary FIELD=VALUES
-// [--vary ...] [flags] [--seeds N] [--workers N] [--format text|json|csv]".
-func sweepCommand(args []string, stdout, stderr io.Writer) error {
+// sweepPlan is a checked sweep command line: what to run and how.
+type sweepPlan struct {
+	base           scenarios.Scenario
+	adaptor        adaptor
+	spec           scenarios.Spec
+	varies         []sweep.Vary
+	points         []sweep.GridPoint
+	first          int64
+	seeds, workers int
+	seeded         bool
+	format         string
+}
+
+// prepareSweep reads and checks a sweep's command line: the engine or
+// scenario, its flags, the fields varied, the seeds and the work, every
+// point checked as loadlab run would check it.
+func prepareSweep(args []string) (plan sweepPlan, err error) {
 	varyArgs, rest, err := takeVary(args)
 	if err != nil {
-		return err
+		return plan, err
 	}
 	target, file, err := flags.ScanArgs(rest, boolFlagNames())
 	if err != nil {
-		return err
+		return plan, err
 	}
 	if target == "" && file == "" && slices.ContainsFunc(rest, flags.IsHelpFlag) {
-		return flags.HelpRequest{Topic: "sweep"}
+		return plan, flags.HelpRequest{Topic: "sweep"}
 	}
 	if target == "" && file == "" {
-		return flags.Usagef("sweep needs an engine (%s) or a scenario, and --vary FIELD=VALUES", strings.Join(engineNames(), ", "))
+		return plan, flags.Usagef("sweep needs an engine (%s) or a scenario, and --vary FIELD=VALUES", strings.Join(engineNames(), ", "))
 	}
 	base, err := baseScenario(target, file)
 	if err != nil {
-		return err
+		return plan, err
 	}
 	a, ok := adaptorFor(base.Engine())
 	if !ok {
-		return flags.Usagef("the %s engine has no headless run", base.Engine())
+		return plan, flags.Usagef("the %s engine has no headless run", base.Engine())
 	}
 	fs, specOf := flags.For(base.Spec, "sweep "+base.Engine())
 	format, workers, seeds := "text", runtime.GOMAXPROCS(0), 0
@@ -50,42 +65,53 @@ func sweepCommand(args []string, stdout, stderr io.Writer) error {
 		fs.Int(&seeds, "seeds", 1, engine.MaxSeeds, "seeds a point runs on, from --seed")
 	}
 	if _, err := flags.Parse(fs, rest, "sweep"); err != nil {
-		return err
+		return plan, err
 	}
 	if !slices.Contains(formatOrder, format) {
-		return flags.Usagef("--format must be text, json or csv, got %q", format)
+		return plan, flags.Usagef("--format must be text, json or csv, got %q", format)
 	}
 	spec := specOf()
 	if err := spec.Validate(); err != nil {
-		return flags.UsageError{Msg: flags.Named(err)}
+		return plan, flags.UsageError{Msg: flags.Named(err)}
 	}
 	if len(varyArgs) == 0 {
-		return flags.Usagef("sweep needs --vary FIELD=VALUES: a flag of %s and its values, such as --vary bins=16..65536x4", base.Engine())
+		return plan, flags.Usagef("sweep needs --vary FIELD=VALUES: a flag of %s and its values, such as --vary bins=16..65536x4", base.Engine())
 	}
 	varies, err := sweep.ParseVaries(varyArgs, spec)
 	if err != nil {
-		return err
+		return plan, err
 	}
 	seeds = max(seeds, 1)
 	points, err := sweep.Grid(spec, varies)
 	if err != nil {
-		return err
+		return plan, err
 	}
 	if len(points)*seeds > sweep.MaxRuns {
-		return flags.Usagef("the sweep would be %d runs (%d points x %d seeds), over the limit of %d: vary fewer values or lower --seeds", len(points)*seeds, len(points), seeds, sweep.MaxRuns)
+		return plan, flags.Usagef("the sweep would be %d runs (%d points x %d seeds), over the limit of %d: vary fewer values or lower --seeds", len(points)*seeds, len(points), seeds, sweep.MaxRuns)
 	}
 	work := 0.0
 	for _, p := range points {
 		work += a.estimate(p.Spec).Seconds * float64(seeds)
 	}
 	if lim := limits(0); work/float64(max(1, min(workers, len(points)*seeds))) > lim.Seconds {
-		return flags.Usagef("the sweep would take about %s of work on %s, over the limit of %s: vary fewer values, lower --seeds, or add --workers",
+		return plan, flags.Usagef("the sweep would take about %s of work on %s, over the limit of %s: vary fewer values, lower --seeds, or add --workers",
 			engine.Duration(work/float64(workers)), engine.Count(workers, "core"), engine.Duration(lim.Seconds))
 	}
 	var first int64
 	if seeded {
 		first, _ = strconv.ParseInt(fs.Current("seed"), 10, 64)
 	}
+	return sweepPlan{base: base, adaptor: a, spec: spec, varies: varies, points: points, first: first, seeds: seeds, workers: workers, seeded: seeded, format: format}, nil
+}
+
+// sweepCommand is "loadlab sweep ENGINE|SCENARIO --vary FIELD=VALUES
+// [--vary ...] [flags] [--seeds N] [--workers N] [--format text|json|csv]".
+func sweepCommand(args []string, stdout, stderr io.Writer) error {
+	p, err := prepareSweep(args)
+	if err != nil {
+		return err
+	}
+	base, points, varies, first, seeds, workers, seeded, format, a := p.base, p.points, p.varies, p.first, p.seeds, p.workers, p.seeded, p.format, p.adaptor
 	return withInterrupt(func(ctx context.Context) error {
 		progress := newProgress(stderr)
 		rep, err := sweep.Run(ctx, points, varies, first, seeds, workers, seeded, a.figures, progress.update)

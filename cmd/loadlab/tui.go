@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -17,6 +18,9 @@ import (
 // same arguments: the same parser, checks and messages, before the
 // screen opens.
 func tuiCommand(args []string) error {
+	if len(args) > 0 && args[0] == "sweep" {
+		return tuiSweep(args[1:])
+	}
 	bools := boolFlagNames()
 	bools["play"] = true
 	target, file, err := flags.ScanArgs(args, bools)
@@ -115,4 +119,37 @@ func runTUI(opts tui.Options) error {
 		return flags.Usagef("the TUI needs a terminal; for a report without one, use loadlab run (see loadlab help run)")
 	}
 	return tui.Run(opts)
+}
+
+// tuiSweep is "loadlab tui sweep …": the sweep loadlab sweep would run,
+// with the same checks, filled in on screen point by point.
+func tuiSweep(args []string) error {
+	theme := ""
+	var rest []string
+	for i := 0; i < len(args); i++ { // --theme is the screen's, not the sweep's
+		switch a := args[i]; {
+		case a == "--theme" && i+1 < len(args):
+			theme, i = args[i+1], i+1
+		case strings.HasPrefix(a, "--theme="):
+			theme = strings.TrimPrefix(a, "--theme=")
+		default:
+			rest = append(rest, a)
+		}
+	}
+	p, err := prepareSweep(rest)
+	if err != nil {
+		return err
+	}
+	var fields []string
+	for _, v := range p.varies {
+		fields = append(fields, v.Field)
+	}
+	title := fmt.Sprintf("sweep of %s over %s, %d points", p.base.Name, strings.Join(fields, " x "), len(p.points))
+	if p.seeds > 1 {
+		title += fmt.Sprintf(", %d seeds a point", p.seeds)
+	}
+	if !term.IsTerminal(os.Stdout.Fd()) {
+		return flags.Usagef("the TUI needs a terminal; for a report without one, use loadlab sweep (see loadlab help sweep)")
+	}
+	return tui.RunSweep(tui.SweepOptions{Title: title, Points: p.points, Varies: p.varies, First: p.first, Seeds: p.seeds, Seeded: p.seeded, Theme: theme})
 }

@@ -10,10 +10,12 @@ package sweep
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/loadlab/loadlab/internal/flags"
@@ -434,4 +436,86 @@ func interpolate(xs, ys []float64, x float64, at func(float64) float64) float64 
 		}
 	}
 	return ys[0]
+}
+
+// PlotW and PlotH are the text report's plots.
+const PlotW, PlotH = 78, 16
+
+// WriteText prints, for each numeric headline figure, a table of its
+// mean (and 5-95 % over the seeds) at each point, with the engine's
+// theory beside it; where one field was Varied, a plot of every group's
+// figure against it, its theory drawn too.
+func WriteText(w io.Writer, r Report, plots bool) error {
+	var fields []string
+	for _, v := range r.Vary {
+		if v.Follows != "" {
+			fields = append(fields, fmt.Sprintf("%s (= %s)", v.Field, v.Follows))
+			continue
+		}
+		fields = append(fields, fmt.Sprintf("%s (%d values)", v.Field, len(v.Values)))
+	}
+	seeds := "one run a point"
+	if r.Seeds > 1 {
+		seeds = fmt.Sprintf("%d seeds a point from %d", r.Seeds, r.FirstSeed)
+	}
+	fmt.Fprintf(w, "%s swept over %s, %d points, %s\n", r.Engine, strings.Join(fields, " x "), len(r.Points), seeds)
+	for _, key := range FigureKeys(r) {
+		for _, group := range GroupsOf(r, key) {
+			name, unit := NameOf(r, key, group)
+			title := name
+			if group != "" {
+				title = group + ": " + name
+			}
+			fmt.Fprintf(w, "\n%s\n", title)
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			head := "  " + strings.Join(VaryFields(r), "\t") + "\tmean"
+			if r.Seeds > 1 {
+				head += "\t5-95 %"
+			}
+			theory := TheoryName(r, key, group)
+			if theory != "" {
+				head += "\ttheory: " + theory
+			}
+			fmt.Fprintln(tw, head+"\t")
+			for _, p := range r.Points {
+				s, ok := SpreadOf(p, key, group)
+				if !ok {
+					continue
+				}
+				row := "  "
+				for _, f := range VaryFields(r) {
+					row += p.At[f] + "\t"
+				}
+				row += s.Number(s.Mean)
+				if r.Seeds > 1 {
+					row += "\t" + s.Number(s.P5) + " to " + s.Number(s.P95)
+				}
+				if theory != "" {
+					row += "\t" + TheoryValue(p, key, group) + unitAfter(unit)
+				}
+				fmt.Fprintln(tw, row+"\t")
+			}
+			tw.Flush()
+		}
+		if plots && Varied(r) == 1 {
+			for _, line := range Plot(r, key, PlotW, PlotH) {
+				fmt.Fprintln(w, line)
+			}
+		}
+	}
+	for _, p := range r.Points {
+		if len(p.Theory) > 0 {
+			fmt.Fprintf(w, "\n%s\n", TheoryCaveat)
+			break
+		}
+	}
+	return nil
+}
+
+// unitAfter writes a unit as engine.Spread.Number does after a number.
+func unitAfter(u string) string {
+	if u == "" || u == "%" || u == "x" || strings.HasPrefix(u, "/") {
+		return u
+	}
+	return " " + u
 }

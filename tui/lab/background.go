@@ -81,3 +81,6 @@ func (b *Background[T]) For(key string) (T, bool, error) {
 	}
 	return b.result, true, b.err
 }
+
+// Key is what the result in hand is for ("" before the first).
+func (b *Background[T]) Key() string { return b.key }

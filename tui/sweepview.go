@@ -1,0 +1,178 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/internal/sweep"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/themes"
+	"github.com/loadlab/loadlab/tui/lab"
+	"github.com/loadlab/loadlab/tui/widget"
+)
+
+// SweepOptions is a checked sweep for the TUI (loadlab tui sweep …): its
+// name, its grid and its seeds.
+type SweepOptions struct {
+	Title  string
+	Points []sweep.GridPoint
+	Varies []sweep.Vary
+	First  int64
+	Seeds  int
+	Seeded bool
+	Theme  string
+}
+
+// sweepModel is the sweep's screen: the grid filled in point by point off
+// the UI loop (each point's seeds on every core), a chart of each numeric
+// figure against the varied field with the engine's theory beside it,
+// and the table behind tab.
+type sweepModel struct {
+	opts          SweepOptions
+	st            *widget.Styles
+	width, height int
+	report        sweep.Report
+	bg            lab.Background[sweep.Report]
+	err           error
+	view          int // a chart per figure key, then the table
+}
+
+// sweepKeys are the screen's keys.
+var sweepKeys = struct{ Next, Prev, Quit key.Binding }{
+	Next: lab.Bind([]string{"tab", "right", "n"}, "tab/→", "next chart, then the table"),
+	Prev: lab.Bind([]string{"shift+tab", "left", "b"}, "←", "the one before"),
+	Quit: lab.Bind([]string{"q", "esc", "ctrl+c"}, "q", "quit"),
+}
+
+// newSweep is the screen at its first point.
+func newSweep(opts SweepOptions) (*sweepModel, error) {
+	name := opts.Theme
+	if name == "" {
+		name = "dark"
+	}
+	i := slices.IndexFunc(themes.All, func(p themes.Palette) bool { return p.Name == name })
+	if i < 0 {
+		return nil, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
+	}
+	return &sweepModel{opts: opts, st: widget.NewStyles(themes.All[i]), width: 80, height: 24,
+		report: sweep.Report{Vary: opts.Varies, Seeds: opts.Seeds, FirstSeed: opts.First}}, nil
+}
+
+// RunSweep runs the sweep's screen until the user quits.
+func RunSweep(opts SweepOptions) error {
+	m, err := newSweep(opts)
+	if err != nil {
+		return err
+	}
+	_, err = tea.NewProgram(m, tea.WithAltScreen()).Run()
+	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) {
+		return ErrInterrupted
+	}
+	return err
+}
+
+// Init starts the first point.
+func (m *sweepModel) Init() tea.Cmd { return tea.Batch(m.next(), busyTick()) }
+
+// next starts the next point, if one is left.
+func (m *sweepModel) next() tea.Cmd {
+	i := len(m.report.Points)
+	if i >= len(m.opts.Points) || m.err != nil {
+		return nil
+	}
+	o := m.opts
+	return m.bg.Start(fmt.Sprint(i), func(ctx context.Context, progress func(float64)) (sweep.Report, error) {
+		return sweep.Run(ctx, o.Points[i:i+1], o.Varies, o.First, o.Seeds, runtime.GOMAXPROCS(0), o.Seeded, playToEnd, progress)
+	})
+}
+
+// playToEnd plays spec's lab to its end and gives its headline figures:
+// the run the lab on screen would show.
+func playToEnd(ctx context.Context, spec scenarios.Spec) ([]engine.Figure, error) {
+	l, err := labs[spec.Engine()](spec)
+	if err != nil {
+		return nil, err
+	}
+	for steps := 0; !l.Done() && l.Step(); steps++ {
+		if steps%256 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+	}
+	return l.Headline(), nil
+}
+
+// Update takes the keys, the size and each point as it comes.
+func (m *sweepModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tea.KeyMsg:
+		views := len(sweep.FigureKeys(m.report)) + 1
+		switch {
+		case key.Matches(msg, sweepKeys.Quit):
+			m.bg.Stop()
+			return m, tea.Quit
+		case key.Matches(msg, sweepKeys.Next):
+			m.view = (m.view + 1) % max(1, views)
+		case key.Matches(msg, sweepKeys.Prev):
+			m.view = (m.view + views - 1) % max(1, views)
+		}
+	case busyMsg:
+		if m.bg.Busy() {
+			return m, busyTick()
+		}
+	default:
+		if m.bg.Take(msg) {
+			r, _, err := m.bg.For(m.bg.Key())
+			if err != nil {
+				m.err = err
+				return m, nil
+			}
+			m.report.Points = append(m.report.Points, r.Points...)
+			return m, tea.Batch(m.next(), busyTick())
+		}
+	}
+	return m, nil
+}
+
+// View is the title, where the grid is, the chart or the table, and the
+// keys.
+func (m *sweepModel) View() string {
+	st, w, h := m.st, m.width, m.height
+	done, all := len(m.report.Points), len(m.opts.Points)
+	state := fmt.Sprintf("%d of %d points", done, all)
+	switch {
+	case m.err != nil:
+		state = "stopped: " + m.err.Error()
+	case m.bg.Busy():
+		state += fmt.Sprintf(", point %d %.0f%% on %s", done+1, 100*m.bg.Progress(), engine.Count(runtime.GOMAXPROCS(0), "core"))
+	}
+	lines := []string{st.Title.Render(widget.FirstFit(w, m.opts.Title, "sweep")), st.Muted.Render(widget.FirstFit(w, state, fmt.Sprintf("%d/%d", done, all)))}
+	keys := sweep.FigureKeys(m.report)
+	body := []string{st.Muted.Render("the first point is under way")}
+	switch {
+	case done == 0:
+	case m.view < len(keys):
+		ts, caption, ok := sweep.Chart(m.report, keys[m.view], st)
+		if !ok {
+			body = []string{st.Muted.Render(widget.FirstFit(w, "no axis to draw on (the values are words, or only one point is in): tab for the table", "tab: the table"))}
+			break
+		}
+		short, _, _ := strings.Cut(caption, ",")
+		body = append([]string{st.Text.Render(widget.FirstFit(w, caption, short, keys[m.view]))}, strings.Split(ts.Render(st, w, max(6, h-5)), "\n")...)
+	default:
+		var b strings.Builder
+		sweep.WriteText(&b, m.report, false)
+		body = strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	}
+	lines = append(lines, body...)
+	help := st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("tab/→ next chart, then the table (%d of %d) · ← back · q quit", min(m.view+1, len(keys)+1), len(keys)+1), "tab next · q quit"))
+	return st.Paint(widget.FitLines(append(widget.PadLines(lines, h-1)[:max(1, h-1)], help), w, h), w, h)
+}
