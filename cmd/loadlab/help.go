@@ -118,7 +118,14 @@ func helpCommand(args []string, stdout io.Writer) error {
 	topic := args[0]
 	for _, c := range commands {
 		if c.name == topic {
-			_, err := io.WriteString(stdout, c.help)
+			text := c.help
+			if topic == "sweep" {
+				text += "\nNamed sweeps (loadlab sweep NAME, loadlab tui sweep NAME; flags after the name win):\n"
+				for _, s := range scenarios.Sweeps() {
+					text += fmt.Sprintf("  %-14s %s\n", s.Name, s.Title)
+				}
+			}
+			_, err := io.WriteString(stdout, text)
 			return err
 		}
 	}

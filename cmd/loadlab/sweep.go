@@ -18,6 +18,8 @@ import (
 
 // sweepPlan is a checked sweep command line: what to run and how.
 type sweepPlan struct {
+	// title is a sweep scenario's, "" for a sweep typed in full.
+	title          string
 	base           scenarios.Scenario
 	adaptor        adaptor
 	spec           scenarios.Spec
@@ -33,6 +35,7 @@ type sweepPlan struct {
 // scenario, its flags, the fields varied, the seeds and the work, every
 // point checked as loadlab run would check it.
 func prepareSweep(args []string) (plan sweepPlan, err error) {
+	args, named := sweepScenario(args)
 	varyArgs, rest, err := takeVary(args)
 	if err != nil {
 		return plan, err
@@ -101,7 +104,27 @@ func prepareSweep(args []string) (plan sweepPlan, err error) {
 	if seeded {
 		first, _ = strconv.ParseInt(fs.Current("seed"), 10, 64)
 	}
-	return sweepPlan{base: base, adaptor: a, spec: spec, varies: varies, points: points, first: first, seeds: seeds, workers: workers, seeded: seeded, format: format}, nil
+	return sweepPlan{title: named, base: base, adaptor: a, spec: spec, varies: varies, points: points, first: first, seeds: seeds, workers: workers, seeded: seeded, format: format}, nil
+}
+
+// sweepScenario expands a sweep scenario's name among args into its base,
+// its flags, its fields varied and its seeds, before the rest (which win
+// over them); named is its title, "" where args name none.
+func sweepScenario(args []string) (out []string, named string) {
+	for i, a := range args {
+		if sc, ok := scenarios.LookupSweep(a); ok {
+			out = append(out, sc.Base)
+			out = append(out, sc.Flags...)
+			for _, v := range sc.Vary {
+				out = append(out, "--vary", v)
+			}
+			if !slices.Contains(args, "--seeds") && !slices.ContainsFunc(args, func(s string) bool { return strings.HasPrefix(s, "--seeds=") }) {
+				out = append(out, "--seeds", strconv.Itoa(sc.Seeds))
+			}
+			return append(append(out, args[:i]...), args[i+1:]...), sc.Title
+		}
+	}
+	return args, ""
 }
 
 // sweepCommand is "loadlab sweep ENGINE|SCENARIO --vary FIELD=VALUES

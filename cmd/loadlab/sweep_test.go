@@ -79,3 +79,22 @@ func TestSweep(t *testing.T) {
 		}
 	}
 }
+
+// The sweep scenarios' lessons quote what their sweeps give.
+func TestSweepScenarios(t *testing.T) {
+	t.Parallel()
+	for name, wants := range map[string][]string{
+		"theorem-shape": {"  16     16     3.2 ", "  65536  65536  7.6 ", "  16     16     2.2 ", "  65536  65536  3.36", "  65536  65536  3 "},
+		"stale-data":    {"  0.1      2.39", "  1        2.66", "  10       4.55", "  100      17.41", "  1000     8.18", "  0.01     2.36"},
+	} {
+		code, out, errs := runArgs(t, "sweep", name)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errs)
+		}
+		for _, w := range wants {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no %q in:\n%s", name, w, out)
+			}
+		}
+	}
+}

@@ -148,6 +148,9 @@ func tuiSweep(args []string) error {
 	if p.seeds > 1 {
 		title += fmt.Sprintf(", %d seeds a point", p.seeds)
 	}
+	if p.title != "" {
+		title = p.title
+	}
 	if !term.IsTerminal(os.Stdout.Fd()) {
 		return flags.Usagef("the TUI needs a terminal; for a report without one, use loadlab sweep (see loadlab help sweep)")
 	}

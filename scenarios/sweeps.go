@@ -1,0 +1,42 @@
+package scenarios
+
+// SweepScenario is a question asked of an engine over a grid of configs
+// (loadlab sweep NAME, loadlab tui sweep NAME): its base (a scenario or
+// an engine), the flags set over it, the fields varied and the seeds a
+// point runs on.
+type SweepScenario struct {
+	Name, Title, Lesson string
+	Base                string
+	Flags, Vary         []string
+	Seeds               int
+}
+
+var sweeps = []SweepScenario{
+	{
+		Name:  "theorem-shape",
+		Title: "The theorem's shape: the max load against n, one, two and three choices, m = n",
+		Lesson: "n balls into n bins for n = 16 to 65,536, 50 seeds a point. One choice's mean max climbs like ln n / ln ln n, from 3.2 at 16 bins to 7.6 at 65,536; two choices' barely moves, like ln ln n / ln 2, from 2.2 to 3.36; three choices' flatter still, 2.04 to 3: the exponential improvement of the power of two choices, drawn. " +
+			"The theory lines are the asymptotes' leading terms: at these n they sit off the measured lines by about a constant, but their shapes are the measured ones.",
+		Base: "bins", Flags: []string{"--strategies", "one,two,dchoice:3"}, Vary: []string{"bins=16..65536x4", "balls=@bins"}, Seeds: 50,
+	},
+	{
+		Name:  "stale-data",
+		Title: "How stale is too stale: two choices on a board refreshed every 0.01 to 1,000 time units, against fresh two choices, at 90 % load",
+		Lesson: "1,000 servers at 90 % load, 900 jobs a unit of time, 5 seeds a point. Two choices read a load board refreshed every R units; beside them, on the same arrivals, two choices on fresh loads (2.36 jobs a server on average). Refreshed every 0.1 units (90 jobs) the board is as good as fresh, 2.39; every unit (900 jobs) 2.66; every 10 units 4.55; every 100 units the jobs herd onto the servers that looked lightest and the mean is 17.41, nearly twice random's 9: stale information is worse than none. " +
+			"At 1,000 units the board is never refreshed in the run's 600: every load reads 0, the choice is as good as random, and the mean is random's, 8.18.",
+		Base: "supermarket", Flags: []string{"--policy", "stale-d", "--against", "jsq-d", "--time", "600", "--warmup", "100"}, Vary: []string{"refresh=0.01..1000x10"}, Seeds: 5,
+	},
+}
+
+// Sweeps lists the sweep scenarios.
+func Sweeps() []SweepScenario { return append([]SweepScenario(nil), sweeps...) }
+
+// LookupSweep finds a sweep scenario by name.
+func LookupSweep(name string) (SweepScenario, bool) {
+	for _, s := range sweeps {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return SweepScenario{}, false
+}
