@@ -21,13 +21,13 @@ import (
 // SweepOptions is a checked sweep for the TUI (loadlab tui sweep …): its
 // name, its grid and its seeds.
 type SweepOptions struct {
-	Title  string
-	Points []sweep.GridPoint
-	Varies []sweep.Vary
-	First  int64
-	Seeds  int
-	Seeded bool
-	Theme  string
+	Title, Engine string
+	Points        []sweep.GridPoint
+	Varies        []sweep.Vary
+	First         int64
+	Seeds         int
+	Seeded        bool
+	Theme         string
 }
 
 // sweepModel is the sweep's screen: the grid filled in point by point off
@@ -62,7 +62,7 @@ func newSweep(opts SweepOptions) (*sweepModel, error) {
 		return nil, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
 	}
 	return &sweepModel{opts: opts, st: widget.NewStyles(themes.All[i]), width: 80, height: 24,
-		report: sweep.Report{Vary: opts.Varies, Seeds: opts.Seeds, FirstSeed: opts.First}}, nil
+		report: sweep.Report{Engine: opts.Engine, Vary: opts.Varies, Seeds: opts.Seeds, FirstSeed: opts.First}}, nil
 }
 
 // RunSweep runs the sweep's screen until the user quits.

@@ -98,3 +98,16 @@ func TestSweepScenarios(t *testing.T) {
 		}
 	}
 }
+
+// The supermarket's sweep draws the mean field beside the measured mean:
+// 0.633 for two choices and load / (1 - load) for random at 0.5, and says
+// what the mean field is.
+func TestSweepSupermarketTheory(t *testing.T) {
+	t.Parallel()
+	_, out, errs := runArgs(t, "sweep", "supermarket", "--vary", "load=0.5,0.8", "--against", "random", "--time", "300", "--warmup", "50")
+	for _, want := range []string{"jsq-2: mean", "theory: mean field", "  0.5   0.6", "0.633", "  0.8   4", "4.000", "theory: the mean field"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in (%s):\n%s", want, errs, out)
+		}
+	}
+}

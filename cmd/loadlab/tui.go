@@ -154,5 +154,5 @@ func tuiSweep(args []string) error {
 	if !term.IsTerminal(os.Stdout.Fd()) {
 		return flags.Usagef("the TUI needs a terminal; for a report without one, use loadlab sweep (see loadlab help sweep)")
 	}
-	return tui.RunSweep(tui.SweepOptions{Title: title, Points: p.points, Varies: p.varies, First: p.first, Seeds: p.seeds, Seeded: p.seeded, Theme: theme})
+	return tui.RunSweep(tui.SweepOptions{Title: title, Engine: p.base.Engine(), Points: p.points, Varies: p.varies, First: p.first, Seeds: p.seeds, Seeded: p.seeded, Theme: theme})
 }

@@ -327,9 +327,12 @@ func TheoryValue(p Point, key, group string) string {
 	return "-"
 }
 
-// TheoryCaveat is said under a sweep with a theory: an asymptote is a
-// leading term as n grows, not a prediction at every point.
-const TheoryCaveat = "theory: the asymptote's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it); at small n, or with m far below n, it is a trend to read against, not a prediction (the JSON gives each point's formula)"
+// Caveats are said under a sweep whose engine gives a theory: what the
+// theory is, and where it is not a prediction.
+var Caveats = map[string]string{
+	"bins":        "theory: the asymptote's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it); at small n, or with m far below n, it is a trend to read against, not a prediction (the JSON gives each point's formula)",
+	"supermarket": "theory: the mean field, the limit of many servers once settled; a run too short to settle (random near full load) sits under it",
+}
 
 // Chart is a key's figure of every group against the one field varied
 // by values (a log2 axis where they grow by a factor 64 or more), each
@@ -505,7 +508,9 @@ func WriteText(w io.Writer, r Report, plots bool) error {
 	}
 	for _, p := range r.Points {
 		if len(p.Theory) > 0 {
-			fmt.Fprintf(w, "\n%s\n", TheoryCaveat)
+			if c := Caveats[r.Engine]; c != "" {
+				fmt.Fprintf(w, "\n%s\n", c)
+			}
 			break
 		}
 	}

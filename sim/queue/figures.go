@@ -70,3 +70,26 @@ func tailAt(v []float64, i int) float64 {
 	}
 	return 0
 }
+
+// Theory is each policy's mean field under the headline's key "mean"
+// (jobs a server): Mitzenmacher's for d choices, load / (1 - load) for
+// random, a fresh board's for stale-d; none for the others. What a sweep
+// draws beside the measured mean.
+func (s Spec) Theory() []engine.Figure {
+	configs, err := s.Configs()
+	if err != nil {
+		return nil
+	}
+	var out []engine.Figure
+	for _, c := range configs {
+		d, ok := c.Choices()
+		switch {
+		case c.Policy == Random:
+			d, ok = 1, true
+		case !ok:
+			continue
+		}
+		out = append(out, engine.Figure{Key: "mean", Group: c.ShortLabel(), Name: "mean field", Value: fmt.Sprintf("%.3f", NewTheory(c.Load, d, 10).MeanQueue)})
+	}
+	return out
+}
