@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,5 +111,27 @@ func TestSweepSupermarketTheory(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in (%s):\n%s", want, errs, out)
 		}
+	}
+}
+
+// The hashing sweep draws an ideal mapping beside the measured: HRW's
+// spread is the binomial's (within a tenth at 160 nodes, 10 seeds: the
+// spread of a spread over 100,000 keys is a few hundredths of it) and a
+// node's leaving moves 1/n.
+func TestSweepHashingTheory(t *testing.T) {
+	t.Parallel()
+	_, out, errs := runArgs(t, "sweep", "hashing", "--vary", "nodes=40,160", "--seeds", "10", "--format", "json")
+	var r sweep.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, errs)
+	}
+	p := r.Points[1]
+	s, _ := sweep.SpreadOf(p, "spread", "HRW")
+	th, err := strconv.ParseFloat(sweep.TheoryValue(p, "spread", "HRW"), 64)
+	if err != nil || math.Abs(s.Mean-th) > 0.1*th {
+		t.Errorf("HRW spread at 160 nodes: %v%% measured, %v%% binomial (%v)", s.Mean, th, err)
+	}
+	if v := sweep.TheoryValue(p, "leave", "HRW"); v != "0.62" {
+		t.Errorf("1/n at 160 nodes: %q", v)
 	}
 }

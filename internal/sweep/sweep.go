@@ -331,6 +331,7 @@ func TheoryValue(p Point, key, group string) string {
 // theory is, and where it is not a prediction.
 var Caveats = map[string]string{
 	"bins":        "theory: the asymptote's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it); at small n, or with m far below n, it is a trend to read against, not a prediction (the JSON gives each point's formula)",
+	"hashing":     "theory: what an ideal mapping gives: a uniform hash's binomial spread of keys a node, and 1/n of the keys moved when a node leaves; a ring's arcs spread wider (more points a node narrow them)",
 	"supermarket": "theory: the mean field, the limit of many servers once settled; a run too short to settle (random near full load) sits under it",
 }
 

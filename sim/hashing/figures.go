@@ -2,6 +2,7 @@ package hashing
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -111,4 +112,28 @@ func (c *Cluster) Figures() []engine.Figure {
 		figs = append(figs, MoveFigure(key, g, float64(sd.Churn.Moved)/float64(sd.Keys()), part/whole))
 	}
 	return figs
+}
+
+// Theory is what an ideal mapping gives, under the headline's keys, for
+// each scheme the spec runs with equal weights: the spread of a uniform
+// hash's keys a node, binomial (the standard deviation sqrt(k (1/n)
+// (1 - 1/n)) over the mean k/n), and the share of the keys a node's
+// leaving moves, 1/n. What a sweep draws beside the measured spread and
+// moves. Weighted nodes have none.
+func (s Spec) Theory() []engine.Figure {
+	schemes, err := s.Schemes()
+	if by, _ := WeightClasses(s.NodeList()); err != nil || len(by) != 1 || s.Nodes < 1 || s.Keys < 1 {
+		return nil // weighted nodes: no one share to spread about
+	}
+	n, k := float64(s.Nodes), float64(s.Keys)
+	spread := math.Sqrt(k*(1/n)*(1-1/n)) / (k / n)
+	var out []engine.Figure
+	for _, sc := range schemes {
+		g := SchemeName(sc)
+		out = append(out, engine.Figure{Key: "spread", Group: g, Name: "binomial", Value: fmt.Sprintf("%.2f", 100*spread)})
+		if s.Remove > 0 {
+			out = append(out, engine.Figure{Key: "leave", Group: g, Name: "1/n", Value: fmt.Sprintf("%.2f", 100/n)})
+		}
+	}
+	return out
 }
