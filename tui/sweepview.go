@@ -42,13 +42,19 @@ type sweepModel struct {
 	bg            lab.Background[sweep.Report]
 	err           error
 	view          int // a chart per figure key, then the table
+	// top is the table's first row shown, page its rows at the last draw.
+	top, page int
 }
 
 // sweepKeys are the screen's keys.
-var sweepKeys = struct{ Next, Prev, Quit key.Binding }{
-	Next: lab.Bind([]string{"tab", "right", "n"}, "tab/→", "next chart, then the table"),
-	Prev: lab.Bind([]string{"shift+tab", "left", "b"}, "←", "the one before"),
-	Quit: lab.Bind([]string{"q", "esc", "ctrl+c"}, "q", "quit"),
+var sweepKeys = struct{ Next, Prev, Quit, Up, Down, PageUp, PageDown key.Binding }{
+	Next:     lab.Bind([]string{"tab", "right", "n"}, "tab/→", "next chart, then the table"),
+	Prev:     lab.Bind([]string{"shift+tab", "left", "b"}, "←", "the one before"),
+	Quit:     lab.Bind([]string{"q", "esc", "ctrl+c"}, "q", "quit"),
+	Up:       lab.Bind([]string{"up", "k"}, "↑/↓", "scroll the table"),
+	Down:     lab.Bind([]string{"down", "j"}, "↓", "scroll down"),
+	PageUp:   lab.Bind([]string{"pgup"}, "pgup/pgdn", "a page"),
+	PageDown: lab.Bind([]string{"pgdown", " "}, "pgdn", "a page down"),
 }
 
 // newSweep is the screen at its first point.
@@ -114,8 +120,16 @@ func (m *sweepModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 	case tea.KeyMsg:
-		views := len(sweep.FigureKeys(m.report)) + 1
+		views := len(sweep.ChartKeys(m.report)) + 1
 		switch {
+		case key.Matches(msg, sweepKeys.Up):
+			m.top--
+		case key.Matches(msg, sweepKeys.Down):
+			m.top++
+		case key.Matches(msg, sweepKeys.PageUp):
+			m.top -= max(1, m.page-1)
+		case key.Matches(msg, sweepKeys.PageDown):
+			m.top += max(1, m.page-1)
 		case key.Matches(msg, sweepKeys.Quit):
 			m.bg.Stop()
 			return m, tea.Quit
@@ -154,8 +168,12 @@ func (m *sweepModel) View() string {
 	case m.bg.Busy():
 		state += fmt.Sprintf(", point %d %.0f%% on %s", done+1, 100*m.bg.Progress(), engine.Count(runtime.GOMAXPROCS(0), "core"))
 	}
-	lines := []string{st.Title.Render(widget.FirstFit(w, m.opts.Title, "sweep")), st.Muted.Render(widget.FirstFit(w, state, fmt.Sprintf("%d/%d", done, all)))}
-	keys := sweep.FigureKeys(m.report)
+	var lines []string
+	for _, l := range widget.Wrap(m.opts.Title, w) {
+		lines = append(lines, st.Title.Render(l))
+	}
+	lines = append(lines, st.Muted.Render(widget.FirstFit(w, state, fmt.Sprintf("%d/%d", done, all))))
+	keys := sweep.ChartKeys(m.report)
 	body := []string{st.Muted.Render("the first point is under way")}
 	switch {
 	case done == 0:
@@ -166,11 +184,18 @@ func (m *sweepModel) View() string {
 			break
 		}
 		short, _, _ := strings.Cut(caption, ",")
-		body = append([]string{st.Text.Render(widget.FirstFit(w, caption, short, keys[m.view]))}, strings.Split(ts.Render(st, w, max(6, h-5)), "\n")...)
+		body = append([]string{st.Text.Render(widget.FirstFit(w, caption, short, keys[m.view]))}, strings.Split(ts.Render(st, w, max(6, h-len(lines)-3)), "\n")...)
 	default:
 		var b strings.Builder
 		sweep.WriteText(&b, m.report, false)
-		body = strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+		all := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+		m.page = max(1, h-len(lines)-2)
+		m.top = max(0, min(m.top, len(all)-m.page))
+		body = all[m.top:min(len(all), m.top+m.page)]
+		if len(all) > m.page {
+			lines = append(lines, st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("the table, rows %d-%d of %d: ↑/↓ pgup/pgdn scroll", m.top+1, m.top+len(body), len(all)), "↑/↓ scroll")))
+			body = body[:max(0, len(body)-1)]
+		}
 	}
 	lines = append(lines, body...)
 	help := st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("tab/→ next chart, then the table (%d of %d) · ← back · q quit", min(m.view+1, len(keys)+1), len(keys)+1), "tab next · q quit"))

@@ -57,7 +57,7 @@ func TestSweepScreen(t *testing.T) {
 			t.Errorf("the chart: no %q:\n%s", want, v)
 		}
 	}
-	for range sweep.FigureKeys(m.report) { // a chart a figure, then the table
+	for range sweep.ChartKeys(m.report) { // a chart a figure, then the table
 		m.Update(keyFor("tab"))
 	}
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "theory: ln n / ln ln n") || !strings.Contains(v, "1024  1024") {

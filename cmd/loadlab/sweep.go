@@ -111,18 +111,41 @@ func prepareSweep(args []string) (plan sweepPlan, err error) {
 // its flags, its fields varied and its seeds, before the rest (which win
 // over them); named is its title, "" where args name none.
 func sweepScenario(args []string) (out []string, named string) {
+	given := func(flag string) bool { // the user gives it: theirs wins
+		return slices.ContainsFunc(args, func(a string) bool { return a == flag || strings.HasPrefix(a, flag+"=") })
+	}
+	varied := func(field string) bool {
+		for i, a := range args {
+			v, ok := strings.CutPrefix(a, "--vary=")
+			if !ok && a == "--vary" && i+1 < len(args) {
+				v, ok = args[i+1], true
+			}
+			if ok && strings.HasPrefix(v, field+"=") {
+				return true
+			}
+		}
+		return false
+	}
 	for i, a := range args {
-		if sc, ok := scenarios.LookupSweep(a); ok {
-			out = append(out, sc.Base)
-			out = append(out, sc.Flags...)
-			for _, v := range sc.Vary {
+		sc, ok := scenarios.LookupSweep(a)
+		if !ok {
+			continue
+		}
+		out = append(out, sc.Base)
+		for j := 0; j+1 < len(sc.Flags); j += 2 {
+			if !given(sc.Flags[j]) && !varied(strings.TrimPrefix(sc.Flags[j], "--")) {
+				out = append(out, sc.Flags[j], sc.Flags[j+1])
+			}
+		}
+		for _, v := range sc.Vary {
+			if field, _, _ := strings.Cut(v, "="); !varied(field) && !given("--"+field) {
 				out = append(out, "--vary", v)
 			}
-			if !slices.Contains(args, "--seeds") && !slices.ContainsFunc(args, func(s string) bool { return strings.HasPrefix(s, "--seeds=") }) {
-				out = append(out, "--seeds", strconv.Itoa(sc.Seeds))
-			}
-			return append(append(out, args[:i]...), args[i+1:]...), sc.Title
 		}
+		if !given("--seeds") {
+			out = append(out, "--seeds", strconv.Itoa(sc.Seeds))
+		}
+		return append(append(out, args[:i]...), args[i+1:]...), sc.Title
 	}
 	return args, ""
 }

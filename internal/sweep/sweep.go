@@ -240,12 +240,32 @@ func FigureKeys(r Report) []string {
 	var keys []string
 	for _, p := range r.Points {
 		for _, s := range p.Figures {
+			if theoryKeys[s.Key] {
+				continue
+			}
 			if s.Numeric && !slices.Contains(keys, s.Key) {
 				keys = append(keys, s.Key)
 			}
 		}
 	}
 	return keys
+}
+
+// theoryKeys are headline figures that are an engine's theory rather than
+// a measure (the supermarket's mean fields): a sweep draws the theory
+// beside the measured figures, not as one of them.
+var theoryKeys = map[string]bool{"theory": true, "random": true}
+
+// ChartKeys are the keys a chart can draw: some group gives a number at
+// every point.
+func ChartKeys(r Report) []string {
+	var out []string
+	for _, k := range FigureKeys(r) {
+		if slices.ContainsFunc(GroupsOf(r, k), func(g string) bool { return Everywhere(r, k, g) }) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // GroupsOf are the groups some point gives a key a number in (a sweep of
@@ -399,16 +419,19 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 	label := func(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
 	xl := label
 	if logX {
-		xl = func(v float64) string { return engine.Compact(math.Round(math.Exp2(v))) }
+		xl = func(v float64) string {
+			x := math.Exp2(v)
+			if x < 1 {
+				return strconv.FormatFloat(x, 'g', 2, 64)
+			}
+			return engine.Compact(math.Round(x))
+		}
 	}
 	ts = widget.TimeSeries{XMin: at(slices.Min(xs)), XMax: at(slices.Max(xs)), YMin: 0, YMax: top * 1.1, XLabel: xl, YLabel: label, Lines: lines}
 	name, _ := NameOf(r, key, GroupsOf(r, key)[0])
 	caption = fmt.Sprintf("%s against %s", name, field)
-	if len(lines) > 1 {
-		caption += ", a letter marking each line (the key under the plot)"
-	}
 	if theories > 0 {
-		caption += "; \"theory\" lines are the asymptotes"
+		caption += ", each group's theory beside it"
 	}
 	return ts, caption, true
 }
@@ -419,6 +442,9 @@ func Plot(r Report, key string, w, h int) []string {
 	ts, caption, ok := Chart(r, key, st)
 	if !ok {
 		return nil
+	}
+	if len(ts.Lines) > 1 {
+		caption += " (without colour a letter marks each line: the key under the plot)"
 	}
 	out := []string{"", caption}
 	for _, l := range strings.Split(ansi.Strip(ts.Render(st, w, h)), "\n") {

@@ -73,8 +73,8 @@ func tailAt(v []float64, i int) float64 {
 
 // Theory is each policy's mean field under the headline's key "mean"
 // (jobs a server): Mitzenmacher's for d choices, load / (1 - load) for
-// random, a fresh board's for stale-d; none for the others. What a sweep
-// draws beside the measured mean.
+// random; none for the others (a stale board has no mean field of its
+// own). What a sweep draws beside the measured mean.
 func (s Spec) Theory() []engine.Figure {
 	configs, err := s.Configs()
 	if err != nil {
@@ -86,7 +86,7 @@ func (s Spec) Theory() []engine.Figure {
 		switch {
 		case c.Policy == Random:
 			d, ok = 1, true
-		case !ok:
+		case !ok || c.Policy == StaleD: // a stale board has no mean field of its own
 			continue
 		}
 		out = append(out, engine.Figure{Key: "mean", Group: c.ShortLabel(), Name: "mean field", Value: fmt.Sprintf("%.3f", NewTheory(c.Load, d, 10).MeanQueue)})
