@@ -52,7 +52,7 @@ func TestSweepScreen(t *testing.T) {
 		t.Fatalf("%d of 4 points in", len(m.report.Points))
 	}
 	v := ansi.Strip(m.View())
-	for _, want := range []string{"the theorem's shape", "4 of 4 points", "max against bins", "one theory", "two theory"} {
+	for _, want := range []string{"the theorem's shape", "4 of 4 points", "max against bins", "one fluid limit", "two asymptote"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the chart: no %q:\n%s", want, v)
 		}
@@ -60,7 +60,7 @@ func TestSweepScreen(t *testing.T) {
 	for range sweep.ChartKeys(m.report) { // a chart a figure, then the table
 		m.Update(keyFor("tab"))
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "theory: ln n / ln ln n") || !strings.Contains(v, "1024  1024") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "asymptote: ln n / ln ln n") || !strings.Contains(v, "1024  1024") {
 		t.Errorf("the table:\n%s", v)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/loadlab/loadlab/internal/sweep"
 )
@@ -24,9 +25,11 @@ func writeSweepCSV(w io.Writer, r sweep.Report) error {
 			for _, f := range sweep.VaryFields(r) {
 				row = append(row, p.At[f])
 			}
-			t := sweep.TheoryValue(p, s.Key, s.Group)
-			if t == "-" {
-				t = ""
+			t, kinds := "", sweep.TheoryKinds(r, s.Key, s.Group)
+			for _, kind := range kinds { // "fluid limit 7.564; asymptote 4.609"
+				if v := sweep.TheoryValue(p, s.Key, s.Group, kind); v != "-" {
+					t = strings.TrimPrefix(t+"; "+kind+" "+v, "; ")
+				}
 			}
 			rows = append(rows, append(row, s.Key, s.Group, s.Name, s.Unit, strconv.Itoa(s.Seeds), num(s.Mean), num(s.Median), num(s.P5), num(s.P95), num(s.Min), num(s.Max), t))
 		}

@@ -318,19 +318,39 @@ func SpreadOf(p Point, key, group string) (engine.Spread, bool) {
 	return p.Figures[i], true
 }
 
-// TheoryName is what the theory column is, "" where the engine has no
-// theory for a group's figure: its formula where every point has one,
-// else "asymptote" (the formula changes with the point, as one choice's
-// does where m passes n).
-func TheoryName(r Report, key, group string) string {
+// TheoryKinds are the theories an engine gives a group's figure, in
+// the order it gives them: a theory figure's kind is its name up to ": "
+// ("asymptote: ln n / ln ln n" is an asymptote), or all of it ("mean
+// field", "fluid limit").
+func TheoryKinds(r Report, key, group string) []string {
+	var out []string
+	for _, p := range r.Points {
+		for _, f := range p.Theory {
+			if k := kindOf(f); f.Key == key && f.Group == group && !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+func kindOf(f engine.Figure) string {
+	k, _, _ := strings.Cut(f.Name, ": ")
+	return k
+}
+
+// TheoryName is a theory's column: its kind, and its formula where every
+// point has one ("asymptote: m/n + ln ln n / ln d"; one choice's changes
+// where m passes n, and its column is "asymptote").
+func TheoryName(r Report, key, group, kind string) string {
 	name := ""
 	for _, p := range r.Points {
 		for _, f := range p.Theory {
-			if f.Key != key || f.Group != group {
+			if f.Key != key || f.Group != group || kindOf(f) != kind {
 				continue
 			}
 			if name != "" && name != f.Name {
-				return "asymptote"
+				return kind
 			}
 			name = f.Name
 		}
@@ -338,9 +358,10 @@ func TheoryName(r Report, key, group string) string {
 	return name
 }
 
-func TheoryValue(p Point, key, group string) string {
+// TheoryValue is a theory's value at a point, "-" where it has none.
+func TheoryValue(p Point, key, group, kind string) string {
 	for _, f := range p.Theory {
-		if f.Key == key && f.Group == group {
+		if f.Key == key && f.Group == group && kindOf(f) == kind {
 			return f.Value
 		}
 	}
@@ -350,7 +371,7 @@ func TheoryValue(p Point, key, group string) string {
 // Caveats are said under a sweep whose engine gives a theory: what the
 // theory is, and where it is not a prediction.
 var Caveats = map[string]string{
-	"bins":        "theory: the asymptote's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it); at small n, or with m far below n, it is a trend to read against, not a prediction (the JSON gives each point's formula)",
+	"bins":        "theory: the fluid limit is the prediction at each n (the expected max of the load's differential equations); the asymptote is the theorem's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it), a shape to read against, not a prediction at small n: there two choices' can sit above one choice's",
 	"hashing":     "theory: what an ideal mapping gives: a uniform hash's binomial spread of keys a node, and 1/n of the keys moved when a node leaves; a ring's arcs spread wider (more points a node narrow them)",
 	"supermarket": "theory: the mean field, the limit of many servers once settled; a run too short to settle (random near full load) sits under it",
 }
@@ -392,25 +413,28 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 		if !Everywhere(r, key, group) {
 			continue // a figure some points do not give is in the table, not on a line
 		}
-		var ys, ts []float64
-		theory := TheoryName(r, key, group) != ""
+		var ys []float64
 		for _, p := range r.Points {
 			s, _ := SpreadOf(p, key, group)
 			ys = append(ys, s.Mean)
 			top = max(top, s.Mean)
-			if theory {
-				t, err := strconv.ParseFloat(TheoryValue(p, key, group), 64)
+		}
+		series(strings.TrimSpace(group), ys)
+		for _, kind := range TheoryKinds(r, key, group) {
+			var ts []float64
+			for _, p := range r.Points {
+				t, err := strconv.ParseFloat(TheoryValue(p, key, group, kind), 64)
 				if err != nil {
-					theory = false
+					ts = nil
+					break
 				}
 				ts = append(ts, t)
 				top = max(top, t)
 			}
-		}
-		series(strings.TrimSpace(group), ys)
-		if theory {
-			series(strings.TrimSpace(group)+" theory", ts)
-			theories++
+			if ts != nil {
+				series(strings.TrimSpace(group)+" "+kind, ts)
+				theories++
+			}
 		}
 	}
 	if top <= 0 || len(lines) == 0 {
@@ -502,9 +526,9 @@ func WriteText(w io.Writer, r Report, plots bool) error {
 			if r.Seeds > 1 {
 				head += "\t5-95 %"
 			}
-			theory := TheoryName(r, key, group)
-			if theory != "" {
-				head += "\ttheory: " + theory
+			kinds := TheoryKinds(r, key, group)
+			for _, kind := range kinds {
+				head += "\t" + TheoryName(r, key, group, kind)
 			}
 			fmt.Fprintln(tw, head+"\t")
 			for _, p := range r.Points {
@@ -520,8 +544,8 @@ func WriteText(w io.Writer, r Report, plots bool) error {
 				if r.Seeds > 1 {
 					row += "\t" + s.Number(s.P5) + " to " + s.Number(s.P95)
 				}
-				if theory != "" {
-					row += "\t" + TheoryValue(p, key, group) + unitAfter(unit)
+				for _, kind := range kinds {
+					row += "\t" + TheoryValue(p, key, group, kind) + unitAfter(unit)
 				}
 				fmt.Fprintln(tw, row+"\t")
 			}

@@ -160,11 +160,16 @@ func goldenRatio(d int) float64 {
 	return (lo + hi) / 2
 }
 
-// Theory is each strategy's asymptotic max load at the spec's n and m,
-// under the headline's key "max" (and "mean" over several trials), named
-// by its formula (m/n + ln n / ln ln n for one choice, m/n + ln ln n /
-// ln d for d choices): what a sweep draws beside the measured max. A
-// strategy with no asymptote (stale, anti, left) has none.
+// sweepFluidNs bounds the fluid limit's work a sweep point asks for.
+const sweepFluidNs = 5e6
+
+// Theory is each strategy's predictions of the max load at the spec's n
+// and m, under the headline's key "max" (and "mean" over several
+// trials), what a sweep draws beside the measured max: the fluid limit's
+// expected max (the prediction at this n, where it is cheap to solve),
+// and the asymptote, named by its formula ("asymptote: ln n / ln ln n",
+// "asymptote: m/n + ln ln n / ln d"), the theorem's leading term. A
+// strategy with neither (stale, anti, left) has none.
 func (s Spec) Theory() []engine.Figure {
 	cfg, err := s.Config()
 	if err != nil {
@@ -176,11 +181,16 @@ func (s Spec) Theory() []engine.Figure {
 	}
 	var out []engine.Figure
 	for _, st := range cfg.Strategies {
+		if fluidNs(st, cfg.Bins, cfg.Balls) <= sweepFluidNs {
+			if p := Predict(st, cfg.Bins, cfg.Balls); p.NoFluid == "" && p.ExpectedMax > 0 {
+				out = append(out, engine.Figure{Key: key, Group: st.Name, Name: "fluid limit", Value: Decimals(p.ExpectedMax, 3)})
+			}
+		}
 		a := asymptotic(st, cfg.Bins, cfg.Balls)
 		if a.max <= 0 || math.IsNaN(a.max) || math.IsInf(a.max, 0) {
 			continue
 		}
-		out = append(out, engine.Figure{Key: key, Group: st.Name, Name: a.formula, Value: Decimals(a.max, 3)})
+		out = append(out, engine.Figure{Key: key, Group: st.Name, Name: "asymptote: " + a.formula, Value: Decimals(a.max, 3)})
 	}
 	return out
 }
