@@ -1,7 +1,12 @@
 package engine
 
-// chunkLen is the number of points per chunk of a Series.
-const chunkLen = 1 << 12
+// chunkLen is the number of points per chunk of a Series after its
+// first; firstLen the first chunk's, small, as many a series stays (a
+// max load's rises, a run's moments).
+const (
+	chunkLen = 1 << 12
+	firstLen = 64
+)
 
 // Point is one sample of a series: a value at a position (a step, a ball,
 // a time in seconds).
@@ -20,7 +25,10 @@ type Series struct {
 
 // Append adds a point. It allocates only when a chunk fills.
 func (s *Series) Append(p Point) {
-	if s.n%chunkLen == 0 {
+	switch {
+	case s.n == 0:
+		s.chunks = append(s.chunks, make([]Point, 0, firstLen))
+	case s.n >= firstLen && (s.n-firstLen)%chunkLen == 0:
 		s.chunks = append(s.chunks, make([]Point, 0, chunkLen))
 	}
 	c := &s.chunks[len(s.chunks)-1]
@@ -53,7 +61,11 @@ func (v SeriesView) At(i int) Point {
 	if i < 0 || i >= v.n {
 		panic("engine: SeriesView index out of range")
 	}
-	return v.chunks[i/chunkLen][i%chunkLen]
+	if i < firstLen {
+		return v.chunks[0][i]
+	}
+	i -= firstLen
+	return v.chunks[1+i/chunkLen][i%chunkLen]
 }
 
 // Last is the latest point and whether there is one.

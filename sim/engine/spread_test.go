@@ -47,3 +47,25 @@ func TestSpreads(t *testing.T) {
 }
 
 func fmtPct(x float64) string { return Digits(int64(x)) + ".00%" }
+
+// A series keeps every point in order across its small first chunk and
+// the full ones after, and a view taken earlier keeps its points.
+func TestSeriesAcrossChunks(t *testing.T) {
+	var s Series
+	var early SeriesView
+	for i := range 3*chunkLen + firstLen + 7 {
+		s.Append(Point{X: float64(i), Y: float64(2 * i)})
+		if i == firstLen+1 {
+			early = s.View()
+		}
+	}
+	v := s.View()
+	for i := range v.Len() {
+		if p := v.At(i); p.X != float64(i) || p.Y != float64(2*i) {
+			t.Fatalf("point %d: %+v", i, p)
+		}
+	}
+	if early.Len() != firstLen+2 || early.At(firstLen+1).X != float64(firstLen+1) || v.Before(float64(chunkLen)) != chunkLen {
+		t.Errorf("early view %d points; Before %d", early.Len(), v.Before(float64(chunkLen)))
+	}
+}
