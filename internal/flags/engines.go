@@ -232,7 +232,7 @@ func init() {
 		fs.Int(&s.Servers, "servers", 1, 10000000, "servers")
 		fs.Float(&s.Load, "load", "a number in (0, 1)", "arrival rate per server, in (0, 1)")
 		fs.Int(&s.D, "d", 1, 10000000, "servers a job looks at (jsq-d, stale-d)")
-		fs.Text(&s.Policy, "policy", "random, jsq-d, jsq, round-robin or stale-d", "random, jsq-d, jsq, round-robin or stale-d")
+		fs.Text(&s.Policy, "policy", "random, jsq-d, jsq, round-robin or stale-d", "how a job picks its server")
 		fs.Text(&s.Against, "against", "random, jsq-d, jsq, round-robin or stale-d", "a second policy on the same arrivals")
 		fs.Int(&s.AgainstD, "against-d", 0, 10000000, "the second policy's d (0: the same as --d)")
 		fs.Float(&s.Refresh, "refresh", "a number in [0.01, 1e6]", "the load board's refresh interval (stale-d)")
