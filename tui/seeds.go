@@ -176,7 +176,7 @@ func seedsTable(st *widget.Styles, w int, spreads []engine.Spread) []string {
 		if !s.Numeric {
 			var vals []string
 			for _, c := range s.Counts[:min(4, len(s.Counts))] {
-				vals = append(vals, fmt.Sprintf("%s in %d", c.Value, c.Seeds))
+				vals = append(vals, fmt.Sprintf("%s (%d of %d seeds)", c.Value, c.Seeds, s.Seeds))
 			}
 			lines = append(lines, st.Accent.Render(name)+st.Text.Render("  "+strings.Join(vals, " · ")))
 			continue

@@ -113,7 +113,7 @@ func (c *engineCLI[S, R]) estimate(spec scenarios.Spec) engine.Cost {
 func writeSeedsText(w io.Writer, r seedsReport) error {
 	fmt.Fprintf(w, "%s over %d seeds (%s): each headline figure's spread\n\n", r.Engine, r.Seeds, seedRange(r.FirstSeed, r.Stride, r.Seeds))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "figure\tmean\tmedian\t5-95 %\tmin..max\thistogram")
+	fmt.Fprintln(tw, "figure\tmean\tmedian\t5-95 %\tleast to most\thistogram, or the values a figure that is no number took")
 	for _, s := range r.Figures {
 		name := s.Name
 		if s.Group != "" {
@@ -122,16 +122,16 @@ func writeSeedsText(w io.Writer, r seedsReport) error {
 		if !s.Numeric {
 			var vals []string
 			for _, c := range s.Counts[:min(3, len(s.Counts))] {
-				vals = append(vals, fmt.Sprintf("%s in %d", c.Value, c.Seeds))
+				vals = append(vals, fmt.Sprintf("%s (%d of %d seeds)", c.Value, c.Seeds, s.Seeds))
 			}
 			if len(s.Counts) > 3 {
 				vals = append(vals, fmt.Sprintf("%d more values", len(s.Counts)-3))
 			}
-			fmt.Fprintf(tw, "%s\t%s\t\t\t\t\n", name, strings.Join(vals, ", "))
+			fmt.Fprintf(tw, "%s\t\t\t\t\t%s\n", name, strings.Join(vals, ", "))
 			continue
 		}
 		bars, _ := s.Spark(12)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s-%s\t%s..%s\t%s\n", name, s.Number(s.Mean), s.Number(s.Median), s.Number(s.P5), s.Number(s.P95), s.Number(s.Min), s.Number(s.Max), bars)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s to %s\t%s to %s\t%s\n", name, s.Number(s.Mean), s.Number(s.Median), s.Number(s.P5), s.Number(s.P95), s.Number(s.Min), s.Number(s.Max), bars)
 	}
 	return tw.Flush()
 }
