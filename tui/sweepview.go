@@ -95,7 +95,7 @@ func (m *sweepModel) next() tea.Cmd {
 	}
 	o := m.opts
 	return m.bg.Start(fmt.Sprint(i), func(ctx context.Context, progress func(float64)) (sweep.Report, error) {
-		return sweep.Run(ctx, o.Points[i:i+1], o.Varies, o.First, o.Seeds, runtime.GOMAXPROCS(0), o.Seeded, playToEnd, progress)
+		return sweep.Run(ctx, o.Points[i:i+1], o.Varies, o.First, o.Seeds, runtime.GOMAXPROCS(0), o.Seeded, sweep.Runner{Figures: playToEnd}, progress)
 	})
 }
 

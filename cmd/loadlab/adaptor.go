@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 
 	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/internal/sweep"
 
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -49,6 +50,9 @@ type adaptor interface {
 	// figures; estimate is what that run costs.
 	figures(ctx context.Context, spec scenarios.Spec) ([]engine.Figure, error)
 	estimate(spec scenarios.Spec) engine.Cost
+	// runner is figures, and the engine's runs over seeds at once where
+	// it has them, for sweeps and --seeds.
+	runner() sweep.Runner
 }
 
 func adaptorFor(engineName string) (adaptor, bool) {
@@ -89,6 +93,10 @@ type engineCLI[S scenarios.Spec, R any] struct {
 	// writers by format name: text, json, csv; the JSON report carries the
 	// estimate.
 	writers map[string]func(ctx context.Context, w io.Writer, r R, estimate engine.Cost) error
+	// seeds, when set, runs s on n consecutive seeds from its own at once
+	// on one core, each run's headline as figures would give it
+	// (sweep.Runner.Seeds).
+	seeds func(ctx context.Context, s S, n int) ([][]engine.Figure, error)
 }
 
 // options are the flags every engine shares.

@@ -40,6 +40,13 @@ trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial
 		"json": writeBinsJSON,
 		"csv":  writeBinsCSV,
 	},
+	seeds: func(ctx context.Context, s bins.Spec, n int) ([][]engine.Figure, error) {
+		cfg, err := s.Config()
+		if err != nil {
+			return nil, err
+		}
+		return bins.HeadlinesOverSeeds(ctx, cfg, n, bins.RunOptions{Workers: 1})
+	},
 }
 
 func init() { register(binsCLI) }

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/internal/sweep"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -49,13 +50,7 @@ func (c *engineCLI[S, R]) overSeeds(ctx context.Context, spec S, o options, stdo
 	}
 	progress := newProgress(stderr)
 	stride := engine.StrideOf(spec)
-	runs, err := engine.Parallel(ctx, o.seeds, o.workers, func(ctx context.Context, k int) ([]engine.Figure, error) {
-		s, err := flags.Apply(spec, []string{"--seed", strconv.FormatInt(first+int64(k)*stride, 10)})
-		if err != nil {
-			return nil, err
-		}
-		return c.figures(ctx, s)
-	}, progress.update)
+	over, err := sweep.OverSeeds(ctx, []scenarios.Spec{spec}, first, o.seeds, o.workers, true, c.runner(), progress.update)
 	progress.finish()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -63,7 +58,7 @@ func (c *engineCLI[S, R]) overSeeds(ctx context.Context, spec S, o options, stdo
 		}
 		return err
 	}
-	rep := seedsReport{Engine: c.engine(), FirstSeed: first, Stride: stride, Seeds: o.seeds, Figures: engine.Spreads(runs)}
+	rep := seedsReport{Engine: c.engine(), FirstSeed: first, Stride: stride, Seeds: o.seeds, Figures: engine.Spreads(over[0])}
 	var b strings.Builder
 	switch o.format {
 	case "json": // no estimate: its memory is the workers', and the report is the same for any
@@ -100,6 +95,18 @@ func (c *engineCLI[S, R]) figures(ctx context.Context, spec scenarios.Spec) ([]e
 		return nil, fmt.Errorf("the %s engine has no headline figures", c.engine())
 	}
 	return h.Headline(), nil
+}
+
+// runner is figures, with the engine's runs over seeds at once if it
+// has them.
+func (c *engineCLI[S, R]) runner() sweep.Runner {
+	r := sweep.Runner{Figures: c.figures}
+	if c.seeds != nil {
+		r.Seeds = func(ctx context.Context, spec scenarios.Spec, n int) ([][]engine.Figure, error) {
+			return c.seeds(ctx, spec.(S), n)
+		}
+	}
+	return r
 }
 
 // estimate is what one run of spec costs on one core.

@@ -1,10 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/internal/sweep"
+	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/remirror"
 )
@@ -62,6 +69,45 @@ func TestRunOverSeeds(t *testing.T) {
 	for _, c := range [][]string{{"run", "network-manager", "--seeds", "3"}, {"run", "bins", "--seeds", "1001"}} {
 		if code, _, errs := runArgs(t, c...); code != 2 || !strings.Contains(errs, "--seeds") {
 			t.Errorf("%v: exit %d, %q", c, code, errs)
+		}
+	}
+}
+
+// An engine's runs over seeds at once give each seed's figures as its own
+// run does: bins over 7 seeds of 3 trials, and of one trial with hot bins
+// counted, in blocks of every size the workers can make.
+func TestSeedsAtOnceEqualOneByOne(t *testing.T) {
+	a, _ := adaptorFor("bins")
+	r := a.runner()
+	if r.Seeds == nil {
+		t.Fatal("bins runs its seeds at once")
+	}
+	for _, args := range [][]string{
+		{"--bins", "64", "--balls", "200", "--trials", "3", "--strategies", "one,two,stale:5,anti"},
+		{"--bins", "100", "--balls", "10000", "--trials", "1", "--strategies", "one,dchoice:3"},
+	} {
+		spec, err := flags.Apply(bins.DefaultSpec(), args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want [][]engine.Figure
+		for k := range 7 {
+			s, _ := flags.Apply(spec, []string{"--seed", strconv.FormatInt(425+int64(k)*engine.StrideOf(spec), 10)})
+			f, err := a.figures(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, f)
+		}
+		s, _ := flags.Apply(spec, []string{"--seed", "425"})
+		for _, workers := range []int{1, 2, 3} {
+			got, err := sweep.OverSeeds(context.Background(), []scenarios.Spec{s}, 425, 7, workers, true, r, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got[0], want) {
+				t.Errorf("%v, %d workers: at once\n%v\none by one\n%v", args, workers, got[0], want)
+			}
 		}
 	}
 }

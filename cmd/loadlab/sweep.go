@@ -160,7 +160,7 @@ func sweepCommand(args []string, stdout, stderr io.Writer) error {
 	base, points, varies, first, seeds, workers, seeded, format, a := p.base, p.points, p.varies, p.first, p.seeds, p.workers, p.seeded, p.format, p.adaptor
 	return withInterrupt(func(ctx context.Context) error {
 		progress := newProgress(stderr)
-		rep, err := sweep.Run(ctx, points, varies, first, seeds, workers, seeded, a.figures, progress.update)
+		rep, err := sweep.Run(ctx, points, varies, first, seeds, workers, seeded, a.runner(), progress.update)
 		progress.finish()
 		if err != nil {
 			if ctx.Err() != nil {

@@ -190,22 +190,16 @@ func Grid(spec scenarios.Spec, varies []Vary) ([]GridPoint, error) {
 	return out, nil
 }
 
-// Run runs every point on its seeds, the runs shared by workers, each
-// by figures (a run of a spec to its headline figures, on one core), and
-// gathers each point's spreads and the engine's theory there. progress,
-// if not nil, gets the share of runs done.
+// Run runs every point on its seeds with r, the runs shared by workers
+// (OverSeeds), and gathers each point's spreads and the engine's theory
+// there. progress, if not nil, gets the share of runs done.
 func Run(ctx context.Context, points []GridPoint, varies []Vary, first int64, seeds, workers int, seeded bool,
-	figures func(ctx context.Context, spec scenarios.Spec) ([]engine.Figure, error), progress func(float64)) (Report, error) {
-	runs, err := engine.Parallel(ctx, len(points)*seeds, workers, func(ctx context.Context, k int) ([]engine.Figure, error) {
-		s := points[k/seeds].Spec
-		if seeded {
-			var err error
-			if s, err = flags.Apply(s, []string{"--seed", strconv.FormatInt(first+int64(k%seeds)*engine.StrideOf(s), 10)}); err != nil {
-				return nil, err
-			}
-		}
-		return figures(ctx, s)
-	}, progress)
+	r Runner, progress func(float64)) (Report, error) {
+	specs := make([]scenarios.Spec, len(points))
+	for i, p := range points {
+		specs[i] = p.Spec
+	}
+	runs, err := OverSeeds(ctx, specs, first, seeds, workers, seeded, r, progress)
 	if err != nil {
 		return Report{}, err
 	}
@@ -214,7 +208,7 @@ func Run(ctx context.Context, points []GridPoint, varies []Vary, first int64, se
 		rep.FirstSeed = first
 	}
 	for i, p := range points {
-		pt := Point{At: p.At, Figures: engine.Spreads(runs[i*seeds : (i+1)*seeds])}
+		pt := Point{At: p.At, Figures: engine.Spreads(runs[i])}
 		if t, ok := p.Spec.(interface{ Theory() []engine.Figure }); ok {
 			pt.Theory = t.Theory()
 		}

@@ -78,17 +78,36 @@ func (l *lane) countLoads() {
 		l.sumSq = sumSq
 		return
 	}
-	l.byLoad = slices.Grow(l.byLoad[:0], int(l.max)+1)[:int(l.max)+1]
+	// Most bins share a handful of loads, so one counter would be
+	// incremented bin after bin, each add waiting on the last: four
+	// counters, one per bin mod 4, summed at the end, keep them apart.
+	top := int(l.max) + 1
+	l.byLoad = slices.Grow(l.byLoad[:0], 4*top)[:4*top]
 	clear(l.byLoad)
+	c0, c1, c2, c3 := l.byLoad[:top], l.byLoad[top:2*top], l.byLoad[2*top:3*top], l.byLoad[3*top:]
 	for i := 0; i < len(l.loads); i += passChunk {
 		if l.stopped() {
 			break
 		}
-		for _, v := range l.loads[i:min(i+passChunk, len(l.loads))] {
-			l.byLoad[v]++
+		loads := l.loads[i:min(i+passChunk, len(l.loads))]
+		j := 0
+		for ; j+4 <= len(loads); j += 4 {
+			a, b, c, d := loads[j], loads[j+1], loads[j+2], loads[j+3]
+			c0[a]++
+			c1[b]++
+			c2[c]++
+			c3[d]++
+			sumSq += int64(a)*int64(a) + int64(b)*int64(b) + int64(c)*int64(c) + int64(d)*int64(d)
+		}
+		for _, v := range loads[j:] {
+			c0[v]++
 			sumSq += int64(v) * int64(v)
 		}
 	}
+	for k := range c0 {
+		c0[k] += c1[k] + c2[k] + c3[k]
+	}
+	l.byLoad = c0
 	l.sumSq = sumSq
 }
 

@@ -45,20 +45,6 @@ type Decision struct {
 	Chosen     int
 }
 
-func newLane(s Strategy, bins int) *lane {
-	l := &lane{
-		strategy: s,
-		loads:    make([]int32, bins),
-		cand:     make([]int32, s.Draws()),
-		chosen:   -1,
-		fresh:    true,
-	}
-	if s.Kind == Stale {
-		l.snapshot = make([]int32, bins)
-	}
-	return l
-}
-
 func (l *lane) reset() {
 	if !l.fresh {
 		for i := 0; i < len(l.loads) && !l.stopped(); i += passChunk {
@@ -107,10 +93,12 @@ func (l *lane) run(cands []int32, stride, ball0 int) {
 	case Two:
 		for i := 0; i+1 < len(cands); i += stride {
 			bin = cands[i]
-			if c := cands[i+1]; loads[c] < loads[bin] {
-				bin = c
+			c := cands[i+1]
+			lb, lc := loads[bin], loads[c]
+			if lc < lb { // a conditional move: a branch would be guessed wrong half the time
+				bin, lb = c, lc
 			}
-			v := loads[bin] + 1
+			v := lb + 1
 			loads[bin] = v
 			if v > top {
 				top = v
@@ -120,10 +108,12 @@ func (l *lane) run(cands []int32, stride, ball0 int) {
 	case Anti:
 		for i := 0; i+1 < len(cands); i += stride {
 			bin = cands[i]
-			if c := cands[i+1]; loads[c] > loads[bin] {
-				bin = c
+			c := cands[i+1]
+			lb, lc := loads[bin], loads[c]
+			if lc > lb {
+				bin, lb = c, lc
 			}
-			v := loads[bin] + 1
+			v := lb + 1
 			loads[bin] = v
 			if v > top {
 				top = v
@@ -132,12 +122,18 @@ func (l *lane) run(cands []int32, stride, ball0 int) {
 		}
 	case Stale:
 		snap := l.snapshot
-		for i, ball := 0, ball0; i+1 < len(cands); i, ball = i+stride, ball+1 {
-			if ball%s.Refresh == 0 {
+		// due counts down to the next refresh: a division per ball
+		// would cost more than the rest of the rule.
+		due := (s.Refresh - ball0%s.Refresh) % s.Refresh
+		for i := 0; i+1 < len(cands); i += stride {
+			if due == 0 {
 				copy(snap, loads)
+				due = s.Refresh
 			}
+			due--
 			bin = cands[i]
-			if c := cands[i+1]; snap[c] < snap[bin] {
+			c := cands[i+1]
+			if snap[c] < snap[bin] {
 				bin = c
 			}
 			v := loads[bin] + 1

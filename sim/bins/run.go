@@ -38,6 +38,62 @@ func RunAll(ctx context.Context, cfg Config, opts RunOptions) (Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return Result{}, err
 	}
+	rows, moments, err := runTrials(ctx, cfg, opts)
+	if err != nil {
+		return Result{}, err
+	}
+	theory, err := strategyTheory(ctx, cfg)
+	if err != nil {
+		return Result{}, err
+	}
+	return summarize(cfg, rows, moments, opts.KeepTrials, theory), nil
+}
+
+// HeadlinesOverSeeds is the Headline of cfg run on seeds seeds, the first
+// its own and each the next run's after its trials (Spec.SeedStride), as
+// that many RunAll calls would give them. The runs' trials are one run's
+// trials, so it runs them as one: the workers share them and keep their
+// engines, and the theory is worked out once.
+func HeadlinesOverSeeds(ctx context.Context, cfg Config, seeds int, opts RunOptions) ([][]engine.Figure, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	all := cfg
+	all.Trials = cfg.Trials * seeds
+	rows, _, err := runTrials(ctx, all, opts)
+	if err != nil {
+		return nil, err
+	}
+	theory, err := strategyTheory(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]engine.Figure, seeds)
+	per := cfg.Trials * len(cfg.Strategies)
+	for k := range out {
+		one := cfg
+		one.Seed = cfg.Seed + int64(k*cfg.Trials)
+		out[k] = summarize(one, rows[k*per:(k+1)*per], nil, false, theory).Headline()
+	}
+	return out, nil
+}
+
+// strategyTheory is each strategy's theory; an integration can take
+// seconds, so ctx stops it too.
+func strategyTheory(ctx context.Context, cfg Config) ([]Prediction, error) {
+	theory := make([]Prediction, len(cfg.Strategies))
+	for i, st := range cfg.Strategies {
+		var err error
+		if theory[i], err = PredictContext(ctx, st, cfg.Bins, cfg.Balls); err != nil {
+			return nil, err
+		}
+	}
+	return theory, nil
+}
+
+// runTrials runs every trial of a valid cfg on opts.Workers workers and
+// returns their rows, trial by trial, and the first trial's moments.
+func runTrials(ctx context.Context, cfg Config, opts RunOptions) ([]row, []engine.Moment, error) {
 	workers := max(1, min(opts.Workers, cfg.Trials))
 	k := len(cfg.Strategies)
 	rows := make([]row, cfg.Trials*k) // each worker fills its block in place
@@ -77,18 +133,12 @@ func RunAll(ctx context.Context, cfg Config, opts RunOptions) (Result, error) {
 			if w == 0 {
 				moments = e.Moments()
 			}
+			e.release()
 		}()
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return Result{}, err
+		return nil, nil, err
 	}
-	theory := make([]Prediction, len(cfg.Strategies))
-	for i, st := range cfg.Strategies { // an integration can take seconds: ctrl+c stops it too
-		var err error
-		if theory[i], err = PredictContext(ctx, st, cfg.Bins, cfg.Balls); err != nil {
-			return Result{}, err
-		}
-	}
-	return summarize(cfg, rows, moments, opts.KeepTrials, theory), nil
+	return rows, moments, nil
 }

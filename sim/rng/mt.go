@@ -28,10 +28,18 @@ func (m *mt19937) initGenrand(s uint32) {
 	m.index = mtN
 }
 
+// initialState is init_genrand(19650218)'s state, where every
+// init_by_array starts: worked out once, copied per seed.
+var initialState = func() [mtN]uint32 {
+	var m mt19937
+	m.initGenrand(initialSeed)
+	return m.state
+}()
+
 // initByArray is the reference init_by_array that CPython calls for every
 // integer seed.
 func (m *mt19937) initByArray(key []uint32) {
-	m.initGenrand(initialSeed)
+	m.state, m.index = initialState, mtN
 	i, j := 1, 0
 	k := mtN
 	if len(key) > k {

@@ -87,18 +87,23 @@ func (s *Source) FillBelow(dst []int32, n int) {
 	shift := 32 - uint(bits.Len32(uint32(n)))
 	limit := uint64(n)
 	m := &s.mt
-	i := m.index
 	for k := 0; k < len(dst); {
-		if i >= mtN {
+		if m.index >= mtN {
 			m.refill()
-			i = 0
 		}
-		r := m.out[i] >> shift
-		i++
-		dst[k] = int32(r)
-		k += int((uint64(r) - limit) >> 63) // 1 when r < n
+		// A word gives at most one value, so the next w words cannot
+		// overfill dst: the inner loop needs no check but its range.
+		w := min(mtN-m.index, len(dst)-k)
+		d := dst[k : k+w]
+		j := 0
+		for _, x := range m.out[m.index : m.index+w] {
+			r := x >> shift
+			d[j] = int32(r)
+			j += int((uint64(r) - limit) >> 63) // 1 when r < n
+		}
+		m.index += w
+		k += j
 	}
-	m.index = i
 }
 
 // Skip advances the stream past count RandBelow(n) draws.

@@ -204,8 +204,12 @@ func TestCopyForksTheStream(t *testing.T) {
 func TestFillBelowEqualsRandBelow(t *testing.T) {
 	for _, n := range []int{1, 2, 3, 100, 4096, 1<<31 - 1, 1<<30 + 7} {
 		a, b := New(5), New(5)
-		got := make([]int32, 2000)
-		a.FillBelow(got, n)
+		got := make([]int32, 0, 3000)
+		for _, k := range []int{1, 7, 623, 625, 0, 1300, 444} { // fills that end across and on a twist
+			buf := make([]int32, k)
+			a.FillBelow(buf, n)
+			got = append(got, buf...)
+		}
 		for i, g := range got {
 			if w := b.RandBelow(n); int(g) != w {
 				t.Fatalf("n=%d draw %d: FillBelow %d, RandBelow %d", n, i, g, w)
