@@ -1,25 +1,25 @@
 package main
 
 import (
-	"context"
+	"fmt"
+	"io"
 	"testing"
-
-	"github.com/loadlab/loadlab/scenarios"
-	"github.com/loadlab/loadlab/sim/bins"
 )
 
-// BenchmarkSweepPointRun is one run of a sweep over seeds at the 000
-// note's size: n = m = 4096, its five rules on one candidate stream, on
-// one core, to its headline figures. A sweep of 200 seeds is 200 of these
-// shared by the workers.
-func BenchmarkSweepPointRun(b *testing.B) {
-	a, _ := adaptorFor("bins")
-	s := bins.DefaultSpec()
-	s.Bins, s.Balls, s.Trials, s.Strategies = 4096, 4096, 1, "one,two,correlated,stale,anti"
-	var spec scenarios.Spec = s
-	for b.Loop() {
-		if _, err := a.figures(context.Background(), spec); err != nil {
-			b.Fatal(err)
-		}
+// BenchmarkSweepSeeds is the 000 note's table as a sweep: n = m = 4096,
+// its five rules on one candidate stream, 200 seeds, on one worker and on
+// two (the ratio is how a sweep scales with cores). The same work in
+// CPython is the yardstick the closing notes quote.
+func BenchmarkSweepSeeds(b *testing.B) {
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			args := []string{"bins", "--vary", "bins=4096", "--balls", "4096", "--strategies", "one,two,correlated,stale,anti",
+				"--seeds", "200", "--workers", fmt.Sprint(workers)}
+			for b.Loop() {
+				if err := sweepCommand(args, io.Discard, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
