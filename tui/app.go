@@ -34,6 +34,12 @@ type Options struct {
 	// user's (loadlab tui ENGINE|SCENARIO with flags), its title saying
 	// so.
 	Config *scenarios.Scenario
+	// Sweep, when set, checks a sweep the way loadlab sweep does and
+	// gives its screen: with base nil, args as loadlab tui sweep takes
+	// them (a sweep scenario's name); with base, a lab's prompt's flags
+	// and --vary over the lab's config. The picker lists the sweep
+	// scenarios only where it is set.
+	Sweep func(base *scenarios.Scenario, args []string) (SweepOptions, error)
 }
 
 type screen int
@@ -41,6 +47,9 @@ type screen int
 const (
 	screenPicker screen = iota
 	screenLab
+	// screenSweep is a sweep's screen, opened from the picker or a lab's
+	// prompt; closing it goes back there.
+	screenSweep
 )
 
 // session is a lab left open behind the picker, resumed when its scenario
@@ -89,7 +98,12 @@ type Model struct {
 	prompt prompt
 	origin *scenarios.Scenario
 	// seeds is N's view: the config over many seeds.
-	seeds      overSeeds
+	seeds overSeeds
+	// sweep is the sweep on screen; openSweep is Options.Sweep, and
+	// sweepFrom the screen it was opened from.
+	sweep      *sweepModel
+	openSweep  func(base *scenarios.Scenario, args []string) (SweepOptions, error)
+	sweepFrom  screen
 	typingSeed bool
 	seedErr    string
 	// note is the latest message, shown until the next key; bad marks a
@@ -147,7 +161,8 @@ func New(opts Options) (*Model, error) {
 	m.seedInput.Prompt = "seed: "
 	m.seedInput.CharLimit = 19
 	m.prompt = newPrompt()
-	m.picker = newPicker(m.width, m.height-1)
+	m.openSweep = opts.Sweep
+	m.picker = newPicker(m.width, m.height-1, opts.Sweep != nil)
 	m.setTheme(theme)
 	switch {
 	case opts.Config != nil:
@@ -241,6 +256,9 @@ func (m *Model) back() {
 // messages.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer m.guard()
+	if m.screen == screenSweep {
+		return m, m.sweepUpdate(msg)
+	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:

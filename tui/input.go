@@ -134,6 +134,13 @@ func (m *Model) pickerKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.nextTheme()
 		return nil, false
 	case key.Matches(msg, openKey):
+		if it, ok := m.picker.SelectedItem().(scenarioItem); ok && it.sweep {
+			cmd, err := m.startSweep(nil, []string{it.sc.Name})
+			if err != nil {
+				m.setNote(err.Error(), true)
+			}
+			return cmd, false
+		}
 		if it, ok := m.picker.SelectedItem().(scenarioItem); ok {
 			return m.enter(it.sc), false
 		}
@@ -283,7 +290,7 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Prompt):
 		return m.openPrompt()
 	case key.Matches(msg, k.OverSeeds):
-		return m.openSeeds(100)
+		return m.openSeeds(m.seedsByDefault())
 	case key.Matches(msg, k.NextPart, k.PrevPart):
 		return m.otherPart(key.Matches(msg, k.NextPart))
 	case key.Matches(msg, k.Timeline):

@@ -13,6 +13,9 @@ import (
 type scenarioItem struct {
 	sc   scenarios.Scenario
 	kept string
+	// sweep marks a sweep scenario: sc holds its name, title and lesson
+	// over its base's spec, and enter opens the sweep's screen.
+	sweep bool
 }
 
 // FilterValue holds the fields rankScenarios reads, one a line.
@@ -24,10 +27,15 @@ var (
 	labKey = lab.Bind([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}, "1-9, 0", "lab")
 )
 
-func newPicker(w, h int) list.Model {
+// newPicker lists the scenarios, and with sweeps each sweep scenario
+// after the last scenario of its lab.
+func newPicker(w, h int, sweeps bool) list.Model {
 	var items []list.Item
 	for _, sc := range scenarios.All() {
 		items = append(items, scenarioItem{sc: sc})
+	}
+	if sweeps {
+		items = withSweeps(items)
 	}
 	l := list.New(items, pickerDelegate{}, w, h)
 	l.Title = "loadlab · choose a scenario · 1-9, 0 jump to a lab"

@@ -73,9 +73,12 @@ func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, item list.I
 	}
 	name := lipgloss.StyleRunes(it.sc.Name, m.MatchesForItem(index), nameStyle.Underline(true), nameStyle)
 	under := ""
-	if it.kept != "" {
+	switch {
+	case it.kept != "":
 		name = nameStyle.Render(keptMark) + name
 		under = st.Muted.Render(strings.Repeat(" ", lipgloss.Width(keptMark)) + "run kept")
+	case it.sweep:
+		under = st.Muted.Render("a sweep")
 	}
 	lines := []string{top}
 	for i, left := range []string{name, under} {

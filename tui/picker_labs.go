@@ -42,3 +42,27 @@ func groupOf(it list.Item) string {
 	}
 	return ""
 }
+
+// withSweeps places each sweep scenario after the last item of its
+// base's lab.
+func withSweeps(items []list.Item) []list.Item {
+	for _, sw := range scenarios.Sweeps() {
+		var spec scenarios.Spec
+		if e, ok := scenarios.LookupEngine(sw.Base); ok {
+			spec = e.Default
+		} else if sc, ok := scenarios.Lookup(sw.Base); ok {
+			spec = sc.Spec
+		} else {
+			continue
+		}
+		it := scenarioItem{sc: scenarios.Scenario{Name: sw.Name, Title: "sweep: " + sw.Title, Lesson: sw.Lesson, Spec: spec}, sweep: true}
+		at := len(items)
+		for i, other := range items {
+			if groupOf(other) == groupOf(it) {
+				at = i + 1
+			}
+		}
+		items = append(items[:at], append([]list.Item{it}, items[at:]...)...)
+	}
+	return items
+}

@@ -83,6 +83,18 @@ func (m *Model) applyPrompt() tea.Cmd {
 		return nil
 	}
 	before := m.current()
+	if slices.ContainsFunc(args, func(a string) bool { return a == "--vary" || strings.HasPrefix(a, "--vary=") }) {
+		base := m.scenario
+		base.Spec = before
+		cmd, err := m.startSweep(&base, args)
+		if err != nil {
+			p.err = err.Error()
+			return nil
+		}
+		p.open = false
+		p.input.Blur()
+		return cmd
+	}
 	spec, err := flags.Apply(before, args)
 	if err != nil {
 		p.err = err.Error()
@@ -263,7 +275,7 @@ const promptRows = 3
 // now, wrapped, never cut.
 func (m *Model) promptLines() []string {
 	p := &m.prompt
-	style, texts := m.st.Muted, []string{"tab completes a flag or its value · enter applies · esc cancels", "tab completes · enter · esc"}
+	style, texts := m.st.Muted, []string{"tab completes a flag or its value · --vary FIELD=VALUES sweeps · enter applies · esc cancels", "tab completes a flag or its value · enter applies · esc cancels", "tab completes · enter · esc"}
 	switch {
 	case p.err != "":
 		style, texts = m.st.Bad, []string{p.err}

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/internal/sweep"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui/lab"
@@ -50,6 +51,15 @@ var seedKeys = struct{ Count, Close, Up, Down, PageUp, PageDown key.Binding }{
 	PageDown: lab.Bind([]string{"pgdown", " "}, "pgdn", "a page down"),
 }
 
+// seedsByDefault is how many seeds N runs: the scenario's own count
+// where its question is a spread, else 100.
+func (m *Model) seedsByDefault() int {
+	if m.scenario.Seeds > 0 {
+		return m.scenario.Seeds
+	}
+	return 100
+}
+
 // openSeeds starts the lab's config on n seeds, unless the engine draws
 // nothing or the work would take too long.
 func (m *Model) openSeeds(n int) tea.Cmd {
@@ -72,34 +82,19 @@ func (m *Model) openSeeds(n int) tea.Cmd {
 	s.open, s.n, s.first, s.stride, s.top = true, n, seed, engine.StrideOf(spec), 0
 	s.key = fmt.Sprintf("%s %d %v", m.scenario.Name, n, spec)
 	return tea.Batch(s.bg.Start(s.key, func(ctx context.Context, progress func(float64)) ([]engine.Spread, error) {
-		return spreadOver(ctx, spec, seed, engine.StrideOf(spec), n, progress)
+		return spreadOver(ctx, spec, seed, n, progress)
 	}), busyTick())
 }
 
-// spreadOver plays spec's lab to its end on seeds first..first+n-1 on
-// every core and gathers each headline figure's spread.
-func spreadOver(ctx context.Context, spec scenarios.Spec, first, stride int64, n int, progress func(float64)) ([]engine.Spread, error) {
-	newLab := labs[spec.Engine()]
-	runs, err := engine.Parallel(ctx, n, runtime.GOMAXPROCS(0), func(ctx context.Context, k int) ([]engine.Figure, error) {
-		s, err := flags.Apply(spec, []string{"--seed", strconv.FormatInt(first+int64(k)*stride, 10)})
-		if err != nil {
-			return nil, err
-		}
-		l, err := newLab(s)
-		if err != nil {
-			return nil, err
-		}
-		for steps := 0; !l.Done() && l.Step(); steps++ {
-			if steps%256 == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-		}
-		return l.Headline(), nil
-	}, progress)
+// spreadOver plays spec's lab to its end on n seeds from first, each the
+// stride after the last, on every core, and gathers each headline
+// figure's spread.
+func spreadOver(ctx context.Context, spec scenarios.Spec, first int64, n int, progress func(float64)) ([]engine.Spread, error) {
+	runs, err := sweep.OverSeeds(ctx, []scenarios.Spec{spec}, first, n, runtime.GOMAXPROCS(0), true, sweep.Runner{Figures: playToEnd}, progress)
 	if err != nil {
 		return nil, err
 	}
-	return engine.Spreads(runs), nil
+	return engine.Spreads(runs[0]), nil
 }
 
 // seedsKey runs the view: 1/2/3 another count, esc (or N) back.

@@ -44,7 +44,13 @@ type sweepModel struct {
 	view          int // a chart per figure key, then the table
 	// top is the table's first row shown, page its rows at the last draw.
 	top, page int
+	// inShell is a sweep opened in the shell: q and esc close it (back
+	// to where it was opened), only ctrl+c quits.
+	inShell bool
 }
+
+// sweepClosedMsg is a sweep's screen closing in the shell.
+type sweepClosedMsg struct{}
 
 // sweepKeys are the screen's keys.
 var sweepKeys = struct{ Next, Prev, Quit, Up, Down, PageUp, PageDown key.Binding }{
@@ -132,6 +138,9 @@ func (m *sweepModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.top += max(1, m.page-1)
 		case key.Matches(msg, sweepKeys.Quit):
 			m.bg.Stop()
+			if m.inShell && msg.String() != "ctrl+c" {
+				return m, func() tea.Msg { return sweepClosedMsg{} }
+			}
 			return m, tea.Quit
 		case key.Matches(msg, sweepKeys.Next):
 			m.view = (m.view + 1) % max(1, views)
@@ -198,6 +207,10 @@ func (m *sweepModel) View() string {
 		}
 	}
 	lines = append(lines, body...)
-	help := st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("tab/→ next chart, then the table (%d of %d) · ← back · q quit", min(m.view+1, len(keys)+1), len(keys)+1), "tab next · q quit"))
+	quit := "q quit"
+	if m.inShell {
+		quit = "q close"
+	}
+	help := st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("tab/→ next chart, then the table (%d of %d) · ← back · %s", min(m.view+1, len(keys)+1), len(keys)+1, quit), "tab next · "+quit))
 	return st.Paint(widget.FitLines(append(widget.PadLines(lines, h-1)[:max(1, h-1)], help), w, h), w, h)
 }

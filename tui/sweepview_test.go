@@ -1,12 +1,16 @@
 package tui
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/bubbles/list"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/loadlab/loadlab/internal/sweep"
+	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
 )
 
@@ -62,5 +66,109 @@ func TestSweepScreen(t *testing.T) {
 	}
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "asymptote: ln n / ln ln n") || !strings.Contains(v, "1024  1024") {
 		t.Errorf("the table:\n%s", v)
+	}
+}
+
+// drainSweep feeds a sweep's work back to the shell until its points are
+// in, as the program would; ticks are dropped.
+func drainSweep(t *testing.T, m *Model, cmd tea.Cmd, points int) {
+	t.Helper()
+	cmds := []tea.Cmd{cmd}
+	for len(cmds) > 0 && m.sweep != nil && len(m.sweep.report.Points) < points {
+		c := cmds[0]
+		cmds = cmds[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		if b, ok := msg.(tea.BatchMsg); ok {
+			cmds = append(cmds, b...)
+			continue
+		}
+		if _, busy := msg.(busyMsg); busy {
+			continue
+		}
+		_, next := m.Update(msg)
+		cmds = append(cmds, next)
+	}
+	if m.sweep == nil || len(m.sweep.report.Points) < points {
+		t.Fatalf("the sweep's %d points never came in", points)
+	}
+}
+
+// The shell lists the sweep scenarios under their labs and opens one on
+// enter; a lab's prompt opens a sweep over the lab's config with --vary.
+// q closes either, back to where it was opened, and a refused sweep
+// says why where it was asked for.
+func TestSweepInTheShell(t *testing.T) {
+	t.Parallel()
+	var asked []string
+	var over *scenarios.Scenario
+	open := func(base *scenarios.Scenario, args []string) (SweepOptions, error) {
+		asked, over = args, base
+		spec := bins.DefaultSpec()
+		if base != nil {
+			spec = base.Spec.(bins.Spec)
+		}
+		varies, err := sweep.ParseVaries([]string{"bins=16,64"}, spec)
+		if err != nil {
+			return SweepOptions{}, err
+		}
+		points, err := sweep.Grid(spec, varies)
+		return SweepOptions{Title: "a sweep of " + strings.Join(args, " "), Points: points, Varies: varies, First: spec.Seed, Seeds: 2, Seeded: true}, err
+	}
+	m, err := New(Options{Theme: "mono", Sweep: open})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	at := slices.IndexFunc(m.picker.Items(), func(it list.Item) bool { return it.(scenarioItem).sc.Name == "theorem-shape" })
+	if at < 0 {
+		t.Fatal("the picker does not list theorem-shape")
+	}
+	m.picker.Select(at)
+	m.redraw()
+	if v := plain(m); !strings.Contains(v, "a sweep") || !strings.Contains(v, "sweep: The theorem's shape") {
+		t.Errorf("the picker does not mark the sweep:\n%s", v)
+	}
+	_, cmd := m.Update(keyMsg("enter"))
+	if m.screen != screenSweep || !slices.Equal(asked, []string{"theorem-shape"}) || over != nil {
+		t.Fatalf("enter on theorem-shape: screen %d, asked %v over %v", m.screen, asked, over)
+	}
+	drainSweep(t, m, cmd, 2)
+	if v := plain(m); !strings.Contains(v, "2 of 2 points") || !strings.Contains(v, "q close") {
+		t.Errorf("the sweep's screen:\n%s", v)
+	}
+	_, cmd = m.Update(keyMsg("q"))
+	m.Update(cmd())
+	if m.screen != screenPicker {
+		t.Fatalf("q on the sweep: screen %d, want the picker", m.screen)
+	}
+
+	sc, _ := scenarios.Lookup("small-steps")
+	if err := m.open(sc); err != nil {
+		t.Fatal(err)
+	}
+	press(m, ":")
+	typeText(m, "--bins 32 --vary bins=16,64")
+	_, cmd = m.Update(keyMsg("enter"))
+	if m.screen != screenSweep || over == nil || over.Spec.(bins.Spec).Bins != 16 || !slices.Contains(asked, "--vary") {
+		t.Fatalf("the prompt's --vary: screen %d, over %+v, args %v", m.screen, over, asked)
+	}
+	drainSweep(t, m, cmd, 2)
+	_, cmd = m.Update(keyMsg("esc"))
+	m.Update(cmd())
+	if m.screen != screenLab {
+		t.Fatalf("esc on the prompt's sweep: screen %d, want the lab", m.screen)
+	}
+
+	m.openSweep = func(*scenarios.Scenario, []string) (SweepOptions, error) {
+		return SweepOptions{}, errors.New("--vary: bogus is not a field of bins")
+	}
+	press(m, ":")
+	typeText(m, "--vary bogus=1")
+	m.Update(keyMsg("enter"))
+	if m.screen != screenLab || !strings.Contains(plain(m), "bogus is not a field of bins") {
+		t.Errorf("a refused sweep:\n%s", plain(m))
 	}
 }

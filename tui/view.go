@@ -24,6 +24,10 @@ func (m *Model) View() string { return m.frame }
 
 // redraw draws the screen after anything changed; View only returns it.
 func (m *Model) redraw() {
+	if m.screen == screenSweep {
+		m.frame = m.sweep.View()
+		return
+	}
 	if m.screen == screenPicker {
 		v := m.picker.View()
 		if lines := m.noteLines(); len(lines) > 0 {

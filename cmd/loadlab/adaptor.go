@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -378,6 +379,9 @@ func prepareRun(args []string) (prepared, error) {
 	base, err := baseScenario(target, file)
 	if err != nil {
 		return prepared{}, err
+	}
+	if base.Seeds > 0 && !slices.ContainsFunc(args, func(a string) bool { return a == "--seeds" || strings.HasPrefix(a, "--seeds=") }) {
+		args = append(args, "--seeds", strconv.Itoa(base.Seeds)) // the scenario's question is a spread
 	}
 	return prepare(base.Engine(), base.Engine(), args, base.Spec)
 }

@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -107,6 +110,63 @@ func TestSeedsAtOnceEqualOneByOne(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got[0], want) {
 				t.Errorf("%v, %d workers: at once\n%v\none by one\n%v", args, workers, got[0], want)
+			}
+		}
+	}
+}
+
+// A scenario whose question is a spread runs on its own seeds by default
+// (--seeds still wins), and its lesson quotes the spread it prints.
+func TestSpreadScenariosTellTheirSpreads(t *testing.T) {
+	t.Parallel()
+	report := func(name string, args ...string) seedsReport {
+		code, out, errs := runArgs(t, append([]string{"run", name, "--format", "json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errs)
+		}
+		var r seedsReport
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if r := report("durability-over-seeds", "--seeds", "2"); r.Seeds != 2 {
+		t.Errorf("--seeds 2 over the scenario's own 40: %d seeds", r.Seeds)
+	}
+	type quote struct{ group, key, stat string }
+	for name, quotes := range map[string][]quote{
+		"aws-2011-over-seeds": {{"no protection", "peak", "mean"}, {"no protection", "peak", "p5"}, {"no protection", "peak", "p95"},
+			{"no protection", "stuck", "mean"}, {"no protection", "lost", "mean"},
+			{"backoff + cap", "peak", "min"}, {"backoff + cap", "peak", "max"}, {"backoff + cap", "recovery", "min"}, {"backoff + cap", "recovery", "max"}},
+		"durability-over-seeds": {{"greedy", "lost", "median"}, {"greedy", "lost", "mean"}, {"random", "lost", "mean"}, {"random", "lost", "p5"},
+			{"random", "lost", "p95"}, {"rack-aware", "lost", "max"}, {"az-aware", "lost", "max"}, {"az-aware", "unavailable", "mean"},
+			{"rack-aware", "unavailable", "mean"}},
+	} {
+		sc, _ := scenarios.Lookup(name)
+		r := report(name)
+		if r.Seeds != sc.Seeds || sc.Seeds != 40 {
+			t.Fatalf("%s: %d seeds, the scenario's %d", name, r.Seeds, sc.Seeds)
+		}
+		for _, q := range quotes {
+			i := slices.IndexFunc(r.Figures, func(s engine.Spread) bool { return s.Group == q.group && s.Key == q.key })
+			if i < 0 {
+				t.Fatalf("%s: no %s: %s", name, q.group, q.key)
+			}
+			s := r.Figures[i]
+			x := map[string]float64{"mean": s.Mean, "median": s.Median, "p5": s.P5, "p95": s.P95, "min": s.Min, "max": s.Max}[q.stat]
+			if want := s.Number(x); !regexp.MustCompile(`(^|[^0-9.])` + regexp.QuoteMeta(want)).MatchString(sc.Lesson) {
+				t.Errorf("%s: the lesson does not quote %s: %s's %s, %s", name, q.group, q.key, q.stat, want)
+			}
+		}
+		if name == "durability-over-seeds" {
+			all := 0
+			for _, v := range r.Figures[slices.IndexFunc(r.Figures, func(s engine.Spread) bool { return s.Group == "greedy" && s.Key == "lost" })].Values {
+				if v == 3000 {
+					all++
+				}
+			}
+			if !strings.Contains(sc.Lesson, fmt.Sprintf("all of them on %d of the 40", all)) {
+				t.Errorf("greedy loses all on %d seeds; the lesson says otherwise", all)
 			}
 		}
 	}

@@ -54,6 +54,14 @@ func prepareSweep(args []string) (plan sweepPlan, err error) {
 	if err != nil {
 		return plan, err
 	}
+	return planSweep(base, named, varyArgs, rest)
+}
+
+// planSweep checks a sweep over base: rest its flags (and base's name,
+// if given), varyArgs the fields varied; named is a sweep scenario's
+// title or "".
+func planSweep(base scenarios.Scenario, named string, varyArgs, rest []string) (plan sweepPlan, err error) {
+	var file string
 	a, ok := adaptorFor(base.Engine())
 	if !ok {
 		return plan, flags.Usagef("the %s engine has no headless run", base.Engine())

@@ -112,6 +112,7 @@ func yours(base scenarios.Scenario, s scenarios.Spec, given []string, file strin
 func engineNamed(err error) string { return flags.Named(err) }
 
 func runTUI(opts tui.Options) error {
+	opts.Sweep = sweepScreen
 	if err := tui.Check(opts); err != nil {
 		return flags.UsageError{Msg: err.Error()}
 	}
@@ -136,9 +137,33 @@ func tuiSweep(args []string) error {
 			rest = append(rest, a)
 		}
 	}
-	p, err := prepareSweep(rest)
+	opts, err := sweepScreen(nil, rest)
 	if err != nil {
 		return err
+	}
+	if !term.IsTerminal(os.Stdout.Fd()) {
+		return flags.Usagef("the TUI needs a terminal; for a report without one, use loadlab sweep (see loadlab help sweep)")
+	}
+	opts.Theme = theme
+	return tui.RunSweep(opts)
+}
+
+// sweepScreen checks a sweep as loadlab sweep does and gives its screen's
+// options: args as loadlab tui sweep takes them, or, over base, a lab's
+// prompt's flags and --vary (tui.Options.Sweep).
+func sweepScreen(base *scenarios.Scenario, args []string) (tui.SweepOptions, error) {
+	var p sweepPlan
+	var err error
+	if base == nil {
+		p, err = prepareSweep(args)
+	} else {
+		var varyArgs, rest []string
+		if varyArgs, rest, err = takeVary(args); err == nil {
+			p, err = planSweep(*base, "", varyArgs, rest)
+		}
+	}
+	if err != nil {
+		return tui.SweepOptions{}, err
 	}
 	var fields []string
 	for _, v := range p.varies {
@@ -151,8 +176,5 @@ func tuiSweep(args []string) error {
 	if p.title != "" {
 		title = p.title
 	}
-	if !term.IsTerminal(os.Stdout.Fd()) {
-		return flags.Usagef("the TUI needs a terminal; for a report without one, use loadlab sweep (see loadlab help sweep)")
-	}
-	return tui.RunSweep(tui.SweepOptions{Title: title, Engine: p.base.Engine(), Points: p.points, Varies: p.varies, First: p.first, Seeds: p.seeds, Seeded: p.seeded, Theme: theme})
+	return tui.SweepOptions{Title: title, Engine: p.base.Engine(), Points: p.points, Varies: p.varies, First: p.first, Seeds: p.seeds, Seeded: p.seeded}, nil
 }

@@ -365,9 +365,10 @@ func TheoryValue(p Point, key, group, kind string) string {
 // Caveats are said under a sweep whose engine gives a theory: what the
 // theory is, and where it is not a prediction.
 var Caveats = map[string]string{
-	"bins":        "theory: the fluid limit is the prediction at each n (the expected max of the load's differential equations); the asymptote is the theorem's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it), a shape to read against, not a prediction at small n: there two choices' can sit above one choice's",
-	"hashing":     "theory: what an ideal mapping gives: a uniform hash's binomial spread of keys a node, and 1/n of the keys moved when a node leaves; a ring's arcs spread wider (more points a node narrow them)",
-	"supermarket": "theory: the mean field, the limit of many servers once settled; a run too short to settle (random near full load) sits under it",
+	"availability": "theory: the formula A = MTTF / (MTTF + MTTR), what the watched machine's share of time up approaches over a long watch; a short watch of few failures strays from it",
+	"bins":         "theory: the fluid limit is the prediction at each n (the expected max of the load's differential equations); the asymptote is the theorem's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it), a shape to read against, not a prediction at small n: there two choices' can sit above one choice's",
+	"hashing":      "theory: what an ideal mapping gives: a uniform hash's binomial spread of keys a node, and 1/n of the keys moved when a node leaves; a ring's arcs spread wider (more points a node narrow them)",
+	"supermarket":  "theory: the mean field, the limit of many servers once settled; a run too short to settle (random near full load) sits under it",
 }
 
 // Chart is a key's figure of every group against the one field varied
@@ -395,7 +396,7 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 		}
 		return x
 	}
-	top := 0.0
+	top, bottom := 0.0, math.Inf(1)
 	var lines []widget.Line
 	series := func(name string, ys []float64) {
 		pts := make([]float64, len(ys))
@@ -411,9 +412,13 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 		for _, p := range r.Points {
 			s, _ := SpreadOf(p, key, group)
 			ys = append(ys, s.Mean)
-			top = max(top, s.Mean)
+			top, bottom = max(top, s.Mean), min(bottom, s.Mean)
 		}
-		series(strings.TrimSpace(group), ys)
+		label := strings.TrimSpace(group)
+		if label == "" { // a figure of no group: its name marks its line
+			label, _ = NameOf(r, key, group)
+		}
+		series(label, ys)
 		for _, kind := range TheoryKinds(r, key, group) {
 			var ts []float64
 			for _, p := range r.Points {
@@ -423,10 +428,10 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 					break
 				}
 				ts = append(ts, t)
-				top = max(top, t)
+				top, bottom = max(top, t), min(bottom, t)
 			}
 			if ts != nil {
-				series(strings.TrimSpace(group)+" "+kind, ts)
+				series(label+" "+kind, ts)
 				theories++
 			}
 		}
@@ -445,7 +450,14 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 			return engine.Compact(math.Round(x))
 		}
 	}
-	ts = widget.TimeSeries{XMin: at(slices.Min(xs)), XMax: at(slices.Max(xs)), YMin: 0, YMax: top * 1.1, XLabel: xl, YLabel: label, Lines: lines}
+	// From 0, unless every value sits in the upper half of the axis: an
+	// availability of 99 to 99.99 % from 0 is a flat line at the top.
+	lo, hi := 0.0, top*1.1
+	if bottom > top/2 {
+		pad := max((top-bottom)/10, top*1e-9)
+		lo, hi = bottom-pad, top+pad
+	}
+	ts = widget.TimeSeries{XMin: at(slices.Min(xs)), XMax: at(slices.Max(xs)), YMin: lo, YMax: hi, XLabel: xl, YLabel: label, Lines: lines}
 	name, _ := NameOf(r, key, GroupsOf(r, key)[0])
 	caption = fmt.Sprintf("%s against %s", name, field)
 	if theories > 0 {

@@ -2,6 +2,7 @@ package avail
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -38,4 +39,14 @@ func Lifetime(h float64) string {
 		return fmt.Sprintf("%.0f h", h)
 	}
 	return Duration(h)
+}
+
+// Theory is what a sweep draws beside the measured availability: the
+// formula's, A = MTTF / (MTTF + MTTR), which the watched machine's share
+// of time up approaches over a long watch (26.4.3).
+func (s Spec) Theory() []engine.Figure {
+	if s.MTTF <= 0 || s.MTTR < 0 {
+		return nil
+	}
+	return []engine.Figure{{Key: "measured", Name: "formula: MTTF / (MTTF + MTTR)", Value: strings.TrimSuffix(Percent(s.MTTF/(s.MTTF+s.MTTR)), " %")}}
 }

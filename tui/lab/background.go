@@ -59,6 +59,13 @@ func (b *Background[T]) Take(msg tea.Msg) bool {
 	return true
 }
 
+// Owns reports whether msg is one of this worker's results, current or
+// stale: what a screen sharing the loop with others routes to it.
+func (b *Background[T]) Owns(msg tea.Msg) bool {
+	m, ok := msg.(backgroundMsg[T])
+	return ok && m.owner == b
+}
+
 // Busy says work is under way.
 func (b *Background[T]) Busy() bool { return b.cancel != nil }
 

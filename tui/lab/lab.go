@@ -281,7 +281,7 @@ var CommonKeys = Common{
 	Scenario:    Bind([]string{"R"}, "R", "scenario as written"),
 	NextPart:    Bind([]string{"}"}, "}", "the story's next part"),
 	PrevPart:    Bind([]string{"{"}, "{", "the story's part before"),
-	Prompt:      Bind([]string{":"}, ":", "type flags: any config of this engine (tab completes)"),
+	Prompt:      Bind([]string{":"}, ":", "type flags: any config of this engine, or --vary to sweep one"),
 	OverSeeds:   Bind([]string{"N"}, "N", "this config over 100 seeds: each figure's spread"),
 }
 
