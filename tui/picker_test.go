@@ -217,7 +217,7 @@ func TestRankScenarios(t *testing.T) {
 		{"herd", []string{"stale-herd", "stale-board-herd", "thundering-herd"}},
 		// The name, then titles; Durability's best is a title, after;
 		// durability-repair's a lesson, last.
-		{"PLACEMENT", []string{"placement-lecture", "correlated-failure", "version-diversity", "sites-and-providers", "durability-years", "durability-repair"}},
+		{"PLACEMENT", []string{"placement-lecture", "correlated-failure", "version-diversity", "sites-and-providers", "durability-years", "durability-over-seeds", "durability-repair"}},
 		// A title, then the rest of its lab by the heading.
 		{"hashing", []string{"hrw-vs-ring", "weighted-hrw"}},
 		// A title first; then the lessons, in the catalogue's order.

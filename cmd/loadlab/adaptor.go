@@ -242,6 +242,9 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 	if err := fs.OutOfRange(flagName); err != nil {
 		return prepared{}, err
 	}
+	if err := flags.Idle(fs, spec, flagName); err != nil {
+		return prepared{}, err
+	}
 	estimate := c.cost(spec, o.env())
 	if o.seeds > 0 {
 		estimate = seedsCost(estimate, o)

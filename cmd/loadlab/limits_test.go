@@ -62,8 +62,8 @@ func TestProbeRunsAreRefusedOrBounded(t *testing.T) {
 	// Accepted, and bounded: the histogram of one bin holding every ball
 	// is gone, and so is the 1.4 GB max distribution of 8 bins.
 	for _, args := range [][]string{
-		{"run", "bins", "--bins", "1", "--d", "1", "--balls", "2147483647", "--strategies", "one"},
-		{"run", "bins", "--bins", "8", "--d", "1", "--balls", "1000000000", "--format", "json"},
+		{"run", "bins", "--bins", "1", "--balls", "2147483647", "--strategies", "one"},
+		{"run", "bins", "--bins", "8", "--balls", "1000000000", "--format", "json"},
 	} {
 		if _, err := prepareRun(args[1:]); err != nil {
 			t.Errorf("loadlab %s: refused: %v", strings.Join(args, " "), err)

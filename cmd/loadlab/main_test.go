@@ -127,6 +127,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "bins", "--m", "4"}, "--m is not a flag of run bins: the number of balls m is --balls (see loadlab help bins)"},
 		{[]string{"run", "bins", "--trials", "0"}, `--trials must be a whole number >= 1, got "0"`},
 		{[]string{"run", "bins", "--strategies", "left", "--d", "3"}, "--d for left must divide the number of bins (4096 bins into 3 groups), got 3"},
+		{[]string{"run", "bins", "--d", "3"}, `--d has no effect here: no rule of "one,two" reads it`},
+		{[]string{"sweep", "bins", "--vary", "refresh=1,2"}, `--refresh has no effect here: no rule of "one,two" reads it`},
 		{[]string{"run", "no-such-scenario"}, `unknown engine or scenario "no-such-scenario" (engines: ` + engineList(", ") + `; scenarios: see loadlab list)`},
 		{[]string{"run", "bins", "--format", "xml"}, `--format must be text, json or csv for bins, got "xml"`},
 		{[]string{"run", "bins", "--bins", "many"}, `--bins must be a whole number in 1..50000000, got "many"`},

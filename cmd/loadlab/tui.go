@@ -69,6 +69,9 @@ func tuiCommand(args []string) error {
 	if err := fs.OutOfRange(flagName); err != nil {
 		return err
 	}
+	if err := flags.Idle(fs, s, flagName); err != nil {
+		return err
+	}
 	var given []string
 	for _, g := range fs.Given() {
 		if !slices.ContainsFunc([]string{"--theme", "--play", "--scenario-file"}, func(p string) bool { return strings.HasPrefix(g, p) }) {

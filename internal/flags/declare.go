@@ -70,6 +70,9 @@ func Apply(base scenarios.Spec, args []string) (scenarios.Spec, error) {
 	if err := fs.OutOfRange(flagName); err != nil {
 		return nil, err
 	}
+	if err := Idle(fs, s, flagName); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -120,4 +123,25 @@ func (f *Set) Current(name string) string {
 		return fl.Value.String()
 	}
 	return ""
+}
+
+// Idler is a spec some of whose fields its config leaves unread, each
+// with why (bins' --d without a rule that reads it).
+type Idler interface{ IdleFlags() map[string]string }
+
+// Idle is the first flag given that spec leaves unread, named by name:
+// a setting the run would ignore is refused, not dropped in silence.
+func Idle(fs *Set, spec any, name func(flag string) string) error {
+	idler, ok := spec.(Idler)
+	if !ok {
+		return nil
+	}
+	idle := idler.IdleFlags()
+	var err error
+	fs.VisitAll(func(fl *flag.Flag) {
+		if why, ok := idle[fl.Name]; ok && fs.given[fl.Name] && err == nil {
+			err = Usagef("%s has no effect here: %s", name(fl.Name), why)
+		}
+	})
+	return err
 }

@@ -1,5 +1,10 @@
 package bins
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Spec is a Config in the words of the command line and scenario files:
 // strategies as a list such as "one,two,stale:64" and the stream by name.
 // Scenarios store a Spec so that a flag can override any one field.
@@ -61,3 +66,22 @@ func (s Spec) Config() (Config, error) {
 
 // SeedStride is the seeds one run draws from: trial t uses seed + t.
 func (s Spec) SeedStride() int64 { return int64(max(1, s.Trials)) }
+
+// IdleFlags are the fields this spec's rules leave unread, each with
+// why: d is read only by dchoice and left written without their own :D,
+// refresh only by stale without its :R. A command line that sets one is
+// told so rather than ignored.
+func (s Spec) IdleFlags() map[string]string {
+	uses := map[string]bool{}
+	for _, r := range strings.Split(s.Strategies, ",") {
+		uses[strings.TrimSpace(r)] = true
+	}
+	idle := map[string]string{}
+	if !uses["dchoice"] && !uses["left"] {
+		idle["d"] = fmt.Sprintf("no rule of %q reads it (dchoice and left without their own :D do)", s.Strategies)
+	}
+	if !uses["stale"] {
+		idle["refresh"] = fmt.Sprintf("no rule of %q reads it (stale without its own :R does)", s.Strategies)
+	}
+	return idle
+}
