@@ -73,6 +73,16 @@ func (m *Model) current() scenarios.Spec {
 
 // applyPrompt reads the line over the lab's spec; a valid config rebuilds
 // the run at its first step and the note says what changed, a refused
+// notHere are the command line's own flags, each with what a lab has in
+// their place.
+var notHere = map[string]string{
+	"seeds":         "is N in a lab: esc, then N runs this config over many seeds (1, 2, 3: 10, 100, 1000)",
+	"workers":       "is the command line's: a lab's runs over seeds and sweeps use every core",
+	"format":        "is the command line's: loadlab run writes text, JSON or CSV",
+	"max-memory":    "is the command line's (loadlab run)",
+	"scenario-file": "is the command line's: loadlab tui --scenario-file F opens one",
+}
+
 // one leaves everything as it was, its reason under the line.
 func (m *Model) applyPrompt() tea.Cmd {
 	p := &m.prompt
@@ -83,7 +93,15 @@ func (m *Model) applyPrompt() tea.Cmd {
 		return nil
 	}
 	before := m.current()
-	if slices.ContainsFunc(args, func(a string) bool { return a == "--vary" || strings.HasPrefix(a, "--vary=") }) {
+	sweeps := slices.ContainsFunc(args, func(a string) bool { return a == "--vary" || strings.HasPrefix(a, "--vary=") })
+	for _, a := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if why, ok := notHere[name]; ok && strings.HasPrefix(a, "-") && !sweeps {
+			p.err = "--" + name + " " + why
+			return nil
+		}
+	}
+	if sweeps {
 		base := m.scenario
 		base.Spec = before
 		cmd, err := m.startSweep(&base, args)

@@ -133,3 +133,18 @@ func TestHelpListsPromptAndSeeds(t *testing.T) {
 		}
 	}
 }
+
+// The command line's own flags at the prompt say what a lab has in their
+// place: --seeds is N.
+func TestPromptNamesTheLabsWay(t *testing.T) {
+	t.Parallel()
+	m := openAt(t, "small-steps", 80, 24)
+	before := m.lab
+	press(m, ":")
+	typeText(m, "--bins 8 --seeds 10")
+	press(m, "enter")
+	if m.lab != before || !strings.Contains(m.prompt.err, "--seeds is N in a lab") {
+		t.Errorf("--seeds at the prompt: same lab %v, %q", m.lab == before, m.prompt.err)
+	}
+	checkFits(t, m, 80, 24)
+}

@@ -53,6 +53,9 @@ var hoursMinutes = regexp.MustCompile(`^([0-9]+) h ([0-9]{1,2}) min$`)
 // 51 min" is 111 and "min"); ok is false for anything else.
 func ParseNumber(value string) (x float64, unit string, ok bool) {
 	value = strings.TrimSpace(value)
+	if x, err := strconv.ParseFloat(value, 64); err == nil && !math.IsInf(x, 0) && !math.IsNaN(x) && value[len(value)-1] >= '0' && value[len(value)-1] <= '9' {
+		return x, "", true // a bare number, most figures: no pattern to match
+	}
 	if hm := hoursMinutes.FindStringSubmatch(value); hm != nil {
 		h, _ := strconv.Atoi(hm[1])
 		m, _ := strconv.Atoi(hm[2])
