@@ -104,9 +104,14 @@ func planSweep(base scenarios.Scenario, named string, varyArgs, rest []string) (
 	for _, p := range points {
 		work += a.estimate(p.Spec).Seconds * float64(seeds)
 	}
-	if lim := limits(0); work/float64(max(1, min(workers, len(points)*seeds))) > lim.Seconds {
-		return plan, flags.Usagef("the sweep would take about %s of work on %s, over the limit of %s: vary fewer values, lower --seeds, or add --workers",
-			engine.Duration(work/float64(workers)), engine.Count(workers, "core"), engine.Duration(lim.Seconds))
+	cores := usedCores(workers, len(points)*seeds)
+	if lim := limits(0); work/float64(cores) > lim.Seconds {
+		more := ""
+		if cores < runtime.GOMAXPROCS(0) {
+			more = ", or add --workers"
+		}
+		return plan, flags.Usagef("the sweep would take about %s on %s, over the limit of %s: vary fewer values or lower --seeds%s",
+			engine.Duration(work/float64(cores)), engine.Count(cores, "core"), engine.Duration(lim.Seconds), more)
 	}
 	var first int64
 	if seeded {

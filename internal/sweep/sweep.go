@@ -439,7 +439,12 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 	if top <= 0 || len(lines) == 0 {
 		return ts, "", false
 	}
-	label := func(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+	label := func(v float64) string {
+		if math.Abs(v) >= 1e4 {
+			return engine.Compact(v) // 65.5k, not 6.554e+04
+		}
+		return strconv.FormatFloat(v, 'g', 4, 64)
+	}
 	xl := label
 	if logX {
 		xl = func(v float64) string {
@@ -454,12 +459,19 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 	// availability of 99 to 99.99 % from 0 is a flat line at the top.
 	lo, hi := 0.0, top*1.1
 	if bottom > top/2 {
-		pad := max((top-bottom)/10, top*1e-9)
+		pad := (top - bottom) / 10
+		if pad < top*1e-6 {
+			pad = top / 20 // a flat line: an axis of distinct values about it
+		}
+
 		lo, hi = bottom-pad, top+pad
 	}
 	ts = widget.TimeSeries{XMin: at(slices.Min(xs)), XMax: at(slices.Max(xs)), YMin: lo, YMax: hi, XLabel: xl, YLabel: label, Lines: lines}
 	name, _ := NameOf(r, key, GroupsOf(r, key)[0])
 	caption = fmt.Sprintf("%s against %s", name, field)
+	if s, ok := SpreadOf(r.Points[0], key, GroupsOf(r, key)[0]); ok && s.Unit != "" {
+		caption += " (" + s.Unit + ")" // spans are drawn in minutes
+	}
 	if theories > 0 {
 		caption += ", each group's theory beside it"
 	}

@@ -43,7 +43,7 @@ type ValueCount struct {
 
 // plainNumber is a figure written as a number and an optional unit, and
 // perhaps a remark in parentheses after it ("1.01% (1/n 3.33%)").
-var plainNumber = regexp.MustCompile(`^([+-]?[0-9][0-9,]*(?:\.[0-9]+)?)\s?(%|/s|/min|ms|s|min|h|x|q/s)?(?: \([^()]*\))?$`)
+var plainNumber = regexp.MustCompile(`^([+-]?[0-9][0-9,]*(?:\.[0-9]+)?)\s?(%|/s|/min|ms|s|min|h|days|x|q/s)?(?: \([^()]*\))?$`)
 
 // hoursMinutes is a span written in hours and minutes, "1 h 51 min".
 var hoursMinutes = regexp.MustCompile(`^([0-9]+) h ([0-9]{1,2}) min$`)
@@ -69,8 +69,15 @@ func ParseNumber(value string) (x float64, unit string, ok bool) {
 	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
 		return 0, "", false
 	}
+	if per, ok := minutesPer[m[2]]; ok { // spans in one unit, whatever each was written in
+		return x * per, "min", true
+	}
 	return x, m[2], true
 }
+
+// minutesPer are the minutes in each unit a span is written in: a figure
+// of spans is read in minutes, so that 6 min, 1 h and 10 h line up.
+var minutesPer = map[string]float64{"ms": 1.0 / 60000, "s": 1.0 / 60, "min": 1, "h": 60, "days": 1440}
 
 // Spreads gathers each headline figure over runs, each run's figures in
 // one order (a seed's run); a figure is matched by its key and group.
@@ -79,13 +86,19 @@ func Spreads(runs [][]Figure) []Spread {
 		return nil
 	}
 	var out []Spread
-	for _, f := range runs[0] {
+	for i, f := range runs[0] {
+		nth := occurrence(runs[0], i)
 		s := Spread{Key: f.Key, Group: f.Group, Name: f.Name, Seeds: len(runs), Numeric: true}
+		if nth > 0 || slices.ContainsFunc(runs[0][i+1:], func(g Figure) bool { return g.Key == f.Key && g.Group == f.Group }) {
+			// figures told apart by their names alone (a fleet's sizes):
+			// the name is the group, the group the name
+			s.Group, s.Name = f.Name, f.Group
+		}
 		var texts []string
 		for _, run := range runs {
 			v := "—"
-			if i := slices.IndexFunc(run, func(g Figure) bool { return g.Key == f.Key && g.Group == f.Group }); i >= 0 {
-				v = run[i].Value
+			if j := nthFigure(run, f.Key, f.Group, nth); j >= 0 {
+				v = run[j].Value
 			}
 			texts = append(texts, v)
 			x, unit, ok := ParseNumber(v)
@@ -104,6 +117,31 @@ func Spreads(runs [][]Figure) []Spread {
 		out = append(out, s)
 	}
 	return out
+}
+
+// occurrence is how many figures before figs[i] share its key and group.
+func occurrence(figs []Figure, i int) int {
+	n := 0
+	for _, g := range figs[:i] {
+		if g.Key == figs[i].Key && g.Group == figs[i].Group {
+			n++
+		}
+	}
+	return n
+}
+
+// nthFigure is the index of the nth figure of key and group in figs, -1
+// where there are fewer.
+func nthFigure(figs []Figure, key, group string, nth int) int {
+	for i, g := range figs {
+		if g.Key == key && g.Group == group {
+			if nth == 0 {
+				return i
+			}
+			nth--
+		}
+	}
+	return -1
 }
 
 // describe works out a numeric spread's figures from its values.
@@ -209,6 +247,9 @@ func (s Spread) Histogram(n int) []int {
 // decimals at most from 1 up ("101.95", "12.49%", "41 min"), three
 // significant digits below ("0.0638%").
 func (s Spread) Number(x float64) string {
+	if s.Unit == "min" {
+		return span(x)
+	}
 	v := strconv.FormatFloat(x, 'f', 2, 64)
 	if math.Abs(x) < 1 {
 		v = strconv.FormatFloat(x, 'g', 3, 64)
@@ -247,4 +288,27 @@ func (s Spread) Spark(n int) (bars string, first int) {
 		first = min(n-1, int((s.Values[0]-s.Min)/(s.Max-s.Min)*float64(n)))
 	}
 	return string(out), first
+}
+
+// span writes minutes in the unit that reads best: seconds under a
+// minute, minutes under two hours, hours under two days, then days; two
+// decimals at most ("8.76 h", "40.98 min", "0.32 s").
+func span(min float64) string {
+	x, unit := min, "min"
+	switch a := math.Abs(min); {
+	case a > 0 && a < 1:
+		x, unit = min*60, "s"
+	case a >= 2*1440:
+		x, unit = min/1440, "days"
+	case a >= 120:
+		x, unit = min/60, "h"
+	}
+	v := strconv.FormatFloat(x, 'f', 2, 64)
+	if math.Abs(x) < 1 && x != 0 {
+		v = strconv.FormatFloat(x, 'g', 3, 64)
+	}
+	if strings.Contains(v, ".") && !strings.Contains(v, "e") {
+		v = strings.TrimRight(strings.TrimRight(v, "0"), ".")
+	}
+	return v + " " + unit
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -67,5 +68,29 @@ func TestSeriesAcrossChunks(t *testing.T) {
 	}
 	if early.Len() != firstLen+2 || early.At(firstLen+1).X != float64(firstLen+1) || v.Before(float64(chunkLen)) != chunkLen {
 		t.Errorf("early view %d points; Before %d", early.Len(), v.Before(float64(chunkLen)))
+	}
+}
+
+// Spans are read in minutes whatever unit each was written in, and
+// written back in the unit that reads best; figures that share a key and
+// group and differ only by name (a fleet's sizes) are spread apart, the
+// name their group.
+func TestSpreadsOfSpansAndNamedFigures(t *testing.T) {
+	runs := [][]Figure{
+		{{Key: "repair", Value: "6 min"}, {Key: "fleet", Group: "within", Name: "1 machine", Value: "8.76 h"}, {Key: "fleet", Group: "within", Name: "120 machines", Value: "4.38 min"}},
+		{{Key: "repair", Value: "1 h"}, {Key: "fleet", Group: "within", Name: "1 machine", Value: "8.76 h"}, {Key: "fleet", Group: "within", Name: "120 machines", Value: "2.63 s"}},
+	}
+	s := Spreads(runs)
+	if len(s) != 3 || s[0].Unit != "min" || !slices.Equal(s[0].Values, []float64{6, 60}) || s[0].Number(s[0].Mean) != "33 min" {
+		t.Fatalf("spans: %+v", s[0])
+	}
+	if s[1].Group != "1 machine" || s[1].Name != "within" || s[1].Number(s[1].Mean) != "8.76 h" {
+		t.Errorf("the first fleet: %+v", s[1])
+	}
+	if s[2].Group != "120 machines" || s[2].Number(s[2].Min) != "2.63 s" || s[2].Number(s[2].Max) != "4.38 min" {
+		t.Errorf("the second fleet: %+v", s[2])
+	}
+	if got := (Spread{Unit: "min"}).Number(3 * 1440); got != "3 days" {
+		t.Errorf("three days: %q", got)
 	}
 }
