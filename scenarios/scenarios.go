@@ -113,8 +113,8 @@ var registry = []Scenario{
 	{
 		Name:  "durability-over-seeds",
 		Title: "Ten years on 40 seeds: which placement's losses are luck, and which are design?",
-		Lesson: "durability-years on 40 seeds, 425 to 464: N runs them all (loadlab run durability-over-seeds prints the same). Greedy keeps every object on the same three nodes, so a run loses all 3,000 or none: 0 on the median seed, 900 on average, all of them on 12 of the 40. Random spreads the risk: it loses a few on nearly every seed, 15.32 on average, 1 to 53 in 5-95 % of them. Rack-aware and az-aware lose none on any seed; az-aware also leaves the fewest objects short of a majority at some moment (113.92 on average, against rack-aware's 2249.03). " +
-			"One seed shows greedy losing nothing or everything; forty show what greedy is: a bet on one rack.",
+		Lesson: "durability-years on 40 seeds, 425 to 464. N shows each strategy's objects lost for good, seed by seed; loadlab run durability-over-seeds prints every headline figure's spread. Greedy keeps every object on the same three nodes, so a seed loses all 3,000 or none: none on the median seed, yet 900 on average, all of them on 12 of the 40. Random spreads the risk: it loses a few on every one of the 40 seeds, 15.3 on average (the report's 15.32, 5-95 % of seeds between 1 and 53). Rack-aware and az-aware lose none on any seed. " +
+			"The report also counts the objects short of a majority at some moment: az-aware the fewest, 113.92 on average, against rack-aware's 2249.03. One seed shows greedy losing nothing or everything; forty show what greedy is: a bet on one rack.",
 		Spec: placement.DefaultDurabilitySpec(), StepsPerSecond: 26, Headline: []string{"lost", "unavailable"}, Seeds: 40,
 	},
 	{

@@ -228,6 +228,9 @@ func (m *Model) open(sc scenarios.Scenario) error {
 	if err != nil {
 		return fmt.Errorf("scenario %s: %v", sc.Name, err)
 	}
+	if c, ok := l.(lab.SeedCounter); ok && sc.Seeds > 0 {
+		c.SetSeedCount(sc.Seeds)
+	}
 	m.scenario, m.lab, m.screen = sc, l, screenLab
 	m.play.setSpeed(sc.StepsPerSecond)
 	m.seek.atStart()

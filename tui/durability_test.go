@@ -46,3 +46,16 @@ func TestDurabilitySmallCountsStayVisible(t *testing.T) {
 		}
 	}
 }
+
+// A scenario whose question is a spread gives the lab's own N its count:
+// durability-over-seeds runs 40 seeds, as its lesson says.
+func TestDurabilityOverItsOwnSeeds(t *testing.T) {
+	t.Parallel()
+	m := openAt(t, "durability-over-seeds", 80, 24)
+	_, cmd := m.Update(keyMsg("N"))
+	run(m, cmd)
+	m.redraw()
+	if v := plain(m); !strings.Contains(v, "over 40 seeds (425-464)") || !strings.Contains(v, "12 (30 %)") {
+		t.Errorf("N on durability-over-seeds:\n%s", v)
+	}
+}

@@ -31,7 +31,13 @@ type Lab struct {
 	// loop as losses.
 	seeds  bool
 	losses lab.Background[placement.SeedLosses]
+	// count is how many seeds N runs (lab.SeedCounter).
+	count int
 }
+
+// SetSeedCount makes N run n seeds: a scenario whose question is a
+// spread names its own count.
+func (l *Lab) SetSeedCount(n int) { l.count = n }
 
 // New opens the lab on a durability spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
@@ -39,7 +45,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec}
+	l := &Lab{spec: spec, count: overSeeds}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
@@ -89,7 +95,7 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Seeds:         lab.Bind([]string{"N"}, "N", fmt.Sprintf("the losses over %d seeds, or this seed's years", overSeeds)),
+	Seeds:         lab.Bind([]string{"N"}, "N", "the losses over many seeds, or this seed's years"),
 	Rebuild:       lab.Bind([]string{"f"}, "f", "rebuilds twice as fast"),
 	RebuildSlower: lab.Bind([]string{"F"}, "F", "rebuilds twice as slow"),
 }
@@ -118,7 +124,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		if !l.seeds {
 			return lab.Outcome{Handled: true, Note: "back to this seed's years (N again: the losses over seeds)"}
 		}
-		return lab.Outcome{Handled: true, Note: fmt.Sprintf("objects lost on each of %d seeds from %d, run on every core (N again: this seed's years)", overSeeds, l.spec.Seed), Cmd: l.Init()}
+		return lab.Outcome{Handled: true, Note: fmt.Sprintf("objects lost on each of %d seeds from %d, run on every core (N again: this seed's years)", l.count, l.spec.Seed), Cmd: l.Init()}
 	case key.Matches(msg, keys.Rebuild):
 		factor = 0.5
 	case key.Matches(msg, keys.RebuildSlower):

@@ -11,8 +11,9 @@ import (
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
-// overSeeds is how many seeds N runs: enough that greedy's all-or-nothing
-// odds read to a few per cent, in a few seconds on two cores.
+// overSeeds is how many seeds N runs unless the scenario names its
+// count: enough that greedy's all-or-nothing odds read to a few per cent,
+// in a few seconds on two cores.
 const overSeeds = 100
 
 // Init starts the losses over seeds when N shows them and they are not
@@ -21,9 +22,9 @@ func (l *Lab) Init() tea.Cmd {
 	if !l.seeds {
 		return nil
 	}
-	spec := l.spec
-	return l.losses.Start(fmt.Sprintf("%+v", spec), func(ctx context.Context, progress func(float64)) (placement.SeedLosses, error) {
-		return spec.OverSeeds(ctx, overSeeds, runtime.GOMAXPROCS(0), progress)
+	spec, n := l.spec, l.count
+	return l.losses.Start(l.lossesKey(), func(ctx context.Context, progress func(float64)) (placement.SeedLosses, error) {
+		return spec.OverSeeds(ctx, n, runtime.GOMAXPROCS(0), progress)
 	})
 }
 
@@ -41,12 +42,12 @@ func (l *Lab) renderSeeds(f lab.Frame) string {
 	st := f.St
 	fleet, failures := l.header(f.W)
 	head := []string{st.Title.Render(fleet), st.Muted.Render(failures), ""}
-	losses, ok, err := l.losses.For(fmt.Sprintf("%+v", l.spec))
+	losses, ok, err := l.losses.For(l.lossesKey())
 	var body []string
 	switch {
 	case !ok:
 		body = widget.Wrap(fmt.Sprintf("running seeds %d to %d, ten years each: %.0f %% done (N: back to this seed)",
-			l.spec.Seed, l.spec.Seed+overSeeds-1, 100*l.losses.Progress()), f.W)
+			l.spec.Seed, l.spec.Seed+int64(l.count)-1, 100*l.losses.Progress()), f.W)
 	case err != nil:
 		body = []string{st.Bad.Render(err.Error())}
 	default:
@@ -62,11 +63,11 @@ func (l *Lab) renderSeeds(f lab.Frame) string {
 // nodes, loses all of them or none, and once the losses over seeds are
 // in, how often all; "" where greedy does not run.
 func (l *Lab) greedyOdds(w int) string {
-	losses, ok, err := l.losses.For(fmt.Sprintf("%+v", l.spec))
+	losses, ok, err := l.losses.For(l.lossesKey())
 	if !ok || err != nil {
 		for _, r := range l.run.Results() {
 			if r.Strategy == "greedy" {
-				return widget.FirstFit(w, fmt.Sprintf("greedy's objects share three nodes: a run loses all %d or none (N: how often, over %d seeds)", r.Objects, overSeeds),
+				return widget.FirstFit(w, fmt.Sprintf("greedy's objects share three nodes: a run loses all %d or none (N: how often, over %d seeds)", r.Objects, l.count),
 					"greedy loses all or none (N: how often)")
 			}
 		}
@@ -87,3 +88,6 @@ func (l *Lab) greedyOdds(w int) string {
 	}
 	return ""
 }
+
+// lossesKey is what the losses over seeds are for: the spec and the count.
+func (l *Lab) lossesKey() string { return fmt.Sprintf("%+v %d", l.spec, l.count) }

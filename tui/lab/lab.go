@@ -282,7 +282,7 @@ var CommonKeys = Common{
 	NextPart:    Bind([]string{"}"}, "}", "the story's next part"),
 	PrevPart:    Bind([]string{"{"}, "{", "the story's part before"),
 	Prompt:      Bind([]string{":"}, ":", "type flags: any config of this engine, or --vary to sweep one"),
-	OverSeeds:   Bind([]string{"N"}, "N", "this config over 100 seeds: each figure's spread"),
+	OverSeeds:   Bind([]string{"N"}, "N", "this config over many seeds: each figure's spread"),
 }
 
 // PlayKeys is the full help's column of the shell's keys for a lab that
@@ -343,3 +343,8 @@ func Brief(b key.Binding, keys, desc string) key.Binding {
 	b.SetHelp(keys, desc)
 	return b
 }
+
+// SeedCounter is a lab with a view of its own over many seeds (N): it
+// runs n of them where the scenario's question is a spread of its own
+// count (scenarios.Scenario.Seeds).
+type SeedCounter interface{ SetSeedCount(n int) }
