@@ -256,8 +256,12 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	// Without colour the lines carry letters, and the chart's last row
 	// says which is which ("a api · s svc").
 	legend := t.LegendRows(st) > 0 && h-1 >= minH
+	keyRows := 1
 	if legend {
-		h--
+		// a legend too long for one row wraps, the plot a row shorter
+		// for each more, while it keeps its least height
+		keyRows = max(1, min(t.legendRows(w), h-minH))
+		h -= keyRows
 	}
 	ylo, yhi := t.scaled(t.YMin), t.scaled(t.YMax)
 	// Every y label is padded to one width: ntcharts places the plot by
@@ -387,11 +391,35 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	if !legend {
 		return FitLines(rows[:h], w, h)
 	}
-	key := ""
+	var key []string
 	if marked {
-		key = t.markLegend(st, w, marks, lastRow)
+		key = t.markLegend(st, w, keyRows, marks, lastRow)
 	}
-	return FitLines(append(rows[:h], key), w, h+1)
+	return FitLines(append(rows[:h], key...), w, h+keyRows)
+}
+
+// legendRows is the rows the letters' legend of every line takes in w
+// columns: one where it fits closest packed, else an entry never split.
+func (t TimeSeries) legendRows(w int) int {
+	marks := t.marks()
+	rows, width := 1, 0
+	var all []string
+	for i, l := range t.Lines {
+		p := string(marks[i].r) + " " + l.Name
+		all = append(all, p)
+		switch {
+		case width == 0:
+			width = lipgloss.Width(p)
+		case width+3+lipgloss.Width(p) <= w:
+			width += 3 + lipgloss.Width(p)
+		default:
+			rows, width = rows+1, lipgloss.Width(p)
+		}
+	}
+	if lipgloss.Width(strings.Join(all, " ")) <= w {
+		return 1
+	}
+	return rows
 }
 
 // LegendRows is the rows the chart gives its letters' legend: one
@@ -403,16 +431,34 @@ func (t TimeSeries) LegendRows(st *Styles) int {
 	return 0
 }
 
-// markLegend is the line naming each drawn line's letter, "a api · s svc",
-// closer packed where it does not fit w.
-func (t TimeSeries) markLegend(st *Styles, w int, marks []lineMark, lastRow []int) string {
+// markLegend is the rows naming each drawn line's letter, "a api · s
+// svc": one row, closer packed where it does not fit w, or wrapped over
+// rows where even that does not.
+func (t TimeSeries) markLegend(st *Styles, w, rows int, marks []lineMark, lastRow []int) []string {
 	var parts []string
 	for i, l := range t.Lines {
 		if lastRow[i] >= 0 {
 			parts = append(parts, string(marks[i].r)+" "+l.Name)
 		}
 	}
-	return st.Muted.Render(FirstFit(w, strings.Join(parts, " · "), strings.Join(parts, "  "), strings.Join(parts, " ")))
+	if rows == 1 {
+		return []string{st.Muted.Render(FirstFit(w, strings.Join(parts, " · "), strings.Join(parts, "  "), strings.Join(parts, " ")))}
+	}
+	var wrapped []string // whole entries a row, "a api · s svc"
+	for _, p := range parts {
+		if n := len(wrapped); n > 0 && lipgloss.Width(wrapped[n-1]+" · "+p) <= w {
+			wrapped[n-1] += " · " + p
+		} else {
+			wrapped = append(wrapped, p)
+		}
+	}
+	out := make([]string, rows)
+	for i := range out {
+		if i < len(wrapped) {
+			out[i] = st.Muted.Render(wrapped[i])
+		}
+	}
+	return out
 }
 
 // drawTicks writes the axis numbers at round values (steps of 1, 2 or 5
