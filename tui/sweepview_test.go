@@ -126,6 +126,15 @@ func TestSweepInTheShell(t *testing.T) {
 	if at < 0 {
 		t.Fatal("the picker does not list theorem-shape")
 	}
+	for i, it := range m.picker.Items() {
+		if it.(scenarioItem).sweep {
+			m.picker.Select(i)
+			m.redraw()
+			if v := plain(m); strings.Contains(v, "…") {
+				t.Errorf("the picker cuts a sweep's title at 80x24:\n%s", v)
+			}
+		}
+	}
 	m.picker.Select(at)
 	m.redraw()
 	if v := plain(m); !strings.Contains(v, "a sweep") || !strings.Contains(v, "sweep: The theorem's shape") {
