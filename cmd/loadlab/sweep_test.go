@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -170,5 +171,23 @@ func TestSweepAvailabilityTheory(t *testing.T) {
 	ts, _, ok := sweep.Chart(r, "measured", widget.NewStyles(themes.All[0]))
 	if !ok || ts.YMin < 98 || len(ts.Lines) != 2 || ts.Lines[0].Name != "measured" {
 		t.Errorf("the chart: ok %v, from %v, lines %d", ok, ts.YMin, len(ts.Lines))
+	}
+}
+
+// Theory columns come in one order whichever point gives which first, and
+// a point where a figure is no number keeps its row, with the run's word.
+func TestSweepTablesKeepTheirShape(t *testing.T) {
+	t.Parallel()
+	_, out, errs := runArgs(t, "sweep", "bins", "--vary", "bins=16..4096x4", "--seeds", "2")
+	for _, group := range []string{"one", "two"} {
+		_, table, _ := strings.Cut(out, "\n"+group+": max\n")
+		head, _, _ := strings.Cut(table, "\n")
+		if f, a := strings.Index(head, "fluid limit"), strings.Index(head, "asymptote"); f < 0 || a < f {
+			t.Errorf("%s: the theory columns %q (%s)", group, head, errs)
+		}
+	}
+	_, hot, _ := strings.Cut(out, "\none: hot bins\n")
+	if !regexp.MustCompile(`(?m)^  4096 +—`).MatchString(hot) {
+		t.Errorf("hot bins at 4096 bins, where they are not counted, lost its row:\n%s", hot)
 	}
 }

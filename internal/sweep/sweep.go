@@ -313,7 +313,7 @@ func SpreadOf(p Point, key, group string) (engine.Spread, bool) {
 }
 
 // TheoryKinds are the theories an engine gives a group's figure, in
-// the order it gives them: a theory figure's kind is its name up to ": "
+// kindOrder (unknown kinds last): a theory figure's kind is its name up to ": "
 // ("asymptote: ln n / ln ln n" is an asymptote), or all of it ("mean
 // field", "fluid limit").
 func TheoryKinds(r Report, key, group string) []string {
@@ -325,8 +325,19 @@ func TheoryKinds(r Report, key, group string) []string {
 			}
 		}
 	}
+	rank := func(k string) int {
+		if i := slices.Index(kindOrder, k); i >= 0 {
+			return i
+		}
+		return len(kindOrder)
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return rank(a) - rank(b) })
 	return out
 }
+
+// kindOrder is the order theory columns and lines come in, whichever
+// point gives which first.
+var kindOrder = []string{"fluid limit", "asymptote", "mean field", "binomial", "1/n", "formula"}
 
 func kindOf(f engine.Figure) string {
 	k, _, _ := strings.Cut(f.Name, ": ")
@@ -366,7 +377,7 @@ func TheoryValue(p Point, key, group, kind string) string {
 // theory is, and where it is not a prediction.
 var Caveats = map[string]string{
 	"availability": "theory: the formula A = MTTF / (MTTF + MTTR), what the watched machine's share of time up approaches over a long watch; a short watch of few failures strays from it",
-	"bins":         "theory: the fluid limit is the prediction at each n (the expected max of the load's differential equations); the asymptote is the theorem's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it), a shape to read against, not a prediction at small n: there two choices' can sit above one choice's",
+	"bins":         "theory: the fluid limit is the prediction at each n (the expected max of the load's differential equations); the asymptote is the theorem's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it), a shape to read against, not a prediction at small n: there two choices' can sit above one choice's. A - is a fluid limit not worked out: none is above 200 balls a bin, and a sweep leaves out one that takes over 5 ms a point (a stale board's, often)",
 	"hashing":      "theory: what an ideal mapping gives: a uniform hash's binomial spread of keys a node, and 1/n of the keys moved when a node leaves; a ring's arcs spread wider (more points a node narrow them)",
 	"supermarket":  "theory: the mean field, the limit of many servers once settled; a run too short to settle (random near full load) sits under it",
 }
@@ -550,17 +561,20 @@ func WriteText(w io.Writer, r Report, plots bool) error {
 			}
 			fmt.Fprintln(tw, head+"\t")
 			for _, p := range r.Points {
-				s, ok := SpreadOf(p, key, group)
-				if !ok {
-					continue
-				}
 				row := "  "
 				for _, f := range VaryFields(r) {
 					row += p.At[f] + "\t"
 				}
-				row += s.Number(s.Mean)
-				if r.Seeds > 1 {
-					row += "\t" + s.Number(s.P5) + " to " + s.Number(s.P95)
+				if s, ok := SpreadOf(p, key, group); ok {
+					row += s.Number(s.Mean)
+					if r.Seeds > 1 {
+						row += "\t" + s.Number(s.P5) + " to " + s.Number(s.P95)
+					}
+				} else { // the figure is no number here: its run says "—" (hot bins under 5 balls a bin)
+					row += noValue(p, key, group)
+					if r.Seeds > 1 {
+						row += "\t"
+					}
 				}
 				for _, kind := range kinds {
 					row += "\t" + TheoryValue(p, key, group, kind) + unitAfter(unit)
@@ -592,4 +606,15 @@ func unitAfter(u string) string {
 		return u
 	}
 	return " " + u
+}
+
+// noValue is what a point's runs gave for a figure that is no number
+// there: its most common value ("—").
+func noValue(p Point, key, group string) string {
+	for _, s := range p.Figures {
+		if s.Key == key && s.Group == group && len(s.Counts) > 0 {
+			return s.Counts[0].Value
+		}
+	}
+	return "—"
 }
