@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/sweep"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -21,13 +22,14 @@ import (
 // SweepOptions is a checked sweep for the TUI (loadlab tui sweep …): its
 // name, its grid and its seeds.
 type SweepOptions struct {
-	Title, Engine string
-	Points        []sweep.GridPoint
-	Varies        []sweep.Vary
-	First         int64
-	Seeds         int
-	Seeded        bool
-	Theme         string
+	// Lesson is a sweep scenario's, "" for a sweep typed in full.
+	Title, Lesson, Engine string
+	Points                []sweep.GridPoint
+	Varies                []sweep.Vary
+	First                 int64
+	Seeds                 int
+	Seeded                bool
+	Theme                 string
 }
 
 // sweepModel is the sweep's screen: the grid filled in point by point off
@@ -47,13 +49,18 @@ type sweepModel struct {
 	// inShell is a sweep opened in the shell: q and esc close it (back
 	// to where it was opened), only ctrl+c quits.
 	inShell bool
+	// about is ?'s page: the keys, the lesson, what the theory is;
+	// aboutTop its first row shown.
+	about    bool
+	aboutTop int
 }
 
 // sweepClosedMsg is a sweep's screen closing in the shell.
 type sweepClosedMsg struct{}
 
 // sweepKeys are the screen's keys.
-var sweepKeys = struct{ Next, Prev, Quit, Up, Down, PageUp, PageDown key.Binding }{
+var sweepKeys = struct{ Next, Prev, Quit, Up, Down, PageUp, PageDown, About key.Binding }{
+	About:    lab.Bind([]string{"?", "i"}, "?", "what this sweep asks, its theory, the keys"),
 	Next:     lab.Bind([]string{"tab", "right", "n"}, "tab/→", "next chart, then the table"),
 	Prev:     lab.Bind([]string{"shift+tab", "left", "b"}, "←", "the one before"),
 	Quit:     lab.Bind([]string{"q", "esc", "ctrl+c"}, "q", "quit"),
@@ -127,7 +134,28 @@ func (m *sweepModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 	case tea.KeyMsg:
 		views := len(sweep.ChartKeys(m.report)) + 1
+		if m.about {
+			switch {
+			case key.Matches(msg, sweepKeys.Up):
+				m.aboutTop--
+			case key.Matches(msg, sweepKeys.Down):
+				m.aboutTop++
+			case key.Matches(msg, sweepKeys.PageUp):
+				m.aboutTop -= max(1, m.height/2)
+			case key.Matches(msg, sweepKeys.PageDown):
+				m.aboutTop += max(1, m.height/2)
+			case msg.String() == "ctrl+c":
+				m.bg.Stop()
+				return m, tea.Quit
+			default:
+				m.about = false // any other key closes the page
+			}
+			return m, nil
+		}
 		switch {
+		case key.Matches(msg, sweepKeys.About):
+			m.about, m.aboutTop = true, 0
+			return m, nil
 		case key.Matches(msg, sweepKeys.Up):
 			m.top--
 		case key.Matches(msg, sweepKeys.Down):
@@ -185,6 +213,11 @@ func (m *sweepModel) View() string {
 	keys := sweep.ChartKeys(m.report)
 	body := []string{st.Muted.Render("the first point is under way")}
 	switch {
+	case m.about:
+		all := m.aboutLines(w)
+		page := max(1, h-len(lines)-1)
+		m.aboutTop = max(0, min(m.aboutTop, len(all)-page))
+		body = all[m.aboutTop:min(len(all), m.aboutTop+page)]
 	case done == 0:
 	case m.view < len(keys):
 		ts, caption, ok := sweep.Chart(m.report, keys[m.view], st)
@@ -197,7 +230,14 @@ func (m *sweepModel) View() string {
 	default:
 		var b strings.Builder
 		sweep.WriteText(&b, m.report, false)
-		all := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+		var all []string
+		for _, l := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+			if strings.HasPrefix(l, "  ") || l == "" { // a table's row keeps its columns
+				all = append(all, l)
+				continue
+			}
+			all = append(all, widget.Wrap(l, w)...) // a heading or the theory's words
+		}
 		m.page = max(1, h-len(lines)-2)
 		m.top = max(0, min(m.top, len(all)-m.page))
 		body = all[m.top:min(len(all), m.top+m.page)]
@@ -211,6 +251,27 @@ func (m *sweepModel) View() string {
 	if m.inShell {
 		quit = "q close"
 	}
-	help := st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("tab/→ next chart, then the table (%d of %d) · ← back · %s", min(m.view+1, len(keys)+1), len(keys)+1, quit), "tab next · "+quit))
+	help := st.Muted.Render(widget.FirstFit(w, fmt.Sprintf("tab/→ next chart, then the table (%d of %d) · ← back · ? about · %s", min(m.view+1, len(keys)+1), len(keys)+1, quit), "tab next · ? about · "+quit, "tab · ? · "+quit))
 	return st.Paint(widget.FitLines(append(widget.PadLines(lines, h-1)[:max(1, h-1)], help), w, h), w, h)
+}
+
+// aboutLines are ?'s page: the sweep's lesson where it is a sweep
+// scenario, what its engine's theory is, and the keys.
+func (m *sweepModel) aboutLines(w int) []string {
+	st := m.st
+	out := []string{st.Text.Render(widget.FirstFit(w, "tab/→ next chart · ← back · ↑/↓ pgup/pgdn scroll · any key closes this page · q "+map[bool]string{true: "closes the sweep", false: "quits"}[m.inShell], "↑/↓ scroll · any key closes this page")), ""}
+	para := func(style lipgloss.Style, text string) {
+		for _, l := range widget.Wrap(text, w) {
+			out = append(out, style.Render(l))
+		}
+		out = append(out, "")
+	}
+	if m.opts.Lesson != "" {
+		para(st.Text, m.opts.Lesson)
+	}
+	if c := sweep.Caveats[m.opts.Engine]; c != "" {
+		para(st.Muted, c)
+	}
+	para(st.Muted, "Each point is the config at one value of the field varied, run on every seed; a chart draws each figure's mean against that field, its theory beside it, and the table gives the 5-95 % of the seeds too.")
+	return out
 }

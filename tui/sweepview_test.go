@@ -115,7 +115,7 @@ func TestSweepInTheShell(t *testing.T) {
 			return SweepOptions{}, err
 		}
 		points, err := sweep.Grid(spec, varies)
-		return SweepOptions{Title: "a sweep of " + strings.Join(args, " "), Points: points, Varies: varies, First: spec.Seed, Seeds: 2, Seeded: true}, err
+		return SweepOptions{Title: "a sweep of " + strings.Join(args, " "), Engine: "bins", Lesson: "the lesson of the sweep", Points: points, Varies: varies, First: spec.Seed, Seeds: 2, Seeded: true}, err
 	}
 	m, err := New(Options{Theme: "mono", Sweep: open})
 	if err != nil {
@@ -147,6 +147,14 @@ func TestSweepInTheShell(t *testing.T) {
 	drainSweep(t, m, cmd, 2)
 	if v := plain(m); !strings.Contains(v, "2 of 2 points") || !strings.Contains(v, "q close") {
 		t.Errorf("the sweep's screen:\n%s", v)
+	}
+	press(m, "?")
+	if v := plain(m); !strings.Contains(v, "any key closes this page") || !strings.Contains(v, "the fluid limit is the prediction") || !strings.Contains(v, "the lesson of the sweep") {
+		t.Errorf("? on the sweep's screen:\n%s", v)
+	}
+	press(m, "x")
+	if v := plain(m); strings.Contains(v, "any key closes this page") || m.screen != screenSweep {
+		t.Errorf("a key did not close ?'s page:\n%s", v)
 	}
 	_, cmd = m.Update(keyMsg("q"))
 	m.Update(cmd())

@@ -176,8 +176,14 @@ func sweepScreen(base *scenarios.Scenario, args []string) (tui.SweepOptions, err
 	if p.seeds > 1 {
 		title += fmt.Sprintf(", %d seeds a point", p.seeds)
 	}
+	lesson := ""
 	if p.title != "" {
 		title = p.title
+		for _, sw := range scenarios.Sweeps() {
+			if sw.Title == p.title {
+				lesson = sw.Lesson
+			}
+		}
 	}
-	return tui.SweepOptions{Title: title, Engine: p.base.Engine(), Points: p.points, Varies: p.varies, First: p.first, Seeds: p.seeds, Seeded: p.seeded}, nil
+	return tui.SweepOptions{Title: title, Lesson: lesson, Engine: p.base.Engine(), Points: p.points, Varies: p.varies, First: p.first, Seeds: p.seeds, Seeded: p.seeded}, nil
 }
