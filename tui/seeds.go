@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/flags"
 	"github.com/loadlab/loadlab/internal/sweep"
 	"github.com/loadlab/loadlab/scenarios"
@@ -176,12 +177,17 @@ func seedsTable(st *widget.Styles, w int, spreads []engine.Spread) []string {
 			lines = append(lines, st.Accent.Render(name)+st.Text.Render("  "+strings.Join(vals, " · ")))
 			continue
 		}
-		lines = append(lines, st.Accent.Render(name)+st.Text.Render(fmt.Sprintf("  mean %s · median %s · 5-95 %% %s to %s", s.Number(s.Mean), s.Number(s.Median), s.Number(s.P5), s.Number(s.P95))))
+		stats := fmt.Sprintf("mean %s · median %s · 5-95 %% %s to %s", s.Number(s.Mean), s.Number(s.Median), s.Number(s.P5), s.Number(s.P95))
+		if lipgloss.Width(name+"  "+stats) <= w {
+			lines = append(lines, st.Accent.Render(name)+st.Text.Render("  "+stats))
+		} else { // the name on a row of its own, the figures under it
+			lines = append(lines, st.Accent.Render(widget.FirstFit(w, name)), st.Text.Render(widget.FirstFit(w, "  "+stats, fmt.Sprintf("  mean %s · 5-95 %% %s to %s", s.Number(s.Mean), s.Number(s.P5), s.Number(s.P95)))))
+		}
 		hist, mark := s.Spark(histW)
 		below, equal := s.Rank()
 		place := fmt.Sprintf("this seed %s: above %d of %d", s.Number(s.Values[0]), below, s.Seeds)
 		if equal > 1 {
-			place += fmt.Sprintf(", level with %d", equal-1)
+			place += fmt.Sprintf(", level with %s", engine.Count(equal-1, "other"))
 		}
 		lines = append(lines, "  "+s.Number(s.Min)+" "+st.SeriesStyle(0).Render(hist)+" "+s.Number(s.Max))
 		lead := 2 + len([]rune(s.Number(s.Min))) + 1 + mark
