@@ -22,7 +22,7 @@ var sweeps = []SweepScenario{
 	{
 		Name:  "stale-data",
 		Title: "How stale is too stale? Two choices on a board refreshed every 0.01 to 100 units, 90 % load",
-		Lesson: "1,000 servers at 90 % load, 900 jobs a unit of time, 5 seeds a point. Two choices read a load board refreshed every R units; beside them, on the same arrivals, two choices on fresh loads (2.36 jobs a server on average). Refreshed every 0.1 units (90 jobs) the board is as good as fresh, 2.39; every unit (900 jobs) 2.66; every 10 units 4.55; every 100 units the jobs herd onto the servers that looked lightest and the mean is 17.41, nearly twice random's 9: stale information is worse than none. " +
+		Lesson: "1,000 servers at 90 % load, 900 jobs a unit of time, 5 seeds a point. Two choices read a load board refreshed every R units (stale-2 in the tables); beside them, on the same arrivals, two choices on fresh loads (jsq-2: 2.36 jobs a server on average), and random's mean field, 9, drawn as a line. Refreshed every 0.1 units (90 jobs) the board is as good as fresh, 2.39; every unit (900 jobs) 2.66; every 10 units 4.55; every 100 units the jobs herd onto the servers that looked lightest and the mean is 17.41, nearly twice random's 9: stale information is worse than none. " +
 			"(The run is 600 units long, 500 measured: a board refreshed less often than that is never refreshed, every load reads 0 and the choice is random's, so the sweep stops at 100.)",
 		Base: "supermarket", Flags: []string{"--policy", "stale-d", "--against", "jsq-d", "--time", "600", "--warmup", "100"}, Vary: []string{"refresh=0.01..100x10"}, Seeds: 5,
 	},

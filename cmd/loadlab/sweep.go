@@ -181,7 +181,7 @@ func sweepCommand(args []string, stdout, stderr io.Writer) error {
 			}
 			return err
 		}
-		rep.Engine = base.Engine()
+		rep.Engine, rep.Title = base.Engine(), p.title
 		var b strings.Builder
 		switch format {
 		case "json":

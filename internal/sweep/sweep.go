@@ -52,6 +52,8 @@ type Point struct {
 // Report is a sweep: the engine, what it varied, the seeds a point
 // and every point in the grid's order (the last field fastest).
 type Report struct {
+	// Title is a sweep scenario's, "" for a sweep typed in full.
+	Title     string  `json:"title,omitempty"`
 	Engine    string  `json:"engine"`
 	Vary      []Vary  `json:"vary"`
 	FirstSeed int64   `json:"first_seed,omitempty"`
@@ -337,7 +339,7 @@ func TheoryKinds(r Report, key, group string) []string {
 
 // kindOrder is the order theory columns and lines come in, whichever
 // point gives which first.
-var kindOrder = []string{"fluid limit", "asymptote", "mean field", "binomial", "1/n", "formula"}
+var kindOrder = []string{"fluid limit", "asymptote", "mean field", "random's mean field", "binomial", "1/n", "formula"}
 
 func kindOf(f engine.Figure) string {
 	k, _, _ := strings.Cut(f.Name, ": ")
@@ -379,7 +381,7 @@ var Caveats = map[string]string{
 	"availability": "theory: the formula A = MTTF / (MTTF + MTTR), what the watched machine's share of time up approaches over a long watch; a short watch of few failures strays from it",
 	"bins":         "theory: the fluid limit is the prediction at each n (the expected max of the load's differential equations); the asymptote is the theorem's leading term as n grows (for one choice ln n / ln ln n while m <= n, m/n + sqrt(2 (m/n) ln n) past it), a shape to read against, not a prediction at small n: there two choices' can sit above one choice's. A - is a fluid limit not worked out: none is above 200 balls a bin, and a sweep leaves out one that takes over 5 ms a point (a stale board's, often)",
 	"hashing":      "theory: what an ideal mapping gives: a uniform hash's binomial spread of keys a node, and 1/n of the keys moved when a node leaves; a ring's arcs spread wider (more points a node narrow them)",
-	"supermarket":  "theory: the mean field, the limit of many servers once settled; a run too short to settle (random near full load) sits under it",
+	"supermarket":  "theory: the mean field, the limit of many servers once settled; a run too short to settle (random near full load) sits under it. A stale board has none of its own: random's, the bar a choice on old numbers must clear, stands beside it. mean is jobs a server and 7+ the share of servers holding 7 or more, both averaged over the run after its warm-up",
 }
 
 // Chart is a key's figure of every group against the one field varied
@@ -540,6 +542,9 @@ func WriteText(w io.Writer, r Report, plots bool) error {
 	seeds := "one run a point"
 	if r.Seeds > 1 {
 		seeds = fmt.Sprintf("%d seeds a point from %d", r.Seeds, r.FirstSeed)
+	}
+	if r.Title != "" {
+		fmt.Fprintf(w, "%s\n", r.Title)
 	}
 	fmt.Fprintf(w, "%s swept over %s, %d points, %s\n", r.Engine, strings.Join(fields, " x "), len(r.Points), seeds)
 	for _, key := range FigureKeys(r) {

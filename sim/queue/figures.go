@@ -86,7 +86,10 @@ func (s Spec) Theory() []engine.Figure {
 		switch {
 		case c.Policy == Random:
 			d, ok = 1, true
-		case !ok || c.Policy == StaleD: // a stale board has no mean field of its own
+		case c.Policy == StaleD: // no mean field of its own: random's is the bar it must clear
+			out = append(out, engine.Figure{Key: "mean", Group: c.ShortLabel(), Name: "random's mean field", Value: fmt.Sprintf("%.3f", NewTheory(c.Load, 1, 10).MeanQueue)})
+			continue
+		case !ok:
 			continue
 		}
 		out = append(out, engine.Figure{Key: "mean", Group: c.ShortLabel(), Name: "mean field", Value: fmt.Sprintf("%.3f", NewTheory(c.Load, d, 10).MeanQueue)})
