@@ -45,9 +45,11 @@ colour; contrast is for projectors; --play opens it playing.
 Runs the engine at every point of a grid, on every core, and reports each
 headline figure at each point (its mean and 5-95 % over --seeds seeds, for
 an engine that draws random numbers), with the engine's theory beside it
-where it has one (bins: m/n + ln n / ln ln n for one choice, m/n + ln ln n /
-ln d for d; supermarket: the mean field; hashing: the binomial spread, 1/n),
-and, where one field varies, a plot of every figure against it.
+where it has one (bins: the fluid limit at each n, and the asymptote,
+ln n / ln ln n for one choice while m <= n and m/n + ln ln n / ln d for d;
+supermarket: the mean field; hashing: the binomial spread and 1/n;
+availability: MTTF / (MTTF + MTTR)), and, where one field varies, a plot of
+every figure against it. The named sweeps below open from the picker too.
 FIELD is any flag of the engine; VALUES a list (16,64,256), a geometric
 range A..BxK (16..65536x4: 16, 64, ... 65536) or an arithmetic one A..B+K;
 @OTHER ties a field to another varied one (--vary balls=@bins: m = n).
