@@ -137,7 +137,7 @@ func (m *Model) applyPrompt() tea.Cmd {
 	sc := *m.origin
 	sc.Spec = spec
 	if what := changes(m.origin.Spec, spec, false); len(what) > 0 {
-		sc.Title = "your config of " + m.origin.Name + " (" + strings.Join(what, " ") + "): " + m.origin.Title
+		sc.Title = "your config (" + strings.Join(what, " ") + "): " + m.origin.Title // the header names the scenario before it
 	}
 	m.play.stop()
 	m.leave()

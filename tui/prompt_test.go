@@ -72,7 +72,7 @@ func TestPromptInEveryLab(t *testing.T) {
 		if got := fs.Current(name); got != value {
 			t.Errorf("%s: after %q --%s is %q", sc.Name, change[0], name, got)
 		}
-		if !strings.Contains(m.note, "applied ") || !strings.Contains(m.note, change[1]) || !strings.Contains(m.scenario.Title, "your config of "+sc.Name+" (") || strings.Contains(m.scenario.Title, "(was") {
+		if !strings.Contains(m.note, "applied ") || !strings.Contains(m.note, change[1]) || !strings.HasPrefix(m.scenario.Title, "your config (") || strings.Contains(m.scenario.Title, "(was") {
 			t.Errorf("%s: note %q, title %q", sc.Name, m.note, m.scenario.Title)
 		}
 		checkFits(t, m, 80, 24)

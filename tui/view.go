@@ -97,8 +97,9 @@ func (m *Model) body(st *widget.Styles, h int) string {
 	return body
 }
 
-// modelWord is the glossary's line for the casebook's "model:" marks.
-var modelWord = [2]string{"model:", "marks the simulation's figures, beside the lecture's real times and numbers: " +
+// modelWord is the glossary's line for the casebook's "model:" marks
+// (the glossary adds the colon).
+var modelWord = [2]string{"model", "marks the simulation's figures, beside the lecture's real times and numbers: " +
 	"the model follows the incident's mechanism and its order of events, not its every minute"}
 
 // headline is the lab's figures that the scenario quotes, in the lab's

@@ -98,7 +98,7 @@ func yours(base scenarios.Scenario, s scenarios.Spec, given []string, file strin
 	sc := base
 	sc.Spec = s
 	if what != "" {
-		sc.Title = "your config of " + base.Name + " (" + what + "): " + base.Title // a narrow header keeps what comes before the colon
+		sc.Title = "your config (" + what + "): " + base.Title // a narrow header keeps what comes before the colon
 		lesson := "Your config of " + base.Engine() + ": " + what + "."
 		if base.Lesson != "" {
 			lesson += " The lesson below is " + base.Name + "'s, for its own config: " + base.Lesson

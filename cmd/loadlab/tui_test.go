@@ -44,7 +44,7 @@ func TestTUIOpensYourConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := m.View(); !strings.Contains(v, "your config of bins") || !strings.Contains(sc.Title, "--balls 1000 --bins 1000 --strategies one,two,stale:8") {
+	if v := m.View(); !strings.Contains(v, "bins · your config (") || !strings.Contains(sc.Title, "--balls 1000 --bins 1000 --strategies one,two,stale:8") {
 		t.Errorf("title %q; screen:\n%s", sc.Title, v)
 	}
 	if _, ok := scenarios.Lookup(sc.Name); !ok && sc.Name != "bins" {

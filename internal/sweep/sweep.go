@@ -112,7 +112,13 @@ func ParseVaries(args []string, spec scenarios.Spec) ([]Vary, error) {
 func rangeValues(s string) ([]string, error) {
 	lo, hi, isRange := strings.Cut(s, "..")
 	if !isRange {
-		return strings.Split(s, ","), nil
+		out := strings.Split(s, ",")
+		for i, v := range out {
+			if x, err := strconv.ParseFloat(v, 64); err == nil && strings.ContainsAny(v, "eE") && !math.IsInf(x, 0) {
+				out[i] = written(x) // 1e6 is 1000000 to a whole-number flag
+			}
+		}
+		return out, nil
 	}
 	op := strings.IndexAny(hi, "x+")
 	if op < 0 {
@@ -129,7 +135,7 @@ func rangeValues(s string) ([]string, error) {
 		if n >= MaxPoints {
 			return nil, fmt.Errorf("more than %d values", MaxPoints)
 		}
-		out = append(out, strconv.FormatFloat(x, 'g', -1, 64))
+		out = append(out, written(x))
 		switch {
 		case hi[op] == 'x' && (k <= 1 || a <= 0):
 			return nil, fmt.Errorf("a geometric range needs A > 0 and K > 1")
@@ -622,4 +628,13 @@ func noValue(p Point, key, group string) string {
 		}
 	}
 	return "—"
+}
+
+// written is a range's value as a flag takes it: whole numbers in full
+// (1000000, not 1e+06), others as short as they read back.
+func written(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
 }
