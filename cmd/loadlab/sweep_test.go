@@ -68,7 +68,7 @@ func TestSweep(t *testing.T) {
 		args []string
 		says string
 	}{
-		{[]string{"sweep", "bins", "--vary", "balls=@nope"}, "@ takes another field varied by values"},
+		{[]string{"sweep", "bins", "--vary", "balls=@nope"}, "@ ties balls to another field this sweep varies by values, and nope is not one"},
 		{[]string{"sweep", "bins", "--vary", "nope=1,2"}, "nope is not a field of bins"},
 		{[]string{"sweep", "bins", "--vary", "bins=0,4"}, `at --bins 0: --bins must be a whole number in 1..50000000, got "0"`},
 		{[]string{"sweep", "bins", "--vary", "bins=1..10"}, "a range takes its step"},

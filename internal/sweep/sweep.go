@@ -102,7 +102,7 @@ func ParseVaries(args []string, spec scenarios.Spec) ([]Vary, error) {
 			continue
 		}
 		if i := slices.IndexFunc(out, func(o Vary) bool { return o.Field == v.Follows }); i < 0 || out[i].Follows != "" {
-			return nil, flags.Usagef("--vary %s=@%s: @ takes another field varied by values in this sweep", v.Field, v.Follows)
+			return nil, flags.Usagef("--vary %s=@%s: @ ties %s to another field this sweep varies by values, and %s is not one (add --vary %s=VALUES)", v.Field, v.Follows, v.Field, v.Follows, v.Follows)
 		}
 	}
 	return out, nil
@@ -409,9 +409,15 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 		return ts, "", false
 	}
 	logX := slices.Min(xs) > 0 && slices.Max(xs)/slices.Min(xs) >= 64
+	// A grid in decades is drawn on a decade axis, so that its ticks
+	// fall on 1, 10, 100; any other on powers of 2.
+	log, exp := math.Log2, math.Exp2
+	if r := math.Log10(xs[1] / xs[0]); logX && r >= 1 && math.Abs(r-math.Round(r)) < 1e-9 {
+		log, exp = math.Log10, func(v float64) float64 { return math.Pow(10, v) }
+	}
 	at := func(x float64) float64 {
 		if logX {
-			return math.Log2(x)
+			return log(x)
 		}
 		return x
 	}
@@ -467,9 +473,12 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 	xl := label
 	if logX {
 		xl = func(v float64) string {
-			x := math.Exp2(v)
-			if x < 1 {
+			x := exp(v)
+			switch {
+			case x < 1:
 				return strconv.FormatFloat(x, 'g', 2, 64)
+			case x < 1e4:
+				return strconv.FormatFloat(math.Round(x), 'f', -1, 64) // 1024, not 1.02k
 			}
 			return engine.Compact(math.Round(x))
 		}
