@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/loadlab/loadlab/internal/flags"
@@ -350,7 +351,7 @@ func writeReport(ctx context.Context, w, stderr io.Writer, report []byte) error 
 }
 
 // boolFlagNames are the flags of any engine that take no value.
-func boolFlagNames() map[string]bool {
+var boolFlagNames = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, a := range adaptors {
 		for _, n := range a.boolFlags() {
@@ -358,7 +359,7 @@ func boolFlagNames() map[string]bool {
 		}
 	}
 	return m
-}
+})
 
 // runCommand is "loadlab run ENGINE|SCENARIO [flags]", flags before or
 // after the name.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -21,7 +22,7 @@ func tuiCommand(args []string) error {
 	if len(args) > 0 && args[0] == "sweep" {
 		return tuiSweep(args[1:])
 	}
-	bools := boolFlagNames()
+	bools := maps.Clone(boolFlagNames()) // the shared set, with the TUI's own
 	bools["play"] = true
 	target, file, err := flags.ScanArgs(args, bools)
 	if err != nil {

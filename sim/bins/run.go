@@ -70,7 +70,15 @@ func HeadlinesOverSeeds(ctx context.Context, cfg Config, seeds int, opts RunOpti
 	}
 	out := make([][]engine.Figure, seeds)
 	per := cfg.Trials * len(cfg.Strategies)
+	mean := float64(cfg.Balls) / float64(cfg.Bins)
 	for k := range out {
+		if cfg.Trials == 1 { // a trial's headline is its rows': no summary to build
+			for i, st := range cfg.Strategies {
+				f := rows[k*per+i].figures(mean)
+				out[k] = append(out[k], LaneFigures(st.Name, f, f.HotCounted())...)
+			}
+			continue
+		}
 		one := cfg
 		one.Seed = cfg.Seed + int64(k*cfg.Trials)
 		out[k] = summarize(one, rows[k*per:(k+1)*per], nil, false, theory).Headline()
