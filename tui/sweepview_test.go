@@ -34,24 +34,7 @@ func TestSweepScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	cmds := []tea.Cmd{m.next()}
-	for len(cmds) > 0 && len(m.report.Points) < len(points) {
-		cmd := cmds[0]
-		cmds = cmds[1:]
-		if cmd == nil {
-			continue
-		}
-		msg := cmd()
-		if b, ok := msg.(tea.BatchMsg); ok {
-			cmds = append(cmds, b...)
-			continue
-		}
-		if _, busy := msg.(busyMsg); busy {
-			continue
-		}
-		_, next := m.Update(msg)
-		cmds = append(cmds, next)
-	}
+	feed(m.next(), func(msg tea.Msg) tea.Cmd { _, next := m.Update(msg); return next }, func() bool { return len(m.report.Points) == len(points) })
 	if len(m.report.Points) != 4 {
 		t.Fatalf("%d of 4 points in", len(m.report.Points))
 	}
@@ -69,12 +52,11 @@ func TestSweepScreen(t *testing.T) {
 	}
 }
 
-// drainSweep feeds a sweep's work back to the shell until its points are
-// in, as the program would; ticks are dropped.
-func drainSweep(t *testing.T, m *Model, cmd tea.Cmd, points int) {
-	t.Helper()
+// feed carries out cmd and the commands its messages' updates return, as
+// the program would, until done; ticks are dropped.
+func feed(cmd tea.Cmd, update func(tea.Msg) tea.Cmd, done func() bool) {
 	cmds := []tea.Cmd{cmd}
-	for len(cmds) > 0 && m.sweep != nil && len(m.sweep.report.Points) < points {
+	for len(cmds) > 0 && !done() {
 		c := cmds[0]
 		cmds = cmds[1:]
 		if c == nil {
@@ -85,13 +67,19 @@ func drainSweep(t *testing.T, m *Model, cmd tea.Cmd, points int) {
 			cmds = append(cmds, b...)
 			continue
 		}
-		if _, busy := msg.(busyMsg); busy {
-			continue
+		if _, busy := msg.(busyMsg); !busy {
+			cmds = append(cmds, update(msg))
 		}
-		_, next := m.Update(msg)
-		cmds = append(cmds, next)
 	}
-	if m.sweep == nil || len(m.sweep.report.Points) < points {
+}
+
+// drainSweep feeds a sweep's work back to the shell until its points are
+// in.
+func drainSweep(t *testing.T, m *Model, cmd tea.Cmd, points int) {
+	t.Helper()
+	in := func() bool { return m.sweep != nil && len(m.sweep.report.Points) >= points }
+	feed(cmd, func(msg tea.Msg) tea.Cmd { _, next := m.Update(msg); return next }, in)
+	if !in() {
 		t.Fatalf("the sweep's %d points never came in", points)
 	}
 }

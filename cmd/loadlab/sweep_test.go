@@ -127,11 +127,7 @@ func TestSweepSupermarketTheory(t *testing.T) {
 // node's leaving moves 1/n.
 func TestSweepHashingTheory(t *testing.T) {
 	t.Parallel()
-	_, out, errs := runArgs(t, "sweep", "hashing", "--vary", "nodes=40,160", "--seeds", "10", "--format", "json")
-	var r sweep.Report
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatalf("%v: %s", err, errs)
-	}
+	r := sweepJSON(t, "hashing", "--vary", "nodes=40,160", "--seeds", "10")
 	p := r.Points[1]
 	s, _ := sweep.SpreadOf(p, "spread", "HRW")
 	th, err := strconv.ParseFloat(sweep.TheoryValue(p, "spread", "HRW", "binomial"), 64)
@@ -151,11 +147,7 @@ func TestSweepHashingTheory(t *testing.T) {
 // failures, so its downtime share strays by a few per cent of itself.
 func TestSweepAvailabilityTheory(t *testing.T) {
 	t.Parallel()
-	_, out, errs := runArgs(t, "sweep", "availability", "--vary", "mttr=1,10,100", "--seeds", "20", "--format", "json")
-	var r sweep.Report
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatalf("%v: %s", err, errs)
-	}
+	r := sweepJSON(t, "availability", "--vary", "mttr=1,10,100", "--seeds", "20")
 	for i, want := range []string{"99.99000", "99.9001", "99.0099"} {
 		p := r.Points[i]
 		v := sweep.TheoryValue(p, "measured", "", "formula")
@@ -190,4 +182,15 @@ func TestSweepTablesKeepTheirShape(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^  4096 +—`).MatchString(hot) {
 		t.Errorf("hot bins at 4096 bins, where they are not counted, lost its row:\n%s", hot)
 	}
+}
+
+// sweepJSON runs loadlab sweep with args and reads its JSON report.
+func sweepJSON(t *testing.T, args ...string) sweep.Report {
+	t.Helper()
+	_, out, errs := runArgs(t, append(append([]string{"sweep"}, args...), "--format", "json")...)
+	var r sweep.Report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, errs)
+	}
+	return r
 }
