@@ -429,6 +429,7 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 		lines = append(lines, widget.Line{Name: name, Style: st.SeriesStyle(len(lines)), Value: func(x float64) float64 { return interpolate(xs, pts, x, at) }})
 	}
 	theories := 0
+	unit, per := spanScale(r, key)
 	for _, group := range GroupsOf(r, key) {
 		if !Everywhere(r, key, group) {
 			continue // a figure some points do not give is in the table, not on a line
@@ -436,7 +437,7 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 		var ys []float64
 		for _, p := range r.Points {
 			s, _ := SpreadOf(p, key, group)
-			ys = append(ys, s.Mean)
+			ys = append(ys, s.Mean/per)
 			top, bottom = max(top, s.Mean), min(bottom, s.Mean)
 		}
 		label := strings.TrimSpace(group)
@@ -497,8 +498,8 @@ func Chart(r Report, key string, st *widget.Styles) (ts widget.TimeSeries, capti
 	ts = widget.TimeSeries{XMin: at(slices.Min(xs)), XMax: at(slices.Max(xs)), YMin: lo, YMax: hi, XLabel: xl, YLabel: label, Lines: lines}
 	name, _ := NameOf(r, key, GroupsOf(r, key)[0])
 	caption = fmt.Sprintf("%s against %s", name, field)
-	if s, ok := SpreadOf(r.Points[0], key, GroupsOf(r, key)[0]); ok && s.Unit != "" {
-		caption += " (" + s.Unit + ")" // spans are drawn in minutes
+	if unit != "" {
+		caption += " (" + unit + ")"
 	}
 	if theories > 0 {
 		caption += ", each group's theory beside it"
@@ -646,4 +647,27 @@ func written(x float64) string {
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// spanScale is the unit a key's chart is drawn in and the figure's units
+// in one of it: spans (read in minutes) in the unit their largest mean
+// reads best in, minutes, hours or days; any other figure in its own.
+func spanScale(r Report, key string) (unit string, per float64) {
+	top, unit := 0.0, ""
+	for _, p := range r.Points {
+		for _, s := range p.Figures {
+			if s.Key == key && s.Numeric {
+				top, unit = max(top, math.Abs(s.Mean)), s.Unit
+			}
+		}
+	}
+	switch {
+	case unit != "min":
+		return unit, 1
+	case top >= 2*1440:
+		return "days", 1440
+	case top >= 120:
+		return "h", 60
+	}
+	return "min", 1
 }
