@@ -74,6 +74,33 @@ var registry = []Scenario{
 		}), StepsPerSecond: -1, Headline: []string{"shares", "leave"},
 	},
 	{
+		Name:  "jump-hash",
+		Title: "Jump consistent hash: a new bucket takes 1/(n+1) of the keys, only the last can leave",
+		Lesson: "100 nodes, 100,000 keys, jump against HRW on the same keys (Lamping and Veach's jump consistent hash, docs/sources.md §MECH.5). Jump keeps no ring and no scores: a key's bucket comes out of a short loop seeded by its hash, about ln n steps. It spreads the keys as evenly as HRW (3.3 % about the mean against 3.1 %). " +
+			"A 101st node takes 0.966 % of the keys, where 1/(n+1) is 0.99 %, and every key that moves goes to it. But jump's buckets are numbers 0 to n-1: node 53 leaving renumbers the 46 after it, and 47.038 % of the keys move, where HRW moves 0.957 %, only the leaver's. Jump suits shards that grow and shrink at the end; HRW or a ring suits nodes that fail anywhere. x takes a node out at random, a adds one.",
+		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
+			s.Nodes, s.Scheme, s.Against = 100, "jump", "hrw"
+		}), StepsPerSecond: -1, Headline: []string{"spread", "leave", "join"},
+	},
+	{
+		Name:  "maglev-table",
+		Title: "Maglev: a lookup table of a prime 100 x the nodes, every node's share within 1 % of the others'",
+		Lesson: "100 nodes, 100,000 keys, Maglev against a ring of 100 points a node (Eisenbud et al., Maglev, NSDI 2016, docs/sources.md §MECH.5). Maglev fills a table of 10,007 entries, the first prime above 100 x the nodes: each node walks its own permutation of the entries, and the nodes take turns claiming the next free one, so that every node ends with 100 or 101 entries, 1.00 % apart. A lookup is one hash and one read. " +
+			"The keys spread 3.2 % about the mean, the ring's 10.5 %. The price is churn: when node 53 leaves the table is filled again, and 2.809 % of the keys move, nearly three times its 1 %, where the ring moves 0.996 %, only the leaver's. Maglev's paper takes that trade for even load; x and a show it change by change.",
+		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
+			s.Nodes, s.Scheme, s.Against = 100, "maglev", "ring"
+		}), StepsPerSecond: -1, Headline: []string{"table", "spread", "leave"},
+	},
+	{
+		Name:  "bounded-loads",
+		Title: "Consistent hashing with bounded loads: no node above 1.25 x the mean",
+		Lesson: "100 nodes of 10 ring points each, 100,000 keys, a ring against the same ring with bounded loads (Mirrokni, Thorup and Zadimoghaddam, 2018; HAProxy's hash-balance-factor; docs/sources.md §MECH.5). With so few points the ring's busiest node holds 1819 keys, 82 % above the mean of 1,000. " +
+			"Bounded, a node takes at most ceil(1.25 x 1,000) = 1250 keys, and a key whose node is full goes on clockwise to the next one with room: the fullest holds exactly 1250, and the spread falls from 30.3 % to 23.1 %. The bound costs moves: when node 53 leaves, 1.669 % of the keys move, some between nodes that stayed, against the ring's 1.308 %. --epsilon sets the bound (0.25 here, HAProxy's 125).",
+		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
+			s.Nodes, s.VNodes, s.Scheme, s.Against = 100, 10, "bounded", "ring"
+		}), StepsPerSecond: -1, Headline: []string{"cap", "spread", "leave"},
+	},
+	{
 		Name:   "supermarket-steps",
 		Title:  "Ten servers, a job at a time: the two queues a job looks at and the one it joins",
 		Lesson: "Each step is one job. Two choices (left) look at two servers picked at random, marked 1 and 2 under their queues, and join the shorter (▲); random (right) joins a server without looking. Between jobs, servers finish theirs. n or → brings the next job, ← or b goes back one (the run replays from its start), space plays. The left queues stay level; the right ones pile up on a few servers while others sit idle.",
@@ -414,7 +441,7 @@ var teachingOrder = []string{
 	"small-steps", "heavy-load-blog", "p2c-paired-4096", "d-choices", "correlated-candidates", "stale-herd", "anti-choice",
 	"exact-n4", "counterexample-n4", "exact-dp-32",
 	"supermarket-steps", "supermarket-90", "d-choices-queue", "stale-board-herd",
-	"hrw-vs-ring", "weighted-hrw",
+	"hrw-vs-ring", "weighted-hrw", "jump-hash", "maglev-table", "bounded-loads",
 	"aws-2011-remirror", "aws-2011-over-seeds", "aws-2011-backoff", "facebook-2010", "facebook-2010-backoff", "the-planet-2008",
 	"dns-race", "dns-race-fixes", "dns-race-timing", "lease-storm", "lease-storm-throttled", "network-manager", "health-flip-flop",
 	"durability-years", "durability-over-seeds", "durability-repair",

@@ -218,8 +218,8 @@ func TestRankScenarios(t *testing.T) {
 		// The name, then titles; Durability's best is a title, after;
 		// durability-repair's a lesson, last.
 		{"PLACEMENT", []string{"placement-lecture", "correlated-failure", "version-diversity", "sites-and-providers", "durability-years", "durability-over-seeds", "durability-repair"}},
-		// A title, then the rest of its lab by the heading.
-		{"hashing", []string{"hrw-vs-ring", "weighted-hrw"}},
+		// Titles, then the rest of their lab by the heading.
+		{"hashing", []string{"hrw-vs-ring", "bounded-loads", "weighted-hrw", "jump-hash", "maglev-table"}},
 		// A title first; then the lessons, in the catalogue's order.
 		{"retry", []string{"thundering-herd", "aws-2011-backoff", "cascade-presets"}},
 		{"  cascade-lecture ", []string{"cascade-lecture"}},

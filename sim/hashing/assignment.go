@@ -1,5 +1,7 @@
 package hashing
 
+import "context"
+
 // Assignment is every key's node under one scheme, kept while nodes leave
 // and join one at a time, with what each change moved: the churn that
 // rendezvous hashing keeps to the keys of the node that changed and a
@@ -69,9 +71,9 @@ func (a *Assignment) remap(before []string, newcomer string) {
 	for i, n := range nodes {
 		at[n.Name] = i
 	}
-	for i, h := range a.hashes {
-		o := a.m.Owner(a.names[i], h)
-		a.owner[i] = int32(o)
+	_ = a.m.Assign(context.Background(), a.names, a.hashes, a.owner) // never cancelled
+	for i := range a.hashes {
+		o := int(a.owner[i])
 		a.Counts[o]++
 		if before != nil && before[i] != nodes[o].Name {
 			a.Churn.Moved++

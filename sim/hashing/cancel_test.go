@@ -51,7 +51,7 @@ func TestCtrlCStopsEveryPhase(t *testing.T) {
 	s.Nodes = 2000
 	nodes := s.NodeList()
 	names, hs, _ := keyHashes(bg, 425, 5_000_000)
-	ring, _ := newMapping(bg, Ring, nodes, 1000, 8) // 2M points
+	ring, _ := newMapping(bg, Ring, nodes, shape{vnodes: 1000, fanout: 8}) // 2M points
 	s.Nodes = 1_000_000
 	many := s.NodeList()
 	raw, hrw := NewMapping(RawHRW, many, 1, 8), NewMapping(HRW, many, 1, 8)
@@ -75,7 +75,7 @@ func TestCtrlCStopsEveryPhase(t *testing.T) {
 	}{
 		{"naming 20M keys", func(ctx context.Context) error { _, _, err := keyHashes(ctx, 425, 20_000_000); return err }},
 		{"laying a ring of 100M points", func(ctx context.Context) error {
-			_, err := newMapping(ctx, Ring, many[:10000], 10000, 8)
+			_, err := newMapping(ctx, Ring, many[:10000], shape{vnodes: 10000, fanout: 8})
 			return err
 		}},
 		{"mapping keys over 1M nodes", func(ctx context.Context) error {

@@ -53,7 +53,7 @@ func NewCluster(s Spec) (*Cluster, error) {
 	c := &Cluster{Nodes: s.NodeList(), next: s.Nodes, src: rng.New(s.Seed)}
 	c.Names, c.Hashes = s.KeyHashes()
 	for _, sc := range schemes {
-		m := NewMapping(sc, c.Nodes, s.VNodes, s.Fanout)
+		m := MappingFor(sc, c.Nodes, s)
 		c.Sides = append(c.Sides, &Side{Scheme: sc, Assignment: NewAssignment(m, c.Names, c.Hashes)})
 	}
 	return c, nil

@@ -29,6 +29,10 @@ const (
 	// a point kept or dropped when the ring without the nodes that leave is
 	// laid, and a step past a point of a node that left
 	nsPoint, nsPointKept, nsWalk = 25.0, 8.0, 5.0
+	// jump: a step of its loop, about ln n of them a lookup; maglev: an
+	// entry of its table filled (its permutations' probes as it fills);
+	// bounded: a key's walk past full nodes
+	nsJumpStep, nsMaglevEntry, nsBoundedWalk = 6.0, 55.0, 50.0
 	// nsStudy is a study's fixed cost; nsRun the run's.
 	nsStudy, nsRun = 2e4, 1e5
 	baseBytes      = 8 << 20
@@ -75,6 +79,12 @@ func lookupNs(sc Scheme, n, vnodes, fanout int) float64 {
 	switch sc {
 	case Ring:
 		return ringLookupNs(nodes * float64(vnodes))
+	case Bounded:
+		return ringLookupNs(nodes*float64(vnodes)) + nsBoundedWalk
+	case Jump:
+		return nsLookup + nsJumpStep*math.Log(nodes+1)
+	case Maglev:
+		return nsLookup + missNs(4*float64(TableFor(n)))
 	case Skeleton:
 		levels, leaf := skeletonShape(n, fanout)
 		return nsLookup + nsSkeletonScore*(float64(levels*fanout)+leaf) + 3*missNs(nodes*12)
@@ -142,7 +152,7 @@ func (s Spec) Cost() engine.Cost {
 		// count lookups over nodes: HRW's scores are the nodes', the
 		// joining ones apart; the skeleton's cost grows slowly with them
 		lookups := func(nodes int, count float64, levers ...string) {
-			if sc == Skeleton || sc == Ring {
+			if sc != HRW && sc != WeightedHRW && sc != RawHRW { // no pass over the nodes' scores
 				t.add(count*lookupNs(sc, nodes, s.VNodes, s.Fanout), levers...)
 				return
 			}
@@ -178,6 +188,36 @@ func (s Spec) Cost() engine.Cost {
 				t.add(keys*ringLookupNs(p), "keys")
 				t.add(keys*ringLookupNs(a*v), "keys", "add")
 				joiningBytes = 12 * a * v
+			}
+		case Maglev:
+			size := float64(s.Table)
+			if size == 0 {
+				size = float64(TableFor(s.Nodes))
+			}
+			fills := 1.0 // the table, and again without the nodes that leave and with those that join
+			if s.Remove > 0 {
+				fills++
+				lookups(s.Nodes-s.Remove, keys, "keys")
+			}
+			if s.Add > 0 {
+				fills++
+				lookups(s.Nodes+s.Add, keys, "keys")
+			}
+			t.add(fills*size*(nsMaglevEntry+1.2*missNs(4*size)), "nodes") // a table past the caches misses on its probes
+			ringBytes = 8 * size // the table, and the one beside it
+		case Bounded:
+			p := n * v
+			t.add(p*nsPoint, "nodes", "vnodes")
+			ringBytes = 12 * p
+			if s.Remove > 0 {
+				t.add(p*nsPointKept, "nodes", "vnodes")
+				lookups(s.Nodes-s.Remove, keys, "keys")
+				withoutBytes = 12 * (p - r*v)
+			}
+			if s.Add > 0 {
+				t.add(a*v*nsPoint+p*nsPointKept, "add", "vnodes")
+				lookups(s.Nodes+s.Add, keys, "keys")
+				joiningBytes = 12 * (p + a*v)
 			}
 		case Skeleton:
 			t.add(n*nsSkeletonNode, "nodes")

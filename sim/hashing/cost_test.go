@@ -20,6 +20,13 @@ var costCases = []struct {
 	big  bool
 }{
 	{"default", DefaultSpec, false},
+	{"jump against maglev", func() Spec {
+		return edit(func(s *Spec) { s.Scheme, s.Against, s.Nodes, s.Keys = "jump", "maglev", 10000, 1000000 })
+	}, false},
+	{"maglev 100000 nodes", func() Spec { return edit(func(s *Spec) { s.Scheme, s.Nodes, s.Keys = "maglev", 100000, 10000 }) }, true},
+	{"bounded, 100 leave", func() Spec {
+		return edit(func(s *Spec) { s.Scheme, s.Nodes, s.Keys, s.Remove, s.Add = "bounded", 2000, 400000, 100, 100 })
+	}, false},
 	{"probe: 59999 of 60000 leave", func() Spec { return edit(func(s *Spec) { s.Keys, s.Nodes, s.Remove = 1, 60000, 59999 }) }, false},
 	{"probe: 30000 join 1000", func() Spec { return edit(func(s *Spec) { s.Keys, s.Nodes, s.Add = 1, 1000, 30000 }) }, false},
 	{"probe: ring 10000 x 10000", func() Spec {

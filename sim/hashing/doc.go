@@ -2,7 +2,8 @@
 // rendezvous hashing (HRW: a key goes to the node with the highest score
 // hash(key, node)), its weighted form (score -w / ln u), its skeleton form
 // (a hierarchy looked up in O(log n)), and the consistent-hash ring with V
-// virtual nodes a node it is set against. It measures the spread of keys
-// over nodes, the keys that move when nodes leave or join, and the cost of
-// a lookup.
+// virtual nodes a node it is set against; and after §MECH.5 jump
+// consistent hash, Maglev's lookup table and the ring with bounded loads.
+// It measures the spread of keys over nodes, the keys that move when
+// nodes leave or join, and the cost of a lookup.
 package hashing

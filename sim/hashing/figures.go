@@ -40,6 +40,12 @@ func (s Spec) Figures(studies []Study) []engine.Figure {
 			figs = append(figs, engine.Figure{Key: "shares", Group: g, Name: name, Value: fmt.Sprintf("%.2f%%", 100*sh.Share)})
 		}
 		figs = append(figs, engine.Figure{Key: "spread", Group: g, Name: "spread", Value: fmt.Sprintf("%.1f%%", st.PerNode.StdPct)})
+		switch sc {
+		case Maglev:
+			figs = append(figs, TableFigure(g, st.TableMin, st.TableMax, st.Table))
+		case Bounded:
+			figs = append(figs, CapFigure(g, st.PerNode.Max, st.Capacity))
+		}
 		if len(st.Removed) > 0 {
 			figs = append(figs, MoveFigure("leave", g, st.MovedFraction, st.IdealMoved))
 		}
@@ -59,6 +65,18 @@ func WeightClasses(nodes []Node) (map[float64]float64, float64) {
 		total += n.Weight
 	}
 	return by, total
+}
+
+// TableFigure is Maglev's table as its nodes hold it (key "table"): the
+// fewest and most entries a node has, of the table's size.
+func TableFigure(group string, least, most, size int) engine.Figure {
+	return engine.Figure{Key: "table", Group: group, Name: "table entries a node", Value: fmt.Sprintf("%d to %d of %s", least, most, engine.Digits(int64(size)))}
+}
+
+// CapFigure is the bounded ring's most loaded node against its capacity
+// (key "cap"): the bound never passed.
+func CapFigure(group string, most, capacity int) engine.Figure {
+	return engine.Figure{Key: "cap", Group: group, Name: "most keys a node", Value: fmt.Sprintf("%d (cap %d)", most, capacity)}
 }
 
 // MoveFigure is the share of the keys a change moved (key "leave" or
@@ -98,6 +116,13 @@ func (c *Cluster) Figures() []engine.Figure {
 			}
 		}
 		figs = append(figs, engine.Figure{Key: "spread", Group: g, Name: "spread", Value: fmt.Sprintf("%.1f%%", SpreadOf(sd.Counts, sd.Keys()).StdPct)})
+		switch m := sd.Mapping(); sd.Scheme {
+		case Maglev:
+			shares := m.TableShares()
+			figs = append(figs, TableFigure(g, slices.Min(shares), slices.Max(shares), len(m.tableOwner)))
+		case Bounded:
+			figs = append(figs, CapFigure(g, slices.Max(sd.Counts), Capacity(sd.Keys(), len(nodes), m.epsilon)))
+		}
 		if c.Last == nil {
 			continue
 		}

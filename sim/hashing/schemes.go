@@ -19,9 +19,15 @@ const (
 	Skeleton
 	Ring
 	RawHRW // HRW on an unmixed FNV-1a score of key and node together: the skew to avoid
+	Jump   // Lamping and Veach's jump consistent hash: buckets numbered 0..n-1
+	Maglev // Maglev's lookup table of a prime size M, filled by each node's permutation in turn
+	// Bounded is a ring whose nodes each take at most ceil((1+ε) x the
+	// mean) keys, a full node's keys going on clockwise (Mirrokni,
+	// Thorup and Zadimoghaddam's consistent hashing with bounded loads).
+	Bounded
 )
 
-var schemeNames = [...]string{"hrw", "weighted-hrw", "skeleton", "ring", "raw-hrw"}
+var schemeNames = [...]string{"hrw", "weighted-hrw", "skeleton", "ring", "raw-hrw", "jump", "maglev", "bounded"}
 
 func (s Scheme) String() string { return schemeNames[s] }
 
@@ -45,35 +51,59 @@ func NewNode(i int, weight float64) Node {
 type Mapping struct {
 	scheme Scheme
 	nodes  []Node
-	// ring: the virtual nodes' points, sorted, and their nodes
+	shape
+	// ring and bounded: the virtual nodes' points, sorted, and their nodes
 	points []uint64
 	owner  []int32
-	vnodes int
+	// maglev: each table entry's node
+	tableOwner []int32
 	// skeleton: a complete tree of fanout-way clusters over leaves, the
 	// ids of each level (ids[d] has fanout^d), and each leaf's nodes
 	ids    [][]uint64
 	leaves [][]int32
 	empty  [][]bool // per level, clusters whose nodes have all left
-	fanout int
 	// hashes are the nodes' hashes in one array, for the loops
 	hashes []uint64
 }
 
+// shape is what a scheme is built with beyond its nodes: the ring's
+// virtual nodes a node, the skeleton's fanout, Maglev's table size (0:
+// the smallest prime above 100 x the nodes, then kept through changes)
+// and the bounded ring's ε.
+type shape struct {
+	vnodes, fanout, table int
+	epsilon               float64
+}
+
 // NewMapping builds a scheme over the nodes; vnodes is the ring's virtual
-// nodes a node, fanout the skeleton's.
+// nodes a node, fanout the skeleton's (Maglev's table and the bounded
+// ring's ε at their defaults).
 func NewMapping(s Scheme, nodes []Node, vnodes, fanout int) *Mapping {
-	m, _ := newMapping(context.Background(), s, slices.Clone(nodes), vnodes, fanout)
+	m, _ := newMapping(context.Background(), s, slices.Clone(nodes), shape{vnodes: vnodes, fanout: fanout, epsilon: DefaultEpsilon})
+	return m
+}
+
+// MappingFor builds a scheme over the nodes as spec shapes it.
+func MappingFor(s Scheme, nodes []Node, spec Spec) *Mapping {
+	m, _ := newMapping(context.Background(), s, slices.Clone(nodes), spec.shape())
 	return m
 }
 
 // newMapping is NewMapping over nodes that no one changes (it keeps them),
 // stopped by ctx while it lays a ring or a skeleton.
-func newMapping(ctx context.Context, s Scheme, nodes []Node, vnodes, fanout int) (*Mapping, error) {
-	m := &Mapping{scheme: s, nodes: nodes, vnodes: vnodes, fanout: fanout, hashes: hashesOf(nodes)}
+func newMapping(ctx context.Context, s Scheme, nodes []Node, sh shape) (*Mapping, error) {
+	m := &Mapping{scheme: s, nodes: nodes, shape: sh, hashes: hashesOf(nodes)}
 	switch s {
-	case Ring:
+	case Maglev:
+		if m.table == 0 {
+			m.table = TableFor(len(nodes))
+		}
+		if err := m.fillTable(ctx); err != nil {
+			return nil, err
+		}
+	case Ring, Bounded:
 		var err error
-		if m.points, m.owner, err = ringOf(ctx, m.hashes, vnodes, 0); err != nil {
+		if m.points, m.owner, err = ringOf(ctx, m.hashes, m.vnodes, 0); err != nil {
 			return nil, err
 		}
 	case Skeleton:
@@ -263,7 +293,11 @@ func (m *Mapping) buildSkeleton(ctx context.Context) error {
 // Owner is the index (in the nodes given) of key k's node.
 func (m *Mapping) Owner(key string, kh uint64) int {
 	switch m.scheme {
-	case Ring:
+	case Jump:
+		return jump(mix(kh), len(m.nodes))
+	case Maglev:
+		return int(m.tableOwner[mix(kh)%uint64(len(m.tableOwner))])
+	case Ring, Bounded: // Bounded's first choice; its keys are placed by Assign
 		x := mix(kh)
 		i, _ := slices.BinarySearch(m.points, x) // the first point at or past x
 		if i == len(m.points) {
@@ -344,9 +378,13 @@ func (m *Mapping) withoutAll(ctx context.Context, removed []int) (*Mapping, erro
 			nodes = append(nodes, n)
 		}
 	}
-	out := &Mapping{scheme: m.scheme, nodes: nodes, vnodes: m.vnodes, fanout: m.fanout, hashes: hashesOf(nodes)}
+	out := &Mapping{scheme: m.scheme, nodes: nodes, shape: m.shape, hashes: hashesOf(nodes)}
 	switch m.scheme {
-	case Ring:
+	case Maglev: // the table is filled again, of the same size
+		if err := out.fillTable(ctx); err != nil {
+			return nil, err
+		}
+	case Ring, Bounded:
 		n := len(nodes) * m.vnodes
 		out.points, out.owner = make([]uint64, 0, n), make([]int32, 0, n)
 		for lo := 0; lo < len(m.points); lo += checkEvery {
@@ -428,14 +466,14 @@ func (m *Mapping) withAll(ctx context.Context, added []Node) (*Mapping, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m.scheme != Ring {
-		return newMapping(ctx, m.scheme, nodes, m.vnodes, m.fanout)
+	if m.scheme != Ring && m.scheme != Bounded {
+		return newMapping(ctx, m.scheme, nodes, m.shape)
 	}
 	points, owner, err := ringOf(ctx, hashesOf(added), m.vnodes, len(m.nodes))
 	if err != nil {
 		return nil, err
 	}
-	out := &Mapping{scheme: Ring, nodes: nodes, vnodes: m.vnodes, fanout: m.fanout, hashes: hashesOf(nodes)}
+	out := &Mapping{scheme: m.scheme, nodes: nodes, shape: m.shape, hashes: hashesOf(nodes)}
 	n := len(m.points) + len(points)
 	out.points, out.owner = make([]uint64, n), make([]int32, n)
 	// Each new point goes after the old ones at or before it; the old

@@ -23,6 +23,10 @@ type Spec struct {
 	Against string `json:"against"`
 	VNodes  int    `json:"vnodes"`
 	Fanout  int    `json:"fanout"`
+	// Table is Maglev's table size, a prime above the nodes (0: TableFor
+	// the nodes); Epsilon the bounded ring's ε (0: DefaultEpsilon).
+	Table   int     `json:"table"`
+	Epsilon float64 `json:"epsilon"`
 	// Weights are cycled over the nodes: node i weighs Weights[i mod len].
 	Weights string `json:"weights"`
 	// Remove nodes chosen at random leave; Add new nodes join.
@@ -38,7 +42,7 @@ type Spec struct {
 // DefaultSpec is the hashing post's measurement: 1000 nodes, 100,000 keys, HRW; one
 // node leaves and one joins.
 func DefaultSpec() Spec {
-	return Spec{Nodes: 1000, Keys: 100000, Scheme: "hrw", VNodes: 100, Fanout: 8, Weights: "1", Remove: 1, Add: 1, Seed: 425}
+	return Spec{Nodes: 1000, Keys: 100000, Scheme: "hrw", VNodes: 100, Fanout: 8, Epsilon: DefaultEpsilon, Weights: "1", Remove: 1, Add: 1, Seed: 425}
 }
 
 // Engine names the engine a Spec configures.
@@ -70,7 +74,7 @@ func (s Spec) schemes() ([]Scheme, error) {
 		}
 		sc, err := ParseScheme(name)
 		if err != nil {
-			return nil, engine.Invalid(map[int]string{0: "scheme", 1: "against"}[i], "must be hrw, weighted-hrw, skeleton, ring or raw-hrw, got %q", name)
+			return nil, engine.Invalid(map[int]string{0: "scheme", 1: "against"}[i], "must be hrw, weighted-hrw, skeleton, ring, raw-hrw, jump, maglev or bounded, got %q", name)
 		}
 		out = append(out, sc)
 	}
@@ -94,6 +98,10 @@ func (s Spec) Validate() error {
 		return engine.Invalid("add", "must be in 0..1000000, got %d", s.Add)
 	case s.Seed < 0:
 		return engine.Invalid("seed", "must be >= 0, got %d", s.Seed)
+	case !(s.Epsilon >= 0 && s.Epsilon <= 10):
+		return engine.Invalid("epsilon", "must be in [0, 10] (0: %g), got %g", DefaultEpsilon, s.Epsilon)
+	case s.Table != 0 && (s.Table <= s.Nodes || s.Table > MaxTable || !prime(s.Table)):
+		return engine.Invalid("table", "must be a prime above the %d nodes and at most %d (or 0: %d), got %d", s.Nodes, MaxTable, TableFor(s.Nodes), s.Table)
 	}
 	ws, err := s.weights()
 	if err != nil {
@@ -103,10 +111,26 @@ func (s Spec) Validate() error {
 	if err != nil {
 		return err
 	}
+	if slices.Contains(schemes, Maglev) && s.Table == 0 && TableFor(s.Nodes) > MaxTable {
+		return engine.Invalid("nodes", "must be at most %d for maglev, whose table is 100 x the nodes, got %d", (MaxTable-1)/100, s.Nodes)
+	}
 	if !slices.Contains(schemes, WeightedHRW) && slices.ContainsFunc(ws, func(w float64) bool { return w != ws[0] }) {
 		return engine.Invalid("weights", "apply to weighted-hrw only (as --scheme or --against), got %q", s.Weights)
 	}
 	return nil
+}
+
+// MaxTable bounds Maglev's table: 10,000,019 entries (40 MB), the prime
+// for 100,000 nodes.
+const MaxTable = 10_000_019
+
+// shape is what the spec builds its schemes with beyond their nodes.
+func (s Spec) shape() shape {
+	eps := s.Epsilon
+	if eps == 0 {
+		eps = DefaultEpsilon
+	}
+	return shape{vnodes: s.VNodes, fanout: s.Fanout, table: s.Table, epsilon: eps}
 }
 
 // Schemes are the spec's scheme and, if set, its Against.
@@ -149,6 +173,13 @@ type Study struct {
 	Shares []Share `json:"shares"`
 	// LookupNs is the measured time of a lookup, with TimeLookups only.
 	LookupNs float64 `json:"lookup_ns,omitempty"`
+	// Table is Maglev's table size and TableMin, TableMax the fewest and
+	// most of its entries a node holds; Capacity is the bounded ring's
+	// most keys a node.
+	Table    int `json:"table,omitempty"`
+	TableMin int `json:"table_min,omitempty"`
+	TableMax int `json:"table_max,omitempty"`
+	Capacity int `json:"capacity,omitempty"`
 }
 
 // Share is one weight's keys.
@@ -220,12 +251,8 @@ func every(m *Mapping) int {
 // owners maps every key.
 func owners(ctx context.Context, m *Mapping, names []string, hs []uint64) ([]int32, error) {
 	out := make([]int32, len(hs))
-	step := every(m)
-	for i, h := range hs {
-		if i%step == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		out[i] = int32(m.Owner(names[i], h))
+	if err := m.Assign(ctx, names, hs, out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -296,7 +323,7 @@ func (s Spec) Run(ctx context.Context, progress func(float64)) ([]Study, error) 
 // first, so that the others keep theirs) and adding them one by one would
 // give.
 func (s Spec) study(ctx context.Context, sc Scheme, nodes []Node, removed []int, added []Node, names []string, hs []uint64, progress func(float64)) (Study, error) {
-	m, err := newMapping(ctx, sc, nodes, s.VNodes, s.Fanout)
+	m, err := newMapping(ctx, sc, nodes, s.shape())
 	if err != nil {
 		return Study{}, err
 	}
@@ -315,6 +342,13 @@ func (s Spec) study(ctx context.Context, sc Scheme, nodes []Node, removed []int,
 		st.Counts[o]++
 	}
 	st.PerNode = spread(st.Counts, len(hs))
+	switch sc {
+	case Maglev:
+		shares := m.TableShares()
+		st.Table, st.TableMin, st.TableMax = len(m.tableOwner), slices.Min(shares), slices.Max(shares)
+	case Bounded:
+		st.Capacity = Capacity(len(hs), len(nodes), m.epsilon)
+	}
 	// nodes leave
 	if len(removed) > 0 {
 		left := make([]bool, len(nodes))

@@ -1,0 +1,68 @@
+package hashing
+
+import (
+	"context"
+	"math"
+)
+
+// DefaultEpsilon is the bounded ring's ε at its default: no node above
+// 1.25 x the mean, HAProxy's hash-balance-factor 125.
+const DefaultEpsilon = 0.25
+
+// Capacity is the most keys a node of the bounded ring holds when keys
+// keys are over n nodes: ceil((1 + ε) x keys / n) (Mirrokni, Thorup and
+// Zadimoghaddam, "Consistent Hashing with Bounded Loads", 2018).
+func Capacity(keys, n int, epsilon float64) int {
+	return int(math.Ceil((1 + epsilon) * float64(keys) / float64(max(n, 1))))
+}
+
+// Assign places every key (hs[i] its hash) in order and writes each one's
+// node into out: for the bounded ring, the first node clockwise from the
+// key that is below its capacity, so that where a key goes depends on the
+// keys placed before it; for every other scheme, its Owner.
+func (m *Mapping) Assign(ctx context.Context, names []string, hs []uint64, out []int32) error {
+	step := every(m)
+	if m.scheme != Bounded {
+		for i, h := range hs {
+			if i%step == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			out[i] = int32(m.Owner(names[i], h))
+		}
+		return nil
+	}
+	capacity := int32(Capacity(len(hs), len(m.nodes), m.epsilon))
+	load := make([]int32, len(m.nodes))
+	for i, h := range hs {
+		if i%step == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		k := m.firstPoint(mix(h))
+		for load[m.owner[k]] >= capacity { // the ring's total capacity is above the keys: a node has room
+			if k++; k == len(m.points) {
+				k = 0
+			}
+		}
+		out[i] = m.owner[k]
+		load[m.owner[k]]++
+	}
+	return nil
+}
+
+// firstPoint is the index of the first ring point at or past x, round to
+// the first past the last.
+func (m *Mapping) firstPoint(x uint64) int {
+	lo, hi := 0, len(m.points)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if m.points[mid] < x {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == len(m.points) {
+		return 0
+	}
+	return lo
+}
