@@ -204,7 +204,7 @@ func (s Spec) Cost() engine.Cost {
 				lookups(s.Nodes+s.Add, keys, "keys")
 			}
 			t.add(fills*size*(nsMaglevEntry+1.2*missNs(4*size)), "nodes") // a table past the caches misses on its probes
-			ringBytes = 8 * size // the table, and the one beside it
+			ringBytes = 8 * size                                          // the table, and the one beside it
 		case Bounded:
 			p := n * v
 			t.add(p*nsPoint, "nodes", "vnodes")
