@@ -218,6 +218,15 @@ var registry = []Scenario{
 		Spec:   cascade.DefaultStormSpec(), StepsPerSecond: 20, Headline: []string{"peak"},
 	},
 	{
+		Name:  "aws-backoff-table",
+		Title: "AWS's backoff simulator: full jitter does the least work, no jitter takes a minute",
+		Lesson: "The model of AWS's backoff simulator, behind the post \"Exponential Backoff And Jitter\" (docs/sources.md §MECH.6): 100 clients each update one row once under optimistic concurrency, reading its version and writing it back; a write with a stale version fails, and the client backs off and reads again. Every message takes |normal(10 ms, 2 ms)|; the n-th backoff is min(5 ms x 2^n, 2 s) as each mode shapes it. The figures are the mean of 100 runs. " +
+			"No backoff: 2,425 writes a run, every client done in 2,033 ms, most of the writes failing. Exponential backoff without jitter: 1,858 writes, but the clients that collided wait the same and collide again, and the last is done at 63,617 ms. Equal jitter: 812 writes, 6,629 ms. Full jitter: 795 writes, the least work, done at 4,960 ms. Decorrelated: 1,002 writes, 4,519 ms. The post's table, within 2 %: full jitter does the least work, equal jitter loses to it on both counts. j steps through the modes.",
+		Spec: edited(cascade.DefaultStormSpec(), func(s *cascade.StormSpec) {
+			s.Model, s.Clients, s.BaseMs, s.CapMs, s.Jitter = "occ", 100, 5, 2000, "no-backoff,none,equal,full,decorrelated"
+		}), StepsPerSecond: 200, Headline: []string{"writes", "done"},
+	},
+	{
 		Name:   "breaker-explained",
 		Title:  "The circuit breaker: over half of at least 20 calls in 2 s failing opens it for 5 s; then 3 trials",
 		Lesson: "S4: with tuned timeouts and a breaker, db calls fail fast while it is open (O), so svc and api threads are not held by the slow database; half-open (H) lets three trial calls through. In 26.4.1's program the breaker counts every call svc makes, aux calls too, so half-open it closes as soon as three calls are back, whichever they are: at 22.58 s an aux call closes it 30 ms after it went half-open, before any db trial is back. G gives the textbook breaker, which counts only the db calls it guards and closes when its three trials are back ok; M then stops as each trial goes and comes back. Watch the band under the charts and the reasons in the moments.",
@@ -445,7 +454,7 @@ var teachingOrder = []string{
 	"aws-2011-remirror", "aws-2011-over-seeds", "aws-2011-backoff", "facebook-2010", "facebook-2010-backoff", "the-planet-2008",
 	"dns-race", "dns-race-fixes", "dns-race-timing", "lease-storm", "lease-storm-throttled", "network-manager", "health-flip-flop",
 	"durability-years", "durability-over-seeds", "durability-repair",
-	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd",
+	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd", "aws-backoff-table",
 	"placement-lecture", "correlated-failure", "version-diversity", "sites-and-providers",
 	"availability-lecture", "scale-needs-fast-repair",
 }

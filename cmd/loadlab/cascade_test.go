@@ -103,7 +103,7 @@ func TestRunRetryStorm(t *testing.T) {
 		t.Errorf("full jitter: %+v", s)
 	}
 	for args, says := range map[string]string{
-		"run retry-storm --jitter some": `--jitter must be none, full, equal or decorrelated, got "some"`,
+		"run retry-storm --jitter some": `--jitter must be none, full, equal, decorrelated or no-backoff, got "some"`,
 		"run retry-storm --cap-ms 10":   "--cap-ms must be in base-ms..1e7, got 10",
 		"run retry-storm --clients 0":   `--clients must be a whole number in 1..10000000, got "0"`,
 	} {

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
+	"text/tabwriter"
 
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -22,7 +24,12 @@ dependency that keeps failing, waiting min(base x 2^(k-1), cap) before retry k: 
 report is the retries per millisecond, their peak, and (1 + retries)^layers.
 26.3.2's guards: --deadline-ms sends no retry at or after the request's
 deadline; --budget sends at most that many retries per first call, the
-earliest first, and a client that finds the budget spent stops.`,
+earliest first, and a client that finds the budget spent stops.
+--model occ is AWS's backoff simulator instead: --clients clients each update
+one row once under optimistic concurrency over a network of |normal(10, 2)| ms;
+a failed write waits min(base x 2^n, cap) as --jitter shapes it (no-backoff:
+not at all) and reads again; the report is each mode's writes a run and when
+its last client is done, the mean of --runs runs (aws-backoff-table).`,
 	run: func(ctx context.Context, s cascade.StormSpec, env runEnv) ([]cascade.Storm, error) {
 		return s.Run(ctx, env.progress)
 	},
@@ -102,6 +109,9 @@ const checkRows = 1 << 16
 // flat beside a spike of a thousand. The captions give the peaks to
 // compare.
 func writeStormText(ctx context.Context, w io.Writer, storms []cascade.Storm, _ engine.Cost) error {
+	if len(storms) > 0 && storms[0].Model == "occ" {
+		return writeOCCText(w, storms)
+	}
 	span := 1
 	for _, s := range storms {
 		span = max(span, len(s.Histogram))
@@ -128,5 +138,32 @@ func writeStormText(ctx context.Context, w io.Writer, storms []cascade.Storm, _ 
 	if len(storms) > 0 {
 		fmt.Fprintf(w, "\nevery layer of a chain retrying: one failure at the bottom becomes (1 + retries)^layers = %.0f calls\n", storms[0].Amplification)
 	}
+	return writeHeadline(w, cascade.StormFigures(storms))
+}
+
+// writeOCCText is the occ model's table, as AWS's post gives it: each
+// mode's writes a run and when its last client is done, the means over
+// the runs, and which mode does least and which is done soonest.
+func writeOCCText(w io.Writer, storms []cascade.Storm) error {
+	fmt.Fprintf(w, "AWS's backoff simulator: %d clients each update one row once under optimistic concurrency, a message taking |normal(10 ms, 2 ms)|; a failed write backs off and reads again; the mean of %d runs\n\n",
+		storms[0].Clients, storms[0].Runs)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  mode\twrites a run\tlast client done\t")
+	least, soonest := storms[0], storms[0]
+	for _, s := range storms {
+		fmt.Fprintf(tw, "  %s\t%s\t%s ms\t\n", cascade.JitterName(s.Jitter), engine.Digits(int64(math.Round(s.Calls))), engine.Digits(int64(math.Round(s.TimeMs))))
+		if s.Calls < least.Calls {
+			least = s
+		}
+		if s.TimeMs < soonest.TimeMs {
+			soonest = s
+		}
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\nthe least work: %s", cascade.JitterName(least.Jitter))
+	if soonest.Jitter != least.Jitter {
+		fmt.Fprintf(w, "; done soonest: %s, with %.1f times its writes", cascade.JitterName(soonest.Jitter), soonest.Calls/least.Calls)
+	}
+	fmt.Fprintln(w)
 	return writeHeadline(w, cascade.StormFigures(storms))
 }

@@ -204,10 +204,12 @@ func init() {
 		fs.Int(&s.Retries, "retries", 0, 30, "retries per client")
 		fs.Float(&s.BaseMs, "base-ms", "a number in (0, 1e6]", "backoff base b, ms")
 		fs.Float(&s.CapMs, "cap-ms", "a number in (0, 1e7]", "backoff cap, ms")
-		fs.Text(&s.Jitter, "jitter", "a list of none full equal decorrelated", "the jitter modes, comma-separated")
+		fs.Text(&s.Jitter, "jitter", "a list of none full equal decorrelated no-backoff", "the jitter modes, comma-separated")
 		fs.Int(&s.Layers, "layers", 1, 10, "layers of a call chain that each retry")
 		fs.Float(&s.DeadlineMs, "deadline-ms", "a number in [0, 1e7]", "the request's deadline: no retry at or after it, ms (0: none)")
 		fs.Float(&s.Budget, "budget", "a number in [0, 30]", "the retry budget: at most this many retries a first call (0: none)")
+		fs.Text(&s.Model, "model", "storm or occ", "storm: clients that fail together retry a failing dependency (26.3.2); occ: AWS's backoff simulator, clients racing to update one row")
+		fs.Int(&s.Runs, "runs", 1, 10_000, "the occ model's runs a mode, their figures the mean")
 	})
 	declare(func(fs *Set, s *siteoutage.Spec) {
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the servers, placements and orders, as CPython's random.seed")

@@ -17,16 +17,17 @@ type Jitter int
 
 // The jitter modes. With d_k = min(base x 2^(k-1), cap) the k-th retry
 // waits d_k (none), uniform(0, d_k) (full), d_k/2 + uniform(0, d_k/2)
-// (equal), or min(cap, uniform(base, 3 x the previous wait)) starting from
-// base (decorrelated).
+// (equal), min(cap, uniform(base, 3 x the previous wait)) starting from
+// base (decorrelated), or nothing at all (no-backoff: it retries at once).
 const (
 	NoJitter Jitter = iota
 	FullJitter
 	EqualJitter
 	Decorrelated
+	NoBackoff
 )
 
-var jitterNames = []string{"none", "full", "equal", "decorrelated"}
+var jitterNames = []string{"none", "full", "equal", "decorrelated", "no-backoff"}
 
 func (j Jitter) String() string { return jitterNames[j] }
 
@@ -34,7 +35,7 @@ func (j Jitter) String() string { return jitterNames[j] }
 func ParseJitter(s string) (Jitter, error) {
 	i := slices.Index(jitterNames, s)
 	if i < 0 {
-		return 0, engine.Invalid("jitter", "must be none, full, equal or decorrelated, got %q", s)
+		return 0, engine.Invalid("jitter", "must be none, full, equal, decorrelated or no-backoff, got %q", s)
 	}
 	return Jitter(i), nil
 }
@@ -110,6 +111,13 @@ type Storm struct {
 	Caption string `json:"caption"`
 	// WaveList is the storm's waves of retries, in time order (see Waves).
 	WaveList []Wave `json:"waves"`
+	// The occ model's (StormSpec.Model): its runs, and the writes a run
+	// and the time its last client is done, each their mean; its
+	// histogram and TotalRetries count every run's writes.
+	Model  string  `json:"model,omitempty"`
+	Runs   int     `json:"runs,omitempty"`
+	Calls  float64 `json:"calls,omitempty"`
+	TimeMs float64 `json:"time_ms,omitempty"`
 }
 
 // RunStorm draws every client's retry times and counts them per
@@ -220,26 +228,32 @@ func (c StormConfig) withinBudget(times []float64, owner []int32) []float64 {
 func (c StormConfig) client(src *rng.Source, times []float64) []float64 {
 	t, prev := 0.0, c.BaseMs
 	for k := 1; k <= c.Retries; k++ {
-		d := math.Min(c.BaseMs*math.Pow(2, float64(k-1)), c.CapMs)
-		var wait float64
-		switch c.Jitter {
-		case NoJitter:
-			wait = d
-		case FullJitter:
-			wait = src.Uniform(0, d)
-		case EqualJitter:
-			wait = d/2 + src.Uniform(0, d/2)
-		case Decorrelated:
-			wait = math.Min(c.CapMs, src.Uniform(c.BaseMs, 3*prev))
-			prev = wait
-		}
-		t += wait
+		t += c.Jitter.wait(src, k, c.BaseMs, c.CapMs, &prev)
 		if c.DeadlineMs > 0 && t >= c.DeadlineMs {
 			break // past the request's deadline: no more retries
 		}
 		times = append(times, t)
 	}
 	return times
+}
+
+// wait is the k-th retry's backoff (k from 1) under j, with base and
+// cap: d_k = min(base x 2^(k-1), cap) as the jitter modes say; prev
+// carries decorrelated's previous wait, base before the first.
+func (j Jitter) wait(src *rng.Source, k int, base, cap float64, prev *float64) float64 {
+	d := math.Min(base*math.Pow(2, float64(k-1)), cap)
+	switch j {
+	case NoJitter:
+		return d
+	case FullJitter:
+		return src.Uniform(0, d)
+	case EqualJitter:
+		return d/2 + src.Uniform(0, d/2)
+	case Decorrelated:
+		*prev = math.Min(cap, src.Uniform(base, 3**prev))
+		return *prev
+	}
+	return 0
 }
 
 // exactDraws is the largest storm whose histogram Shape draws exactly (a

@@ -3,6 +3,7 @@ package cascade
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -79,16 +80,23 @@ func (c *StormClock) Busiest(i, from, to int) int {
 	return c.Storms[i].Busiest(from, min(to, c.nowMs))
 }
 
-// JitterName is a jitter mode in words: "no jitter", "full jitter".
+// JitterName is a jitter mode in words: "no jitter", "full jitter", "no
+// backoff".
 func JitterName(mode string) string {
-	if mode == "none" {
+	switch mode {
+	case "none":
 		return "no jitter"
+	case "no-backoff":
+		return "no backoff"
 	}
 	return mode + " jitter"
 }
 
 // Figures is each jitter mode's headline so far: its busiest millisecond
-// (key "peak", with its time) and the retries sent ("retries").
+// (key "peak", with its time) and the retries sent ("retries"); under the
+// occ model the writes a run so far ("writes") and, once the clock has
+// passed every run's end, when the last client was done ("done", "—"
+// before).
 func (c *StormClock) Figures() []engine.Figure {
 	var figs []engine.Figure
 	for _, s := range c.Storms {
@@ -99,16 +107,41 @@ func (c *StormClock) Figures() []engine.Figure {
 			}
 			sent += n
 		}
+		if s.Model == "occ" {
+			done := "—"
+			if c.nowMs >= len(s.Histogram) {
+				done = occDone(s.TimeMs)
+			}
+			figs = append(figs, occFigures(s.Jitter, float64(sent)/float64(s.Runs), done)...)
+			continue
+		}
 		figs = append(figs, stormFigures(s.Jitter, peak, at, sent)...)
 	}
 	return figs
 }
+
+// occFigures is one mode's writes a run (key "writes") and when its last
+// client is done ("done"), the means over the runs.
+func occFigures(jitter string, writes float64, done string) []engine.Figure {
+	group := JitterName(jitter)
+	return []engine.Figure{
+		{Key: "writes", Group: group, Name: "writes a run", Value: engine.Digits(int64(math.Round(writes)))},
+		{Key: "done", Group: group, Name: "done at", Value: done},
+	}
+}
+
+// occDone is a run's mean end, "4,960 ms".
+func occDone(ms float64) string { return engine.Digits(int64(math.Round(ms))) + " ms" }
 
 // StormFigures is each storm's headline at its end, as StormClock gives
 // it so far.
 func StormFigures(storms []Storm) []engine.Figure {
 	var figs []engine.Figure
 	for _, s := range storms {
+		if s.Model == "occ" {
+			figs = append(figs, occFigures(s.Jitter, s.Calls, occDone(s.TimeMs))...)
+			continue
+		}
 		figs = append(figs, stormFigures(s.Jitter, s.Peak, s.PeakMs, s.TotalRetries)...)
 	}
 	return figs

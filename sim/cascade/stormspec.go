@@ -22,12 +22,18 @@ type StormSpec struct {
 	// StormConfig); 0 is none.
 	DeadlineMs float64 `json:"deadline-ms"`
 	Budget     float64 `json:"budget"`
+	// Model is "storm" (26.3.2's: clients that fail together retrying a
+	// dependency that keeps failing; "" too) or "occ" (AWS's backoff
+	// simulator: clients racing to update one row, OCCConfig), and Runs
+	// the occ model's runs a mode, their figures the mean.
+	Model string `json:"model"`
+	Runs  int    `json:"runs"`
 }
 
 // DefaultStormSpec is 26.3.2's example: b = 100 ms, three retries, a 2 s
 // cap, a thousand clients, every jitter mode.
 func DefaultStormSpec() StormSpec {
-	return StormSpec{Seed: 425, Clients: 1000, Retries: 3, BaseMs: 100, CapMs: 2000, Jitter: "none,full,equal,decorrelated", Layers: 3}
+	return StormSpec{Seed: 425, Clients: 1000, Retries: 3, BaseMs: 100, CapMs: 2000, Jitter: "none,full,equal,decorrelated", Layers: 3, Runs: 100}
 }
 
 // Engine names the engine a StormSpec configures.
@@ -59,13 +65,52 @@ func (s StormSpec) Configs() ([]StormConfig, error) {
 
 // Validate reports the first invalid field.
 func (s StormSpec) Validate() error {
-	_, err := s.Configs()
-	return err
+	if s.Model != "" && s.Model != "storm" && s.Model != "occ" {
+		return engine.Invalid("model", "must be storm or occ, got %q", s.Model)
+	}
+	if _, err := s.Configs(); err != nil {
+		return err
+	}
+	if s.Model == "occ" {
+		_, err := s.OCCConfigs()
+		return err
+	}
+	return nil
+}
+
+// OCCConfigs is one OCCConfig per jitter mode listed, on the simulator's
+// network: a delay of |normal(10 ms, 2 ms)| a message.
+func (s StormSpec) OCCConfigs() ([]OCCConfig, error) {
+	cfgs, err := s.Configs()
+	if err != nil {
+		return nil, err
+	}
+	var out []OCCConfig
+	for _, c := range cfgs {
+		o := OCCConfig{Seed: s.Seed, Clients: s.Clients, Runs: s.Runs, BaseMs: s.BaseMs, CapMs: s.CapMs, Jitter: c.Jitter, NetMeanMs: 10, NetSDMs: 2}
+		if err := o.Validate(); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// IdleFlags are the fields the occ model leaves unread, each with why.
+func (s StormSpec) IdleFlags() map[string]string {
+	if s.Model != "occ" {
+		return map[string]string{"runs": "the storm model runs once (--model occ runs many)"}
+	}
+	why := "the occ model's clients retry until their write succeeds, and nothing calls below them"
+	return map[string]string{"retries": why, "layers": why, "deadline-ms": why, "budget": why}
 }
 
 // Run runs every jitter mode listed, stopping with ctx's error once ctx
 // is done; progress, if not nil, gets the share of modes done.
 func (s StormSpec) Run(ctx context.Context, progress func(float64)) ([]Storm, error) {
+	if s.Model == "occ" {
+		return s.runOCC(ctx, progress)
+	}
 	cfgs, err := s.Configs()
 	if err != nil {
 		return nil, err
@@ -114,6 +159,9 @@ func (s StormSpec) Cost(format string) engine.Cost {
 	cfgs, err := s.Configs()
 	if err != nil {
 		return c
+	}
+	if s.Model == "occ" {
+		return s.occCost(len(cfgs))
 	}
 	draws := float64(s.Clients) * float64(s.Retries)
 	ns, hist, kept := 0.0, 0.0, 0.0

@@ -141,6 +141,24 @@ func (s *Source) Gauss(mu, sigma float64) float64 {
 	return mu + z*sigma
 }
 
+// nvMagic is random.NV_MAGICCONST, 4 exp(-1/2) / sqrt(2).
+var nvMagic = 4 * math.Exp(-0.5) / math.Sqrt(2.0)
+
+// NormalVariate returns a normal variate with mean mu and standard
+// deviation sigma, as random.normalvariate: Kinderman and Monahan's ratio
+// of uniforms, drawing pairs until one is accepted (no value is cached,
+// unlike Gauss).
+func (s *Source) NormalVariate(mu, sigma float64) float64 {
+	for {
+		u1 := s.Random()
+		u2 := 1.0 - s.Random()
+		z := nvMagic * (u1 - 0.5) / u2
+		if z*z/4.0 <= -libmLog(u2) {
+			return mu + z*sigma
+		}
+	}
+}
+
 // Choice returns the index random.choice would pick from a sequence of
 // length n.
 func (s *Source) Choice(n int) int { return s.RandBelow(n) }

@@ -331,3 +331,23 @@ func TestDrawSeqEqualsRandBelow(t *testing.T) {
 		}
 	}
 }
+
+// NormalVariate is random.normalvariate: CPython 3.11's values for two
+// seeds.
+func TestNormalVariate(t *testing.T) {
+	for _, c := range []struct {
+		seed      int64
+		mu, sigma float64
+		want      []float64
+	}{
+		{425, 10, 2, []float64{9.664479943317383, 11.790674583175983, 11.389320114423292, 7.138764295941879, 9.411718681267306}},
+		{20260927, 0, 1, []float64{1.3567791271122165, -0.23904369254656146, 0.4521879955040584}},
+	} {
+		s := New(c.seed)
+		for i, w := range c.want {
+			if got := s.NormalVariate(c.mu, c.sigma); got != w {
+				t.Errorf("seed %d, draw %d: %v, CPython %v", c.seed, i, got, w)
+			}
+		}
+	}
+}

@@ -244,6 +244,9 @@ func (l *Lab) Render(f lab.Frame) string {
 	foot := st.Muted.Render(widget.FirstFit(f.W,
 		fmt.Sprintf("%d layers each retrying %d times turn one failure at the bottom into (1+%d)^%d = %.0f calls", l.spec.Layers, l.spec.Retries, l.spec.Retries, l.spec.Layers, l.storms[0].Amplification),
 		fmt.Sprintf("%d layers retrying %d times: one failure is (1+%d)^%d = %.0f calls", l.spec.Layers, l.spec.Retries, l.spec.Retries, l.spec.Layers, l.storms[0].Amplification)))
+	if l.spec.Model == "occ" {
+		head, foot = l.occHead(st, f.W, per, scale)
+	}
 	shown := l.onScreen()
 	names := make([]string, len(shown))
 	for k, i := range shown {
@@ -264,7 +267,9 @@ func (l *Lab) Render(f lab.Frame) string {
 		return strings.Join(lines, "\n")
 	}
 	feet := []string{foot}
-	if f.H < twoChartsRows { // the scale and the amplification share a line, so both storms fit
+	if f.H < twoChartsRows && l.spec.Model == "occ" { // the foot gives way so both charts fit
+		feet = nil
+	} else if f.H < twoChartsRows { // the scale and the amplification share a line, so both storms fit
 		amp := fmt.Sprintf("(1+%d)^%d = %.0f calls a failure", l.spec.Retries, l.spec.Layers, l.storms[0].Amplification)
 		head[1] = st.Muted.Render(widget.FirstFit(f.W,
 			fmt.Sprintf("busiest ms of each %d ms column, %s (l) · %s", per, scale, amp),
@@ -319,6 +324,13 @@ func (l *Lab) storm(st *widget.Styles, i, w, h, span, per, top int, chosen bool)
 		fmt.Sprintf("%s: at most %d in one ms, %d sent%s", name, s.Peak, s.TotalRetries, stopped),
 		fmt.Sprintf("%s: at most %d in one ms, at %d ms", name, s.Peak, s.PeakMs),
 	}
+	if s.Model == "occ" {
+		forms = []string{
+			fmt.Sprintf("%s: %.0f writes a run, the last client done at %.0f ms (the mean of %d runs)", name, s.Calls, s.TimeMs, s.Runs),
+			fmt.Sprintf("%s: %.0f writes a run, done at %.0f ms", name, s.Calls, s.TimeMs),
+			fmt.Sprintf("%s: %.0f writes, %.0f ms", name, s.Calls, s.TimeMs),
+		}
+	}
 	if l.clock.Now() < len(s.Histogram) {
 		forms = []string{fmt.Sprintf("%s, up to t = %d ms", name, l.clock.Now())}
 	}
@@ -351,3 +363,22 @@ func (l *Lab) KeyMap() help.KeyMap { return keys }
 
 // Current is the lab's spec as its keys have left it, for the ":" line.
 func (l *Lab) Current() engine.Spec { return l.spec }
+
+// occHead is the occ model's lines above and under the charts: what its
+// clients do and what the height counts.
+func (l *Lab) occHead(st *widget.Styles, w, per int, scale string) ([]string, string) {
+	head := []string{
+		st.Title.Render(widget.FirstFit(w,
+			fmt.Sprintf("%d clients each update one row once (optimistic concurrency); a failed write waits min(%.10g ms x 2^n, %.10g ms), its jitter mode's, and reads again", l.spec.Clients, l.spec.BaseMs, l.spec.CapMs),
+			fmt.Sprintf("%d clients race to update one row; a failed write backs off min(%.10g x 2^n, %.10g) ms", l.spec.Clients, l.spec.BaseMs, l.spec.CapMs),
+			fmt.Sprintf("a failed write backs off min(%.10g x 2^n, %.10g) ms", l.spec.BaseMs, l.spec.CapMs))),
+		st.Muted.Render(widget.FirstFit(w,
+			fmt.Sprintf("height: writes of all %d runs in the busiest ms of each %d ms column, %s (l); x: ms from the start", l.spec.Runs, per, scale),
+			fmt.Sprintf("height: writes of %d runs, busiest ms of each %d ms column, %s (l)", l.spec.Runs, per, scale),
+			fmt.Sprintf("height: busiest ms a %d ms column, %s", per, scale))),
+	}
+	foot := st.Muted.Render(widget.FirstFit(w,
+		"AWS's backoff simulator: every message takes |normal(10 ms, 2 ms)|; a write with a stale version fails and its client tries again",
+		"every message takes |normal(10, 2)| ms; a stale write fails and is tried again"))
+	return head, foot
+}
