@@ -221,7 +221,7 @@ func TestRankScenarios(t *testing.T) {
 		// Titles, then the rest of their lab by the heading.
 		{"hashing", []string{"hrw-vs-ring", "bounded-loads", "weighted-hrw", "jump-hash", "maglev-table"}},
 		// A title first; then the lessons, in the catalogue's order.
-		{"retry", []string{"thundering-herd", "aws-2011-backoff", "cascade-presets"}},
+		{"retry", []string{"thundering-herd", "aws-backoff-table", "aws-2011-backoff", "cascade-presets"}},
 		{"  cascade-lecture ", []string{"cascade-lecture"}},
 		{"zzz", nil},
 	} {
