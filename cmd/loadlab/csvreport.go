@@ -56,17 +56,26 @@ func hashingCSV(w io.Writer, studies []hashing.Study) error {
 		p := st.PerNode
 		rows = append(rows, []string{st.Scheme, num(p.Mean), num(p.StdPct), strconv.Itoa(p.Min), strconv.Itoa(p.Max), strconv.Itoa(p.Zero),
 			strconv.Itoa(len(st.Removed)), num(st.MovedFraction), strconv.FormatBool(st.MovedOnlyFromRemoved),
-			strconv.Itoa(st.Added), num(st.AddedFraction), strconv.FormatBool(st.MovedOnlyToAdded)})
+			strconv.Itoa(st.Added), num(st.AddedFraction), strconv.FormatBool(st.MovedOnlyToAdded),
+			strconv.Itoa(st.Table), strconv.Itoa(st.TableMin), strconv.Itoa(st.TableMax), strconv.Itoa(st.Capacity)})
 	}
 	return writeCSV(w, []string{"scheme", "mean", "std_pct", "min", "max", "zero", "removed", "moved_fraction", "moved_only_from_removed",
-		"added", "added_moved_fraction", "moved_only_to_added"}, rows)
+		"added", "added_moved_fraction", "moved_only_to_added", "table", "table_min", "table_max", "capacity"}, rows)
 }
 
 // stormCSV is the retries sent in each millisecond, a row per jitter mode
-// and millisecond up to its last retry. The rows are written as they are
+// and millisecond up to its last retry (under the occ model, a row a mode:
+// its writes a run and when its last client is done). The rows are written as they are
 // made, as encoding/csv writes them (no field needs quotes), so that
 // millions of them neither wait in memory nor hold up ctrl+c.
 func stormCSV(ctx context.Context, w io.Writer, storms []cascade.Storm, _ engine.Cost) error {
+	if len(storms) > 0 && storms[0].Model == "occ" { // the post's table: a row a mode
+		var rows [][]string
+		for _, s := range storms {
+			rows = append(rows, []string{s.Jitter, num(s.Calls), num(s.TimeMs), strconv.Itoa(s.Runs), strconv.Itoa(s.Clients)})
+		}
+		return writeCSV(w, []string{"jitter", "writes_a_run", "done_ms", "runs", "clients"}, rows)
+	}
 	buf := []byte("jitter,ms,retries\n")
 	for _, s := range storms {
 		for ms, n := range s.Histogram {
