@@ -52,7 +52,7 @@ var engines = []Engine{
 	declare("cascading failure through thread pools, and the protections against it", "Cascading failure", cascade.DefaultSpec()),
 	declare("clients retrying together, with and without jitter", "Retry storm", cascade.DefaultStormSpec()),
 	declare("join the shorter of d random queues: the supermarket model against its mean field", "Supermarket queues", queue.DefaultSpec()),
-	declare("rendezvous hashing against a consistent-hash ring: spread and churn", "Hashing", hashing.DefaultSpec()),
+	declare("key-to-node mappings: rendezvous hashing, a ring, jump, Maglev, bounded loads; spread and churn", "Hashing", hashing.DefaultSpec()),
 	declare("replicas across fault domains, and the failures that take a majority", "Placement across fault domains", placement.DefaultSpec()),
 	declare("placement strategies holding data through years of failures and repairs", "Durability over years", placement.DefaultDurabilitySpec()),
 	declare("MTTF, MTTR, the nines, and why scale needs fast repair", "Availability", avail.DefaultSpec()),

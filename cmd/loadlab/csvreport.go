@@ -68,7 +68,7 @@ func hashingCSV(w io.Writer, studies []hashing.Study) error {
 // its writes a run and when its last client is done). The rows are written as they are
 // made, as encoding/csv writes them (no field needs quotes), so that
 // millions of them neither wait in memory nor hold up ctrl+c.
-func stormCSV(ctx context.Context, w io.Writer, storms []cascade.Storm, _ engine.Cost) error {
+func stormCSV(ctx context.Context, w io.Writer, storms cascade.Storms, _ engine.Cost) error {
 	if len(storms) > 0 && storms[0].Model == "occ" { // the post's table: a row a mode
 		var rows [][]string
 		for _, s := range storms {

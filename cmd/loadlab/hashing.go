@@ -14,16 +14,17 @@ import (
 // loads.
 var hashingCLI = &engineCLI[hashing.Spec, hashing.Report]{
 	about: `--keys keys over --nodes nodes by --scheme: hrw (owner = the node of highest
-score hash(key, node), the score mixed), weighted-hrw (score -w / ln u, --weights
-cycled over the nodes), skeleton (HRW down a --fanout-way tree, O(log n) a
-lookup), ring (a consistent-hash ring of --vnodes points a node), raw-hrw (an
-unmixed FNV-1a score, to see its skew), jump (jump consistent hash: buckets
+score hash(key, node), the score mixed), weighted-hrw (score -w / ln u,
+--weights cycled over the nodes), skeleton (HRW down a --fanout-way tree, O(log
+n) a lookup), ring (a consistent-hash ring of --vnodes points a node), raw-hrw
+(an unmixed FNV-1a score, to see its skew), jump (jump consistent hash: buckets
 0..n-1, a new one takes 1/(n+1) of the keys), maglev (a lookup table of --table
-entries, a prime, each node's share within 1 % of the others' at 100 x the nodes)
-or bounded (the ring with no node above ceil((1 + --epsilon) x the mean));
---against maps the same keys by a second scheme. Reported: keys per node, the keys moved when --remove nodes leave and
-when --add nodes join, each weight's share, and with --time-lookups the time of
-a lookup (measured: it differs from run to run, the rest does not).`,
+entries, a prime, each node's share within 1 % of the others' at 100 x the
+nodes) or bounded (the ring with no node above ceil((1 + --epsilon) x the
+mean)); --against maps the same keys by a second scheme. Reported: keys per
+node, the keys moved when --remove nodes leave and when --add nodes join, each
+weight's share, and with --time-lookups the time of a lookup (measured: it
+differs from run to run, the rest does not).`,
 	run: func(ctx context.Context, s hashing.Spec, env runEnv) (hashing.Report, error) {
 		studies, err := s.Run(ctx, env.progress)
 		return hashing.Report{Spec: s, Studies: studies}, err
@@ -54,7 +55,7 @@ a lookup (measured: it differs from run to run, the rest does not).`,
 					fmt.Fprintf(w, "  its table: %d entries, %d to %d a node (%.2f %% apart)\n", st.Table, st.TableMin, st.TableMax, 100*float64(st.TableMax-st.TableMin)/float64(st.TableMin))
 				}
 				if st.Capacity > 0 {
-					fmt.Fprintf(w, "  its bound: at most %d keys a node, ceil((1 + ε) x %.1f); the fullest holds %d\n", st.Capacity, p.Mean, p.Max)
+					fmt.Fprintf(w, "  its bound: at most %d keys a node, ceil((1 + %g) x %.1f); the fullest holds %d\n", st.Capacity, st.Epsilon, p.Mean, p.Max)
 				}
 				if len(st.Shares) > 1 {
 					for _, sh := range st.Shares {

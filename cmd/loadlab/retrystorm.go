@@ -17,7 +17,7 @@ import (
 
 // stormCLI is "loadlab run retry-storm": section 26.3.2's clients retrying
 // together, with and without jitter.
-var stormCLI = &engineCLI[cascade.StormSpec, []cascade.Storm]{
+var stormCLI = &engineCLI[cascade.StormSpec, cascade.Storms]{
 	about: `--clients clients fail together at t = 0 and each retries --retries times against a
 dependency that keeps failing, waiting min(base x 2^(k-1), cap) before retry k: as is
 (none), uniform(0, d) (full), d/2 + uniform(0, d/2) (equal), or decorrelated. The
@@ -30,11 +30,11 @@ one row once under optimistic concurrency over a network of |normal(10, 2)| ms;
 a failed write waits min(base x 2^n, cap) as --jitter shapes it (no-backoff:
 not at all) and reads again; the report is each mode's writes a run and when
 its last client is done, the mean of --runs runs (aws-backoff-table).`,
-	run: func(ctx context.Context, s cascade.StormSpec, env runEnv) ([]cascade.Storm, error) {
+	run: func(ctx context.Context, s cascade.StormSpec, env runEnv) (cascade.Storms, error) {
 		return s.Run(ctx, env.progress)
 	},
 	cost: costSpec[cascade.StormSpec],
-	writers: map[string]func(context.Context, io.Writer, []cascade.Storm, engine.Cost) error{
+	writers: map[string]func(context.Context, io.Writer, cascade.Storms, engine.Cost) error{
 		"text": writeStormText,
 		"json": writeStormJSON,
 		"csv":  stormCSV,
@@ -54,7 +54,7 @@ type stormReport struct {
 // writeStormJSON writes the document writeJSON would, the histograms a
 // millisecond a line, streamed so that a histogram of millions of
 // milliseconds is neither encoded twice in memory nor deaf to ctrl+c.
-func writeStormJSON(ctx context.Context, w io.Writer, storms []cascade.Storm, est engine.Cost) error {
+func writeStormJSON(ctx context.Context, w io.Writer, storms cascade.Storms, est engine.Cost) error {
 	bare := make([]cascade.Storm, len(storms))
 	for i, s := range storms {
 		bare[i] = s
@@ -108,7 +108,7 @@ const checkRows = 1 << 16
 // its top row its peak: on one scale a storm of tens a millisecond would be
 // flat beside a spike of a thousand. The captions give the peaks to
 // compare.
-func writeStormText(ctx context.Context, w io.Writer, storms []cascade.Storm, _ engine.Cost) error {
+func writeStormText(ctx context.Context, w io.Writer, storms cascade.Storms, _ engine.Cost) error {
 	if len(storms) > 0 && storms[0].Model == "occ" {
 		return writeOCCText(w, storms)
 	}
@@ -145,8 +145,9 @@ func writeStormText(ctx context.Context, w io.Writer, storms []cascade.Storm, _ 
 // mode's writes a run and when its last client is done, the means over
 // the runs, and which mode does least and which is done soonest.
 func writeOCCText(w io.Writer, storms []cascade.Storm) error {
-	fmt.Fprintf(w, "AWS's backoff simulator: %d clients each update one row once under optimistic concurrency, a message taking |normal(10 ms, 2 ms)|; a failed write backs off and reads again; the mean of %d runs\n\n",
-		storms[0].Clients, storms[0].Runs)
+	fmt.Fprintf(w, "AWS's backoff simulator: %d clients each update one row once under optimistic concurrency, a message taking |normal(10 ms, 2 ms)|; a failed write backs off min(%.10g x 2^n, %.10g) ms as its mode shapes it and reads again; the mean of %d runs (AWS's post: base 5 ms, cap 2000 ms)\n\n",
+		storms[0].Clients, storms[0].BaseMs, storms[0].CapMs, storms[0].Runs)
+	fmt.Fprintln(w, "writes a run: every write tried, failed ones too (one a client succeeds); last client done: when a run's last write succeeds")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  mode\twrites a run\tlast client done\t")
 	least, soonest := storms[0], storms[0]
@@ -162,7 +163,7 @@ func writeOCCText(w io.Writer, storms []cascade.Storm) error {
 	tw.Flush()
 	fmt.Fprintf(w, "\nthe least work: %s", cascade.JitterName(least.Jitter))
 	if soonest.Jitter != least.Jitter {
-		fmt.Fprintf(w, "; done soonest: %s, with %.1f times its writes", cascade.JitterName(soonest.Jitter), soonest.Calls/least.Calls)
+		fmt.Fprintf(w, "; done soonest: %s, making %.1f times %s's writes", cascade.JitterName(soonest.Jitter), soonest.Calls/least.Calls, cascade.JitterName(least.Jitter))
 	}
 	fmt.Fprintln(w)
 	return writeHeadline(w, cascade.StormFigures(storms))

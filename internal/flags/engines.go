@@ -128,7 +128,7 @@ func init() {
 		fs.Int(&s.VNodes, "vnodes", 1, 10_000, "the ring's points a node")
 		fs.Int(&s.Fanout, "fanout", 2, 1024, "the skeleton's fanout")
 		fs.Int(&s.Table, "table", 0, hashing.MaxTable, "Maglev's table size, a prime above the nodes (0: the smallest prime above 100 x nodes)")
-		fs.Float(&s.Epsilon, "epsilon", "a number in [0, 10]", "the bounded ring's ε: no node above ceil((1 + ε) x the mean keys) (0: 0.25)")
+		fs.Float(&s.Epsilon, "epsilon", "a number in [0, 10]", "the bounded ring's ε: no node above ceil((1 + ε) x the mean keys)")
 		fs.Text(&s.Weights, "weights", "a list of numbers in [1e-6, 1e6]", "weights cycled over the nodes, comma-separated")
 		fs.Int(&s.Remove, "remove", 0, 1000000-1, "nodes that leave, chosen by the seed")
 		fs.Int(&s.Add, "add", 0, 1000000, "nodes that join")

@@ -185,7 +185,7 @@ const maxOCCMs = 600_000
 // runOCC runs the occ model's modes, each as a Storm whose histogram is
 // the writes of all its runs a millisecond, with the mean writes and time
 // a run.
-func (s StormSpec) runOCC(ctx context.Context, progress func(float64)) ([]Storm, error) {
+func (s StormSpec) runOCC(ctx context.Context, progress func(float64)) (Storms, error) {
 	cfgs, err := s.OCCConfigs()
 	if err != nil {
 		return nil, err
@@ -196,18 +196,16 @@ func (s StormSpec) runOCC(ctx context.Context, progress func(float64)) ([]Storm,
 		if err != nil {
 			return nil, err
 		}
-		st := Storm{Model: "occ", Jitter: c.Jitter.String(), Clients: c.Clients, Runs: c.Runs, Calls: r.Calls, TimeMs: r.TimeMs, Histogram: r.Histogram}
+		st := Storm{Model: "occ", Jitter: c.Jitter.String(), Clients: c.Clients, Runs: c.Runs, Calls: r.Calls, TimeMs: r.TimeMs, Histogram: r.Histogram,
+			BaseMs: c.BaseMs, CapMs: c.CapMs}
 		for ms, n := range st.Histogram {
 			st.TotalRetries += n
 			if n > st.Peak {
 				st.Peak, st.PeakMs = n, ms
 			}
 		}
-		st.LastMs = float64(len(st.Histogram) - 1)
-		if st.WaveList, err = findWaves(ctx, st.Histogram); err != nil {
-			return nil, err
-		}
-		st.Caption = fmt.Sprintf("%s: %s writes a run, the last client done at %s ms, each the mean of %d runs; the chart is every run's writes a millisecond",
+		st.LastMs = float64(len(st.Histogram) - 1) // no waves: the writes of many runs make no moments
+		st.Caption = fmt.Sprintf("%s: %s writes a run (failed ones too), the last client done at %s ms, each the mean of %d runs; the chart is every run's writes a millisecond",
 			JitterName(st.Jitter), engine.Digits(int64(math.Round(st.Calls))), engine.Digits(int64(math.Round(st.TimeMs))), c.Runs)
 		out[i] = st
 		if progress != nil {

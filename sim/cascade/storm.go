@@ -116,8 +116,11 @@ type Storm struct {
 	// histogram and TotalRetries count every run's writes.
 	Model  string  `json:"model,omitempty"`
 	Runs   int     `json:"runs,omitempty"`
-	Calls  float64 `json:"calls,omitempty"`
-	TimeMs float64 `json:"time_ms,omitempty"`
+	Calls  float64 `json:"writes_a_run,omitempty"`
+	TimeMs float64 `json:"done_ms,omitempty"`
+	// BaseMs and CapMs are the occ model's backoff base and cap.
+	BaseMs float64 `json:"base_ms,omitempty"`
+	CapMs  float64 `json:"cap_ms,omitempty"`
 }
 
 // RunStorm draws every client's retry times and counts them per

@@ -126,12 +126,18 @@ func occFigures(jitter string, writes float64, done string) []engine.Figure {
 	group := JitterName(jitter)
 	return []engine.Figure{
 		{Key: "writes", Group: group, Name: "writes a run", Value: engine.Digits(int64(math.Round(writes)))},
-		{Key: "done", Group: group, Name: "done at", Value: done},
+		{Key: "done", Group: group, Name: "last client done", Value: done},
 	}
 }
 
 // occDone is a run's mean end, "4,960 ms".
 func occDone(ms float64) string { return engine.Digits(int64(math.Round(ms))) + " ms" }
+
+// Storms are a spec's storms, one a jitter mode, with their headline.
+type Storms []Storm
+
+// Headline is StormFigures of the storms.
+func (s Storms) Headline() []engine.Figure { return StormFigures(s) }
 
 // StormFigures is each storm's headline at its end, as StormClock gives
 // it so far.

@@ -101,13 +101,14 @@ func (s StormSpec) IdleFlags() map[string]string {
 	if s.Model != "occ" {
 		return map[string]string{"runs": "the storm model runs once (--model occ runs many)"}
 	}
-	why := "the occ model's clients retry until their write succeeds, and nothing calls below them"
-	return map[string]string{"retries": why, "layers": why, "deadline-ms": why, "budget": why}
+	tries := "the occ model's clients try until their write succeeds"
+	return map[string]string{"retries": tries, "deadline-ms": tries + ", with no deadline", "budget": tries + ", with no budget",
+		"layers": "nothing calls below the occ model's clients"}
 }
 
 // Run runs every jitter mode listed, stopping with ctx's error once ctx
 // is done; progress, if not nil, gets the share of modes done.
-func (s StormSpec) Run(ctx context.Context, progress func(float64)) ([]Storm, error) {
+func (s StormSpec) Run(ctx context.Context, progress func(float64)) (Storms, error) {
 	if s.Model == "occ" {
 		return s.runOCC(ctx, progress)
 	}

@@ -13,7 +13,11 @@ const DefaultEpsilon = 0.25
 // keys are over n nodes: ceil((1 + ε) x keys / n) (Mirrokni, Thorup and
 // Zadimoghaddam, "Consistent Hashing with Bounded Loads", 2018).
 func Capacity(keys, n int, epsilon float64) int {
-	return int(math.Ceil((1 + epsilon) * float64(keys) / float64(max(n, 1))))
+	v := (1 + epsilon) * float64(keys) / float64(max(n, 1))
+	if r := math.Round(v); math.Abs(v-r) <= 1e-9*max(1, v) {
+		return int(r) // 1.1 x 100 is 110.00000000000001 in floating point, and its ceiling 110
+	}
+	return int(math.Ceil(v))
 }
 
 // Assign places every key (hs[i] its hash) in order and writes each one's

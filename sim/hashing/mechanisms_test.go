@@ -79,7 +79,16 @@ func TestMaglevTableWithinOnePercent(t *testing.T) {
 // a node, as the keys are placed and after nodes leave and join, and
 // counts the moves each change makes.
 func TestBoundedNeverPassesItsCapacity(t *testing.T) {
-	for _, eps := range []float64{0.05, 0.25, 1} {
+	for _, c := range []struct {
+		keys, n int
+		eps     float64
+		want    int
+	}{{10_000, 100, 0.1, 110}, {100_000, 100, 0.1, 1100}, {100_000, 100, 0, 1000}, {100_000, 99, 0.25, 1263}, {7, 2, 0, 4}} {
+		if got := Capacity(c.keys, c.n, c.eps); got != c.want { // 1.1 x 100 is 110.00000000000001 in floating point
+			t.Errorf("Capacity(%d, %d, %g) = %d, want %d", c.keys, c.n, c.eps, got, c.want)
+		}
+	}
+	for _, eps := range []float64{0, 0.05, 0.25, 1} {
 		s := Spec{Nodes: 50, Keys: 20_000, Scheme: "bounded", VNodes: 20, Fanout: 8, Epsilon: eps, Weights: "1", Remove: 0, Seed: 425}
 		c, err := NewCluster(s)
 		if err != nil {

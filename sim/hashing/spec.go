@@ -24,7 +24,8 @@ type Spec struct {
 	VNodes  int    `json:"vnodes"`
 	Fanout  int    `json:"fanout"`
 	// Table is Maglev's table size, a prime above the nodes (0: TableFor
-	// the nodes); Epsilon the bounded ring's ε (0: DefaultEpsilon).
+	// the nodes); Epsilon the bounded ring's ε (0: no node above the
+	// mean, rounded up).
 	Table   int     `json:"table"`
 	Epsilon float64 `json:"epsilon"`
 	// Weights are cycled over the nodes: node i weighs Weights[i mod len].
@@ -99,8 +100,8 @@ func (s Spec) Validate() error {
 	case s.Seed < 0:
 		return engine.Invalid("seed", "must be >= 0, got %d", s.Seed)
 	case !(s.Epsilon >= 0 && s.Epsilon <= 10):
-		return engine.Invalid("epsilon", "must be in [0, 10] (0: %g), got %g", DefaultEpsilon, s.Epsilon)
-	case s.Table != 0 && (s.Table <= s.Nodes || s.Table > MaxTable || !prime(s.Table)):
+		return engine.Invalid("epsilon", "must be in [0, 10], got %g", s.Epsilon)
+	case s.Table != 0 && (s.Scheme == "maglev" || s.Against == "maglev") && (s.Table <= s.Nodes || s.Table > MaxTable || !prime(s.Table)):
 		return engine.Invalid("table", "must be a prime above the %d nodes and at most %d (or 0: %d), got %d", s.Nodes, MaxTable, TableFor(s.Nodes), s.Table)
 	}
 	ws, err := s.weights()
@@ -112,7 +113,7 @@ func (s Spec) Validate() error {
 		return err
 	}
 	if slices.Contains(schemes, Maglev) && s.Table == 0 && TableFor(s.Nodes) > MaxTable {
-		return engine.Invalid("nodes", "must be at most %d for maglev, whose table is 100 x the nodes, got %d", (MaxTable-1)/100, s.Nodes)
+		return engine.Invalid("nodes", "must be at most %d for maglev's table of 100 x the nodes, got %d (or give --table, a prime above the nodes)", (MaxTable-1)/100, s.Nodes)
 	}
 	if !slices.Contains(schemes, WeightedHRW) && slices.ContainsFunc(ws, func(w float64) bool { return w != ws[0] }) {
 		return engine.Invalid("weights", "apply to weighted-hrw only (as --scheme or --against), got %q", s.Weights)
@@ -126,11 +127,7 @@ const MaxTable = 10_000_019
 
 // shape is what the spec builds its schemes with beyond their nodes.
 func (s Spec) shape() shape {
-	eps := s.Epsilon
-	if eps == 0 {
-		eps = DefaultEpsilon
-	}
-	return shape{vnodes: s.VNodes, fanout: s.Fanout, table: s.Table, epsilon: eps}
+	return shape{vnodes: s.VNodes, fanout: s.Fanout, table: s.Table, epsilon: s.Epsilon}
 }
 
 // Schemes are the spec's scheme and, if set, its Against.
@@ -176,10 +173,11 @@ type Study struct {
 	// Table is Maglev's table size and TableMin, TableMax the fewest and
 	// most of its entries a node holds; Capacity is the bounded ring's
 	// most keys a node.
-	Table    int `json:"table,omitempty"`
-	TableMin int `json:"table_min,omitempty"`
-	TableMax int `json:"table_max,omitempty"`
-	Capacity int `json:"capacity,omitempty"`
+	Table    int     `json:"table,omitempty"`
+	TableMin int     `json:"table_min,omitempty"`
+	TableMax int     `json:"table_max,omitempty"`
+	Capacity int     `json:"capacity,omitempty"`
+	Epsilon  float64 `json:"epsilon,omitempty"`
 }
 
 // Share is one weight's keys.
@@ -347,7 +345,7 @@ func (s Spec) study(ctx context.Context, sc Scheme, nodes []Node, removed []int,
 		shares := m.TableShares()
 		st.Table, st.TableMin, st.TableMax = len(m.tableOwner), slices.Min(shares), slices.Max(shares)
 	case Bounded:
-		st.Capacity = Capacity(len(hs), len(nodes), m.epsilon)
+		st.Capacity, st.Epsilon = Capacity(len(hs), len(nodes), m.epsilon), m.epsilon
 	}
 	// nodes leave
 	if len(removed) > 0 {
@@ -443,4 +441,24 @@ func idealShare(sc Scheme, part, all []Node) float64 {
 	_, p := WeightClasses(part)
 	_, a := WeightClasses(all)
 	return p / a
+}
+
+// IdleFlags are the fields the spec's schemes leave unread, each with
+// why: Maglev's table and the bounded ring's ε belong to those schemes.
+func (s Spec) IdleFlags() map[string]string {
+	idle := map[string]string{}
+	uses := func(name string) bool { return s.Scheme == name || s.Against == name }
+	if !uses("maglev") {
+		idle["table"] = "it is maglev's table size, and neither --scheme nor --against is maglev"
+	}
+	if !uses("bounded") {
+		idle["epsilon"] = "it is the bounded ring's ε, and neither --scheme nor --against is bounded"
+	}
+	if !uses("skeleton") {
+		idle["fanout"] = "it is the skeleton's fanout, and neither --scheme nor --against is skeleton"
+	}
+	if !uses("ring") && !uses("bounded") {
+		idle["vnodes"] = "it is the ring's points a node, and neither --scheme nor --against is a ring"
+	}
+	return idle
 }

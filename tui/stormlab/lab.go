@@ -110,6 +110,9 @@ func (l *Lab) Status() []string {
 type KeyMap struct {
 	Jitter, Scale, Deadline, Budget key.Binding
 	Retries, Base, Cap              lab.Lever
+	// occ lists only the keys the occ model reads: no retry count,
+	// deadline or budget.
+	occ bool
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -133,6 +136,14 @@ const deadlineMs, budget = 1000.0, 0.1
 // help lists the lab's keys with the shell's.
 func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
+	if k.occ {
+		own := []key.Binding{k.Jitter, k.Scale}
+		for _, l := range []lab.Lever{k.Base, k.Cap} {
+			own = append(own, l.Full()...)
+		}
+		return []key.Binding{c.Play, c.Step, k.Jitter, k.Scale, k.Base.Short(), c.Help, c.Quit, c.Faster, c.Slower},
+			[][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}
+	}
 	own := []key.Binding{k.Jitter, k.Scale, k.Deadline, k.Budget}
 	for _, l := range []lab.Lever{k.Retries, k.Base, k.Cap} {
 		own = append(own, l.Full()...)
@@ -152,7 +163,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if key.Matches(msg, keys.Scale) {
 		l.linear = !l.linear
 		if l.linear {
-			return lab.Outcome{Handled: true, Note: "linear scale: heights in proportion to retries (l: log)"}
+			return lab.Outcome{Handled: true, Note: "linear scale: heights in proportion to the count (l: log)"}
 		}
 		return lab.Outcome{Handled: true, Note: "log scale: 60 % as tall can be 3 % as many (l: linear)"}
 	}
@@ -173,7 +184,10 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 // base, the cap, the deadline and the budget) and computes it again.
 func (l *Lab) edit(msg tea.KeyMsg) (lab.Outcome, bool) {
 	var change func(*cascade.StormSpec) string
+	occ := l.spec.Model == "occ"
 	switch {
+	case occ && (key.Matches(msg, keys.Deadline) || key.Matches(msg, keys.Budget) || keys.Retries.Dir(msg) != 0):
+		return lab.Outcome{Handled: true, Note: "the occ model's clients try until their write succeeds: no retry count, deadline or budget here (a, p: the backoff)"}, true
 	case key.Matches(msg, keys.Deadline):
 		change = func(s *cascade.StormSpec) string { s.DeadlineMs = deadlineMs - s.DeadlineMs; return "" }
 	case key.Matches(msg, keys.Budget):
@@ -183,7 +197,11 @@ func (l *Lab) edit(msg tea.KeyMsg) (lab.Outcome, bool) {
 		change = func(s *cascade.StormSpec) string { s.Retries = min(max(0, s.Retries+dir), 10); return "" }
 	case keys.Base.Dir(msg) != 0:
 		f := math.Pow(2, float64(keys.Base.Dir(msg)))
-		change = func(s *cascade.StormSpec) string { s.BaseMs = min(max(12.5, s.BaseMs*f), s.CapMs); return "" }
+		least := 12.5 // the storm's: a base under it draws no storm worth seeing
+		if occ {
+			least = 1.25 // AWS's simulator starts at 5 ms
+		}
+		change = func(s *cascade.StormSpec) string { s.BaseMs = min(max(least, s.BaseMs*f), s.CapMs); return "" }
 	case keys.Cap.Dir(msg) != 0:
 		f := math.Pow(2, float64(keys.Cap.Dir(msg)))
 		change = func(s *cascade.StormSpec) string { s.CapMs = min(max(s.BaseMs, s.CapMs*f), 16000); return "" }
@@ -197,6 +215,9 @@ func (l *Lab) edit(msg tea.KeyMsg) (lab.Outcome, bool) {
 		}
 		if s.Budget > 0 {
 			guards += fmt.Sprintf(", budget %.10g retries a first call", s.Budget)
+		}
+		if s.Model == "occ" {
+			return fmt.Sprintf("base %.10g ms, cap %.10g ms: every mode's %d runs again", s.BaseMs, s.CapMs, s.Runs)
 		}
 		return fmt.Sprintf("%d retries, base %.10g ms, cap %.10g ms%s: the storms drawn again", s.Retries, s.BaseMs, s.CapMs, guards)
 	}), true
@@ -325,10 +346,11 @@ func (l *Lab) storm(st *widget.Styles, i, w, h, span, per, top int, chosen bool)
 		fmt.Sprintf("%s: at most %d in one ms, at %d ms", name, s.Peak, s.PeakMs),
 	}
 	if s.Model == "occ" {
+		writes, done := engine.Digits(int64(math.Round(s.Calls))), engine.Digits(int64(math.Round(s.TimeMs)))
 		forms = []string{
-			fmt.Sprintf("%s: %.0f writes a run, the last client done at %.0f ms (the mean of %d runs)", name, s.Calls, s.TimeMs, s.Runs),
-			fmt.Sprintf("%s: %.0f writes a run, done at %.0f ms", name, s.Calls, s.TimeMs),
-			fmt.Sprintf("%s: %.0f writes, %.0f ms", name, s.Calls, s.TimeMs),
+			fmt.Sprintf("%s: %s writes a run, the last client done at %s ms (the mean of %d runs)", name, writes, done, s.Runs),
+			fmt.Sprintf("%s: %s writes a run, last client done at %s ms (mean)", name, writes, done),
+			fmt.Sprintf("%s: %s writes, %s ms", name, writes, done),
 		}
 	}
 	if l.clock.Now() < len(s.Histogram) {
@@ -359,7 +381,11 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap {
+	k := keys
+	k.occ = l.spec.Model == "occ"
+	return k
+}
 
 // Current is the lab's spec as its keys have left it, for the ":" line.
 func (l *Lab) Current() engine.Spec { return l.spec }
