@@ -42,47 +42,11 @@ type retry struct {
 	seq int
 }
 
-// retries are the attempts waiting for their time, a min-heap by time: a
-// tick takes the due ones from the top in O(log n) each, however many wait
-// far in the future (a long backoff under a large backlog).
-type retries []retry
-
-func (h *retries) push(r retry) {
-	*h = append(*h, r)
-	q := *h
-	for i := len(q) - 1; i > 0; {
-		p := (i - 1) / 2
-		if q[p].at <= q[i].at {
-			break
-		}
-		q[p], q[i] = q[i], q[p]
-		i = p
-	}
-}
-
-func (h *retries) pop() retry {
-	q := *h
-	top := q[0]
-	n := len(q) - 1
-	q[0] = q[n]
-	q = q[:n]
-	for i := 0; ; {
-		l, small := 2*i+1, i
-		if l < n && q[l].at < q[small].at {
-			small = l
-		}
-		if r := l + 1; r < n && q[r].at < q[small].at {
-			small = r
-		}
-		if small == i {
-			break
-		}
-		q[i], q[small] = q[small], q[i]
-		i = small
-	}
-	*h = q
-	return top
-}
+// Before orders the retries waiting for their time by it: a min-heap
+// (engine.Heap), so that a tick takes the due ones from the top in O(log
+// n) each, however many wait far in the future (a long backoff under a
+// large backlog).
+func (r retry) Before(o retry) bool { return r.at < o.at }
 
 // born is when a request arrived, for the client's give-up.
 type bornAt struct {
@@ -97,7 +61,7 @@ type Engine struct {
 	arrivals *rng.Doubles // arrivals: src itself unless paired
 	layers   [4]*layer
 	reqs     requests
-	retries  retries
+	retries  engine.Heap[retry]
 	retrySeq int // retries scheduled so far
 	born     []bornAt
 	bornHead int
@@ -223,7 +187,7 @@ func (e *Engine) Step() bool {
 		// reference walks its list).
 		due := e.due[:0]
 		for len(e.retries) > 0 && e.retries[0].at <= e.now {
-			due = append(due, e.retries.pop())
+			due = append(due, e.retries.Pop())
 		}
 		slices.SortFunc(due, func(a, b retry) int { return a.seq - b.seq })
 		e.due = due
@@ -550,7 +514,7 @@ func (e *Engine) fail(r *request, clientRetry bool) {
 			if e.cfg.Retry == Backoff { // exponential backoff with jitter
 				delay = e.cfg.RetryBase * math.Pow(2, float64(r.retries)) * e.src.Uniform(0.5, 1.5)
 			}
-			e.retries.push(retry{e.now + delay, r.rid, e.retrySeq})
+			e.retries.Push(retry{e.now + delay, r.rid, e.retrySeq})
 			e.retrySeq++
 			if e.followed(r) {
 				e.trace(r, "will retry in %.0f ms", delay*1000)

@@ -55,50 +55,9 @@ const (
 	occWriteReply
 )
 
-// occQueue is the messages in flight, earliest first: a binary heap kept
-// in one slice, so that a run allocates nothing once it has grown.
-type occQueue []occMsg
-
-func (q occQueue) less(i, j int) bool {
-	return q[i].at < q[j].at || q[i].at == q[j].at && q[i].seq < q[j].seq
-}
-
-func (q *occQueue) push(m occMsg) {
-	*q = append(*q, m)
-	h := *q
-	for i := len(h) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !h.less(i, p) {
-			break
-		}
-		h[i], h[p] = h[p], h[i]
-		i = p
-	}
-}
-
-func (q *occQueue) pop() occMsg {
-	h := *q
-	top := h[0]
-	n := len(h) - 1
-	h[0] = h[n]
-	h = h[:n]
-	for i := 0; ; {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < n && h.less(l, m) {
-			m = l
-		}
-		if r < n && h.less(r, m) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
-	}
-	*q = h
-	return top
-}
+// Before orders the messages in flight: the earliest first, a tie to the
+// one sent first.
+func (m occMsg) Before(o occMsg) bool { return m.at < o.at || m.at == o.at && m.seq < o.seq }
 
 // Validate reports the first field out of its range.
 func (c OCCConfig) Validate() error {
@@ -126,7 +85,7 @@ func RunOCC(ctx context.Context, c OCCConfig) (OCCResult, error) {
 	src := rng.New(c.Seed)
 	delay := func() float64 { return math.Abs(src.NormalVariate(c.NetMeanMs, c.NetSDMs)) }
 	var res OCCResult
-	q := make(occQueue, 0, c.Clients)
+	q := make(engine.Heap[occMsg], 0, c.Clients)
 	attempt := make([]int, c.Clients)
 	prev := make([]float64, c.Clients)
 	calls, total := 0, 0.0
@@ -136,14 +95,14 @@ func RunOCC(ctx context.Context, c OCCConfig) (OCCResult, error) {
 		}
 		q = q[:0]
 		var seq int64
-		send := func(m occMsg) { m.seq = seq; seq++; q.push(m) }
+		send := func(m occMsg) { m.seq = seq; seq++; q.Push(m) }
 		version, now := int64(0), 0.0
 		for i := range c.Clients {
 			attempt[i], prev[i] = 0, c.BaseMs
 			send(occMsg{at: delay(), client: int32(i), kind: occRead})
 		}
 		for len(q) > 0 {
-			m := q.pop()
+			m := q.Pop()
 			now = m.at
 			switch m.kind {
 			case occRead:
@@ -218,7 +177,7 @@ func (s StormSpec) runOCC(ctx context.Context, progress func(float64)) (Storms, 
 // nsOCCWrite is a write of the occ model with its read and the four
 // messages around them (each a heap push and pop, a normal variate);
 // BenchmarkOCC measures it.
-const nsOCCWrite = 760.0
+const nsOCCWrite = 850.0
 
 // occCost is the occ model's estimate for modes jitter modes: at most
 // clients^2/4 + 10 x clients writes a run (no backoff's, every client's
