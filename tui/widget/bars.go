@@ -120,11 +120,7 @@ func (b Bars) Render(st *Styles, w, h int) string {
 			lc.Canvas.SetRuneWithStyle(canvas.Point{X: o.X, Y: row}, '┤', st.Muted)
 		}
 	}
-	slot := max(1, gw/n)
-	colW := max(1, min(3, (slot-1)/len(groups)))
-	if slot <= len(groups) {
-		colW = 1
-	}
+	slot, colW := b.slots(gw, n, len(groups))
 	free := 0 // the first column of the label row not yet written
 	for i := range n {
 		x := o.X + 1 + i*slot
@@ -154,6 +150,45 @@ func (b Bars) Render(st *Styles, w, h int) string {
 		}
 	}
 	return FitLines(strings.Split(canvasView(&lc.Canvas), "\n"), w, h)
+}
+
+// slots are the columns each bar takes, gap included, and each group's
+// width, for n bars of groups groups over gw columns: a bar a column at
+// least, so that past gw bars the last ones are not drawn.
+func (b Bars) slots(gw, n, groups int) (slot, colW int) {
+	slot = max(1, gw/n)
+	colW = max(1, min(3, (slot-1)/groups))
+	if slot <= groups {
+		colW = 1
+	}
+	return slot, colW
+}
+
+// Shown is how many bars, from the first, Render draws in w x h cells:
+// fewer than the values where the columns run out.
+func (b Bars) Shown(w, h int) int {
+	groups := b.groups()
+	n := len(groups[0].Values)
+	if n == 0 || h < 4 || w < 8 || !(b.YMax > 0) {
+		return 0
+	}
+	labelW := 1
+	for _, v := range b.ticks(h) {
+		labelW = max(labelW, len(AxisLabel(v, b.YMax, h)))
+	}
+	blank := strings.Repeat(" ", labelW)
+	lc := linechart.New(w, h, 0, 1, 0, b.YMax, linechart.WithXYSteps(1, 1),
+		linechart.WithYLabelFormatter(func(int, float64) string { return blank }))
+	gw := lc.GraphWidth()
+	slot, colW := b.slots(gw, n, len(groups))
+	shown := 0
+	for i := range n {
+		if 1+i*slot+colW*len(groups) > 1+gw {
+			break
+		}
+		shown++
+	}
+	return shown
 }
 
 // AxisLabel writes an axis value of a chart of h rows: whole numbers when
