@@ -3,6 +3,7 @@ package hashing
 import (
 	"context"
 	"math"
+	"slices"
 )
 
 // DefaultEpsilon is the bounded ring's ε at its default: no node above
@@ -56,17 +57,8 @@ func (m *Mapping) Assign(ctx context.Context, names []string, hs []uint64, out [
 // firstPoint is the index of the first ring point at or past x, round to
 // the first past the last.
 func (m *Mapping) firstPoint(x uint64) int {
-	lo, hi := 0, len(m.points)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if m.points[mid] < x {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
+	if i, _ := slices.BinarySearch(m.points, x); i < len(m.points) {
+		return i
 	}
-	if lo == len(m.points) {
-		return 0
-	}
-	return lo
+	return 0
 }

@@ -298,12 +298,7 @@ func (m *Mapping) Owner(key string, kh uint64) int {
 	case Maglev:
 		return int(m.tableOwner[mix(kh)%uint64(len(m.tableOwner))])
 	case Ring, Bounded: // Bounded's first choice; its keys are placed by Assign
-		x := mix(kh)
-		i, _ := slices.BinarySearch(m.points, x) // the first point at or past x
-		if i == len(m.points) {
-			i = 0 // past the last point: round to the first
-		}
-		return int(m.owner[i])
+		return int(m.owner[m.firstPoint(mix(kh))])
 	case Skeleton:
 		c := 0 // the root's place in its level
 		for d := 1; d < len(m.ids); d++ {
