@@ -14,7 +14,7 @@ import (
 )
 
 // catalogue is the scenarios a whole-catalogue test goes through: every
-// one; under -short every third, and under the race detector every fifth,
+// one; under -short every third, and under the race detector every seventh,
 // which ones chosen by the test's name. The detector slows the TUI about tenfold, and what it
 // looks for (memory shared between goroutines) is the shell's, not a
 // scenario's; the plain run, which CI makes, checks every scenario.
@@ -25,7 +25,7 @@ func catalogue(t *testing.T) []scenarios.Scenario {
 	}
 	every := 3
 	if raceDetector {
-		every = 5 // count=2 under the detector must finish well inside go test's 10 minutes
+		every = 7 // count=2 under the detector must finish well inside go test's 10 minutes
 	}
 	h := fnv.New32a()
 	h.Write([]byte(t.Name()))

@@ -38,6 +38,10 @@ func NewStormClock(ctx context.Context, s StormSpec) (*StormClock, error) {
 	return c, nil
 }
 
+// Rewind hides every millisecond again, back to the failure: the storms
+// stay as they were worked out.
+func (c *StormClock) Rewind() { c.nowMs = 0 }
+
 // Step reveals the next StormStepMs.
 func (c *StormClock) Step() bool {
 	if c.Done() {
