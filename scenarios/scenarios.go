@@ -89,7 +89,7 @@ var registry = []Scenario{
 			"The keys spread 3.2 % about the mean, the ring's 10.5 %. The price is churn: when node 53 leaves the table is filled again, and 2.809 % of the keys move, nearly three times its 1 %, where the ring moves 0.996 %, only the leaver's. Maglev's paper takes that trade for even load; x and a show it change by change.",
 		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
 			s.Nodes, s.Scheme, s.Against = 100, "maglev", "ring"
-		}), StepsPerSecond: -1, Headline: []string{"table", "spread", "leave", "join"},
+		}), StepsPerSecond: -1, Headline: []string{"table", "leave", "join"},
 	},
 	{
 		Name:  "bounded-loads",
@@ -98,7 +98,7 @@ var registry = []Scenario{
 			"Bounded, a node takes at most ceil(1.25 x 1,000) = 1250 keys, and a key whose node is full goes on clockwise to the next one with room: the fullest holds exactly 1250, and the spread falls from 30.3 % to 23.1 %. The bound costs moves: when node 53 leaves, 1.669 % of the keys move, some between nodes that stayed, against the ring's 1.308 %. --epsilon sets the bound (0.25 here, HAProxy's 125).",
 		Spec: edited(hashing.DefaultSpec(), func(s *hashing.Spec) {
 			s.Nodes, s.VNodes, s.Scheme, s.Against = 100, 10, "bounded", "ring"
-		}), StepsPerSecond: -1, Headline: []string{"cap", "spread", "leave", "join"},
+		}), StepsPerSecond: -1, Headline: []string{"cap", "leave", "join"},
 	},
 	{
 		Name:   "supermarket-steps",

@@ -190,7 +190,7 @@ func (l *Lab) panel(st *widget.Styles, sd *hashing.Side, w, h int, top float64) 
 	legend := l.legend(st, w, bar, line, moved)
 	bars := widget.Bars{Labels: labels, Values: values, YMax: top * 1.05, Style: st.SeriesStyle(0).UnsetBold(), Marked: marked, MarkStyle: st.Marker, Line: mean}
 	bh := max(5, h-len(lines)-len(legend))
-	if shown := bars.Shown(w, bh); shown < len(values) { // say which nodes the columns leave out
+	if shown := bars.Shown(w, bh); shown < len(values) && bh > widget.ReadableRows+1 { // say which nodes the columns leave out, where a row is to spare
 		legend = append(legend, st.Muted.Render(widget.FirstFit(w,
 			fmt.Sprintf("the first %d of %d nodes drawn (%d to %d): a wider screen draws more", shown, len(values), 0, shown-1),
 			fmt.Sprintf("the first %d of %d nodes drawn", shown, len(values)), fmt.Sprintf("%d of %d nodes", shown, len(values)))))
