@@ -132,6 +132,30 @@ var registry = []Scenario{
 		}), StepsPerSecond: 20, Headline: []string{"mean", "7+"},
 	},
 	{
+		Name:   "mitzenmacher-99",
+		Title:  "A job's stay at 99 %: two choices against three, and Mitzenmacher's figures",
+		Lesson: "1000 servers at 99 % of their capacity, on the same arrivals: the shorter of two queues (left) against the shortest of three (right). Mitzenmacher's fixed point gives a job's mean stay, waiting and served, as 5.43 time units with two choices and 3.86 with three; one random choice gives 100 (an M/M/1 queue at 0.99). Over 4,000 time units after 1,000 of warm-up the run measures 5.55 and 3.95: a fleet of 1000 sits a little above the limit of infinitely many servers the fixed point describes, and the gap shrinks as the fleet grows. The third choice saves a further 1.6 time units a job; the second saved 94. Press [ twice for 90 %, where the figures are 10, 2.61 and 2.03. (§MECH.2)",
+		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
+			s.Load, s.D, s.Against, s.AgainstD, s.Time, s.Warmup = 0.99, 2, "jsq-d", 3, 5000, 1000
+		}), StepsPerSecond: 200, Headline: []string{"response", "field-response"},
+	},
+	{
+		Name:   "slow-server-round-robin",
+		Title:  "Ten slow servers in a hundred: round robin drowns them, weighted round robin does not",
+		Lesson: "A hundred servers, ten of them (0-9) at a quarter of the others' speed, asked for 80 % of what the fleet can serve. Round robin (left) gives every server the same turn, 0.74 jobs a time unit, and a slow server finishes only 0.25: its queue grows by half a job every time unit and never stops (498.25 jobs on average since t 500), and a job's stay averages 69.26 time units. Weighted round robin (right) gives each server turns in proportion to its speed, a slow one one turn in four rounds: every server is busy 80 % of the time, a slow one holds 2.35 on average and a stay is 2.98. The weights must be told to it; the policies that look at the servers find them out (peak-ewma-slow-servers). (§MECH.2)",
+		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
+			s.Servers, s.Slow, s.Load, s.Policy, s.Against, s.Time, s.Warmup = 100, 10, 0.8, "round-robin", "wrr", 1500, 500
+		}), StepsPerSecond: 40, Headline: []string{"response", "slow"},
+	},
+	{
+		Name:   "peak-ewma-slow-servers",
+		Title:  "Peak EWMA against two choices on outstanding jobs, with ten slow servers",
+		Lesson: "The same fleet: ten of a hundred servers at a quarter speed, 80 % load. Two choices on outstanding jobs (right) count a slow server's three jobs as a fast one's three, though they take four times as long: a slow server holds 3.50 on average and a job's stay is 2.44. Peak EWMA (left, Finagle's balancer) also draws two servers, but costs each at its average response time times its jobs + 1; the average jumps to any slower response and fades over the decay time (100 time units). It sends the slow servers less work (1.44 each) and the stay falls to 2.31. Too short a decay forgets the slow answers between jobs: at the : prompt, --decay 0.3 makes the stay 52.15. Joining the shortest of all (jsq, least outstanding) gives 1.10, but it looks at every server for every job. (§MECH.2)",
+		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
+			s.Servers, s.Slow, s.Load, s.Policy, s.Against, s.Time, s.Warmup = 100, 10, 0.8, "peak-ewma", "jsq-d", 1500, 500
+		}), StepsPerSecond: 40, Headline: []string{"response", "slow"},
+	},
+	{
 		Name:   "durability-years",
 		Title:  "Ten years of failures: which placement keeps the data?",
 		Lesson: "3,000 objects on the lecture's 27 nodes through ten simulated years: disks die, racks and AZs go dark, a rack is sometimes destroyed, and every lost replica is rebuilt in 6 h. Greedy keeps everything in rack 0, so one dark rack makes every object unavailable, and a run loses all 3,000 or none: none on this seed, all on 426; N runs seeds 425-524, and all are lost on 30 of them, while random loses a few on every seed (15 on average). az-aware is short of a majority least often. f/F halve or double the rebuild time on the same failures: here losses come from racks destroyed with two or three of an object's replicas inside, which no repair speed saves (the counts move a little either way, as rebuilt replicas land elsewhere); placement does.",
@@ -449,7 +473,7 @@ var registry = []Scenario{
 var teachingOrder = []string{
 	"small-steps", "heavy-load-blog", "p2c-paired-4096", "d-choices", "correlated-candidates", "stale-herd", "anti-choice",
 	"exact-n4", "counterexample-n4", "exact-dp-32",
-	"supermarket-steps", "supermarket-90", "d-choices-queue", "stale-board-herd",
+	"supermarket-steps", "supermarket-90", "d-choices-queue", "stale-board-herd", "mitzenmacher-99", "slow-server-round-robin", "peak-ewma-slow-servers",
 	"hrw-vs-ring", "weighted-hrw", "jump-hash", "maglev-table", "bounded-loads",
 	"aws-2011-remirror", "aws-2011-over-seeds", "aws-2011-backoff", "facebook-2010", "facebook-2010-backoff", "the-planet-2008",
 	"dns-race", "dns-race-fixes", "dns-race-timing", "lease-storm", "lease-storm-throttled", "network-manager", "health-flip-flop",

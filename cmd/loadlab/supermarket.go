@@ -16,10 +16,14 @@ import (
 var supermarketCLI = &engineCLI[queue.Spec, queue.Outcome]{
 	about: `--servers FIFO servers, Poisson arrivals at --load x servers, exponential service
 of rate 1, simulated event by event to --time, measured after --warmup. --policy
-random, jsq-d (the shorter of --d servers drawn at random), jsq (the shortest of
-all), round-robin, or stale-d (jsq-d on a load board refreshed every --refresh);
---against runs a second policy on the same arrivals. Beside each measure, the
-mean-field value: the share of servers with at least i jobs is
+random, jsq-d (the shorter of --d servers drawn at random: power of d choices on
+outstanding jobs), jsq (the shortest of all: least outstanding), round-robin,
+stale-d (jsq-d on a load board refreshed every --refresh), wrr (round robin
+weighted by speed) or peak-ewma (of --d drawn, the least peak-sensitive average
+response time, decaying over --decay, times outstanding jobs + 1); --against runs
+a second policy on the same arrivals. --slow servers serve at --slow-speed, and
+--load is then a share of the fleet's capacity. Beside each measure, the
+mean-field value for equal servers: the share of servers with at least i jobs is
 load^((d^i - 1)/(d - 1)).`,
 	run:  runSpec[queue.Spec, queue.Outcome],
 	cost: func(s queue.Spec, _ runEnv) engine.Cost { return s.Cost() },
@@ -76,6 +80,9 @@ func writeQueueText(w io.Writer, o queue.Outcome) error {
 	for i, r := range o.Results {
 		c := o.Configs[i]
 		theory, against := func(j int) string { return "-" }, "no mean field: not a d-choice rule"
+		if c.Slow > 0 {
+			against = "no mean field: the servers' speeds differ"
+		}
 		if r.Theory != nil {
 			th := r.Theory
 			theory = func(j int) string {
@@ -110,6 +117,9 @@ func writeQueueText(w io.Writer, o queue.Outcome) error {
 			tail7 = r.Tail[7]
 		}
 		fmt.Fprintf(w, "  idle %.1f %%; at 2 or 3 jobs %.1f %%; at 7 or more %.2f %%\n", 100*at(0), 100*(at(2)+at(3)), 100*tail7)
+		if c.Slow > 0 {
+			fmt.Fprintf(w, "  the %d slow servers (speed %g) hold %.2f jobs each on average\n", c.Slow, c.SlowSpeed, r.SlowQueue)
+		}
 		for _, m := range o.Moments[i] {
 			fmt.Fprintln(w, "  "+m.Caption)
 		}

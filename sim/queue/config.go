@@ -12,9 +12,20 @@ const (
 	JSQ           // the shortest of all
 	RoundRobin
 	StaleD // JSQD on a load board refreshed every Refresh time units
+	// WeightedRR is round robin that gives each server turns in
+	// proportion to its speed: a slow server of speed 0.25 takes one turn
+	// in four rounds.
+	WeightedRR
+	// PeakEWMA is Finagle's balancer (docs/sources.md, §MECH.2): of d
+	// servers drawn, the one of least cost, its peak-sensitive moving
+	// average of response times times its outstanding jobs + 1.
+	PeakEWMA
 )
 
-var policyNames = [...]string{"random", "jsq-d", "jsq", "round-robin", "stale-d"}
+var policyNames = [...]string{"random", "jsq-d", "jsq", "round-robin", "stale-d", "wrr", "peak-ewma"}
+
+// PolicyList is every policy's name, as messages list them.
+const PolicyList = "random, jsq-d, jsq, round-robin, stale-d, wrr or peak-ewma"
 
 func (p Policy) String() string { return policyNames[p] }
 
@@ -28,8 +39,15 @@ type Config struct {
 	Policy  Policy
 	D       int
 	Refresh float64 // the board's refresh interval, for StaleD
-	Seed    int64
-	Warmup  float64 // time before measuring
+	// Slow servers (the first Slow) serve at SlowSpeed, the others at 1;
+	// Load is the share of the fleet's whole capacity the arrivals ask.
+	Slow      int
+	SlowSpeed float64
+	// Decay is Peak EWMA's decay time: how fast a server's cost forgets a
+	// slow response.
+	Decay  float64
+	Seed   int64
+	Warmup float64 // time before measuring
 	// Window, when above 0, counts the jobs sent to each server over
 	// periods of this length (Sent): a fresh policy's counts beside a
 	// stale board's, over the board's periods. StaleD always counts over
@@ -44,8 +62,12 @@ type Config struct {
 }
 
 // Choices is the d of the mean field the policy is measured against:
-// 1 for random, d for jsq-d and stale-d; false for jsq and round-robin.
+// 1 for random, d for jsq-d and stale-d; false for the others, and for a
+// fleet with slow servers (the mean field is of equal servers).
 func (c Config) Choices() (int, bool) {
+	if c.Slow > 0 {
+		return 0, false
+	}
 	switch c.Policy {
 	case Random:
 		return 1, true
@@ -65,7 +87,7 @@ func (c Config) validate() error {
 		return engine.Invalid("servers", "must be in 1..10000000, got %d", c.Servers)
 	case !(c.Load > 0 && c.Load < 1):
 		return engine.Invalid("load", "must be in (0, 1), got %v", c.Load)
-	case (c.Policy == JSQD || c.Policy == StaleD) && (c.D < 1 || c.D > c.Servers):
+	case c.draws() && (c.D < 1 || c.D > c.Servers):
 		return engine.Invalid("d", "must be in 1..servers (%d), got %d", c.Servers, c.D)
 	case c.Policy == StaleD && !(c.Refresh >= 0.01 && c.Refresh <= 1e6):
 		return engine.Invalid("refresh", "must be in [0.01, 1e6], got %v", c.Refresh)
@@ -75,6 +97,36 @@ func (c Config) validate() error {
 		return engine.Invalid("window", "must be 0 or the board's refresh (%g) for stale-d, got %v", c.Refresh, c.Window)
 	case !(c.Warmup >= 0):
 		return engine.Invalid("warmup", "must be >= 0, got %v", c.Warmup)
+	case c.Slow < 0 || c.Slow >= c.Servers:
+		return engine.Invalid("slow", "must be in 0..servers-1 (%d), got %d", c.Servers-1, c.Slow)
+	case c.Slow > 0 && !(c.SlowSpeed >= MinSpeed && c.SlowSpeed <= 1):
+		return engine.Invalid("slow-speed", "must be in [%g, 1], got %v", MinSpeed, c.SlowSpeed)
+	case c.Policy == PeakEWMA && !(c.Decay >= 0.01 && c.Decay <= 1e6):
+		return engine.Invalid("decay", "must be in [0.01, 1e6], got %v", c.Decay)
 	}
 	return nil
+}
+
+// MinSpeed is the slowest a slow server may be.
+const MinSpeed = 0.01
+
+// draws reports whether the policy draws D servers to compare.
+func (c Config) draws() bool { return c.Policy == JSQD || c.Policy == StaleD || c.Policy == PeakEWMA }
+
+// speed is the service rate of the servers of class 0 (the others) and 1
+// (the slow).
+func (c Config) speed(class int) float64 {
+	if class == 1 {
+		return c.SlowSpeed
+	}
+	return 1
+}
+
+// Capacity is the jobs the fleet serves a time unit when every server is
+// busy: the servers, less what the slow ones lack.
+func (c Config) Capacity() float64 {
+	if c.Slow == 0 {
+		return float64(c.Servers)
+	}
+	return float64(c.Servers-c.Slow) + float64(c.Slow)*c.SlowSpeed
 }

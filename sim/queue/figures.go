@@ -7,11 +7,15 @@ import (
 )
 
 // Label names a config's policy as the reports and the labs write it:
-// "jsq-2", "stale-2 (board every 1)", "random".
+// "jsq-2", "stale-2 (board every 1)", "random", "peak-ewma" (of 2).
 func (c Config) Label() string {
 	switch c.Policy {
 	case JSQD:
 		return fmt.Sprintf("jsq-%d", c.D)
+	case PeakEWMA:
+		if c.D != 2 {
+			return fmt.Sprintf("peak-ewma-%d", c.D)
+		}
 	case StaleD:
 		return fmt.Sprintf("stale-%d (board every %.10g)", c.D, c.Refresh)
 	}
@@ -28,25 +32,35 @@ func (c Config) ShortLabel() string {
 
 // Figures is each policy's headline since the warm-up, time-averaged,
 // its ShortLabel its group, under the keys scenarios quote them by: mean
-// (jobs a server), 7+ (the share of servers holding 7 or more) and theory
-// (the mean field's mean jobs a server, for the d-choice rules; a fresh
+// (jobs a server), 7+ (the share of servers holding 7 or more), response
+// (a job's mean time in the system), slow (the jobs at a slow server, in
+// a fleet with some), theory and field-response (the mean field's mean
+// jobs a server and response time, for the d-choice rules; a fresh
 // board's for stale-d); and random (random's mean field, the reference a
 // chart draws when no policy is random). Before the warm-up ends each
 // measure is "—".
 func Figures(configs []Config, results []Result) []engine.Figure {
 	var figs []engine.Figure
-	random := len(configs) > 0
+	random := len(configs) > 0 && configs[0].Slow == 0 // random's mean field is of equal servers
 	for i, c := range configs {
 		res, group := results[i], c.ShortLabel()
-		mean, tail := "—", "—"
+		mean, tail, response, slow := "—", "—", "—", "—"
 		if len(res.Fractions) > 0 {
 			mean, tail = fmt.Sprintf("%.2f", res.MeanQueue), fmt.Sprintf("%.2f%%", 100*tailAt(res.Tail, 7))
+			response, slow = fmt.Sprintf("%.2f", res.MeanResponse), fmt.Sprintf("%.2f", res.SlowQueue)
 		}
 		figs = append(figs,
 			engine.Figure{Key: "mean", Group: group, Name: "mean", Value: mean},
-			engine.Figure{Key: "7+", Group: group, Name: "7+", Value: tail})
+			engine.Figure{Key: "7+", Group: group, Name: "7+", Value: tail},
+			engine.Figure{Key: "response", Group: group, Name: "response", Value: response})
+		if c.Slow > 0 {
+			figs = append(figs, engine.Figure{Key: "slow", Group: group, Name: "at a slow server", Value: slow})
+		}
 		if d, ok := c.Choices(); ok {
-			figs = append(figs, engine.Figure{Key: "theory", Group: group, Name: "mean field", Value: fmt.Sprintf("%.2f", NewTheory(c.Load, d, 10).MeanQueue)})
+			field := NewTheory(c.Load, d, 10).MeanQueue
+			figs = append(figs,
+				engine.Figure{Key: "theory", Group: group, Name: "mean field", Value: fmt.Sprintf("%.2f", field)},
+				engine.Figure{Key: "field-response", Group: group, Name: "mean field's response", Value: fmt.Sprintf("%.2f", field/c.Load)})
 		}
 		random = random && c.Policy != Random
 	}
@@ -84,6 +98,8 @@ func (s Spec) Theory() []engine.Figure {
 	for _, c := range configs {
 		d, ok := c.Choices()
 		switch {
+		case c.Slow > 0: // the mean field is of equal servers
+			continue
 		case c.Policy == Random:
 			d, ok = 1, true
 		case c.Policy == StaleD: // no mean field of its own: random's is the bar it must clear

@@ -10,8 +10,10 @@ type Result struct {
 	// MeanResponse is the mean time a job spends in the system, by
 	// Little's law from the measured mean and the measured arrival rate.
 	MeanResponse float64 `json:"mean_response"`
-	MaxQueue     int     `json:"max_queue"`
-	Events       int64   `json:"events"`
+	// SlowQueue is the mean jobs at a slow server, for a fleet with some.
+	SlowQueue float64 `json:"slow_queue,omitempty"`
+	MaxQueue  int     `json:"max_queue"`
+	Events    int64   `json:"events"`
 	// Theory is the mean field of the policy's d choices, for random
 	// (d = 1), jsq-d, and stale-d (the fresh board it falls short of);
 	// none for jsq and round-robin, which are not d-choice rules.
@@ -41,6 +43,13 @@ func (s *Sim) Result() Result {
 	}
 	if lambda := float64(s.arrived) / span / n; lambda > 0 {
 		r.MeanResponse = r.MeanQueue / lambda
+	}
+	if s.cfg.Slow > 0 {
+		area := s.slowArea
+		if from := max(s.jobsAt, s.cfg.Warmup); s.now > from {
+			area += float64(s.slowJobs) * (s.now - from)
+		}
+		r.SlowQueue = area / (span * float64(s.cfg.Slow))
 	}
 	if d, ok := s.cfg.Choices(); ok {
 		th := NewTheory(s.cfg.Load, d, max(10, len(r.Fractions)-1))

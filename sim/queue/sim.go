@@ -14,8 +14,9 @@ import (
 // servers drawn from a third (seed+2).
 // Service times are exponential, so the busy servers share one departure
 // clock at their total rate: drawn when it fires, kept when an arrival
-// finds its server busy, and raced against a fresh Exp(1) when a server
-// wakes; the server that departs is then any busy one, uniformly.
+// finds its server busy, and raced against a fresh draw at the server's
+// speed when one wakes; the server that departs is then any busy one, in
+// proportion to its speed (uniformly when all are equal).
 type Sim struct {
 	cfg           Config
 	hotCache      hotCache
@@ -29,11 +30,24 @@ type Sim struct {
 	// into calls changes nothing (depValid: drawn since the last event)
 	dep      float64
 	depValid bool
+	lambda   float64 // arrivals a time unit: Load x Capacity
 	jobs     []int32 // per server
-	busy     []int32 // the busy servers, in any order
-	where    []int32 // server -> index in busy, -1 when idle
-	total    int     // jobs in the system
+	// busy is the busy servers of each class (0: speed 1, 1: the slow
+	// ones), in any order; where is each server's index in its class's
+	// list, -1 when idle
+	busy     [2][]int32
+	where    []int32
+	total    int // jobs in the system
+	slowJobs int // jobs at the slow servers
 	rr       int
+	// credit is each slow server's share of a turn under wrr
+	credit []float64
+	// Peak EWMA's: each server's cost (its peak-sensitive average
+	// response time) and when it was last brought up to date, and the
+	// arrival times of the jobs it holds, oldest at head
+	ewma, stamp []float64
+	fifo        [][]float64
+	head        []int32
 	// levels: count[i] servers hold i jobs; area[i] is the time-weighted
 	// count since the warm-up, brought up to date at last[i]
 	count, area, last []float64
@@ -57,6 +71,7 @@ type Sim struct {
 	// jobsArea is the time integral of the jobs in the system since the
 	// warm-up, up to jobsAt: the running time average's numerator
 	jobsArea, jobsAt          float64
+	slowArea                  float64 // the same for the slow servers' jobs
 	meanSeries, averageSeries engine.Series
 	nextSample                float64
 	moments                   []engine.Moment
@@ -92,8 +107,13 @@ func New(c Config) (*Sim, error) {
 	}
 	s.chosen = -1
 	if c.Trace {
-		d, _ := c.Choices()
-		s.looked = make([]int32, 0, max(1, d))
+		s.looked = make([]int32, 0, max(1, c.D))
+	}
+	switch c.Policy {
+	case WeightedRR:
+		s.credit = make([]float64, c.Slow)
+	case PeakEWMA:
+		s.ewma, s.stamp, s.fifo, s.head = make([]float64, n), make([]float64, n), make([][]float64, n), make([]int32, n)
 	}
 	s.period = c.Window
 	if c.Policy == StaleD {
@@ -102,7 +122,8 @@ func New(c Config) (*Sim, error) {
 	if s.period > 0 {
 		s.sent, s.periodEnd = make([]int32, n), s.period
 	}
-	s.next = s.arrivals.ExpoVariate(c.Load * float64(n))
+	s.lambda = c.Load * c.Capacity()
+	s.next = s.arrivals.ExpoVariate(s.lambda)
 	return s, nil
 }
 
@@ -146,8 +167,8 @@ func (s *Sim) Advance(t float64) {
 	for {
 		if !s.depValid {
 			s.dep = math.Inf(1)
-			if len(s.busy) > 0 {
-				s.dep = s.now + s.own.ExpoVariate(float64(len(s.busy)))
+			if rate := s.busyRate(); rate > 0 {
+				s.dep = s.now + s.own.ExpoVariate(rate)
 			}
 			s.depValid = true
 		}
@@ -160,17 +181,16 @@ func (s *Sim) Advance(t float64) {
 		s.settle(at)
 		s.events++
 		if s.next <= dep {
-			busy := len(s.busy)
-			s.arrive()
+			woke := s.arrive()
 			if s.halted {
 				return
 			}
-			s.next += s.arrivals.ExpoVariate(s.cfg.Load * float64(s.cfg.Servers))
-			if len(s.busy) > busy { // a server woke: the first of the old clock and its own
-				s.dep = min(s.dep, s.now+s.own.ExpoVariate(1))
+			s.next += s.arrivals.ExpoVariate(s.lambda)
+			if woke >= 0 { // a server woke: the first of the old clock and its own
+				s.dep = min(s.dep, s.now+s.own.ExpoVariate(s.cfg.speed(woke)))
 			} // else the same servers are busy, and their clock runs on (memoryless)
 		} else {
-			s.depart(int(s.busy[s.choose(len(s.busy))]))
+			s.depart(s.departing())
 			s.depValid = false // it fired: a new one at the new rate
 		}
 	}
@@ -197,8 +217,42 @@ func (s *Sim) settle(t float64) {
 		}
 		s.nextSample += 1
 	}
+	if from := max(s.jobsAt, s.cfg.Warmup); t > from {
+		s.slowArea += float64(s.slowJobs) * (t - from)
+	}
 	s.jobsArea, s.jobsAt = s.jobsAreaAt(t), t
 	s.now = t
+}
+
+// busyRate is the busy servers' total speed: the departure clock's rate.
+func (s *Sim) busyRate() float64 {
+	fast := float64(len(s.busy[0]))
+	if len(s.busy[1]) == 0 {
+		return fast
+	}
+	return fast + s.cfg.SlowSpeed*float64(len(s.busy[1]))
+}
+
+// departing is the busy server the departure clock fired for: any one,
+// in proportion to its speed.
+func (s *Sim) departing() int {
+	fast, slow := s.busy[0], s.busy[1]
+	if len(slow) == 0 {
+		return int(fast[s.choose(len(fast))])
+	}
+	slowRate := s.cfg.SlowSpeed * float64(len(slow))
+	if float64(s.choices.Uint32())/(1<<32)*(float64(len(fast))+slowRate) < slowRate {
+		return int(slow[s.choose(len(slow))])
+	}
+	return int(fast[s.choose(len(fast))])
+}
+
+// class is server k's class: 1 for a slow server, 0 for the others.
+func (s *Sim) class(k int) int {
+	if k < s.cfg.Slow {
+		return 1
+	}
+	return 0
 }
 
 // jobsAreaAt is the time integral of the jobs in the system from the
@@ -237,11 +291,36 @@ func (s *Sim) pick() int {
 			}
 		}
 		return best
+	case PeakEWMA:
+		best, least := 0, 0.0
+		for i := range s.cfg.D {
+			c := s.choose(n)
+			s.look(c)
+			if cost := s.cost(c); i == 0 || cost < least {
+				best, least = c, cost
+			}
+			if i%interruptEvery == interruptEvery-1 && s.interrupt != nil && s.interrupt() {
+				s.halted = true
+				return best
+			}
+		}
+		return best
 	case JSQ:
 		return int(s.bucket[s.min][0])
 	case RoundRobin:
 		s.rr = (s.rr + 1) % n
 		return s.rr
+	case WeightedRR:
+		for { // a full server takes its turn; a slow one once its credit reaches 1
+			s.rr = (s.rr + 1) % n
+			if s.rr >= s.cfg.Slow {
+				return s.rr
+			}
+			if s.credit[s.rr] += s.cfg.SlowSpeed; s.credit[s.rr] >= 1 {
+				s.credit[s.rr]--
+				return s.rr
+			}
+		}
 	}
 	return s.choose(n)
 }
@@ -253,7 +332,9 @@ func (s *Sim) look(k int) {
 	}
 }
 
-func (s *Sim) arrive() {
+// arrive sends the arriving job to its server and reports the class of
+// the server it woke, or -1 when the server was busy.
+func (s *Sim) arrive() int {
 	if s.now >= s.cfg.Warmup {
 		s.arrived++
 	}
@@ -268,11 +349,19 @@ func (s *Sim) arrive() {
 	s.chosen = k
 	q := int(s.jobs[k])
 	s.move(k, q, q+1)
+	woke, class := -1, s.class(k)
 	if q == 0 {
-		s.where[k] = int32(len(s.busy))
-		s.busy = append(s.busy, int32(k))
+		woke = class
+		s.where[k] = int32(len(s.busy[class]))
+		s.busy[class] = append(s.busy[class], int32(k))
 	}
 	s.total++
+	if class == 1 {
+		s.slowJobs++
+	}
+	if s.fifo != nil {
+		s.fifo[k] = append(s.fifo[k], s.now)
+	}
 	if q+1 >= 7 && !s.reached7 {
 		s.reached7 = true
 		s.note("a queue reaches 7 jobs for the first time (server %d); the mean is %.2f a server", k, float64(s.total)/float64(s.cfg.Servers))
@@ -288,19 +377,28 @@ func (s *Sim) arrive() {
 	if s.now >= s.cfg.Warmup {
 		s.maxQueue = max(s.maxQueue, q+1)
 	}
+	return woke
 }
 
 func (s *Sim) depart(k int) {
 	q := int(s.jobs[k])
 	s.move(k, q, q-1)
+	class := s.class(k)
 	if q == 1 { // idle now: out of the busy list
+		busy := s.busy[class]
 		i := s.where[k]
-		last := s.busy[len(s.busy)-1]
-		s.busy[i], s.where[last] = last, i
-		s.busy = s.busy[:len(s.busy)-1]
+		last := busy[len(busy)-1]
+		busy[i], s.where[last] = last, i
+		s.busy[class] = busy[:len(busy)-1]
 		s.where[k] = -1
 	}
 	s.total--
+	if class == 1 {
+		s.slowJobs--
+	}
+	if s.fifo != nil {
+		s.observe(k, s.now-s.popArrival(k))
+	}
 }
 
 // move takes server k from q to r jobs, keeping the levels and, for JSQ,

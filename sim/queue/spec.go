@@ -19,9 +19,14 @@ type Spec struct {
 	// AgainstD is the second policy's d; 0 takes D.
 	AgainstD int     `json:"against-d"`
 	Refresh  float64 `json:"refresh"`
-	Time     float64 `json:"time"`
-	Warmup   float64 `json:"warmup"`
-	Seed     int64   `json:"seed"`
+	// Slow servers serve at SlowSpeed (the others at 1).
+	Slow      int     `json:"slow"`
+	SlowSpeed float64 `json:"slow-speed"`
+	// Decay is peak-ewma's decay time.
+	Decay  float64 `json:"decay"`
+	Time   float64 `json:"time"`
+	Warmup float64 `json:"warmup"`
+	Seed   int64   `json:"seed"`
 	// Stepper asks a view to step a job at a time, marking the servers
 	// each looks at; the run and its figures are the same.
 	Stepper bool `json:"stepper"`
@@ -30,7 +35,7 @@ type Spec struct {
 // DefaultSpec is the supermarket excerpt's system: 1000 servers at 90 %, two choices, over
 // 2,000 time units after 500 of warm-up.
 func DefaultSpec() Spec {
-	return Spec{Servers: 1000, Load: 0.9, D: 2, Policy: "jsq-d", Refresh: 1, Time: 2500, Warmup: 500, Seed: 425}
+	return Spec{Servers: 1000, Load: 0.9, D: 2, Policy: "jsq-d", Refresh: 1, SlowSpeed: 0.25, Decay: 100, Time: 2500, Warmup: 500, Seed: 425}
 }
 
 // Engine names the engine a Spec configures.
@@ -63,14 +68,15 @@ func (s Spec) Configs() ([]Config, error) {
 		p, err := ParsePolicy(name)
 		if err != nil {
 			field := map[int]string{0: "policy", 1: "against"}[i]
-			return nil, engine.Invalid(field, "must be random, jsq-d, jsq, round-robin or stale-d, got %q", name)
+			return nil, engine.Invalid(field, "must be %s, got %q", PolicyList, name)
 		}
 		d := s.D
 		if i == 1 && s.AgainstD > 0 {
 			d = s.AgainstD
 		}
-		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Seed: s.Seed, Warmup: s.Warmup, Time: s.Time, Window: window, Trace: s.Stepper}
-		if p != JSQD && p != StaleD {
+		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Slow: s.Slow, SlowSpeed: s.SlowSpeed, Decay: s.Decay,
+			Seed: s.Seed, Warmup: s.Warmup, Time: s.Time, Window: window, Trace: s.Stepper}
+		if !c.draws() {
 			c.D = 1
 		}
 		if err := c.validate(); err != nil {
@@ -87,6 +93,19 @@ func (s Spec) Configs() ([]Config, error) {
 		return nil, engine.Invalid("seed", "must be >= 0, got %d", s.Seed)
 	}
 	return out, nil
+}
+
+// IdleFlags are the fields the spec's policies and fleet leave unread,
+// each with why.
+func (s Spec) IdleFlags() map[string]string {
+	idle := map[string]string{}
+	if s.Slow == 0 {
+		idle["slow-speed"] = "every server runs at speed 1 (--slow gives some servers this speed)"
+	}
+	if s.Policy != "peak-ewma" && s.Against != "peak-ewma" {
+		idle["decay"] = "only peak-ewma keeps a decaying average (--policy peak-ewma)"
+	}
+	return idle
 }
 
 // Validate reports the first invalid field.
@@ -111,6 +130,7 @@ const (
 	nsBoardServer           = 1.5 // one server of a stale board's refresh
 	nsServerSetup           = 3.0 // allocating and clearing one server
 	nsPoint                 = 25.0
+	nsDecay                 = 20.0 // a Peak EWMA cost brought up to date
 	// bytesPerServer are a server's jobs, place in the busy list and the
 	// busy list itself (grown by doubling); JSQ's buckets and a stale
 	// board add serverExtra.
@@ -156,8 +176,11 @@ func (s Spec) Cost() engine.Cost {
 		arrivals := cfg.Load * n * cfg.Time
 		ev, ch := eventNs(cfg.Servers)
 		eventsNs += 2 * arrivals * ev
-		if cfg.Policy == JSQD || cfg.Policy == StaleD {
+		if cfg.draws() {
 			choicesNs += arrivals * float64(cfg.D-1) * ch
+		}
+		if cfg.Policy == PeakEWMA { // an exp a server looked at, and the arrival times kept
+			choicesNs += arrivals * float64(cfg.D) * nsDecay
 		}
 		other := n*nsServerSetup + cfg.Time*nsPoint
 		period := cfg.Window

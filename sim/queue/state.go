@@ -58,6 +58,17 @@ func (s *Sim) ShareAtLeast(i int) float64 {
 	return total / float64(s.cfg.Servers)
 }
 
+// SlowMean is the mean jobs at a slow server now (0 for a fleet without).
+func (s *Sim) SlowMean() float64 {
+	if s.cfg.Slow == 0 {
+		return 0
+	}
+	return float64(s.slowJobs) / float64(s.cfg.Slow)
+}
+
+// Total is the jobs in the system now.
+func (s *Sim) Total() int { return s.total }
+
 // Mean is the mean jobs per server now.
 func (s *Sim) Mean() float64 { return float64(s.total) / float64(s.cfg.Servers) }
 

@@ -24,7 +24,7 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d"),
+	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d, wrr, peak-ewma"),
 	Against: lab.Bind([]string{"P"}, "P", "right policy"),
 	D:       lab.NewLever("d", "D", "one choice fewer", "one choice more", "fewer/more choices"),
 	Load:    lab.NewLever("[", "]", "load down 0.05", "load up 0.05", "load down/up 0.05"),
@@ -46,7 +46,7 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	return short, full
 }
 
-var policies = []string{"random", "jsq-d", "jsq", "round-robin", "stale-d"}
+var policies = []string{"random", "jsq-d", "jsq", "round-robin", "stale-d", "wrr", "peak-ewma"}
 
 // Key changes a policy, d, the load or the refresh; each restarts, or says
 // why it does nothing here.
@@ -67,8 +67,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case keys.D.Dir(msg) != 0:
 		dir := keys.D.Dir(msg)
 		change = func(s *queue.Spec) string {
-			if !reads(*s, "jsq-d", "stale-d") {
-				return fmt.Sprintf("d/D: %s and %s read no d; p or P picks jsq-d or stale-d", s.Policy, s.Against)
+			if !reads(*s, "jsq-d", "stale-d", "peak-ewma") {
+				return fmt.Sprintf("d/D: %s and %s read no d; p or P picks jsq-d, stale-d or peak-ewma", s.Policy, s.Against)
 			}
 			s.D = min(max(1, s.D+dir), s.Servers)
 			return ""

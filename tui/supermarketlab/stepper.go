@@ -84,7 +84,9 @@ func stepperPanel(st *widget.Styles, r *run, w, h, top, series int) []string {
 }
 
 // looks reports whether the policy draws servers to compare.
-func looks(c queue.Config) bool { return c.Policy == queue.JSQD || c.Policy == queue.StaleD }
+func looks(c queue.Config) bool {
+	return c.Policy == queue.JSQD || c.Policy == queue.StaleD || c.Policy == queue.PeakEWMA
+}
 
 // lookMark is the mark of the j-th server looked at: 1..9, then ·.
 func lookMark(j int) rune {
@@ -138,6 +140,15 @@ func stepTitle(r *run, w int, arrived bool) string {
 	case queue.JSQ:
 		return widget.FirstFit(w, fmt.Sprintf("jsq: joined #%d, a shortest of all, and %s", k, found(before(k))),
 			fmt.Sprintf("jsq: joined #%d, %s", k, found(before(k))), fmt.Sprintf("jsq → #%d", k))
+	case queue.PeakEWMA:
+		return widget.FirstFit(w,
+			fmt.Sprintf("%s looked: %s; joined #%d, the least cost (average response x jobs + 1)", c.Label(), long, k),
+			fmt.Sprintf("%s: %s → #%d, least cost", c.Label(), long, k),
+			fmt.Sprintf("%s: %s → #%d", c.Label(), short, k),
+			fmt.Sprintf("%s → #%d", c.Label(), k))
+	case queue.WeightedRR:
+		return widget.FirstFit(w, fmt.Sprintf("wrr: joined #%d, next in turn by speed, and %s", k, found(before(k))),
+			fmt.Sprintf("wrr: #%d, %s", k, found(before(k))), fmt.Sprintf("wrr → #%d", k))
 	case queue.RoundRobin:
 		return widget.FirstFit(w, fmt.Sprintf("round-robin: joined #%d, next in turn, and %s", k, found(before(k))),
 			fmt.Sprintf("round-robin: #%d, %s", k, found(before(k))), fmt.Sprintf("round-robin → #%d", k))

@@ -69,7 +69,7 @@ func (l *Lab) scales() scales {
 // reference; 0 when one does.
 func (l *Lab) randomReference() float64 {
 	for _, r := range l.runs {
-		if r.sim.Config().Policy == queue.Random {
+		if c := r.sim.Config(); c.Policy == queue.Random || c.Slow > 0 {
 			return 0
 		}
 	}
@@ -192,6 +192,9 @@ func sharePart(st *widget.Styles, r *run, w int, barMax float64) []string {
 			"servers by queue length now")
 	}
 	lines := []string{st.Title.Render(head), st.Muted.Render(caption)}
+	if c.Slow > 0 {
+		lines = append(lines, slowLine(st, r, w))
+	}
 	if hasTheory && c.Policy != queue.StaleD {
 		m := queue.NewTheory(c.Load, d, 10).MeanQueue
 		if avg, ok := s.AverageSeries().Last(); ok && s.Done() && math.Abs(avg.Y-m) > settleGap*m {
@@ -222,6 +225,28 @@ func sharePart(st *widget.Styles, r *run, w int, barMax float64) []string {
 	return append(lines, hb.Axis(st, w, func(v float64) string { return fmt.Sprintf("%.0f%%", 100*v) }))
 }
 
+// slowLine says what the slow servers hold now and what a job's stay
+// has averaged since the warm-up, warned when a slow server's queue is
+// past the others' several times over.
+func slowLine(st *widget.Styles, r *run, w int) string {
+	s, c := r.sim, r.sim.Config()
+	slow := s.SlowMean()
+	fast := (float64(s.Total()) - slow*float64(c.Slow)) / float64(c.Servers-c.Slow)
+	response := "—"
+	if res := r.result(); len(res.Fractions) > 0 {
+		response = fmt.Sprintf("%.2f", res.MeanResponse)
+	}
+	line := widget.FirstFit(w,
+		fmt.Sprintf("the %d slow servers (speed %g) hold %.1f each, the others %.1f; a job's stay %s", c.Slow, c.SlowSpeed, slow, fast, response),
+		fmt.Sprintf("%d slow (×%g) hold %.1f each, others %.1f; stay %s", c.Slow, c.SlowSpeed, slow, fast, response),
+		fmt.Sprintf("slow hold %.1f, others %.1f; stay %s", slow, fast, response),
+		fmt.Sprintf("slow %.1f, others %.1f", slow, fast))
+	if slow > 3*fast+3 {
+		return st.Warn.Render(line)
+	}
+	return st.Text.Render(line)
+}
+
 // chart is the mean jobs a server over the time so far in h rows, its
 // title first: now (at each time unit), averaged since the warm-up (the
 // headline's measure, which it ends on), the policy's mean field, and
@@ -245,9 +270,13 @@ func chart(st *widget.Styles, r *run, w, h int, sc scales) []string {
 	if sc.random > 0 {
 		series = append(series, widget.Line{Name: "random", Style: st.Muted, Value: func(float64) float64 { return sc.random }})
 	}
+	yFormat := "%.0f"
+	if sc.means*1.1 < 4 { // labels a few rows apart differ by tenths
+		yFormat = "%.1f"
+	}
 	ts := widget.TimeSeries{XMin: 0, XMax: max(50, end), YMin: 0, YMax: sc.means * 1.1,
 		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
-		YLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
+		YLabel: func(v float64) string { return fmt.Sprintf(yFormat, v) },
 		Lines:  series, NamesWidth: len("now average ") + 1}.With(widget.JoinRows)
 	if w < 48 { // a narrow panel: the plot before the names on one row
 		ts.NamesWidth = 0
