@@ -87,6 +87,9 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 	if c.Arrivals == "paired" {
 		fmt.Fprintln(w, "arrivals paired: every set meets the same requests at the same times (service times drawn from seed + 1)")
 	}
+	if rep.Spec.Switch != "" {
+		fmt.Fprintf(w, "switched from a time on, in every run: %s\n", engine.FormatSwitches(rep.Results[0].Switches))
+	}
 	titles := map[string]string{"custom": "your protections"}
 	for _, p := range cascade.Presets {
 		titles[p.Name] = p.Title
@@ -138,13 +141,13 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 // writeCascadeCSV prints the comparison, one row per run.
 func writeCascadeCSV(_ context.Context, w io.Writer, rep cascade.Report, _ engine.Cost) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"set", "arrived", "attempts", "ok", "failed", "good", "dep_calls", "fast_fail", "shed", "mean_latency_ms", "p95_latency_ms", "backlog_peak", "stuck_at_end"})
+	cw.Write([]string{"set", "arrived", "attempts", "ok", "failed", "good", "dep_calls", "fast_fail", "shed", "mean_latency_ms", "p95_latency_ms", "backlog_peak", "stuck_at_end", "switches"})
 	for i, name := range rep.Names {
 		r := rep.Results[i]
 		cw.Write([]string{name, strconv.Itoa(r.Arrived), strconv.Itoa(r.Attempts), strconv.Itoa(r.OK), strconv.Itoa(r.Failed),
 			strconv.Itoa(r.Good), strconv.Itoa(r.DepCalls), strconv.Itoa(r.FastFail), strconv.Itoa(r.Shed),
 			strconv.FormatFloat(r.MeanLatencyMs, 'f', 3, 64), strconv.FormatFloat(r.P95LatencyMs, 'f', 3, 64),
-			strconv.Itoa(r.BacklogPeak), strconv.Itoa(r.StuckAtEnd)})
+			strconv.Itoa(r.BacklogPeak), strconv.Itoa(r.StuckAtEnd), engine.FormatSwitches(r.Switches)})
 	}
 	cw.Flush()
 	return cw.Error()

@@ -8,6 +8,7 @@ import (
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/configstorm"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/hashing"
 	"github.com/loadlab/loadlab/sim/interleave"
@@ -302,6 +303,7 @@ func declareCascade(fs *Set, s *cascade.Spec) {
 	fs.Text(&c.Arrivals, "arrivals", "lecture or paired", "lecture: one random stream, as the lecture; paired: the same arrivals for every set")
 	fs.Text(&c.BreakerCounts, "breaker-counts", "lecture or guarded", "lecture: the breaker counts every call svc makes, aux too, as 26.4.1's program; guarded: only the db calls it guards, and half-open only its trials (the textbook breaker)")
 	fs.Text(&s.FollowAt, "follow", "t:k, such as 16:0", "t:k follows the k-th request (from 0) to arrive at or after t s through each run (text and JSON, not CSV)")
+	fs.Text(&s.Switch, "switch", engine.SwitchSyntax, "changes every run from a time on: timeout default|tuned, retry off|immediate|backoff, breaker, bulkhead, shed, budget on|off, set S1-S6, rate (requests a second)")
 }
 
 // cascadeAccepts and cascadeInts are the ranges of the cascade's numeric

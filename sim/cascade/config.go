@@ -1,5 +1,7 @@
 package cascade
 
+import "github.com/loadlab/loadlab/sim/engine"
+
 // Retry is how a failed attempt is tried again.
 type Retry int
 
@@ -93,6 +95,8 @@ type Config struct {
 	BreakerCounts string `json:"breaker-counts"`
 
 	Protections `json:"-"`
+	// Switches change the run from their times on (Knobs), in time order.
+	Switches []engine.Switch `json:"-"`
 }
 
 // Protections are the switches; any combination is a valid run.

@@ -85,6 +85,10 @@ type Engine struct {
 	// (halted): the loops return early and the state is not to be read.
 	interrupt func() bool
 	halted    bool
+	// schedule is the config's switches, handed out as the ticks reach
+	// them; switched the switches applied so far
+	schedule engine.Schedule
+	switched []engine.Switch
 }
 
 // checkEvery is how many requests or queue entries a loop handles between
@@ -132,6 +136,7 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e.journey.rid = -1
 	e.breaker.cfg = &e.cfg
+	e.schedule = engine.NewSchedule(cfg.Switches)
 	svc := []int{cfg.SvcSlots}
 	if cfg.Bulkhead {
 		svc = []int{cfg.BulkheadDB, cfg.BulkheadAux}
@@ -170,6 +175,7 @@ func (e *Engine) Step() bool {
 	}
 	k := e.tick
 	e.now = float64(k) * e.cfg.DT
+	e.applyDue(k)
 	e.breaker.tick(e.now)
 	for i := range e.poisson(e.rateNow() * e.cfg.DT) {
 		if i%checkEvery == checkEvery-1 && e.stopped() {

@@ -23,18 +23,28 @@ type layer struct {
 	busy         []busyEntry // in insertion order, with dead entries
 	nBusy, nHeld int
 	queue        queue
+	// threads, above 0, caps the slots taken in all pools together: a
+	// bulkhead switched on mid-run splits the threads there are, and a
+	// pool over its new size keeps its threads until they come back.
+	threads int
 }
 
 func newLayer(name int, sizes []int) *layer {
 	return &layer{name: name, sizes: sizes, used: make([]int, len(sizes))}
 }
 
-func (l *layer) free(pool int) int { return l.sizes[pool] - l.used[pool] }
+func (l *layer) free(pool int) int {
+	free := l.sizes[pool] - l.used[pool]
+	if l.threads > 0 {
+		free = min(free, l.threads-l.totalUsed())
+	}
+	return free
+}
 
 // anyFree reports whether some pool has a free slot.
 func (l *layer) anyFree() bool {
-	for p, size := range l.sizes {
-		if l.used[p] < size {
+	for p := range l.sizes {
+		if l.free(p) > 0 {
 			return true
 		}
 	}

@@ -95,6 +95,8 @@ type Result struct {
 	// came back.
 	Trials  []Trial         `json:"breaker_trials,omitempty"`
 	Moments []engine.Moment `json:"moments"`
+	// Switches are the switches applied, each at the time of its tick.
+	Switches []engine.Switch `json:"switches,omitempty"`
 }
 
 // Result summarises the run so far (all of it once Done).
@@ -110,6 +112,7 @@ func (e *Engine) Result() Result {
 		Breaker:    append([]Transition{}, e.breaker.log...),
 		Trials:     slices.Clone(e.breaker.trialLog),
 		Moments:    append([]engine.Moment{}, e.moments.found...),
+		Switches:   e.switched,
 	}
 	if len(s.lat) > 0 {
 		sum := 0.0

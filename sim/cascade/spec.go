@@ -29,6 +29,9 @@ type Spec struct {
 	// FollowAt follows one request through each run: "t:k" is the k-th
 	// (from 0) to arrive at or after t seconds; empty follows none.
 	FollowAt string `json:"follow"`
+	// Switch changes every run from a time on: "breaker=on@20s,...", as
+	// engine.ParseSwitches reads it against Knobs.
+	Switch string `json:"switch"`
 }
 
 // follow parses FollowAt.
@@ -67,6 +70,10 @@ func (s Spec) Runs() ([]Run, error) {
 	if _, err := s.follow(); err != nil {
 		return nil, err
 	}
+	switches, err := engine.ParseSwitches(s.Switch, Knobs, s.Config, Unit, s.Duration)
+	if err != nil {
+		return nil, err
+	}
 	if !s.hasCustom() && (s.Timeout != "default" || s.RetryPolicy != "off" || s.UseBreaker || s.UseBulkhead || s.UseShed || s.UseBudget) {
 		return nil, engine.Invalid("configs", "must list custom for the switches (timeout, retry, breaker, bulkhead, shed, budget) to apply, got %q", s.Configs)
 	}
@@ -79,6 +86,7 @@ func (s Spec) Runs() ([]Run, error) {
 		}
 		seen[strings.ToUpper(name)] = true
 		cfg := s.Config
+		cfg.Switches = switches
 		if strings.EqualFold(name, "custom") {
 			p, err := s.custom()
 			if err != nil {

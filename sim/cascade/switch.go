@@ -1,0 +1,101 @@
+package cascade
+
+import (
+	"fmt"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
+
+// Knobs are what a switch may change mid-run (docs/sources.md, §MECH.1):
+// each protection, a whole preset, and the arrival rate.
+var Knobs = engine.Knobs[Config]{
+	engine.OneOf("timeout", []string{"default", "tuned"}, func(c *Config, i int) { c.Tuned = i == 1 }),
+	engine.OneOf("retry", []string{"off", "immediate", "backoff"}, func(c *Config, i int) { c.Retry = Retry(i) }),
+	engine.OnOff("breaker", func(c *Config) *bool { return &c.Breaker }),
+	engine.OnOff("bulkhead", func(c *Config) *bool { return &c.Bulkhead }),
+	engine.OnOff("shed", func(c *Config) *bool { return &c.Shed }),
+	engine.OnOff("budget", func(c *Config) *bool { return &c.Budget }),
+	engine.OneOf("set", []string{"S1", "S2", "S3", "S4", "S5", "S6"}, func(c *Config, i int) { c.Protections = Presets[i].Protections }),
+	engine.Number("rate", 0, 1e6, true, func(c *Config) *float64 { return &c.Rate }),
+}
+
+// Unit is the cascade's clock: seconds.
+var Unit = engine.TimeUnit{Name: "s", Seconds: 1}
+
+// Switch changes the run from the next tick on, as a switch scheduled
+// for that tick would, and returns the switch as scheduled: a run given
+// it in Config.Switches is this run, to the tick.
+func (e *Engine) Switch(name, value string) (engine.Switch, error) {
+	sw := engine.Switch{Name: name, Value: value, At: float64(e.tick) * e.cfg.DT}
+	return sw, e.apply(sw)
+}
+
+// Switched is the switches applied so far, each at its tick's time.
+func (e *Engine) Switched() []engine.Switch { return e.switched }
+
+// applyDue applies the switches scheduled for tick k.
+func (e *Engine) applyDue(k int) {
+	for {
+		sw, ok := e.schedule.Due(float64(k)*e.cfg.DT + 1e-9*e.cfg.DT)
+		if !ok {
+			return
+		}
+		e.apply(sw) // checked when scheduled
+	}
+}
+
+// apply changes the config and what hangs on it: a breaker switched on
+// starts closed with an empty window (a new one installed); svc's slots
+// are pooled again when the bulkhead comes or goes. Retries already
+// waiting keep their times.
+func (e *Engine) apply(sw engine.Switch) error {
+	before := e.cfg.Protections
+	if err := Knobs.Set(&e.cfg, sw.Name, sw.Value); err != nil {
+		return err
+	}
+	sw.At = float64(e.tick) * e.cfg.DT
+	if e.cfg.Breaker && !before.Breaker {
+		e.breaker.install(sw.At)
+	}
+	if e.cfg.Bulkhead != before.Bulkhead {
+		e.repoolSvc()
+	}
+	e.switched = append(e.switched, sw)
+	e.moments.found = append(e.moments.found, engine.Moment{Step: int64(e.tick + 1),
+		Caption: fmt.Sprintf("%.2f s: switched %s to %s, from now on", sw.At, sw.Name, sw.Value)})
+	return nil
+}
+
+// install puts in a fresh breaker at now: closed, its window empty, any
+// trial still out counting for none. Its log of transitions goes on.
+func (b *breaker) install(now float64) {
+	*b = breaker{cfg: b.cfg, log: b.log, trialLog: b.trialLog, period: b.period + 1, closedAt: now}
+}
+
+// repoolSvc sizes svc's pools for the bulkhead as it now is and moves the
+// requests holding svc's slots into them: with the bulkhead, a request's
+// pool is its dependency's. A pool may start over its size; it admits
+// none until it is below.
+func (e *Engine) repoolSvc() {
+	l := e.layers[svcLayer]
+	l.sizes = []int{e.cfg.SvcSlots}
+	if e.cfg.Bulkhead {
+		l.sizes = []int{e.cfg.BulkheadDB, e.cfg.BulkheadAux}
+	}
+	l.used, l.threads = make([]int, len(l.sizes)), max(e.cfg.SvcSlots, sumInts(l.sizes))
+	for rid := range e.nextRID {
+		r := e.reqs.at(rid)
+		if !r.in {
+			continue
+		}
+		pool := e.poolOf(1, r)
+		if l.busyHere(r) {
+			l.busy[r.busyAt-1].pool = int8(pool)
+			l.used[pool]++
+		}
+		if r.held[svcLayer] > 0 {
+			r.held[svcLayer] = int8(pool + 1)
+			l.used[pool]++
+		}
+	}
+}

@@ -1,0 +1,203 @@
+package engine
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Switch is a change to a run from a moment on, as an operator makes one
+// mid-incident: Name=Value from At (in the engine's unit) on. A run given
+// the same switches on the same seed is the same run.
+type Switch struct {
+	Name  string  `json:"name"`
+	Value string  `json:"value"`
+	At    float64 `json:"at"`
+}
+
+// Knob is one thing a switch may change in a config C: Set applies a
+// value, reporting false for one it does not accept (Accepts says which
+// it does: "on or off", "a number in (0, 1e6]").
+type Knob[C any] struct {
+	Name, Accepts string
+	Set           func(c *C, value string) bool
+}
+
+// Knobs are an engine's switchable things, in the order help lists them.
+type Knobs[C any] []Knob[C]
+
+// Set applies name=value to c, or says what is wrong in one line naming
+// the switch field.
+func (k Knobs[C]) Set(c *C, name, value string) error {
+	i := slices.IndexFunc(k, func(n Knob[C]) bool { return n.Name == name })
+	if i < 0 {
+		return Invalid("switch", "names %s, got %q", k.names(), name)
+	}
+	if !k[i].Set(c, value) {
+		return Invalid("switch", "%s takes %s, got %q", name, k[i].Accepts, value)
+	}
+	return nil
+}
+
+// names lists the knobs' names for messages.
+func (k Knobs[C]) names() string {
+	var out []string
+	for _, n := range k {
+		out = append(out, n.Name)
+	}
+	return strings.Join(out, ", ")
+}
+
+// Help is the knobs written one a line, "breaker: on or off".
+func (k Knobs[C]) Help() string {
+	var lines []string
+	for _, n := range k {
+		lines = append(lines, n.Name+": "+n.Accepts)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// OnOff is a knob over a flag.
+func OnOff[C any](name string, field func(c *C) *bool) Knob[C] {
+	return Knob[C]{Name: name, Accepts: "on or off", Set: func(c *C, v string) bool {
+		switch v {
+		case "on":
+			*field(c) = true
+		case "off":
+			*field(c) = false
+		default:
+			return false
+		}
+		return true
+	}}
+}
+
+// OneOf is a knob over a field that takes one of values (set sets it to
+// the i-th).
+func OneOf[C any](name string, values []string, set func(c *C, i int)) Knob[C] {
+	accepts := strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
+	return Knob[C]{Name: name, Accepts: accepts, Set: func(c *C, v string) bool {
+		i := slices.Index(values, v)
+		if i >= 0 {
+			set(c, i)
+		}
+		return i >= 0
+	}}
+}
+
+// Number is a knob over a number in (lo, hi] (or [lo, hi] when closed).
+func Number[C any](name string, lo, hi float64, closed bool, field func(c *C) *float64) Knob[C] {
+	open := "("
+	if closed {
+		open = "["
+	}
+	accepts := PlainExponents(fmt.Sprintf("a number in %s%g, %g]", open, lo, hi))
+	return Knob[C]{Name: name, Accepts: accepts, Set: func(c *C, v string) bool {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(x >= lo && x <= hi) || !closed && x == lo {
+			return false
+		}
+		*field(c) = x
+		return true
+	}}
+}
+
+// TimeUnit is the unit an engine's clock counts in: Name as reports
+// write it and the seconds in one (0: a model time with no seconds, whose
+// switch times are plain numbers).
+type TimeUnit struct {
+	Name    string
+	Seconds float64
+}
+
+// SwitchSyntax is how help and messages write the --switch syntax.
+const SwitchSyntax = "NAME=VALUE@TIME,... such as breaker=on@20s,retry=backoff@25s"
+
+// ParseSwitches reads "name=value@time,..." against an engine's knobs,
+// checking each value on a copy of base, and returns the switches in
+// time order (switches at one time in the order written). Times are
+// numbers in unit, or with a suffix ms, s, m or h when the unit has
+// seconds; each must fall in [0, end]. Empty text is no switches.
+func ParseSwitches[C any](text string, knobs Knobs[C], base C, unit TimeUnit, end float64) ([]Switch, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, nil
+	}
+	var out []Switch
+	for _, part := range strings.Split(text, ",") {
+		part = strings.TrimSpace(part)
+		name, rest, ok := strings.Cut(part, "=")
+		value, at, ok2 := strings.Cut(rest, "@")
+		if !ok || !ok2 || name == "" || value == "" || at == "" {
+			return nil, Invalid("switch", "is %s; %q is not NAME=VALUE@TIME", SwitchSyntax, part)
+		}
+		c := base
+		if err := knobs.Set(&c, name, value); err != nil {
+			return nil, err
+		}
+		t, err := parseSwitchTime(at, unit)
+		if err != nil {
+			return nil, err
+		}
+		if !(t >= 0 && t <= end) {
+			return nil, Invalid("switch", "%s: the time must be in [0, %g] %s (the run's length), got %s", part, end, unit.Name, at)
+		}
+		out = append(out, Switch{Name: name, Value: value, At: t})
+	}
+	slices.SortStableFunc(out, func(a, b Switch) int { return cmp.Compare(a.At, b.At) })
+	return out, nil
+}
+
+// parseSwitchTime reads a switch's time in unit.
+func parseSwitchTime(s string, unit TimeUnit) (float64, error) {
+	scale, num := 1.0, s
+	if unit.Seconds > 0 {
+		for _, u := range []struct {
+			suffix  string
+			seconds float64
+		}{{"ms", 1e-3}, {"s", 1}, {"m", 60}, {"h", 3600}} {
+			if n, ok := strings.CutSuffix(s, u.suffix); ok {
+				num, scale = n, u.seconds/unit.Seconds
+				break
+			}
+		}
+	}
+	x, err := strconv.ParseFloat(num, 64)
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		if unit.Seconds > 0 {
+			return 0, Invalid("switch", "times are numbers of %s or with ms, s, m or h (20s, 1.5m), got %q", unit.Name, s)
+		}
+		return 0, Invalid("switch", "times are numbers of %s (such as 500), got %q", unit.Name, s)
+	}
+	return x * scale, nil
+}
+
+// FormatSwitches writes switches back as ParseSwitches reads them, times
+// in the engine's unit.
+func FormatSwitches(list []Switch) string {
+	var parts []string
+	for _, s := range list {
+		parts = append(parts, fmt.Sprintf("%s=%s@%s", s.Name, s.Value, strconv.FormatFloat(s.At, 'g', -1, 64)))
+	}
+	return strings.Join(parts, ",")
+}
+
+// Schedule hands out a run's switches as its clock reaches them.
+type Schedule struct {
+	list []Switch
+	next int
+}
+
+// NewSchedule schedules switches in time order.
+func NewSchedule(list []Switch) Schedule { return Schedule{list: list} }
+
+// Due is the next switch due by time t, if any; each is handed out once.
+func (s *Schedule) Due(t float64) (Switch, bool) {
+	if s.next < len(s.list) && s.list[s.next].At <= t {
+		s.next++
+		return s.list[s.next-1], true
+	}
+	return Switch{}, false
+}
