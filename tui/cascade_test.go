@@ -25,6 +25,7 @@ func TestCascadeMomentsAndPresets(t *testing.T) {
 		t.Fatalf("no stop at the slowdown:\n%s", plain(m))
 	}
 	drive(m, "c") // one set
+	drive(m, "w") // keys from the start
 	drive(m, "6") // S6
 	if v := plain(m); !strings.Contains(v, "S6: 0.25 s timeout · retry x3 with backoff · on: breaker bulkhead shed budget") || !strings.Contains(v, "t 15.00") {
 		t.Errorf("6 should replay S6 to 15 s:\n%s", v)
@@ -32,6 +33,47 @@ func TestCascadeMomentsAndPresets(t *testing.T) {
 	press(m, "B")
 	if v := plain(m); !strings.Contains(v, "custom: 0.25 s timeout · retry x3 with backoff · on: bulkhead shed budget · off: breaker") {
 		t.Errorf("B should make a custom set without the breaker:\n%s", v)
+	}
+}
+
+// By default a protection key switches the run from the moment on screen:
+// the clock does not move back, the title says what was switched when, a
+// switch mark stands on the charts, and stepping back over the switch
+// replays it (the screen after back and forward equals the one before).
+func TestCascadeSwitchesFromNow(t *testing.T) {
+	t.Parallel()
+	m := openAt(t, "cascade-lecture", 120, 40)
+	drive(m, "c") // one set: S1
+	for range 180 {
+		press(m, "n")
+	}
+	press(m, "o")
+	press(m, "B")
+	v := plain(m)
+	at := regexp.MustCompile(`S1, then timeout tuned from (\d+\.\d\d) s, then breaker on from (\d+\.\d\d) s`).FindStringSubmatch(v)
+	if at == nil || at[1] != at[2] || !strings.Contains(v, "t "+at[1]) {
+		t.Fatalf("o and B should switch from the time on the clock without a restart:\n%s", v)
+	}
+	for range 60 {
+		press(m, "n")
+	}
+	before := plain(m)
+	if !strings.Contains(before, "┊") || !strings.Contains(before, "┊ a switch") {
+		t.Errorf("the charts should mark the switch with ┊:\n%s", before)
+	}
+	for range 80 { // back over the switch, and on again
+		press(m, "b")
+	}
+	for range 80 {
+		press(m, "n")
+	}
+	if after := plain(m); after != before {
+		t.Errorf("back over the switch and forward again should replay it:\nbefore\n%s\nafter\n%s", before, after)
+	}
+	press(m, "w")
+	press(m, "6")
+	if v := plain(m); !strings.Contains(v, "S6 (every protection)") || strings.Contains(v, "then breaker") {
+		t.Errorf("w then 6 should rerun S6 from the start, the switches dropped:\n%s", v)
 	}
 }
 

@@ -1,8 +1,6 @@
 package cascade
 
 import (
-	"fmt"
-
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -22,21 +20,31 @@ var Knobs = engine.Knobs[Config]{
 // Unit is the cascade's clock: seconds.
 var Unit = engine.TimeUnit{Name: "s", Seconds: 1}
 
-// Switch changes the run from the next tick on, as a switch scheduled
-// for that tick would, and returns the switch as scheduled: a run given
+// Switch changes the run from now on (after the tick on the clock, or
+// from the start before the first), as a switch scheduled for the
+// clock's time would, and returns the switch as scheduled: a run given
 // it in Config.Switches is this run, to the tick.
 func (e *Engine) Switch(name, value string) (engine.Switch, error) {
-	sw := engine.Switch{Name: name, Value: value, At: float64(e.tick) * e.cfg.DT}
+	sw := engine.Switch{Name: name, Value: value, At: e.lastTick()}
 	return sw, e.apply(sw)
 }
+
+// lastTick is the time of the latest tick run: the clock's time (0 before
+// the first).
+func (e *Engine) lastTick() float64 { return float64(max(e.tick-1, 0)) * e.cfg.DT }
 
 // Switched is the switches applied so far, each at its tick's time.
 func (e *Engine) Switched() []engine.Switch { return e.switched }
 
-// applyDue applies the switches scheduled for tick k.
+// applyDue applies the switches due before tick k: those at the times
+// of the ticks before it (to the nearest tick), and at tick 0 those at 0.
 func (e *Engine) applyDue(k int) {
+	by := 0.0
+	if k > 0 {
+		by = (float64(k) - 0.5) * e.cfg.DT
+	}
 	for {
-		sw, ok := e.schedule.Due(float64(k)*e.cfg.DT + 1e-9*e.cfg.DT)
+		sw, ok := e.schedule.Due(by)
 		if !ok {
 			return
 		}
@@ -53,16 +61,14 @@ func (e *Engine) apply(sw engine.Switch) error {
 	if err := Knobs.Set(&e.cfg, sw.Name, sw.Value); err != nil {
 		return err
 	}
-	sw.At = float64(e.tick) * e.cfg.DT
+	sw.At = e.lastTick()
 	if e.cfg.Breaker && !before.Breaker {
 		e.breaker.install(sw.At)
 	}
 	if e.cfg.Bulkhead != before.Bulkhead {
 		e.repoolSvc()
 	}
-	e.switched = append(e.switched, sw)
-	e.moments.found = append(e.moments.found, engine.Moment{Step: int64(e.tick + 1),
-		Caption: fmt.Sprintf("%.2f s: switched %s to %s, from now on", sw.At, sw.Name, sw.Value)})
+	e.switched = append(e.switched, sw) // not a moment: a stop there would cut a replay's steps apart from the run's
 	return nil
 }
 
@@ -99,3 +105,6 @@ func (e *Engine) repoolSvc() {
 		}
 	}
 }
+
+// Config is the run's config as its switches have left it.
+func (e *Engine) Config() Config { return e.cfg }

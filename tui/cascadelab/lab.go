@@ -37,6 +37,9 @@ type Lab struct {
 	// timeline; sets is that table, worked out off the UI loop.
 	view int
 	sets lab.Background[cascade.Report]
+	// fromStart makes the protection keys rebuild the run as if the
+	// change had been made at t = 0; by default they switch from now.
+	fromStart bool
 }
 
 // run is one protection set under way.
@@ -92,8 +95,16 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 // title says the sets on screen once the keys have changed them.
 func (l *Lab) title() (string, bool) {
 	now := l.names()
-	if now == l.opened {
+	switched := len(l.left().cfg.Switches) > 0
+	if now == l.opened && !switched {
 		return "", false
+	}
+	if switched {
+		var parts []string
+		for _, sw := range l.left().cfg.Switches {
+			parts = append(parts, fmt.Sprintf("%s %s from %.2f s", sw.Name, sw.Value, sw.At))
+		}
+		return l.left().name + ", then " + strings.Join(parts, ", then "), true
 	}
 	titles := map[string]string{"custom": "your protections"}
 	for _, p := range cascade.Presets {
@@ -228,7 +239,7 @@ func (l *Lab) Status() []string {
 
 // KeyMap is the lab's own keys.
 type KeyMap struct {
-	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Counts, Bulkhead, Shed, Budget, Zoom, Grain key.Binding
+	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Counts, Bulkhead, Shed, Budget, Whole, Zoom, Grain key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -250,6 +261,7 @@ var keys = KeyMap{
 	Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
 	Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
 	Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
+	Whole:       lab.Bind([]string{"w"}, "w", "protection keys: switch from now, or rerun from the start"),
 }
 
 // help lists the lab's keys with the shell's.
@@ -260,7 +272,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	presets.SetHelp("1-6", "S1 none · S2 retry · S3 tuned · S4 breaker · S5 bulkhead · S6 all")
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{presets, k.Timeout, k.Retry, k.Breaker, k.Counts, k.Bulkhead, k.Shed, k.Budget},
+		{presets, k.Timeout, k.Retry, k.Breaker, k.Counts, k.Bulkhead, k.Shed, k.Budget, k.Whole},
 		append([]key.Binding{k.Compare, k.RightPreset, k.Arrivals, k.Follow, k.Zoom, k.Grain}, lab.ShellKeys()...),
 	}
 	return short, full
@@ -284,7 +296,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 				other = cascade.Presets[0]
 			}
 			cfg := l.left().cfg
-			cfg.Protections = other.Protections
+			cfg.Protections, cfg.Switches = other.Protections, nil
 			r, _ := newRun(other.Name, cfg)
 			l.runs = append(l.runs, r)
 		}
@@ -356,38 +368,68 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return lab.Outcome{Handled: true, Note: "compare: " + l.names() + " (replayed to the same time, same seed)", Restarted: true, Replay: true}
 	}
+	if key.Matches(msg, keys.Whole) {
+		l.fromStart = !l.fromStart
+		if l.fromStart {
+			return lab.Outcome{Handled: true, Note: "from the start: a protection key now reruns the whole run as if it had been on from t = 0 (w: switch from now)"}
+		}
+		return lab.Outcome{Handled: true, Note: "from now: a protection key switches the run from the moment on screen, as an operator would (w: from the start)"}
+	}
 	left := l.left()
-	p := left.cfg.Protections
+	p := left.engine.Config().Protections
+	if l.fromStart {
+		p = left.cfg.Protections
+	}
 	name := "custom"
+	var sw [2]string // the switch: its name and value
+	onOff := func(on bool) string {
+		if on {
+			return "on"
+		}
+		return "off"
+	}
 	switch {
 	case key.Matches(msg, keys.Preset):
 		preset := cascade.Presets[int(msg.String()[0]-'1')]
-		p, name = preset.Protections, preset.Name
+		p, name, sw = preset.Protections, preset.Name, [2]string{"set", preset.Name}
 	case key.Matches(msg, keys.Timeout):
 		p.Tuned = !p.Tuned
+		sw = [2]string{"timeout", map[bool]string{false: "default", true: "tuned"}[p.Tuned]}
 	case key.Matches(msg, keys.Retry):
 		p.Retry = (p.Retry + 1) % 3
+		sw = [2]string{"retry", p.Retry.String()}
 	case key.Matches(msg, keys.Breaker):
 		p.Breaker = !p.Breaker
+		sw = [2]string{"breaker", onOff(p.Breaker)}
 	case key.Matches(msg, keys.Bulkhead):
 		p.Bulkhead = !p.Bulkhead
+		sw = [2]string{"bulkhead", onOff(p.Bulkhead)}
 	case key.Matches(msg, keys.Shed):
 		p.Shed = !p.Shed
+		sw = [2]string{"shed", onOff(p.Shed)}
 	case key.Matches(msg, keys.Budget):
 		p.Budget = !p.Budget
+		sw = [2]string{"budget", onOff(p.Budget)}
 	default:
 		return lab.Outcome{}
+	}
+	if !l.fromStart {
+		return l.switchNow(sw[0], sw[1], p)
 	}
 	for _, pr := range cascade.Presets { // a custom set equal to a preset is that preset
 		if pr.Protections == p {
 			name = pr.Name
 		}
 	}
-	left.name, left.cfg.Protections = name, p
+	dropped := len(left.cfg.Switches)
+	left.name, left.cfg.Protections, left.cfg.Switches = name, p, nil
 	if err := l.Restart(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
-	note := name + ": " + describe(p) + " (replayed to the same time, same seed)"
+	note := name + ": " + describe(p) + " from the start (replayed to the same time, same seed)"
+	if dropped > 0 {
+		note += fmt.Sprintf("; its %d switch(es) from later times dropped", dropped)
+	}
 	if key.Matches(msg, keys.Breaker) && p.Breaker && !p.Tuned {
 		note += "; with the 3 s default wait, db calls wait rather than fail, so the breaker may never trip (o tunes the timeout)"
 	}
@@ -395,6 +437,26 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		note += "; the budget limits retries, and retries are off: y turns them on"
 	}
 	return lab.Outcome{Handled: true, Note: note, Restarted: true, Replay: true}
+}
+
+// switchNow switches the left run from the tick on screen on, and keeps
+// the switch in its config so that a restart or a step back replays it.
+func (l *Lab) switchNow(name, value string, p cascade.Protections) lab.Outcome {
+	left := l.left()
+	if left.engine.Done() {
+		return lab.Outcome{Handled: true, Note: "the run is over: r runs it again, and w switches from the start instead"}
+	}
+	sw, err := left.engine.Switch(name, value)
+	if err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	left.cfg.Switches = append(left.cfg.Switches, sw)
+	left.stale = true
+	note := fmt.Sprintf("%s=%s from %.2f s on: %s (w: from the start instead)", name, value, sw.At, describe(p))
+	if name == "breaker" && p.Breaker && !p.Tuned {
+		note += "; with the 3 s default wait, db calls wait rather than fail, so the breaker may never trip (o tunes the timeout)"
+	}
+	return lab.Outcome{Handled: true, Note: note}
 }
 
 // everyRun changes every run's config, restarts them and replays to the
@@ -461,4 +523,8 @@ func (l *Lab) Info() lab.Info {
 func (l *Lab) KeyMap() help.KeyMap { return keys }
 
 // Current is the lab's spec as its keys have left it, for the ":" line.
-func (l *Lab) Current() engine.Spec { return l.spec }
+func (l *Lab) Current() engine.Spec {
+	s := l.spec
+	s.Switch = engine.FormatSwitches(l.left().cfg.Switches)
+	return s
+}

@@ -32,7 +32,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	compact := f.H < 30
 	var foot []string
 	if compact {
-		foot = append(foot, f.St.Muted.Render(legend(l.left().cfg, f.W)))
+		foot = append(foot, f.St.Muted.Render(legend(l.left().cfg, len(l.left().engine.Switched()) > 0, f.W)))
 		// the latest moment, while there is room beside the charts' least
 		if !f.Captioned {
 			foot = append(foot, l.latestMoment(f.St, f.W, min(2, max(0, f.H-15)))...)
@@ -108,7 +108,7 @@ func (l *Lab) latestMoment(st *widget.Styles, w, rows int) []string {
 // panels share), the counters, and with room the latest moments; only
 // chart only of chartNames where only >= 0.
 func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, full, compact bool, backlogTop float64, win [2]float64) []string {
-	s, cfg := r.snap, r.cfg
+	s, cfg := r.snap, r.engine.Config() // the protections as switched
 	head := st.Title.Render(r.name) + st.Muted.Render(": "+brief(cfg, w-lipgloss.Width(r.name)-2))
 	counterRows := 3
 	switch {
@@ -154,7 +154,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, full, compact boo
 	for i, name := range cascade.LayerNames {
 		use.Lines = append(use.Lines, widget.Line{Name: name, Style: st.SeriesStyle(i), Bounded: true, End: s.T, Value: meanPercent(s.Use[i], half)})
 	}
-	if cfg.Bulkhead {
+	if everBulkhead(r) {
 		use.Lines = append(use.Lines,
 			widget.Line{Name: "svc→db", Style: st.SeriesStyle(4), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[0], half)},
 			widget.Line{Name: "svc→aux", Style: st.SeriesStyle(5), Bounded: true, End: s.T, Value: meanPercent(s.Bulkhead[1], half)})
@@ -167,10 +167,12 @@ func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, full, compact boo
 	// they share an x scale; with the bulkhead's two pools in any panel,
 	// room for names that meet on a row.
 	use.NamesWidth = len("svc→aux ") + 1
-	if slices.ContainsFunc(l.runs, func(r *run) bool { return r.cfg.Bulkhead }) {
+	if slices.ContainsFunc(l.runs, everBulkhead) {
 		use.NamesWidth = len("svc→db svc→aux ") + 1
 	}
 	success.NamesWidth, backlog.NamesWidth = use.NamesWidth, use.NamesWidth
+	switches := switchTimes(r)
+	use.Switches, success.Switches, backlog.Switches = switches, switches, switches
 	yw := 0
 	for _, ts := range []widget.TimeSeries{use, success, backlog} {
 		left, _ := ts.Area(w)
@@ -193,7 +195,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, full, compact boo
 	if len(s.Journey) > 0 {
 		topH := max(4, h-len(lines)-2-len(counters)-len(log))
 		lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
-		lines = append(lines, band(st, r, left, width, win), markers(st, cfg, left, width, win))
+		lines = append(lines, band(st, r, left, width, win), markers(st, cfg, switches, left, width, win))
 		return append(append(lines, counters...), log...)
 	}
 	if only >= 0 {
@@ -201,7 +203,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, full, compact boo
 		switch only {
 		case 0:
 			lines = append(lines, strings.Split(use.Without(widget.NoXNumbers).Render(st, w, max(4, chartH-2)), "\n")...)
-			lines = append(lines, band(st, r, left, width, win), markers(st, cfg, left, width, win))
+			lines = append(lines, band(st, r, left, width, win), markers(st, cfg, switches, left, width, win))
 		case 1:
 			lines = append(lines, strings.Split(success.Without(widget.NoXNumbers).Render(st, w, chartH), "\n")...)
 		default:
@@ -213,9 +215,9 @@ func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, full, compact boo
 	succH := max(3, (chartsH-topH)/2)
 	backH := max(4, chartsH-topH-succH)
 	lines = append(lines, strings.Split(use.Render(st, w, topH), "\n")...)
-	lines = append(lines, band(st, r, left, width, win), markers(st, cfg, left, width, win))
+	lines = append(lines, band(st, r, left, width, win), markers(st, cfg, switches, left, width, win))
 	if !compact {
-		lines = append(lines, st.Muted.Render(legend(cfg, w)))
+		lines = append(lines, st.Muted.Render(legend(cfg, len(switches) > 0, w)))
 	}
 	lines = append(lines, strings.Split(success.Render(st, w, succH), "\n")...)
 	lines = append(lines, strings.Split(backlog.Render(st, w, backH), "\n")...)
@@ -351,7 +353,7 @@ func counterItems(s cascade.Snapshot, cfg cascade.Config) []widget.Counter {
 // reads without colour. left columns hold its label.
 func band(st *widget.Styles, r *run, left, width int, win [2]float64) string {
 	label := fmt.Sprintf("%-*s", left, "brk")
-	if !r.cfg.Breaker {
+	if !r.engine.Config().Breaker {
 		return st.Muted.Render(label + "breaker off (B turns it on)")
 	}
 	var b strings.Builder
@@ -360,7 +362,7 @@ func band(st *widget.Styles, r *run, left, width int, win [2]float64) string {
 	for c := range max(0, width) {
 		t0 := win[0] + float64(c)/float64(width)*(win[1]-win[0])
 		t1 := win[0] + float64(c+1)/float64(width)*(win[1]-win[0])
-		if t0 > r.snap.T || v.Before(t0) < 0 && v.Before(t1) < 0 {
+		if t0 > r.snap.T || v.Before(t0) < 0 && v.Before(t1) < 0 || !breakerAt(r, t1) {
 			b.WriteString(" ")
 			continue
 		}
@@ -374,6 +376,31 @@ func band(st *widget.Styles, r *run, left, width int, win [2]float64) string {
 		}
 	}
 	return b.String()
+}
+
+// everBulkhead reports whether the run has a bulkhead at some time: from
+// the start, or switched on.
+func everBulkhead(r *run) bool {
+	cfg := r.cfg
+	for _, sw := range r.cfg.Switches {
+		if cfg.Bulkhead {
+			break
+		}
+		cascade.Knobs.Set(&cfg, sw.Name, sw.Value)
+	}
+	return cfg.Bulkhead
+}
+
+// breakerAt reports whether the run had its breaker on just before t, by
+// its opening set and the switches made by then.
+func breakerAt(r *run, t float64) bool {
+	cfg := r.cfg
+	for _, sw := range r.cfg.Switches {
+		if sw.At < t {
+			cascade.Knobs.Set(&cfg, sw.Name, sw.Value)
+		}
+	}
+	return cfg.Breaker
 }
 
 // columnState is the state a band column shows for [t0, t1): half-open if
@@ -393,14 +420,26 @@ func columnState(v engine.SeriesView, t0, t1 float64) cascade.BreakerState {
 	return state
 }
 
+// switchTimes are the times of the switches a run has met.
+func switchTimes(r *run) []float64 {
+	var out []float64
+	for _, sw := range r.engine.Switched() {
+		out = append(out, sw.At)
+	}
+	return out
+}
+
 // markers puts the timeline's events under the chart's x axis: ! the
-// database slowing, S and e the surge's start and end.
-func markers(st *widget.Styles, cfg cascade.Config, left, width int, win [2]float64) string {
+// database slowing, S and e the surge's start and end, ┊ each switch.
+func markers(st *widget.Styles, cfg cascade.Config, switches []float64, left, width int, win [2]float64) string {
 	row := []rune(strings.Repeat(" ", left+max(0, width)))
 	put := func(t float64, r rune) {
 		if c := int((t - win[0]) / (win[1] - win[0]) * float64(width)); t >= win[0] && c >= 0 && c < width {
 			row[left+c] = r
 		}
+	}
+	for _, t := range switches {
+		put(t, widget.SwitchRune)
 	}
 	put(cfg.DegradeAt, '!')
 	put(cfg.SurgeAt, 'S')
@@ -410,7 +449,13 @@ func markers(st *widget.Styles, cfg cascade.Config, left, width int, win [2]floa
 
 // legend says what every mark under the charts means, in the longest form
 // that fits w cells.
-func legend(cfg cascade.Config, w int) string {
+func legend(cfg cascade.Config, switched bool, w int) string {
+	if switched {
+		return widget.FirstFit(w,
+			fmt.Sprintf("┊ a switch · ! db %.10gx slower · S..e %.10gx surge · C closed O open H half-open", cfg.DBSlowdown, cfg.SurgeX),
+			"┊ switch · ! db slower · S..e surge · C/O/H closed/open/half",
+			"┊ switch · ! slow db · S..e surge")
+	}
 	return widget.FirstFit(w,
 		fmt.Sprintf("! db %.10gx slower at %.10g s · S..e %.10gx surge · brk: C closed, O open, H half-open", cfg.DBSlowdown, cfg.DegradeAt, cfg.SurgeX),
 		fmt.Sprintf("! db %.10gx slower · S..e %.10gx surge · C closed O open H half-open", cfg.DBSlowdown, cfg.SurgeX),

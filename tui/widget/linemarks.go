@@ -159,3 +159,26 @@ func (t TimeSeries) name(i int, m lineMark, marked bool) string {
 	}
 	return out
 }
+
+// SwitchRune marks a switch's time on a chart, and SwitchLegend says so.
+const (
+	SwitchRune   = '┊'
+	SwitchLegend = "┊ a switch"
+)
+
+// drawSwitches draws each switch in the plot's window as a dotted column
+// through the cells the lines left empty.
+func (t TimeSeries) drawSwitches(st *Styles, c *canvas.Model, origin canvas.Point, gw, gh int) {
+	for _, x := range t.Switches {
+		if x < t.XMin || x > t.XMax {
+			continue
+		}
+		col := min(gw-1, int((x-t.XMin)/(t.XMax-t.XMin)*float64(gw)))
+		for y := range gh {
+			p := origin.Add(canvas.Point{X: col, Y: y})
+			if r := c.Cell(p).Rune; r == 0 || r == ' ' || r == runes.BrailleBlockOffset {
+				c.SetRuneWithStyle(p, SwitchRune, st.Marker)
+			}
+		}
+	}
+}

@@ -104,6 +104,9 @@ type TimeSeries struct {
 	// 2 for hours of a clock) where they fit, instead of at round steps
 	// of the axis' own choosing.
 	XStep float64
+	// Switches are the times of switches made mid-run: each drawn as a
+	// dotted column (SwitchRune) in the plot's cells no line takes.
+	Switches []float64
 	// opts are the options With set.
 	opts Option
 }
@@ -346,6 +349,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		graph.DrawBraillePatterns(&lc.Canvas, origin, cells[i], l.Style)
 		lastRow[i] = t.yRow(l.Value(end), gh) // the row the line's last dot is drawn in
 	}
+	t.drawSwitches(st, &lc.Canvas, origin, gw, gh)
 	marks := t.marks()
 	marked := legend && drawn > 1
 	if marked {
