@@ -131,3 +131,39 @@ func TestSupermarketWordsAndKeys(t *testing.T) {
 		t.Errorf("L should open the lecture strip and leave the load: lecture %v, note %q", m.lecture, m.note)
 	}
 }
+
+// p switches the left policy from the time on the clock: the title says
+// when, the chart marks it, and stepping back over it and on again
+// replays it to the same screen.
+func TestSupermarketSwitchesFromNow(t *testing.T) {
+	t.Parallel()
+	m := openAt(t, "supermarket-90", 120, 40)
+	for range 100 {
+		press(m, "n")
+	}
+	press(m, "p") // jsq-d to jsq
+	if v := plain(m); !strings.Contains(v, "jsq-d, then policy jsq from t 50.0") || !strings.Contains(v, "t 50.0 /") {
+		t.Fatalf("p should switch to jsq from t 50 without a restart:\n%s", v)
+	}
+	for range 40 {
+		press(m, "n")
+	}
+	before := plain(m)
+	if !strings.Contains(before, "┊ a switch") {
+		t.Errorf("the chart should mark the switch:\n%s", before)
+	}
+	for range 60 {
+		press(m, "b")
+	}
+	for range 60 {
+		press(m, "n")
+	}
+	if after := plain(m); after != before {
+		t.Errorf("back over the switch and on again should replay it:\nbefore\n%s\nafter\n%s", before, after)
+	}
+	press(m, "w")
+	press(m, "]")
+	if v := plain(m); strings.Contains(v, "then policy") || !strings.Contains(v, "t 0.0 /") {
+		t.Errorf("w then ] should rerun from t = 0 at the new load, the switch dropped:\n%s", v)
+	}
+}

@@ -38,7 +38,11 @@ load^((d^i - 1)/(d - 1)).`,
 			}
 			runs := make([]run, len(o.Results))
 			for i, r := range o.Results {
-				runs[i] = run{o.Configs[i].Label(), o.Configs[i].D, r, o.Moments[i]}
+				d := 1 // a policy that draws no candidates looks at one server
+				if o.Configs[i].Draws() {
+					d = o.Configs[i].D
+				}
+				runs[i] = run{o.Configs[i].Label(), d, r, o.Moments[i]}
 			}
 			out := struct {
 				run
@@ -53,7 +57,7 @@ load^((d^i - 1)/(d - 1)).`,
 		},
 		"csv": func(_ context.Context, w io.Writer, o queue.Outcome, _ engine.Cost) error {
 			cw := csv.NewWriter(w)
-			cw.Write([]string{"policy", "jobs", "fraction", "tail", "theory_fraction", "theory_tail"})
+			cw.Write([]string{"policy", "jobs", "fraction", "tail", "theory_fraction", "theory_tail", "switches"})
 			for i, r := range o.Results {
 				for j := range r.Fractions {
 					tf, tt := "", ""
@@ -61,7 +65,7 @@ load^((d^i - 1)/(d - 1)).`,
 						tf, tt = strconv.FormatFloat(r.Theory.Fractions[j], 'g', 6, 64), strconv.FormatFloat(r.Theory.Tail[j], 'g', 6, 64)
 					}
 					cw.Write([]string{o.Configs[i].Label(), strconv.Itoa(j), strconv.FormatFloat(r.Fractions[j], 'g', 6, 64),
-						strconv.FormatFloat(r.Tail[j], 'g', 6, 64), tf, tt})
+						strconv.FormatFloat(r.Tail[j], 'g', 6, 64), tf, tt, engine.FormatSwitches(r.Switches)})
 				}
 			}
 			cw.Flush()
@@ -80,7 +84,10 @@ func writeQueueText(w io.Writer, o queue.Outcome) error {
 	for i, r := range o.Results {
 		c := o.Configs[i]
 		theory, against := func(j int) string { return "-" }, "no mean field: not a d-choice rule"
-		if c.Slow > 0 {
+		switch {
+		case len(c.Switches) > 0:
+			against = "no mean field: switched mid-run, " + engine.FormatSwitches(c.Switches)
+		case c.Slow > 0:
 			against = "no mean field: the servers' speeds differ"
 		}
 		if r.Theory != nil {

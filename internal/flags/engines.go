@@ -244,6 +244,7 @@ func init() {
 		fs.Int(&s.Slow, "slow", 0, 10000000, "slow servers (the first ones), below --servers")
 		fs.Float(&s.SlowSpeed, "slow-speed", "a number in [0.01, 1]", "the slow servers' speed (the others' is 1)")
 		fs.Float(&s.Decay, "decay", "a number in [0.01, 1e6]", "peak-ewma's decay time, in time units")
+		fs.Text(&s.Switch, "switch", engine.SwitchSyntax, "changes every run from a time on: policy NAME, d N, load L, decay T; times in time units (policy=jsq-d@500)")
 		fs.Float(&s.Time, "time", "a number in (0, 1e7]", "simulated time")
 		fs.Float(&s.Warmup, "warmup", "a number in [0, 1e7)", "time before measuring")
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed of the arrivals (services and choices use seed + 1)")

@@ -105,6 +105,12 @@ func Number[C any](name string, lo, hi float64, closed bool, field func(c *C) *f
 	}}
 }
 
+// WholeIn reads a whole number in lo..hi.
+func WholeIn(v string, lo, hi int) (int, bool) {
+	n, err := strconv.Atoi(v)
+	return n, err == nil && n >= lo && n <= hi
+}
+
 // TimeUnit is the unit an engine's clock counts in: Name as reports
 // write it and the seconds in one (0: a model time with no seconds, whose
 // switch times are plain numbers).
@@ -192,6 +198,14 @@ type Schedule struct {
 
 // NewSchedule schedules switches in time order.
 func NewSchedule(list []Switch) Schedule { return Schedule{list: list} }
+
+// Next is the time of the next switch not yet handed out.
+func (s *Schedule) Next() (float64, bool) {
+	if s.next < len(s.list) {
+		return s.list[s.next].At, true
+	}
+	return 0, false
+}
 
 // Due is the next switch due by time t, if any; each is handed out once.
 func (s *Schedule) Due(t float64) (Switch, bool) {

@@ -56,6 +56,8 @@ type Config struct {
 	// Time is when the run ends for Step and Done; 0 runs without end
 	// (Advance only).
 	Time float64
+	// Switches change the run from their times on (Knobs), in time order.
+	Switches []engine.Switch
 	// Trace keeps the servers each arrival looks at (Looked), for a view
 	// that steps a job at a time; it costs a write a server looked at.
 	Trace bool
@@ -87,7 +89,7 @@ func (c Config) validate() error {
 		return engine.Invalid("servers", "must be in 1..10000000, got %d", c.Servers)
 	case !(c.Load > 0 && c.Load < 1):
 		return engine.Invalid("load", "must be in (0, 1), got %v", c.Load)
-	case c.draws() && (c.D < 1 || c.D > c.Servers):
+	case c.Draws() && (c.D < 1 || c.D > c.Servers):
 		return engine.Invalid("d", "must be in 1..servers (%d), got %d", c.Servers, c.D)
 	case c.Policy == StaleD && !(c.Refresh >= 0.01 && c.Refresh <= 1e6):
 		return engine.Invalid("refresh", "must be in [0.01, 1e6], got %v", c.Refresh)
@@ -110,8 +112,8 @@ func (c Config) validate() error {
 // MinSpeed is the slowest a slow server may be.
 const MinSpeed = 0.01
 
-// draws reports whether the policy draws D servers to compare.
-func (c Config) draws() bool { return c.Policy == JSQD || c.Policy == StaleD || c.Policy == PeakEWMA }
+// Draws reports whether the policy draws D servers to compare.
+func (c Config) Draws() bool { return c.Policy == JSQD || c.Policy == StaleD || c.Policy == PeakEWMA }
 
 // speed is the service rate of the servers of class 0 (the others) and 1
 // (the slow).

@@ -56,7 +56,7 @@ func Figures(configs []Config, results []Result) []engine.Figure {
 		if c.Slow > 0 {
 			figs = append(figs, engine.Figure{Key: "slow", Group: group, Name: "at a slow server", Value: slow})
 		}
-		if d, ok := c.Choices(); ok {
+		if d, ok := c.Choices(); ok && len(c.Switches) == 0 {
 			field := NewTheory(c.Load, d, 10).MeanQueue
 			figs = append(figs,
 				engine.Figure{Key: "theory", Group: group, Name: "mean field", Value: fmt.Sprintf("%.2f", field)},

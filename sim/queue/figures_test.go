@@ -8,7 +8,8 @@ import (
 )
 
 // A lab stepping each policy's Sim to its end shows the report's
-// headline: each policy's mean, 7+ and mean field, and random's mean field
+// headline: each policy's mean, 7+, response and mean field (jobs and
+// response), and random's mean field
 // beside them when no policy is random.
 func TestFiguresAtTheEndAreTheReports(t *testing.T) {
 	s := DefaultSpec()
@@ -35,7 +36,7 @@ func TestFiguresAtTheEndAreTheReports(t *testing.T) {
 	for _, f := range figs {
 		keys = append(keys, f.Group+" "+f.Key)
 	}
-	if got := fmt.Sprint(keys); got != "[jsq-2 mean jsq-2 7+ jsq-2 theory stale-2 mean stale-2 7+ stale-2 theory random random]" {
+	if got := fmt.Sprint(keys); got != "[jsq-2 mean jsq-2 7+ jsq-2 response jsq-2 theory jsq-2 field-response stale-2 mean stale-2 7+ stale-2 response stale-2 theory stale-2 field-response random random]" {
 		t.Errorf("figures %s", got)
 	}
 }

@@ -1,5 +1,7 @@
 package queue
 
+import "github.com/loadlab/loadlab/sim/engine"
+
 // Result is a run's measures since the warm-up, time-averaged.
 type Result struct {
 	// Fractions[i] is the share of time-weighted servers holding exactly i
@@ -18,13 +20,15 @@ type Result struct {
 	// (d = 1), jsq-d, and stale-d (the fresh board it falls short of);
 	// none for jsq and round-robin, which are not d-choice rules.
 	Theory *Theory `json:"theory,omitempty"`
+	// Switches are the switches applied, each at its time.
+	Switches []engine.Switch `json:"switches,omitempty"`
 }
 
 // Result measures the run so far. It writes nothing, so a run read at
 // every step ends on the figures of one read only at its end, to the bit.
 func (s *Sim) Result() Result {
 	span := s.now - s.cfg.Warmup
-	r := Result{MaxQueue: s.maxQueue, Events: s.events}
+	r := Result{MaxQueue: s.maxQueue, Events: s.events, Switches: s.switched}
 	if span <= 0 {
 		return r
 	}
@@ -51,7 +55,7 @@ func (s *Sim) Result() Result {
 		}
 		r.SlowQueue = area / (span * float64(s.cfg.Slow))
 	}
-	if d, ok := s.cfg.Choices(); ok {
+	if d, ok := s.cfg.Choices(); ok && len(s.switched) == 0 { // a switched run mixes two regimes: no one mean field
 		th := NewTheory(s.cfg.Load, d, max(10, len(r.Fractions)-1))
 		r.Theory = &th
 	}

@@ -81,6 +81,10 @@ type Sim struct {
 	// state is not to be read.
 	interrupt func() bool
 	halted    bool
+	// schedule is the config's switches, applied as the clock reaches
+	// them; switched the switches applied so far
+	schedule engine.Schedule
+	switched []engine.Switch
 }
 
 // interruptEvery is how many servers pick looks at between calls of
@@ -124,6 +128,7 @@ func New(c Config) (*Sim, error) {
 	}
 	s.lambda = c.Load * c.Capacity()
 	s.next = s.arrivals.ExpoVariate(s.lambda)
+	s.schedule = engine.NewSchedule(c.Switches)
 	return s, nil
 }
 
@@ -174,6 +179,12 @@ func (s *Sim) Advance(t float64) {
 		}
 		dep := s.dep
 		at := min(dep, s.next)
+		if due, ok := s.schedule.Next(); ok && due <= t && due <= at {
+			s.settle(due)
+			sw, _ := s.schedule.Due(due)
+			s.apply(sw) // checked when scheduled
+			continue
+		}
 		if at > t {
 			s.settle(t)
 			return

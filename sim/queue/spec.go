@@ -27,6 +27,9 @@ type Spec struct {
 	Time   float64 `json:"time"`
 	Warmup float64 `json:"warmup"`
 	Seed   int64   `json:"seed"`
+	// Switch changes every run from a time on: "policy=jsq-d@500,...", as
+	// engine.ParseSwitches reads it against Knobs.
+	Switch string `json:"switch"`
 	// Stepper asks a view to step a job at a time, marking the servers
 	// each looks at; the run and its figures are the same.
 	Stepper bool `json:"stepper"`
@@ -61,6 +64,11 @@ func (s Spec) Configs() ([]Config, error) {
 		window = s.Refresh
 	}
 	var out []Config
+	first := Config{Servers: s.Servers, Load: s.Load, D: s.D, Refresh: s.Refresh, Decay: s.Decay, SlowSpeed: s.SlowSpeed}
+	switches, err := engine.ParseSwitches(s.Switch, Knobs, first, Unit, s.Time)
+	if err != nil {
+		return nil, err
+	}
 	for i, name := range []string{s.Policy, s.Against} {
 		if i == 1 && name == "" {
 			break
@@ -76,12 +84,13 @@ func (s Spec) Configs() ([]Config, error) {
 		}
 		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Slow: s.Slow, SlowSpeed: s.SlowSpeed, Decay: s.Decay,
 			Seed: s.Seed, Warmup: s.Warmup, Time: s.Time, Window: window, Trace: s.Stepper}
-		if !c.draws() {
-			c.D = 1
-		}
 		if err := c.validate(); err != nil {
 			return nil, err
 		}
+		if err := checkSwitches(c, switches); err != nil {
+			return nil, err
+		}
+		c.Switches = switches
 		out = append(out, c)
 	}
 	switch {
@@ -93,6 +102,19 @@ func (s Spec) Configs() ([]Config, error) {
 		return nil, engine.Invalid("seed", "must be >= 0, got %d", s.Seed)
 	}
 	return out, nil
+}
+
+// checkSwitches applies switches one by one to c, as a run would, and
+// reports the first that leaves it invalid (d above the servers, a board
+// without its refresh).
+func checkSwitches(c Config, switches []engine.Switch) error {
+	for _, sw := range switches {
+		Knobs.Set(&c, sw.Name, sw.Value)
+		if err := c.validate(); err != nil {
+			return engine.Invalid("switch", "%s=%s@%g leaves the run invalid: %v", sw.Name, sw.Value, sw.At, err)
+		}
+	}
+	return nil
 }
 
 // IdleFlags are the fields the spec's policies and fleet leave unread,
@@ -176,7 +198,7 @@ func (s Spec) Cost() engine.Cost {
 		arrivals := cfg.Load * n * cfg.Time
 		ev, ch := eventNs(cfg.Servers)
 		eventsNs += 2 * arrivals * ev
-		if cfg.draws() {
+		if cfg.Draws() {
 			choicesNs += arrivals * float64(cfg.D-1) * ch
 		}
 		if cfg.Policy == PeakEWMA { // an exp a server looked at, and the arrival times kept
@@ -249,7 +271,11 @@ func (s Spec) Run(ctx context.Context, progress func(float64)) (Outcome, error) 
 		// maxChunkNs of work: ctx is looked at between chunks (how a run
 		// is cut into calls of Advance changes nothing).
 		ev, ch := eventNs(c.Servers)
-		perUnit := c.Load * float64(c.Servers) * (2*ev + float64(c.D-1)*ch)
+		looks := 0.0
+		if c.Draws() {
+			looks = float64(c.D - 1)
+		}
+		perUnit := c.Load * float64(c.Servers) * (2*ev + looks*ch)
 		chunk := min(10, max(maxChunkNs/perUnit, 1e-9*s.Time))
 		for k := 1.0; sim.Now() < s.Time; k++ {
 			if err := ctx.Err(); err != nil {

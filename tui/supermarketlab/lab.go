@@ -30,6 +30,13 @@ type Lab struct {
 	opened queue.Spec
 	runs   []*run
 	deck   lab.Deck
+	// now is the spec as the switches have left the runs (spec is as
+	// they started); switches are each run's, kept so that a restart or a
+	// step back replays them; fromStart makes the keys rerun from t = 0
+	// instead of switching from now.
+	now       queue.Spec
+	switches  [][]engine.Switch
+	fromStart bool
 }
 
 // run is one policy's simulation and what the views keep of it.
@@ -53,9 +60,16 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec, opened: spec}
+	l := &Lab{spec: spec, opened: spec, now: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
-	return l, l.Restart()
+	if err := l.Restart(); err != nil {
+		return nil, err
+	}
+	l.switches = nil
+	for _, r := range l.runs {
+		l.switches = append(l.switches, r.sim.Config().Switches)
+	}
+	return l, nil
 }
 
 // Restart starts every server empty at t = 0.
@@ -65,12 +79,21 @@ func (l *Lab) Restart() error {
 		return err
 	}
 	l.runs = nil
-	for _, c := range cs {
+	for i, c := range cs {
+		if i < len(l.switches) {
+			c.Switches = l.switches[i]
+		}
 		s, err := queue.New(c)
 		if err != nil {
 			return err
 		}
 		l.runs = append(l.runs, &run{sim: s, resAt: -1, before: make([]int32, c.Servers)})
+	}
+	for len(l.switches) < len(l.runs) && l.switches != nil {
+		l.switches = append(l.switches, nil)
+	}
+	if l.switches == nil && l.opened != (queue.Spec{}) { // rerun from the start: no switches yet
+		l.switches = make([][]engine.Switch, len(l.runs))
 	}
 	return nil
 }
@@ -155,7 +178,9 @@ func (l *Lab) Status() []string {
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
 	i := lab.Info{Glossary: glossary, Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
-	if s := l.spec; s.Policy != l.opened.Policy || s.Against != l.opened.Against || s.Load != l.opened.Load || s.D != l.opened.D || s.Refresh != l.opened.Refresh {
+	if t, ok := l.switchTitle(); ok {
+		i.Title = t
+	} else if s := l.spec; s.Policy != l.opened.Policy || s.Against != l.opened.Against || s.Load != l.opened.Load || s.D != l.opened.D || s.Refresh != l.opened.Refresh {
 		names := s.Policy
 		if s.Against != "" {
 			names += " against " + s.Against

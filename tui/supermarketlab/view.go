@@ -277,7 +277,7 @@ func chart(st *widget.Styles, r *run, w, h int, sc scales) []string {
 	ts := widget.TimeSeries{XMin: 0, XMax: max(50, end), YMin: 0, YMax: sc.means * 1.1,
 		XLabel: func(v float64) string { return fmt.Sprintf("%.0f", v) },
 		YLabel: func(v float64) string { return fmt.Sprintf(yFormat, v) },
-		Lines:  series, NamesWidth: len("now average ") + 1}.With(widget.JoinRows)
+		Lines:  series, NamesWidth: len("now average ") + 1, Switches: switchTimes(s)}.With(widget.JoinRows)
 	if w < 48 { // a narrow panel: the plot before the names on one row
 		ts.NamesWidth = 0
 	}
@@ -296,6 +296,21 @@ func chart(st *widget.Styles, r *run, w, h int, sc scales) []string {
 			"jobs a server: now, since t " + since + ", mean fields with random's",
 		}, titles[2:]...)
 	}
+	if len(ts.Switches) > 0 {
+		for i, t := range titles {
+			titles[i] = widget.SwitchLegend + " · " + t
+		}
+		titles = append(titles, widget.SwitchLegend)
+	}
 	lines := []string{st.Muted.Render(widget.FirstFit(w, titles...))}
 	return append(lines, strings.Split(ts.Render(st, w, h-1), "\n")...)
+}
+
+// switchTimes are the times of the switches a run has met.
+func switchTimes(s *queue.Sim) []float64 {
+	var out []float64
+	for _, sw := range s.Switched() {
+		out = append(out, sw.At)
+	}
+	return out
 }

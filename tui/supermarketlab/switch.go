@@ -1,0 +1,90 @@
+package supermarketlab
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loadlab/loadlab/sim/queue"
+	"github.com/loadlab/loadlab/tui/lab"
+)
+
+// switchNow makes change from the time on the clock: each field it
+// changes becomes a switch of the runs that read it (the policy of the
+// left run, the against of the right, d of the runs that take it, the
+// load of both), kept so that a restart or a step back replays it.
+func (l *Lab) switchNow(change func(*queue.Spec) string) lab.Outcome {
+	cur := l.now
+	next := cur
+	if why := change(&next); why != "" {
+		return lab.Outcome{Handled: true, Note: why}
+	}
+	if next == cur {
+		return lab.Outcome{Handled: true, Note: "no change: this key is at the end of its range"}
+	}
+	if err := next.Validate(); err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
+	if l.runs[0].sim.Done() {
+		return lab.Outcome{Handled: true, Note: "the run is over: r runs it again, and w changes it from the start instead"}
+	}
+	var made []string
+	switchRun := func(i int, name, value string) {
+		sw, err := l.runs[i].sim.Switch(name, value)
+		if err != nil {
+			return // validated with the spec
+		}
+		l.switches[i] = append(l.switches[i], sw)
+		made = append(made, strings.TrimSpace(fmt.Sprintf("%s %s=%s", l.side(i), name, value)))
+	}
+	if next.Policy != cur.Policy {
+		switchRun(0, "policy", next.Policy)
+	}
+	if next.Against != cur.Against {
+		switchRun(1, "policy", next.Against)
+	}
+	if next.D != cur.D {
+		switchRun(0, "d", fmt.Sprint(next.D))
+		if len(l.runs) > 1 && next.AgainstD == 0 {
+			switchRun(1, "d", fmt.Sprint(next.D))
+		}
+	}
+	if next.Load != cur.Load {
+		for i := range l.runs {
+			switchRun(i, "load", fmt.Sprint(next.Load))
+		}
+	}
+	l.now = next
+	for _, r := range l.runs {
+		r.resAt = -1
+	}
+	return lab.Outcome{Handled: true, Note: fmt.Sprintf("from t %.1f on: %s (w: from the start instead)", l.runs[0].sim.Now(), strings.Join(made, ", "))}
+}
+
+// side names run i where the screen shows two.
+func (l *Lab) side(i int) string {
+	if len(l.runs) == 1 {
+		return ""
+	}
+	return [2]string{"left", "right"}[i]
+}
+
+// switchTitle says what the runs started as and each switch since, when
+// there are any.
+func (l *Lab) switchTitle() (string, bool) {
+	var parts []string
+	for i := range l.runs {
+		if len(l.switches[i]) == 0 {
+			continue
+		}
+		var sw []string
+		for _, s := range l.switches[i] {
+			sw = append(sw, fmt.Sprintf("%s %s from t %.1f", s.Name, s.Value, s.At))
+		}
+		start := l.spec.Policy
+		if i == 1 {
+			start = l.spec.Against
+		}
+		parts = append(parts, start+", then "+strings.Join(sw, ", then "))
+	}
+	return strings.Join(parts, "; "), len(parts) > 0
+}
