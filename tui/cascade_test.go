@@ -25,7 +25,7 @@ func TestCascadeMomentsAndPresets(t *testing.T) {
 		t.Fatalf("no stop at the slowdown:\n%s", plain(m))
 	}
 	drive(m, "c") // one set
-	drive(m, "w") // keys from the start
+	drive(m, "Z") // keys from the start
 	drive(m, "6") // S6
 	if v := plain(m); !strings.Contains(v, "S6: 0.25 s timeout · retry x3 with backoff · on: breaker bulkhead shed budget") || !strings.Contains(v, "t 15.00") {
 		t.Errorf("6 should replay S6 to 15 s:\n%s", v)
@@ -70,10 +70,10 @@ func TestCascadeSwitchesFromNow(t *testing.T) {
 	if after := plain(m); after != before {
 		t.Errorf("back over the switch and forward again should replay it:\nbefore\n%s\nafter\n%s", before, after)
 	}
-	press(m, "w")
+	press(m, "Z")
 	press(m, "6")
 	if v := plain(m); !strings.Contains(v, "S6 (every protection)") || strings.Contains(v, "then breaker") {
-		t.Errorf("w then 6 should rerun S6 from the start, the switches dropped:\n%s", v)
+		t.Errorf("Z then 6 should rerun S6 from the start, the switches dropped:\n%s", v)
 	}
 }
 

@@ -78,7 +78,7 @@ func shellOwners() map[string]key.Binding {
 	c := lab.CommonKeys
 	owners := map[string]key.Binding{}
 	for _, b := range []key.Binding{c.Quit, c.Help, c.Play, c.Step, c.Faster, c.Slower, c.Reset, c.NextSeed, c.TypeSeed, c.Theme, c.Back, c.Tab, c.Moments, c.Lecture,
-		c.Timeline, c.View, c.Compare, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward, c.Scenario} {
+		c.Timeline, c.View, c.Compare, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward, c.Scenario, c.FromStart} {
 		for _, k := range b.Keys() {
 			owners[k] = b
 		}

@@ -78,6 +78,9 @@ func writeLeaseText(w io.Writer, r leasestorm.Report) error {
 		leasestorm.Clock(leasestorm.LeadMin), s.OutageMin, s.Rate*float64(s.TimeoutS))
 	for _, run := range r.Runs {
 		fmt.Fprintf(w, "\n%s\n", leaseSetWords[run.Set])
+		for _, sw := range run.Switches {
+			fmt.Fprintf(w, "  switched %s to %s at %s\n", sw.Name, sw.Value, leasestorm.ClockOf(sw.At))
+		}
 		fmt.Fprintf(w, "  at the return: %s droplets want a lease, %s of them lost theirs\n", textfmt.Int(run.ReturnWaiting), textfmt.Int(run.ReturnWithout))
 		fmt.Fprintf(w, "  after it: %.1f%% of the manager's work wasted on droplets that had given up; the queue peaked at %s\n",
 			100*run.WastedShareAfter, textfmt.Int(run.PeakQueue))

@@ -150,6 +150,7 @@ func init() {
 		fs.Int(&s.AfterMin, "after-min", 1, leasestorm.MaxMinutes, "minutes the run goes on after DynamoDB returns")
 		fs.IntSaying(&s.StaggerMin, "stagger-min", 1, leasestorm.MaxMinutes, "a whole number in 1..renew-min", "minutes over which staggered droplets spread their asks")
 		fs.Text(&s.Runs, "runs", "a list of none throttle drop-stale both stagger renew-expired", "the protection sets to run, comma-separated")
+		fs.Text(&s.Switch, "switch", engine.SwitchSyntax, "changes every run from a time on, as an operator would: throttle, drop-stale on|off, cap N, rate R; times of day (throttle=on@3:30am) or seconds from 11:18 PM")
 	})
 	declare(func(fs *Set, s *netmanager.Spec) {
 		fs.Int(&s.Droplets, "droplets", 0, netmanager.MaxDroplets, "droplets whose new lease needs its network state propagated")

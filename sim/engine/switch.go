@@ -117,6 +117,34 @@ func WholeIn(v string, lo, hi int) (int, bool) {
 type TimeUnit struct {
 	Name    string
 	Seconds float64
+	// Clock, if set, reads a time of day ("4:14", "4:14am", "11:50 PM")
+	// into the unit, for a run that has a clock.
+	Clock func(minutesOfDay int) float64
+}
+
+// clockMinutes reads a time of day: H:MM on a 24-hour clock, or with am
+// or pm on a 12-hour one.
+func clockMinutes(s string) (int, bool) {
+	t := strings.ToLower(strings.ReplaceAll(s, " ", ""))
+	half := ""
+	for _, h := range []string{"am", "pm"} {
+		if n, ok := strings.CutSuffix(t, h); ok {
+			t, half = n, h
+		}
+	}
+	hs, ms, ok := strings.Cut(t, ":")
+	h, err1 := strconv.Atoi(hs)
+	m, err2 := strconv.Atoi(ms)
+	if !ok || err1 != nil || err2 != nil || len(ms) != 2 || m < 0 || m > 59 || h < 0 || h > 23 || half != "" && (h < 1 || h > 12) {
+		return 0, false
+	}
+	switch {
+	case half == "am" && h == 12:
+		h = 0
+	case half == "pm" && h != 12:
+		h += 12
+	}
+	return 60*h + m, true
 }
 
 // SwitchSyntax is how help and messages write the --switch syntax.
@@ -158,6 +186,13 @@ func ParseSwitches[C any](text string, knobs Knobs[C], base C, unit TimeUnit, en
 
 // parseSwitchTime reads a switch's time in unit.
 func parseSwitchTime(s string, unit TimeUnit) (float64, error) {
+	if unit.Clock != nil && strings.Contains(s, ":") {
+		m, ok := clockMinutes(s)
+		if !ok {
+			return 0, Invalid("switch", "a time of day is H:MM, with am or pm or on a 24-hour clock (4:14am, 23:50), got %q", s)
+		}
+		return unit.Clock(m), nil
+	}
 	scale, num := 1.0, s
 	if unit.Seconds > 0 {
 		for _, u := range []struct {
@@ -172,6 +207,9 @@ func parseSwitchTime(s string, unit TimeUnit) (float64, error) {
 	}
 	x, err := strconv.ParseFloat(num, 64)
 	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		if unit.Clock != nil {
+			return 0, Invalid("switch", "times are times of day (4:14am) or numbers of %s, or with ms, s, m or h (20s, 1.5m), got %q", unit.Name, s)
+		}
 		if unit.Seconds > 0 {
 			return 0, Invalid("switch", "times are numbers of %s or with ms, s, m or h (20s, 1.5m), got %q", unit.Name, s)
 		}

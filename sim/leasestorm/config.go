@@ -62,6 +62,10 @@ type Config struct {
 	// their asks when DynamoDB returns.
 	StaggerMin  int `json:"stagger-min"`
 	Protections `json:"-"`
+	// Switches change the run from their seconds on (Knobs), written as
+	// engine.FormatSwitches writes them (a string keeps the config
+	// comparable).
+	Switches string `json:"-"`
 }
 
 // LeadMin is the quiet half hour the run starts with, before the outage:

@@ -119,6 +119,7 @@ type Engine struct {
 	queue             ring
 	budget            float64
 	throttled         bool
+	throttledAt       int // the second the throttle came on, -1 before
 
 	now     int32 // the next second to run
 	without int   // droplets without a lease
@@ -134,6 +135,11 @@ type Engine struct {
 
 	series  Series
 	moments []engine.Moment
+	// start is the config the run began with; schedule its switches,
+	// handed out as the clock reaches them; switched those applied
+	start    Config
+	schedule engine.Schedule
+	switched []engine.Switch
 }
 
 // Totals are a run's counts so far.
@@ -181,11 +187,16 @@ func New(c Config) (*Engine, error) {
 		lease: int32(60 * c.LeaseMin), renew: int32(60 * c.RenewMin), timeout: int32(c.TimeoutS),
 		waiting: make([]bool, n), lost: make([]bool, n), sent: make([]int32, n), granted: make([]int32, n), leaseUntil: make([]int32, n),
 		renewals: newWheel(60*c.RenewMin+1, n), retries: events{q: make([]event, 0, 2*n+1)}, expiries: events{q: make([]event, 0, 2*n+1)},
-		collapsedAt: -1, recoveredAt: -1, allLostAt: -1, throttleAt: -1,
+		collapsedAt: -1, recoveredAt: -1, allLostAt: -1, throttleAt: -1, throttledAt: -1,
 	}
 	if c.Throttle {
 		e.throttleAt = e.outEnd + int32(60*c.ThrottleAfterMin)
 	}
+	switches, err := engine.ParseSwitches(c.Switches, Knobs, c, Unit, float64(e.end))
+	if err != nil {
+		return nil, err
+	}
+	e.start, e.schedule = c, engine.NewSchedule(switches)
 	e.src = rng.New(c.Seed)
 	// Each droplet's next renewal falls anywhere in the mean renewal
 	// delay, as in a fleet renewing steadily; its lease was granted that
@@ -246,6 +257,7 @@ func (e *Engine) Step() bool {
 	if e.Done() {
 		return false
 	}
+	e.applyDue()
 	now := e.now
 	outage := now >= e.outStart && now < e.outEnd
 	switch now {
@@ -268,6 +280,7 @@ func (e *Engine) Step() bool {
 		e.queue.head, e.queue.size = 0, 0
 		e.throttled = true
 		e.mark("%s: the throttle: at most %s requests in flight, and restarts drop the %s queued (the lecture: 4:14 AM)", Clock(minute(now)), engine.Digits(int64(e.cfg.Cap)), engine.Digits(int64(flushed)))
+		e.throttledAt = int(now)
 	}
 	for ev, ok := e.expiries.due(now); ok; ev, ok = e.expiries.due(now) {
 		if e.cfg.RenewExpired && outage {
@@ -428,9 +441,11 @@ const CollapsedShare = 0.05
 // Snapshot is the run as it stands: counts, and the series shared up to
 // now.
 type Snapshot struct {
-	Second                   int64
-	Without, Waiting, Queue  int
-	Throttled                bool
+	Second                  int64
+	Without, Waiting, Queue int
+	Throttled               bool
+	// ThrottledAt is the second the throttle came on, -1 before.
+	ThrottledAt              int
 	Totals                   Totals
 	CollapsedAt, RecoveredAt int
 	ReturnWaiting, PeakQueue int
@@ -440,7 +455,7 @@ type Snapshot struct {
 
 // Snapshot takes the run's state without copying its history.
 func (e *Engine) Snapshot() Snapshot {
-	return Snapshot{Second: int64(e.now), Without: e.without, Waiting: e.waitN, Queue: e.queue.size, Throttled: e.throttled,
+	return Snapshot{Second: int64(e.now), Without: e.without, Waiting: e.waitN, Queue: e.queue.size, Throttled: e.throttled, ThrottledAt: e.throttledAt,
 		Totals: e.tot, CollapsedAt: e.collapsedAt, RecoveredAt: e.recoveredAt, ReturnWaiting: e.returnWaiting, PeakQueue: e.peakQueue,
 		Series: e.series.View(), Moments: e.Moments()}
 }

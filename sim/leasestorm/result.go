@@ -52,6 +52,8 @@ type Result struct {
 	// requests served ("0/1" when none were).
 	WastedShareAfterExact string `json:"wasted_share_after_return_exact"`
 	PeakQueue             int    `json:"peak_queue"`
+	// Switches are the switches applied, each at its second.
+	Switches []engine.Switch `json:"switches,omitempty"`
 	// CollapsedAt is the first minute after the outage whose goodput fell
 	// below CollapsedShare of the rate, RecoveredAt the first after it
 	// when every droplet held a lease again, each -1 if none, with their
@@ -72,7 +74,7 @@ type Result struct {
 
 // Result is the run's figures so far, with every minute of its series.
 func (e *Engine) Result() Result {
-	c := e.cfg
+	c := e.start
 	r := Result{Set: SetName(c.Protections), Rate: c.Rate, Threshold: c.Threshold(),
 		ReturnWaiting: e.returnWaiting, ReturnWithout: e.returnWithout,
 		Granted: e.tot.Granted, Wasted: e.tot.Wasted, Refused: e.tot.Refused, Dropped: e.tot.Dropped,
@@ -89,9 +91,13 @@ func (e *Engine) Result() Result {
 	if r.RecoveredAt >= 0 {
 		r.RecoveredClock = Clock(r.RecoveredAt)
 	}
-	if c.Throttle {
+	if e.throttledAt >= 0 || len(e.switched) == 0 && c.Throttle { // the minute it came on, or will
 		r.ThrottleAt = int(e.outEnd/60) + c.ThrottleAfterMin
+		if e.throttledAt >= 0 {
+			r.ThrottleAt = e.throttledAt / 60
+		}
 	}
+	r.Switches = e.switched
 	v := e.series.View()
 	r.Series = make([]Row, v.Goodput.Len())
 	for i := range r.Series {

@@ -14,6 +14,9 @@ type Spec struct {
 	// Runs lists the protection sets to run, comma-separated: none,
 	// throttle, drop-stale, both, stagger, renew-expired.
 	Runs string `json:"runs"`
+	// Switch changes every run from a time on: "throttle=on@3:30am,...",
+	// as engine.ParseSwitches reads it against Knobs.
+	Switch string `json:"switch"`
 }
 
 // DefaultSpec is the model's night (DefaultConfig) without the throttle
@@ -36,7 +39,15 @@ const MaxRuns = 4
 
 // Configs is one Config per run listed, in order.
 func (s Spec) Configs() ([]Config, error) {
-	return engine.PairedConfigs(s.Config, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, throttle, drop-stale, both, stagger or renew-expired"), SetName, withSet)
+	cs, err := engine.PairedConfigs(s.Config, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, throttle, drop-stale, both, stagger or renew-expired"), SetName, withSet)
+	if err != nil {
+		return nil, err
+	}
+	switches, err := engine.ParseSwitches(s.Switch, Knobs, s.Config, Unit, float64(60*s.Minutes()))
+	for i := range cs {
+		cs[i].Switches = engine.FormatSwitches(switches)
+	}
+	return cs, err
 }
 
 // Validate reports the first invalid field.

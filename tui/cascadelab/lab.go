@@ -239,7 +239,7 @@ func (l *Lab) Status() []string {
 
 // KeyMap is the lab's own keys.
 type KeyMap struct {
-	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Counts, Bulkhead, Shed, Budget, Whole, Zoom, Grain key.Binding
+	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Counts, Bulkhead, Shed, Budget, Zoom, Grain key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -261,7 +261,6 @@ var keys = KeyMap{
 	Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
 	Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
 	Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
-	Whole:       lab.Bind([]string{"w"}, "w", "protection keys: switch from now, or rerun from the start"),
 }
 
 // help lists the lab's keys with the shell's.
@@ -272,7 +271,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	presets.SetHelp("1-6", "S1 none · S2 retry · S3 tuned · S4 breaker · S5 bulkhead · S6 all")
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{presets, k.Timeout, k.Retry, k.Breaker, k.Counts, k.Bulkhead, k.Shed, k.Budget, k.Whole},
+		{presets, k.Timeout, k.Retry, k.Breaker, k.Counts, k.Bulkhead, k.Shed, k.Budget, lab.CommonKeys.FromStart},
 		append([]key.Binding{k.Compare, k.RightPreset, k.Arrivals, k.Follow, k.Zoom, k.Grain}, lab.ShellKeys()...),
 	}
 	return short, full
@@ -368,12 +367,12 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return lab.Outcome{Handled: true, Note: "compare: " + l.names() + " (replayed to the same time, same seed)", Restarted: true, Replay: true}
 	}
-	if key.Matches(msg, keys.Whole) {
+	if key.Matches(msg, lab.CommonKeys.FromStart) {
 		l.fromStart = !l.fromStart
 		if l.fromStart {
-			return lab.Outcome{Handled: true, Note: "from the start: a protection key now reruns the whole run as if it had been on from t = 0 (w: switch from now)"}
+			return lab.Outcome{Handled: true, Note: "from the start: a protection key now reruns the whole run as if it had been on from t = 0 (Z: switch from now)"}
 		}
-		return lab.Outcome{Handled: true, Note: "from now: a protection key switches the run from the moment on screen, as an operator would (w: from the start)"}
+		return lab.Outcome{Handled: true, Note: "from now: a protection key switches the run from the moment on screen, as an operator would (Z: from the start)"}
 	}
 	left := l.left()
 	p := left.engine.Config().Protections
@@ -444,7 +443,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 func (l *Lab) switchNow(name, value string, p cascade.Protections) lab.Outcome {
 	left := l.left()
 	if left.engine.Done() {
-		return lab.Outcome{Handled: true, Note: "the run is over: r runs it again, and w switches from the start instead"}
+		return lab.Outcome{Handled: true, Note: "the run is over: r runs it again, and Z switches from the start instead"}
 	}
 	sw, err := left.engine.Switch(name, value)
 	if err != nil {
@@ -452,7 +451,7 @@ func (l *Lab) switchNow(name, value string, p cascade.Protections) lab.Outcome {
 	}
 	left.cfg.Switches = append(left.cfg.Switches, sw)
 	left.stale = true
-	note := fmt.Sprintf("%s=%s from %.2f s on: %s (w: from the start instead)", name, value, sw.At, describe(p))
+	note := fmt.Sprintf("%s=%s from %.2f s on: %s (Z: from the start instead)", name, value, sw.At, describe(p))
 	if name == "breaker" && p.Breaker && !p.Tuned {
 		note += "; with the 3 s default wait, db calls wait rather than fail, so the breaker may never trip (o tunes the timeout)"
 	}

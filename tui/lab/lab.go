@@ -251,6 +251,10 @@ type Common struct {
 	// OverSeeds runs the lab's config over many seeds (a lab with a view
 	// of its own over seeds takes the key first).
 	OverSeeds key.Binding
+	// FromStart turns a lab's change keys between switching the run from
+	// the time on the clock (the default) and rerunning it as if the
+	// change had been made at the start; a lab that switches takes it.
+	FromStart key.Binding
 }
 
 // CommonKeys declares the shell's keys once.
@@ -283,6 +287,7 @@ var CommonKeys = Common{
 	PrevPart:    Bind([]string{"{"}, "{", "the story's part before"),
 	Prompt:      Bind([]string{":"}, ":", "type flags: any config of this engine, or --vary to sweep one"),
 	OverSeeds:   Bind([]string{"N"}, "N", "this config over many seeds: each figure's spread"),
+	FromStart:   Bind([]string{"Z"}, "Z", "changes: switch from now, or rerun from the start (t = 0)"),
 }
 
 // PlayKeys is the full help's column of the shell's keys for a lab that

@@ -61,6 +61,13 @@ type Case[S Paired[C], C any, E Runner] struct {
 	Stops string
 	// Note says what an edited spec now is.
 	Note func(S) string
+	// Switch switches a run from the time on its clock (nil: the case's
+	// keys always rerun from the start); Switches points at a config's
+	// switches, as engine.FormatSwitches writes them.
+	Switch   func(e E, name, value string) (engine.Switch, error)
+	Switches func(c *C) *string
+	// When says a switch's time as the case's clock reads ("3:02 AM").
+	When func(at float64) string
 }
 
 // Lockstep is the part a lab embeds to play a paired spec's runs side by
@@ -80,6 +87,11 @@ type Lockstep[S Paired[C], C any, E Runner] struct {
 	// or -1: the status clock reads it there.
 	momentAt float64
 	c        Case[S, C, E]
+	// switched are the switches made from now in the lab, by run, kept
+	// so that a restart or a step back replays them; FromStart makes the
+	// change keys rerun from the start instead.
+	switched  [][]engine.Switch
+	FromStart bool
 }
 
 // NewLockstep opens c's runs of spec at their first step.
@@ -101,6 +113,10 @@ func (l *Lockstep[S, C, E]) Restart() error {
 	}
 	runs := make([]Run[C, E], len(cfgs))
 	for i, c := range cfgs {
+		if i < len(l.switched) && len(l.switched[i]) > 0 {
+			list := l.c.Switches(&c)
+			*list = strings.Trim(*list+","+engine.FormatSwitches(l.switched[i]), ",")
+		}
 		e, err := l.c.New(c)
 		if err != nil {
 			return err
@@ -215,6 +231,9 @@ func (l *Lockstep[S, C, E]) Info() Info {
 	if *l.c.Runs(&l.Spec) != *l.c.Runs(&l.Opened) {
 		i.Title = l.c.Name + ": " + strings.Join(l.Names(), " against ") + " (keys changed the runs)"
 	}
+	if said := l.switchWords(); said != "" {
+		i.Title = l.c.Name + ": " + said
+	}
 	return i
 }
 
@@ -230,8 +249,20 @@ func (l *Lockstep[S, C, E]) Edit(key string, change Change[S]) Outcome {
 	return l.EditSaying(key, change, l.c.Note)
 }
 
-// EditSaying is Edit with a note of the key's own.
+// EditSaying is Edit with a note of the key's own. An edit reruns from
+// the start, so the switches made from now are dropped with it.
 func (l *Lockstep[S, C, E]) EditSaying(key string, change Change[S], note func(S) string) Outcome {
+	kept := l.switched
+	l.switched = nil
+	out := l.editRuns(key, change, note)
+	if !out.Restarted {
+		l.switched = kept
+	}
+	return out
+}
+
+// editRuns is EditSaying's edit.
+func (l *Lockstep[S, C, E]) editRuns(key string, change Change[S], note func(S) string) Outcome {
 	next := l.Pair
 	back := l.c.Words(l.Runs[len(l.Runs)-1].Cfg) // the right run before the key
 	left := func(s S) string {
@@ -279,3 +310,70 @@ func Shared[S any](change func(*S)) Change[S] {
 
 // Current is the spec as the keys have left it, for the ":" line.
 func (l *Lockstep[S, C, E]) Current() engine.Spec { return any(l.Spec).(engine.Spec) }
+
+// Switching reports whether the case switches from now.
+func (l *Lockstep[S, C, E]) Switching() bool { return l.c.Switch != nil }
+
+// ToggleFromStart is the answer to Z: the change keys switch from now,
+// or rerun from the start.
+func (l *Lockstep[S, C, E]) ToggleFromStart(keys string) Outcome {
+	l.FromStart = !l.FromStart
+	if l.FromStart {
+		return Outcome{Handled: true, Note: keys + " now rerun the night from the start, as if the change had been made then (Z: switch from now)"}
+	}
+	return Outcome{Handled: true, Note: keys + " switch the run from the time on the clock, as the operators did (Z: from the start)"}
+}
+
+// SwitchNow switches run i from the time on its clock, keeping the
+// switch so that a restart or a step back replays it; the note says
+// what changed, when, and on which run.
+func (l *Lockstep[S, C, E]) SwitchNow(i int, name, value string) Outcome {
+	r := l.Runs[i]
+	if r.Engine.Done() {
+		return Outcome{Handled: true, Note: "the run is over: r runs it again, and Z changes it from the start instead"}
+	}
+	sw, err := l.c.Switch(r.Engine, name, value)
+	if err != nil {
+		return Outcome{Handled: true, Err: err}
+	}
+	for len(l.switched) < len(l.Runs) {
+		l.switched = append(l.switched, nil)
+	}
+	l.switched[i] = append(l.switched[i], sw)
+	return Outcome{Handled: true, Note: fmt.Sprintf("%s=%s from %s on the %s (Z: from the start instead)", name, value, l.c.When(sw.At), l.side(i))}
+}
+
+// Switched is run i's switches made from now in the lab.
+func (l *Lockstep[S, C, E]) Switched(i int) []engine.Switch {
+	if i < len(l.switched) {
+		return l.switched[i]
+	}
+	return nil
+}
+
+// side names run i: the left or right run, or the run when alone.
+func (l *Lockstep[S, C, E]) side(i int) string {
+	switch {
+	case len(l.Runs) == 1:
+		return "run"
+	case i == 0:
+		return "left run"
+	}
+	return "right run"
+}
+
+// switchWords says each run's switches made in the lab, "" for none.
+func (l *Lockstep[S, C, E]) switchWords() string {
+	var parts []string
+	for i, list := range l.switched {
+		if len(list) == 0 || i >= len(l.Runs) {
+			continue
+		}
+		var said []string
+		for _, sw := range list {
+			said = append(said, fmt.Sprintf("%s %s from %s", sw.Name, sw.Value, l.c.When(sw.At)))
+		}
+		parts = append(parts, l.c.Words(l.Runs[i].Cfg)+", then "+strings.Join(said, ", then "))
+	}
+	return strings.Join(parts, "; ")
+}

@@ -58,6 +58,11 @@ var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
 	},
 	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the night a second", sps) },
 	Stops: "DynamoDB lost (11:48 PM) and back (2:25 AM), goodput falling to zero, every lease lost, the throttle (4:14 AM), the recovery",
+	Switch: func(e *leasestorm.Engine, name, value string) (engine.Switch, error) {
+		return e.Switch(name, value)
+	},
+	Switches: func(c *leasestorm.Config) *string { return &c.Switches },
+	When:     leasestorm.ClockOf,
 }
 
 // New opens the lab on a lease-storm spec, at 11:18 PM.
@@ -100,8 +105,8 @@ var keys = KeyMap{
 	TimeoutUp:     lab.Bind([]string{"D"}, "D", "longer timeout"),
 	CapDown:       lab.Bind([]string{"j"}, "j", "throttle's cap /2"),
 	CapUp:         lab.Bind([]string{"J"}, "J", "throttle's cap x2"),
-	Throttle:      lab.Bind([]string{"h"}, "h", "throttle on/off (right run)"),
-	DropStale:     lab.Bind([]string{"x"}, "x", "drop stale requests on/off (right run)"),
+	Throttle:      lab.Bind([]string{"h"}, "h", "throttle on/off (right run), from now"),
+	DropStale:     lab.Bind([]string{"x"}, "x", "drop stale requests on/off (right run), from now"),
 	Stagger:       lab.Bind([]string{"g"}, "g", "the lecture's fix: staggered renewal alone on/off (right run)"),
 	RenewExpired:  lab.Bind([]string{"e"}, "e", "the lecture's fix: expired leases renewable, alone, on/off (right run)"),
 	Compare:       lab.Bind([]string{"c"}, "c", "one run or two side by side"),
@@ -114,7 +119,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 		lab.Brief(k.CapDown, "j/J", "cap"), lab.Brief(k.DropStale, "x", "drop stale"), k.Compare, c.Moments}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{k.OutageShorter, k.OutageLonger, k.RateDown, k.RateUp, k.TimeoutDown, k.TimeoutUp, k.Throttle, k.CapDown, k.CapUp, k.DropStale, k.Stagger, k.RenewExpired, k.Compare},
+		{k.OutageShorter, k.OutageLonger, k.RateDown, k.RateUp, k.TimeoutDown, k.TimeoutUp, k.Throttle, k.CapDown, k.CapUp, k.DropStale, k.Stagger, k.RenewExpired, k.Compare, lab.CommonKeys.FromStart},
 		lab.ShellKeys(),
 	}
 	return short, full
@@ -152,9 +157,17 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		change = lab.Shared(func(s *leasestorm.Spec) { s.Cap = max(1, s.Cap/2) })
 	case key.Matches(msg, k.CapUp):
 		change = lab.Shared(func(s *leasestorm.Spec) { s.Cap = min(leasestorm.MaxQueue, 2*s.Cap) })
+	case key.Matches(msg, lab.CommonKeys.FromStart):
+		return l.ToggleFromStart("h and x")
 	case key.Matches(msg, k.Throttle):
+		if out, ok := l.switchNow("throttle", func(c leasestorm.Config) bool { return c.Throttle }); ok {
+			return out
+		}
 		change = l.Toggle(func(c *leasestorm.Config) { c.Throttle = !c.Throttle })
 	case key.Matches(msg, k.DropStale):
+		if out, ok := l.switchNow("drop-stale", func(c leasestorm.Config) bool { return c.DropStale }); ok {
+			return out
+		}
 		change = l.Toggle(func(c *leasestorm.Config) { c.DropStale = !c.DropStale })
 	case key.Matches(msg, k.Stagger): // a design fix: alone, not with the night's protections
 		change = l.Toggle(func(c *leasestorm.Config) { c.Protections = leasestorm.Protections{Stagger: !c.Stagger} })
@@ -166,6 +179,22 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{}
 	}
 	return l.Edit(msg.String(), change)
+}
+
+// switchNow flips a protection of the right run from the time on the
+// clock, unless the keys rerun from the start (Z) or the night has not
+// begun (then the two are one); ok reports whether it did.
+func (l *Lab) switchNow(name string, on func(leasestorm.Config) bool) (lab.Outcome, bool) {
+	last := len(l.Runs) - 1
+	e := l.Runs[last].Engine
+	if l.FromStart || e.Pos().Step == 0 {
+		return lab.Outcome{}, false
+	}
+	value := "on"
+	if on(e.Config()) {
+		value = "off"
+	}
+	return l.SwitchNow(last, name, value), true
 }
 
 // note says what the night now is, in at most two lines of an 80 column

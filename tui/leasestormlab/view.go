@@ -90,6 +90,10 @@ func (l *Lab) panel(st *widget.Styles, r run, c int, w, h int, sc scale) []strin
 			{Name: "queue", Style: st.Warn, Bounded: true, End: now, Value: at(s.Queue)},
 			{Name: "no lease", Style: st.SeriesStyle(1), Bounded: true, End: now, Value: at(s.Without)},
 		}}.With(widget.JoinRows, widget.LogY)
+	for _, sw := range r.Engine.Switched() {
+		work.Switches = append(work.Switches, hours(sw.At/60))
+	}
+	counts.Switches = work.Switches
 	// one names column, wide enough for the two longest names on one row,
 	// and one y-label column as wide as its labels get, so the charts
 	// share an x scale that holds as the run goes
@@ -103,7 +107,11 @@ func (l *Lab) panel(st *widget.Styles, r run, c int, w, h int, sc scale) []strin
 	work.YLabelWidth, counts.YLabelWidth = yw, yw
 	left, width := counts.Area(w)
 
-	head := st.Title.Render(leasestorm.SetWords(cfg.Protections)) + st.Muted.Render(": "+brief(cfg, w-lipgloss.Width(leasestorm.SetWords(cfg.Protections))-3))
+	name := leasestorm.SetWords(cfg.Protections)
+	if len(r.Engine.Switched()) > 0 {
+		name += ", switched"
+	}
+	head := st.Title.Render(name) + st.Muted.Render(": "+brief(r.Engine.Config(), snap, w-lipgloss.Width(name)-3))
 	counterRows := 1
 	if h >= 24 {
 		counterRows = 2
@@ -135,11 +143,15 @@ func (l *Lab) panel(st *widget.Styles, r run, c int, w, h int, sc scale) []strin
 	return lines
 }
 
-// brief says a run's protections in at most w cells.
-func brief(c leasestorm.Config, w int) string {
+// brief says a run's protections as they are now in at most w cells.
+func brief(c leasestorm.Config, snap leasestorm.Snapshot, w int) string {
 	var long, short []string
 	if c.Throttle {
-		long = append(long, fmt.Sprintf("at most %d in flight from %s", c.Cap, leasestorm.Clock(leasestorm.LeadMin+c.OutageMin+c.ThrottleAfterMin)))
+		from := leasestorm.Clock(leasestorm.LeadMin + c.OutageMin + c.ThrottleAfterMin)
+		if snap.ThrottledAt >= 0 {
+			from = leasestorm.ClockOf(float64(snap.ThrottledAt))
+		}
+		long = append(long, fmt.Sprintf("at most %d in flight from %s", c.Cap, from))
 		short = append(short, fmt.Sprintf("cap %d", c.Cap))
 	}
 	if c.DropStale {
@@ -168,8 +180,8 @@ func (l *Lab) marks(st *widget.Styles, r run, snap leasestorm.Snapshot, left, wi
 		put(leasestorm.LeadMin, 'D')
 		put(leasestorm.LeadMin+c.OutageMin, 'B')
 	}
-	if c.Throttle {
-		put(leasestorm.LeadMin+c.OutageMin+c.ThrottleAfterMin, 'T')
+	if snap.ThrottledAt >= 0 {
+		put(snap.ThrottledAt/60, 'T')
 	}
 	if snap.RecoveredAt >= 0 {
 		put(snap.RecoveredAt, 'R')

@@ -15,8 +15,8 @@ import (
 // KeyMap is the lab's own keys.
 // The load lever is [ and ]: L is the shell's lecture strip.
 type KeyMap struct {
-	Policy, Against, Whole key.Binding
-	D, Load, Refresh       lab.Lever
+	Policy, Against  key.Binding
+	D, Load, Refresh lab.Lever
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -26,7 +26,6 @@ func DefaultKeyMap() KeyMap { return keys }
 var keys = KeyMap{
 	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d, wrr, peak-ewma"),
 	Against: lab.Bind([]string{"P"}, "P", "right policy"),
-	Whole:   lab.Bind([]string{"w"}, "w", "p, P, d/D and [ ]: switch from now, or rerun from the start"),
 	D:       lab.NewLever("d", "D", "one choice fewer", "one choice more", "fewer/more choices"),
 	Load:    lab.NewLever("[", "]", "load down 0.05", "load up 0.05", "load down/up 0.05"),
 	Refresh: lab.NewLever("f", "F", "refresh the board twice as often", "refresh it half as often", "board refresh x2, /2"),
@@ -39,7 +38,7 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	if l.spec.Stepper {
 		short = []key.Binding{c.Play, c.Step, c.StepBack, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), c.Help, c.Quit}
 	}
-	own := []key.Binding{keys.Policy, keys.Against, keys.Whole}
+	own := []key.Binding{keys.Policy, keys.Against, lab.CommonKeys.FromStart}
 	for _, l := range []lab.Lever{keys.D, keys.Load, keys.Refresh} {
 		own = append(own, l.Full()...)
 	}
@@ -59,12 +58,12 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	reads := func(s queue.Spec, p ...string) bool {
 		return slices.Contains(p, s.Policy) || slices.Contains(p, s.Against)
 	}
-	if key.Matches(msg, keys.Whole) {
+	if key.Matches(msg, lab.CommonKeys.FromStart) {
 		l.fromStart = !l.fromStart
 		if l.fromStart {
-			return lab.Outcome{Handled: true, Note: "from the start: p, P, d/D and [ ] now rerun from t = 0 on the same arrivals (w: switch from now)"}
+			return lab.Outcome{Handled: true, Note: "from the start: p, P, d/D and [ ] now rerun from t = 0 on the same arrivals (Z: switch from now)"}
 		}
-		return lab.Outcome{Handled: true, Note: "from now: p, P, d/D and [ ] switch the runs from the time on the clock (w: from the start)"}
+		return lab.Outcome{Handled: true, Note: "from now: p, P, d/D and [ ] switch the runs from the time on the clock (Z: from the start)"}
 	}
 	var change func(*queue.Spec) string
 	switch {

@@ -25,7 +25,7 @@ func (l *Lab) switchNow(change func(*queue.Spec) string) lab.Outcome {
 		return lab.Outcome{Handled: true, Err: err}
 	}
 	if l.runs[0].sim.Done() {
-		return lab.Outcome{Handled: true, Note: "the run is over: r runs it again, and w changes it from the start instead"}
+		return lab.Outcome{Handled: true, Note: "the run is over: r runs it again, and Z changes it from the start instead"}
 	}
 	var made []string
 	switchRun := func(i int, name, value string) {
@@ -57,7 +57,7 @@ func (l *Lab) switchNow(change func(*queue.Spec) string) lab.Outcome {
 	for _, r := range l.runs {
 		r.resAt = -1
 	}
-	return lab.Outcome{Handled: true, Note: fmt.Sprintf("from t %.1f on: %s (w: from the start instead)", l.runs[0].sim.Now(), strings.Join(made, ", "))}
+	return lab.Outcome{Handled: true, Note: fmt.Sprintf("from t %.1f on: %s (Z: from the start instead)", l.runs[0].sim.Now(), strings.Join(made, ", "))}
 }
 
 // side names run i where the screen shows two.
