@@ -180,3 +180,46 @@ func TestCasebookEndsOnTheLecturesCard(t *testing.T) {
 		}
 	}
 }
+
+// In the lease storm h throttles the right run from the time on the
+// clock, as the operators did: the run is not rebuilt, the title and the
+// note say when, the chart marks it and T stands at that minute; a step
+// back over it replays it; Z makes h rerun from the start instead.
+func TestLeaseStormThrottlesFromNow(t *testing.T) {
+	t.Parallel()
+	m := openAt(t, "lease-storm", 120, 40)
+	m.play.stop()
+	drive(m, "c") // one run: the throttle
+	drive(m, "Z")
+	drive(m, "h") // from the start: no protection
+	drive(m, "Z") // and from now again
+	for range 222 { // to 3:00 AM
+		press(m, "n")
+	}
+	drive(m, "h")
+	v := plain(m)
+	if !strings.Contains(v, "no protection, then throttle on from 3:00 AM") || !strings.Contains(m.note, "throttle=on from 3:00 AM on the run") || m.seek.steps != 222 {
+		t.Fatalf("h at 3:00 AM should throttle from then on, at step 222 (at %d); note %q:\n%s", m.seek.steps, m.note, v)
+	}
+	for range 30 {
+		press(m, "n")
+	}
+	before := plain(m)
+	if !strings.Contains(before, "┊") {
+		t.Errorf("the charts should mark the switch:\n%s", before)
+	}
+	for range 40 {
+		press(m, "b")
+	}
+	for range 40 {
+		press(m, "n")
+	}
+	if after := plain(m); after != before {
+		t.Errorf("back over the switch and on again should replay it:\nbefore\n%s\nafter\n%s", before, after)
+	}
+	drive(m, "Z")
+	drive(m, "h")
+	if v := plain(m); strings.Contains(v, "then throttle on") || !strings.Contains(v, "throttle") {
+		t.Errorf("Z then h should rerun the night with the throttle from the start, the switch dropped:\n%s", v)
+	}
+}
