@@ -232,8 +232,41 @@ var registry = []Scenario{
 	{
 		Name:   "cascade-presets",
 		Title:  "The six protection sets of 26.4.1, one at a time (press 1-6)",
-		Lesson: "S1 no protection (17 % succeed), S2 immediate retries (more load, no more success), S3 tuned timeouts (22 %), S4 a circuit breaker (27 %), S5 bulkheads (28 %), S6 everything with backoff, jitter, a retry budget and shedding (23 %, but 48 % of high priority: shedding turns low priority away; its breaker never opens: the lecture's breaker counts aux calls too, and the bulkhead keeps them succeeding; G gives the textbook breaker, which opens). Press 1-6 to switch; o y B k x u flip one protection at a time.",
+		Lesson: "S1 no protection (17 % succeed), S2 immediate retries (more load, no more success), S3 tuned timeouts (22 %), S4 a circuit breaker (27 %), S5 bulkheads (28 %), S6 everything with backoff, jitter, a retry budget and shedding (23 %, but 48 % of high priority: shedding turns low priority away; its breaker never opens: the lecture's breaker counts aux calls too, and the bulkhead keeps them succeeding; G gives the textbook breaker, which opens). Press 1-6 to switch sets from now, or Z and then 1-6 to rerun a set from the start; o y B k x u flip one protection at a time.",
 		Spec:   cascadeRun("S1"), StepsPerSecond: 10, Headline: []string{"success", "high", "low", "backlog"},
+	},
+	{
+		Name:   "retries-every-layer",
+		Title:  "Three retries at each of three layers: 64 calls at a failing database",
+		Lesson: "The database answers every call with an error; 5 requests a second, each calling it. S2 (left) retries only at the client, 3 times: 4.00 database calls a request. On the right the client retries too, and so does every layer: svc tries its database call 4 times, api its svc call 4 times, so one request makes 4 x 4 x 4 = 64 calls (63.59 measured: the requests still under way at the end have made fewer). Retries at every layer multiply: a dependency already failing gets 64 times its callers' traffic. Retry at one layer only, or cap them (retry-cap-10). e turns the layers' retries on and off from now. (§MECH.4)",
+		Spec: edited(cascadeRun("S2,custom"), func(s *cascade.Spec) {
+			s.RetryPolicy, s.UseLayerRetries = "immediate", true
+			s.Rate, s.DepProb, s.DBFail, s.DegradeAt, s.SurgeAt, s.SurgeEnd = 5, 1, 1, 60, 60, 60
+		}), StepsPerSecond: 10, Headline: []string{"db-calls", "retried"},
+	},
+	{
+		Name:   "client-throttling",
+		Title:  "Client-side throttling (the SRE book's, K = 2) on the lecture's slow database",
+		Lesson: "Both sides run the tuned timeout through the lecture's slowdown. On the right svc also throttles itself: it counts its database calls and those that came back ok over the last 10 s and refuses a call at once with probability (requests - 2 x accepts) / (requests + 1). Over 25-60 s the database is sent 2.19 calls for each it answers, about K = 2, against 3.74 without: the calls it could never serve are refused at svc in a tick instead of waiting 0.25 s in its queue, holding a svc thread. Success rises from 21.5% to 28.7%. Over the whole minute the headline's ratio is lower on both sides (1.93, 1.51): the first 15 s are healthy. h turns throttling on and off from now. (§MECH.4)",
+		Spec: edited(cascadeRun("S3,custom"), func(s *cascade.Spec) {
+			s.Timeout, s.UseThrottle = "tuned", true
+		}), StepsPerSecond: 10, Headline: []string{"success", "sent"},
+	},
+	{
+		Name:   "adaptive-limits",
+		Title:  "An adaptive concurrency limit on svc's database calls: AIMD (l: Gradient2)",
+		Lesson: "Netflix's concurrency limits, on the lecture's slowdown with the tuned timeout. AIMD (right) lets svc have at most a limit of database calls in flight: one more on each call that comes back in time while half the limit is in use, 10% off on each that fails or takes over a second. In the slowdown the limit stays near what the slow database gets through in that second, and the calls over it fail at svc at once: success rises from 21.5% to 31.9%, and the database is sent 1.14 calls for each it answers over the minute, against 1.93. Press l for Gradient2, which compares the latest response time with its long-term average: it cuts the limit at the slowdown, then takes the slow database for the new normal as the average catches up, and lets the limit climb (23.0%). (§MECH.4)",
+		Spec: edited(cascadeRun("S3,custom"), func(s *cascade.Spec) {
+			s.Timeout, s.Limiter = "tuned", "aimd"
+		}), StepsPerSecond: 10, Headline: []string{"success", "sent"},
+	},
+	{
+		Name:   "retry-cap-10",
+		Title:  "A retry cap: retries at every layer, held under 10 % of the requests",
+		Lesson: "The tuned timeout, immediate retries at the client and at every layer, through the lecture's slowdown, with a server-wide retry budget: a retry goes only while the retries of the last 10 s stay under 10% of its requests. Retries come to 9.3% of the requests; without the cap (j) the same run retries 83.3% and succeeds less (16.8% against 21.2%): the retries add load just when the database can take none. (§MECH.4)",
+		Spec: edited(cascadeRun("custom"), func(s *cascade.Spec) {
+			s.Timeout, s.RetryPolicy, s.UseLayerRetries, s.UseRetryCap = "tuned", "immediate", true, true
+		}), StepsPerSecond: 10, Headline: []string{"retried", "success"},
 	},
 	{
 		Name:   "thundering-herd",
@@ -478,7 +511,7 @@ var teachingOrder = []string{
 	"aws-2011-remirror", "aws-2011-over-seeds", "aws-2011-backoff", "facebook-2010", "facebook-2010-backoff", "the-planet-2008",
 	"dns-race", "dns-race-fixes", "dns-race-timing", "lease-storm", "lease-storm-throttled", "network-manager", "health-flip-flop",
 	"durability-years", "durability-over-seeds", "durability-repair",
-	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "thundering-herd", "aws-backoff-table",
+	"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "retries-every-layer", "client-throttling", "adaptive-limits", "retry-cap-10", "thundering-herd", "aws-backoff-table",
 	"placement-lecture", "correlated-failure", "version-diversity", "sites-and-providers",
 	"availability-lecture", "scale-needs-fast-repair",
 }

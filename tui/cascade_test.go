@@ -62,7 +62,7 @@ func TestCascadeSwitchesFromNow(t *testing.T) {
 		t.Errorf("the charts should mark the switch with ┊:\n%s", before)
 	}
 	for range 80 { // back over the switch, and on again
-		press(m, "b")
+		drive(m, "b")
 	}
 	for range 80 {
 		press(m, "n")

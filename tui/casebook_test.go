@@ -191,8 +191,8 @@ func TestLeaseStormThrottlesFromNow(t *testing.T) {
 	m.play.stop()
 	drive(m, "c") // one run: the throttle
 	drive(m, "Z")
-	drive(m, "h") // from the start: no protection
-	drive(m, "Z") // and from now again
+	drive(m, "h")   // from the start: no protection
+	drive(m, "Z")   // and from now again
 	for range 222 { // to 3:00 AM
 		press(m, "n")
 	}
@@ -209,7 +209,7 @@ func TestLeaseStormThrottlesFromNow(t *testing.T) {
 		t.Errorf("the charts should mark the switch:\n%s", before)
 	}
 	for range 40 {
-		press(m, "b")
+		drive(m, "b")
 	}
 	for range 40 {
 		press(m, "n")

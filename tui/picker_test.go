@@ -210,7 +210,7 @@ func TestRankScenarios(t *testing.T) {
 		want  []string
 	}{
 		// Two names start with casc: the catalogue's order; then the lab.
-		{"casc", []string{"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker"}},
+		{"casc", []string{"cascade-lecture", "cascade-presets", "breaker-explained", "bulkhead-vs-breaker", "retries-every-layer", "client-throttling", "adaptive-limits", "retry-cap-10"}},
 		// The exact name first, then its lab's; the queue lab's after.
 		{"d-choices", []string{"d-choices", "d-choices-queue"}},
 		// Names that hold it, labs in the catalogue's order.
@@ -221,7 +221,7 @@ func TestRankScenarios(t *testing.T) {
 		// Titles, then the rest of their lab by the heading.
 		{"hashing", []string{"hrw-vs-ring", "bounded-loads", "weighted-hrw", "jump-hash", "maglev-table"}},
 		// A title first; then the lessons, in the catalogue's order.
-		{"retry", []string{"thundering-herd", "aws-backoff-table", "aws-2011-backoff", "cascade-presets"}},
+		{"retry", []string{"retry-cap-10", "cascade-presets", "retries-every-layer", "thundering-herd", "aws-backoff-table", "aws-2011-backoff"}},
 		{"  cascade-lecture ", []string{"cascade-lecture"}},
 		{"zzz", nil},
 	} {

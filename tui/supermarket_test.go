@@ -153,7 +153,7 @@ func TestSupermarketSwitchesFromNow(t *testing.T) {
 		t.Errorf("the chart should mark the switch:\n%s", before)
 	}
 	for range 60 {
-		press(m, "b")
+		drive(m, "b")
 	}
 	for range 60 {
 		press(m, "n")

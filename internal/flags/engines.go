@@ -269,6 +269,9 @@ func declareCascade(fs *Set, s *cascade.Spec) {
 		{&c.APIMs, "api-ms", "mean api service time, ms"}, {&c.SvcMs, "svc-ms", "mean svc service time, ms"},
 		{&c.DBMs, "db-ms", "mean db service time, ms"}, {&c.AuxMs, "aux-ms", "mean aux service time, ms"},
 		{&c.DepProb, "dep-prob", "share of requests that call the database"}, {&c.PrioHigh, "prio-high", "share of high priority"},
+		{&c.DBFail, "db-fail", "share of database calls answered with an error"}, {&c.LimitTimeout, "limit-timeout", "AIMD counts a call back after this many s as dropped"},
+		{&c.ThrottleK, "throttle-k", "client-side throttling's K"}, {&c.ThrottleWindow, "throttle-window", "the seconds client-side throttling counts over"},
+		{&c.RetryCapRatio, "retry-cap-ratio", "the share of requests the retry cap lets be retried"}, {&c.RetryCapWindow, "retry-cap-window", "the seconds the retry cap counts over"},
 		{&c.DefaultWait, "default-wait", "the library's default queue wait limit, s"}, {&c.TunedWait, "tuned-wait", "the tuned wait limit, s"},
 		{&c.ClientTimeout, "client-timeout", "when a user gives up, s"},
 		{&c.BreakerWindow, "breaker-window", "the breaker's window, s"}, {&c.BreakerErrRatio, "breaker-err", "error ratio above which it opens"},
@@ -302,38 +305,48 @@ func declareCascade(fs *Set, s *cascade.Spec) {
 	fs.Bool(&s.UseBulkhead, "bulkhead", "custom: split svc's threads between db and aux")
 	fs.Bool(&s.UseShed, "shed", "custom: shed low priority when the api queue is long")
 	fs.Bool(&s.UseBudget, "budget", "custom: no retries while the database's error ratio is high (the breaker's window, or its own without a breaker)")
+	fs.Text(&s.Limiter, "limiter", "off, aimd or gradient", "custom: an adaptive limit on svc's database calls in flight (Netflix's AIMD or Gradient2)")
+	fs.Bool(&s.UseThrottle, "throttle", "custom: client-side throttling of svc's database calls (the SRE book's, K = --throttle-k)")
+	fs.Bool(&s.UseLayerRetries, "layer-retries", "custom: retries at every layer (svc retries the database, api retries svc), --max-retries each")
+	fs.Bool(&s.UseRetryCap, "retry-cap", "custom: a server-wide retry budget: retries under --retry-cap-ratio of the requests")
 	fs.Text(&c.Arrivals, "arrivals", "lecture or paired", "lecture: one random stream, as the lecture; paired: the same arrivals for every set")
 	fs.Text(&c.BreakerCounts, "breaker-counts", "lecture or guarded", "lecture: the breaker counts every call svc makes, aux too, as 26.4.1's program; guarded: only the db calls it guards, and half-open only its trials (the textbook breaker)")
 	fs.Text(&s.FollowAt, "follow", "t:k, such as 16:0", "t:k follows the k-th request (from 0) to arrive at or after t s through each run (text and JSON, not CSV)")
-	fs.Text(&s.Switch, "switch", engine.SwitchSyntax, "changes every run from a time on: timeout default|tuned, retry off|immediate|backoff, breaker, bulkhead, shed, budget on|off, set S1-S6, rate (requests a second)")
+	fs.Text(&s.Switch, "switch", engine.SwitchSyntax, "changes every run from a time on: timeout default|tuned, retry off|immediate|backoff, breaker, bulkhead, shed, budget, throttle, layer-retries, retry-cap on|off, limiter off|aimd|gradient, set S1-S6, rate, db-fail")
 }
 
 // cascadeAccepts and cascadeInts are the ranges of the cascade's numeric
 // flags, as cascade.Config.Validate checks them.
 var cascadeAccepts = map[string]string{
-	"dt":             "a number in (0, 1]",
-	"duration":       "a number in (0, 3600]",
-	"degrade-at":     "a number in [0, 1e6]",
-	"db-slowdown":    "a number in (0, 1e6]",
-	"surge-at":       "a number in [0, 1e6]",
-	"surge-end":      "a number in [0, 1e6]",
-	"surge-x":        "a number in (0, 1000]",
-	"rate":           "a number in (0, 1e6]",
-	"api-ms":         "a number in (0, 1e6]",
-	"svc-ms":         "a number in (0, 1e6]",
-	"db-ms":          "a number in (0, 1e6]",
-	"aux-ms":         "a number in (0, 1e6]",
-	"dep-prob":       "a number in [0, 1]",
-	"prio-high":      "a number in [0, 1]",
-	"default-wait":   "a number in (0, 1e6]",
-	"tuned-wait":     "a number in (0, 1e6]",
-	"client-timeout": "a number in (0, 1e6]",
-	"breaker-window": "a number in (0, 1e6]",
-	"breaker-err":    "a number in [0, 1]",
-	"breaker-cool":   "a number in (0, 1e6]",
-	"retry-base":     "a number in [0, 1000]",
-	"retry-budget":   "a number in [0, 1]",
-	"slo-ms":         "a number in (0, 1e6]",
+	"dt":               "a number in (0, 1]",
+	"duration":         "a number in (0, 3600]",
+	"degrade-at":       "a number in [0, 1e6]",
+	"db-slowdown":      "a number in (0, 1e6]",
+	"surge-at":         "a number in [0, 1e6]",
+	"surge-end":        "a number in [0, 1e6]",
+	"surge-x":          "a number in (0, 1000]",
+	"rate":             "a number in (0, 1e6]",
+	"api-ms":           "a number in (0, 1e6]",
+	"svc-ms":           "a number in (0, 1e6]",
+	"db-ms":            "a number in (0, 1e6]",
+	"aux-ms":           "a number in (0, 1e6]",
+	"dep-prob":         "a number in [0, 1]",
+	"db-fail":          "a number in [0, 1]",
+	"limit-timeout":    "a number in (0, 1e6]",
+	"throttle-k":       "a number in (0, 1000]",
+	"throttle-window":  "a number in (0, 1e6]",
+	"retry-cap-ratio":  "a number in [0, 1]",
+	"retry-cap-window": "a number in (0, 1e6]",
+	"prio-high":        "a number in [0, 1]",
+	"default-wait":     "a number in (0, 1e6]",
+	"tuned-wait":       "a number in (0, 1e6]",
+	"client-timeout":   "a number in (0, 1e6]",
+	"breaker-window":   "a number in (0, 1e6]",
+	"breaker-err":      "a number in [0, 1]",
+	"breaker-cool":     "a number in (0, 1e6]",
+	"retry-base":       "a number in [0, 1000]",
+	"retry-budget":     "a number in [0, 1]",
+	"slo-ms":           "a number in (0, 1e6]",
 }
 
 var cascadeInts = map[string][2]int{

@@ -70,6 +70,19 @@ type Config struct {
 	// until it falls to ShedLow.
 	ShedHigh int `json:"shed-high"`
 	ShedLow  int `json:"shed-low"`
+	// DBFail is the share of database calls that come back with an error
+	// (a failing database, where the lecture's slows down).
+	DBFail float64 `json:"db-fail"`
+	// LimitTimeout is when AIMD counts a call that came back as dropped.
+	LimitTimeout float64 `json:"limit-timeout"`
+	// ThrottleK is client-side throttling's K, ThrottleWindow the seconds
+	// its counts span.
+	ThrottleK      float64 `json:"throttle-k"`
+	ThrottleWindow float64 `json:"throttle-window"`
+	// RetryCapRatio is the share of requests the retry cap lets be
+	// retried, over RetryCapWindow seconds.
+	RetryCapRatio  float64 `json:"retry-cap-ratio"`
+	RetryCapWindow float64 `json:"retry-cap-window"`
 	// SLOMs is the latency of a good request.
 	SLOMs float64 `json:"slo-ms"`
 	// Scan is how many requests at a queue's head a tick looks at.
@@ -111,6 +124,20 @@ type Protections struct {
 	// RetryBudgetRatio. With a breaker it reads the breaker's window, as
 	// the lecture's program does; without one it keeps a window of its own.
 	Budget bool
+	// Limiter adapts a limit on svc's calls in flight to the database.
+	Limiter Limiter
+	// Throttle is the SRE book's client-side throttling of svc's database
+	// calls: each is refused at svc with probability max(0, (requests -
+	// K x accepts) / (requests + 1)) over the throttle's window.
+	Throttle bool
+	// LayerRetries retries a failed call at every layer (svc its database
+	// calls, api its svc calls) as well as at the client, MaxRetries
+	// times each, at once.
+	LayerRetries bool
+	// RetryCap lets a retry through only while the retries stay under
+	// RetryCapRatio of the requests over RetryCapWindow: a server-wide
+	// retry budget.
+	RetryCap bool
 }
 
 // DefaultConfig is the lecture's setup of 26.4.1, seed 425, no protection.
@@ -128,6 +155,7 @@ func DefaultConfig() Config {
 		BreakerWindow: 2, BreakerMinCalls: 20, BreakerErrRatio: 0.5, BreakerCoolDown: 5, BreakerTrials: 3,
 		MaxRetries: 3, RetryBase: 0.05, RetryBudgetRatio: 0.9,
 		ShedHigh: 100, ShedLow: 50,
+		LimitTimeout: 1, ThrottleK: 2, ThrottleWindow: 10, RetryCapRatio: 0.1, RetryCapWindow: 10,
 		SLOMs: 100, Scan: 64, HeadCheck: 8, SampleEvery: 200,
 		Arrivals: "lecture", BreakerCounts: "lecture",
 	}

@@ -32,6 +32,13 @@ type request struct {
 	busyIn   int8    // the layer serving it, if busyAt > 0
 	busyAt   int32   // 1 + its index in that layer's busy list (0: not busy)
 	held     [4]int8 // per layer, 1 + the pool of a slot it holds (0: none)
+	// tries counts the retries of the current call at svc (1) and at the
+	// database (2), with retries at every layer
+	tries [3]int8
+	// limited: its database call holds a permit of the limiter, taken at
+	// dbAt
+	limited bool
+	dbAt    float64
 }
 
 // retry is an attempt waiting for its time; seq is its place in the order
@@ -89,6 +96,11 @@ type Engine struct {
 	// them; switched the switches applied so far
 	schedule engine.Schedule
 	switched []engine.Switch
+	// limiter, throttle and retryCap are the adaptive limit, client-side
+	// throttling's window of requests and accepts, and the retry cap's of
+	// requests and retries
+	limiter            limiter
+	throttle, retryCap window
 }
 
 // checkEvery is how many requests or queue entries a loop handles between
@@ -106,7 +118,11 @@ func (e *Engine) stopped() bool {
 // stats are the running counts of a run.
 type stats struct {
 	arrived, attempts, ok, failed, depCalls, fastFail, good, shed int
-	lat                                                           []float64
+	// the database calls sent and answered ok; those refused at svc by
+	// the throttle and by the limit; the retries at svc and api, and the
+	// client's
+	dbSent, dbAccepted, throttled, limitRejected, layerRetries, clientRetries, capRefused int
+	lat                                                                                   []float64
 	// latTicks[k] counts the successes that took k ticks: latencies are
 	// whole ticks, so the run's p95 so far is read off it exactly.
 	latTicks []int
@@ -137,6 +153,8 @@ func New(cfg Config) (*Engine, error) {
 	e.journey.rid = -1
 	e.breaker.cfg = &e.cfg
 	e.schedule = engine.NewSchedule(cfg.Switches)
+	e.limiter = newLimiter(cfg.Limiter)
+	e.throttle, e.retryCap = newWindow(cfg.ThrottleWindow), newWindow(cfg.RetryCapWindow)
 	svc := []int{cfg.SvcSlots}
 	if cfg.Bulkhead {
 		svc = []int{cfg.BulkheadDB, cfg.BulkheadAux}
@@ -293,6 +311,9 @@ func (e *Engine) admit(high bool, dep int) {
 	s := &e.stats
 	s.arrived++
 	s.attempts++
+	if e.cfg.RetryCap {
+		e.retryCap.add(e.now, 0)
+	}
 	p := prioIndex(high)
 	s.prio[p][1]++
 	s.class[dep][1]++
@@ -329,6 +350,9 @@ func prioIndex(high bool) int {
 }
 
 func (e *Engine) enter(r *request, stage int) {
+	if stage == 2 && r.dep == 0 && !e.guard(r) {
+		return
+	}
 	if stage == 2 && r.dep == 0 && e.cfg.Breaker {
 		ok, trial := e.breaker.allow(e.now)
 		if !ok {
@@ -336,7 +360,7 @@ func (e *Engine) enter(r *request, stage int) {
 			if e.followed(r) {
 				e.trace(r, "fails fast: the breaker is %s", e.breaker.state)
 			}
-			e.fail(r, true)
+			e.callFailed(r, 2)
 			return
 		}
 		r.trial = trial
@@ -347,6 +371,9 @@ func (e *Engine) enter(r *request, stage int) {
 	if stage == 2 {
 		e.stats.depCalls++
 		r.cb = e.cfg.Breaker || e.cfg.Budget
+		if r.dep == 0 {
+			e.stats.dbSent++
+		}
 	}
 	l := e.layerOf(stage, r)
 	pool := e.poolOf(stage, r)
@@ -440,12 +467,18 @@ func (e *Engine) advance(stage int) {
 			}
 			r := e.reqs.at(int(en.rid))
 			l.busyToHeld(r) // the slot stays taken until the call below returns
-			if stage < 2 {
+			switch {
+			case stage < 2:
 				if e.followed(r) {
 					e.trace(r, "is served at %s and calls %s, holding its %s slot", LayerNames[stage], LayerNames[e.layerOf(stage+1, r).name], LayerNames[stage])
 				}
 				e.enter(r, stage+1)
-			} else {
+			case r.dep == 0 && e.cfg.DBFail > 0 && e.src.Random() < e.cfg.DBFail:
+				if e.followed(r) {
+					e.trace(r, "gets an error from the db")
+				}
+				e.callFailed(r, 2)
+			default:
 				e.success(r)
 			}
 		}
@@ -457,6 +490,13 @@ func (e *Engine) advance(stage int) {
 func (e *Engine) success(r *request) {
 	if r.cb {
 		e.recordCall(r, false)
+	}
+	if r.dep == 0 {
+		e.stats.dbAccepted++
+		if e.cfg.Throttle {
+			e.throttle.add(e.now, 1)
+		}
+		e.unlimit(r, false)
 	}
 	dt := e.now - r.born
 	if e.followed(r) {
@@ -514,8 +554,10 @@ func (e *Engine) fail(r *request, clientRetry bool) {
 	}
 	e.release(r)
 	if clientRetry && e.cfg.Retry != NoRetry && int(r.retries) < e.cfg.MaxRetries {
-		if !e.cfg.Budget || e.budgetRatio() < e.cfg.RetryBudgetRatio {
+		if (!e.cfg.Budget || e.budgetRatio() < e.cfg.RetryBudgetRatio) && e.retryAllowed() {
 			r.retries++
+			e.stats.clientRetries++
+			r.tries = [3]int8{}
 			delay := 0.0
 			if e.cfg.Retry == Backoff { // exponential backoff with jitter
 				delay = e.cfg.RetryBase * math.Pow(2, float64(r.retries)) * e.src.Uniform(0.5, 1.5)
@@ -535,6 +577,7 @@ func (e *Engine) fail(r *request, clientRetry bool) {
 }
 
 func (e *Engine) release(r *request) {
+	e.unlimit(r, true)
 	for _, name := range [3]int{apiLayer, svcLayer, dbLayer + int(r.dep)} {
 		l := e.layers[name]
 		l.popBusy(r)
@@ -560,7 +603,7 @@ func (e *Engine) checkTimeouts() {
 				if e.followed(r) {
 					e.trace(r, "times out at the head of the %s queue: waited %.3f s, over the %.10g s limit", LayerNames[l.name], e.now-r.waitFrom, lim)
 				}
-				e.fail(r, true)
+				e.callFailed(r, int(r.stage))
 			}
 		}
 	}

@@ -19,7 +19,7 @@ func (r Result) Figures(set string) []engine.Figure {
 		}
 		return engine.Figure{Key: key, Group: set, Name: name, Value: v}
 	}
-	return []engine.Figure{
+	figs := []engine.Figure{
 		pct("success", "success", r.OK, r.Arrived),
 		pct("good", "good", r.Good, r.Arrived),
 		pct("high", "hi-prio", r.HiOK, r.HiTotal),
@@ -29,6 +29,21 @@ func (r Result) Figures(set string) []engine.Figure {
 		{Key: "backlog", Group: set, Name: "backlog peak", Value: engine.Digits(int64(r.BacklogPeak))},
 		{Key: "p95", Group: set, Name: "p95 of the run", Value: p95(r)},
 	}
+	figs = append(figs, engine.Figure{Key: "sent", Group: set, Name: "db sent per accepted", Value: ratio(r.DBSent, r.DBAccepted)})
+	if r.LayerRetries+r.ClientRetries+r.CapRefused > 0 { // retries: how they multiply the calls
+		figs = append(figs,
+			engine.Figure{Key: "db-calls", Group: set, Name: "db calls a request", Value: ratio(r.DBSent, r.Arrived)},
+			pct("retried", "retries a request", r.LayerRetries+r.ClientRetries, r.Arrived))
+	}
+	return figs
+}
+
+// ratio is a/b to two decimals, "–" when b is 0.
+func ratio(a, b int) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", float64(a)/float64(b))
 }
 
 // p95 is the run's p95 latency, "–" before the first success.

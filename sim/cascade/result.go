@@ -23,6 +23,8 @@ type Sample struct {
 	// Success is the share of the requests that arrived since the last
 	// sample that succeeded since then (1 when none arrived).
 	Success float64 `json:"success"`
+	// Limit is the adaptive limit on svc's database calls (0: none).
+	Limit float64 `json:"limit,omitempty"`
 }
 
 func (e *Engine) sample() {
@@ -47,6 +49,9 @@ func (e *Engine) sample() {
 		DBUse:  float64(e.layers[dbLayer].totalUsed()) / float64(e.cfg.DBSlots),
 	}
 	smp.Success = 1.0
+	if e.cfg.Limiter != NoLimit {
+		smp.Limit = e.limiter.limit
+	}
 	prevA, prevO := 0, 0
 	if n := len(s.samples); n > 0 {
 		prevA, prevO = s.samples[n-1].Arrived, s.samples[n-1].OK
@@ -97,6 +102,18 @@ type Result struct {
 	Moments []engine.Moment `json:"moments"`
 	// Switches are the switches applied, each at the time of its tick.
 	Switches []engine.Switch `json:"switches,omitempty"`
+	// DBSent and DBAccepted are the database calls svc sent and those
+	// answered ok; Throttled and LimitRejected those refused at svc by
+	// client-side throttling and by the adaptive limit; LayerRetries and
+	// ClientRetries the retries at svc and api and at the client, and
+	// CapRefused the retries the retry cap refused.
+	DBSent        int `json:"db_sent"`
+	DBAccepted    int `json:"db_accepted"`
+	Throttled     int `json:"throttled"`
+	LimitRejected int `json:"limit_rejected"`
+	LayerRetries  int `json:"layer_retries"`
+	ClientRetries int `json:"client_retries"`
+	CapRefused    int `json:"retries_capped"`
 }
 
 // Result summarises the run so far (all of it once Done).
@@ -113,6 +130,8 @@ func (e *Engine) Result() Result {
 		Trials:     slices.Clone(e.breaker.trialLog),
 		Moments:    append([]engine.Moment{}, e.moments.found...),
 		Switches:   e.switched,
+		DBSent:     s.dbSent, DBAccepted: s.dbAccepted, Throttled: s.throttled, LimitRejected: s.limitRejected,
+		LayerRetries: s.layerRetries, ClientRetries: s.clientRetries, CapRefused: s.capRefused,
 	}
 	if len(s.lat) > 0 {
 		sum := 0.0

@@ -26,6 +26,11 @@ type Spec struct {
 	UseBulkhead bool   `json:"bulkhead"`
 	UseShed     bool   `json:"shed"`
 	UseBudget   bool   `json:"budget"`
+	// Limiter is off, aimd or gradient; the rest are §MECH.4's guards.
+	Limiter         string `json:"limiter"`
+	UseThrottle     bool   `json:"throttle"`
+	UseLayerRetries bool   `json:"layer-retries"`
+	UseRetryCap     bool   `json:"retry-cap"`
 	// FollowAt follows one request through each run: "t:k" is the k-th
 	// (from 0) to arrive at or after t seconds; empty follows none.
 	FollowAt string `json:"follow"`
@@ -50,7 +55,7 @@ func (s Spec) follow() (*Follow, error) {
 
 // DefaultSpec is the lecture's experiment: S1-S6 on seed 425.
 func DefaultSpec() Spec {
-	return Spec{Config: DefaultConfig(), Configs: "S1,S2,S3,S4,S5,S6", Timeout: "default", RetryPolicy: "off"}
+	return Spec{Config: DefaultConfig(), Configs: "S1,S2,S3,S4,S5,S6", Timeout: "default", RetryPolicy: "off", Limiter: "off"}
 }
 
 // Engine names the engine a Spec configures.
@@ -74,8 +79,9 @@ func (s Spec) Runs() ([]Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !s.hasCustom() && (s.Timeout != "default" || s.RetryPolicy != "off" || s.UseBreaker || s.UseBulkhead || s.UseShed || s.UseBudget) {
-		return nil, engine.Invalid("configs", "must list custom for the switches (timeout, retry, breaker, bulkhead, shed, budget) to apply, got %q", s.Configs)
+	if !s.hasCustom() && (s.Timeout != "default" || s.RetryPolicy != "off" || s.UseBreaker || s.UseBulkhead || s.UseShed || s.UseBudget ||
+		s.Limiter != "off" || s.UseThrottle || s.UseLayerRetries || s.UseRetryCap) {
+		return nil, engine.Invalid("configs", "must list custom for the protections (timeout, retry, breaker, bulkhead, shed, budget, limiter, throttle, layer-retries, retry-cap) to apply, got %q", s.Configs)
 	}
 	var runs []Run
 	seen := map[string]bool{}
@@ -123,7 +129,13 @@ func (s Spec) hasCustom() bool {
 
 // custom is the set the switches describe.
 func (s Spec) custom() (Protections, error) {
-	p := Protections{Breaker: s.UseBreaker, Bulkhead: s.UseBulkhead, Shed: s.UseShed, Budget: s.UseBudget}
+	p := Protections{Breaker: s.UseBreaker, Bulkhead: s.UseBulkhead, Shed: s.UseShed, Budget: s.UseBudget,
+		Throttle: s.UseThrottle, LayerRetries: s.UseLayerRetries, RetryCap: s.UseRetryCap}
+	l := slices.Index(limiterNames[:], s.Limiter)
+	if l < 0 {
+		return p, engine.Invalid("limiter", "must be off, aimd or gradient, got %q", s.Limiter)
+	}
+	p.Limiter = Limiter(l)
 	switch s.Timeout {
 	case "default":
 	case "tuned":

@@ -15,6 +15,11 @@ var Knobs = engine.Knobs[Config]{
 	engine.OnOff("budget", func(c *Config) *bool { return &c.Budget }),
 	engine.OneOf("set", []string{"S1", "S2", "S3", "S4", "S5", "S6"}, func(c *Config, i int) { c.Protections = Presets[i].Protections }),
 	engine.Number("rate", 0, 1e6, true, func(c *Config) *float64 { return &c.Rate }),
+	engine.OneOf("limiter", limiterNames[:], func(c *Config, i int) { c.Limiter = Limiter(i) }),
+	engine.OnOff("throttle", func(c *Config) *bool { return &c.Throttle }),
+	engine.OnOff("layer-retries", func(c *Config) *bool { return &c.LayerRetries }),
+	engine.OnOff("retry-cap", func(c *Config) *bool { return &c.RetryCap }),
+	engine.Number("db-fail", 0, 1, true, func(c *Config) *float64 { return &c.DBFail }),
 }
 
 // Unit is the cascade's clock: seconds.
@@ -67,6 +72,11 @@ func (e *Engine) apply(sw engine.Switch) error {
 	}
 	if e.cfg.Bulkhead != before.Bulkhead {
 		e.repoolSvc()
+	}
+	if e.cfg.Limiter != before.Limiter { // a new limit; the calls out keep their permits
+		inflight := e.limiter.inflight
+		e.limiter = newLimiter(e.cfg.Limiter)
+		e.limiter.inflight = inflight
 	}
 	e.switched = append(e.switched, sw) // not a moment: a stop there would cut a replay's steps apart from the run's
 	return nil

@@ -37,6 +37,8 @@ func (c Config) Validate() error {
 		nonneg("dep-prob", c.DepProb, 1), nonneg("prio-high", c.PrioHigh, 1),
 		pos("default-wait", c.DefaultWait, 1e6), pos("tuned-wait", c.TunedWait, 1e6), pos("client-timeout", c.ClientTimeout, 1e6),
 		pos("breaker-window", c.BreakerWindow, 1e6), nonneg("breaker-err", c.BreakerErrRatio, 1), pos("breaker-cool", c.BreakerCoolDown, 1e6),
+		nonneg("db-fail", c.DBFail, 1), pos("limit-timeout", c.LimitTimeout, 1e6), pos("throttle-k", c.ThrottleK, 1e3),
+		pos("throttle-window", c.ThrottleWindow, 1e6), nonneg("retry-cap-ratio", c.RetryCapRatio, 1), pos("retry-cap-window", c.RetryCapWindow, 1e6),
 		nonneg("retry-base", c.RetryBase, 1e3), nonneg("retry-budget", c.RetryBudgetRatio, 1), pos("slo-ms", c.SLOMs, 1e6),
 	} {
 		if err != nil {

@@ -100,11 +100,7 @@ func (l *Lab) title() (string, bool) {
 		return "", false
 	}
 	if switched {
-		var parts []string
-		for _, sw := range l.left().cfg.Switches {
-			parts = append(parts, fmt.Sprintf("%s %s from %.2f s", sw.Name, sw.Value, sw.At))
-		}
-		return l.left().name + ", then " + strings.Join(parts, ", then "), true
+		return lab.SwitchTitle(l.left().name, l.left().cfg.Switches, func(at float64) string { return fmt.Sprintf("%.2f s", at) }), true
 	}
 	titles := map[string]string{"custom": "your protections"}
 	for _, p := range cascade.Presets {
@@ -240,6 +236,7 @@ func (l *Lab) Status() []string {
 // KeyMap is the lab's own keys.
 type KeyMap struct {
 	Preset, RightPreset, Compare, Arrivals, Follow, Timeout, Retry, Breaker, Counts, Bulkhead, Shed, Budget, Zoom, Grain key.Binding
+	Limiter, Throttle, LayerRetries, RetryCap                                                                            key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
@@ -247,20 +244,24 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Zoom:        lab.Bind([]string{"z"}, "z", "zoom: 6 s around now, or the whole minute"),
-	Grain:       lab.Bind([]string{"g"}, "g", "success per 2 s sample (the lecture's) or per 100 ms"),
-	Preset:      lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
-	RightPreset: lab.Bind([]string{"!", "@", "#", "$", "%", "^"}, "shift 1-6", "the right-hand set when comparing"),
-	Follow:      lab.Bind([]string{"f"}, "f", "follow the next request"),
-	Compare:     lab.Bind([]string{"c"}, "c", "compare"),
-	Arrivals:    lab.Bind([]string{"a"}, "a", "arrivals: the lecture's one stream, or paired"),
-	Timeout:     lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
-	Retry:       lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
-	Breaker:     lab.Bind([]string{"B"}, "B", "breaker"),
-	Counts:      lab.Bind([]string{"G"}, "G", "breaker: lecture's (counts aux) or textbook"),
-	Bulkhead:    lab.Bind([]string{"k"}, "k", "bulkhead"),
-	Shed:        lab.Bind([]string{"x"}, "x", "shed low priority"),
-	Budget:      lab.Bind([]string{"u"}, "u", "retry budget"),
+	Zoom:         lab.Bind([]string{"z"}, "z", "zoom: 6 s around now, or the whole minute"),
+	Grain:        lab.Bind([]string{"g"}, "g", "success per 2 s sample (the lecture's) or per 100 ms"),
+	Preset:       lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
+	RightPreset:  lab.Bind([]string{"!", "@", "#", "$", "%", "^"}, "shift 1-6", "the right-hand set when comparing"),
+	Follow:       lab.Bind([]string{"f"}, "f", "follow the next request"),
+	Compare:      lab.Bind([]string{"c"}, "c", "compare"),
+	Arrivals:     lab.Bind([]string{"a"}, "a", "arrivals: the lecture's one stream, or paired"),
+	Timeout:      lab.Bind([]string{"o"}, "o", "timeout default/tuned"),
+	Retry:        lab.Bind([]string{"y"}, "y", "retry off/immediate/backoff"),
+	Breaker:      lab.Bind([]string{"B"}, "B", "breaker"),
+	Counts:       lab.Bind([]string{"G"}, "G", "breaker: lecture's (counts aux) or textbook"),
+	Bulkhead:     lab.Bind([]string{"k"}, "k", "bulkhead"),
+	Shed:         lab.Bind([]string{"x"}, "x", "shed low priority"),
+	Budget:       lab.Bind([]string{"u"}, "u", "retry budget"),
+	Limiter:      lab.Bind([]string{"l"}, "l", "adaptive limit on db calls: off/aimd/gradient"),
+	Throttle:     lab.Bind([]string{"h"}, "h", "client-side throttling of db calls (K = 2)"),
+	LayerRetries: lab.Bind([]string{"e"}, "e", "retries at every layer"),
+	RetryCap:     lab.Bind([]string{"j"}, "j", "retry cap: retries under 10 % of requests"),
 }
 
 // help lists the lab's keys with the shell's.
@@ -271,7 +272,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	presets.SetHelp("1-6", "S1 none · S2 retry · S3 tuned · S4 breaker · S5 bulkhead · S6 all")
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{presets, k.Timeout, k.Retry, k.Breaker, k.Counts, k.Bulkhead, k.Shed, k.Budget, lab.CommonKeys.FromStart},
+		{presets, k.Timeout, k.Retry, k.Breaker, k.Counts, k.Bulkhead, k.Shed, k.Budget, k.Limiter, k.Throttle, k.LayerRetries, k.RetryCap, lab.CommonKeys.FromStart},
 		append([]key.Binding{k.Compare, k.RightPreset, k.Arrivals, k.Follow, k.Zoom, k.Grain}, lab.ShellKeys()...),
 	}
 	return short, full
@@ -409,10 +410,22 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, keys.Budget):
 		p.Budget = !p.Budget
 		sw = [2]string{"budget", onOff(p.Budget)}
+	case key.Matches(msg, keys.Limiter):
+		p.Limiter = (p.Limiter + 1) % 3
+		sw = [2]string{"limiter", p.Limiter.String()}
+	case key.Matches(msg, keys.Throttle):
+		p.Throttle = !p.Throttle
+		sw = [2]string{"throttle", onOff(p.Throttle)}
+	case key.Matches(msg, keys.LayerRetries):
+		p.LayerRetries = !p.LayerRetries
+		sw = [2]string{"layer-retries", onOff(p.LayerRetries)}
+	case key.Matches(msg, keys.RetryCap):
+		p.RetryCap = !p.RetryCap
+		sw = [2]string{"retry-cap", onOff(p.RetryCap)}
 	default:
 		return lab.Outcome{}
 	}
-	if !l.fromStart {
+	if !l.fromStart && left.engine.Pos().Step > 0 { // at t = 0 from now is from the start
 		return l.switchNow(sw[0], sw[1], p)
 	}
 	for _, pr := range cascade.Presets { // a custom set equal to a preset is that preset
@@ -490,8 +503,17 @@ func describe(p cascade.Protections) string {
 	if p.Tuned {
 		timeout = "tuned"
 	}
-	return fmt.Sprintf("timeout %s · retry %s · breaker %s · bulkhead %s · shed %s · budget %s",
+	said := fmt.Sprintf("timeout %s · retry %s · breaker %s · bulkhead %s · shed %s · budget %s",
 		timeout, p.Retry, onOff(p.Breaker), onOff(p.Bulkhead), onOff(p.Shed), onOff(p.Budget))
+	for _, g := range []struct {
+		name string
+		on   bool
+	}{{p.Limiter.String() + " limit", p.Limiter != cascade.NoLimit}, {"throttling", p.Throttle}, {"layer retries", p.LayerRetries}, {"retry cap", p.RetryCap}} {
+		if g.on {
+			said += " · " + g.name + " on"
+		}
+	}
+	return said
 }
 
 // glossary explains the lab's short words for the help screen.
@@ -502,6 +524,10 @@ timeout 0.25 s: a call waiting at a queue's head longer than 0.25 s fails (the t
 +blk: with a bulkhead: svc's 60 threads split, 42 for db calls and 18 for aux calls, so a slow db can hold only its share
 +shed: shedding: while api's queue is over 100, low priority is turned away at the door
 +bud: a retry budget: no retries while the db's calls fail at 90 % or more
++aimd, +gradient: an adaptive limit on svc's db calls in flight (l): AIMD adds one on a call back in time and cuts 10 % on one that fails or takes over a second; Gradient2 follows the ratio of the long-term average response time to the latest
++thr: client-side throttling (h, the SRE book's): svc refuses a db call itself with probability (requests - 2 x accepts) / (requests + 1) over the last 10 s, so the db is sent about twice what it accepts
++layers: retries at every layer (e): svc retries a failed db call, api a failed svc call, and the client the request, each up to 3 times: 4 x 4 x 4 = 64 calls at a db that fails them all
++cap: a retry cap (j): retries let through only while they stay under 10 % of the requests over the last 10 s
 C O H: the breaker closed (calls go), open (db calls fail fast for 5 s), half-open (3 trial calls go)
 the lecture's breaker: 26.4.1's program reports every call svc makes to the breaker, aux calls too; half-open it closes once as many calls are back as it let trials out, so a healthy aux call closes it within a few ticks, and in S6 aux calls keep the failed share under half
 textbook breaker (G): counts only the db calls it guards and, half-open, only its own trial calls; it closes when all 3 are back ok

@@ -483,10 +483,14 @@ func brief(cfg cascade.Config, w int) string {
 	for _, sw := range []struct {
 		name, abbr string
 		on         bool
-	}{{"breaker", "brk", p.Breaker}, {"bulkhead", "blk", p.Bulkhead}, {"shed", "shed", p.Shed}, {"budget", "bud", p.Budget}} {
-		if sw.on {
+		extra      bool // one of §MECH.4's guards: named only when on
+	}{{"breaker", "brk", p.Breaker, false}, {"bulkhead", "blk", p.Bulkhead, false}, {"shed", "shed", p.Shed, false}, {"budget", "bud", p.Budget, false},
+		{p.Limiter.String() + " limit", p.Limiter.String(), p.Limiter != cascade.NoLimit, true}, {"throttling", "thr", p.Throttle, true},
+		{"layer retries", "layers", p.LayerRetries, true}, {"retry cap", "cap", p.RetryCap, true}} {
+		switch {
+		case sw.on:
 			on, plus, abbr = append(on, sw.name), append(plus, "+"+sw.name), append(abbr, "+"+sw.abbr)
-		} else {
+		case !sw.extra:
 			off = append(off, sw.name)
 		}
 	}

@@ -369,11 +369,7 @@ func (l *Lockstep[S, C, E]) switchWords() string {
 		if len(list) == 0 || i >= len(l.Runs) {
 			continue
 		}
-		var said []string
-		for _, sw := range list {
-			said = append(said, fmt.Sprintf("%s %s from %s", sw.Name, sw.Value, l.c.When(sw.At)))
-		}
-		parts = append(parts, l.c.Words(l.Runs[i].Cfg)+", then "+strings.Join(said, ", then "))
+		parts = append(parts, SwitchTitle(l.c.Words(l.Runs[i].Cfg), list, l.c.When))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -76,15 +76,11 @@ func (l *Lab) switchTitle() (string, bool) {
 		if len(l.switches[i]) == 0 {
 			continue
 		}
-		var sw []string
-		for _, s := range l.switches[i] {
-			sw = append(sw, fmt.Sprintf("%s %s from t %.1f", s.Name, s.Value, s.At))
-		}
 		start := l.spec.Policy
 		if i == 1 {
 			start = l.spec.Against
 		}
-		parts = append(parts, start+", then "+strings.Join(sw, ", then "))
+		parts = append(parts, lab.SwitchTitle(start, l.switches[i], func(at float64) string { return fmt.Sprintf("t %.1f", at) }))
 	}
 	return strings.Join(parts, "; "), len(parts) > 0
 }
