@@ -43,6 +43,18 @@ func TestBalancingLessonsTellTheRuns(t *testing.T) {
 				fmt.Sprintf("--decay 0.3 makes the stay %.2f", outcome(short).Results[0].MeanResponse),
 				fmt.Sprintf("jsq, least outstanding) gives %.2f", outcome(jsq).Results[0].MeanResponse)}
 		},
+		"gray-failure": func(s queue.Spec, a, b queue.Result) []string {
+			other := func(p string) string {
+				o := s
+				o.Policy, o.Against = p, ""
+				return fmt.Sprintf("%.2f%%", 100*outcome(o).Results[0].ErrorShare)
+			}
+			return []string{fmt.Sprintf("%.2f%% of the jobs fail", 100*a.ErrorShare), "fails its " + other("random"), "Peak EWMA, which prefers the fastest answers, " + other("peak-ewma"),
+				fmt.Sprintf("%.2f%% fail", 100*b.ErrorShare)}
+		},
+		"panic-threshold": func(_ queue.Spec, a, b queue.Result) []string {
+			return []string{fmt.Sprintf("averages %.2f service times", a.MeanResponse), fmt.Sprintf("a stay is %.2f", b.MeanResponse)}
+		},
 	} {
 		sc, ok := Lookup(name)
 		if !ok {

@@ -156,6 +156,22 @@ var registry = []Scenario{
 		}), StepsPerSecond: 40, Headline: []string{"response", "slow"},
 	},
 	{
+		Name:   "gray-failure",
+		Title:  "A gray failure: five servers fail every job fast; two choices with and without ejection",
+		Lesson: "100 servers at 70 %; the last five (95-99) pass their health checks but answer every job with an error, five times as fast as a good server serves one (26.2.3's gray failure). Two choices on outstanding jobs (left) see those five always short and send them more than their share: 7.39% of the jobs fail, where a random pick fails its 5.04%, and Peak EWMA, which prefers the fastest answers, 9.79%. Outlier ejection (right, as Envoy's: a server out after 5 errors in a row, for 300 service times the first time and longer each time after) takes each gray server out within its first few jobs: 0.03% fail. The balancers that look are only as good as what they look at. (§MECH.3)",
+		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
+			s.Servers, s.Gray, s.Load, s.Policy, s.Against, s.AgainstEject, s.Time, s.Warmup = 100, 5, 0.7, "jsq-d", "jsq-d", true, 1500, 500
+		}), StepsPerSecond: 40, Headline: []string{"errors", "ejected"},
+	},
+	{
+		Name:   "panic-threshold",
+		Title:  "The panic threshold: a broken health check marks 60 of 100 good servers failing",
+		Lesson: "Every server is fine, but a broken health check says 60 of the 100 fail. Without a panic threshold (left) the balancer believes it and sends the load of 70 servers to the 40 it trusts: each gets 1.75 times what it can serve, the queues grow without end, and a job's stay averages 432.41 service times by the end. With Envoy's threshold (right), fewer than 50 % healthy means the checks are more likely wrong than the fleet: it balances across all 100, and a stay is 1.63. The threshold bets that a mass failure of checks is the checks'; when most servers really are down, the same bet sends jobs to dead ones. (§MECH.3)",
+		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
+			s.Servers, s.Unhealthy, s.Load, s.Policy, s.Against, s.Panic, s.Time, s.Warmup = 100, 60, 0.7, "jsq-d", "jsq-d", 0, 1500, 500
+		}), StepsPerSecond: 40, Headline: []string{"response", "panic"},
+	},
+	{
 		Name:   "durability-years",
 		Title:  "Ten years of failures: which placement keeps the data?",
 		Lesson: "3,000 objects on the lecture's 27 nodes through ten simulated years: disks die, racks and AZs go dark, a rack is sometimes destroyed, and every lost replica is rebuilt in 6 h. Greedy keeps everything in rack 0, so one dark rack makes every object unavailable, and a run loses all 3,000 or none: none on this seed, all on 426; N runs seeds 425-524, and all are lost on 30 of them, while random loses a few on every seed (15 on average). az-aware is short of a majority least often. f/F halve or double the rebuild time on the same failures: here losses come from racks destroyed with two or three of an object's replicas inside, which no repair speed saves (the counts move a little either way, as rebuilt replicas land elsewhere); placement does.",
@@ -506,7 +522,7 @@ var registry = []Scenario{
 var teachingOrder = []string{
 	"small-steps", "heavy-load-blog", "p2c-paired-4096", "d-choices", "correlated-candidates", "stale-herd", "anti-choice",
 	"exact-n4", "counterexample-n4", "exact-dp-32",
-	"supermarket-steps", "supermarket-90", "d-choices-queue", "stale-board-herd", "mitzenmacher-99", "slow-server-round-robin", "peak-ewma-slow-servers",
+	"supermarket-steps", "supermarket-90", "d-choices-queue", "stale-board-herd", "mitzenmacher-99", "slow-server-round-robin", "peak-ewma-slow-servers", "gray-failure", "panic-threshold",
 	"hrw-vs-ring", "weighted-hrw", "jump-hash", "maglev-table", "bounded-loads",
 	"aws-2011-remirror", "aws-2011-over-seeds", "aws-2011-backoff", "facebook-2010", "facebook-2010-backoff", "the-planet-2008",
 	"dns-race", "dns-race-fixes", "dns-race-timing", "lease-storm", "lease-storm-throttled", "network-manager", "health-flip-flop",

@@ -45,7 +45,16 @@ type Config struct {
 	SlowSpeed float64
 	// Decay is Peak EWMA's decay time: how fast a server's cost forgets a
 	// slow response.
-	Decay  float64
+	Decay float64
+	// Gray servers (the last Gray) pass their health checks but fail a
+	// share GrayFail of the jobs they serve, at GraySpeed (an error is
+	// quick to give): a gray failure. Capacity leaves them out.
+	Gray      int
+	GraySpeed float64
+	GrayFail  float64
+	// Health is how the balancer keeps failing servers out: outlier
+	// ejection, the health checks' verdicts and the panic threshold.
+	Health
 	Seed   int64
 	Warmup float64 // time before measuring
 	// Window, when above 0, counts the jobs sent to each server over
@@ -65,9 +74,10 @@ type Config struct {
 
 // Choices is the d of the mean field the policy is measured against:
 // 1 for random, d for jsq-d and stale-d; false for the others, and for a
-// fleet with slow servers (the mean field is of equal servers).
+// fleet with slow, gray or left-out servers (the mean field is of equal
+// servers, all in use).
 func (c Config) Choices() (int, bool) {
-	if c.Slow > 0 {
+	if c.Slow > 0 || c.Gray > 0 || c.Health.active() {
 		return 0, false
 	}
 	switch c.Policy {
@@ -105,8 +115,14 @@ func (c Config) validate() error {
 		return engine.Invalid("slow-speed", "must be in [%g, 1], got %v", MinSpeed, c.SlowSpeed)
 	case c.Policy == PeakEWMA && !(c.Decay >= 0.01 && c.Decay <= 1e6):
 		return engine.Invalid("decay", "must be in [0.01, 1e6], got %v", c.Decay)
+	case c.Gray < 0 || c.Slow+c.Gray >= c.Servers:
+		return engine.Invalid("gray", "must be in 0..servers-slow-1 (%d), got %d", c.Servers-c.Slow-1, c.Gray)
+	case c.Gray > 0 && !(c.GraySpeed >= MinSpeed && c.GraySpeed <= 1e3):
+		return engine.Invalid("gray-speed", "must be in [%g, 1000], got %v", MinSpeed, c.GraySpeed)
+	case c.Gray > 0 && !(c.GrayFail >= 0 && c.GrayFail <= 1):
+		return engine.Invalid("gray-fail", "must be in [0, 1], got %v", c.GrayFail)
 	}
-	return nil
+	return c.Health.validate(c)
 }
 
 // MinSpeed is the slowest a slow server may be.
@@ -118,17 +134,21 @@ func (c Config) Draws() bool { return c.Policy == JSQD || c.Policy == StaleD || 
 // speed is the service rate of the servers of class 0 (the others) and 1
 // (the slow).
 func (c Config) speed(class int) float64 {
-	if class == 1 {
+	switch class {
+	case 1:
 		return c.SlowSpeed
+	case 2:
+		return c.GraySpeed
 	}
 	return 1
 }
 
-// Capacity is the jobs the fleet serves a time unit when every server is
-// busy: the servers, less what the slow ones lack.
+// Capacity is the jobs the fleet serves well a time unit when every
+// server is busy: the servers, less what the slow ones lack and the gray
+// ones.
 func (c Config) Capacity() float64 {
-	if c.Slow == 0 {
+	if c.Slow == 0 && c.Gray == 0 {
 		return float64(c.Servers)
 	}
-	return float64(c.Servers-c.Slow) + float64(c.Slow)*c.SlowSpeed
+	return float64(c.Servers-c.Slow-c.Gray) + float64(c.Slow)*c.SlowSpeed
 }

@@ -8,7 +8,10 @@ import (
 
 // Label names a config's policy as the reports and the labs write it:
 // "jsq-2", "stale-2 (board every 1)", "random", "peak-ewma" (of 2).
-func (c Config) Label() string {
+func (c Config) Label() string { return c.policyLabel() + c.healthLabel() }
+
+// policyLabel names the policy alone.
+func (c Config) policyLabel() string {
 	switch c.Policy {
 	case JSQD:
 		return fmt.Sprintf("jsq-%d", c.D)
@@ -25,9 +28,23 @@ func (c Config) Label() string {
 // ShortLabel is Label without the board's period: "stale-2".
 func (c Config) ShortLabel() string {
 	if c.Policy == StaleD {
-		return fmt.Sprintf("stale-%d", c.D)
+		return fmt.Sprintf("stale-%d", c.D) + c.healthLabel()
 	}
 	return c.Label()
+}
+
+// healthLabel tells runs of one policy apart by their health: "+eject"
+// with outlier ejection, " no panic" where servers can be left out and
+// the balancer never panics.
+func (c Config) healthLabel() string {
+	label := ""
+	if c.Eject {
+		label = "+eject"
+	}
+	if c.Health.active() && c.Panic == 0 {
+		label += " no panic"
+	}
+	return label
 }
 
 // Figures is each policy's headline since the warm-up, time-averaged,
@@ -41,7 +58,7 @@ func (c Config) ShortLabel() string {
 // measure is "—".
 func Figures(configs []Config, results []Result) []engine.Figure {
 	var figs []engine.Figure
-	random := len(configs) > 0 && configs[0].Slow == 0 // random's mean field is of equal servers
+	random := len(configs) > 0 && configs[0].Slow == 0 && configs[0].Gray == 0 && !configs[0].Health.active() // random's mean field is of equal servers
 	for i, c := range configs {
 		res, group := results[i], c.ShortLabel()
 		mean, tail, response, slow := "—", "—", "—", "—"
@@ -55,6 +72,19 @@ func Figures(configs []Config, results []Result) []engine.Figure {
 			engine.Figure{Key: "response", Group: group, Name: "response", Value: response})
 		if c.Slow > 0 {
 			figs = append(figs, engine.Figure{Key: "slow", Group: group, Name: "at a slow server", Value: slow})
+		}
+		if c.Gray > 0 || c.Health.active() {
+			errs, ejected, panicked := "—", "—", "—"
+			if len(res.Fractions) > 0 {
+				errs, ejected, panicked = fmt.Sprintf("%.2f%%", 100*res.ErrorShare), fmt.Sprint(res.Ejections), fmt.Sprintf("%.0f%%", 100*res.PanicShare)
+			}
+			figs = append(figs, engine.Figure{Key: "errors", Group: group, Name: "errors", Value: errs})
+			if c.Eject {
+				figs = append(figs, engine.Figure{Key: "ejected", Group: group, Name: "ejections", Value: ejected})
+			}
+			if c.Health.active() && c.Panic > 0 {
+				figs = append(figs, engine.Figure{Key: "panic", Group: group, Name: "panicking", Value: panicked})
+			}
 		}
 		if d, ok := c.Choices(); ok && len(c.Switches) == 0 {
 			field := NewTheory(c.Load, d, 10).MeanQueue
@@ -98,7 +128,7 @@ func (s Spec) Theory() []engine.Figure {
 	for _, c := range configs {
 		d, ok := c.Choices()
 		switch {
-		case c.Slow > 0: // the mean field is of equal servers
+		case c.Slow > 0 || c.Gray > 0 || c.Health.active(): // the mean field is of equal servers
 			continue
 		case c.Policy == Random:
 			d, ok = 1, true

@@ -20,6 +20,14 @@ type Result struct {
 	// (d = 1), jsq-d, and stale-d (the fresh board it falls short of);
 	// none for jsq and round-robin, which are not d-choice rules.
 	Theory *Theory `json:"theory,omitempty"`
+	// Errors are the jobs that failed (at a gray server) since the
+	// warm-up, ErrorShare their share of the jobs served; Ejections the
+	// servers ejected, and PanicShare the share of the time the balancer
+	// spent panicking.
+	Errors     int     `json:"errors,omitempty"`
+	ErrorShare float64 `json:"error_share,omitempty"`
+	Ejections  int     `json:"ejections,omitempty"`
+	PanicShare float64 `json:"panic_share,omitempty"`
 	// Switches are the switches applied, each at its time.
 	Switches []engine.Switch `json:"switches,omitempty"`
 }
@@ -47,6 +55,12 @@ func (s *Sim) Result() Result {
 	}
 	if lambda := float64(s.arrived) / span / n; lambda > 0 {
 		r.MeanResponse = r.MeanQueue / lambda
+	}
+	if h := s.health; h != nil {
+		r.Errors, r.Ejections, r.PanicShare = h.errors, h.ejectionsTotal, h.panicTime/span
+		if h.served > 0 {
+			r.ErrorShare = float64(h.errors) / float64(h.served)
+		}
 	}
 	if s.cfg.Slow > 0 {
 		area := s.slowArea

@@ -33,9 +33,9 @@ type Sim struct {
 	lambda   float64 // arrivals a time unit: Load x Capacity
 	jobs     []int32 // per server
 	// busy is the busy servers of each class (0: speed 1, 1: the slow
-	// ones), in any order; where is each server's index in its class's
-	// list, -1 when idle
-	busy     [2][]int32
+	// ones, 2: the gray ones), in any order; where is each server's index
+	// in its class's list, -1 when idle
+	busy     [3][]int32
 	where    []int32
 	total    int // jobs in the system
 	slowJobs int // jobs at the slow servers
@@ -85,6 +85,9 @@ type Sim struct {
 	// them; switched the switches applied so far
 	schedule engine.Schedule
 	switched []engine.Switch
+	// health is the balancer's view of failing servers, for a run with
+	// gray servers, ejection or health checks (nil for the others)
+	health *health
 }
 
 // interruptEvery is how many servers pick looks at between calls of
@@ -129,6 +132,10 @@ func New(c Config) (*Sim, error) {
 	s.lambda = c.Load * c.Capacity()
 	s.next = s.arrivals.ExpoVariate(s.lambda)
 	s.schedule = engine.NewSchedule(c.Switches)
+	if c.Gray > 0 || c.Health.active() {
+		s.health = newHealth(c)
+		s.setPanic()
+	}
 	return s, nil
 }
 
@@ -231,6 +238,21 @@ func (s *Sim) settle(t float64) {
 	if from := max(s.jobsAt, s.cfg.Warmup); t > from {
 		s.slowArea += float64(s.slowJobs) * (t - from)
 	}
+	if h := s.health; h != nil {
+		from := max(s.jobsAt, s.cfg.Warmup)
+		for s.cfg.Eject && h.next <= t {
+			if h.panicking && h.next > from {
+				h.panicTime += h.next - from
+			}
+			from = max(from, h.next)
+			s.now = h.next
+			s.intervalEnd()
+			h.next += s.cfg.Interval
+		}
+		if h.panicking && t > from {
+			h.panicTime += t - from
+		}
+	}
 	s.jobsArea, s.jobsAt = s.jobsAreaAt(t), t
 	s.now = t
 }
@@ -238,30 +260,44 @@ func (s *Sim) settle(t float64) {
 // busyRate is the busy servers' total speed: the departure clock's rate.
 func (s *Sim) busyRate() float64 {
 	fast := float64(len(s.busy[0]))
-	if len(s.busy[1]) == 0 {
+	if len(s.busy[1]) == 0 && len(s.busy[2]) == 0 {
 		return fast
 	}
-	return fast + s.cfg.SlowSpeed*float64(len(s.busy[1]))
+	return fast + s.cfg.SlowSpeed*float64(len(s.busy[1])) + s.cfg.GraySpeed*float64(len(s.busy[2]))
 }
 
 // departing is the busy server the departure clock fired for: any one,
 // in proportion to its speed.
 func (s *Sim) departing() int {
-	fast, slow := s.busy[0], s.busy[1]
-	if len(slow) == 0 {
+	fast := s.busy[0]
+	if len(s.busy[1]) == 0 && len(s.busy[2]) == 0 {
 		return int(fast[s.choose(len(fast))])
 	}
-	slowRate := s.cfg.SlowSpeed * float64(len(slow))
-	if float64(s.choices.Uint32())/(1<<32)*(float64(len(fast))+slowRate) < slowRate {
-		return int(slow[s.choose(len(slow))])
+	slowRate, grayRate := s.cfg.SlowSpeed*float64(len(s.busy[1])), s.cfg.GraySpeed*float64(len(s.busy[2]))
+	x := float64(s.choices.Uint32()) / (1 << 32) * (float64(len(fast)) + slowRate + grayRate)
+	list := fast
+	switch {
+	case x < slowRate:
+		list = s.busy[1]
+	case x < slowRate+grayRate:
+		list = s.busy[2]
+	case len(fast) == 0: // rounding at the top: the last class that has any
+		list = s.busy[2]
+		if len(list) == 0 {
+			list = s.busy[1]
+		}
 	}
-	return int(fast[s.choose(len(fast))])
+	return int(list[s.choose(len(list))])
 }
 
-// class is server k's class: 1 for a slow server, 0 for the others.
+// class is server k's class: 1 for a slow server (the first Slow), 2 for
+// a gray one (the last Gray), 0 for the others.
 func (s *Sim) class(k int) int {
-	if k < s.cfg.Slow {
+	switch {
+	case k < s.cfg.Slow:
 		return 1
+	case k >= s.cfg.Servers-s.cfg.Gray:
+		return 2
 	}
 	return 0
 }
@@ -288,10 +324,10 @@ func (s *Sim) pick() int {
 		if s.cfg.Policy == StaleD {
 			loads = s.board
 		}
-		best := s.choose(n)
+		best := s.pickable()
 		s.look(best)
 		for i := 1; i < s.cfg.D; i++ {
-			c := s.choose(n)
+			c := s.pickable()
 			s.look(c)
 			if loads[c] < loads[best] {
 				best = c
@@ -305,7 +341,7 @@ func (s *Sim) pick() int {
 	case PeakEWMA:
 		best, least := 0, 0.0
 		for i := range s.cfg.D {
-			c := s.choose(n)
+			c := s.pickable()
 			s.look(c)
 			if cost := s.cost(c); i == 0 || cost < least {
 				best, least = c, cost
@@ -320,6 +356,9 @@ func (s *Sim) pick() int {
 		return int(s.bucket[s.min][0])
 	case RoundRobin:
 		s.rr = (s.rr + 1) % n
+		for !s.eligible(s.rr) {
+			s.rr = (s.rr + 1) % n
+		}
 		return s.rr
 	case WeightedRR:
 		for { // a full server takes its turn; a slow one once its credit reaches 1
@@ -333,7 +372,7 @@ func (s *Sim) pick() int {
 			}
 		}
 	}
-	return s.choose(n)
+	return s.pickable()
 }
 
 // look notes a server the arrival looks at, with Trace.
@@ -410,6 +449,7 @@ func (s *Sim) depart(k int) {
 	if s.fifo != nil {
 		s.observe(k, s.now-s.popArrival(k))
 	}
+	s.served(k)
 }
 
 // move takes server k from q to r jobs, keeping the levels and, for JSQ,

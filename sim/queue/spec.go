@@ -23,10 +23,26 @@ type Spec struct {
 	Slow      int     `json:"slow"`
 	SlowSpeed float64 `json:"slow-speed"`
 	// Decay is peak-ewma's decay time.
-	Decay  float64 `json:"decay"`
-	Time   float64 `json:"time"`
-	Warmup float64 `json:"warmup"`
-	Seed   int64   `json:"seed"`
+	Decay float64 `json:"decay"`
+	// Gray servers fail GrayFail of their jobs, quickly (GraySpeed);
+	// Eject is outlier ejection (at most MaxEject of the servers);
+	// Unhealthy servers fail their health checks though they serve well;
+	// below Panic of the servers healthy the balancer uses them all.
+	Gray      int     `json:"gray"`
+	GraySpeed float64 `json:"gray-speed"`
+	GrayFail  float64 `json:"gray-fail"`
+	Eject     bool    `json:"eject"`
+	MaxEject  float64 `json:"max-eject"`
+	Unhealthy int     `json:"unhealthy"`
+	Panic     float64 `json:"panic"`
+	// AgainstEject and AgainstPanic are the Against run's ejection and
+	// panic threshold (Eject and Panic are the policy's run's), so that
+	// one policy runs with and without them side by side.
+	AgainstEject bool    `json:"against-eject"`
+	AgainstPanic float64 `json:"against-panic"`
+	Time         float64 `json:"time"`
+	Warmup       float64 `json:"warmup"`
+	Seed         int64   `json:"seed"`
 	// Switch changes every run from a time on: "policy=jsq-d@500,...", as
 	// engine.ParseSwitches reads it against Knobs.
 	Switch string `json:"switch"`
@@ -38,7 +54,7 @@ type Spec struct {
 // DefaultSpec is the supermarket excerpt's system: 1000 servers at 90 %, two choices, over
 // 2,000 time units after 500 of warm-up.
 func DefaultSpec() Spec {
-	return Spec{Servers: 1000, Load: 0.9, D: 2, Policy: "jsq-d", Refresh: 1, SlowSpeed: 0.25, Decay: 100, Time: 2500, Warmup: 500, Seed: 425}
+	return Spec{Servers: 1000, Load: 0.9, D: 2, Policy: "jsq-d", Refresh: 1, SlowSpeed: 0.25, Decay: 100, GraySpeed: 5, GrayFail: 1, MaxEject: 0.1, Panic: 0.5, AgainstPanic: 0.5, Time: 2500, Warmup: 500, Seed: 425}
 }
 
 // Engine names the engine a Spec configures.
@@ -83,6 +99,7 @@ func (s Spec) Configs() ([]Config, error) {
 			d = s.AgainstD
 		}
 		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Slow: s.Slow, SlowSpeed: s.SlowSpeed, Decay: s.Decay,
+			Gray: s.Gray, GraySpeed: s.GraySpeed, GrayFail: s.GrayFail, Health: s.health(i),
 			Seed: s.Seed, Warmup: s.Warmup, Time: s.Time, Window: window, Trace: s.Stepper}
 		if err := c.validate(); err != nil {
 			return nil, err
@@ -102,6 +119,17 @@ func (s Spec) Configs() ([]Config, error) {
 		return nil, engine.Invalid("seed", "must be >= 0, got %d", s.Seed)
 	}
 	return out, nil
+}
+
+// health is run i's balancer health (0 the policy's, 1 the against's):
+// Envoy's defaults with the spec's switches.
+func (s Spec) health(i int) Health {
+	h := DefaultHealth()
+	h.Eject, h.MaxEject, h.Unhealthy, h.Panic = s.Eject, s.MaxEject, s.Unhealthy, s.Panic
+	if i == 1 {
+		h.Eject, h.Panic = s.AgainstEject, s.AgainstPanic
+	}
+	return h
 }
 
 // checkSwitches applies switches one by one to c, as a run would, and
@@ -126,6 +154,22 @@ func (s Spec) IdleFlags() map[string]string {
 	}
 	if s.Policy != "peak-ewma" && s.Against != "peak-ewma" {
 		idle["decay"] = "only peak-ewma keeps a decaying average (--policy peak-ewma)"
+	}
+	if s.Gray == 0 {
+		idle["gray-speed"] = "no server is gray (--gray gives some servers that fail their jobs)"
+		idle["gray-fail"] = idle["gray-speed"]
+	}
+	if !s.Eject && !s.AgainstEject {
+		idle["max-eject"] = "nothing is ejected without --eject or --against-eject"
+	}
+	if !s.Eject && s.Unhealthy == 0 {
+		idle["panic"] = "every server is healthy: nothing is ejected (--eject) or failing its checks (--unhealthy)"
+	}
+	if s.Against == "" {
+		idle["against-eject"] = "no --against run"
+		idle["against-panic"] = idle["against-eject"]
+	} else if !s.AgainstEject && s.Unhealthy == 0 {
+		idle["against-panic"] = "every server of the against run is healthy: nothing is ejected (--against-eject) or failing its checks (--unhealthy)"
 	}
 	return idle
 }

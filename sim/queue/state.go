@@ -74,3 +74,15 @@ func (s *Sim) Mean() float64 { return float64(s.total) / float64(s.cfg.Servers) 
 
 // Events is the events run so far.
 func (s *Sim) Events() int64 { return s.events }
+
+// Ejected is the servers ejected now, and Panicking whether the balancer
+// balances across every server because too few are healthy.
+func (s *Sim) Ejected() int {
+	if s.health == nil {
+		return 0
+	}
+	return s.health.ejected
+}
+
+// Panicking reports whether the balancer is in panic now.
+func (s *Sim) Panicking() bool { return s.health != nil && s.health.panicking }

@@ -27,6 +27,8 @@ var Knobs = engine.Knobs[Config]{
 		return true
 	}},
 	engine.Number("decay", 0.01, 1e6, true, func(c *Config) *float64 { return &c.Decay }),
+	engine.OnOff("eject", func(c *Config) *bool { return &c.Eject }),
+	engine.Number("panic", 0, 1, true, func(c *Config) *float64 { return &c.Panic }),
 }
 
 // Unit is the supermarket's clock: model time units (a mean service).
@@ -66,6 +68,13 @@ func (s *Sim) apply(sw engine.Switch) error {
 	if c.Load != old.Load {
 		s.lambda = c.Load * c.Capacity()
 		s.next = s.now + s.arrivals.ExpoVariate(s.lambda)
+	}
+	if s.health == nil && c.Health.active() { // ejection from now: every server eligible, an interval from now
+		s.health = newHealth(c)
+		s.health.next = s.now + c.Interval
+	}
+	if s.health != nil {
+		s.setPanic()
 	}
 	if c.Trace && cap(s.looked) < c.D {
 		s.looked = make([]int32, 0, c.D)

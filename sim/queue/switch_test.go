@@ -13,7 +13,7 @@ import (
 // policy that keeps structures of its own (buckets, a board, credits,
 // averages).
 func TestSwitchAtATimeIsTheScheduledRun(t *testing.T) {
-	base := Config{Servers: 200, Slow: 20, SlowSpeed: 0.5, Load: 0.85, Policy: Random, D: 2, Refresh: 2, Decay: 50, Seed: 3, Warmup: 20, Time: 120}
+	base := Config{Servers: 200, Slow: 20, SlowSpeed: 0.5, Gray: 4, GraySpeed: 5, GrayFail: 1, Health: DefaultHealth(), Load: 0.85, Policy: Random, D: 2, Refresh: 2, Decay: 50, Seed: 3, Warmup: 20, Time: 120}
 	for _, switches := range [][]engine.Switch{
 		{{Name: "policy", Value: "jsq", At: 40}},
 		{{Name: "policy", Value: "stale-d", At: 40}},
@@ -21,6 +21,7 @@ func TestSwitchAtATimeIsTheScheduledRun(t *testing.T) {
 		{{Name: "policy", Value: "peak-ewma", At: 40}},
 		{{Name: "policy", Value: "jsq-d", At: 40}, {Name: "d", Value: "3", At: 40}},
 		{{Name: "load", Value: "0.6", At: 40}, {Name: "policy", Value: "round-robin", At: 70.5}},
+		{{Name: "eject", Value: "on", At: 40}, {Name: "panic", Value: "0", At: 80}},
 	} {
 		c := base
 		c.Switches = switches

@@ -425,7 +425,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	default:
 		return lab.Outcome{}
 	}
-	if !l.fromStart && left.engine.Pos().Step > 0 { // at t = 0 from now is from the start
+	if !l.fromStart && left.engine.Pos().Step > 0 && !left.engine.Done() { // at t = 0 from now is from the start; at the end, a new run
 		return l.switchNow(sw[0], sw[1], p)
 	}
 	for _, pr := range cascade.Presets { // a custom set equal to a preset is that preset
@@ -455,9 +455,6 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 // the switch in its config so that a restart or a step back replays it.
 func (l *Lab) switchNow(name, value string, p cascade.Protections) lab.Outcome {
 	left := l.left()
-	if left.engine.Done() {
-		return lab.Outcome{Handled: true, Note: "the run is over: r runs it again, and Z switches from the start instead"}
-	}
 	sw, err := left.engine.Switch(name, value)
 	if err != nil {
 		return lab.Outcome{Handled: true, Err: err}

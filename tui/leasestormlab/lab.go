@@ -182,12 +182,13 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 }
 
 // switchNow flips a protection of the right run from the time on the
-// clock, unless the keys rerun from the start (Z) or the night has not
-// begun (then the two are one); ok reports whether it did.
+// clock, unless the keys rerun from the start (Z), or the night has not
+// begun (then the two are one) or is over (a new run); ok reports
+// whether it did.
 func (l *Lab) switchNow(name string, on func(leasestorm.Config) bool) (lab.Outcome, bool) {
 	last := len(l.Runs) - 1
 	e := l.Runs[last].Engine
-	if l.FromStart || e.Pos().Step == 0 {
+	if l.FromStart || e.Pos().Step == 0 || e.Done() {
 		return lab.Outcome{}, false
 	}
 	value := "on"

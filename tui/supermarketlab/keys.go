@@ -102,11 +102,11 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	default:
 		return lab.Outcome{}
 	}
-	// From now, unless asked from the start, or at t = 0 (the same), or
-	// the key adds a run or changes the board's refresh (no switch
+	// From now, unless asked from the start, or at t = 0 (the same) or
+	// the end (a new run), or the key adds a run or changes the board's refresh (no switch
 	// changes those), or the stepper runs (a job at a time is its own
 	// experiment).
-	if !l.fromStart && l.runs[0].sim.Now() > 0 && !l.spec.Stepper && keys.Refresh.Dir(msg) == 0 && (l.now.Against != "" || !key.Matches(msg, keys.Against)) {
+	if !l.fromStart && l.runs[0].sim.Now() > 0 && !l.runs[0].sim.Done() && !l.spec.Stepper && keys.Refresh.Dir(msg) == 0 && (l.now.Against != "" || !key.Matches(msg, keys.Against)) {
 		return l.switchNow(change)
 	}
 	l.spec, l.switches = l.now, nil

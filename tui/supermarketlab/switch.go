@@ -24,8 +24,8 @@ func (l *Lab) switchNow(change func(*queue.Spec) string) lab.Outcome {
 	if err := next.Validate(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
-	if l.runs[0].sim.Done() {
-		return lab.Outcome{Handled: true, Note: "the run is over: r runs it again, and Z changes it from the start instead"}
+	for len(l.switches) < len(l.runs) {
+		l.switches = append(l.switches, nil)
 	}
 	var made []string
 	switchRun := func(i int, name, value string) {
@@ -73,7 +73,7 @@ func (l *Lab) side(i int) string {
 func (l *Lab) switchTitle() (string, bool) {
 	var parts []string
 	for i := range l.runs {
-		if len(l.switches[i]) == 0 {
+		if i >= len(l.switches) || len(l.switches[i]) == 0 {
 			continue
 		}
 		start := l.spec.Policy

@@ -195,6 +195,9 @@ func sharePart(st *widget.Styles, r *run, w int, barMax float64) []string {
 	if c.Slow > 0 {
 		lines = append(lines, slowLine(st, r, w))
 	}
+	if c.Gray > 0 || c.Eject || c.Unhealthy > 0 {
+		lines = append(lines, healthLine(st, r, w))
+	}
 	if hasTheory && c.Policy != queue.StaleD {
 		m := queue.NewTheory(c.Load, d, 10).MeanQueue
 		if avg, ok := s.AverageSeries().Last(); ok && s.Done() && math.Abs(avg.Y-m) > settleGap*m {
@@ -242,6 +245,35 @@ func slowLine(st *widget.Styles, r *run, w int) string {
 		fmt.Sprintf("slow hold %.1f, others %.1f; stay %s", slow, fast, response),
 		fmt.Sprintf("slow %.1f, others %.1f", slow, fast))
 	if slow > 3*fast+3 {
+		return st.Warn.Render(line)
+	}
+	return st.Text.Render(line)
+}
+
+// healthLine says what the failing servers cost: the jobs that failed
+// since the warm-up, the servers ejected now, and whether the balancer
+// is panicking.
+func healthLine(st *widget.Styles, r *run, w int) string {
+	s, c := r.sim, r.sim.Config()
+	errs := "—"
+	if res := r.result(); len(res.Fractions) > 0 {
+		errs = fmt.Sprintf("%.2f%%", 100*res.ErrorShare)
+	}
+	var long, short []string
+	if c.Gray > 0 {
+		long, short = append(long, fmt.Sprintf("%d gray: %s of jobs failed", c.Gray, errs)), append(short, "errors "+errs)
+	}
+	if c.Unhealthy > 0 {
+		long, short = append(long, fmt.Sprintf("%d fail checks", c.Unhealthy)), append(short, fmt.Sprintf("%d unhealthy", c.Unhealthy))
+	}
+	if c.Eject {
+		long, short = append(long, fmt.Sprintf("%d ejected now", s.Ejected())), append(short, fmt.Sprintf("%d out", s.Ejected()))
+	}
+	if s.Panicking() {
+		long, short = append(long, "PANIC: balancing across all"), append(short, "PANIC")
+	}
+	line := widget.FirstFit(w, strings.Join(long, " · "), strings.Join(short, " · "))
+	if s.Panicking() || c.Gray > 0 && !c.Eject {
 		return st.Warn.Render(line)
 	}
 	return st.Text.Render(line)
