@@ -73,8 +73,9 @@ type health struct {
 	ejected           int
 	next              float64 // the next interval's end
 	panicking         bool
-	// the run's counts since the warm-up: jobs served, errors,
-	// ejections, and the time spent panicking
+	// the run's counts: jobs served and errors since the warm-up,
+	// ejections since t = 0, and the time spent panicking since the
+	// warm-up
 	served, errors, ejectionsTotal int
 	panicTime                      float64
 	// fail draws which of a gray server's jobs fail (seed+3), when some
@@ -154,9 +155,7 @@ func (s *Sim) eject(k int) {
 	h.ejections[k]++
 	h.until[k] = s.now + s.cfg.EjectBase*float64(h.ejections[k])
 	h.ejected++
-	if s.now >= s.cfg.Warmup {
-		h.ejectionsTotal++
-	}
+	h.ejectionsTotal++
 	i, last := h.eligAt[k], h.elig[len(h.elig)-1]
 	h.elig[i], h.eligAt[last] = last, i
 	h.elig = h.elig[:len(h.elig)-1]

@@ -22,8 +22,8 @@ type Result struct {
 	Theory *Theory `json:"theory,omitempty"`
 	// Errors are the jobs that failed (at a gray server) since the
 	// warm-up, ErrorShare their share of the jobs served; Ejections the
-	// servers ejected, and PanicShare the share of the time the balancer
-	// spent panicking.
+	// ejections since t = 0, and PanicShare the share of the time since
+	// the warm-up the balancer spent panicking.
 	Errors     int     `json:"errors,omitempty"`
 	ErrorShare float64 `json:"error_share,omitempty"`
 	Ejections  int     `json:"ejections,omitempty"`

@@ -69,7 +69,7 @@ func (l *Lab) scales() scales {
 // reference; 0 when one does.
 func (l *Lab) randomReference() float64 {
 	for _, r := range l.runs {
-		if c := r.sim.Config(); c.Policy == queue.Random || c.Slow > 0 {
+		if c := r.sim.Config(); c.Policy == queue.Random || c.Slow > 0 || c.Gray > 0 || c.Eject || c.Unhealthy > 0 {
 			return 0
 		}
 	}
