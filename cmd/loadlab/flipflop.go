@@ -80,6 +80,9 @@ func writeFlipFlopText(w io.Writer, r flipflop.Report) error {
 			name += fmt.Sprintf(" (at most %d changes a minute)", run.CapPerMin)
 		}
 		fmt.Fprintf(w, "\n%s\n", name)
+		for _, sw := range run.Switches {
+			fmt.Fprintf(w, "  switched %s to %s at %s\n", sw.Name, sw.Value, flipflop.ClockOf(sw.At))
+		}
 		fmt.Fprintf(w, "  %s check results flipped; %s DNS writes", engine.Digits(run.Flips), engine.Digits(run.DNSWrites))
 		if i > 0 {
 			fmt.Fprintf(w, ", %.1fx fewer than %s", flipflop.WritesCut(r.Runs[0], run), flipSetWords[r.Runs[0].Set])

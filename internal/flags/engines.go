@@ -120,6 +120,7 @@ func init() {
 		fs.Int(&s.K, "k", 1, flipflop.MaxK, "results in a row hysteresis takes to change a state")
 		fs.Int(&s.CapPerMin, "cap-per-min", 1, flipflop.MaxCapacity, "changes a minute the cap allows")
 		fs.Text(&s.Runs, "runs", "a list of none hysteresis cap both", "the protection sets to run, comma-separated")
+		fs.Text(&s.Switch, "switch", engine.SwitchSyntax, "changes every run from a time on, as the engineers did: hysteresis, cap, automation on|off; times of day (automation=off@7:00am) or seconds from 5:00 AM")
 	})
 	declare(func(fs *Set, s *hashing.Spec) {
 		fs.Int(&s.Nodes, "nodes", 1, 1000000, "nodes")

@@ -52,6 +52,10 @@ type Config struct {
 	K           int `json:"k"`
 	CapPerMin   int `json:"cap-per-min"`
 	Protections `json:"-"`
+	// Switches change the run from their seconds on (Knobs), written as
+	// engine.FormatSwitches writes them (a string keeps the config
+	// comparable).
+	Switches string `json:"-"`
 }
 
 // StartClock is the run's first minute, as minutes after midnight: 5:00 AM.

@@ -21,6 +21,7 @@ type Engine struct {
 	healthy, lastPass                 []bool    // the automation's state; the latest check's result
 	streak                            []int32   // results in a row against the state
 	disabled                          bool
+	disabledAt                        int // the second it was switched off, -1 when it runs
 	now                               int32
 	// inDNS is what DNS serves, instance by instance: what the writes it
 	// has applied say; inService counts it. queue holds the writes made
@@ -43,6 +44,11 @@ type Engine struct {
 	deaths       []int32
 	next, deadIn int
 	deadSeconds  int64
+	// start is the config the run began with; schedule its switches,
+	// handed out as the clock reaches them; switched those applied
+	start    Config
+	schedule engine.Schedule
+	switched []engine.Switch
 }
 
 // Totals are a run's counts so far.
@@ -89,8 +95,13 @@ func New(c Config) (*Engine, error) {
 	e := &Engine{cfg: c, slowFrom: int32(60 * c.SlowFromMin), slowEnd: int32(60 * (c.SlowFromMin + c.SlowMin)),
 		disableAt: int32(60 * c.DisableAtMin), end: int32(60 * c.DurationMin), quiet: math.Log(c.QuietMedian),
 		src: rng.New(c.Seed), slow: make([]float64, n), phases: make([][]int32, c.IntervalS),
-		healthy: make([]bool, n), lastPass: make([]bool, n), streak: make([]int32, n), inDNS: make([]bool, n), inService: n, overAt: -1,
+		healthy: make([]bool, n), lastPass: make([]bool, n), streak: make([]int32, n), inDNS: make([]bool, n), inService: n, overAt: -1, disabledAt: -1,
 		minService: float64(n), deadAt: make([]int32, n)}
+	switches, err := engine.ParseSwitches(c.Switches, Knobs, c, Unit, float64(e.end))
+	if err != nil {
+		return nil, err
+	}
+	e.start, e.schedule = c, engine.NewSchedule(switches)
 	for i := range n {
 		e.healthy[i], e.lastPass[i], e.inDNS[i], e.deadAt[i] = true, true, true, -1
 		e.slow[i] = e.src.Gauss(math.Log(c.SlowMedian), c.Spread)
@@ -141,6 +152,7 @@ func (e *Engine) Step() bool {
 	if e.Done() {
 		return false
 	}
+	e.applyDue()
 	now := e.now
 	m := int(now / 60)
 	switch {
@@ -217,7 +229,7 @@ const ChecksBackClock = 14*60 + 9
 // every instance it had taken out back into DNS. The writes DNS has not
 // applied yet stay queued (DNS has them): the put-backs wait behind them.
 func (e *Engine) switchOff(m int) {
-	e.disabled = true
+	e.disabled, e.disabledAt = true, int(e.now)
 	waiting := e.queue.len
 	for i, h := range e.healthy {
 		if !h {
@@ -337,13 +349,16 @@ type Snapshot struct {
 	Backlog  int64
 	Lag      int32
 	Disabled bool
-	Totals   Totals
-	Series   SeriesView
-	Moments  []engine.Moment
+	// DisabledAt is the second the automation was switched off, -1 when
+	// it runs.
+	DisabledAt int
+	Totals     Totals
+	Series     SeriesView
+	Moments    []engine.Moment
 }
 
 // Snapshot takes the run's state without copying its history.
 func (e *Engine) Snapshot() Snapshot {
-	return Snapshot{Second: int64(e.now), InService: e.inService, DeadIn: e.deadIn, DeadMinutes: float64(e.deadSeconds) / 60, ServiceSum: e.inServiceSum, Backlog: e.queue.len, Lag: e.lag(), Disabled: e.disabled, Totals: e.tot,
+	return Snapshot{Second: int64(e.now), InService: e.inService, DeadIn: e.deadIn, DeadMinutes: float64(e.deadSeconds) / 60, ServiceSum: e.inServiceSum, Backlog: e.queue.len, Lag: e.lag(), Disabled: e.disabled, DisabledAt: e.disabledAt, Totals: e.tot,
 		Series: e.series.View(), Moments: e.Moments()}
 }

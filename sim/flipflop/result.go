@@ -56,16 +56,19 @@ type Result struct {
 	Dead        int             `json:"dead"`
 	Instances   int             `json:"instances"`
 	Moments     []engine.Moment `json:"moments"`
-	Series      []Row           `json:"series"`
+	// Switches are the switches applied, each at its second.
+	Switches []engine.Switch `json:"switches,omitempty"`
+	Series   []Row           `json:"series"`
 }
 
 // Result is the run's figures so far, with every minute of its series.
 func (e *Engine) Result() Result {
-	c := e.cfg
+	c := e.start
 	r := Result{Set: SetName(c.Protections), K: int(e.k()), CapPerMin: c.CapPerMin, Flips: e.tot.Flips, DNSWrites: e.tot.Writes,
 		Deferred: e.tot.Deferred, PeakWrites: e.tot.PeakWrites, DNSCapacity: c.DNSCapacity, PeakBacklog: e.tot.PeakBacklog,
 		PeakLagMin: float64(e.tot.PeakLag) / 60, FinalBacklog: e.queue.len, DrainMin: float64(e.queue.len) / float64(c.DNSCapacity),
-		MinInService: int(e.minService), Instances: c.Instances, Dead: c.Dead, DeadMinutes: float64(e.deadSeconds) / 60, Moments: append([]engine.Moment{}, e.moments...)}
+		MinInService: int(e.minService), Instances: c.Instances, Dead: c.Dead, DeadMinutes: float64(e.deadSeconds) / 60, Moments: append([]engine.Moment{}, e.moments...),
+		Switches: e.switched}
 	if !c.Cap {
 		r.CapPerMin = 0
 	}

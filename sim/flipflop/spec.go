@@ -15,6 +15,9 @@ type Spec struct {
 	// Runs lists the protection sets to run, comma-separated: none,
 	// hysteresis, cap, both.
 	Runs string `json:"runs"`
+	// Switch changes every run from a time on: "automation=off@7:00am",
+	// as engine.ParseSwitches reads it against Knobs.
+	Switch string `json:"switch"`
 }
 
 // DefaultSpec is the model's morning (DefaultConfig) without protection
@@ -35,7 +38,15 @@ const MaxRuns = 4
 
 // Configs is one Config per run listed, in order.
 func (s Spec) Configs() ([]Config, error) {
-	return engine.PairedConfigs(s.Config, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, hysteresis, cap or both"), SetName, withSet)
+	cs, err := engine.PairedConfigs(s.Config, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, hysteresis, cap or both"), SetName, withSet)
+	if err != nil {
+		return nil, err
+	}
+	switches, err := engine.ParseSwitches(s.Switch, Knobs, s.Config, Unit, float64(60*s.DurationMin))
+	for i := range cs {
+		cs[i].Switches = engine.FormatSwitches(switches)
+	}
+	return cs, err
 }
 
 // Validate reports the first invalid field.

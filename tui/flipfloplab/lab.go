@@ -54,6 +54,11 @@ var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
 	},
 	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the morning a second", sps) },
 	Stops: "the slow network (5:30 AM), DNS writes passing DNS's capacity, the switch-off (9:36 AM), latency back to normal (10:36 AM)",
+	Switch: func(e *flipflop.Engine, name, value string) (engine.Switch, error) {
+		return e.Switch(name, value)
+	},
+	Switches: func(c *flipflop.Config) *string { return &c.Switches },
+	When:     flipflop.ClockOf,
 }
 
 // New opens the lab on a flip-flop spec, at 5:00 AM.
@@ -87,13 +92,13 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Hysteresis: lab.Bind([]string{"h"}, "h", "hysteresis on/off (right run)"),
+	Hysteresis: lab.Bind([]string{"h"}, "h", "hysteresis on/off (right run), from now"),
 	KDown:      lab.Bind([]string{"k"}, "k", "fewer results in a row"),
 	KUp:        lab.Bind([]string{"K"}, "K", "more results in a row"),
-	Cap:        lab.Bind([]string{"x"}, "x", "cap on changes a minute on/off (right run)"),
+	Cap:        lab.Bind([]string{"x"}, "x", "cap on changes a minute on/off (right run), from now"),
 	CapDown:    lab.Bind([]string{"j"}, "j", "cap /2"),
 	CapUp:      lab.Bind([]string{"J"}, "J", "cap x2"),
-	SwitchOff:  lab.Bind([]string{"a"}, "a", "switch the automation off at 9:36 AM, or never"),
+	SwitchOff:  lab.Bind([]string{"a"}, "a", "switch the automation off (on) now; at the start: off at 9:36 AM, or never"),
 	Compare:    lab.Bind([]string{"c"}, "c", "one run or two side by side"),
 }
 
@@ -102,7 +107,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Hysteresis, "h", "hysteresis"), lab.Brief(k.KDown, "k/K", "results in a row"),
 		lab.Brief(k.Cap, "x", "cap"), lab.Brief(k.SwitchOff, "a", "switch-off"), k.Compare, c.Moments}
-	full := [][]key.Binding{lab.PlayKeys(), {k.Hysteresis, k.KDown, k.KUp, k.Cap, k.CapDown, k.CapUp, k.SwitchOff, k.Compare}, lab.ShellKeys()}
+	full := [][]key.Binding{lab.PlayKeys(), {k.Hysteresis, k.KDown, k.KUp, k.Cap, k.CapDown, k.CapUp, k.SwitchOff, k.Compare, lab.CommonKeys.FromStart}, lab.ShellKeys()}
 	return short, full
 }
 
@@ -115,14 +120,32 @@ func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 // lectureSwitchOff is 9:36 AM, in minutes of the run.
 const lectureSwitchOff = 9*60 + 36 - flipflop.StartClock
 
+// flipNow flips a protection of the right run from now on.
+func (l *Lab) flipNow(name string, on func(flipflop.Config) bool) lab.Outcome {
+	last := len(l.Runs) - 1
+	value := "on"
+	if on(l.Runs[last].Engine.Config()) {
+		value = "off"
+	}
+	return l.SwitchNow(last, name, value)
+}
+
 // Key changes the spec and restarts the morning on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := keys
 	var change lab.Change[flipflop.Spec]
 	switch {
+	case key.Matches(msg, lab.CommonKeys.FromStart):
+		return l.ToggleFromStart("h, x and a")
 	case key.Matches(msg, k.Hysteresis):
+		if l.Switchable() {
+			return l.flipNow("hysteresis", func(c flipflop.Config) bool { return c.Hysteresis })
+		}
 		change = l.Toggle(func(c *flipflop.Config) { c.Hysteresis = !c.Hysteresis })
 	case key.Matches(msg, k.Cap):
+		if l.Switchable() {
+			return l.flipNow("cap", func(c flipflop.Config) bool { return c.Cap })
+		}
 		change = l.Toggle(func(c *flipflop.Config) { c.Cap = !c.Cap })
 	case key.Matches(msg, k.KDown):
 		change = lab.Shared(func(s *flipflop.Spec) { s.K = max(1, s.K-1) })
@@ -133,6 +156,17 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, k.CapUp):
 		change = lab.Shared(func(s *flipflop.Spec) { s.CapPerMin = min(1000, 2*s.CapPerMin) })
 	case key.Matches(msg, k.SwitchOff):
+		if l.Switchable() { // the engineers' switch, on every run, now
+			var out lab.Outcome
+			for i, r := range l.Runs {
+				value := "off"
+				if r.Engine.Snapshot().Disabled {
+					value = "on"
+				}
+				out = l.SwitchNow(i, "automation", value)
+			}
+			return out
+		}
 		change = lab.Shared(func(s *flipflop.Spec) {
 			if s.DisableAtMin < s.DurationMin {
 				s.DisableAtMin = s.DurationMin

@@ -89,6 +89,11 @@ func (l *Lab) panel(st *widget.Styles, r run, only int, w, h int, sc scale) []st
 		Lines: []widget.Line{{Name: "waiting", Style: st.Warn, Bounded: true, End: now, Value: at(s.Backlog)}},
 	}.With(widget.NoXNumbers, widget.LogY)
 	charts := []*widget.TimeSeries{&perMin, &backlog, &service}
+	for _, sw := range r.Engine.Switched() {
+		for _, ts := range charts {
+			ts.Switches = append(ts.Switches, hours(sw.At/60))
+		}
+	}
 	yw := len("100k") // the widest a label gets, so the plot's width holds as the run goes
 	for _, ts := range charts {
 		ts.NamesWidth = len("writes flips") + 1
@@ -159,7 +164,9 @@ func marks(st *widget.Styles, c flipflop.Config, snap flipflop.Snapshot, left, w
 		put(c.SlowFromMin, 'S')
 		put(c.SlowFromMin+c.SlowMin, 'N')
 	}
-	put(c.DisableAtMin, 'O')
+	if snap.DisabledAt >= 0 { // where it was switched off: at 9:36 AM, or by a switch
+		put(snap.DisabledAt/60, 'O')
+	}
 	return st.Marker.Render(string(row))
 }
 

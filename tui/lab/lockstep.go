@@ -324,6 +324,14 @@ func (l *Lockstep[S, C, E]) ToggleFromStart(keys string) Outcome {
 	return Outcome{Handled: true, Note: keys + " switch the run from the time on the clock, as the operators did (Z: from the start)"}
 }
 
+// Switchable reports whether a change key switches from now: the case
+// switches, Z has not asked for the start, and the run is under way (at
+// its start from now is from the start; at its end a key starts anew).
+func (l *Lockstep[S, C, E]) Switchable() bool {
+	e := l.Runs[0].Engine
+	return l.c.Switch != nil && !l.FromStart && e.Pos().Step > 0 && !e.Done()
+}
+
 // SwitchNow switches run i from the time on its clock, keeping the
 // switch so that a restart or a step back replays it; the note says
 // what changed, when, and on which run.

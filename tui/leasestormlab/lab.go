@@ -188,7 +188,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 func (l *Lab) switchNow(name string, on func(leasestorm.Config) bool) (lab.Outcome, bool) {
 	last := len(l.Runs) - 1
 	e := l.Runs[last].Engine
-	if l.FromStart || e.Pos().Step == 0 || e.Done() {
+	if !l.Switchable() {
 		return lab.Outcome{}, false
 	}
 	value := "on"
