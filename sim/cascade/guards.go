@@ -92,11 +92,12 @@ func (e *Engine) callFailed(r *request, stage int) {
 // releaseFrom gives back r's slots at stage and the stages below it,
 // keeping those of the layers above, which wait on the call.
 func (e *Engine) releaseFrom(r *request, stage int) {
-	layers := []int{dbLayer + int(r.dep)}
+	layers := [2]int{dbLayer + int(r.dep), svcLayer}
+	n := 1
 	if stage <= 1 {
-		layers = append(layers, svcLayer)
+		n = 2
 	}
-	for _, name := range layers {
+	for _, name := range layers[:n] {
 		l := e.layers[name]
 		l.popBusy(r) // a call that failed is in no queue: it timed out of it, or never joined
 		l.popHeld(r)

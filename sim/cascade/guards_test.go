@@ -3,6 +3,8 @@ package cascade
 import (
 	"math"
 	"testing"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // oneRequest runs c with a single request admitted at t = 0 (the arrival
@@ -140,5 +142,31 @@ func TestAdaptiveLimits(t *testing.T) {
 		if e.stats.limitRejected == 0 {
 			t.Errorf("%v: the limit refused no call", kind)
 		}
+	}
+}
+
+// BenchmarkGuards is the lecture's 60 s run under each guard of §MECH.4,
+// and under switches mid-run (set S6 at 20 s, the limit at 30 s).
+func BenchmarkGuards(b *testing.B) {
+	for _, g := range []struct {
+		name string
+		set  func(c *Config)
+	}{
+		{"aimd", func(c *Config) { c.Tuned, c.Limiter = true, AIMD }},
+		{"gradient", func(c *Config) { c.Tuned, c.Limiter = true, Gradient }},
+		{"throttle", func(c *Config) { c.Tuned, c.Throttle = true, true }},
+		{"layers+cap", func(c *Config) { c.Tuned, c.Retry, c.LayerRetries, c.RetryCap = true, Immediate, true, true }},
+		{"switched", func(c *Config) {
+			c.Switches = []engine.Switch{{Name: "set", Value: "S6", At: 20}, {Name: "limiter", Value: "aimd", At: 30}}
+		}},
+	} {
+		b.Run(g.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				c := DefaultConfig()
+				g.set(&c)
+				run(b, c)
+			}
+		})
 	}
 }
