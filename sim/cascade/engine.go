@@ -92,10 +92,9 @@ type Engine struct {
 	// (halted): the loops return early and the state is not to be read.
 	interrupt func() bool
 	halted    bool
-	// schedule is the config's switches, handed out as the ticks reach
-	// them; switched the switches applied so far
-	schedule engine.Schedule
-	switched []engine.Switch
+	// switches are the config's switches, handed out as the ticks reach
+	// them, and those applied so far
+	switches engine.Switched
 	// limiter, throttle and retryCap are the adaptive limit, client-side
 	// throttling's window of requests and accepts, and the retry cap's of
 	// requests and retries
@@ -152,7 +151,7 @@ func New(cfg Config) (*Engine, error) {
 	}
 	e.journey.rid = -1
 	e.breaker.cfg = &e.cfg
-	e.schedule = engine.NewSchedule(cfg.Switches)
+	e.switches = engine.NewSwitched(cfg.Switches)
 	e.limiter = newLimiter(cfg.Limiter)
 	e.throttle, e.retryCap = newWindow(cfg.ThrottleWindow), newWindow(cfg.RetryCapWindow)
 	svc := []int{cfg.SvcSlots}

@@ -129,7 +129,7 @@ func (e *Engine) Result() Result {
 		Breaker:    append([]Transition{}, e.breaker.log...),
 		Trials:     slices.Clone(e.breaker.trialLog),
 		Moments:    append([]engine.Moment{}, e.moments.found...),
-		Switches:   e.switched,
+		Switches:   e.switches.Applied(),
 		DBSent:     s.dbSent, DBAccepted: s.dbAccepted, Throttled: s.throttled, LimitRejected: s.limitRejected,
 		LayerRetries: s.layerRetries, ClientRetries: s.clientRetries, CapRefused: s.capRefused,
 	}

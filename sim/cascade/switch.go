@@ -39,7 +39,7 @@ func (e *Engine) Switch(name, value string) (engine.Switch, error) {
 func (e *Engine) lastTick() float64 { return float64(max(e.tick-1, 0)) * e.cfg.DT }
 
 // Switched is the switches applied so far, each at its tick's time.
-func (e *Engine) Switched() []engine.Switch { return e.switched }
+func (e *Engine) Switched() []engine.Switch { return e.switches.Applied() }
 
 // applyDue applies the switches due before tick k: those at the times
 // of the ticks before it (to the nearest tick), and at tick 0 those at 0.
@@ -48,13 +48,7 @@ func (e *Engine) applyDue(k int) {
 	if k > 0 {
 		by = (float64(k) - 0.5) * e.cfg.DT
 	}
-	for {
-		sw, ok := e.schedule.Due(by)
-		if !ok {
-			return
-		}
-		e.apply(sw) // checked when scheduled
-	}
+	e.switches.Due(by, e.apply)
 }
 
 // apply changes the config and what hangs on it: a breaker switched on
@@ -66,7 +60,6 @@ func (e *Engine) apply(sw engine.Switch) error {
 	if err := Knobs.Set(&e.cfg, sw.Name, sw.Value); err != nil {
 		return err
 	}
-	sw.At = e.lastTick()
 	if e.cfg.Breaker && !before.Breaker {
 		e.breaker.install(sw.At)
 	}
@@ -78,7 +71,7 @@ func (e *Engine) apply(sw engine.Switch) error {
 		e.limiter = newLimiter(e.cfg.Limiter)
 		e.limiter.inflight = inflight
 	}
-	e.switched = append(e.switched, sw) // not a moment: a stop there would cut a replay's steps apart from the run's
+	e.switches.Record(sw, e.lastTick()) // not a moment: a stop there would cut a replay's steps apart from the run's
 	return nil
 }
 

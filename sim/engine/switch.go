@@ -253,3 +253,41 @@ func (s *Schedule) Due(t float64) (Switch, bool) {
 	}
 	return Switch{}, false
 }
+
+// DayUnit is the clock of a run that starts at startClock (minutes after
+// midnight): seconds from its start, or a time of day in the day that
+// follows.
+func DayUnit(startClock int) TimeUnit {
+	return TimeUnit{Name: "s", Seconds: 1, Clock: func(m int) float64 {
+		return float64(60 * ((m - startClock + 24*60) % (24 * 60)))
+	}}
+}
+
+// Switched is an engine's switching: its schedule, handed out as the
+// clock reaches each switch, and the switches applied so far.
+type Switched struct {
+	schedule Schedule
+	applied  []Switch
+}
+
+// NewSwitched schedules switches in time order.
+func NewSwitched(list []Switch) Switched { return Switched{schedule: NewSchedule(list)} }
+
+// Due applies, in order, every switch due by t.
+func (s *Switched) Due(t float64, apply func(Switch) error) {
+	for sw, ok := s.schedule.Due(t); ok; sw, ok = s.schedule.Due(t) {
+		apply(sw) // checked when scheduled
+	}
+}
+
+// Record notes a switch applied at t.
+func (s *Switched) Record(sw Switch, t float64) {
+	sw.At = t
+	s.applied = append(s.applied, sw)
+}
+
+// Applied is the switches applied so far, each at its time.
+func (s *Switched) Applied() []Switch { return s.applied }
+
+// Next is the time of the next switch not yet applied.
+func (s *Switched) Next() (float64, bool) { return s.schedule.Next() }

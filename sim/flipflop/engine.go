@@ -44,11 +44,9 @@ type Engine struct {
 	deaths       []int32
 	next, deadIn int
 	deadSeconds  int64
-	// start is the config the run began with; schedule its switches,
-	// handed out as the clock reaches them; switched those applied
+	// start is the config the run began with; switches its switches
 	start    Config
-	schedule engine.Schedule
-	switched []engine.Switch
+	switches engine.Switched
 }
 
 // Totals are a run's counts so far.
@@ -101,7 +99,7 @@ func New(c Config) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e.start, e.schedule = c, engine.NewSchedule(switches)
+	e.start, e.switches = c, engine.NewSwitched(switches)
 	for i := range n {
 		e.healthy[i], e.lastPass[i], e.inDNS[i], e.deadAt[i] = true, true, true, -1
 		e.slow[i] = e.src.Gauss(math.Log(c.SlowMedian), c.Spread)
@@ -152,7 +150,7 @@ func (e *Engine) Step() bool {
 	if e.Done() {
 		return false
 	}
-	e.applyDue()
+	e.switches.Due(float64(e.now), e.apply)
 	now := e.now
 	m := int(now / 60)
 	switch {

@@ -68,7 +68,7 @@ func (e *Engine) Result() Result {
 		Deferred: e.tot.Deferred, PeakWrites: e.tot.PeakWrites, DNSCapacity: c.DNSCapacity, PeakBacklog: e.tot.PeakBacklog,
 		PeakLagMin: float64(e.tot.PeakLag) / 60, FinalBacklog: e.queue.len, DrainMin: float64(e.queue.len) / float64(c.DNSCapacity),
 		MinInService: int(e.minService), Instances: c.Instances, Dead: c.Dead, DeadMinutes: float64(e.deadSeconds) / 60, Moments: append([]engine.Moment{}, e.moments...),
-		Switches: e.switched}
+		Switches: e.switches.Applied()}
 	if !c.Cap {
 		r.CapPerMin = 0
 	}

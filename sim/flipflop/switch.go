@@ -15,9 +15,7 @@ var Knobs = engine.Knobs[Config]{
 }
 
 // Unit is the morning's clock: seconds from 5:00 AM, or a time of day.
-var Unit = engine.TimeUnit{Name: "s", Seconds: 1, Clock: func(m int) float64 {
-	return float64(60 * ((m - StartClock + 24*60) % (24 * 60)))
-}}
+var Unit = engine.DayUnit(StartClock)
 
 // ClockOf is the time of day of a second of the run, to the minute.
 func ClockOf(second float64) string { return Clock(int(second) / 60) }
@@ -30,14 +28,7 @@ func (e *Engine) Switch(name, value string) (engine.Switch, error) {
 }
 
 // Switched is the switches applied so far.
-func (e *Engine) Switched() []engine.Switch { return e.switched }
-
-// applyDue applies the switches due by the second about to run.
-func (e *Engine) applyDue() {
-	for sw, ok := e.schedule.Due(float64(e.now)); ok; sw, ok = e.schedule.Due(float64(e.now)) {
-		e.apply(sw) // checked when scheduled
-	}
-}
+func (e *Engine) Switched() []engine.Switch { return e.switches.Applied() }
 
 // apply changes the run from this second on.
 func (e *Engine) apply(sw engine.Switch) error {
@@ -52,7 +43,6 @@ func (e *Engine) apply(sw engine.Switch) error {
 			e.disabled, e.disabledAt = false, -1
 		}
 	}
-	sw.At = float64(e.now)
-	e.switched = append(e.switched, sw)
+	e.switches.Record(sw, float64(e.now))
 	return nil
 }

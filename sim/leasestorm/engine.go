@@ -135,11 +135,9 @@ type Engine struct {
 
 	series  Series
 	moments []engine.Moment
-	// start is the config the run began with; schedule its switches,
-	// handed out as the clock reaches them; switched those applied
+	// start is the config the run began with; switches its switches
 	start    Config
-	schedule engine.Schedule
-	switched []engine.Switch
+	switches engine.Switched
 }
 
 // Totals are a run's counts so far.
@@ -196,7 +194,7 @@ func New(c Config) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e.start, e.schedule = c, engine.NewSchedule(switches)
+	e.start, e.switches = c, engine.NewSwitched(switches)
 	e.src = rng.New(c.Seed)
 	// Each droplet's next renewal falls anywhere in the mean renewal
 	// delay, as in a fleet renewing steadily; its lease was granted that
@@ -257,7 +255,7 @@ func (e *Engine) Step() bool {
 	if e.Done() {
 		return false
 	}
-	e.applyDue()
+	e.switches.Due(float64(e.now), e.apply)
 	now := e.now
 	outage := now >= e.outStart && now < e.outEnd
 	switch now {

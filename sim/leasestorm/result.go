@@ -91,13 +91,13 @@ func (e *Engine) Result() Result {
 	if r.RecoveredAt >= 0 {
 		r.RecoveredClock = Clock(r.RecoveredAt)
 	}
-	if e.throttledAt >= 0 || len(e.switched) == 0 && c.Throttle { // the minute it came on, or will
+	if e.throttledAt >= 0 || len(e.switches.Applied()) == 0 && c.Throttle { // the minute it came on, or will
 		r.ThrottleAt = int(e.outEnd/60) + c.ThrottleAfterMin
 		if e.throttledAt >= 0 {
 			r.ThrottleAt = e.throttledAt / 60
 		}
 	}
-	r.Switches = e.switched
+	r.Switches = e.switches.Applied()
 	v := e.series.View()
 	r.Series = make([]Row, v.Goodput.Len())
 	for i := range r.Series {

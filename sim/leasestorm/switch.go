@@ -22,9 +22,7 @@ var Knobs = engine.Knobs[Config]{
 
 // Unit is the night's clock: seconds from 11:18 PM, or a time of day
 // (the night after StartClock).
-var Unit = engine.TimeUnit{Name: "s", Seconds: 1, Clock: func(m int) float64 {
-	return float64(60 * ((m - StartClock + 24*60) % (24 * 60)))
-}}
+var Unit = engine.DayUnit(StartClock)
 
 // Switch changes the run from the next second on, as a switch scheduled
 // for now would, and returns the switch as scheduled.
@@ -34,14 +32,7 @@ func (e *Engine) Switch(name, value string) (engine.Switch, error) {
 }
 
 // Switched is the switches applied so far.
-func (e *Engine) Switched() []engine.Switch { return e.switched }
-
-// applyDue applies the switches due by the second about to run.
-func (e *Engine) applyDue() {
-	for sw, ok := e.schedule.Due(float64(e.now)); ok; sw, ok = e.schedule.Due(float64(e.now)) {
-		e.apply(sw) // checked when scheduled
-	}
-}
+func (e *Engine) Switched() []engine.Switch { return e.switches.Applied() }
 
 // apply changes the config from this second on: the throttle switched on
 // starts now (the queue flushed, the cap from now), switched off lifts
@@ -57,8 +48,7 @@ func (e *Engine) apply(sw engine.Switch) error {
 	case !e.cfg.Throttle && before.Throttle:
 		e.throttleAt, e.throttled = -1, false
 	}
-	sw.At = float64(e.now)
-	e.switched = append(e.switched, sw)
+	e.switches.Record(sw, float64(e.now))
 	return nil
 }
 

@@ -36,7 +36,7 @@ type Result struct {
 // every step ends on the figures of one read only at its end, to the bit.
 func (s *Sim) Result() Result {
 	span := s.now - s.cfg.Warmup
-	r := Result{MaxQueue: s.maxQueue, Events: s.events, Switches: s.switched}
+	r := Result{MaxQueue: s.maxQueue, Events: s.events, Switches: s.switches.Applied()}
 	if span <= 0 {
 		return r
 	}
@@ -69,7 +69,7 @@ func (s *Sim) Result() Result {
 		}
 		r.SlowQueue = area / (span * float64(s.cfg.Slow))
 	}
-	if d, ok := s.cfg.Choices(); ok && len(s.switched) == 0 { // a switched run mixes two regimes: no one mean field
+	if d, ok := s.cfg.Choices(); ok && len(s.switches.Applied()) == 0 { // a switched run mixes two regimes: no one mean field
 		th := NewTheory(s.cfg.Load, d, max(10, len(r.Fractions)-1))
 		r.Theory = &th
 	}

@@ -81,10 +81,9 @@ type Sim struct {
 	// state is not to be read.
 	interrupt func() bool
 	halted    bool
-	// schedule is the config's switches, applied as the clock reaches
-	// them; switched the switches applied so far
-	schedule engine.Schedule
-	switched []engine.Switch
+	// switches are the config's switches, applied as the clock reaches
+	// them, and those applied so far
+	switches engine.Switched
 	// health is the balancer's view of failing servers, for a run with
 	// gray servers, ejection or health checks (nil for the others)
 	health *health
@@ -131,7 +130,7 @@ func New(c Config) (*Sim, error) {
 	}
 	s.lambda = c.Load * c.Capacity()
 	s.next = s.arrivals.ExpoVariate(s.lambda)
-	s.schedule = engine.NewSchedule(c.Switches)
+	s.switches = engine.NewSwitched(c.Switches)
 	if c.Gray > 0 || c.Health.active() {
 		s.health = newHealth(c)
 		s.setPanic()
@@ -186,10 +185,9 @@ func (s *Sim) Advance(t float64) {
 		}
 		dep := s.dep
 		at := min(dep, s.next)
-		if due, ok := s.schedule.Next(); ok && due <= t && due <= at {
+		if due, ok := s.switches.Next(); ok && due <= t && due <= at {
 			s.settle(due)
-			sw, _ := s.schedule.Due(due)
-			s.apply(sw) // checked when scheduled
+			s.switches.Due(due, s.apply)
 			continue
 		}
 		if at > t {

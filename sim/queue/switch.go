@@ -42,7 +42,7 @@ func (s *Sim) Switch(name, value string) (engine.Switch, error) {
 }
 
 // Switched is the switches applied so far.
-func (s *Sim) Switched() []engine.Switch { return s.switched }
+func (s *Sim) Switched() []engine.Switch { return s.switches.Applied() }
 
 // apply changes the config from now on and builds what the new policy
 // keeps: JSQ's buckets of the queues as they are, a board copied now,
@@ -79,8 +79,7 @@ func (s *Sim) apply(sw engine.Switch) error {
 	if c.Trace && cap(s.looked) < c.D {
 		s.looked = make([]int32, 0, c.D)
 	}
-	sw.At = s.now
-	s.switched = append(s.switched, sw)
+	s.switches.Record(sw, s.now)
 	return nil
 }
 
