@@ -134,7 +134,7 @@ var registry = []Scenario{
 	{
 		Name:   "mitzenmacher-99",
 		Title:  "A job's stay at 99 %: two choices against three, and Mitzenmacher's figures",
-		Lesson: "1000 servers at 99 % of their capacity, on the same arrivals: the shorter of two queues (left) against the shortest of three (right). Mitzenmacher's fixed point gives a job's mean stay, waiting and served, as 5.43 time units with two choices and 3.86 with three; one random choice gives 100 (an M/M/1 queue at 0.99). Over 4,000 time units after 1,000 of warm-up the run measures 5.55 and 3.95: a fleet of 1000 sits a little above the limit of infinitely many servers the fixed point describes, and the gap shrinks as the fleet grows. The third choice saves a further 1.6 time units a job; the second saved 94. Press [ twice for 90 %, where the figures are 10, 2.61 and 2.03. (§MECH.2)",
+		Lesson: "1000 servers at 99 % of their capacity, on the same arrivals: the shorter of two queues (left) against the shortest of three (right). Mitzenmacher's fixed point gives a job's mean stay, waiting and served, as 5.43 time units with two choices and 3.86 with three; one random choice gives 100 (an M/M/1 queue at 0.99, 99 jobs a server: the headline's random mean field). Over 4,000 time units after 1,000 of warm-up the run measures 5.55 and 3.95: a fleet of 1000 sits a little above the limit of infinitely many servers the fixed point describes, and the gap shrinks as the fleet grows. The third choice saves a further 1.6 time units a job; the second saved 94. Press [ twice for 90 %, where the figures are 10, 2.61 and 2.03. (§MECH.2)",
 		Spec: edited(queue.DefaultSpec(), func(s *queue.Spec) {
 			s.Load, s.D, s.Against, s.AgainstD, s.Time, s.Warmup = 0.99, 2, "jsq-d", 3, 5000, 1000
 		}), StepsPerSecond: 200, Headline: []string{"response", "field-response"},
@@ -254,8 +254,8 @@ var registry = []Scenario{
 	{
 		Name:   "retries-every-layer",
 		Title:  "Three retries at each of three layers: 64 calls at a failing database",
-		Lesson: "The database answers every call with an error; 5 requests a second, each calling it. S2 (left) retries only at the client, 3 times: 4.00 database calls a request. On the right the client retries too, and so does every layer: svc tries its database call 4 times, api its svc call 4 times, so one request makes 4 x 4 x 4 = 64 calls (63.59 measured: the requests still under way at the end have made fewer). Retries at every layer multiply: a dependency already failing gets 64 times its callers' traffic. Retry at one layer only, or cap them (retry-cap-10). e turns the layers' retries on and off from now. (§MECH.4)",
-		Spec: edited(cascadeRun("S2,custom"), func(s *cascade.Spec) {
+		Lesson: "The database answers every call with an error; 5 requests a second, each calling it. On the left the client retries 3 times, and so does every layer: svc tries its database call 4 times, api its svc call 4 times, so one request makes 4 x 4 x 4 = 64 calls (63.59 measured: the requests still under way at the end have made fewer). S2 (right) retries only at the client, 3 times: 4.00 database calls a request. Retries at every layer multiply: a dependency already failing gets 64 times its callers' traffic. Retry at one layer only, or cap them (retry-cap-10). e turns the left run's layer retries off and on from now. (§MECH.4)",
+		Spec: edited(cascadeRun("custom,S2"), func(s *cascade.Spec) {
 			s.RetryPolicy, s.UseLayerRetries = "immediate", true
 			s.Rate, s.DepProb, s.DBFail, s.DegradeAt, s.SurgeAt, s.SurgeEnd = 5, 1, 1, 60, 60, 60
 		}), StepsPerSecond: 10, Headline: []string{"db-calls", "retried"},
@@ -263,23 +263,23 @@ var registry = []Scenario{
 	{
 		Name:   "client-throttling",
 		Title:  "Client-side throttling (the SRE book's, K = 2) on the lecture's slow database",
-		Lesson: "Both sides run the tuned timeout through the lecture's slowdown. On the right svc also throttles itself: it counts its database calls and those that came back ok over the last 10 s and refuses a call at once with probability (requests - 2 x accepts) / (requests + 1). Over 25-60 s the database is sent 2.19 calls for each it answers, about K = 2, against 3.74 without: the calls it could never serve are refused at svc in a tick instead of waiting 0.25 s in its queue, holding a svc thread. Success rises from 21.5% to 28.7%. Over the whole minute the headline's ratio is lower on both sides (1.93, 1.51): the first 15 s are healthy. h turns throttling on and off from now. (§MECH.4)",
-		Spec: edited(cascadeRun("S3,custom"), func(s *cascade.Spec) {
+		Lesson: "Both sides run the tuned timeout through the lecture's slowdown. On the left svc also throttles itself: it counts its database calls and those that came back ok over the last 10 s, and refuses a call at once with probability (requests - 2 x accepts) / (requests + 1). From 10 s into the slowdown the database is sent 2.16 calls for each it answers, about K = 2, against 3.76 without (S3, right): the calls it could never serve are refused at svc in a tick instead of waiting 0.25 s in its queue holding a svc thread. Success rises from 21.5% to 28.7%; the threads it frees serve aux requests that had waited long in api's queue, so the p95 rises too (620 to 4890 ms). Over the whole minute the ratio is lower on both sides (1.51, 1.93): the first 15 s are healthy. h turns throttling off and on from now. (§MECH.4)",
+		Spec: edited(cascadeRun("custom,S3"), func(s *cascade.Spec) {
 			s.Timeout, s.UseThrottle = "tuned", true
-		}), StepsPerSecond: 10, Headline: []string{"success", "sent"},
+		}), StepsPerSecond: 10, Headline: []string{"success", "sent-slow"},
 	},
 	{
 		Name:   "adaptive-limits",
 		Title:  "An adaptive concurrency limit on svc's database calls: AIMD (l: Gradient2)",
-		Lesson: "Netflix's concurrency limits, on the lecture's slowdown with the tuned timeout. AIMD (right) lets svc have at most a limit of database calls in flight: one more on each call that comes back in time while half the limit is in use, 10% off on each that fails or takes over a second. In the slowdown the limit stays near what the slow database gets through in that second, and the calls over it fail at svc at once: success rises from 21.5% to 31.9%, and the database is sent 1.14 calls for each it answers over the minute, against 1.93. Press l for Gradient2, which compares the latest response time with its long-term average: it cuts the limit at the slowdown, then takes the slow database for the new normal as the average catches up, and lets the limit climb (23.0%). (§MECH.4)",
-		Spec: edited(cascadeRun("S3,custom"), func(s *cascade.Spec) {
+		Lesson: "Netflix's concurrency limits, on the lecture's slowdown with the tuned timeout. AIMD (left) lets svc have at most a limit of database calls in flight: one more on each call that comes back in time while half the limit is in use, 10% off on each that fails or takes over a second. In the slowdown the limit stays near what the slow database gets through in that second, and the calls over it fail at svc at once: success rises from 21.5% to 31.9%, and from 10 s into the slowdown the database is sent 1.40 calls for each it answers, against 3.76 (S3, right). Press l on the left for Gradient2, which compares the latest response time with its long-term average: it cuts the limit at the slowdown, then takes the slow database for the new normal as the average catches up, and lets the limit climb (23.0%). (§MECH.4)",
+		Spec: edited(cascadeRun("custom,S3"), func(s *cascade.Spec) {
 			s.Timeout, s.Limiter = "tuned", "aimd"
-		}), StepsPerSecond: 10, Headline: []string{"success", "sent"},
+		}), StepsPerSecond: 10, Headline: []string{"success", "sent-slow"},
 	},
 	{
 		Name:   "retry-cap-10",
 		Title:  "A retry cap: retries at every layer, held under 10 % of the requests",
-		Lesson: "The tuned timeout, immediate retries at the client and at every layer, through the lecture's slowdown, with a server-wide retry budget: a retry goes only while the retries of the last 10 s stay under 10% of its requests. Retries come to 9.3% of the requests; without the cap (j) the same run retries 83.3% and succeeds less (16.8% against 21.2%): the retries add load just when the database can take none. (§MECH.4)",
+		Lesson: "The tuned timeout, immediate retries at the client and at every layer, through the lecture's slowdown, with a server-wide retry budget: a retry goes only while the retries of the last 10 s stay under 10% of its requests. Retries come to 0.09 a request (9.3%); without the cap (j) the same run retries 0.83 a request (83.3%) and succeeds less (16.8% against 21.2%): the retries add load just when the database can take none. (§MECH.4)",
 		Spec: edited(cascadeRun("custom"), func(s *cascade.Spec) {
 			s.Timeout, s.RetryPolicy, s.UseLayerRetries, s.UseRetryCap = "tuned", "immediate", true, true
 		}), StepsPerSecond: 10, Headline: []string{"retried", "success"},

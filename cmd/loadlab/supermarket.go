@@ -89,6 +89,8 @@ func writeQueueText(w io.Writer, o queue.Outcome) error {
 			against = "no mean field: switched mid-run, " + engine.FormatSwitches(c.Switches)
 		case c.Slow > 0:
 			against = "no mean field: the servers' speeds differ"
+		case c.Gray > 0 || c.Eject || c.Unhealthy > 0:
+			against = "no mean field: some servers fail or are left out"
 		}
 		if r.Theory != nil {
 			th := r.Theory
@@ -104,7 +106,7 @@ func writeQueueText(w io.Writer, o queue.Outcome) error {
 			}
 		}
 		fmt.Fprintf(w, "\n%s: mean queue %.3f (%s), mean response %.3f, longest queue %d, %d events\n",
-			c.Label(), r.MeanQueue, against, r.MeanResponse, r.MaxQueue, r.Events)
+			queue.SwitchedLabel(c, r.Switches), r.MeanQueue, against, r.MeanResponse, r.MaxQueue, r.Events)
 		fmt.Fprintf(w, "  %-6s %-12s %-12s %s\n", "jobs", "servers", "mean field", "")
 		for j := 0; j < len(r.Fractions) && j <= 7; j++ {
 			label, frac := fmt.Sprint(j), r.Fractions[j]

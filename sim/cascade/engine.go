@@ -167,6 +167,7 @@ func New(cfg Config) (*Engine, error) {
 	expected := min(int(cfg.Rate*(cfg.Duration+max(surge, 0))*1.1)+1024, 1<<24)
 	e.born = make([]bornAt, 0, min(expected, 1<<16))
 	e.stats.lat = make([]float64, 0, min(expected, 1<<20))
+	e.switches.Due(0, e.apply) // the switches at t = 0: from the start
 	return e, nil
 }
 
@@ -192,7 +193,6 @@ func (e *Engine) Step() bool {
 	}
 	k := e.tick
 	e.now = float64(k) * e.cfg.DT
-	e.applyDue(k)
 	e.breaker.tick(e.now)
 	for i := range e.poisson(e.rateNow() * e.cfg.DT) {
 		if i%checkEvery == checkEvery-1 && e.stopped() {
@@ -243,6 +243,7 @@ func (e *Engine) Step() bool {
 		e.record()
 	}
 	e.tick++
+	e.switches.Due((float64(k)+0.5)*e.cfg.DT, e.apply) // those at this tick's time, from the next on
 	return true
 }
 

@@ -30,10 +30,13 @@ func (r Result) Figures(set string) []engine.Figure {
 		{Key: "p95", Group: set, Name: "p95 of the run", Value: p95(r)},
 	}
 	figs = append(figs, engine.Figure{Key: "sent", Group: set, Name: "db sent per accepted", Value: ratio(r.DBSent, r.DBAccepted)})
+	if r.SlowSentPerAccepted > 0 {
+		figs = append(figs, engine.Figure{Key: "sent-slow", Group: set, Name: "in the slowdown", Value: fmt.Sprintf("%.2f", r.SlowSentPerAccepted)})
+	}
 	if r.LayerRetries+r.ClientRetries+r.CapRefused > 0 { // retries: how they multiply the calls
 		figs = append(figs,
 			engine.Figure{Key: "db-calls", Group: set, Name: "db calls a request", Value: ratio(r.DBSent, r.Arrived)},
-			pct("retried", "retries a request", r.LayerRetries+r.ClientRetries, r.Arrived))
+			engine.Figure{Key: "retried", Group: set, Name: "retries a request", Value: ratio(r.LayerRetries+r.ClientRetries, r.Arrived)})
 	}
 	return figs
 }

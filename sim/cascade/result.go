@@ -25,6 +25,10 @@ type Sample struct {
 	Success float64 `json:"success"`
 	// Limit is the adaptive limit on svc's database calls (0: none).
 	Limit float64 `json:"limit,omitempty"`
+	// DBSent and DBAccepted count svc's database calls so far, sent and
+	// answered ok.
+	DBSent     int `json:"db_sent"`
+	DBAccepted int `json:"db_accepted"`
 }
 
 func (e *Engine) sample() {
@@ -49,6 +53,7 @@ func (e *Engine) sample() {
 		DBUse:  float64(e.layers[dbLayer].totalUsed()) / float64(e.cfg.DBSlots),
 	}
 	smp.Success = 1.0
+	smp.DBSent, smp.DBAccepted = s.dbSent, s.dbAccepted
 	if e.cfg.Limiter != NoLimit {
 		smp.Limit = e.limiter.limit
 	}
@@ -114,6 +119,10 @@ type Result struct {
 	LayerRetries  int `json:"layer_retries"`
 	ClientRetries int `json:"client_retries"`
 	CapRefused    int `json:"retries_capped"`
+	// SlowSentPerAccepted is DBSent over DBAccepted from 10 s after the
+	// slowdown (once it has settled) to the end: 0 when the run ends
+	// before.
+	SlowSentPerAccepted float64 `json:"slow_sent_per_accepted"`
 }
 
 // Result summarises the run so far (all of it once Done).
@@ -143,6 +152,15 @@ func (e *Engine) Result() Result {
 		// without sorting them all.
 		p95, _ := nth(slices.Clone(s.lat), int(float64(len(s.lat))*0.95), e.stopped)
 		r.P95LatencyMs = p95 * 1000
+	}
+	settled := e.cfg.DegradeAt + 10
+	for _, smp := range s.samples {
+		if smp.T >= settled {
+			if sent, acc := s.dbSent-smp.DBSent, s.dbAccepted-smp.DBAccepted; acc > 0 {
+				r.SlowSentPerAccepted = float64(sent) / float64(acc)
+			}
+			break
+		}
 	}
 	use := 0.0
 	for i, smp := range s.samples {

@@ -41,16 +41,6 @@ func (e *Engine) lastTick() float64 { return float64(max(e.tick-1, 0)) * e.cfg.D
 // Switched is the switches applied so far, each at its tick's time.
 func (e *Engine) Switched() []engine.Switch { return e.switches.Applied() }
 
-// applyDue applies the switches due before tick k: those at the times
-// of the ticks before it (to the nearest tick), and at tick 0 those at 0.
-func (e *Engine) applyDue(k int) {
-	by := 0.0
-	if k > 0 {
-		by = (float64(k) - 0.5) * e.cfg.DT
-	}
-	e.switches.Due(by, e.apply)
-}
-
 // apply changes the config and what hangs on it: a breaker switched on
 // starts closed with an empty window (a new one installed); svc's slots
 // are pooled again when the bulkhead comes or goes. Retries already

@@ -118,8 +118,19 @@ type TimeUnit struct {
 	Name    string
 	Seconds float64
 	// Clock, if set, reads a time of day ("4:14", "4:14am", "11:50 PM")
-	// into the unit, for a run that has a clock.
+	// into the unit, for a run that has a clock; Day writes a time of the
+	// run as one.
 	Clock func(minutesOfDay int) float64
+	Day   func(t float64) string
+}
+
+// write says a time in the unit: a time of day for a clock, else the
+// number and the unit's name.
+func (u TimeUnit) write(t float64) string {
+	if u.Clock != nil && u.Day != nil {
+		return u.Day(t)
+	}
+	return strconv.FormatFloat(t, 'g', -1, 64) + " " + u.Name
 }
 
 // clockMinutes reads a time of day: H:MM on a 24-hour clock, or with am
@@ -148,13 +159,15 @@ func clockMinutes(s string) (int, bool) {
 }
 
 // SwitchSyntax is how help and messages write the --switch syntax.
-const SwitchSyntax = "NAME=VALUE@TIME,... such as breaker=on@20s,retry=backoff@25s"
+const SwitchSyntax = "NAME=VALUE@TIME,..."
 
 // ParseSwitches reads "name=value@time,..." against an engine's knobs,
 // checking each value on a copy of base, and returns the switches in
 // time order (switches at one time in the order written). Times are
 // numbers in unit, or with a suffix ms, s, m or h when the unit has
-// seconds; each must fall in [0, end]. Empty text is no switches.
+// seconds, or times of day when it has a clock; each must fall before
+// end (a switch at the end would change nothing). Empty text is no
+// switches.
 func ParseSwitches[C any](text string, knobs Knobs[C], base C, unit TimeUnit, end float64) ([]Switch, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, nil
@@ -165,7 +178,7 @@ func ParseSwitches[C any](text string, knobs Knobs[C], base C, unit TimeUnit, en
 		name, rest, ok := strings.Cut(part, "=")
 		value, at, ok2 := strings.Cut(rest, "@")
 		if !ok || !ok2 || name == "" || value == "" || at == "" {
-			return nil, Invalid("switch", "is %s; %q is not NAME=VALUE@TIME", SwitchSyntax, part)
+			return nil, Invalid("switch", "is %s with names %s; %q is not NAME=VALUE@TIME", SwitchSyntax, knobs.names(), part)
 		}
 		c := base
 		if err := knobs.Set(&c, name, value); err != nil {
@@ -175,8 +188,8 @@ func ParseSwitches[C any](text string, knobs Knobs[C], base C, unit TimeUnit, en
 		if err != nil {
 			return nil, err
 		}
-		if !(t >= 0 && t <= end) {
-			return nil, Invalid("switch", "%s: the time must be in [0, %g] %s (the run's length), got %s", part, end, unit.Name, at)
+		if !(t >= 0 && t < end) {
+			return nil, Invalid("switch", "%s: the time must be before the run's end (%s), got %s", part, unit.write(end), at)
 		}
 		out = append(out, Switch{Name: name, Value: value, At: t})
 	}
@@ -260,7 +273,7 @@ func (s *Schedule) Due(t float64) (Switch, bool) {
 func DayUnit(startClock int) TimeUnit {
 	return TimeUnit{Name: "s", Seconds: 1, Clock: func(m int) float64 {
 		return float64(60 * ((m - startClock + 24*60) % (24 * 60)))
-	}}
+	}, Day: func(t float64) string { return Clock(startClock + int(t)/60) }}
 }
 
 // Switched is an engine's switching: its schedule, handed out as the
@@ -280,9 +293,15 @@ func (s *Switched) Due(t float64, apply func(Switch) error) {
 	}
 }
 
-// Record notes a switch applied at t.
+// Record notes a switch applied at t. A switch of the same name at the
+// same time takes the earlier one's place (keys pressed twice at one
+// moment are one switch).
 func (s *Switched) Record(sw Switch, t float64) {
 	sw.At = t
+	if n := len(s.applied); n > 0 && s.applied[n-1].At == t && s.applied[n-1].Name == sw.Name {
+		s.applied[n-1] = sw
+		return
+	}
 	s.applied = append(s.applied, sw)
 }
 
@@ -291,3 +310,17 @@ func (s *Switched) Applied() []Switch { return s.applied }
 
 // Next is the time of the next switch not yet applied.
 func (s *Switched) Next() (float64, bool) { return s.schedule.Next() }
+
+// AddSwitch is list with sw made at sw.At, as a lab keeps a run's
+// switches: those after it are dropped (a run stepped back and changed
+// goes on from the change, as an edit does), and one of the same name at
+// the same time gives it its place.
+func AddSwitch(list []Switch, sw Switch) []Switch {
+	out := list[:0:0]
+	for _, s := range list {
+		if s.At < sw.At || s.At == sw.At && s.Name != sw.Name {
+			out = append(out, s)
+		}
+	}
+	return append(out, sw)
+}

@@ -100,6 +100,7 @@ func New(c Config) (*Engine, error) {
 		return nil, err
 	}
 	e.start, e.switches = c, engine.NewSwitched(switches)
+	e.switches.Due(0, e.apply) // the switches at the first second: from the start
 	for i := range n {
 		e.healthy[i], e.lastPass[i], e.inDNS[i], e.deadAt[i] = true, true, true, -1
 		e.slow[i] = e.src.Gauss(math.Log(c.SlowMedian), c.Spread)
@@ -150,7 +151,6 @@ func (e *Engine) Step() bool {
 	if e.Done() {
 		return false
 	}
-	e.switches.Due(float64(e.now), e.apply)
 	now := e.now
 	m := int(now / 60)
 	switch {
@@ -211,6 +211,7 @@ func (e *Engine) Step() bool {
 	if e.now%60 == 0 || e.now == e.end {
 		e.closeMinute()
 	}
+	e.switches.Due(float64(e.now), e.apply) // those at the next second, before it runs
 	if e.now == e.end && StartClock+int(e.end)/60 == ChecksBackClock {
 		e.mark("%s: the run ends where the lecture's night does: the checks are switched back on once EC2 has recovered (the lecture: 2:09 PM); in the model %s writes still wait for DNS",
 			Clock(int(e.end)/60), engine.Digits(int64(e.queue.len)))

@@ -195,6 +195,7 @@ func New(c Config) (*Engine, error) {
 		return nil, err
 	}
 	e.start, e.switches = c, engine.NewSwitched(switches)
+	e.switches.Due(0, e.apply) // the switches at the first second: from the start
 	e.src = rng.New(c.Seed)
 	// Each droplet's next renewal falls anywhere in the mean renewal
 	// delay, as in a fleet renewing steadily; its lease was granted that
@@ -255,7 +256,6 @@ func (e *Engine) Step() bool {
 	if e.Done() {
 		return false
 	}
-	e.switches.Due(float64(e.now), e.apply)
 	now := e.now
 	outage := now >= e.outStart && now < e.outEnd
 	switch now {
@@ -309,6 +309,7 @@ func (e *Engine) Step() bool {
 	if e.now%60 == 0 || e.now == e.end {
 		e.closeMinute()
 	}
+	e.switches.Due(float64(e.now), e.apply) // those at the next second, before it runs
 	return true
 }
 

@@ -35,18 +35,19 @@ func (e *Engine) Switch(name, value string) (engine.Switch, error) {
 func (e *Engine) Switched() []engine.Switch { return e.switches.Applied() }
 
 // apply changes the config from this second on: the throttle switched on
-// starts now (the queue flushed, the cap from now), switched off lifts
-// the cap.
+// starts now, on a run whose throttle was due later too (the queue
+// flushed, the cap from now); switched off lifts the cap.
 func (e *Engine) apply(sw engine.Switch) error {
-	before := e.cfg
 	if err := Knobs.Set(&e.cfg, sw.Name, sw.Value); err != nil {
 		return err
 	}
-	switch {
-	case e.cfg.Throttle && !before.Throttle:
-		e.throttleAt = e.now
-	case !e.cfg.Throttle && before.Throttle:
-		e.throttleAt, e.throttled = -1, false
+	if sw.Name == "throttle" {
+		switch {
+		case sw.Value == "on" && !e.throttled: // now, whenever it was due
+			e.throttleAt = e.now
+		case sw.Value == "off":
+			e.throttleAt, e.throttled = -1, false
+		}
 	}
 	e.switches.Record(sw, float64(e.now))
 	return nil

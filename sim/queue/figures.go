@@ -34,17 +34,33 @@ func (c Config) ShortLabel() string {
 }
 
 // healthLabel tells runs of one policy apart by their health: "+eject"
-// with outlier ejection, " no panic" where servers can be left out and
-// the balancer never panics.
+// with outlier ejection, and where servers can be left out the panic
+// threshold (" panic 50%", " no panic").
 func (c Config) healthLabel() string {
 	label := ""
 	if c.Eject {
 		label = "+eject"
 	}
-	if c.Health.active() && c.Panic == 0 {
-		label += " no panic"
+	if c.Health.active() {
+		if c.Panic == 0 {
+			return label + " no panic"
+		}
+		return label + fmt.Sprintf(" panic %g%%", 100*c.Panic)
 	}
 	return label
+}
+
+// SwitchedLabel is a run's ShortLabel, and where its switches changed it,
+// the label it ended with after an arrow: "random→jsq-2".
+func SwitchedLabel(start Config, switches []engine.Switch) string {
+	end := start
+	for _, sw := range switches {
+		Knobs.Set(&end, sw.Name, sw.Value)
+	}
+	if from, to := start.ShortLabel(), end.ShortLabel(); from != to {
+		return from + "→" + to
+	}
+	return start.ShortLabel()
 }
 
 // Figures is each policy's headline since the warm-up, time-averaged,
@@ -60,7 +76,7 @@ func Figures(configs []Config, results []Result) []engine.Figure {
 	var figs []engine.Figure
 	random := len(configs) > 0 && configs[0].Slow == 0 && configs[0].Gray == 0 && !configs[0].Health.active() // random's mean field is of equal servers
 	for i, c := range configs {
-		res, group := results[i], c.ShortLabel()
+		res, group := results[i], SwitchedLabel(c, results[i].Switches)
 		mean, tail, response, slow := "—", "—", "—", "—"
 		if len(res.Fractions) > 0 {
 			mean, tail = fmt.Sprintf("%.2f", res.MeanQueue), fmt.Sprintf("%.2f%%", 100*tailAt(res.Tail, 7))
@@ -78,7 +94,9 @@ func Figures(configs []Config, results []Result) []engine.Figure {
 			if len(res.Fractions) > 0 {
 				errs, ejected, panicked = fmt.Sprintf("%.2f%%", 100*res.ErrorShare), fmt.Sprint(res.Ejections), fmt.Sprintf("%.0f%%", 100*res.PanicShare)
 			}
-			figs = append(figs, engine.Figure{Key: "errors", Group: group, Name: "errors", Value: errs})
+			if c.Gray > 0 {
+				figs = append(figs, engine.Figure{Key: "errors", Group: group, Name: "errors", Value: errs})
+			}
 			if c.Eject {
 				figs = append(figs, engine.Figure{Key: "ejected", Group: group, Name: "ejections", Value: ejected})
 			}

@@ -7,6 +7,7 @@ package cascadelab
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -376,10 +377,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{Handled: true, Note: "from now: a protection key switches the run from the moment on screen, as an operator would (Z: from the start)"}
 	}
 	left := l.left()
-	p := left.engine.Config().Protections
-	if l.fromStart {
-		p = left.cfg.Protections
-	}
+	p := left.engine.Config().Protections // as the switches have left it, whichever way the key goes
 	name := "custom"
 	var sw [2]string // the switch: its name and value
 	onOff := func(on bool) string {
@@ -459,9 +457,16 @@ func (l *Lab) switchNow(name, value string, p cascade.Protections) lab.Outcome {
 	if err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
-	left.cfg.Switches = append(left.cfg.Switches, sw)
+	later := slices.ContainsFunc(left.cfg.Switches, func(s engine.Switch) bool { return s.At > sw.At })
+	left.cfg.Switches = engine.AddSwitch(left.cfg.Switches, sw)
 	left.stale = true
 	note := fmt.Sprintf("%s=%s from %.2f s on: %s (Z: from the start instead)", name, value, sw.At, describe(p))
+	if later { // stepped back before switches made later: they go, and the run is worked out again from here
+		if err := l.Restart(); err != nil {
+			return lab.Outcome{Handled: true, Err: err}
+		}
+		return lab.Outcome{Handled: true, Note: note + "; the switches after it are dropped", Restarted: true, Replay: true}
+	}
 	if name == "breaker" && p.Breaker && !p.Tuned {
 		note += "; with the 3 s default wait, db calls wait rather than fail, so the breaker may never trip (o tunes the timeout)"
 	}

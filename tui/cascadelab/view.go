@@ -109,7 +109,11 @@ func (l *Lab) latestMoment(st *widget.Styles, w, rows int) []string {
 // chart only of chartNames where only >= 0.
 func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, full, compact bool, backlogTop float64, win [2]float64) []string {
 	s, cfg := r.snap, r.engine.Config() // the protections as switched
-	head := st.Title.Render(r.name) + st.Muted.Render(": "+brief(cfg, w-lipgloss.Width(r.name)-2))
+	name := r.name
+	if len(r.cfg.Switches) > 0 {
+		name += ", switched"
+	}
+	head := st.Title.Render(name) + st.Muted.Render(": "+brief(cfg, w-lipgloss.Width(name)-2))
 	counterRows := 3
 	switch {
 	case compact && full:
@@ -450,17 +454,30 @@ func markers(st *widget.Styles, cfg cascade.Config, switches []float64, left, wi
 // legend says what every mark under the charts means, in the longest form
 // that fits w cells.
 func legend(cfg cascade.Config, switched bool, w int) string {
+	// each part in its long, short and shortest forms; the slowdown and
+	// the surge only where the run meets them
+	parts := [][3]string{}
 	if switched {
-		return widget.FirstFit(w,
-			fmt.Sprintf("┊ a switch · ! db %.10gx slower · S..e %.10gx surge · C closed O open H half-open", cfg.DBSlowdown, cfg.SurgeX),
-			"┊ switch · ! db slower · S..e surge · C/O/H closed/open/half",
-			"┊ switch · ! slow db · S..e surge")
+		parts = append(parts, [3]string{"┊ a switch", "┊ switch", "┊ switch"})
 	}
-	return widget.FirstFit(w,
-		fmt.Sprintf("! db %.10gx slower at %.10g s · S..e %.10gx surge · brk: C closed, O open, H half-open", cfg.DBSlowdown, cfg.DegradeAt, cfg.SurgeX),
-		fmt.Sprintf("! db %.10gx slower · S..e %.10gx surge · C closed O open H half-open", cfg.DBSlowdown, cfg.SurgeX),
-		"! db slower · S..e surge · C/O/H closed/open/half",
-		"! slow db · S..e surge")
+	if cfg.DegradeAt < cfg.Duration {
+		parts = append(parts, [3]string{fmt.Sprintf("! db %.10gx slower at %.10g s", cfg.DBSlowdown, cfg.DegradeAt), fmt.Sprintf("! db %.10gx slower", cfg.DBSlowdown), "! slow db"})
+	}
+	if cfg.SurgeAt < cfg.Duration {
+		parts = append(parts, [3]string{fmt.Sprintf("S..e %.10gx surge", cfg.SurgeX), fmt.Sprintf("S..e %.10gx surge", cfg.SurgeX), "S..e surge"})
+	}
+	parts = append(parts, [3]string{"brk: C closed, O open, H half-open", "C/O/H closed/open/half", ""})
+	var forms []string
+	for f := range 3 {
+		var said []string
+		for _, p := range parts {
+			if p[f] != "" {
+				said = append(said, p[f])
+			}
+		}
+		forms = append(forms, strings.Join(said, " · "))
+	}
+	return widget.FirstFit(w, forms...)
 }
 
 // brief says a run's protections in at most w cells: the wait limit, the

@@ -27,6 +27,14 @@ func Edit[S comparable](spec *S, change func(*S) string, validate func(S) error,
 	return Outcome{Handled: true, Restarted: true, Note: note(next)}
 }
 
+// EditReplaying is Edit for a lab whose change reruns the run from the
+// start and replays it to the time it had reached.
+func EditReplaying[S comparable](spec *S, change func(*S) string, validate func(S) error, restart func() error, note func(S) string) Outcome {
+	out := Edit(spec, change, validate, restart, note)
+	out.Replay = out.Restarted
+	return out
+}
+
 // Reseed is the one way a lab takes a new seed: set it in the spec and
 // restart.
 func Reseed(seed *int64, to int64, restart func() error) error {

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -347,8 +348,16 @@ func (l *Lockstep[S, C, E]) SwitchNow(i int, name, value string) Outcome {
 	for len(l.switched) < len(l.Runs) {
 		l.switched = append(l.switched, nil)
 	}
-	l.switched[i] = append(l.switched[i], sw)
-	return Outcome{Handled: true, Note: fmt.Sprintf("%s=%s from %s on the %s (Z: from the start instead)", name, value, l.c.When(sw.At), l.side(i))}
+	later := slices.ContainsFunc(l.switched[i], func(s engine.Switch) bool { return s.At > sw.At })
+	l.switched[i] = engine.AddSwitch(l.switched[i], sw)
+	note := fmt.Sprintf("%s=%s from %s on the %s (Z: from the start instead)", name, value, l.c.When(sw.At), l.side(i))
+	if later { // stepped back before switches made later: they go, and the night is worked out again
+		if err := l.Restart(); err != nil {
+			return Outcome{Handled: true, Err: err}
+		}
+		return Outcome{Handled: true, Note: note + "; the switches after it are dropped", Restarted: true, Replay: true}
+	}
+	return Outcome{Handled: true, Note: note}
 }
 
 // Switched is run i's switches made from now in the lab.

@@ -74,8 +74,7 @@ func EditRuns[S comparable](spec *S, pair, next *Pair, key, back string, left fu
 		}
 		return note(s)
 	}
-	out := Edit(spec, change, validate, restart, say)
-	out.Replay = out.Restarted
+	out := EditReplaying(spec, change, validate, restart, say)
 	if out.Restarted {
 		*pair = *next
 	}

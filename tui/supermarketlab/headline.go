@@ -10,7 +10,7 @@ import (
 func (l *Lab) Headline() []widget.Figure {
 	configs, results := make([]queue.Config, len(l.runs)), make([]queue.Result, len(l.runs))
 	for i, r := range l.runs {
-		configs[i], results[i] = r.sim.Config(), r.result()
+		configs[i], results[i] = r.start, r.result() // named as they started, and as they ended where switched
 	}
 	return queue.Figures(configs, results)
 }

@@ -111,12 +111,12 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	}
 	l.spec, l.switches = l.now, nil
 	defer func() { l.now = l.spec }()
-	return lab.Edit(&l.spec, change, queue.Spec.Validate, l.Restart, func(s queue.Spec) string {
+	return lab.EditReplaying(&l.spec, change, queue.Spec.Validate, l.Restart, func(s queue.Spec) string {
 		var names []string
 		for _, r := range l.runs {
 			names = append(names, r.sim.Config().Label())
 		}
-		note := fmt.Sprintf("%s at load %.2f, from t = 0 on the same arrivals", strings.Join(names, " against "), s.Load)
+		note := fmt.Sprintf("%s at load %.2f, from t = 0 on the same arrivals (replayed to the same time)", strings.Join(names, " against "), s.Load)
 		if keys.D.Dir(msg) != 0 {
 			note = fmt.Sprintf("d = %d for every policy that reads d: ", s.D) + note
 		}

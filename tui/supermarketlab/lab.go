@@ -41,7 +41,9 @@ type Lab struct {
 
 // run is one policy's simulation and what the views keep of it.
 type run struct {
-	sim  *queue.Sim
+	sim *queue.Sim
+	// start is the config the run began with, before its switches
+	start queue.Config
 	seen int
 	// res is the report's figures at resAt, worked out once a step
 	res   queue.Result
@@ -87,7 +89,7 @@ func (l *Lab) Restart() error {
 		if err != nil {
 			return err
 		}
-		l.runs = append(l.runs, &run{sim: s, resAt: -1, before: make([]int32, c.Servers)})
+		l.runs = append(l.runs, &run{sim: s, start: c, resAt: -1, before: make([]int32, c.Servers)})
 	}
 	for len(l.switches) < len(l.runs) && l.switches != nil {
 		l.switches = append(l.switches, nil)
@@ -172,7 +174,7 @@ func (l *Lab) Status() []string {
 	if l.spec.Stepper {
 		clock = fmt.Sprintf("job %d, t %.2f / %.10g", s.Arrivals(), s.Now(), l.spec.Time)
 	}
-	return []string{clock, fmt.Sprintf("load %.10g", l.spec.Load), fmt.Sprintf("seed %d", l.spec.Seed)}
+	return []string{clock, fmt.Sprintf("load %.10g", l.now.Load), fmt.Sprintf("seed %d", l.spec.Seed)}
 }
 
 // Info is the lab as the shell's header, help and status bar read it.

@@ -2,8 +2,10 @@ package supermarketlab
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/queue"
 	"github.com/loadlab/loadlab/tui/lab"
 )
@@ -28,12 +30,14 @@ func (l *Lab) switchNow(change func(*queue.Spec) string) lab.Outcome {
 		l.switches = append(l.switches, nil)
 	}
 	var made []string
+	later := false // switches made after now, before a step back: they go
 	switchRun := func(i int, name, value string) {
 		sw, err := l.runs[i].sim.Switch(name, value)
 		if err != nil {
 			return // validated with the spec
 		}
-		l.switches[i] = append(l.switches[i], sw)
+		later = later || slices.ContainsFunc(l.switches[i], func(s engine.Switch) bool { return s.At > sw.At })
+		l.switches[i] = engine.AddSwitch(l.switches[i], sw)
 		made = append(made, strings.TrimSpace(fmt.Sprintf("%s %s=%s", l.side(i), name, value)))
 	}
 	if next.Policy != cur.Policy {
@@ -42,10 +46,11 @@ func (l *Lab) switchNow(change func(*queue.Spec) string) lab.Outcome {
 	if next.Against != cur.Against {
 		switchRun(1, "policy", next.Against)
 	}
-	if next.D != cur.D {
-		switchRun(0, "d", fmt.Sprint(next.D))
-		if len(l.runs) > 1 && next.AgainstD == 0 {
-			switchRun(1, "d", fmt.Sprint(next.D))
+	if next.D != cur.D { // the runs whose policy draws d now
+		for i, r := range l.runs {
+			if r.sim.Config().Draws() && (i == 0 || next.AgainstD == 0) {
+				switchRun(i, "d", fmt.Sprint(next.D))
+			}
 		}
 	}
 	if next.Load != cur.Load {
@@ -57,7 +62,17 @@ func (l *Lab) switchNow(change func(*queue.Spec) string) lab.Outcome {
 	for _, r := range l.runs {
 		r.resAt = -1
 	}
-	return lab.Outcome{Handled: true, Note: fmt.Sprintf("from t %.1f on: %s (Z: from the start instead)", l.runs[0].sim.Now(), strings.Join(made, ", "))}
+	note := fmt.Sprintf("from t %.1f on: %s (Z: from the start instead)", l.runs[0].sim.Now(), strings.Join(made, ", "))
+	if len(made) == 0 {
+		return lab.Outcome{Handled: true, Note: "no run reads that here: d is read by jsq-d, stale-d and peak-ewma"}
+	}
+	if later { // worked out again from here, without them
+		if err := l.Restart(); err != nil {
+			return lab.Outcome{Handled: true, Err: err}
+		}
+		return lab.Outcome{Handled: true, Note: note + "; the switches after it are dropped", Restarted: true, Replay: true}
+	}
+	return lab.Outcome{Handled: true, Note: note}
 }
 
 // side names run i where the screen shows two.
@@ -69,18 +84,29 @@ func (l *Lab) side(i int) string {
 }
 
 // switchTitle says what the runs started as and each switch since, when
-// there are any.
+// there are any; runs switched alike are said once.
 func (l *Lab) switchTitle() (string, bool) {
 	var parts []string
+	var starts []string
+	same := len(l.runs) > 1
 	for i := range l.runs {
 		if i >= len(l.switches) || len(l.switches[i]) == 0 {
+			same = false
 			continue
 		}
 		start := l.spec.Policy
 		if i == 1 {
 			start = l.spec.Against
 		}
-		parts = append(parts, lab.SwitchTitle(start, l.switches[i], func(at float64) string { return fmt.Sprintf("t %.1f", at) }))
+		starts = append(starts, start)
+		parts = append(parts, lab.SwitchTitle(start, l.switches[i], at))
+		same = same && i > 0 && engine.FormatSwitches(l.switches[i]) == engine.FormatSwitches(l.switches[0])
+	}
+	if same {
+		return lab.SwitchTitle(strings.Join(starts, " and "), l.switches[0], at), true
 	}
 	return strings.Join(parts, "; "), len(parts) > 0
 }
+
+// at writes a switch's time as the lab's clock does.
+func at(t float64) string { return fmt.Sprintf("t %.1f", t) }

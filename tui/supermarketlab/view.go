@@ -48,7 +48,7 @@ func (l *Lab) scales() scales {
 		for i := range lengths {
 			sc.bars = max(sc.bars, share(s, i))
 		}
-		if d, ok := c.Choices(); ok {
+		if d, ok := c.Choices(); ok && len(s.Switched()) == 0 {
 			for i := range lengths {
 				sc.bars = max(sc.bars, theory(c.Load, d, i))
 			}
@@ -164,6 +164,7 @@ const settleGap = 0.1
 func sharePart(st *widget.Styles, r *run, w int, barMax float64) []string {
 	s, c := r.sim, r.sim.Config()
 	d, hasTheory := c.Choices()
+	hasTheory = hasTheory && len(s.Switched()) == 0 // a switched run mixes two regimes
 	field, brief := "", "" // the mean field's mean, said in full and briefly
 	if hasTheory {
 		m := queue.NewTheory(c.Load, d, 10).MeanQueue
@@ -261,7 +262,7 @@ func healthLine(st *widget.Styles, r *run, w int) string {
 	}
 	var long, short []string
 	if c.Gray > 0 {
-		long, short = append(long, fmt.Sprintf("%d gray: %s of jobs failed", c.Gray, errs)), append(short, "errors "+errs)
+		long, short = append(long, fmt.Sprintf("%d gray; %s of all jobs failed", c.Gray, errs)), append(short, "errors "+errs)
 	}
 	if c.Unhealthy > 0 {
 		long, short = append(long, fmt.Sprintf("%d fail checks", c.Unhealthy)), append(short, fmt.Sprintf("%d unhealthy", c.Unhealthy))
@@ -291,7 +292,7 @@ func chart(st *widget.Styles, r *run, w, h int, sc scales) []string {
 		{Name: "now", Style: st.SeriesStyle(0), Bounded: true, End: end, Value: s.MeanSeries().StepAt},
 		{Name: "average", Style: st.SeriesStyle(1), Bounded: true, End: end, Start: math.Floor(c.Warmup) + 1, Value: s.AverageSeries().StepAt},
 	}
-	if d, ok := c.Choices(); ok {
+	if d, ok := c.Choices(); ok && len(s.Switched()) == 0 {
 		m := queue.NewTheory(c.Load, d, 10).MeanQueue
 		name := "mean field"
 		if w < 48 { // a narrow panel: the plot's columns before the name's
