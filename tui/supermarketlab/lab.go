@@ -44,7 +44,7 @@ type run struct {
 	sim *queue.Sim
 	// start is the config the run began with, before its switches
 	start queue.Config
-	seen int
+	seen  int
 	// res is the report's figures at resAt, worked out once a step
 	res   queue.Result
 	resAt float64

@@ -165,7 +165,7 @@ func sharePart(st *widget.Styles, r *run, w int, barMax float64) []string {
 	s, c := r.sim, r.sim.Config()
 	d, hasTheory := c.Choices()
 	hasTheory = hasTheory && len(s.Switched()) == 0 // a switched run mixes two regimes
-	field, brief := "", "" // the mean field's mean, said in full and briefly
+	field, brief := "", ""                          // the mean field's mean, said in full and briefly
 	if hasTheory {
 		m := queue.NewTheory(c.Load, d, 10).MeanQueue
 		field = fmt.Sprintf(", mean field %.2f", m)
