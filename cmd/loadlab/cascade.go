@@ -96,7 +96,11 @@ func writeCascadeText(w io.Writer, rep cascade.Report) error {
 	}
 	for i, name := range rep.Names {
 		r := rep.Results[i]
-		fmt.Fprintf(w, "\n%s (%s)\n  success %.1f%% (%d/%d)  good (ok and <= %g ms) %.1f%%  failed %d\n", name, titles[name],
+		named := titles[name]
+		if len(r.Switches) > 0 {
+			named += ", then " + engine.FormatSwitches(r.Switches)
+		}
+		fmt.Fprintf(w, "\n%s (%s)\n  success %.1f%% (%d/%d)  good (ok and <= %g ms) %.1f%%  failed %d\n", name, named,
 			textfmt.Percent(r.OK, r.Arrived), r.OK, r.Arrived, c.SLOMs, textfmt.Percent(r.Good, r.Arrived), r.Failed)
 		fmt.Fprintf(w, "  mean latency %.0f ms  p95 %.0f ms  entry amplification %.2fx  downstream %.2fx  fast-fails %d  shed %d\n",
 			r.MeanLatencyMs, r.P95LatencyMs, float64(r.Attempts)/float64(max(1, r.Arrived)), float64(r.DepCalls)/float64(max(1, r.Arrived)), r.FastFail, r.Shed)

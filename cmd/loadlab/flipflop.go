@@ -49,12 +49,13 @@ put-backs wait behind the writes DNS has not applied yet.`,
 		"csv": func(_ context.Context, w io.Writer, r flipflop.Report, _ engine.Cost) error {
 			var rows [][]string
 			for _, run := range r.Runs {
+				switches := engine.FormatSwitches(run.Switches)
 				for _, row := range run.Series {
 					rows = append(rows, []string{run.Set, strconv.Itoa(row.Minute), row.Clock, strconv.Itoa(row.Flips), strconv.Itoa(row.DNSWrites),
-						strconv.Itoa(row.InService), strconv.FormatInt(row.DNSBacklog, 10), num(row.DNSLagMin), strconv.Itoa(row.DeadInDNS)})
+						strconv.Itoa(row.InService), strconv.FormatInt(row.DNSBacklog, 10), num(row.DNSLagMin), strconv.Itoa(row.DeadInDNS), switches})
 				}
 			}
-			return writeCSV(w, []string{"set", "minute", "clock", "flips", "dns_writes", "in_service", "dns_backlog", "dns_lag_min", "dead_in_dns"}, rows)
+			return writeCSV(w, []string{"set", "minute", "clock", "flips", "dns_writes", "in_service", "dns_backlog", "dns_lag_min", "dead_in_dns", "switches"}, rows)
 		},
 	},
 }

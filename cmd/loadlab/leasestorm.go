@@ -52,12 +52,13 @@ the queue, and the droplets without a lease.`,
 		"csv": func(_ context.Context, w io.Writer, r leasestorm.Report, _ engine.Cost) error {
 			var rows [][]string
 			for _, run := range r.Runs {
+				switches := engine.FormatSwitches(run.Switches)
 				for _, row := range run.Series {
 					rows = append(rows, []string{run.Set, strconv.Itoa(row.Minute), row.Clock, num(row.Goodput), num(row.Wasted), num(row.WastedShare),
-						strconv.Itoa(row.Queue), strconv.Itoa(row.WithoutLease), strconv.Itoa(row.Waiting), num(row.Refused)})
+						strconv.Itoa(row.Queue), strconv.Itoa(row.WithoutLease), strconv.Itoa(row.Waiting), num(row.Refused), switches})
 				}
 			}
-			return writeCSV(w, []string{"set", "minute", "clock", "goodput", "wasted", "wasted_share", "queue", "without_lease", "waiting", "refused"}, rows)
+			return writeCSV(w, []string{"set", "minute", "clock", "goodput", "wasted", "wasted_share", "queue", "without_lease", "waiting", "refused", "switches"}, rows)
 		},
 	},
 }

@@ -189,6 +189,9 @@ func ParseSwitches[C any](text string, knobs Knobs[C], base C, unit TimeUnit, en
 			return nil, err
 		}
 		if !(t >= 0 && t < end) {
+			if unit.Day != nil {
+				return nil, Invalid("switch", "%s: the time must be from %s (the run's start) to before %s (its end), got %s", part, unit.Day(0), unit.Day(end), at)
+			}
 			return nil, Invalid("switch", "%s: the time must be before the run's end (%s), got %s", part, unit.write(end), at)
 		}
 		out = append(out, Switch{Name: name, Value: value, At: t})
