@@ -94,6 +94,7 @@ func TestAProtectionKeyKeepsTheMoment(t *testing.T) {
 	for range 40 {
 		press(m, "n")
 	}
+	drive(m, "Z") // the protection from the start: replayed
 	drive(m, "o")
 	if m.seek.steps != 40 || m.seek.going {
 		t.Errorf("o at step 40: the new run is at step %d (replaying %v)", m.seek.steps, m.seek.going)
@@ -140,6 +141,7 @@ func TestAProtectionKeyWhilePlayingPlaysOn(t *testing.T) {
 		press(m, "n")
 	}
 	m.play.start()
+	drive(m, "Z")
 	drive(m, "o")
 	if m.seek.steps != 40 || !m.play.playing {
 		t.Errorf("o while playing at step 40: at step %d, playing %v", m.seek.steps, m.play.playing)

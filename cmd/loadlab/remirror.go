@@ -70,14 +70,15 @@ Recovery is the time from 12:47 AM until no volume is stuck.`,
 		"csv": func(_ context.Context, w io.Writer, r remirror.Report, _ engine.Cost) error {
 			var rows [][]string
 			for _, run := range r.Runs {
+				switches := engine.FormatSwitches(run.Switches)
 				for _, row := range run.Series {
 					rows = append(rows, []string{run.Set, strconv.Itoa(row.Minute), row.Clock, num(row.Stuck), num(row.Lost), num(row.CustomersDown),
 						strconv.Itoa(row.Searches), num(row.Network), num(row.Remirror), num(row.Control), num(row.APIErrors), num(row.Unshielded),
-						strconv.Itoa(row.FailedNodes)})
+						strconv.Itoa(row.FailedNodes), switches})
 				}
 			}
 			return writeCSV(w, []string{"set", "minute", "clock", "stuck", "lost", "customers_down", "searches", "network", "remirror",
-				"control_load", "api_errors", "api_errors_without_bulkhead", "failed_nodes"}, rows)
+				"control_load", "api_errors", "api_errors_without_bulkhead", "failed_nodes", "switches"}, rows)
 		},
 	},
 }
@@ -136,6 +137,9 @@ func writeRemirrorText(w io.Writer, r remirror.Report) error {
 	fmt.Fprintf(w, "the lecture: 13%% stuck, all but 1.04%% back by noon on April 24, 0.07%% lost for good\n")
 	for _, run := range r.Runs {
 		fmt.Fprintf(w, "\n%s\n", remirrorSetWords(run.Set))
+		for _, sw := range run.Switches {
+			fmt.Fprintf(w, "  switched %s to %s at %s\n", sw.Name, sw.Value, remirror.Clock(int(sw.At)))
+		}
 		recovery := fmt.Sprintf("not recovered in the %s after 12:47 AM", engine.Duration(float64(60*run.RunAfterMin)))
 		if run.RecoveryMin >= 0 {
 			recovery = fmt.Sprintf("recovered at %s, %s after 12:47 AM", run.RecoveredClock, engine.Duration(float64(60*run.RecoveryMin)))

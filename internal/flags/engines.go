@@ -200,6 +200,7 @@ func init() {
 		fs.Float(&s.LostChance, "lost-chance", "a number in [0, 1]", "a stranded volume's chance of coming back unreadable")
 		fs.Int(&s.Hours, "hours", 1, remirror.MaxHours, "the run's length from midnight, hours (84: noon on April 24)")
 		fs.Text(&s.Runs, "runs", "a list of sets: none, or backoff cap bulkhead spread joined by +", "the protection sets to run, comma-separated")
+		fs.Text(&s.Switch, "switch", engine.SwitchSyntax, "changes every run from a time on, as the operators might have: backoff, cap, bulkhead on|off; times such as 2:00 AM, Apr 22 3:00 PM, or minutes from midnight of April 21")
 	})
 	declare(func(fs *Set, s *cascade.StormSpec) {
 		fs.Int64(&s.Seed, "seed", 0, math.MaxInt64, "seed, as CPython's random.seed")

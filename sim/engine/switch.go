@@ -122,12 +122,15 @@ type TimeUnit struct {
 	// run as one.
 	Clock func(minutesOfDay int) float64
 	Day   func(t float64) string
+	// Read, if set, reads a time the run's own way ("Apr 22 3:00 PM")
+	// before the rest are tried.
+	Read func(s string) (float64, bool)
 }
 
 // write says a time in the unit: a time of day for a clock, else the
 // number and the unit's name.
 func (u TimeUnit) write(t float64) string {
-	if u.Clock != nil && u.Day != nil {
+	if u.Day != nil {
 		return u.Day(t)
 	}
 	return strconv.FormatFloat(t, 'g', -1, 64) + " " + u.Name
@@ -202,6 +205,11 @@ func ParseSwitches[C any](text string, knobs Knobs[C], base C, unit TimeUnit, en
 
 // parseSwitchTime reads a switch's time in unit.
 func parseSwitchTime(s string, unit TimeUnit) (float64, error) {
+	if unit.Read != nil {
+		if t, ok := unit.Read(s); ok {
+			return t, nil
+		}
+	}
 	if unit.Clock != nil && strings.Contains(s, ":") {
 		m, ok := clockMinutes(s)
 		if !ok {

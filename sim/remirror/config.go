@@ -103,6 +103,10 @@ type Config struct {
 	// Hours is the run's length from midnight.
 	Hours int
 	Protections
+	// Switches change the run from their minutes on (Knobs), written as
+	// engine.FormatSwitches writes them (a string keeps the config
+	// comparable).
+	Switches string
 }
 
 // The lecture's times, in minutes after midnight on April 21.

@@ -19,9 +19,12 @@ const (
 // Engine runs the three days a minute a step.
 type Engine struct {
 	cfg Config
-	src *rng.Source
-	now int // the next minute to run
-	end int
+	// start is the config the run began with; switches its switches
+	start    Config
+	switches engine.Switched
+	src      *rng.Source
+	now      int // the next minute to run
+	end      int
 
 	// the nodes: up or failed, and the volumes with a copy on each (an
 	// entry whose volume has since moved away is skipped)
@@ -138,6 +141,12 @@ func New(c Config) (*Engine, error) {
 		e.copies[e.copyA[v]] = append(e.copies[e.copyA[v]], int32(v))
 		e.copies[e.copyB[v]] = append(e.copies[e.copyB[v]], int32(v))
 	}
+	switches, err := engine.ParseSwitches(c.Switches, Knobs, c, Unit, float64(e.end))
+	if err != nil {
+		return nil, err
+	}
+	e.start, e.switches = c, engine.NewSwitched(switches)
+	e.switches.Due(0, e.apply) // the switches at the first minute: from the start
 	return e, nil
 }
 
@@ -225,6 +234,7 @@ func (e *Engine) Step() bool {
 	}
 	e.now++
 	e.record(searches, work, load, apiErr, unshielded)
+	e.switches.Due(float64(e.now), e.apply) // those at the next minute, before it runs
 	return true
 }
 

@@ -82,15 +82,17 @@ type Result struct {
 	// PeakCustomersDown is the highest share of the customers down.
 	PeakCustomersDown float64         `json:"peak_customers_down"`
 	Moments           []engine.Moment `json:"moments"`
-	Series            []Row           `json:"series"`
+	// Switches are the switches applied, each at its minute.
+	Switches []engine.Switch `json:"switches,omitempty"`
+	Series   []Row           `json:"series"`
 }
 
 // Result is the run's figures so far, with a row every RowEveryMin of its
 // series.
 func (e *Engine) Result() Result {
-	c := e.cfg
+	c := e.start
 	v := e.series.View()
-	r := Result{Set: SetName(c.Protections), Threshold: c.Threshold(), Wave: e.wave, WaveShare: float64(e.wave) / float64(c.Volumes),
+	r := Result{Switches: e.switches.Applied(), Set: SetName(c.Protections), Threshold: c.Threshold(), Wave: e.wave, WaveShare: float64(e.wave) / float64(c.Volumes),
 		PeakStuck: e.peakStuck, PeakAt: e.peakAt, PeakClock: "", StuckAtNoon: e.noonStuck,
 		RecoveredAt: e.recoveredAt, RecoveryMin: -1, RunAfterMin: max(0, e.end-TriggerAt),
 		FailedNodes: e.tot.Failed, Stranded: e.tot.StrandedEver, Remirrored: e.tot.Remirrored,

@@ -37,6 +37,9 @@ type Spec struct {
 	// Runs lists the protection sets to run, comma-separated, each
 	// "none" or protections joined by "+": backoff, cap, bulkhead, spread.
 	Runs string `json:"runs"`
+	// Switch changes every run from a time on: "backoff=on@2:00 AM,...",
+	// as engine.ParseSwitches reads it against Knobs.
+	Switch string `json:"switch"`
 }
 
 // DefaultSpec is the lecture's night (no protection) beside backoff and
@@ -71,7 +74,15 @@ func (s Spec) Configs() ([]Config, error) {
 		MaxRemirrors: s.MaxRemirrors, Capacity: s.Capacity, RemirrorCost: s.RemirrorCost, RaceRate: s.RaceRate, RaceChance: s.RaceChance,
 		ControlRate: s.ControlRate, RegionRate: s.RegionRate, Creates: s.Creates, HangCost: s.HangCost, BulkheadShare: s.BulkheadShare,
 		CutAt: cut, FixAt: fix, TailPerHour: s.TailPerHour, LostChance: s.LostChance, Hours: s.Hours}
-	return engine.PairedConfigs(base, Config.Validate, s.Runs, MaxRuns, parseRun, SetName, withSet)
+	cs, err := engine.PairedConfigs(base, Config.Validate, s.Runs, MaxRuns, parseRun, SetName, withSet)
+	if err != nil {
+		return nil, err
+	}
+	switches, err := engine.ParseSwitches(s.Switch, Knobs, base, Unit, float64(base.Minutes()))
+	for i := range cs {
+		cs[i].Switches = engine.FormatSwitches(switches)
+	}
+	return cs, err
 }
 
 // parseRun reads one run of the runs field.

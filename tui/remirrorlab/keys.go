@@ -22,9 +22,9 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Backoff:   lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
-	Cap:       lab.Bind([]string{"k"}, "k", "cap on re-mirrors on/off (right run)"),
-	Bulkhead:  lab.Bind([]string{"h"}, "h", "bulkhead on/off (right run)"),
+	Backoff:   lab.Bind([]string{"o"}, "o", "backoff on/off (right run), from now"),
+	Cap:       lab.Bind([]string{"k"}, "k", "cap on re-mirrors on/off (right run), from now"),
+	Bulkhead:  lab.Bind([]string{"h"}, "h", "bulkhead on/off (right run), from now"),
 	Spread:    lab.Bind([]string{"m"}, "m", "customers in several zones on/off (right run)"),
 	Cut:       lab.Bind([]string{"x"}, "x", "the 8:20 AM cut on/off (both runs)"),
 	RaceFixed: lab.Bind([]string{"f"}, "f", "the lecture's fix: the nodes' race fixed, on/off (both runs)"),
@@ -45,7 +45,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	own := []key.Binding{k.Backoff, k.Cap, k.Bulkhead, k.Spread, k.Cut, k.RaceFixed, k.Network}
 	own = append(own, k.Wave.Full()...)
 	own = append(own, k.CapSize.Full()...)
-	own = append(own, k.Compare, k.Zoom, k.Lower)
+	own = append(own, k.Compare, k.Zoom, k.Lower, lab.CommonKeys.FromStart)
 	return short, [][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}
 }
 
@@ -77,6 +77,31 @@ func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {
 }
 
 // change is the spec's edit a key asks for, or nil.
+// switchNow flips backoff, the cap or the bulkhead of the right run from
+// the time on the clock, where the run is under way and Z has not asked
+// for the start; ok reports whether the key was one of those.
+func (l *Lab) switchNow(msg tea.KeyMsg) (lab.Outcome, bool) {
+	if !l.Switchable() {
+		return lab.Outcome{}, false
+	}
+	last := len(l.Runs) - 1
+	c := l.Runs[last].Engine.Config()
+	for _, k := range []struct {
+		b    key.Binding
+		name string
+		on   bool
+	}{{keys.Backoff, "backoff", c.Backoff}, {keys.Cap, "cap", c.Cap}, {keys.Bulkhead, "bulkhead", c.Bulkhead}} {
+		if key.Matches(msg, k.b) {
+			value := "on"
+			if k.on {
+				value = "off"
+			}
+			return l.SwitchNow(last, k.name, value), true
+		}
+	}
+	return lab.Outcome{}, false
+}
+
 func (l *Lab) change(msg tea.KeyMsg) lab.Change[remirror.Spec] {
 	k := keys
 	switch {

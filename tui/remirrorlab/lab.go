@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -75,8 +76,13 @@ var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
 	Seed:    func(s *remirror.Spec) *int64 { return &s.Seed },
 	Name:    "The re-mirroring storm",
 	Clock:   func(r run, at float64) string { return remirror.Clock(int(at)) },
-	Pace:    func(sps float64) string { return fmt.Sprintf("%.10g min of the run a second", StepMin*sps) },
-	Stops:   "the change and the storm (12:47 AM), the race, 2:40 AM, any brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end",
+	Switch: func(e *remirror.Engine, name, value string) (engine.Switch, error) {
+		return e.Switch(name, value)
+	},
+	Switches: func(c *remirror.Config) *string { return &c.Switches },
+	When:     func(at float64) string { return remirror.Clock(int(at)) },
+	Pace:     func(sps float64) string { return fmt.Sprintf("%.10g min of the run a second", StepMin*sps) },
+	Stops:    "the change and the storm (12:47 AM), the race, 2:40 AM, any brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end",
 }
 
 // New opens the lab on a remirror spec, at midnight.
@@ -116,6 +122,12 @@ var cutSteps = []float64{0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0
 // Key changes the spec and restarts the run on its seed, or the view.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if out, ok := l.viewKey(msg); ok {
+		return out
+	}
+	if key.Matches(msg, lab.CommonKeys.FromStart) {
+		return l.ToggleFromStart("o, k and h")
+	}
+	if out, ok := l.switchNow(msg); ok {
 		return out
 	}
 	change := l.change(msg)

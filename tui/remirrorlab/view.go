@@ -157,8 +157,12 @@ func (l *Lab) panel(st *widget.Styles, r run, only int, w, h int, sc scale) []st
 		}
 		return strings.Replace(engine.Clock(m), ":00", "", 1)
 	}
+	var switches []float64
+	for _, sw := range r.Engine.Switched() {
+		switches = append(switches, sw.At)
+	}
 	base := func(ymax float64, y func(float64) string) widget.TimeSeries {
-		return widget.TimeSeries{XMin: sc.x0, XMax: sc.x1, YMin: 0, YMax: ymax, XLabel: label, YLabel: y}.With(widget.NoXNumbers)
+		return widget.TimeSeries{XMin: sc.x0, XMax: sc.x1, YMin: 0, YMax: ymax, XLabel: label, YLabel: y, Switches: switches}.With(widget.NoXNumbers)
 	}
 	pctLabel := func(v float64) string { return fmt.Sprintf("%.4g%%", v) } // no float noise in a tick
 	stuck := base(sc.stuck, pctLabel)
