@@ -300,7 +300,7 @@ func (m *Model) commonKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Compare):
 		m.setNote("c is the switch between one run and two side by side where a lab has one; this lab has none (? lists its keys)", false)
 	case key.Matches(msg, k.FromStart):
-		m.setNote("Z turns a lab's keys between switching from now and rerunning from the start, where a lab switches (the cascade, the supermarket, AWS 2011, the lease storm, the flip-flop); this lab's keys always rerun from the start", false)
+		m.setNote("Z turns a lab's keys between switching from now and rerunning from the start, where a lab switches (the cascade, the supermarket, AWS 2011, Facebook 2010, the lease storm, the flip-flop); this lab's keys always rerun from the start", false)
 	case key.Matches(msg, k.Tab):
 		if f, ok := m.lab.(lab.Focuser); !ok || !f.NextPanel() {
 			m.setNote("every panel is on screen (tab pages them on a smaller screen)", false)

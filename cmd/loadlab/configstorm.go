@@ -85,12 +85,13 @@ database's load against its capacity, the reads served, the hit ratio.`,
 		"csv": func(_ context.Context, w io.Writer, r configstorm.Report, _ engine.Cost) error {
 			var rows [][]string
 			for _, run := range r.Runs {
+				switches := engine.FormatSwitches(run.Switches)
 				for _, row := range run.Series {
 					rows = append(rows, []string{run.Set, strconv.Itoa(row.Minute), row.Clock, num(row.Load), num(row.Answered), num(row.Retries),
-						num(row.Success), num(row.HitRatio), num(row.Traffic), num(row.Backing)})
+						num(row.Success), num(row.HitRatio), num(row.Traffic), num(row.Backing), switches})
 				}
 			}
-			return writeCSV(w, []string{"set", "minute", "clock", "load", "answered", "retries", "success", "hit_ratio", "traffic", "backing_off"}, rows)
+			return writeCSV(w, []string{"set", "minute", "clock", "load", "answered", "retries", "success", "hit_ratio", "traffic", "backing_off", "switches"}, rows)
 		},
 	},
 }
@@ -118,6 +119,9 @@ func writeConfigStormText(w io.Writer, r configstorm.Report) error {
 	}
 	for _, run := range r.Runs {
 		fmt.Fprintf(w, "\n%s\n", configSetWords(run.Set))
+		for _, sw := range run.Switches {
+			fmt.Fprintf(w, "  switched %s to %s at %s after the bad value\n", sw.Name, sw.Value, configstorm.Elapsed(int(sw.At)/60-configstorm.LeadMin))
+		}
 		after := fmt.Sprintf("after the fix %.1f%% of reads served on average, at best %.1f%% in a minute", 100*run.SuccessAfterFix, 100*run.StormMax)
 		if run.SuccessAfterFix < 0 {
 			after = "the site was turned off before the fix: nothing served between them to measure"

@@ -63,6 +63,7 @@ func init() {
 		fs.IntSaying(&s.BackoffMaxS, "backoff-max-s", 1, configstorm.MaxSeconds, "a whole number in backoff-base-s..86400", "the longest wait, seconds")
 		fs.Int(&s.RunMin, "run-min", 1, configstorm.MaxMinutes, "minutes the run goes on after the bad value")
 		fs.Text(&s.Runs, "runs", "a list of none, or cut backoff keep-on-error coalesce joined by +", "the protection sets to run, comma-separated")
+		fs.Text(&s.Switch, "switch", engine.SwitchSyntax, "changes every run from a time on: cut (the site off now), backoff, keep-on-error, coalesce on|off; times from the run's start, 5 min before the bad value, in seconds or with m or h (cut=on@40m is 0:35 after it)")
 	})
 	declare(func(fs *Set, s *interleave.Spec) {
 		fs.Int(&s.Enactors, "enactors", interleave.MinEnactors, interleave.MaxEnactors, "DNS Enactors, each with its own plan")

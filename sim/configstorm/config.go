@@ -98,6 +98,10 @@ type Config struct {
 	// RunMin is how long the run goes on after the bad value.
 	RunMin      int `json:"run-min"`
 	Protections `json:"-"`
+	// Switches change the run from their seconds on (Knobs), written as
+	// engine.FormatSwitches writes them (a string keeps the config
+	// comparable).
+	Switches string `json:"-"`
 }
 
 // LeadMin is the quiet minutes the run starts with, before the bad value.

@@ -66,6 +66,9 @@ type Engine struct {
 	series  Series
 	moments []engine.Moment
 	phases  []Event
+	// start is the config the run began with; switches its switches
+	start    Config
+	switches engine.Switched
 }
 
 // Second is one second's figures (or, summed, a minute's): the users'
@@ -145,6 +148,12 @@ func New(c Config) (*Engine, error) {
 	if c.Backoff {
 		e.nextTry, e.level = make([]int32, c.Clients), make([]uint8, c.Clients)
 	}
+	switches, err := engine.ParseSwitches(c.Switches, Knobs, c, Unit, float64(e.end))
+	if err != nil {
+		return nil, err
+	}
+	e.start, e.switches = c, engine.NewSwitched(switches)
+	e.switches.Due(0, e.apply) // the switches at the first second: from the start
 	return e, nil
 }
 
@@ -230,6 +239,7 @@ func (e *Engine) Step() bool {
 	if e.now%60 == 0 || e.now == e.end {
 		e.closeMinute()
 	}
+	e.switches.Due(float64(e.now), e.apply) // those at the next second, before it runs
 	return true
 }
 

@@ -75,13 +75,15 @@ type Result struct {
 	FinalSuccess  float64         `json:"final_success"`
 	FinalHitRatio float64         `json:"final_hit_ratio"`
 	Moments       []engine.Moment `json:"moments"`
-	Series        []Row           `json:"series"`
+	// Switches are the switches applied, each at its second.
+	Switches []engine.Switch `json:"switches,omitempty"`
+	Series   []Row           `json:"series"`
 }
 
 // Result is the run's figures so far, with every minute of its series.
 func (e *Engine) Result() Result {
-	c := e.cfg
-	r := Result{Set: SetName(c.Protections), Capacity: c.Capacity, Reads: c.Reads, StormLoad: c.StormLoad(), StormSuccess: c.StormSuccess(),
+	c := e.start
+	r := Result{Switches: e.switches.Applied(), Set: SetName(c.Protections), Capacity: c.Capacity, Reads: c.Reads, StormLoad: c.StormLoad(), StormSuccess: c.StormSuccess(),
 		PeakLoad: e.peakLoad, PeakAtS: -1, FixAtS: -1, CutAtS: -1, BackAtS: -1, RecoveredAtS: -1, AfterFixS: -1, RunAfterFixS: -1, SuccessAfterFix: -1,
 		Queries: e.tot.Queries, Answered: e.tot.Answered, AllReads: e.tot.Reads, Hits: e.tot.Hits, Served: e.tot.Served, Lost: e.tot.Lost,
 		FailedFast: e.tot.FailedFast, Moments: append([]engine.Moment{}, e.moments...)}

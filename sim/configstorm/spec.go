@@ -14,6 +14,9 @@ type Spec struct {
 	// Runs lists the protection sets to run, comma-separated: none, or
 	// cut, backoff, keep-on-error and coalesce joined by +.
 	Runs string `json:"runs"`
+	// Switch changes every run from a time on: "cut=on@10m,...", as
+	// engine.ParseSwitches reads it against Knobs.
+	Switch string `json:"switch"`
 }
 
 // DefaultSpec is the model's afternoon (DefaultConfig) as the lecture
@@ -35,7 +38,15 @@ const MaxRuns = 4
 
 // Configs is one Config per run listed, in order.
 func (s Spec) Configs() ([]Config, error) {
-	return engine.PairedConfigs(s.Config, Config.Validate, s.Runs, MaxRuns, ParseSet, SetName, withSet)
+	cs, err := engine.PairedConfigs(s.Config, Config.Validate, s.Runs, MaxRuns, ParseSet, SetName, withSet)
+	if err != nil {
+		return nil, err
+	}
+	switches, err := engine.ParseSwitches(s.Switch, Knobs, s.Config, Unit, float64(s.Seconds()))
+	for i := range cs {
+		cs[i].Switches = engine.FormatSwitches(switches)
+	}
+	return cs, err
 }
 
 // Validate reports the first invalid field.

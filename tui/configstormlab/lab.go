@@ -57,6 +57,23 @@ var afternoon = lab.Case[configstorm.Spec, configstorm.Config, *configstorm.Engi
 	},
 	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the afternoon a second", sps) },
 	Stops: "the invalid value, the database overwhelmed, the fix, the storm going on, the site off and users let back, the site back",
+	Switch: func(e *configstorm.Engine, name, value string) (engine.Switch, error) {
+		return e.Switch(name, value)
+	},
+	Switches: func(c *configstorm.Config) *string { return &c.Switches },
+	When: func(at float64) string {
+		return configstorm.Elapsed(int(at)/60-configstorm.LeadMin) + " after the bad value"
+	},
+}
+
+// flipNow flips a protection of the right run from now on.
+func (l *Lab) flipNow(name string, on func(configstorm.Config) bool) lab.Outcome {
+	last := len(l.Runs) - 1
+	value := "on"
+	if on(l.Runs[last].Engine.Config()) {
+		value = "off"
+	}
+	return l.SwitchNow(last, name, value)
 }
 
 // New opens the lab on a config-storm spec.
@@ -90,10 +107,10 @@ func DefaultKeyMap() KeyMap { return keys }
 
 // keys are the bindings the lab matches keys against.
 var keys = KeyMap{
-	Backoff:      lab.Bind([]string{"o"}, "o", "backoff on/off (right run)"),
-	Cut:          lab.Bind([]string{"x"}, "x", "cut traffic on/off (right run)"),
-	KeepOnError:  lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run)"),
-	Coalesce:     lab.Bind([]string{"p"}, "p", "one client repairs, the others wait, on/off (right run)"),
+	Backoff:      lab.Bind([]string{"o"}, "o", "backoff on/off (right run), from now"),
+	Cut:          lab.Bind([]string{"x"}, "x", "cut traffic (the site off) now, or not (right run)"),
+	KeepOnError:  lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run), from now"),
+	Coalesce:     lab.Bind([]string{"p"}, "p", "one client repairs, the others wait, on/off (right run), from now"),
 	FixEarlier:   lab.Bind([]string{"f"}, "f", "fix the value earlier"),
 	FixLater:     lab.Bind([]string{"F"}, "F", "fix the value later"),
 	RampShorter:  lab.Bind([]string{"u"}, "u", "let users back faster"),
@@ -110,7 +127,7 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 		lab.Brief(k.KeepOnError, "e", "keep on error"), lab.Brief(k.FixEarlier, "f/F", "fix"), c.Timeline, k.Compare, c.Moments}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{k.Backoff, k.Cut, k.KeepOnError, k.Coalesce, k.FixEarlier, k.FixLater, k.RampShorter, k.RampLonger, k.CapacityDown, k.CapacityUp, k.Compare},
+		{k.Backoff, k.Cut, k.KeepOnError, k.Coalesce, k.FixEarlier, k.FixLater, k.RampShorter, k.RampLonger, k.CapacityDown, k.CapacityUp, k.Compare, lab.CommonKeys.FromStart},
 		lab.ShellKeys(),
 	}
 	return short, full
@@ -146,13 +163,27 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	case key.Matches(msg, k.CapacityDown), key.Matches(msg, k.CapacityUp):
 		dir := lab.Dir(msg, k.CapacityDown)
 		change = lab.Shared(func(s *configstorm.Spec) { s.Capacity = lab.StepTo(capacitySteps, s.Capacity, dir) })
+	case key.Matches(msg, lab.CommonKeys.FromStart):
+		return l.ToggleFromStart("o, x, e and p")
 	case key.Matches(msg, k.Backoff):
+		if l.Switchable() {
+			return l.flipNow("backoff", func(c configstorm.Config) bool { return c.Backoff })
+		}
 		change = l.Toggle(func(c *configstorm.Config) { c.Backoff = !c.Backoff })
 	case key.Matches(msg, k.Cut):
+		if l.Switchable() {
+			return l.flipNow("cut", func(c configstorm.Config) bool { return c.Cut })
+		}
 		change = l.Toggle(func(c *configstorm.Config) { c.Cut = !c.Cut })
 	case key.Matches(msg, k.KeepOnError):
+		if l.Switchable() {
+			return l.flipNow("keep-on-error", func(c configstorm.Config) bool { return c.KeepOnError })
+		}
 		change = l.Toggle(func(c *configstorm.Config) { c.KeepOnError = !c.KeepOnError })
 	case key.Matches(msg, k.Coalesce):
+		if l.Switchable() {
+			return l.flipNow("coalesce", func(c configstorm.Config) bool { return c.Coalesce })
+		}
 		change = l.Toggle(func(c *configstorm.Config) { c.Coalesce = !c.Coalesce })
 	case key.Matches(msg, k.Compare):
 		change = l.Compare("cut", "none,cut")

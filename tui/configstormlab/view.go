@@ -132,6 +132,10 @@ func panel(st *widget.Styles, r run, only int, w, h int, sc scale) []string {
 	names := max(len("hit ratio ")+1, len("capacity ")+len(engine.Compact(c.Capacity))+2)
 	load.NamesWidth, reads.NamesWidth = names, names
 	yw := 0
+	for _, sw := range r.Engine.Switched() { // in minutes after the bad value, as the x axis
+		load.Switches = append(load.Switches, sw.At/60-configstorm.LeadMin)
+	}
+	reads.Switches = load.Switches
 	for _, ts := range []widget.TimeSeries{load, reads} {
 		left, _ := ts.Area(w)
 		yw = max(yw, left-1)
