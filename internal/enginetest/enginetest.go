@@ -140,3 +140,31 @@ func Refuses[S interface{ Validate() error }](t *testing.T, base func() S, cases
 		}
 	}
 }
+
+// Switching is an engine that takes switches by hand as it steps.
+type Switching[R any] interface {
+	engine.Stepper
+	Switch(name, value string) (engine.Switch, error)
+	Result() R
+}
+
+// SwitchedByHand checks that a run given switches on its schedule
+// (scheduled) is the run switched by hand (byHand, built without them) as
+// its clock, Pos().At, reaches each switch's time, Result for Result.
+func SwitchedByHand[R any, E Switching[R]](t *testing.T, scheduled, byHand E, switches []engine.Switch) {
+	t.Helper()
+	for scheduled.Step() {
+	}
+	for byHand.Step() {
+		for _, sw := range switches {
+			if byHand.Pos().At == sw.At {
+				if _, err := byHand.Switch(sw.Name, sw.Value); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if s, h := scheduled.Result(), byHand.Result(); !reflect.DeepEqual(s, h) {
+		t.Errorf("%s: the run switched by hand differs from the run given the switches", engine.FormatSwitches(switches))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/loadlab/loadlab/internal/enginetest"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -11,19 +12,12 @@ import (
 // hand at that second; the site turned off by a switch at the lecture's
 // time is the cut run.
 func TestSwitchAtASecondIsTheScheduledRun(t *testing.T) {
-	runTo := func(c Config, byHand []engine.Switch) Result {
+	runTo := func(c Config) Result {
 		e, err := New(c)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for e.Step() {
-			for _, sw := range byHand {
-				if float64(e.now) == sw.At {
-					if _, err := e.Switch(sw.Name, sw.Value); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
 		}
 		return e.Result()
 	}
@@ -34,15 +28,18 @@ func TestSwitchAtASecondIsTheScheduledRun(t *testing.T) {
 	} {
 		c := base
 		c.Switches = engine.FormatSwitches(switches)
-		if scheduled, byHand := runTo(c, nil), runTo(base, switches); !reflect.DeepEqual(scheduled, byHand) {
-			t.Errorf("%s: scheduled peak load %v, by hand %v", c.Switches, scheduled.PeakLoad, byHand.PeakLoad)
+		scheduled, err := New(c)
+		if err != nil {
+			t.Fatal(err)
 		}
+		byHand, _ := New(base)
+		enginetest.SwitchedByHand[Result](t, scheduled, byHand, switches)
 	}
 	cut := base
 	cut.Cut = true
 	c := base
 	c.Switches = engine.FormatSwitches([]engine.Switch{{Name: "cut", Value: "on", At: float64(60 * (LeadMin + base.CutAtMin))}})
-	got, want := runTo(c, nil), runTo(cut, nil)
+	got, want := runTo(c), runTo(cut)
 	got.Switches, got.Set = nil, want.Set
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the site turned off by a switch at the lecture's time: back at %d s; the cut run: %d s", got.BackAtS, want.BackAtS)

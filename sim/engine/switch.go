@@ -335,3 +335,10 @@ func AddSwitch(list []Switch, sw Switch) []Switch {
 	}
 	return append(out, sw)
 }
+
+// Make is a switch made by hand now, at t: applied at once, and returned
+// as a schedule would hold it, so that a run given it is this run.
+func (s *Switched) Make(name, value string, t float64, apply func(Switch) error) (Switch, error) {
+	sw := Switch{Name: name, Value: value, At: t}
+	return sw, apply(sw)
+}

@@ -23,8 +23,7 @@ func ClockOf(second float64) string { return Clock(int(second) / 60) }
 // Switch changes the run from the next second on, as a switch scheduled
 // for now would, and returns the switch as scheduled.
 func (e *Engine) Switch(name, value string) (engine.Switch, error) {
-	sw := engine.Switch{Name: name, Value: value, At: float64(e.now)}
-	return sw, e.apply(sw)
+	return e.switches.Make(name, value, float64(e.now), e.apply)
 }
 
 // Switched is the switches applied so far.

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/loadlab/loadlab/internal/enginetest"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -21,25 +22,12 @@ func TestSwitchAtASecondIsTheScheduledRun(t *testing.T) {
 		base := DefaultConfig()
 		c := base
 		c.Switches = engine.FormatSwitches(switches)
-		e, err := New(c)
+		scheduled, err := New(c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for e.Step() {
-		}
-		h, _ := New(base)
-		for h.Step() {
-			for _, sw := range switches {
-				if float64(h.now) == sw.At {
-					if _, err := h.Switch(sw.Name, sw.Value); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-		}
-		if byHand, scheduled := h.Result(), e.Result(); !reflect.DeepEqual(byHand, scheduled) {
-			t.Errorf("%s: by hand %d writes, %d left; scheduled %d, %d", c.Switches, byHand.DNSWrites, byHand.FinalBacklog, scheduled.DNSWrites, scheduled.FinalBacklog)
-		}
+		byHand, _ := New(base)
+		enginetest.SwitchedByHand[Result](t, scheduled, byHand, switches)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/loadlab/loadlab/internal/enginetest"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -23,25 +24,12 @@ func TestSwitchAtASecondIsTheScheduledRun(t *testing.T) {
 		c.Droplets, c.AfterMin = 8000, 150
 		base := c
 		c.Switches = engine.FormatSwitches(switches)
-		e, err := New(c)
+		scheduled, err := New(c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for e.Step() {
-		}
-		h, _ := New(base)
-		for h.Step() {
-			for _, sw := range switches {
-				if float64(h.now) == sw.At {
-					if _, err := h.Switch(sw.Name, sw.Value); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-		}
-		if byHand, scheduled := h.Result(), e.Result(); !reflect.DeepEqual(byHand, scheduled) {
-			t.Errorf("%s: by hand granted %d, recovered %s; scheduled %d, %s", c.Switches, byHand.Granted, byHand.RecoveredClock, scheduled.Granted, scheduled.RecoveredClock)
-		}
+		byHand, _ := New(base)
+		enginetest.SwitchedByHand[Result](t, scheduled, byHand, switches)
 	}
 }
 

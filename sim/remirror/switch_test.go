@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/loadlab/loadlab/internal/enginetest"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -11,19 +12,12 @@ import (
 // hand at that minute (as the lab does on a key); backoff switched on at
 // minute 0 is the backoff run from the start.
 func TestSwitchAtAMinuteIsTheScheduledRun(t *testing.T) {
-	runTo := func(c Config, byHand []engine.Switch) Result {
+	runTo := func(c Config) Result {
 		e, err := New(c)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for e.Step() {
-			for _, sw := range byHand {
-				if float64(e.now) == sw.At {
-					if _, err := e.Switch(sw.Name, sw.Value); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
 		}
 		return e.Result()
 	}
@@ -35,15 +29,18 @@ func TestSwitchAtAMinuteIsTheScheduledRun(t *testing.T) {
 	} {
 		c := base
 		c.Switches = engine.FormatSwitches(switches)
-		if scheduled, byHand := runTo(c, nil), runTo(base, switches); !reflect.DeepEqual(scheduled, byHand) {
-			t.Errorf("%s: scheduled peak %.4f at %d, by hand %.4f at %d", c.Switches, scheduled.PeakStuck, scheduled.PeakAt, byHand.PeakStuck, byHand.PeakAt)
+		scheduled, err := New(c)
+		if err != nil {
+			t.Fatal(err)
 		}
+		byHand, _ := New(base)
+		enginetest.SwitchedByHand[Result](t, scheduled, byHand, switches)
 	}
 	withBackoff := base
 	withBackoff.Backoff = true
 	c := base
 	c.Switches = "backoff=on@0"
-	got, want := runTo(c, nil), runTo(withBackoff, nil)
+	got, want := runTo(c), runTo(withBackoff)
 	got.Switches, got.Set = nil, want.Set
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("backoff switched on at minute 0: peak %.4f; the backoff run: %.4f", got.PeakStuck, want.PeakStuck)
