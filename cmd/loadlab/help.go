@@ -24,6 +24,7 @@ Usage:
   loadlab sweep ENGINE|SCENARIO --vary FIELD=VALUES [--vary ...] [--seeds N]
                                    run a grid of configs, each figure against it
   loadlab enum [flags]             exact enumeration (short for run exact)
+  loadlab serve [flags]            serve a class over SSH: each student their own loadlab
   loadlab help TOPIC               help on a command or an engine
 
 Flags may come before or after a name. Engines:
@@ -31,6 +32,21 @@ Flags may come before or after a name. Engines:
 
 // commands are the help topics that are commands, with their help.
 var commands = []struct{ name, help string }{
+	{"serve", `Usage: loadlab serve [--addr 127.0.0.1:2222] [--host-key FILE] [--lecturer-keys FILE]
+                     [--class-code WORD] [--max-sessions 100] [--per-address 20] [--idle 30m] [--theme NAME]
+
+Serves loadlab over SSH until SIGINT or SIGTERM: ssh -p 2222 HOST gives each
+student their own loadlab at their own terminal's size, on the picker. The
+host key is made on the first start (ed25519, mode 0600) and its fingerprint
+printed; --lecturer-keys is an authorized_keys file of the lecturers' keys;
+with --class-code students give it as their password (a wrong one waits a
+second), without it anyone may come in. Only the screen is served: commands,
+subsystems, port, agent and X11 forwarding and environment variables are
+refused; --max-sessions and --per-address cap the connections; a session idle
+for --idle ends; a session that crashes ends alone. On SIGINT or SIGTERM
+every session is told and the server stops within a second. A non-loopback
+address must be named (--addr 0.0.0.0:2222 for every network).
+`},
 	{"tui", `Usage: loadlab tui [ENGINE|SCENARIO] [flags] [--scenario-file F] [--theme dark|light|contrast|mono] [--play]
 
 Opens the TUI on a scenario, or on the picker without one. An engine's
@@ -97,7 +113,7 @@ Topics: the commands (tui list run enum help) and the engines.
 }
 
 func commandNames() []string {
-	names := []string{"tui", "list", "run", "sweep", "enum", "help"}
+	names := []string{"tui", "list", "run", "sweep", "enum", "serve", "help"}
 	return names
 }
 

@@ -88,6 +88,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return sweepCommand(rest, stdout, stderr)
 	case "enum":
 		return runEngine("enum", "exact", rest, stdout, stderr)
+	case "serve":
+		return serveCommand(rest, stdout, stderr)
 	case "help":
 		return helpCommand(rest, stdout)
 	case "-h", "--help", "-help":

@@ -1,0 +1,355 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// quiet is a logger that keeps what it is told, for a test to read.
+type quiet struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (q *quiet) add(msg any, kv ...any) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.lines = append(q.lines, fmt.Sprint(append([]any{msg}, kv...)...))
+}
+func (q *quiet) Info(msg any, kv ...any)  { q.add(msg, kv...) }
+func (q *quiet) Warn(msg any, kv ...any)  { q.add(msg, kv...) }
+func (q *quiet) Error(msg any, kv ...any) { q.add(msg, kv...) }
+func (q *quiet) text() string {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return strings.Join(q.lines, "\n")
+}
+
+// start serves cfg (on a free loopback port, its host key in a temporary
+// directory) until the test ends.
+func start(t *testing.T, edit func(*Config)) (*Server, *quiet) {
+	t.Helper()
+	cfg := DefaultConfig()
+	cfg.Addr, cfg.HostKey, cfg.Theme = "127.0.0.1:0", filepath.Join(t.TempDir(), "host_key"), "mono"
+	if edit != nil {
+		edit(&cfg)
+	}
+	log := &quiet{}
+	s, err := Start(cfg, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.door.delay = 10 * time.Millisecond
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		s.Shutdown(ctx)
+	})
+	return s, log
+}
+
+// dial connects as user with auth.
+func dial(s *Server, user string, auth ...gossh.AuthMethod) (*gossh.Client, error) {
+	return gossh.Dial("tcp", s.Addr(), &gossh.ClientConfig{User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second})
+}
+
+// keyAuth is a fresh ed25519 key, as auth and as its public key.
+func keyAuth(t *testing.T) (gossh.AuthMethod, gossh.PublicKey) {
+	t.Helper()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gossh.PublicKeys(signer), signer.PublicKey()
+}
+
+// screen is a session with a terminal: its output so far, stripped of
+// its escapes.
+type screen struct {
+	sess *gossh.Session
+	in   interface{ Write([]byte) (int, error) }
+	mu   sync.Mutex
+	out  bytes.Buffer
+}
+
+func (s *screen) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.Write(p)
+}
+
+func (s *screen) text() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return ansi.Strip(s.out.String())
+}
+
+// waitFor waits up to 10 s for the screen to show want.
+func (s *screen) waitFor(t *testing.T, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if strings.Contains(s.text(), want) {
+			return
+		}
+	}
+	t.Fatalf("the screen never showed %q; it shows:\n%s", want, s.text())
+}
+
+// open starts an interactive session at 80x24.
+func open(t *testing.T, c *gossh.Client) *screen {
+	t.Helper()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := &screen{sess: sess}
+	sess.Stdout = sc
+	in, err := sess.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.in = in
+	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// A student connects to an open class and gets their own loadlab, on the
+// picker.
+func TestASessionOpensThePicker(t *testing.T) {
+	s, log := start(t, nil)
+	auth, _ := keyAuth(t)
+	c, err := dial(s, "ada", auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sc := open(t, c)
+	sc.waitFor(t, "small-steps")
+	if !strings.Contains(log.text(), "session") || !strings.Contains(log.text(), "student") {
+		t.Errorf("the log should say a student's session began:\n%s", log.text())
+	}
+}
+
+// Only the interactive screen is served: a command, a subsystem, port
+// forwarding, agent forwarding and environment variables are refused.
+func TestTheDoorRefusesAllButTheScreen(t *testing.T) {
+	s, _ := start(t, nil)
+	auth, _ := keyAuth(t)
+	c, err := dial(s, "bob", auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if sess, err := c.NewSession(); err == nil {
+		if err := sess.Run("cat /etc/passwd"); err == nil {
+			t.Error("a command ran")
+		}
+		sess.Close()
+	}
+	if sess, err := c.NewSession(); err == nil {
+		if err := sess.RequestSubsystem("sftp"); err == nil {
+			t.Error("the sftp subsystem was granted")
+		}
+		sess.Close()
+	}
+	if conn, err := c.Dial("tcp", s.Addr()); err == nil {
+		conn.Close()
+		t.Error("port forwarding was granted")
+	}
+	if _, err := c.Listen("tcp", "127.0.0.1:0"); err == nil {
+		t.Error("reverse port forwarding was granted")
+	}
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	if err := sess.Setenv("LD_PRELOAD", "/tmp/x.so"); err == nil {
+		t.Error("an environment variable was taken")
+	}
+	if ok, _ := sess.SendRequest("auth-agent-req@openssh.com", true, nil); ok {
+		t.Error("agent forwarding was granted")
+	}
+	if ok, _ := sess.SendRequest("x11-req", true, nil); ok {
+		t.Error("X11 forwarding was granted")
+	}
+}
+
+// With a class code a student needs it: a wrong one is refused, the right
+// one lets them in; a lecturer's key needs none.
+func TestTheClassCodeAndTheLecturersKey(t *testing.T) {
+	lectAuth, lectKey := keyAuth(t)
+	keys := filepath.Join(t.TempDir(), "lecturers")
+	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(lectKey), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, log := start(t, func(c *Config) { c.ClassCode, c.LecturerKeys = "sesame", keys })
+	studentAuth, _ := keyAuth(t)
+	if c, err := dial(s, "eve", studentAuth, gossh.Password("guess")); err == nil {
+		c.Close()
+		t.Error("a wrong class code got in")
+	}
+	c, err := dial(s, "carl", studentAuth, gossh.Password("sesame"))
+	if err != nil {
+		t.Fatalf("the class code was refused: %v", err)
+	}
+	c.Close()
+	l, err := dial(s, "prof", lectAuth)
+	if err != nil {
+		t.Fatalf("the lecturer's key was refused: %v", err)
+	}
+	defer l.Close()
+	open(t, l).waitFor(t, "small-steps")
+	text := log.text()
+	if !strings.Contains(text, "wrong class code") || !strings.Contains(text, "lecturer") || strings.Contains(text, "sesame") || strings.Contains(text, "guess") {
+		t.Errorf("the log should name the refusal and the lecturer, and no code:\n%s", text)
+	}
+}
+
+// --max-sessions caps the connections: one more is refused.
+func TestMaxSessions(t *testing.T) {
+	s, log := start(t, func(c *Config) { c.MaxSessions = 2 })
+	auth, _ := keyAuth(t)
+	var open []*gossh.Client
+	for range 2 {
+		c, err := dial(s, "s", auth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, c)
+	}
+	if c, err := dial(s, "s", auth); err == nil {
+		c.Close()
+		t.Error("a third connection got in past --max-sessions 2")
+	}
+	open[0].Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c, err := dial(s, "s", auth)
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a place freed by a closed connection was never taken: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	open[1].Close()
+	if !strings.Contains(log.text(), "too many connections") {
+		t.Errorf("the log should say why it refused:\n%s", log.text())
+	}
+}
+
+// The host key is written 0600 on the first start and read again on the
+// next: the fingerprint students accepted stays.
+func TestHostKeyIsKeptAndPrivate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "host_key")
+	first, _ := start(t, func(c *Config) { c.HostKey = path })
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode := info.Mode().Perm(); mode != 0o600 {
+		t.Errorf("the host key's file has mode %o, want 600", mode)
+	}
+	second, _ := start(t, func(c *Config) { c.HostKey = path })
+	if first.Fingerprint != second.Fingerprint || !strings.HasPrefix(first.Fingerprint, "SHA256:") {
+		t.Errorf("fingerprints %q and %q: want one SHA256 fingerprint kept across starts", first.Fingerprint, second.Fingerprint)
+	}
+}
+
+// panicky is a program that panics on the key x.
+type panicky struct{}
+
+func (panicky) Init() tea.Cmd { return nil }
+func (p panicky) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok && k.String() == "x" {
+		panic("a bug in one session")
+	}
+	return p, nil
+}
+func (panicky) View() string { return "ready" }
+
+// A session that panics ends alone: the server and the other sessions go
+// on.
+func TestAPanicEndsOneSession(t *testing.T) {
+	s, log := start(t, nil)
+	s.newModel = func() (tea.Model, error) { return panicky{}, nil }
+	auth, _ := keyAuth(t)
+	a, err := dial(s, "a", auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := dial(s, "b", auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	sa, sb := open(t, a), open(t, b)
+	sa.waitFor(t, "ready")
+	sb.waitFor(t, "ready")
+	sa.in.Write([]byte("x"))
+	done := make(chan error, 1)
+	go func() { done <- sa.sess.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the session that panicked did not end")
+	}
+	c, err := dial(s, "c", auth)
+	if err != nil {
+		t.Fatalf("after a session's panic the server refuses: %v", err)
+	}
+	c.Close()
+	sb.in.Write([]byte("y"))
+	if _, err := sb.sess.SendRequest("keepalive@loadlab", true, nil); err != nil {
+		t.Errorf("the other session ended too: %v", err)
+	}
+	_ = log
+}
+
+// Shutdown tells every session and stops within a second.
+func TestShutdownWithinASecond(t *testing.T) {
+	s, _ := start(t, nil)
+	auth, _ := keyAuth(t)
+	c, err := dial(s, "d", auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	sc := open(t, c)
+	sc.waitFor(t, "small-steps")
+	began := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	if err := s.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	if took := time.Since(began); took > time.Second {
+		t.Errorf("the shutdown took %v", took)
+	}
+}

@@ -1,0 +1,188 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/wish"
+	"github.com/charmbracelet/wish/activeterm"
+	bm "github.com/charmbracelet/wish/bubbletea"
+	"github.com/loadlab/loadlab/tui"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// Server is a class server listening.
+type Server struct {
+	// Fingerprint is the host key's, as ssh shows it on first connecting.
+	Fingerprint string
+	srv         *ssh.Server
+	ln          net.Listener
+	door        *door
+	log         logger
+	mu          sync.Mutex
+	programs    map[*tea.Program]ssh.Session
+	sessions    int
+	served      chan struct{}
+	// newModel opens a session's program (tui.New; a test's own)
+	newModel func() (tea.Model, error)
+}
+
+// Start checks cfg, reads or makes the host key, and serves until
+// Shutdown.
+func Start(cfg Config, log logger) (*Server, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	pemBytes, fingerprint, err := hostKey(cfg.HostKey)
+	if err != nil {
+		return nil, err
+	}
+	d := &door{cfg: cfg, log: log, delay: refuseDelay, conns: map[string]int{}}
+	if cfg.LecturerKeys != "" {
+		if d.lecturers, err = readKeys(cfg.LecturerKeys); err != nil {
+			return nil, err
+		}
+	}
+	s := &Server{Fingerprint: fingerprint, door: d, log: log, programs: map[*tea.Program]ssh.Session{}, served: make(chan struct{}),
+		newModel: func() (tea.Model, error) { return tui.New(tui.Options{Theme: cfg.Theme}) }}
+	s.srv, err = wish.NewServer(
+		wish.WithHostKeyPEM(pemBytes),
+		wish.WithPublicKeyAuth(d.publicKey),
+		wish.WithPasswordAuth(d.password),
+		wish.WithKeyboardInteractiveAuth(d.keyboard),
+		wish.WithIdleTimeout(cfg.Idle),
+		wish.WithMiddleware(
+			bm.MiddlewareWithProgramHandler(s.program, 0),
+			activeterm.Middleware(),
+			s.guard,
+		),
+	)
+	if err != nil {
+		return nil, err
+	}
+	s.srv.ConnCallback = d.conn
+	s.srv.SessionRequestCallback = d.session
+	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": d.sessionChannel}
+	s.srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{}
+	if s.ln, err = net.Listen("tcp", cfg.Addr); err != nil {
+		return nil, fmt.Errorf("--addr: cannot listen on %s: %w", cfg.Addr, err)
+	}
+	go func() {
+		defer close(s.served)
+		if err := s.srv.Serve(s.ln); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
+			log.Error("serving stopped", "err", err)
+		}
+	}()
+	return s, nil
+}
+
+// Addr is where the server listens.
+func (s *Server) Addr() string { return s.ln.Addr().String() }
+
+// readKeys reads an authorized_keys file.
+func readKeys(path string) ([]ssh.PublicKey, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--lecturer-keys: cannot read %s: %w", path, err)
+	}
+	var keys []ssh.PublicKey
+	for len(data) > 0 {
+		k, _, _, rest, err := gossh.ParseAuthorizedKey(data)
+		if err != nil {
+			break // the rest holds no key
+		}
+		keys, data = append(keys, k), rest
+	}
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("--lecturer-keys: %s holds no key in authorized_keys form", path)
+	}
+	return keys, nil
+}
+
+// guard is every session's outermost layer: it caps the sessions, logs
+// the session's start and end, and ends a session that panics without
+// taking the server with it.
+func (s *Server) guard(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		addr, who := sess.RemoteAddr().String(), roleOf(sess.Context())
+		s.mu.Lock()
+		full := s.sessions >= s.door.cfg.MaxSessions
+		if !full {
+			s.sessions++
+		}
+		s.mu.Unlock()
+		if full {
+			s.log.Warn("refused: the class is full", "addr", addr, "sessions", s.door.cfg.MaxSessions)
+			wish.Fatalln(sess, fmt.Sprintf("loadlab: the class is full (%d sessions); try again later", s.door.cfg.MaxSessions))
+			return
+		}
+		defer func() {
+			s.mu.Lock()
+			s.sessions--
+			s.mu.Unlock()
+			if r := recover(); r != nil {
+				s.log.Error("a session crashed and ended; the others go on", "addr", addr, "panic", fmt.Sprint(r))
+				wish.Fatalln(sess, "loadlab: this session crashed and has ended; the class goes on")
+			}
+		}()
+		s.log.Info("session", "addr", addr, "user", sess.User(), "as", who.String())
+		next(sess)
+		s.log.Info("session ended", "addr", addr, "user", sess.User())
+	}
+}
+
+// roleOf is a connection's role, a student unless a lecturer's key let
+// it in.
+func roleOf(ctx ssh.Context) role {
+	if r, ok := ctx.Value(roleKey{}).(role); ok {
+		return r
+	}
+	return student
+}
+
+// program is a session's loadlab, on the picker, at the session's size.
+func (s *Server) program(sess ssh.Session) *tea.Program {
+	m, err := s.newModel()
+	if err != nil {
+		wish.Fatalln(sess, "loadlab: "+err.Error())
+		return nil
+	}
+	p := tea.NewProgram(m, append(bm.MakeOptions(sess), tea.WithAltScreen())...)
+	s.mu.Lock()
+	s.programs[p] = sess
+	s.mu.Unlock()
+	go func() {
+		<-sess.Context().Done()
+		s.mu.Lock()
+		delete(s.programs, p)
+		s.mu.Unlock()
+	}()
+	return p
+}
+
+// Shutdown tells every session the server is stopping, ends them, and
+// stops listening, all within the context's time.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	for p, sess := range s.programs {
+		p.Quit()
+		wish.Println(sess, "loadlab: the class server is stopping")
+	}
+	s.mu.Unlock()
+	err := s.srv.Close()
+	select {
+	case <-s.served:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
