@@ -153,7 +153,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"--theme", "mono", "tui", "no-such-scenario"}, `unknown engine or scenario "no-such-scenario"`},
 		{[]string{"--theme", "light", "list"}, `"list" is a command: flags follow it (loadlab list ...)`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate" (commands: tui list run sweep enum serve help; see loadlab help)`},
-		{[]string{"help", "nope"}, `no help on "nope" (topics: tui list run sweep enum help ` + engineList(" ") + `)`},
+		{[]string{"help", "nope"}, `no help on "nope" (topics: tui list run sweep enum serve help ` + engineList(" ") + `)`},
 		{[]string{"run", "bins", "--scenario-file", "bad\nname.toml"}, `bad\nname.toml`},
 	}
 	for _, c := range cases {
