@@ -87,12 +87,41 @@ type screen struct {
 	in   interface{ Write([]byte) (int, error) }
 	mu   sync.Mutex
 	out  bytes.Buffer
+	n    int // writes so far
 }
 
 func (s *screen) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.n++
 	return s.out.Write(p)
+}
+
+// writes is the writes the screen has had: about a screen update each.
+func (s *screen) writes() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.n
+}
+
+// length is the output's length so far, a mark for waitSince.
+func (s *screen) length() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.Len()
+}
+
+// waitSince waits up to limit for want in the output after mark.
+func (s *screen) waitSince(mark int, want string, limit time.Duration) bool {
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+		s.mu.Lock()
+		found := strings.Contains(ansi.Strip(string(s.out.Bytes()[mark:])), want)
+		s.mu.Unlock()
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *screen) text() string {
