@@ -110,9 +110,10 @@ func (c *countedConn) Close() error {
 	return c.Conn.Close()
 }
 
-// session allows the interactive session only: no command, no subsystem.
+// session allows the interactive session only, on its own or following
+// the lecturer's (the command follow): no other command, no subsystem.
 func (d *door) session(sess ssh.Session, kind string) bool {
-	if kind == "shell" {
+	if kind == "shell" || kind == "exec" && sess.RawCommand() == followCommand {
 		return true
 	}
 	d.log.Warn("refused", "request", kind, "addr", sess.RemoteAddr().String(), "user", sess.User())

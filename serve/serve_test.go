@@ -15,6 +15,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/loadlab/loadlab/tui"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -326,7 +327,7 @@ func (panicky) View() string { return "ready" }
 // on.
 func TestAPanicEndsOneSession(t *testing.T) {
 	s, log := start(t, nil)
-	s.newModel = func() (tea.Model, error) { return panicky{}, nil }
+	s.newModel = func(tui.Options) (tea.Model, error) { return panicky{}, nil }
 	auth, _ := keyAuth(t)
 	a, err := dial(s, "a", auth)
 	if err != nil {

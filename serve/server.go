@@ -29,8 +29,10 @@ type Server struct {
 	programs    map[*tea.Program]ssh.Session
 	sessions    int
 	served      chan struct{}
-	// newModel opens a session's program (tui.New; a test's own)
-	newModel func() (tea.Model, error)
+	class       *class
+	// newModel opens a session's program (tui.New with opts; a test's
+	// own)
+	newModel func(opts tui.Options) (tea.Model, error)
 }
 
 // Start checks cfg, reads or makes the host key, and serves until
@@ -49,8 +51,8 @@ func Start(cfg Config, log logger) (*Server, error) {
 			return nil, err
 		}
 	}
-	s := &Server{Fingerprint: fingerprint, door: d, log: log, programs: map[*tea.Program]ssh.Session{}, served: make(chan struct{}),
-		newModel: func() (tea.Model, error) { return tui.New(tui.Options{Theme: cfg.Theme}) }}
+	s := &Server{Fingerprint: fingerprint, door: d, log: log, programs: map[*tea.Program]ssh.Session{}, served: make(chan struct{}), class: newClass(),
+		newModel: func(opts tui.Options) (tea.Model, error) { return tui.New(opts) }}
 	s.srv, err = wish.NewServer(
 		wish.WithHostKeyPEM(pemBytes),
 		wish.WithPublicKeyAuth(d.publicKey),
@@ -146,25 +148,48 @@ func roleOf(ctx ssh.Context) role {
 	return student
 }
 
-// program is a session's loadlab, on the picker, at the session's size.
+// program is a session's loadlab at the session's size: on the picker;
+// a lecturer's publishing what it shows to the class; one asked with the
+// command follow showing the lecturer's until it branches off.
 func (s *Server) program(sess ssh.Session) *tea.Program {
-	m, err := s.newModel()
+	opts := tui.Options{Theme: s.door.cfg.Theme}
+	following := len(sess.Command()) == 1 && sess.Command()[0] == followCommand
+	var p *tea.Program
+	switch {
+	case roleOf(sess.Context()) == lecturer:
+		opts.Publish = s.class.publish
+	case following:
+		opts.Follow = true
+		opts.OnFollow = func(on bool) { s.class.branched(p, on) }
+	}
+	m, err := s.newModel(opts)
 	if err != nil {
 		wish.Fatalln(sess, "loadlab: "+err.Error())
 		return nil
 	}
-	p := tea.NewProgram(m, append(bm.MakeOptions(sess), tea.WithAltScreen())...)
+	p = tea.NewProgram(m, append(bm.MakeOptions(sess), tea.WithAltScreen())...)
 	s.mu.Lock()
 	s.programs[p] = sess
 	s.mu.Unlock()
+	switch {
+	case opts.Publish != nil:
+		s.class.lecture(p)
+	case following:
+		s.class.join(p, sess.Context().Done())
+	}
 	go func() {
 		<-sess.Context().Done()
 		s.mu.Lock()
 		delete(s.programs, p)
 		s.mu.Unlock()
+		s.class.leave(p)
 	}()
 	return p
 }
+
+// followCommand is what a student asks for to follow the lecturer: ssh
+// -p 2222 HOST follow.
+const followCommand = "follow"
 
 // Shutdown tells every session the server is stopping, ends them, and
 // stops listening, all within the context's time.

@@ -40,6 +40,13 @@ type Options struct {
 	// and --vary over the lab's config. The picker lists the sweep
 	// scenarios only where it is set.
 	Sweep func(base *scenarios.Scenario, args []string) (SweepOptions, error)
+	// Publish, when set, gets what the session shows each time it
+	// changes: the lecturer's session of a class.
+	Publish func(ClassState)
+	// Follow makes the session follow the FollowMsgs sent it, until
+	// ctrl+b branches off (ctrl+f follows again); OnFollow hears each.
+	Follow   bool
+	OnFollow func(following bool)
 }
 
 type screen int
@@ -140,6 +147,15 @@ type Model struct {
 	// crash is a panic's first line and crashTrace the file holding its
 	// trace, for Run's exit message.
 	crash, crashTrace string
+
+	// a class: publish and published, the lecturer's; followable,
+	// following, onFollow and lecturerAt, a student's; classLine the
+	// lecturer's count of followers
+	publish               func(ClassState)
+	published, lecturerAt ClassState
+	followable, following bool
+	onFollow              func(bool)
+	classLine             string
 }
 
 // New builds the root model.
@@ -157,6 +173,10 @@ func New(opts Options) (*Model, error) {
 		return nil, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
 	}
 	m.playOnOpen = opts.Play
+	m.publish, m.followable, m.following, m.onFollow = opts.Publish, opts.Follow, opts.Follow, opts.OnFollow
+	if m.onFollow == nil {
+		m.onFollow = func(bool) {}
+	}
 	m.seedInput = textinput.New()
 	m.seedInput.Prompt = "seed: "
 	m.seedInput.CharLimit = 19
@@ -282,11 +302,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = m.play.next()
 		}
 	case tea.KeyMsg:
+		if c, took := m.classKey(msg); took {
+			cmd = c
+			break
+		}
 		var quit bool
 		cmd, quit = m.handleKeys(msg)
 		if quit {
 			return m, tea.Quit
 		}
+	case FollowMsg:
+		cmd = m.follow(msg.State)
+	case ClassCountMsg:
+		m.classLine = fmt.Sprintf("class: %d follow, %d branched", msg.Following, msg.Branched)
 	case busyMsg:
 		cmd = tea.Batch(m.whileBusy(), m.seedsBusy())
 	case seekMsg:
@@ -306,6 +334,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = a.Update(msg)
 		}
 	}
+	m.publishClass()
 	m.redraw()
 	return m, cmd
 }

@@ -322,6 +322,16 @@ func (m *Model) statusBar() string {
 	if m.stopAtMoments {
 		parts = append(parts, "stops at moments")
 	}
+	if m.classLine != "" { // the lecturer's: after the play state, kept before the rest
+		parts = slices.Insert(parts, 1, m.classLine)
+	}
+	if m.followable {
+		mode := "following the lecturer (ctrl+b branches off)"
+		if !m.following {
+			mode = "your own run (ctrl+f follows)"
+		}
+		parts = slices.Insert(parts, 1, mode)
+	}
 	bar := func(ps []string) string { return m.st.StatusBar.Render(" " + strings.Join(ps, " │ ") + " ") }
 	if lipgloss.Width(bar(parts)) > m.width && plays && len(parts) > 2 {
 		speed := slices.Index(parts, m.speedLabel())

@@ -36,7 +36,9 @@ var commands = []struct{ name, help string }{
                      [--class-code WORD] [--max-sessions 100] [--per-address 20] [--idle 30m] [--theme NAME]
 
 Serves loadlab over SSH until SIGINT or SIGTERM: ssh -p 2222 HOST gives each
-student their own loadlab at their own terminal's size, on the picker. The
+student their own loadlab at their own terminal's size, on the picker;
+ssh -p 2222 HOST follow shows the lecturer's session live (ctrl+b branches
+off at the step on screen, ctrl+f follows again). The
 host key is made on the first start (ed25519, mode 0600) and its fingerprint
 printed; --lecturer-keys is an authorized_keys file of the lecturers' keys;
 with --class-code students give it as their password (a wrong one waits a

@@ -1,0 +1,128 @@
+package serve
+
+import (
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/tui"
+)
+
+// class is the shared session: what the lecturer's session shows, handed
+// to every session that follows it, and the count of those that follow
+// and those that have branched off, shown to the lecturers.
+type class struct {
+	mu        sync.Mutex
+	state     tui.ClassState
+	followers map[*tea.Program]*follower
+	lecturers map[*tea.Program]bool
+}
+
+// follower is a session that follows, and its mailbox: the latest state
+// for it, handed on by a goroutine of its own, so that a slow session
+// never holds up the lecturer's.
+type follower struct {
+	latest    chan tui.ClassState
+	following bool
+}
+
+func newClass() *class {
+	return &class{followers: map[*tea.Program]*follower{}, lecturers: map[*tea.Program]bool{}}
+}
+
+// publish takes what a lecturer's session shows and hands it on.
+func (c *class) publish(st tui.ClassState) {
+	c.mu.Lock()
+	c.state = st
+	mailboxes := make([]*follower, 0, len(c.followers))
+	for _, f := range c.followers {
+		mailboxes = append(mailboxes, f)
+	}
+	c.mu.Unlock()
+	for _, f := range mailboxes {
+		f.post(st)
+	}
+}
+
+// post leaves st in the mailbox, in place of any state not yet handed on.
+func (f *follower) post(st tui.ClassState) {
+	for {
+		select {
+		case f.latest <- st:
+			return
+		default:
+			select {
+			case <-f.latest:
+			default:
+			}
+		}
+	}
+}
+
+// join adds a following session; its first state is the class's now.
+func (c *class) join(p *tea.Program, done <-chan struct{}) {
+	f := &follower{latest: make(chan tui.ClassState, 1), following: true}
+	c.mu.Lock()
+	c.followers[p] = f
+	f.post(c.state)
+	c.mu.Unlock()
+	go func() {
+		for {
+			select {
+			case st := <-f.latest:
+				p.Send(tui.FollowMsg{State: st})
+			case <-done:
+				return
+			}
+		}
+	}()
+	c.count()
+}
+
+// lecture adds a lecturer's session, which is shown the class's count.
+func (c *class) lecture(p *tea.Program) {
+	c.mu.Lock()
+	c.lecturers[p] = true
+	c.mu.Unlock()
+	c.count()
+}
+
+// leave drops a session that ended.
+func (c *class) leave(p *tea.Program) {
+	c.mu.Lock()
+	delete(c.followers, p)
+	delete(c.lecturers, p)
+	c.mu.Unlock()
+	c.count()
+}
+
+// branched notes a follower branching off (following false) or
+// following again.
+func (c *class) branched(p *tea.Program, following bool) {
+	c.mu.Lock()
+	if f, ok := c.followers[p]; ok {
+		f.following = following
+	}
+	c.mu.Unlock()
+	c.count()
+}
+
+// count tells the lecturers how many follow and how many have branched.
+func (c *class) count() {
+	c.mu.Lock()
+	msg := tui.ClassCountMsg{}
+	for _, f := range c.followers {
+		if f.following {
+			msg.Following++
+		} else {
+			msg.Branched++
+		}
+	}
+	lecturers := make([]*tea.Program, 0, len(c.lecturers))
+	for p := range c.lecturers {
+		lecturers = append(lecturers, p)
+	}
+	c.mu.Unlock()
+	for _, p := range lecturers {
+		go p.Send(msg)
+	}
+}

@@ -1,0 +1,122 @@
+package serve
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// follow opens a session that follows the lecturer, at w x h.
+func follow(t *testing.T, c *gossh.Client, w, h int) *screen {
+	t.Helper()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := &screen{sess: sess}
+	sess.Stdout = sc
+	in, err := sess.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.in = in
+	if err := sess.RequestPty("xterm-256color", h, w, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Start(followCommand); err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// clock is the latest cascade clock a screen shows ("t 3.00 / 60 s").
+var clock = regexp.MustCompile(`t +\d+\.\d\d / 60 s`)
+
+// waitClock waits up to 10 s for the screen's latest clock to read want.
+func waitClock(t *testing.T, sc *screen, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if latestClock(sc) == want {
+			return
+		}
+	}
+	t.Fatalf("the screen's clock reads %q, never %q", latestClock(sc), want)
+}
+
+func latestClock(sc *screen) string {
+	all := clock.FindAllString(sc.text(), -1)
+	if len(all) == 0 {
+		return ""
+	}
+	return strings.Join(strings.Fields(all[len(all)-1]), " ")
+}
+
+// A student who follows sees the lecturer's scenario at the lecturer's
+// step, at their own size; the lecturer's status line counts them; ctrl+b
+// branches off at that step (their own run, the same screen), and steps
+// then move only the student's run; ctrl+f follows again.
+func TestFollowTheLecturerAndBranchOff(t *testing.T) {
+	lectAuth, lectKey := keyAuth(t)
+	keys := filepath.Join(t.TempDir(), "lecturers")
+	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(lectKey), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := start(t, func(c *Config) { c.LecturerKeys = keys })
+	lc, err := dial(s, "prof", lectAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lc.Close()
+	lect := openSized(t, lc, 100, 30)
+	lect.waitFor(t, "small-steps")
+	lect.in.Write([]byte("/cascade-lecture"))
+	time.Sleep(200 * time.Millisecond)
+	lect.in.Write([]byte("\r"))
+	time.Sleep(200 * time.Millisecond)
+	lect.in.Write([]byte("\r"))
+	lect.waitFor(t, "cascade-lecture ·")
+	for range 30 {
+		lect.in.Write([]byte("n"))
+	}
+	time.Sleep(300 * time.Millisecond)
+	at := latestClock(lect)
+
+	studentAuth, _ := keyAuth(t)
+	sc, err := dial(s, "ada", studentAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sc.Close()
+	st := follow(t, sc, 120, 40)
+	st.waitFor(t, "following the lecturer")
+	waitClock(t, st, at)
+	lect.waitFor(t, "class: 1 follow, 0 branched")
+
+	for range 10 { // the lecturer steps on; the follower follows
+		lect.in.Write([]byte("n"))
+	}
+	time.Sleep(300 * time.Millisecond)
+	now := latestClock(lect)
+	if now == at {
+		t.Fatalf("the lecturer's clock did not move from %s", at)
+	}
+	waitClock(t, st, now)
+
+	st.in.Write([]byte{2}) // ctrl+b
+	st.waitFor(t, "branched off at step")
+	lect.waitFor(t, "class: 0 follow, 1 branched")
+	for range 5 { // the student steps their own run
+		st.in.Write([]byte("n"))
+	}
+	time.Sleep(300 * time.Millisecond)
+	if latestClock(st) == latestClock(lect) {
+		t.Errorf("after branching the student's steps should move their run alone: both at %s", latestClock(st))
+	}
+	st.in.Write([]byte{6}) // ctrl+f
+	waitClock(t, st, latestClock(lect))
+}

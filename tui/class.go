@@ -1,0 +1,127 @@
+package tui
+
+import (
+	"fmt"
+	"reflect"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/scenarios"
+)
+
+// A class: the lecturer's session publishes what it shows; a session
+// that follows opens the same scenario with the same config and seed and
+// steps it to the same step, at its own size (engines are deterministic,
+// so the run is the lecturer's); branching off keeps that run as the
+// student's own, to step, change and explore; following again goes back
+// to the lecturer's.
+
+// ClassState is what a lecturer's session shows: the picker (Open
+// false), or a scenario's lab as its keys have left it, at a step.
+type ClassState struct {
+	Open     bool
+	Scenario scenarios.Scenario
+	Step     int64
+}
+
+// FollowMsg brings the lecturer's ClassState to a session that follows.
+type FollowMsg struct{ State ClassState }
+
+// ClassCountMsg tells the lecturer's session how many sessions follow it
+// and how many have branched off.
+type ClassCountMsg struct{ Following, Branched int }
+
+// The keys of a session that follows: branch off, and follow again.
+const (
+	branchKey = "ctrl+b"
+	followKey = "ctrl+f"
+)
+
+// classState is what the session shows now.
+func (m *Model) classState() ClassState {
+	if m.screen != screenLab || m.lab == nil {
+		return ClassState{}
+	}
+	sc := m.scenario
+	sc.Spec = m.current()
+	return ClassState{Open: true, Scenario: sc, Step: m.seek.steps}
+}
+
+// publishClass tells the class what the lecturer's session shows, when
+// it has changed.
+func (m *Model) publishClass() {
+	if m.publish == nil {
+		return
+	}
+	st := m.classState()
+	if st.Open == m.published.Open && st.Step == m.published.Step && st.Scenario.Name == m.published.Scenario.Name &&
+		reflect.DeepEqual(st.Scenario.Spec, m.published.Scenario.Spec) {
+		return
+	}
+	m.published = st
+	m.publish(st)
+}
+
+// follow shows the lecturer's state: the picker, or the scenario with its
+// config at its step (a new run where the config differs, a replay or a
+// few steps on where only the step does).
+func (m *Model) follow(st ClassState) tea.Cmd {
+	m.lecturerAt = st
+	if !m.following {
+		return nil
+	}
+	if !st.Open {
+		if m.screen == screenLab {
+			m.back()
+		}
+		return nil
+	}
+	if m.screen != screenLab || m.scenario.Name != st.Scenario.Name || !reflect.DeepEqual(m.current(), st.Scenario.Spec) {
+		delete(m.kept, st.Scenario.Name) // the lecturer's run, not one kept from before
+		if err := m.open(st.Scenario); err != nil {
+			m.setNote(err.Error(), true)
+			return nil
+		}
+	}
+	m.play.stop()
+	if st.Step == m.seek.steps {
+		return nil
+	}
+	return m.seekTo(st.Step)
+}
+
+// classKey takes a following session's keys: branch off, follow again;
+// while following, the keys that would move the run say how to branch.
+func (m *Model) classKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if !m.followable {
+		return nil, false
+	}
+	switch msg.String() {
+	case branchKey:
+		if !m.following {
+			m.setNote("already your own run: ctrl+f follows the lecturer again", false)
+			return nil, true
+		}
+		m.following = false
+		m.onFollow(false)
+		m.setNote(fmt.Sprintf("branched off at step %d: your own run, the lecturer's config and seed; step, change and explore; ctrl+f follows again", m.seek.steps), false)
+		return nil, true
+	case followKey:
+		if m.following {
+			m.setNote("already following the lecturer: ctrl+b branches off", false)
+			return nil, true
+		}
+		m.following = true
+		m.onFollow(true)
+		m.setNote("following the lecturer again", false)
+		return m.follow(m.lecturerAt), true
+	}
+	if m.following {
+		switch msg.String() {
+		case "q", "ctrl+c", "?", "t", "esc", "tab", "L", "i":
+			return nil, false // the screen's own: quit, help, theme, views
+		}
+		m.setNote("following the lecturer: ctrl+b branches off to explore on your own from here", false)
+		return nil, true
+	}
+	return nil, false
+}
