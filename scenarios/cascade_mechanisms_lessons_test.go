@@ -13,6 +13,9 @@ import (
 // below is written as the lesson writes it, from the runs' results, and
 // the variants the lessons name (Gradient2, no cap) from those runs.
 func TestCascadeGuardLessonsTellTheRuns(t *testing.T) {
+	if raceDetector {
+		t.Skip("the lessons' runs are checked without the detector")
+	}
 	results := func(s cascade.Spec) []cascade.Result {
 		rep, err := s.RunAll(context.Background(), 2, nil)
 		if err != nil {

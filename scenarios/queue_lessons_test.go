@@ -13,7 +13,7 @@ import (
 // written as the lesson writes it, from the run's results (and, for the
 // decay and jsq the lesson names, from those runs).
 func TestBalancingLessonsTellTheRuns(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		t.Skip("runs of millions of arrivals")
 	}
 	outcome := func(s queue.Spec) queue.Outcome {

@@ -383,3 +383,40 @@ func TestShutdownWithinASecond(t *testing.T) {
 		t.Errorf("the shutdown took %v", took)
 	}
 }
+
+// Each session is drawn at its own terminal's colour profile: a 256
+// colour terminal gets colours, a dumb one none, whatever the server's
+// own terminal is.
+func TestEachSessionItsOwnColours(t *testing.T) {
+	s, _ := start(t, func(c *Config) { c.Theme = "dark" })
+	auth, _ := keyAuth(t)
+	output := func(term string) string {
+		c, err := dial(s, "s", auth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := &screen{sess: sess}
+		sess.Stdout = sc
+		if err := sess.RequestPty(term, 24, 80, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.Shell(); err != nil {
+			t.Fatal(err)
+		}
+		sc.waitFor(t, "small-steps")
+		sc.mu.Lock()
+		defer sc.mu.Unlock()
+		return sc.out.String()
+	}
+	if out := output("xterm-256color"); !strings.Contains(out, "\x1b[38;5;") && !strings.Contains(out, "\x1b[38;2;") {
+		t.Error("a 256-colour terminal got no colours")
+	}
+	if out := output("dumb"); strings.Contains(out, "\x1b[38;") {
+		t.Error("a dumb terminal got colours")
+	}
+}

@@ -6,14 +6,17 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"strings"
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
 	"github.com/charmbracelet/wish/activeterm"
 	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/loadlab/loadlab/tui"
+	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -60,7 +63,7 @@ func Start(cfg Config, log logger) (*Server, error) {
 		wish.WithKeyboardInteractiveAuth(d.keyboard),
 		wish.WithIdleTimeout(cfg.Idle),
 		wish.WithMiddleware(
-			bm.MiddlewareWithProgramHandler(s.program, 0),
+			bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii), // each session at its own profile, none forced
 			activeterm.Middleware(),
 			s.guard,
 		),
@@ -148,11 +151,12 @@ func roleOf(ctx ssh.Context) role {
 	return student
 }
 
-// program is a session's loadlab at the session's size: on the picker;
+// program is a session's loadlab at the session's size and colour
+// profile (its terminal's type): on the picker;
 // a lecturer's publishing what it shows to the class; one asked with the
 // command follow showing the lecturer's until it branches off.
 func (s *Server) program(sess ssh.Session) *tea.Program {
-	opts := tui.Options{Theme: s.door.cfg.Theme}
+	opts := tui.Options{Theme: s.door.cfg.Theme, Renderer: renderer(sess)}
 	following := len(sess.Command()) == 1 && sess.Command()[0] == followCommand
 	var p *tea.Program
 	switch {
@@ -185,6 +189,32 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		s.class.leave(p)
 	}()
 	return p
+}
+
+// renderer draws for a session's terminal at the colour profile its type
+// tells (from its pty request: the door refuses environment variables),
+// without asking the terminal anything (an answer that never comes would
+// hold the session up).
+func renderer(sess ssh.Session) *lipgloss.Renderer {
+	pty, _, _ := sess.Pty()
+	p := profileOf(pty.Term)
+	r := lipgloss.NewRenderer(sess, termenv.WithProfile(p))
+	r.SetColorProfile(p)
+	r.SetHasDarkBackground(true) // the themes choose their own
+	return r
+}
+
+// profileOf is the colour profile of a terminal type.
+func profileOf(term string) termenv.Profile {
+	switch {
+	case term == "" || term == "dumb":
+		return termenv.Ascii
+	case strings.Contains(term, "truecolor"), strings.Contains(term, "24bit"), strings.Contains(term, "direct"):
+		return termenv.TrueColor
+	case strings.Contains(term, "256"):
+		return termenv.ANSI256
+	}
+	return termenv.ANSI
 }
 
 // followCommand is what a student asks for to follow the lecturer: ssh

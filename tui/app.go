@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/themes"
@@ -47,6 +48,9 @@ type Options struct {
 	// ctrl+b branches off (ctrl+f follows again); OnFollow hears each.
 	Follow   bool
 	OnFollow func(following bool)
+	// Renderer, when set, is the terminal the screens are drawn for (an
+	// SSH session's, at its colour profile); else this process's.
+	Renderer *lipgloss.Renderer
 }
 
 type screen int
@@ -156,11 +160,16 @@ type Model struct {
 	followable, following bool
 	onFollow              func(bool)
 	classLine             string
+	// renderer is the terminal the styles are for (Options.Renderer)
+	renderer *lipgloss.Renderer
 }
 
 // New builds the root model.
 func New(opts Options) (*Model, error) {
-	m := &Model{keys: lab.CommonKeys, help: help.New(), width: 80, height: 24, play: newPlay(), kept: map[string]session{}}
+	m := &Model{keys: lab.CommonKeys, help: help.New(), width: 80, height: 24, play: newPlay(), kept: map[string]session{}, renderer: opts.Renderer}
+	if m.renderer == nil {
+		m.renderer = lipgloss.DefaultRenderer()
+	}
 	name := opts.Theme
 	if name == "" {
 		name = "dark"
@@ -401,7 +410,7 @@ func (m *Model) setNote(s string, bad bool) {
 // setTheme restyles everything that draws from the palette.
 func (m *Model) setTheme(i int) {
 	m.theme = i
-	m.st = widget.NewStyles(themes.All[i])
+	m.st = widget.NewStylesFor(themes.All[i], m.renderer)
 	m.help.Styles = m.st.HelpStyles()
 	styleList(&m.picker, m.st)
 	for _, in := range []*textinput.Model{&m.seedInput, &m.prompt.input} {

@@ -35,7 +35,7 @@ func TestMitzenmacherResponseTimes(t *testing.T) {
 // times (1/(1 - √0.99)²), a run too long for a unit test.
 func TestSimulationMeetsMitzenmacher(t *testing.T) {
 	tolerance := map[float64]float64{0.9: 0.02, 0.99: 0.05}
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		t.Skip("five runs of 4 million arrivals")
 	}
 	for _, c := range []struct {

@@ -43,7 +43,7 @@ func canvasView(c *canvas.Model) string {
 			// it falls in rather than starting one.
 			if l := (look{cell.Style.GetForeground(), cell.Style.GetBold()}); l != cur && r != ' ' {
 				flush()
-				cur, curStyle = l, lipgloss.NewStyle().Foreground(l.fg).Bold(l.bold)
+				cur, curStyle = l, cell.Style // its renderer's: the terminal's colour profile
 			}
 			run = append(run, r)
 		}

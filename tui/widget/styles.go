@@ -49,10 +49,14 @@ func color(c string) lipgloss.TerminalColor {
 	return lipgloss.Color(c)
 }
 
-// NewStyles builds the styles of a palette. The mono palette has no
-// colours, so emphasis falls back to bold, reverse and underline.
-func NewStyles(p themes.Palette) *Styles {
-	fg := func(c string) lipgloss.Style { return lipgloss.NewStyle().Foreground(color(c)) }
+// NewStyles builds the styles of a palette for this process's terminal.
+func NewStyles(p themes.Palette) *Styles { return NewStylesFor(p, lipgloss.DefaultRenderer()) }
+
+// NewStylesFor builds the styles of a palette for the terminal r renders
+// to (an SSH session's, at its own colour profile). The mono palette has
+// no colours, so emphasis falls back to bold, reverse and underline.
+func NewStylesFor(p themes.Palette, r *lipgloss.Renderer) *Styles {
+	fg := func(c string) lipgloss.Style { return r.NewStyle().Foreground(color(c)) }
 	s := &Styles{
 		Theme:  p.Name,
 		Mono:   p.Name == "mono",
@@ -64,9 +68,9 @@ func NewStyles(p themes.Palette) *Styles {
 		Warn:   fg(p.Warn),
 		Bad:    fg(p.Bad).Bold(true),
 		Marker: fg(p.Marker),
-		Panel: lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).
+		Panel: r.NewStyle().Border(lipgloss.RoundedBorder()).
 			BorderForeground(color(p.Border)).Padding(0, 1),
-		Focused: lipgloss.NewStyle().Border(lipgloss.ThickBorder()).
+		Focused: r.NewStyle().Border(lipgloss.ThickBorder()).
 			BorderForeground(color(p.Accent)).Padding(0, 1),
 		StatusBar: fg(p.Text).Bold(true),
 		Caption:   fg(p.Marker).Bold(true),
@@ -80,10 +84,10 @@ func NewStyles(p themes.Palette) *Styles {
 		s.Series = append(s.Series, fg(c).Bold(true))
 	}
 	if len(s.Series) == 0 {
-		s.Series = []lipgloss.Style{lipgloss.NewStyle().Bold(true)}
+		s.Series = []lipgloss.Style{r.NewStyle().Bold(true)}
 	}
 	if p.Background != "" {
-		probe := lipgloss.NewStyle().Background(color(p.Background)).Render("x")
+		probe := r.NewStyle().Background(color(p.Background)).Render("x")
 		if i := strings.Index(probe, "x"); i > 0 {
 			s.background = probe[:i]
 		}
