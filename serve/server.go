@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/charmbracelet/wish/activeterm"
 	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/loadlab/loadlab/tui"
+	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -54,6 +56,8 @@ func Start(cfg Config, log logger) (*Server, error) {
 			return nil, err
 		}
 	}
+	turns, workers := backgroundShare(runtime.GOMAXPROCS(0))
+	lab.ShareCores(turns, workers)
 	s := &Server{Fingerprint: fingerprint, door: d, log: log, programs: map[*tea.Program]ssh.Session{}, served: make(chan struct{}), class: newClass(),
 		newModel: func(opts tui.Options) (tea.Model, error) { return tui.New(opts) }}
 	s.srv, err = wish.NewServer(
@@ -156,7 +160,7 @@ func roleOf(ctx ssh.Context) role {
 // a lecturer's publishing what it shows to the class; one asked with the
 // command follow showing the lecturer's until it branches off.
 func (s *Server) program(sess ssh.Session) *tea.Program {
-	opts := tui.Options{Theme: s.door.cfg.Theme, Renderer: renderer(sess)}
+	opts := tui.Options{Theme: s.door.cfg.Theme, Renderer: renderer(sess), Cores: s.share}
 	following := len(sess.Command()) == 1 && sess.Command()[0] == followCommand
 	var p *tea.Program
 	switch {
@@ -189,6 +193,30 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		s.class.leave(p)
 	}()
 	return p
+}
+
+// backgroundShare is how the sessions' background work (runs over many
+// seeds, tables, exact enumerations) shares the cores: at most half of
+// them, in turns of a core or more each, so that the screens keep the
+// rest whatever the class asks for.
+func backgroundShare(cores int) (turns, workers int) {
+	turns = max(1, cores/4)
+	return turns, max(1, cores/(2*turns))
+}
+
+// screensShare is the share of the cores a session's frames may use now:
+// four fifths of the machine over the sessions open, at most a core (the
+// rest is the SSH traffic's and the collector's).
+func screensShare(cores, sessions int) float64 {
+	return min(1, 0.8*float64(cores)/float64(max(1, sessions)))
+}
+
+// share is screensShare for this server now.
+func (s *Server) share() float64 {
+	s.mu.Lock()
+	n := s.sessions
+	s.mu.Unlock()
+	return screensShare(runtime.GOMAXPROCS(0), n)
 }
 
 // renderer draws for a session's terminal at the colour profile its type

@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/list"
@@ -51,6 +52,10 @@ type Options struct {
 	// Renderer, when set, is the terminal the screens are drawn for (an
 	// SSH session's, at its colour profile); else this process's.
 	Renderer *lipgloss.Renderer
+	// Cores, when set, is the share of the machine's cores the session
+	// may use now for its frames (a class server's sessions share them):
+	// playing and replaying then slow their frames and stepping to fit.
+	Cores func() float64
 }
 
 type screen int
@@ -162,6 +167,10 @@ type Model struct {
 	classLine             string
 	// renderer is the terminal the styles are for (Options.Renderer)
 	renderer *lipgloss.Renderer
+	// cores is Options.Cores; drawCost what a frame's drawing takes, a
+	// running average, which the pace fits in that share
+	cores    func() float64
+	drawCost time.Duration
 }
 
 // New builds the root model.
@@ -182,6 +191,7 @@ func New(opts Options) (*Model, error) {
 		return nil, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
 	}
 	m.playOnOpen = opts.Play
+	m.cores = opts.Cores
 	m.publish, m.followable, m.following, m.onFollow = opts.Publish, opts.Follow, opts.Follow, opts.OnFollow
 	if m.onFollow == nil {
 		m.onFollow = func(bool) {}
@@ -300,6 +310,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.gen != m.play.gen || !m.play.playing || m.screen != screenLab {
 			return m, nil // a tick of a loop that has been stopped
 		}
+		m.pace()
 		m.play.advance(m.stepOnce, msg.at)
 		switch {
 		case m.caption != "":
@@ -344,7 +355,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	m.publishClass()
-	m.redraw()
+	m.drawTimed()
 	return m, cmd
 }
 

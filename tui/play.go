@@ -19,6 +19,9 @@ const (
 	// stepBudget bounds the time spent stepping in one frame, so that keys
 	// and redraws stay responsive at any speed.
 	stepBudget = 12 * time.Millisecond
+	// sharedFrame is the longest frame a shared session slows to: ten
+	// frames a second.
+	sharedFrame = time.Second / 10
 )
 
 // tickMsg drives playing. gen ties it to one tick loop: pausing, resuming
@@ -36,13 +39,32 @@ type play struct {
 	gen     int
 	last    time.Time
 	carry   float64 // fraction of a step owed from earlier frames
+	// frame and budget are the time between frames above 30 steps a
+	// second and the stepping a frame may take: frameInterval and
+	// stepBudget, unless pace has fitted them to a share of the cores.
+	frame, budget time.Duration
 }
 
 // oneStepASecond is the index of 1/s in speeds, where a lab that opens
 // paused starts.
 const oneStepASecond = 2
 
-func newPlay() play { return play{speed: 11} }
+func newPlay() play { return play{speed: 11, frame: frameInterval, budget: stepBudget} }
+
+// pace fits the frames into a share of the cores (a class server's
+// sessions share them): as many frames as the desktop's thirty a second
+// while a frame's drawing and stepping fit; past that, frames further
+// apart, down to ten a second, with half the share for drawing and the
+// rest for stepping (at least one step a frame). cores 0 is the whole
+// machine; draw is what a frame's drawing takes.
+func (p *play) pace(cores float64, draw time.Duration) {
+	if cores <= 0 {
+		p.frame, p.budget = frameInterval, stepBudget
+		return
+	}
+	p.frame = min(max(time.Duration(2*float64(draw)/cores), frameInterval), sharedFrame)
+	p.budget = min(max(time.Duration(cores*float64(p.frame))-draw, 0), stepBudget)
+}
 
 func (p *play) stepsPerSecond() float64 { return speeds[p.speed] }
 
@@ -73,7 +95,7 @@ func (p *play) interval() time.Duration {
 	if s := p.stepsPerSecond(); s > 0 && s < 30 {
 		return time.Duration(float64(time.Second) / s)
 	}
-	return frameInterval
+	return p.frame
 }
 
 // start begins a new tick loop.
@@ -119,12 +141,12 @@ func (p *play) advance(step func() bool, now time.Time) {
 			p.carry = 0
 		}
 	}
-	deadline := time.Now().Add(stepBudget)
+	deadline := time.Now().Add(p.budget)
 	for n := 0.0; n < owed; n++ {
 		if !step() {
 			break
 		}
-		if int(n)%16 == 15 && time.Now().After(deadline) {
+		if (p.budget < stepBudget || int(n)%16 == 15) && time.Now().After(deadline) {
 			p.carry = 0 // behind: drop the debt rather than lag forever
 			break
 		}
@@ -143,6 +165,26 @@ func (p *play) label() string {
 		return engine.Digits(int64(s)) + "/s"
 	}
 	return fmt.Sprintf("%.10g/s", s)
+}
+
+// pace fits the play's frames and stepping into the session's share of
+// the cores, where it has one (Options.Cores).
+func (m *Model) pace() {
+	if m.cores != nil {
+		m.play.pace(m.cores(), m.drawCost)
+	}
+}
+
+// drawTimed redraws, and where the session shares the cores, keeps the
+// running average of what a frame's drawing takes.
+func (m *Model) drawTimed() {
+	if m.cores == nil {
+		m.redraw()
+		return
+	}
+	t0 := time.Now()
+	m.redraw()
+	m.drawCost += (time.Since(t0) - m.drawCost) / 8
 }
 
 // busyMsg redraws a lab whose work runs off the UI loop.

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -91,7 +90,7 @@ func (m *Model) openSeeds(n int) tea.Cmd {
 // stride after the last, on every core, and gathers each headline
 // figure's spread.
 func spreadOver(ctx context.Context, spec scenarios.Spec, first int64, n int, progress func(float64)) ([]engine.Spread, error) {
-	runs, err := sweep.OverSeeds(ctx, []scenarios.Spec{spec}, first, n, runtime.GOMAXPROCS(0), true, sweep.Runner{Figures: playToEnd}, progress)
+	runs, err := sweep.OverSeeds(ctx, []scenarios.Spec{spec}, first, n, lab.Workers(), true, sweep.Runner{Figures: playToEnd}, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +141,7 @@ func (m *Model) seedsBody(w, h int) string {
 	spreads, ok, err := s.bg.For(s.key)
 	switch {
 	case s.bg.Busy():
-		body = []string{st.Muted.Render(fmt.Sprintf("running on %s: %.0f%% (esc stops)", engine.Count(runtime.GOMAXPROCS(0), "core"), 100*s.bg.Progress()))}
+		body = []string{st.Muted.Render(fmt.Sprintf("running on %s: %.0f%% (esc stops)", engine.Count(lab.Workers(), "core"), 100*s.bg.Progress()))}
 	case err != nil:
 		body = []string{st.Bad.Render(widget.FirstFit(w, "stopped: "+err.Error(), "stopped"))}
 	case ok:

@@ -96,7 +96,8 @@ func (m *Model) rewind() error {
 // seekBatch replays steps for one frame's budget and carries on in the
 // next frame if the target is further.
 func (m *Model) seekBatch() tea.Cmd {
-	deadline := time.Now().Add(stepBudget)
+	m.pace()
+	deadline := time.Now().Add(m.play.budget)
 	for m.seek.steps < m.seek.target {
 		if !m.lab.Step() {
 			m.seek.target = m.seek.steps // the run ended first
@@ -106,7 +107,7 @@ func (m *Model) seekBatch() tea.Cmd {
 		if caption, at := m.lab.NewMoment(); at { // a replay passes moments without stopping
 			m.meet(caption)
 		}
-		if m.seek.steps%16 == 0 && time.Now().After(deadline) {
+		if (m.play.budget < stepBudget || m.seek.steps%16 == 0) && time.Now().After(deadline) {
 			break
 		}
 	}
@@ -117,6 +118,9 @@ func (m *Model) seekBatch() tea.Cmd {
 			m.setNote(fmt.Sprintf("replaying from the start to step %s: %.0f%% (any key stops)", engine.Digits(m.seek.target), 100*float64(m.seek.steps)/float64(m.seek.target)), false)
 		}
 		gen := m.seek.gen
+		if m.cores != nil { // a shared session's next batch waits for its next frame
+			return tea.Tick(m.play.frame-m.play.budget, func(time.Time) tea.Msg { return seekMsg{gen} })
+		}
 		return func() tea.Msg { return seekMsg{gen} }
 	}
 	m.seek.going = false

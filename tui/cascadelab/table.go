@@ -3,7 +3,6 @@ package cascadelab
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -48,7 +47,7 @@ func (l *Lab) Init() tea.Cmd {
 	}
 	spec := l.tableSpec()
 	return l.sets.Start(specKey(spec), func(ctx context.Context, _ func(float64)) (cascade.Report, error) {
-		return spec.RunAll(ctx, runtime.GOMAXPROCS(0), nil)
+		return spec.RunAll(ctx, lab.Workers(), nil)
 	})
 }
 

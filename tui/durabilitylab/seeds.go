@@ -3,7 +3,6 @@ package durabilitylab
 import (
 	"context"
 	"fmt"
-	"runtime"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/sim/placement"
@@ -24,7 +23,7 @@ func (l *Lab) Init() tea.Cmd {
 	}
 	spec, n := l.spec, l.count
 	return l.losses.Start(l.lossesKey(), func(ctx context.Context, progress func(float64)) (placement.SeedLosses, error) {
-		return spec.OverSeeds(ctx, n, runtime.GOMAXPROCS(0), progress)
+		return spec.OverSeeds(ctx, n, lab.Workers(), progress)
 	})
 }
 

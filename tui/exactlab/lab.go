@@ -10,7 +10,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"time"
 
@@ -123,7 +122,12 @@ func (l *Lab) Init() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	l.cancel, l.err, l.started = cancel, nil, time.Now()
 	return func() tea.Msg {
-		r, err := spec.Run(ctx, runtime.GOMAXPROCS(0))
+		done, err := lab.Turn(ctx)
+		if err != nil {
+			return doneMsg{lab: l, spec: spec, err: err}
+		}
+		defer done()
+		r, err := spec.Run(ctx, lab.Workers())
 		return doneMsg{lab: l, spec: spec, result: r, err: err}
 	}
 }

@@ -2,7 +2,6 @@ package exactlab
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"time"
 
@@ -38,7 +37,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	var body string
 	switch {
 	case l.cancel != nil:
-		workers := runtime.GOMAXPROCS(0)
+		workers := lab.Workers()
 		body = st.Muted.Render(wrap(fmt.Sprintf("computing the exact %s results for n = %d, m = %d: %s of about %s on %s… (esc cancels)",
 			l.spec.Method, l.spec.Bins, l.spec.Balls, engine.Duration(time.Since(l.started).Seconds()),
 			engine.Duration(l.spec.Wall(workers)), engine.Count(workers, "core")), f.W))
@@ -46,7 +45,7 @@ func (l *Lab) Render(f lab.Frame) string {
 		body = st.Bad.Render(wrap("enumeration failed: "+l.err.Error(), f.W))
 	case !l.ready:
 		body = st.Muted.Render(wrap(fmt.Sprintf("n = %d, m = %d was cancelled before its results were in: enter computes it again (about %s), [ ] { } choose another size.",
-			l.spec.Bins, l.spec.Balls, engine.Duration(l.spec.Wall(runtime.GOMAXPROCS(0)))), f.W))
+			l.spec.Bins, l.spec.Balls, engine.Duration(l.spec.Wall(lab.Workers()))), f.W))
 	case l.fractions:
 		body = l.fractionPage(f.W, h, st)
 	case l.chart:

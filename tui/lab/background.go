@@ -32,7 +32,8 @@ type backgroundMsg[T any] struct {
 
 // Start begins work for key unless its result is in or under way; work
 // for another key is cancelled. work gets a context and a progress
-// function (a share in [0, 1]).
+// function (a share in [0, 1]). On a class server it first waits for a
+// turn on the cores background work may use (ShareCores).
 func (b *Background[T]) Start(key string, work func(ctx context.Context, progress func(float64)) (T, error)) tea.Cmd {
 	if key == b.key || key == b.pending {
 		return nil
@@ -42,6 +43,12 @@ func (b *Background[T]) Start(key string, work func(ctx context.Context, progres
 	b.cancel, b.pending = cancel, key
 	b.progress.Store(0)
 	return func() tea.Msg {
+		done, err := Turn(ctx)
+		if err != nil {
+			var zero T
+			return backgroundMsg[T]{owner: b, key: key, result: zero, err: err}
+		}
+		defer done()
 		r, err := work(ctx, func(p float64) { b.progress.Store(math.Float64bits(p)) })
 		return backgroundMsg[T]{owner: b, key: key, result: r, err: err}
 	}

@@ -94,7 +94,7 @@ func (b Bars) Render(st *Styles, w, h int) string {
 		labelW = max(labelW, len(AxisLabel(v, b.YMax, h)))
 	}
 	blank := strings.Repeat(" ", labelW)
-	lc := linechart.New(w, h, 0, 1, 0, b.YMax,
+	lc := newLineChart(w, h, 0, 1, 0, b.YMax,
 		linechart.WithXYSteps(1, 1),
 		linechart.WithStyles(st.Muted, st.Muted, st.Text),
 		linechart.WithYLabelFormatter(func(int, float64) string { return blank }))
@@ -149,7 +149,9 @@ func (b Bars) Render(st *Styles, w, h int) string {
 			}
 		}
 	}
-	return FitLines(strings.Split(canvasView(&lc.Canvas), "\n"), w, h)
+	rows := strings.Split(canvasView(&lc.Canvas), "\n")
+	doneWith(lc)
+	return FitLines(rows, w, h)
 }
 
 // slots are the columns each bar takes, gap included, and each group's
@@ -176,10 +178,7 @@ func (b Bars) Shown(w, h int) int {
 	for _, v := range b.ticks(h) {
 		labelW = max(labelW, len(AxisLabel(v, b.YMax, h)))
 	}
-	blank := strings.Repeat(" ", labelW)
-	lc := linechart.New(w, h, 0, 1, 0, b.YMax, linechart.WithXYSteps(1, 1),
-		linechart.WithYLabelFormatter(func(int, float64) string { return blank }))
-	gw := lc.GraphWidth()
+	gw := w - labelW - 1 // Render's plot: the labels and the axis to its left
 	slot, colW := b.slots(gw, n, len(groups))
 	shown := 0
 	for i := range n {

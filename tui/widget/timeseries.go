@@ -278,7 +278,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 	// ntcharts draws the axes; the numbers on them are ours, at round
 	// values (its own fall wherever a row or column happens to be).
 	blank := strings.Repeat(" ", left-1)
-	lc := linechart.New(cw, ch, t.XMin, t.XMax, ylo, yhi,
+	lc := newLineChart(cw, ch, t.XMin, t.XMax, ylo, yhi,
 		linechart.WithXYSteps(1, 1),
 		linechart.WithStyles(st.Muted, st.Muted, st.Text),
 		linechart.WithXLabelFormatter(func(int, float64) string { return "" }),
@@ -356,6 +356,7 @@ func (t TimeSeries) Render(st *Styles, w, h int) string {
 		t.drawMarks(&lc.Canvas, origin, cells, marks)
 	}
 	rows := strings.Split(canvasView(&lc.Canvas), "\n")
+	doneWith(lc)
 	labels := make([]string, len(rows))
 	// Lines that end at one value share a label; a label that wants a row
 	// already taken moves to the nearest free one.
