@@ -49,6 +49,12 @@ func openAt(t *testing.T, scenario string, w, h int) *Model {
 	return openThemed(t, scenario, "mono", w, h)
 }
 
+// slowUnderRace are the scenarios whose work off the UI loop the race
+// build leaves unfinished: aws-2011-over-seeds plays 40 nights on opening,
+// 8 s in the plain build and over two minutes under -race, once for every
+// test that opens it. The plain build checks the screens with the work in.
+var slowUnderRace = map[string]bool{"aws-2011-over-seeds": true}
+
 func openThemed(t *testing.T, scenario, theme string, w, h int) *Model {
 	t.Helper()
 	m, err := New(Options{Scenario: scenario, Theme: theme})
@@ -56,7 +62,7 @@ func openThemed(t *testing.T, scenario, theme string, w, h int) *Model {
 		t.Fatal(err)
 	}
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	if a, ok := m.lab.(lab.Async); ok && scenario != "" {
+	if a, ok := m.lab.(lab.Async); ok && scenario != "" && !(raceDetector && slowUnderRace[scenario]) {
 		if cmd := a.Init(); cmd != nil {
 			m.Update(cmd())
 		}

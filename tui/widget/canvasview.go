@@ -8,25 +8,47 @@ import (
 )
 
 // canvasView renders an ntcharts canvas as its own View does, but a run of
-// cells that share a foreground and weight is rendered once instead of
-// cell by cell: a 160x48 chart is a few hundred style renders, not seven
-// thousand; blanks join the run they fall in. Charts here style cells by
+// cells that share a foreground and weight is written once instead of
+// cell by cell: a 160x48 chart is a few hundred runs, not seven thousand
+// cells; blanks join the run they fall in. Charts here style cells by
 // foreground and bold only (no background, no underline), so a blank
-// looks the same in any of their styles.
+// looks the same in any of their styles. A look whose Render writes a run
+// whole, between the codes it writes around any one character, is rendered
+// once a chart and its runs written between those codes.
 func canvasView(c *canvas.Model) string {
 	type look struct {
 		fg   lipgloss.TerminalColor
 		bold bool
 	}
+	// codes are what a look renders around a run, where it renders the run
+	// whole (an underline is rendered a character at a time)
+	type codes struct {
+		before, after string
+		whole         bool
+	}
 	var b strings.Builder
 	var run []rune
 	var cur look
 	var curStyle lipgloss.Style
+	seen := map[look]codes{}
 	flush := func() {
-		if len(run) > 0 {
-			b.WriteString(curStyle.Render(string(run)))
-			run = run[:0]
+		if len(run) == 0 {
+			return
 		}
+		k, ok := seen[cur]
+		if !ok {
+			before, after, _ := strings.Cut(curStyle.Render("x"), "x")
+			k = codes{before, after, curStyle.Render("x x") == before+"x x"+after}
+			seen[cur] = k
+		}
+		if k.whole {
+			b.WriteString(k.before)
+			b.WriteString(string(run))
+			b.WriteString(k.after)
+		} else {
+			b.WriteString(curStyle.Render(string(run)))
+		}
+		run = run[:0]
 	}
 	for y := range c.Height() {
 		if y > 0 {

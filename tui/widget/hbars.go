@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/NimbleMarkets/ntcharts/barchart"
 	"github.com/NimbleMarkets/ntcharts/canvas"
+	"github.com/NimbleMarkets/ntcharts/canvas/graph"
 	"github.com/charmbracelet/lipgloss"
 )
 
@@ -27,10 +27,11 @@ type HBarPart struct {
 	Style lipgloss.Style
 }
 
-// HBars draws horizontal bars on one scale from 0 to Max: ntcharts' bar
-// chart lays out the labels and the axis, and each part is written in
-// whole cells of its own rune, with the marks on top. Charts side by side or stacked that pass the same Max and width
-// share their scale.
+// HBars draws horizontal bars on one scale from 0 to Max: the labels and
+// the axis laid out as ntcharts' horizontal bar chart lays them out (on a
+// pooled ntcharts canvas), and each part written in whole cells of its own
+// rune, with the marks on top. Charts side by side or stacked that pass
+// the same Max and width share their scale.
 type HBars struct {
 	Bars      []HBar
 	Max       float64
@@ -48,31 +49,33 @@ func (h HBars) Render(st *Styles, w int) string {
 	if len(h.Bars) == 0 || w < labelW+4 || !(h.Max > 0) {
 		return FitLines(nil, w, len(h.Bars))
 	}
-	var data []barchart.BarData
-	for _, b := range h.Bars {
-		bd := barchart.BarData{Label: fmt.Sprintf("%-*s", labelW, b.Label)}
-		for _, p := range b.Parts {
-			bd.Values = append(bd.Values, barchart.BarValue{Value: max(0, p.Value), Style: p.Style})
-		}
-		data = append(data, bd)
+	// ntcharts' horizontal bar chart, as it draws with our labels: each
+	// label at its row's start, the axis after the longest (in bytes);
+	// its bars are drawn over below, on our own scale.
+	c := takeCanvas(w, len(h.Bars))
+	axis := 0
+	labels := make([]string, len(h.Bars))
+	for i, b := range h.Bars {
+		labels[i] = fmt.Sprintf("%-*s", labelW, b.Label)
+		axis = max(axis, len(labels[i]))
 	}
-	bc := barchart.New(w, len(h.Bars), barchart.WithMaxValue(h.Max), barchart.WithNoAutoMaxValue(),
-		barchart.WithBarWidth(1), barchart.WithBarGap(0), barchart.WithStyles(st.Muted, st.Text), barchart.WithDataSet(data))
-	bc.SetHorizontal(true) // after the data, so that the label column fits the labels
-	bc.Draw()
+	graph.DrawVerticalLineDown(&c, canvas.Point{X: axis}, st.Muted)
+	for i, l := range labels {
+		c.SetStringWithStyle(canvas.Point{Y: i}, l, st.Text)
+	}
 	x0 := labelW + 1 // the first cell of a bar, past the label and the axis
 	span := float64(w - x0)
 	cell := func(v float64) int { return x0 + int(math.Round(v/h.Max*span)) }
 	for row, b := range h.Bars {
 		for x := x0; x < w; x++ { // ntcharts' own scale differs by a cell: ours throughout
-			bc.Canvas.SetCell(canvas.Point{X: x, Y: row}, canvas.NewCell(' '))
+			c.SetCell(canvas.Point{X: x, Y: row}, canvas.NewCell(' '))
 		}
 		at := 0.0
 		var last HBarPart
 		for _, p := range b.Parts { // each part's rune over its whole cells
 			from, to := cell(at), cell(at+max(0, p.Value))
 			for x := from; x < min(to, w); x++ {
-				bc.Canvas.SetCell(canvas.Point{X: x, Y: row}, canvas.NewCellWithStyle(p.Rune, p.Style))
+				c.SetCell(canvas.Point{X: x, Y: row}, canvas.NewCellWithStyle(p.Rune, p.Style))
 			}
 			at += max(0, p.Value)
 			if p.Value > 0 {
@@ -84,14 +87,16 @@ func (h HBars) Render(st *Styles, w int) string {
 		if cells := at / h.Max * span; at > 0 {
 			whole := int(math.Floor(cells))
 			if eighths := int((cells - float64(whole)) * 8); eighths > 0 && x0+whole < w {
-				bc.Canvas.SetCell(canvas.Point{X: x0 + whole, Y: row}, canvas.NewCellWithStyle([]rune("▏▎▍▌▋▊▉")[eighths-1], last.Style))
+				c.SetCell(canvas.Point{X: x0 + whole, Y: row}, canvas.NewCellWithStyle([]rune("▏▎▍▌▋▊▉")[eighths-1], last.Style))
 			}
 		}
 		if !math.IsNaN(b.Mark) {
-			bc.Canvas.SetCell(canvas.Point{X: min(cell(b.Mark), w-1), Y: row}, canvas.NewCellWithStyle(h.MarkRune, h.MarkStyle))
+			c.SetCell(canvas.Point{X: min(cell(b.Mark), w-1), Y: row}, canvas.NewCellWithStyle(h.MarkRune, h.MarkStyle))
 		}
 	}
-	return FitLines(strings.Split(canvasView(&bc.Canvas), "\n"), w, len(h.Bars))
+	rows := strings.Split(canvasView(&c), "\n")
+	giveBack(c)
+	return FitLines(rows, w, len(h.Bars))
 }
 
 // Axis is a row of round values under bars of the same w and scale:
