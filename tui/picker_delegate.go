@@ -76,13 +76,13 @@ func (d pickerDelegate) Render(w io.Writer, m list.Model, index int, item list.I
 	switch {
 	case it.kept != "":
 		name = nameStyle.Render(keptMark) + name
-		under = st.Muted.Render(strings.Repeat(" ", lipgloss.Width(keptMark)) + "run kept")
+		under = st.Muted.Render(strings.Repeat(" ", widget.Width(keptMark)) + "run kept")
 	case it.sweep:
 		under = st.Muted.Render("a sweep")
 	}
 	lines := []string{top}
 	for i, left := range []string{name, under} {
-		pad := strings.Repeat(" ", max(0, nameW-lipgloss.Width(left))+pickerGap)
+		pad := strings.Repeat(" ", max(0, nameW-widget.Width(left))+pickerGap)
 		lines = append(lines, gutter+left+pad+st.Text.Render(title[i]))
 	}
 	for i, l := range lines {
@@ -101,7 +101,7 @@ func (d pickerDelegate) heading(items []list.Item, group string, w int) string {
 		}
 	}
 	h += d.st.Title.Render(group) + " "
-	return h + d.st.Muted.Render(strings.Repeat("─", max(0, w-lipgloss.Width(h)-pickerGutter)))
+	return h + d.st.Muted.Render(strings.Repeat("─", max(0, w-widget.Width(h)-pickerGutter)))
 }
 
 // nameColumn is the width of the widest name, marked as kept.
@@ -109,7 +109,7 @@ func nameColumn(items []list.Item) int {
 	w := 0
 	for _, it := range items {
 		if si, ok := it.(scenarioItem); ok {
-			w = max(w, lipgloss.Width(keptMark+si.sc.Name))
+			w = max(w, widget.Width(keptMark+si.sc.Name))
 		}
 	}
 	return w

@@ -8,7 +8,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/flags"
 	"github.com/loadlab/loadlab/internal/sweep"
 	"github.com/loadlab/loadlab/scenarios"
@@ -177,7 +176,7 @@ func seedsTable(st *widget.Styles, w int, spreads []engine.Spread) []string {
 			continue
 		}
 		stats := fmt.Sprintf("mean %s · median %s · 5-95 %% %s to %s", s.Number(s.Mean), s.Number(s.Median), s.Number(s.P5), s.Number(s.P95))
-		if lipgloss.Width(name+"  "+stats) <= w {
+		if widget.Width(name+"  "+stats) <= w {
 			lines = append(lines, st.Accent.Render(name)+st.Text.Render("  "+stats))
 		} else { // the name on a row of its own, the figures under it
 			lines = append(lines, st.Accent.Render(widget.FirstFit(w, name)), st.Text.Render(widget.FirstFit(w, "  "+stats, fmt.Sprintf("  mean %s · 5-95 %% %s to %s", s.Number(s.Mean), s.Number(s.P5), s.Number(s.P95)))))

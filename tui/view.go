@@ -209,16 +209,16 @@ func (m *Model) header() []string {
 		title = t
 	}
 	name := m.st.Muted.Render(m.scenario.Name + " · ")
-	if full := m.st.Title.Render("loadlab") + m.st.Muted.Render(" · ") + name + m.st.Text.Render(title); lipgloss.Width(full) <= m.width {
+	if full := m.st.Title.Render("loadlab") + m.st.Muted.Render(" · ") + name + m.st.Text.Render(title); widget.Width(full) <= m.width {
 		return []string{full}
 	}
-	if short := name + m.st.Text.Render(title); lipgloss.Width(short) <= m.width {
+	if short := name + m.st.Text.Render(title); widget.Width(short) <= m.width {
 		return []string{short}
 	}
-	if head, _, ok := strings.Cut(title, ": "); ok && lipgloss.Width(name+head) <= m.width {
+	if head, _, ok := strings.Cut(title, ": "); ok && widget.Width(name+head) <= m.width {
 		return []string{name + m.st.Text.Render(head)}
 	}
-	indent := lipgloss.Width(name)
+	indent := widget.Width(name)
 	lines := widget.Wrap(title, m.width-indent)
 	if len(lines) > 2 {
 		lines = append(lines[:1], widget.Truncate(strings.Join(lines[1:], " "), m.width-indent))
@@ -333,11 +333,11 @@ func (m *Model) statusBar() string {
 		parts = slices.Insert(parts, 1, mode)
 	}
 	bar := func(ps []string) string { return m.st.StatusBar.Render(" " + strings.Join(ps, " │ ") + " ") }
-	if lipgloss.Width(bar(parts)) > m.width && plays && len(parts) > 2 {
+	if widget.Width(bar(parts)) > m.width && plays && len(parts) > 2 {
 		speed := slices.Index(parts, m.speedLabel())
 		parts = slices.Delete(parts, speed, speed+1)
 	}
-	for len(parts) > 1 && lipgloss.Width(bar(parts)) > m.width {
+	for len(parts) > 1 && widget.Width(bar(parts)) > m.width {
 		parts = parts[:len(parts)-1]
 	}
 	return widget.Truncate(bar(parts), m.width)
@@ -358,7 +358,7 @@ func (m *Model) shortHelp() string {
 		if n < len(short) {
 			v += m.st.Muted.Render(" …")
 		}
-		if lipgloss.Width(v) <= m.width {
+		if widget.Width(v) <= m.width {
 			return v
 		}
 	}
@@ -386,7 +386,7 @@ func (m *Model) fullHelp(h int) string {
 	// would drop the columns past the width.
 	m.help.Width = 0
 	cols := m.help.FullHelpView(full)
-	if lipgloss.Width(cols) > m.width {
+	if widget.Width(cols) > m.width {
 		var stacked []string
 		for _, col := range full {
 			stacked = append(stacked, m.help.FullHelpView([][]key.Binding{col}))

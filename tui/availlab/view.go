@@ -194,7 +194,7 @@ func (l *Lab) strip(st *widget.Styles, w, h int) string {
 		who = "the fleet's"
 	}
 	text := fmt.Sprintf("%s measured nines (%s); x: time / (MTTF + MTTR)", who, so)
-	if lipgloss.Width(text) > w { // the short form, whole
+	if widget.Width(text) > w { // the short form, whole
 		text = fmt.Sprintf("measured nines (%s); x: t / (MTTF+MTTR)", so)
 	}
 	title := st.Muted.Render(widget.Truncate(text, w))

@@ -179,7 +179,7 @@ func (l *Lab) legend(mode chartMode, narrate bool, sc scale, w int, st *widget.S
 		}
 	}
 	keys = append(keys, hotKey...)
-	for len(keys) > 1 && lipgloss.Width(widget.Legend(st, 1<<20, keys...)) > w {
+	for len(keys) > 1 && widget.Width(widget.Legend(st, 1<<20, keys...)) > w {
 		keys = keys[:len(keys)-1]
 	}
 	return widget.Legend(st, w, keys...)

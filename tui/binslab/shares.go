@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // share is the trials that ended with a max load from..to: one load, or
@@ -131,7 +131,7 @@ func fill(prefix string, words []string, sep string, w int) []string {
 		switch {
 		case empty:
 			lines[n] += word
-		case lipgloss.Width(lines[n]+sep+word) <= w:
+		case widget.Width(lines[n]+sep+word) <= w:
 			lines[n] += sep + word
 		default:
 			lines = append(lines, indent+word)

@@ -113,7 +113,7 @@ func (l *Lab) panel(st *widget.Styles, r *run, only, w, h int, full, compact boo
 	if len(r.cfg.Switches) > 0 {
 		name += ", switched"
 	}
-	head := st.Title.Render(name) + st.Muted.Render(": "+brief(cfg, w-lipgloss.Width(name)-2))
+	head := st.Title.Render(name) + st.Muted.Render(": "+brief(cfg, w-widget.Width(name)-2))
 	counterRows := 3
 	switch {
 	case compact && full:
@@ -527,7 +527,7 @@ func brief(cfg cascade.Config, w int) string {
 	tight := strings.Join(append([]string{fmt.Sprintf("timeout %.10g s", wait), short}, abbr...), " ")
 	tighter := strings.Join(append([]string{fmt.Sprintf("t/o %.10gs", wait), short}, abbr...), " ")
 	for _, form := range []string{strings.Join(long, " · "), mid, tight, tighter} {
-		if lipgloss.Width(form) <= w {
+		if widget.Width(form) <= w {
 			return form
 		}
 	}

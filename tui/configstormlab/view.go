@@ -158,7 +158,7 @@ func panel(st *widget.Styles, r run, only int, w, h int, sc scale) []string {
 
 	words := configstorm.SetWords(c.Protections)
 	head := st.Title.Render(words)
-	if b := brief(c, w-lipgloss.Width(words)-3); b != "" {
+	if b := brief(c, w-widget.Width(words)-3); b != "" {
 		head += st.Muted.Render(": " + b)
 	}
 	counterRows := 1

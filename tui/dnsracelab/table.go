@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/sim/interleave"
 	"github.com/loadlab/loadlab/tui/widget"
 )
@@ -64,7 +63,7 @@ func (l *Lab) tableRows(w int, st *widget.Styles) []string {
 			return fmt.Sprintf("%s %-*s %*s  %-*s  %-*s  %s", mark, nameW, name, schedW, sched, cellW, cells[0], cellW, cells[1], cells[2])
 		}
 		table = []string{st.Muted.Render(row(" ", "fixes", "schedules", [3]string{"newest", "older", "empty"}))}
-		fits := lipgloss.Width(table[0]) <= w
+		fits := widget.Width(table[0]) <= w
 		for i, r := range l.rows {
 			mark, style := " ", st.Text
 			if i == l.curRow {
@@ -153,7 +152,7 @@ func (l *Lab) badLines(w, h int, st *widget.Styles, focused bool) []string {
 		head := fmt.Sprintf("%s%*s ", mark, numW, Digits(i+1))
 		end := "  " + interleave.OutcomeNames[o]
 		text := widget.FirstFit(w, head+full+end+tag, head+full+end, head+compact(l.race, s)+end+tag, head+compact(l.race, s)+end)
-		if lipgloss.Width(text) > w { // a schedule longer than the line goes on under itself
+		if widget.Width(text) > w { // a schedule longer than the line goes on under itself
 			indent := strings.Repeat(" ", len(head))
 			for j, part := range widget.Wrap(compact(l.race, s)+end, w-len(head)) {
 				if j == 0 {

@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/interleave"
 	"github.com/loadlab/loadlab/tui/lab"
@@ -258,7 +257,7 @@ func (l *TimingLab) Render(f lab.Frame) string {
 			lines = append(lines, st.Text.Render(s))
 		}
 	}
-	if lipgloss.Width(lines[0]) > w {
+	if widget.Width(lines[0]) > w {
 		lines[0] = ""
 	}
 	return widget.FitLines(lines, w, f.H)

@@ -18,7 +18,7 @@ const (
 )
 
 // Resize sets the editor's width to the frame's.
-func (l *Lab) Resize(f lab.Frame) { l.editor.Width = max(10, f.W-lipgloss.Width(l.editor.Prompt)-2) }
+func (l *Lab) Resize(f lab.Frame) { l.editor.Width = max(10, f.W-widget.Width(l.editor.Prompt)-2) }
 
 // Render draws the stepper, and under it the table and the bad schedules
 // (side by side on a wide screen, the steps so far and the night under
@@ -142,7 +142,7 @@ func (l *Lab) intro(fr interleave.Frame, w int) string {
 // fitOrShort is long where it fits the line, else short (to be wrapped
 // whole, never cut).
 func fitOrShort(w int, long, short string) string {
-	if lipgloss.Width(long) <= w {
+	if widget.Width(long) <= w {
 		return long
 	}
 	return short
@@ -176,7 +176,7 @@ func (l *Lab) what() string {
 // the steps scrolled off are counted at either end ("+3", "4+").
 func (l *Lab) scheduleLine(fr interleave.Frame, w int, st *widget.Styles) string {
 	prefix := l.what() + ": "
-	if lipgloss.Width(prefix) > w/3 {
+	if widget.Width(prefix) > w/3 {
 		prefix = ""
 	}
 	tokens := strings.Fields(fr.Race.Format(fr.Sched))
@@ -187,7 +187,7 @@ func (l *Lab) scheduleLine(fr interleave.Frame, w int, st *widget.Styles) string
 		}
 		return tokens[i]
 	}
-	room := w - lipgloss.Width(prefix) - 8 // the counts of a scroll at either end
+	room := w - widget.Width(prefix) - 8 // the counts of a scroll at either end
 	from, to := 0, len(tokens)
 	width := func() int {
 		n := 0
@@ -275,15 +275,15 @@ func programLines(fr interleave.Frame, e, w int, st *widget.Styles) []string {
 	style := st.SeriesStyle(e)
 	var lines []string
 	line := style.Render(head)
-	indent := strings.Repeat(" ", lipgloss.Width(head))
+	indent := strings.Repeat(" ", widget.Width(head))
 	for _, c := range cells {
-		if lipgloss.Width(line)+1+lipgloss.Width(c) > w && lipgloss.Width(line) > len(indent) {
+		if widget.Width(line)+1+widget.Width(c) > w && widget.Width(line) > len(indent) {
 			lines = append(lines, line)
 			line = indent
 		}
 		line += " " + c
 	}
-	if lipgloss.Width(line)+lipgloss.Width(tail) > w {
+	if widget.Width(line)+widget.Width(tail) > w {
 		lines = append(lines, line)
 		line = indent + strings.TrimLeft(tail, " ")
 	} else {

@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -120,7 +119,7 @@ func (l *Lab) distributionLines(w, room int, st *widget.Styles) []string {
 		fracW = max(fracW, len(fractions[0]))
 		head += fmt.Sprintf("%-*s  ", fracW, "exactly")
 	}
-	lead := lipgloss.Width(head)
+	lead := widget.Width(head)
 	words, oneLine, rows := make([][]string, len(r.Names)), true, 1
 	for i := range r.Names {
 		words[i] = percentWords(r.Exact[i])
@@ -181,7 +180,7 @@ func wrapWords(words []string, w int) []string {
 		switch {
 		case line == "":
 			line = word
-		case lipgloss.Width(line)+2+lipgloss.Width(word) <= w:
+		case widget.Width(line)+2+widget.Width(word) <= w:
 			line += "  " + word
 		default:
 			lines = append(lines, line)

@@ -15,7 +15,7 @@ import (
 // by side from wideWidth columns, and the editor's width.
 func (l *Lab) Resize(f lab.Frame) {
 	l.wide = f.W >= wideWidth
-	l.editor.Width = max(10, f.W-lipgloss.Width(l.editor.Prompt)-2)
+	l.editor.Width = max(10, f.W-widget.Width(l.editor.Prompt)-2)
 }
 
 // Render draws the table, the stepper (or both side by side on a wide

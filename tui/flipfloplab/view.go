@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/tui/lab"
@@ -105,7 +104,7 @@ func (l *Lab) panel(st *widget.Styles, r run, only int, w, h int, sc scale) []st
 	}
 	left, width := service.Area(w)
 
-	head := st.Title.Render(flipflop.SetWords(c)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(flipflop.SetWords(c))-2))
+	head := st.Title.Render(flipflop.SetWords(c)) + st.Muted.Render(": "+brief(c, w-widget.Width(flipflop.SetWords(c))-2))
 	counterRows := 1
 	if h >= 24 {
 		counterRows = 2

@@ -63,7 +63,7 @@ const minPanel, minCircleH, minStripH = 36, 28, 15
 // of w cells if it can (wrapped if not).
 func (l *Lab) footText(w int) string {
 	if l.c.Last == nil {
-		if long := "x: a node leaves; a: a node joins. The keys that move are counted against the ideal share, the nodes that take them marked ▲."; lipgloss.Width(long) <= w {
+		if long := "x: a node leaves; a: a node joins. The keys that move are counted against the ideal share, the nodes that take them marked ▲."; widget.Width(long) <= w {
 			return long
 		}
 		return "x: a node leaves; a: one joins; the nodes that take moved keys are marked ▲"
@@ -121,7 +121,7 @@ func (l *Lab) stats(sd *hashing.Side, w int) []string {
 	}
 	form := 0 // the longest form every line fits in
 	for _, sh := range shares {
-		for form < 3 && lipgloss.Width(forms(sh)[form]) > w {
+		for form < 3 && widget.Width(forms(sh)[form]) > w {
 			form++
 		}
 	}

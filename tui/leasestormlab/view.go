@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/leasestorm"
@@ -111,7 +110,7 @@ func (l *Lab) panel(st *widget.Styles, r run, c int, w, h int, sc scale) []strin
 	if len(r.Engine.Switched()) > 0 {
 		name += ", switched"
 	}
-	head := st.Title.Render(name) + st.Muted.Render(": "+brief(r.Engine.Config(), snap, w-lipgloss.Width(name)-3))
+	head := st.Title.Render(name) + st.Muted.Render(": "+brief(r.Engine.Config(), snap, w-widget.Width(name)-3))
 	counterRows := 1
 	if h >= 24 {
 		counterRows = 2

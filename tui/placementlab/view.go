@@ -73,7 +73,7 @@ func (l *Lab) renderBars(f lab.Frame) (string, bool) {
 	topo := strings.Split(l.topology(st, o, f.W), "\n")
 	topoW := 50 // the column's width: the boxes', or room for the verdict
 	for _, line := range topo {
-		topoW = max(topoW, lipgloss.Width(line))
+		topoW = max(topoW, widget.Width(line))
 	}
 	topoW = min(topoW, f.W)
 	left := append([]string{l.heading(st, o, topoW)}, topo...)
@@ -183,8 +183,8 @@ func (l *Lab) topology(st *widget.Styles, o *object, w int) string {
 	var rows []string
 	for i := 0; i < len(boxes); {
 		j, width := i, 0
-		for j < len(boxes) && (j == i || width+lipgloss.Width(boxes[j])+1 <= w) {
-			width += lipgloss.Width(boxes[j]) + 1
+		for j < len(boxes) && (j == i || width+widget.Width(boxes[j])+1 <= w) {
+			width += widget.Width(boxes[j]) + 1
 			j++
 		}
 		row := boxes[i:j]
@@ -225,7 +225,7 @@ func (l *Lab) sites(st *widget.Styles, o *object, w int) string {
 		}
 		cells = append(cells, b.String())
 	}
-	cellW := lipgloss.Width(cells[0])
+	cellW := widget.Width(cells[0])
 	cols := max(1, min(len(cells), (w+3)/(cellW+3)))
 	rows := (len(cells) + cols - 1) / cols
 	out := []string{st.Muted.Render(widget.FirstFit(w, groupsLine(t, true), groupsLine(t, false)))}

@@ -223,10 +223,10 @@ func (l *Lab) panel(st *widget.Styles, r run, only int, w, h int, sc scale) []st
 	// one names column (as wide as any run's widest name, so that panels
 	// side by side keep one x scale) and one y-label column, so the charts
 	// share an x scale; a name moved off its line's row points at it
-	names, yw := lipgloss.Width("no bulkhead")+2, 0
+	names, yw := widget.Width("no bulkhead")+2, 0
 	for _, ts := range charts {
 		for _, ln := range ts.Lines {
-			names = max(names, lipgloss.Width(ln.Name)+2)
+			names = max(names, widget.Width(ln.Name)+2)
 		}
 	}
 	for i := range charts {
@@ -259,7 +259,7 @@ func (l *Lab) panel(st *widget.Styles, r run, only int, w, h int, sc scale) []st
 		avail -= n
 	}
 	each := max(3, avail/n)
-	head := st.Title.Render(remirror.SetWords(c.Protections)) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(remirror.SetWords(c.Protections))-3))
+	head := st.Title.Render(remirror.SetWords(c.Protections)) + st.Muted.Render(": "+brief(c, w-widget.Width(remirror.SetWords(c.Protections))-3))
 	lines := []string{widget.Truncate(head, w)}
 	for i, ts := range charts {
 		ch := each

@@ -127,7 +127,7 @@ func (l *Lab) panel(st *widget.Styles, r run, w, h int, sc scale, events []widge
 	left, width := chart.Area(w)
 
 	name := siteoutage.SetWords(c.Protections)
-	head := st.Title.Render(name) + st.Muted.Render(": "+brief(c, w-lipgloss.Width(name)-3))
+	head := st.Title.Render(name) + st.Muted.Render(": "+brief(c, w-widget.Width(name)-3))
 	counterRows := 1
 	if h >= 22 {
 		counterRows = 2

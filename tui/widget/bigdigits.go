@@ -52,7 +52,7 @@ func bigRows(value string) [3]string {
 	}
 	for _, r := range value {
 		g, ok := bigGlyphs[r]
-		if !ok && lipgloss.Width(string(r)) == 1 {
+		if !ok && Width(string(r)) == 1 {
 			small = append(small, r)
 			continue
 		}
@@ -71,8 +71,8 @@ func bigRows(value string) [3]string {
 // meaning in shape alone; no colour is needed to read it.
 func BigFigure(st *Styles, label, value string) string {
 	big := bigRows(value)
-	w := max(lipgloss.Width(label), lipgloss.Width(big[0]))
-	pad := func(s string) string { return s + strings.Repeat(" ", w-lipgloss.Width(s)) }
+	w := max(Width(label), Width(big[0]))
+	pad := func(s string) string { return s + strings.Repeat(" ", w-Width(s)) }
 	lines := []string{st.Muted.Render(pad(label))}
 	for _, r := range big {
 		lines = append(lines, st.Title.Render(pad(r)))
@@ -91,10 +91,10 @@ func BigStrip(st *Styles, w int, figs []Figure) string {
 	width := 0
 	for _, f := range figs {
 		fig := BigFigure(st, figureLabel(f), f.Value)
-		if lipgloss.Width(fig) > w {
+		if Width(fig) > w {
 			fig = smallFigure(st, w, f)
 		}
-		fw := lipgloss.Width(fig)
+		fw := Width(fig)
 		if len(band) > 0 && width+3+fw > w {
 			bands = append(bands, lipgloss.JoinHorizontal(lipgloss.Top, band...))
 			band, width = nil, 0
@@ -117,8 +117,8 @@ func BigStrip(st *Styles, w int, figs []Figure) string {
 // cut.
 func smallFigure(st *Styles, w int, f Figure) string {
 	name, value := Truncate(figureLabel(f), w), Truncate(f.Value, w)
-	fw := max(lipgloss.Width(name), lipgloss.Width(value))
-	pad := func(s string) string { return s + strings.Repeat(" ", fw-lipgloss.Width(s)) }
+	fw := max(Width(name), Width(value))
+	pad := func(s string) string { return s + strings.Repeat(" ", fw-Width(s)) }
 	blank := pad("")
 	return strings.Join([]string{st.Muted.Render(pad(name)), blank, blank, st.Title.Render(pad(value))}, "\n")
 }

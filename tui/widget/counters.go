@@ -2,8 +2,6 @@ package widget
 
 import (
 	"strings"
-
-	"github.com/charmbracelet/lipgloss"
 )
 
 // Counter is a named figure: "backlog 1,204".
@@ -24,7 +22,7 @@ func Counters(st *Styles, w, rows int, cs ...Counter) []string {
 	sep := st.Muted.Render(" · ")
 	for _, c := range cs {
 		cell := st.Muted.Render(c.Name) + " " + st.Text.Render(c.Value)
-		cw := lipgloss.Width(cell)
+		cw := Width(cell)
 		switch {
 		case cw > w:
 		case width == 0:

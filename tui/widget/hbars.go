@@ -44,7 +44,7 @@ type HBars struct {
 func (h HBars) Render(st *Styles, w int) string {
 	labelW := h.LabelW
 	for _, b := range h.Bars {
-		labelW = max(labelW, lipgloss.Width(b.Label))
+		labelW = max(labelW, Width(b.Label))
 	}
 	if len(h.Bars) == 0 || w < labelW+4 || !(h.Max > 0) {
 		return FitLines(nil, w, len(h.Bars))
@@ -104,7 +104,7 @@ func (h HBars) Render(st *Styles, w int) string {
 func (h HBars) Axis(st *Styles, w int, format func(float64) string) string {
 	labelW := h.LabelW
 	for _, b := range h.Bars {
-		labelW = max(labelW, lipgloss.Width(b.Label))
+		labelW = max(labelW, Width(b.Label))
 	}
 	x0 := labelW + 1
 	span := float64(w - x0)

@@ -1,7 +1,6 @@
 package widget
 
 import (
-	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -57,14 +56,14 @@ func Headline(st *Styles, w int, hm HeadlineMark, figs []Figure) []string {
 	}
 	sep, gap := st.Muted.Render(" · "), "   "
 	var lines []string
-	line, width := mark, lipgloss.Width(mark)
+	line, width := mark, Width(mark)
 	empty := true // nothing but the line's prefix yet
 	for _, g := range groups {
 		whole := 0
 		for i, c := range g {
-			whole += lipgloss.Width(c)
+			whole += Width(c)
 			if i > 0 {
-				whole += lipgloss.Width(sep)
+				whole += Width(sep)
 			}
 		}
 		if !empty && width+len(gap)+whole > w {
@@ -79,18 +78,18 @@ func Headline(st *Styles, w int, hm HeadlineMark, figs []Figure) []string {
 			case i == 0:
 				join = gap
 			}
-			if !empty && width+lipgloss.Width(join+c) > w {
+			if !empty && width+Width(join+c) > w {
 				lines = append(lines, line)
 				line, width, join = "  ", 2, ""
 			}
 			line += join + c
-			width += lipgloss.Width(join + c)
+			width += Width(join + c)
 			empty = false
 		}
 	}
 	lines = append(lines, line)
 	for i, l := range lines {
-		if lipgloss.Width(l) > w {
+		if Width(l) > w {
 			lines[i] = Truncate(l, w) // a single figure wider than the screen
 		}
 	}

@@ -30,7 +30,7 @@ func LegendLines(st *Styles, w int, keys ...Key) []string {
 	line, width := "", 0
 	for _, k := range keys {
 		part := k.Style.Render(k.Mark) + " " + st.Muted.Render(k.Meaning)
-		pw := lipgloss.Width(part)
+		pw := Width(part)
 		if width > 0 && width+1+pw > w {
 			lines = append(lines, line)
 			line, width = "", 0

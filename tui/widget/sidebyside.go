@@ -2,8 +2,6 @@ package widget
 
 import (
 	"strings"
-
-	"github.com/charmbracelet/lipgloss"
 )
 
 // SideBySide lays panels out in one row of equal widths, a column between
@@ -16,13 +14,26 @@ func SideBySide[S any](w, h int, scale S, panels ...func(w, h int, scale S) stri
 		return FitLines(nil, w, h)
 	}
 	pw := (w - (len(panels) - 1)) / len(panels)
-	cells := make([]string, len(panels))
+	rows := make([][]string, h)
 	for i, draw := range panels {
-		body := FitLines(strings.Split(draw(pw, h, scale), "\n"), pw, h)
-		if i < len(panels)-1 {
-			body = lipgloss.NewStyle().Width(pw + 1).Render(body)
+		lines := PadLines(strings.Split(draw(pw, h, scale), "\n"), h)
+		width := pw + 1 // each panel but the last, with the column after it
+		if i == len(panels)-1 {
+			width = 0 // the last, as wide as its widest line
 		}
-		cells[i] = body
+		for r, l := range lines {
+			lines[r] = Truncate(l, pw)
+			if i == len(panels)-1 && i > 0 { // (one panel alone is left as drawn)
+				width = max(width, Width(lines[r]))
+			}
+		}
+		for r, l := range lines {
+			rows[r] = append(rows[r], l+strings.Repeat(" ", max(0, width-Width(l))))
+		}
 	}
-	return lipgloss.JoinHorizontal(lipgloss.Top, cells...)
+	out := make([]string, h)
+	for r, cells := range rows {
+		out[r] = strings.Join(cells, "")
+	}
+	return strings.Join(out, "\n")
 }

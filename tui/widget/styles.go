@@ -125,7 +125,7 @@ func (s *Styles) Paint(screen string, w, h int) string {
 		lines = append(lines, "")
 	}
 	for i, l := range lines {
-		if pad := w - lipgloss.Width(l); pad > 0 {
+		if pad := w - Width(l); pad > 0 {
 			l += strings.Repeat(" ", pad)
 		}
 		if s.background != "" {

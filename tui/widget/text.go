@@ -4,14 +4,13 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
 
 // Truncate cuts s (which may hold ANSI styles) to w cells, marking the cut
 // with an ellipsis.
 func Truncate(s string, w int) string {
-	if lipgloss.Width(s) <= w {
+	if Width(s) <= w {
 		return s
 	}
 	return ansi.Truncate(s, w, "…")
@@ -22,7 +21,7 @@ func Truncate(s string, w int) string {
 // words kept keep their spacing, so columns laid out with spaces (a
 // timeline's clock, a table's cells) stay where they were.
 func TruncateWords(s string, w int) string {
-	if lipgloss.Width(s) <= w {
+	if Width(s) <= w {
 		return s
 	}
 	var ends []int // where each word but the last ends, in s as written
@@ -35,7 +34,7 @@ func TruncateWords(s string, w int) string {
 		inWord = !space
 	}
 	for n := len(ends) - 1; n >= 0; n-- {
-		if t := s[:ends[n]] + " …"; lipgloss.Width(t) <= w {
+		if t := s[:ends[n]] + " …"; Width(t) <= w {
 			return t
 		}
 	}
@@ -77,13 +76,13 @@ func Wrap(text string, w int) []string {
 			switch {
 			case line == "":
 				line = word
-			case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
+			case Width(line)+1+Width(word) <= w:
 				line += " " + word
 			default:
 				lines = append(lines, line)
 				line = word
 			}
-			for ansi.StringWidth(line) > w {
+			for Width(line) > w {
 				lines = append(lines, ansi.Truncate(line, w, ""))
 				line = ansi.TruncateLeft(line, w, "")
 			}
@@ -97,7 +96,7 @@ func Wrap(text string, w int) []string {
 // cells, else the last cut to w.
 func FirstFit(w int, texts ...string) string {
 	for _, t := range texts {
-		if lipgloss.Width(t) <= w {
+		if Width(t) <= w {
 			return t
 		}
 	}

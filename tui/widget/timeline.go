@@ -2,8 +2,6 @@ package widget
 
 import (
 	"strings"
-
-	"github.com/charmbracelet/lipgloss"
 )
 
 // Incident is one event of a real outage's timeline as its source tells
@@ -135,7 +133,7 @@ func newTimeline(events []Incident, now float64) timeline {
 		if e.At <= now {
 			t.latest = i
 		}
-		t.clockW = max(t.clockW, lipgloss.Width(e.Clock))
+		t.clockW = max(t.clockW, Width(e.Clock))
 	}
 	t.width = 2 + 1 + t.clockW + 2
 	return t
@@ -151,7 +149,7 @@ func (t timeline) prefix(i int) string {
 	case i < t.latest:
 		lead = " " + string(e.Phase)
 	}
-	return lead + " " + e.Clock + strings.Repeat(" ", t.clockW-lipgloss.Width(e.Clock)) + "  "
+	return lead + " " + e.Clock + strings.Repeat(" ", t.clockW-Width(e.Clock)) + "  "
 }
 
 // style paints a line of event i: the latest accented, those reached as

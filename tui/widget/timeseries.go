@@ -176,9 +176,9 @@ func (t TimeSeries) logTicks(gh int) []float64 {
 // and its width, so that rows drawn under the chart (a band of states,
 // event marks) line up with its x axis.
 func (t TimeSeries) Area(w int) (left, width int) {
-	labelW := max(t.YLabelWidth, lipgloss.Width(t.YLabel(t.YMin)), lipgloss.Width(t.YLabel(t.YMax)))
+	labelW := max(t.YLabelWidth, Width(t.YLabel(t.YMin)), Width(t.YLabel(t.YMax)))
 	for _, v := range t.yTicks(100) { // the most ticks any height draws
-		labelW = max(labelW, lipgloss.Width(t.YLabel(v)))
+		labelW = max(labelW, Width(t.YLabel(v)))
 	}
 	return labelW + 1, w - t.namesWidth() - labelW - 1
 }
@@ -188,14 +188,14 @@ func (t TimeSeries) namesWidth() int {
 	// Every line's name has room from the start, drawn yet or not, so the
 	// plot keeps one width (and one x scale) as lines appear.
 	for _, l := range t.Lines {
-		nameW = max(nameW, lipgloss.Width(l.Name)+1)
+		nameW = max(nameW, Width(l.Name)+1)
 	}
 	for _, g := range t.endGroups() {
 		var names []string
 		for _, i := range g {
 			names = append(names, t.Lines[i].Name)
 		}
-		nameW = max(nameW, lipgloss.Width(strings.Join(names, ", "))+1)
+		nameW = max(nameW, Width(strings.Join(names, ", "))+1)
 	}
 	return nameW + 2 // a name moved off its line's row points at it: " ↑"
 }
@@ -414,14 +414,14 @@ func (t TimeSeries) legendRows(w int) int {
 		all = append(all, p)
 		switch {
 		case width == 0:
-			width = lipgloss.Width(p)
-		case width+3+lipgloss.Width(p) <= w:
-			width += 3 + lipgloss.Width(p)
+			width = Width(p)
+		case width+3+Width(p) <= w:
+			width += 3 + Width(p)
 		default:
-			rows, width = rows+1, lipgloss.Width(p)
+			rows, width = rows+1, Width(p)
 		}
 	}
-	if lipgloss.Width(strings.Join(all, " ")) <= w {
+	if Width(strings.Join(all, " ")) <= w {
 		return 1
 	}
 	return rows
@@ -451,7 +451,7 @@ func (t TimeSeries) markLegend(st *Styles, w, rows int, marks []lineMark, lastRo
 	}
 	var wrapped []string // whole entries a row, "a api · s svc"
 	for _, p := range parts {
-		if n := len(wrapped); n > 0 && lipgloss.Width(wrapped[n-1]+" · "+p) <= w {
+		if n := len(wrapped); n > 0 && Width(wrapped[n-1]+" · "+p) <= w {
 			wrapped[n-1] += " · " + p
 		} else {
 			wrapped = append(wrapped, p)
@@ -532,7 +532,7 @@ func (t TimeSeries) joinRows(groups [][]int, want []int, rows int) []int {
 		}
 		w := 0
 		for k, i := range groups[g] {
-			w += lipgloss.Width(t.Lines[i].Name) + 2*min(k, 1)
+			w += Width(t.Lines[i].Name) + 2*min(k, 1)
 		}
 		if used[r] == 0 || used[r]+1+w <= nameW {
 			out[g], used[r] = r, used[r]+w+min(used[r], 1)
