@@ -143,27 +143,7 @@ func (s *screen) waitFor(t *testing.T, want string) {
 }
 
 // open starts an interactive session at 80x24.
-func open(t *testing.T, c *gossh.Client) *screen {
-	t.Helper()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := &screen{sess: sess}
-	sess.Stdout = sc
-	in, err := sess.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc.in = in
-	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := sess.Shell(); err != nil {
-		t.Fatal(err)
-	}
-	return sc
-}
+func open(t *testing.T, c *gossh.Client) *screen { return openSized(t, c, 80, 24) }
 
 // A student connects to an open class and gets their own loadlab, on the
 // picker.

@@ -16,6 +16,8 @@ import (
 	"github.com/charmbracelet/wish"
 	"github.com/charmbracelet/wish/activeterm"
 	bm "github.com/charmbracelet/wish/bubbletea"
+	"github.com/loadlab/loadlab/internal/sysmem"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/muesli/termenv"
@@ -56,8 +58,7 @@ func Start(cfg Config, log logger) (*Server, error) {
 			return nil, err
 		}
 	}
-	turns, workers := backgroundShare(runtime.GOMAXPROCS(0))
-	lab.ShareCores(turns, workers)
+	lab.ShareCores(classShare(runtime.GOMAXPROCS(0), sysmem.Total(), cfg.MaxSessions))
 	s := &Server{Fingerprint: fingerprint, door: d, log: log, programs: map[*tea.Program]ssh.Session{}, served: make(chan struct{}), class: newClass(),
 		newModel: func(opts tui.Options) (tea.Model, error) { return tui.New(opts) }}
 	s.srv, err = wish.NewServer(
@@ -195,13 +196,20 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	return p
 }
 
-// backgroundShare is how the sessions' background work (runs over many
-// seeds, tables, exact enumerations) shares the cores: at most half of
-// them, in turns of a core or more each, so that the screens keep the
-// rest whatever the class asks for.
-func backgroundShare(cores int) (turns, workers int) {
-	turns = max(1, cores/4)
-	return turns, max(1, cores/(2*turns))
+// sessionWork is the most one session's run or piece of work may cost on
+// a class server: a minute of a core.
+const sessionWork = 60.0
+
+// classShare is how a class server's sessions share the machine: their
+// background work (runs over many seeds, tables, exact enumerations) on at
+// most half the cores, in turns of a core or more each, so that the
+// screens keep the rest whatever the class asks for; and each session's
+// run or piece of work within a minute of a core and its part of half the
+// memory (64 MB at least).
+func classShare(cores int, memory float64, sessions int) lab.ClassShare {
+	turns := max(1, cores/4)
+	return lab.ClassShare{Turns: turns, Workers: max(1, cores/(2*turns)),
+		Work: engine.Limits{Seconds: sessionWork, Bytes: max(64e6, memory/2/float64(max(1, sessions)))}}
 }
 
 // screensShare is the share of the cores a session's frames may use now:

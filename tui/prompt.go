@@ -118,6 +118,12 @@ func (m *Model) applyPrompt() tea.Cmd {
 		p.err = err.Error()
 		return nil
 	}
+	if c, ok := costOf(spec); ok {
+		if err := lab.OverClassShare(c); err != nil {
+			p.err = flags.Named(err)
+			return nil
+		}
+	}
 	newLab, ok := labs[spec.Engine()]
 	if !ok {
 		p.err = "the " + spec.Engine() + " engine has no lab"

@@ -69,8 +69,8 @@ func (m *Model) openSeeds(n int) tea.Cmd {
 		m.setNote("N runs a config over many seeds: this lab draws no random numbers, so every seed gives this run", false)
 		return nil
 	}
-	if c, ok := spec.(interface{ Cost(string) engine.Cost }); ok {
-		if work := c.Cost("text").Seconds * float64(n); work > seedsWork {
+	if c, ok := costOf(spec); ok {
+		if work := c.Seconds * float64(n); work > seedsWork {
 			m.setNote(fmt.Sprintf("%d seeds would take about %s of work: 1 or 2 run fewer", n, engine.Duration(work)), true)
 			m.seeds.open = true
 			return nil
@@ -139,6 +139,8 @@ func (m *Model) seedsBody(w, h int) string {
 	var body []string
 	spreads, ok, err := s.bg.For(s.key)
 	switch {
+	case s.bg.Waiting():
+		body = []string{st.Muted.Render("waiting for a turn on the class server's cores (esc stops)")}
 	case s.bg.Busy():
 		body = []string{st.Muted.Render(fmt.Sprintf("running on %s: %.0f%% (esc stops)", engine.Count(lab.Workers(), "core"), 100*s.bg.Progress()))}
 	case err != nil:

@@ -44,6 +44,8 @@ func (l *Lab) renderSeeds(f lab.Frame) string {
 	losses, ok, err := l.losses.For(l.lossesKey())
 	var body []string
 	switch {
+	case !ok && l.losses.Waiting():
+		body = widget.Wrap("waiting for a turn on the class server's cores (N: back to this seed)", f.W)
 	case !ok:
 		body = widget.Wrap(fmt.Sprintf("running seeds %d to %d, ten years each: %.0f %% done (N: back to this seed)",
 			l.spec.Seed, l.spec.Seed+int64(l.count)-1, 100*l.losses.Progress()), f.W)

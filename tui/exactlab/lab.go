@@ -197,6 +197,9 @@ func (l *Lab) resize(n, m int) lab.Outcome {
 	if err := s.Validate(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
+	if err := lab.OverClassShare(s.Cost(1)); err != nil {
+		return lab.Outcome{Handled: true, Err: err}
+	}
 	l.Leave()
 	if l.ready {
 		l.before = &table{l.spec, l.result}

@@ -18,8 +18,10 @@ type Background[T any] struct {
 	result       T
 	err          error
 	cancel       context.CancelFunc
-	// progress is the share done, as float64 bits, for the running work.
+	// progress is the share done, as float64 bits, for the running work;
+	// waiting says it waits for a turn on a class server's cores.
 	progress atomic.Uint64
+	waiting  atomic.Bool
 }
 
 // backgroundMsg is a piece of work done off the loop.
@@ -43,7 +45,9 @@ func (b *Background[T]) Start(key string, work func(ctx context.Context, progres
 	b.cancel, b.pending = cancel, key
 	b.progress.Store(0)
 	return func() tea.Msg {
+		b.waiting.Store(true)
 		done, err := Turn(ctx)
+		b.waiting.Store(false)
 		if err != nil {
 			var zero T
 			return backgroundMsg[T]{owner: b, key: key, result: zero, err: err}
@@ -78,6 +82,10 @@ func (b *Background[T]) Busy() bool { return b.cancel != nil }
 
 // Progress is the running work's share done.
 func (b *Background[T]) Progress() float64 { return math.Float64frombits(b.progress.Load()) }
+
+// Waiting says the work waits for its turn on a class server's cores
+// (ShareCores) and has not begun.
+func (b *Background[T]) Waiting() bool { return b.waiting.Load() }
 
 // Stop cancels the work under way.
 func (b *Background[T]) Stop() {

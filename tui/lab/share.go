@@ -4,28 +4,77 @@ import (
 	"context"
 	"runtime"
 	"sync/atomic"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// A share is the machine's cores as background work may use them: on a
-// desktop every core for the one piece of work under way; on a class
-// server, whose sessions share the cores, a few pieces at once on a core
-// each, the rest waiting their turn (ShareCores).
+// A ClassShare is how a class server's sessions share the machine: the
+// background work of them all (runs over many seeds, tables, exact
+// enumerations) takes turns on a few cores, and what one session may ask
+// for is bounded, so that no student's config takes the cores or the
+// memory the class's screens need.
+type ClassShare struct {
+	// Turns pieces of background work run at once, each on Workers cores;
+	// the rest wait their turn.
+	Turns, Workers int
+	// Work is what one session's run or piece of work may cost by its
+	// engine's cost model: a config the ":" line sets, N's seeds, an
+	// exact enumeration.
+	Work engine.Limits
+}
+
+// share is a ClassShare at work; nil on a desktop, where one piece of
+// work at a time has every core.
 type share struct {
-	turns   chan struct{} // nil: no turns to wait for
+	turns   chan struct{}
 	workers int
+	work    engine.Limits
 	waiting atomic.Int64
 }
 
 var cores atomic.Pointer[share]
 
-// ShareCores makes every later piece of background work in this process
-// (Background.Start) wait for one of turns turns and run on workers
-// cores: a class server's sessions then cannot take the cores the screens
-// are drawn with. A desktop never calls it.
-func ShareCores(turns, workers int) { cores.Store(newShare(turns, workers)) }
+// ShareCores puts every later session of this process on c: its
+// background work waits for a turn (Background.Start, Turn) and runs on
+// c.Workers cores, and WorkLimits says what a session may ask for. A
+// desktop never calls it.
+func ShareCores(c ClassShare) { cores.Store(newShare(c)) }
 
-func newShare(turns, workers int) *share {
-	return &share{turns: make(chan struct{}, max(1, turns)), workers: max(1, workers)}
+func newShare(c ClassShare) *share {
+	return &share{turns: make(chan struct{}, max(1, c.Turns)), workers: max(1, c.Workers), work: c.Work}
+}
+
+// WorkLimits is what one session's run or piece of work may cost on a
+// class server; false on a desktop, where the labs' own bounds hold.
+func WorkLimits() (engine.Limits, bool) {
+	if s := cores.Load(); s != nil {
+		return s.work, true
+	}
+	return engine.Limits{}, false
+}
+
+// OverClassShare refuses a cost over what a session of a class server may
+// ask for; nil on a desktop. The refusal names the levers as the caller's
+// engine.Named does, after "on this class server,".
+func OverClassShare(c engine.Cost) error {
+	lim, ok := WorkLimits()
+	if !ok {
+		return nil
+	}
+	if over, ok := engine.AsOverLimit(c.Check(lim)); ok {
+		return classLimit{over}
+	}
+	return nil
+}
+
+// classLimit is a cost over a class server's share.
+type classLimit struct{ *engine.OverLimit }
+
+func (c classLimit) Error() string { return c.Describe(func(f string) string { return f }) }
+
+// Describe says the refusal with the levers named by name.
+func (c classLimit) Describe(name func(field string) string) string {
+	return "on this class server, " + c.OverLimit.Describe(name)
 }
 
 // Workers is the cores one piece of background work may use: every core,
@@ -35,14 +84,6 @@ func Workers() int {
 		return s.workers
 	}
 	return runtime.GOMAXPROCS(0)
-}
-
-// Queued is how many pieces of background work wait for a turn.
-func Queued() int {
-	if s := cores.Load(); s != nil {
-		return int(s.waiting.Load())
-	}
-	return 0
 }
 
 // Turn waits for a turn on the cores background work may use (at once on

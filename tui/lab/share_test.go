@@ -7,7 +7,7 @@ import (
 )
 
 func TestTurnsAreTakenOneAtATime(t *testing.T) {
-	s := newShare(1, 1)
+	s := newShare(ClassShare{Turns: 1, Workers: 1})
 	done, err := s.turn(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +35,7 @@ func TestTurnsAreTakenOneAtATime(t *testing.T) {
 }
 
 func TestAWaitForATurnEndsWithItsContext(t *testing.T) {
-	s := newShare(1, 1)
+	s := newShare(ClassShare{Turns: 1, Workers: 1})
 	done, _ := s.turn(context.Background())
 	defer done()
 	ctx, cancel := context.WithCancel(context.Background())
