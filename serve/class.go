@@ -17,12 +17,13 @@ type class struct {
 	lecturers map[*tea.Program]bool
 }
 
-// follower is a session that follows, and its mailbox: the latest state
-// for it, handed on by a goroutine of its own, so that a slow session
-// never holds up the lecturer's.
+// follower is a student's session, and its mailbox: the latest state for
+// it, handed on by a goroutine of its own, so that a slow session never
+// holds up the lecturer's. following says it follows now, followed that
+// it has (one that has left off has branched).
 type follower struct {
-	latest    chan tui.ClassState
-	following bool
+	latest              chan tui.ClassState
+	following, followed bool
 }
 
 func newClass() *class {
@@ -58,9 +59,10 @@ func (f *follower) post(st tui.ClassState) {
 	}
 }
 
-// join adds a following session; its first state is the class's now.
-func (c *class) join(p *tea.Program, done <-chan struct{}) {
-	f := &follower{latest: make(chan tui.ClassState, 1), following: true}
+// join adds a student's session, following from the start or not; its
+// first state is the class's now.
+func (c *class) join(p *tea.Program, done <-chan struct{}, following bool) {
+	f := &follower{latest: make(chan tui.ClassState, 1), following: following, followed: following}
 	c.mu.Lock()
 	c.followers[p] = f
 	f.post(c.state)
@@ -95,12 +97,13 @@ func (c *class) leave(p *tea.Program) {
 	c.count()
 }
 
-// branched notes a follower branching off (following false) or
-// following again.
+// branched notes a student's session leaving off following (following
+// false) or following.
 func (c *class) branched(p *tea.Program, following bool) {
 	c.mu.Lock()
 	if f, ok := c.followers[p]; ok {
 		f.following = following
+		f.followed = f.followed || following
 	}
 	c.mu.Unlock()
 	c.count()
@@ -111,10 +114,13 @@ func (c *class) count() {
 	c.mu.Lock()
 	msg := tui.ClassCountMsg{}
 	for _, f := range c.followers {
-		if f.following {
+		switch {
+		case f.following:
 			msg.Following++
-		} else {
+		case f.followed:
 			msg.Branched++
+		default:
+			msg.Own++
 		}
 	}
 	lecturers := make([]*tea.Program, 0, len(c.lecturers))

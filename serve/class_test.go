@@ -59,7 +59,8 @@ func latestClock(sc *screen) string {
 // A student who follows sees the lecturer's scenario at the lecturer's
 // step, at their own size; the lecturer's status line counts them; ctrl+b
 // branches off at that step (their own run, the same screen), and steps
-// then move only the student's run; ctrl+f follows again.
+// then move only the student's run; ctrl+f follows again, from a lab or
+// from the picker.
 func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 	lectAuth, lectKey := keyAuth(t)
 	keys := filepath.Join(t.TempDir(), "lecturers")
@@ -119,4 +120,19 @@ func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 	}
 	st.in.Write([]byte{6}) // ctrl+f
 	waitClock(t, st, latestClock(lect))
+
+	// A student who connects without asking to follow starts on the
+	// picker, on their own; ctrl+f there follows.
+	bc, err := dial(s, "bob", studentAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bc.Close()
+	bob := openSized(t, bc, 120, 40)
+	bob.waitFor(t, "ctrl+f follow the lecturer")
+	lect.waitFor(t, "class: 1 follow, 0 branched, 1 on their own")
+	bob.in.Write([]byte{6}) // ctrl+f
+	bob.waitFor(t, "following the lecturer")
+	waitClock(t, bob, latestClock(lect))
+	lect.waitFor(t, "class: 2 follow, 0 branched")
 }

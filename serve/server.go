@@ -157,9 +157,10 @@ func roleOf(ctx ssh.Context) role {
 }
 
 // program is a session's loadlab at the session's size and colour
-// profile (its terminal's type): on the picker;
-// a lecturer's publishing what it shows to the class; one asked with the
-// command follow showing the lecturer's until it branches off.
+// profile (its terminal's type), within its share of the cores: a
+// lecturer's publishing what it shows to the class; a student's on the
+// picker, following the lecturer once ctrl+f asks (or from the start when
+// the command was follow) until ctrl+b branches off.
 func (s *Server) program(sess ssh.Session) *tea.Program {
 	opts := tui.Options{Theme: s.door.cfg.Theme, Renderer: renderer(sess), Cores: s.share}
 	following := len(sess.Command()) == 1 && sess.Command()[0] == followCommand
@@ -167,8 +168,8 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	switch {
 	case roleOf(sess.Context()) == lecturer:
 		opts.Publish = s.class.publish
-	case following:
-		opts.Follow = true
+	default: // a student, following from the start if it asked to
+		opts.Followable, opts.Follow = true, following
 		opts.OnFollow = func(on bool) { s.class.branched(p, on) }
 	}
 	m, err := s.newModel(opts)
@@ -183,8 +184,8 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	switch {
 	case opts.Publish != nil:
 		s.class.lecture(p)
-	case following:
-		s.class.join(p, sess.Context().Done())
+	default:
+		s.class.join(p, sess.Context().Done(), following)
 	}
 	go func() {
 		<-sess.Context().Done()

@@ -45,10 +45,12 @@ type Options struct {
 	// Publish, when set, gets what the session shows each time it
 	// changes: the lecturer's session of a class.
 	Publish func(ClassState)
-	// Follow makes the session follow the FollowMsgs sent it, until
-	// ctrl+b branches off (ctrl+f follows again); OnFollow hears each.
-	Follow   bool
-	OnFollow func(following bool)
+	// Followable is a session of a class, with a lecturer to follow: the
+	// FollowMsgs sent it are followed once ctrl+f follows (from the picker
+	// or a lab) until ctrl+b branches off; OnFollow hears each. Follow
+	// starts it following.
+	Followable, Follow bool
+	OnFollow           func(following bool)
 	// Renderer, when set, is the terminal the screens are drawn for (an
 	// SSH session's, at its colour profile); else this process's.
 	Renderer *lipgloss.Renderer
@@ -192,7 +194,7 @@ func New(opts Options) (*Model, error) {
 	}
 	m.playOnOpen = opts.Play
 	m.cores = opts.Cores
-	m.publish, m.followable, m.following, m.onFollow = opts.Publish, opts.Follow, opts.Follow, opts.OnFollow
+	m.publish, m.followable, m.following, m.onFollow = opts.Publish, opts.Follow || opts.Followable, opts.Follow, opts.OnFollow
 	if m.onFollow == nil {
 		m.onFollow = func(bool) {}
 	}
@@ -202,6 +204,9 @@ func New(opts Options) (*Model, error) {
 	m.prompt = newPrompt()
 	m.openSweep = opts.Sweep
 	m.picker = newPicker(m.width, m.height-1, opts.Sweep != nil)
+	if m.followable {
+		withFollowKey(&m.picker)
+	}
 	m.setTheme(theme)
 	switch {
 	case opts.Config != nil:
@@ -335,6 +340,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.follow(msg.State)
 	case ClassCountMsg:
 		m.classLine = fmt.Sprintf("class: %d follow, %d branched", msg.Following, msg.Branched)
+		if msg.Own > 0 {
+			m.classLine += fmt.Sprintf(", %d on their own", msg.Own)
+		}
 	case busyMsg:
 		cmd = tea.Batch(m.whileBusy(), m.seedsBusy())
 	case seekMsg:

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/list"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
 )
@@ -16,25 +18,46 @@ import (
 // to the lecturer's.
 
 // ClassState is what a lecturer's session shows: the picker (Open
-// false), or a scenario's lab as its keys have left it, at a step.
+// false), or a scenario's lab as its keys have left it (its config,
+// protections and switches), at a step, with the moment play stopped at.
 type ClassState struct {
 	Open     bool
 	Scenario scenarios.Scenario
 	Step     int64
+	Caption  string
 }
 
 // FollowMsg brings the lecturer's ClassState to a session that follows.
 type FollowMsg struct{ State ClassState }
 
-// ClassCountMsg tells the lecturer's session how many sessions follow it
-// and how many have branched off.
-type ClassCountMsg struct{ Following, Branched int }
+// ClassCountMsg tells the lecturer's session how many sessions follow it,
+// how many have branched off, and how many have never followed.
+type ClassCountMsg struct{ Following, Branched, Own int }
 
 // The keys of a session that follows: branch off, and follow again.
 const (
 	branchKey = "ctrl+b"
 	followKey = "ctrl+f"
 )
+
+// followBinding is the follow key as the picker's help lists it.
+var followBinding = key.NewBinding(key.WithKeys(followKey), key.WithHelp(followKey, "follow the lecturer"))
+
+// withFollowKey lists the follow key first in the picker's help.
+func withFollowKey(l *list.Model) {
+	short, full := l.AdditionalShortHelpKeys, l.AdditionalFullHelpKeys
+	l.AdditionalShortHelpKeys = func() []key.Binding { return append([]key.Binding{followBinding}, short()...) }
+	l.AdditionalFullHelpKeys = func() []key.Binding { return append([]key.Binding{followBinding}, full()...) }
+}
+
+// setFollowing follows the lecturer or leaves off, and says so to the
+// class.
+func (m *Model) setFollowing(on bool) {
+	m.following = on
+	if m.onFollow != nil {
+		m.onFollow(on)
+	}
+}
 
 // classState is what the session shows now.
 func (m *Model) classState() ClassState {
@@ -43,7 +66,7 @@ func (m *Model) classState() ClassState {
 	}
 	sc := m.scenario
 	sc.Spec = m.current()
-	return ClassState{Open: true, Scenario: sc, Step: m.seek.steps}
+	return ClassState{Open: true, Scenario: sc, Step: m.seek.steps, Caption: m.caption}
 }
 
 // publishClass tells the class what the lecturer's session shows, when
@@ -53,8 +76,8 @@ func (m *Model) publishClass() {
 		return
 	}
 	st := m.classState()
-	if st.Open == m.published.Open && st.Step == m.published.Step && st.Scenario.Name == m.published.Scenario.Name &&
-		reflect.DeepEqual(st.Scenario.Spec, m.published.Scenario.Spec) {
+	if st.Open == m.published.Open && st.Step == m.published.Step && st.Caption == m.published.Caption &&
+		st.Scenario.Name == m.published.Scenario.Name && reflect.DeepEqual(st.Scenario.Spec, m.published.Scenario.Spec) {
 		return
 	}
 	m.published = st
@@ -83,10 +106,12 @@ func (m *Model) follow(st ClassState) tea.Cmd {
 		}
 	}
 	m.play.stop()
-	if st.Step == m.seek.steps {
-		return nil
+	var cmd tea.Cmd
+	if st.Step != m.seek.steps {
+		cmd = m.seekTo(st.Step)
 	}
-	return m.seekTo(st.Step)
+	m.caption, m.told = st.Caption, nil // the moment the lecturer stands at, told as it is there
+	return cmd
 }
 
 // classKey takes a following session's keys: branch off, follow again;
@@ -101,8 +126,11 @@ func (m *Model) classKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			m.setNote("already your own run: ctrl+f follows the lecturer again", false)
 			return nil, true
 		}
-		m.following = false
-		m.onFollow(false)
+		m.setFollowing(false)
+		if m.screen != screenLab {
+			m.setNote("left the lecturer: pick a scenario of your own; ctrl+f follows again", false)
+			return nil, true
+		}
 		m.setNote(fmt.Sprintf("branched off at step %d: your own run, the lecturer's config and seed; step, change and explore; ctrl+f follows again", m.seek.steps), false)
 		return nil, true
 	case followKey:
@@ -110,8 +138,7 @@ func (m *Model) classKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			m.setNote("already following the lecturer: ctrl+b branches off", false)
 			return nil, true
 		}
-		m.following = true
-		m.onFollow(true)
+		m.setFollowing(true)
 		m.setNote("following the lecturer again", false)
 		return m.follow(m.lecturerAt), true
 	}

@@ -13,8 +13,11 @@ import (
 
 // drive sends a key and runs what it starts (a replay to its end, a
 // lab's own work), leaving play's ticks alone.
-func drive(m *Model, k string) {
-	_, cmd := m.Update(keyMsg(k))
+func drive(m *Model, k string) { send(m, keyMsg(k)) }
+
+// send gives m a message and runs what it starts, as drive does.
+func send(m *Model, msg tea.Msg) {
+	_, cmd := m.Update(msg)
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
 		cmd, queue = queue[0], queue[1:]
