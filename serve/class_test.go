@@ -94,7 +94,7 @@ func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 	}
 	defer sc.Close()
 	st := follow(t, sc, 120, 40)
-	st.waitFor(t, "following the lecturer")
+	st.waitFor(t, "following (ctrl+b branches)")
 	waitClock(t, st, at)
 	lect.waitFor(t, "class: 1 follow, 0 branched")
 
@@ -129,10 +129,10 @@ func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 	}
 	defer bc.Close()
 	bob := openSized(t, bc, 120, 40)
-	bob.waitFor(t, "ctrl+f follow the lecturer")
+	bob.waitFor(t, "ctrl+f follow")
 	lect.waitFor(t, "class: 1 follow, 0 branched, 1 on their own")
 	bob.in.Write([]byte{6}) // ctrl+f
-	bob.waitFor(t, "following the lecturer")
+	bob.waitFor(t, "following (ctrl+b branches)")
 	waitClock(t, bob, latestClock(lect))
 	lect.waitFor(t, "class: 2 follow, 0 branched")
 }

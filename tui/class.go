@@ -25,6 +25,7 @@ type ClassState struct {
 	Scenario scenarios.Scenario
 	Step     int64
 	Caption  string
+	Playing  bool
 }
 
 // FollowMsg brings the lecturer's ClassState to a session that follows.
@@ -41,7 +42,11 @@ const (
 )
 
 // followBinding is the follow key as the picker's help lists it.
-var followBinding = key.NewBinding(key.WithKeys(followKey), key.WithHelp(followKey, "follow the lecturer"))
+var followBinding = key.NewBinding(key.WithKeys(followKey), key.WithHelp(followKey, "follow"))
+
+// branchBinding is the branch key as a following session's help bar
+// lists it.
+var branchBinding = key.NewBinding(key.WithKeys(branchKey), key.WithHelp(branchKey, "branch off: your own run from here"))
 
 // withFollowKey lists the follow key first in the picker's help.
 func withFollowKey(l *list.Model) {
@@ -66,7 +71,7 @@ func (m *Model) classState() ClassState {
 	}
 	sc := m.scenario
 	sc.Spec = m.current()
-	return ClassState{Open: true, Scenario: sc, Step: m.seek.steps, Caption: m.caption}
+	return ClassState{Open: true, Scenario: sc, Step: m.seek.steps, Caption: m.caption, Playing: m.play.playing}
 }
 
 // publishClass tells the class what the lecturer's session shows, when
@@ -76,7 +81,7 @@ func (m *Model) publishClass() {
 		return
 	}
 	st := m.classState()
-	if st.Open == m.published.Open && st.Step == m.published.Step && st.Caption == m.published.Caption &&
+	if st.Open == m.published.Open && st.Step == m.published.Step && st.Caption == m.published.Caption && st.Playing == m.published.Playing &&
 		st.Scenario.Name == m.published.Scenario.Name && reflect.DeepEqual(st.Scenario.Spec, m.published.Scenario.Spec) {
 		return
 	}
@@ -139,7 +144,7 @@ func (m *Model) classKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		m.setFollowing(true)
-		m.setNote("following the lecturer again", false)
+		m.setNote("following the lecturer: ctrl+b branches off", false)
 		return m.follow(m.lecturerAt), true
 	}
 	if m.following {

@@ -44,7 +44,7 @@ func TestFollowFromThePicker(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if !strings.Contains(plain(m), "ctrl+f follow the lecturer") {
+	if !strings.Contains(plain(m), "ctrl+f follow") {
 		t.Errorf("the picker's help should offer ctrl+f:\n%s", plain(m))
 	}
 	send(m, FollowMsg{State: lect})
@@ -58,7 +58,7 @@ func TestFollowFromThePicker(t *testing.T) {
 	if m.caption != lect.Caption || !strings.Contains(plain(m), "moment") {
 		t.Errorf("the moment on screen is %q, the lecturer's %q:\n%s", m.caption, lect.Caption, plain(m))
 	}
-	if !strings.Contains(plain(m), "following the lecturer") {
+	if !strings.Contains(plain(m), "following (ctrl+b branches)") {
 		t.Errorf("the status should say the session follows:\n%s", plain(m))
 	}
 }

@@ -32,6 +32,8 @@ func (m *Model) redraw() {
 		v := m.picker.View()
 		if lines := m.noteLines(); len(lines) > 0 {
 			v += "\n" + lines[0]
+		} else if m.following {
+			v += "\n" + m.st.Muted.Render(widget.TruncateWords("following the lecturer, who is choosing a scenario (ctrl+b: choose your own)", m.width))
 		}
 		m.frame = m.st.Paint(v, m.width, m.height)
 		return
@@ -301,7 +303,7 @@ func (m *Model) statusBar() string {
 	}
 	state := "❚❚ paused"
 	switch {
-	case m.play.playing:
+	case m.play.playing, m.following && m.lecturerAt.Playing:
 		state = "▶ playing"
 	case m.lab.Done():
 		state = "✓ done"
@@ -326,9 +328,9 @@ func (m *Model) statusBar() string {
 		parts = slices.Insert(parts, 1, m.classLine)
 	}
 	if m.followable {
-		mode := "following the lecturer (ctrl+b branches off)"
+		mode := "following (ctrl+b branches)"
 		if !m.following {
-			mode = "your own run (ctrl+f follows)"
+			mode = "own run (ctrl+f follows)"
 		}
 		parts = slices.Insert(parts, 1, mode)
 	}
@@ -350,6 +352,9 @@ func (m *Model) shortHelp() string {
 				m.st.Accent.Render("?/esc")+" "+m.st.Text.Render("close help"), m.width)
 	}
 	short := m.lab.KeyMap().ShortHelp()
+	if m.following { // the run is the lecturer's: the keys that work
+		short = []key.Binding{branchBinding, m.keys.Help, m.keys.Theme, m.keys.Quit}
+	}
 	// As many whole keys as fit, then …: bubbles' own cut can overshoot
 	// the width by its last item, and a cut one would lose its meaning.
 	m.help.Width = 0

@@ -55,6 +55,10 @@ func serveCommand(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, " (the class code is their password)")
 	}
 	fmt.Fprintln(stdout)
+	fmt.Fprintf(stdout, "to follow the lecturer: ssh -p %s %s follow (or ctrl+f in loadlab)\n", port, host)
+	if cfg.LecturerKeys != "" {
+		fmt.Fprintln(stdout, "lecturers: ssh with a key in "+cfg.LecturerKeys+"; the class follows what your session shows")
+	}
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM)
 	<-stop
