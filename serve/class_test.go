@@ -75,12 +75,7 @@ func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 	defer lc.Close()
 	lect := openSized(t, lc, 100, 30)
 	lect.waitFor(t, "small-steps")
-	lect.in.Write([]byte("/cascade-lecture"))
-	time.Sleep(200 * time.Millisecond)
-	lect.in.Write([]byte("\r"))
-	time.Sleep(200 * time.Millisecond)
-	lect.in.Write([]byte("\r"))
-	lect.waitFor(t, "cascade-lecture ·")
+	lect.openScenario(t, "cascade-lecture")
 	for range 30 {
 		lect.in.Write([]byte("n"))
 	}
@@ -123,12 +118,7 @@ func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 
 	// A student who connects without asking to follow starts on the
 	// picker, on their own; ctrl+f there follows.
-	bc, err := dial(s, "bob", studentAuth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bc.Close()
-	bob := openSized(t, bc, 120, 40)
+	bob := onPicker(t, s, "bob", studentAuth, 120, 40)
 	bob.waitFor(t, "ctrl+f follow")
 	lect.waitFor(t, "class: 1 follow, 0 branched, 1 on their own")
 	bob.in.Write([]byte{6}) // ctrl+f

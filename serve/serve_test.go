@@ -145,18 +145,38 @@ func (s *screen) waitFor(t *testing.T, want string) {
 // open starts an interactive session at 80x24.
 func open(t *testing.T, c *gossh.Client) *screen { return openSized(t, c, 80, 24) }
 
+// onPicker connects to s as user and opens a session at w x h, on the
+// picker.
+func onPicker(t *testing.T, s *Server, user string, auth gossh.AuthMethod, w, h int) *screen {
+	t.Helper()
+	c, err := dial(s, user, auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	sc := openSized(t, c, w, h)
+	sc.waitFor(t, "small-steps")
+	return sc
+}
+
+// openScenario opens a scenario from the picker by its name.
+func (s *screen) openScenario(t *testing.T, name string) {
+	t.Helper()
+	s.in.Write([]byte("/" + name))
+	s.waitFor(t, name)
+	time.Sleep(200 * time.Millisecond) // the filter taken
+	s.in.Write([]byte("\r"))
+	time.Sleep(200 * time.Millisecond)
+	s.in.Write([]byte("\r"))
+	s.waitFor(t, name+" ·")
+}
+
 // A student connects to an open class and gets their own loadlab, on the
 // picker.
 func TestASessionOpensThePicker(t *testing.T) {
 	s, log := start(t, nil)
 	auth, _ := keyAuth(t)
-	c, err := dial(s, "ada", auth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	sc := open(t, c)
-	sc.waitFor(t, "small-steps")
+	onPicker(t, s, "ada", auth, 80, 24)
 	if !strings.Contains(log.text(), "session") || !strings.Contains(log.text(), "student") {
 		t.Errorf("the log should say a student's session began:\n%s", log.text())
 	}

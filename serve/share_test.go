@@ -25,18 +25,8 @@ func TestClassShare(t *testing.T) {
 func TestAStudentsConfigWithinTheShare(t *testing.T) {
 	s, _ := start(t, nil)
 	auth, _ := keyAuth(t)
-	c, err := dial(s, "grace", auth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	sc := openSized(t, c, 160, 48)
-	sc.waitFor(t, "small-steps")
-	sc.in.Write([]byte("/supermarket-90"))
-	sc.waitFor(t, "supermarket-90")
-	sc.in.Write([]byte("\r"))
-	sc.in.Write([]byte("\r"))
-	sc.waitFor(t, "supermarket-90 ·")
+	sc := onPicker(t, s, "grace", auth, 160, 48)
+	sc.openScenario(t, "supermarket-90")
 	sc.in.Write([]byte(":--time 500000\r"))
 	sc.waitFor(t, "on this class server, the run would take about")
 }
