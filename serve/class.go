@@ -15,6 +15,9 @@ type class struct {
 	state     tui.ClassState
 	followers map[*tea.Program]*follower
 	lecturers map[*tea.Program]bool
+	// driver is the lecturer's session the class follows: the first to
+	// come, then, when it leaves, another lecturer's if there is one
+	driver *tea.Program
 }
 
 // follower is a student's session, and its mailbox: the latest state for
@@ -30,9 +33,14 @@ func newClass() *class {
 	return &class{followers: map[*tea.Program]*follower{}, lecturers: map[*tea.Program]bool{}}
 }
 
-// publish takes what a lecturer's session shows and hands it on.
-func (c *class) publish(st tui.ClassState) {
+// publish takes what a lecturer's session shows and, from the session
+// that drives the class, hands it on.
+func (c *class) publish(p *tea.Program, st tui.ClassState) {
 	c.mu.Lock()
+	if p != c.driver {
+		c.mu.Unlock()
+		return
+	}
 	c.state = st
 	mailboxes := make([]*follower, 0, len(c.followers))
 	for _, f := range c.followers {
@@ -80,20 +88,47 @@ func (c *class) join(p *tea.Program, done <-chan struct{}, following bool) {
 	c.count()
 }
 
-// lecture adds a lecturer's session, which is shown the class's count.
+// lecture adds a lecturer's session, which is shown the class's count;
+// the first drives the class.
 func (c *class) lecture(p *tea.Program) {
 	c.mu.Lock()
 	c.lecturers[p] = true
+	if c.driver == nil {
+		c.driver = p
+	}
 	c.mu.Unlock()
 	c.count()
 }
 
-// leave drops a session that ended.
+// leave drops a session that ended. When the session driving the class
+// leaves, another lecturer's drives it; with none, the followers are told
+// the lecturer has gone (and keep the run on screen).
 func (c *class) leave(p *tea.Program) {
 	c.mu.Lock()
 	delete(c.followers, p)
 	delete(c.lecturers, p)
+	gone := false
+	if p == c.driver {
+		c.driver = nil
+		for q := range c.lecturers {
+			c.driver = q
+			break
+		}
+		if gone = c.driver == nil; gone {
+			c.state.Away = true
+		}
+	}
+	st := c.state
+	mailboxes := make([]*follower, 0, len(c.followers))
+	for _, f := range c.followers {
+		mailboxes = append(mailboxes, f)
+	}
 	c.mu.Unlock()
+	if gone {
+		for _, f := range mailboxes {
+			f.post(st)
+		}
+	}
 	c.count()
 }
 
@@ -107,6 +142,14 @@ func (c *class) branched(p *tea.Program, following bool) {
 	}
 	c.mu.Unlock()
 	c.count()
+}
+
+// watching reports whether p follows a lecturer who is here.
+func (c *class) watching(p *tea.Program) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f, ok := c.followers[p]
+	return ok && f.following && len(c.lecturers) > 0
 }
 
 // count tells the lecturers how many follow and how many have branched.
@@ -127,8 +170,11 @@ func (c *class) count() {
 	for p := range c.lecturers {
 		lecturers = append(lecturers, p)
 	}
+	driver := c.driver
 	c.mu.Unlock()
 	for _, p := range lecturers {
+		msg := msg
+		msg.Driving = p == driver
 		go p.Send(msg)
 	}
 }

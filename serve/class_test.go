@@ -89,7 +89,7 @@ func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 	}
 	defer sc.Close()
 	st := follow(t, sc, 120, 40)
-	st.waitFor(t, "following (ctrl+b branches)")
+	st.waitFor(t, "│ following │")
 	waitClock(t, st, at)
 	lect.waitFor(t, "class: 1 follow, 0 branched")
 
@@ -122,7 +122,88 @@ func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 	bob.waitFor(t, "ctrl+f follow")
 	lect.waitFor(t, "class: 1 follow, 0 branched, 1 on their own")
 	bob.in.Write([]byte{6}) // ctrl+f
-	bob.waitFor(t, "following (ctrl+b branches)")
+	bob.waitFor(t, "│ following │")
 	waitClock(t, bob, latestClock(lect))
 	lect.waitFor(t, "class: 2 follow, 0 branched")
+}
+
+// A session with no key for --idle ends, saying so, with its terminal
+// given back; one that follows a lecturer who is here does not (a class
+// watches for long stretches), until the lecturer leaves.
+func TestIdleSessionsEndButAClassWatching(t *testing.T) {
+	lectAuth, lectKey := keyAuth(t)
+	keys := filepath.Join(t.TempDir(), "lecturers")
+	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(lectKey), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, log := start(t, func(c *Config) { c.LecturerKeys, c.Idle = keys, time.Second })
+	studentAuth, _ := keyAuth(t)
+	alone := onPicker(t, s, "ada", studentAuth, 80, 24)
+	lc, err := dial(s, "prof", lectAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lect := openSized(t, lc, 100, 30)
+	lect.waitFor(t, "small-steps")
+	sc, err := dial(s, "bob", studentAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sc.Close()
+	watching := follow(t, sc, 100, 30)
+	watching.waitFor(t, "following the lecturer")
+	alone.waitFor(t, "ended after 1s without a key")
+	if !strings.Contains(alone.raw(), "\x1b[?1049l") {
+		t.Errorf("the ended session's terminal was not given back (no exit from the alternate screen)")
+	}
+	for range 12 { // the lecturer keeps the session alive; the follower watches
+		lect.in.Write([]byte("j"))
+		time.Sleep(200 * time.Millisecond)
+	}
+	if strings.Contains(watching.text(), "ended after") {
+		t.Fatalf("a student watching the lecturer was ended as idle")
+	}
+	lc.Close()
+	watching.waitFor(t, "the lecturer has left")
+	watching.waitFor(t, "ended after 1s without a key")
+	if !strings.Contains(log.text(), "session ended: idle") {
+		t.Errorf("the log should say a session ended idle:\n%s", log.text())
+	}
+}
+
+// Two sessions with a lecturer's key: the first drives the class, the
+// second is told so; when the first leaves, the second drives it.
+func TestOneLecturerSessionDrives(t *testing.T) {
+	lectAuth, lectKey := keyAuth(t)
+	keys := filepath.Join(t.TempDir(), "lecturers")
+	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(lectKey), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := start(t, func(c *Config) { c.LecturerKeys = keys })
+	lc, err := dial(s, "prof", lectAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := openSized(t, lc, 100, 30)
+	first.waitFor(t, "small-steps")
+	first.openScenario(t, "cascade-lecture")
+	fc, err := dial(s, "prof", lectAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := openSized(t, fc, 100, 30)
+	second.waitFor(t, "small-steps")
+	second.openScenario(t, "lease-storm")
+	second.waitFor(t, "another lecturer's session drives it")
+	studentAuth, _ := keyAuth(t)
+	sc, err := dial(s, "ada", studentAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sc.Close()
+	st := follow(t, sc, 100, 30)
+	st.waitFor(t, "cascade-lecture ·")
+	lc.Close()
+	second.waitFor(t, "class: 1 follow")
+	st.waitFor(t, "lease-storm ·")
 }

@@ -147,7 +147,9 @@ func (f filtered) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 		defer close(out)
 		for r := range reqs {
 			if refusedRequests[r.Type] {
-				f.d.log.Warn("refused", "request", r.Type, "addr", f.ctx.RemoteAddr().String())
+				if r.Type != "env" { // every OpenSSH client asks to pass LANG: not news
+					f.d.log.Warn("refused", "request", r.Type, "addr", f.ctx.RemoteAddr().String())
+				}
 				if r.WantReply {
 					r.Reply(false, nil)
 				}

@@ -125,6 +125,13 @@ func (s *screen) waitSince(mark int, want string, limit time.Duration) bool {
 	return false
 }
 
+// raw is the output as written, escapes and all.
+func (s *screen) raw() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.String()
+}
+
 func (s *screen) text() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -381,6 +388,10 @@ func TestShutdownWithinASecond(t *testing.T) {
 	}
 	if took := time.Since(began); took > time.Second {
 		t.Errorf("the shutdown took %v", took)
+	}
+	sc.waitFor(t, "the class server is stopping")
+	if raw := sc.raw(); !strings.Contains(raw, "\x1b[?1049l") || strings.Index(raw, "\x1b[?1049l") > strings.Index(raw, "stopping") {
+		t.Errorf("the terminal should be given back (the alternate screen left) before the message")
 	}
 }
 

@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -37,6 +40,9 @@ type Server struct {
 	sessions    int
 	served      chan struct{}
 	class       *class
+	// why is why a session is being ended (an ssh.Session's string),
+	// told it once its program has given the terminal back
+	why sync.Map
 	// newModel opens a session's program (tui.New with opts; a test's
 	// own)
 	newModel func(opts tui.Options) (tea.Model, error)
@@ -66,7 +72,6 @@ func Start(cfg Config, log logger) (*Server, error) {
 		wish.WithPublicKeyAuth(d.publicKey),
 		wish.WithPasswordAuth(d.password),
 		wish.WithKeyboardInteractiveAuth(d.keyboard),
-		wish.WithIdleTimeout(cfg.Idle),
 		wish.WithMiddleware(
 			bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii), // each session at its own profile, none forced
 			activeterm.Middleware(),
@@ -133,16 +138,19 @@ func (s *Server) guard(next ssh.Handler) ssh.Handler {
 			return
 		}
 		defer func() {
-			s.mu.Lock()
-			s.sessions--
-			s.mu.Unlock()
 			if r := recover(); r != nil {
 				s.log.Error("a session crashed and ended; the others go on", "addr", addr, "panic", fmt.Sprint(r))
 				wish.Fatalln(sess, "loadlab: this session crashed and has ended; the class goes on")
 			}
+			s.mu.Lock()
+			s.sessions--
+			s.mu.Unlock()
 		}()
 		s.log.Info("session", "addr", addr, "user", sess.User(), "as", who.String())
 		next(sess)
+		if why, ok := s.why.LoadAndDelete(sess); ok {
+			wish.Println(sess, why.(string))
+		}
 		s.log.Info("session ended", "addr", addr, "user", sess.User())
 	}
 }
@@ -167,7 +175,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	var p *tea.Program
 	switch {
 	case roleOf(sess.Context()) == lecturer:
-		opts.Publish = s.class.publish
+		opts.Publish = func(st tui.ClassState) { s.class.publish(p, st) }
 	default: // a student, following from the start if it asked to
 		opts.Followable, opts.Follow = true, following
 		opts.OnFollow = func(on bool) { s.class.branched(p, on) }
@@ -177,7 +185,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		wish.Fatalln(sess, "loadlab: "+err.Error())
 		return nil
 	}
-	p = tea.NewProgram(m, append(bm.MakeOptions(sess), tea.WithAltScreen())...)
+	keys := &keysRead{r: sess}
+	keys.touch()
+	p = tea.NewProgram(m, append(bm.MakeOptions(sess), tea.WithAltScreen(), tea.WithInput(keys))...)
 	s.mu.Lock()
 	s.programs[p] = sess
 	s.mu.Unlock()
@@ -194,7 +204,49 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		s.mu.Unlock()
 		s.class.leave(p)
 	}()
+	go s.endWhenIdle(p, sess, keys)
 	return p
+}
+
+// keysRead is a session's input, and when it last gave a key.
+type keysRead struct {
+	r    io.Reader
+	last atomic.Int64 // unix nanoseconds
+}
+
+func (k *keysRead) touch() { k.last.Store(time.Now().UnixNano()) }
+
+func (k *keysRead) Read(b []byte) (int, error) {
+	n, err := k.r.Read(b)
+	if n > 0 {
+		k.touch()
+	}
+	return n, err
+}
+
+// idleFor is how long the session has gone without a key.
+func (k *keysRead) idleFor() time.Duration { return time.Since(time.Unix(0, k.last.Load())) }
+
+// endWhenIdle ends a session that has gone --idle without a key, saying
+// so, unless it follows a lecturer who is here: a class watching a
+// lecture presses nothing for long stretches.
+func (s *Server) endWhenIdle(p *tea.Program, sess ssh.Session, keys *keysRead) {
+	idle := s.door.cfg.Idle
+	tick := time.NewTicker(min(idle/4, 5*time.Second))
+	defer tick.Stop()
+	for {
+		select {
+		case <-sess.Context().Done():
+			return
+		case <-tick.C:
+			if keys.idleFor() < idle || s.class.watching(p) {
+				continue
+			}
+			s.log.Info("session ended: idle", "addr", sess.RemoteAddr().String(), "user", sess.User(), "idle", idle.String())
+			s.endWith(p, sess, fmt.Sprintf("loadlab: this session ended after %v without a key", idle))
+			return
+		}
+	}
 }
 
 // sessionWork is the most one session's run or piece of work may cost on
@@ -258,15 +310,18 @@ func profileOf(term string) termenv.Profile {
 // -p 2222 HOST follow.
 const followCommand = "follow"
 
-// Shutdown tells every session the server is stopping, ends them, and
-// stops listening, all within the context's time.
+// Shutdown ends every session's program (each gives its terminal back
+// and is told the server is stopping), and stops listening, all within
+// the context's time.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	for p, sess := range s.programs {
-		p.Quit()
-		wish.Println(sess, "loadlab: the class server is stopping")
+		s.endWith(p, sess, "loadlab: the class server is stopping")
 	}
 	s.mu.Unlock()
+	for s.open() > 0 && ctx.Err() == nil {
+		time.Sleep(5 * time.Millisecond)
+	}
 	err := s.srv.Close()
 	select {
 	case <-s.served:
@@ -277,4 +332,19 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		return nil
 	}
 	return err
+}
+
+// open is the sessions open.
+func (s *Server) open() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sessions
+}
+
+// endWith quits a session's program; once it has given the terminal back
+// (the alternate screen left, the cursor shown) the session's guard says
+// why it ended, and the session ends.
+func (s *Server) endWith(p *tea.Program, sess ssh.Session, why string) {
+	s.why.Store(sess, why)
+	p.Quit()
 }

@@ -82,6 +82,8 @@ type session struct {
 	// ":" line changed it, and origin the scenario as written then.
 	sc     scenarios.Scenario
 	origin *scenarios.Scenario
+	// run is what a class's followers replay to reach the run.
+	run classRun
 }
 
 // Model is the root model.
@@ -164,6 +166,10 @@ type Model struct {
 	// lecturer's count of followers
 	publish               func(ClassState)
 	published, lecturerAt ClassState
+	// run is the open run as a class replays it (the lecturer's log of
+	// it); replayed is how far a follower has replayed the lecturer's
+	run      classRun
+	replayed replayed
 	followable, following bool
 	onFollow              func(bool)
 	classLine             string
@@ -205,7 +211,7 @@ func New(opts Options) (*Model, error) {
 	m.openSweep = opts.Sweep
 	m.picker = newPicker(m.width, m.height-1, opts.Sweep != nil)
 	if m.followable {
-		withFollowKey(&m.picker)
+		m.withFollowKey()
 	}
 	m.setTheme(theme)
 	switch {
@@ -258,6 +264,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 		m.play.speed, m.stopAtMoments = s.speed, s.moments
 		m.seek.atStart()
 		m.seek.steps = s.steps
+		m.run = s.run
 		m.setNote("resumed where you left it: r restarts this run, R returns to the scenario as written", false)
 		return nil
 	}
@@ -276,6 +283,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 		c.SetSeedCount(sc.Seeds)
 	}
 	m.scenario, m.lab, m.screen = sc, l, screenLab
+	m.run = m.run.fresh(sc)
 	m.play.setSpeed(sc.StepsPerSecond)
 	m.seek.atStart()
 	m.opened()
@@ -287,7 +295,7 @@ func (m *Model) back() {
 	m.play.stop()
 	m.stopSeek()
 	m.leave()
-	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed, steps: m.seek.steps, moments: m.stopAtMoments, sc: m.scenario, origin: m.origin}
+	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed, steps: m.seek.steps, moments: m.stopAtMoments, sc: m.scenario, origin: m.origin, run: m.run}
 	m.picker.ResetFilter() // Select counts in the whole list
 	for i, it := range m.picker.Items() {
 		if si, ok := it.(scenarioItem); ok && si.sc.Name == m.scenario.Name {
@@ -339,10 +347,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case FollowMsg:
 		cmd = m.follow(msg.State)
 	case ClassCountMsg:
-		m.classLine = fmt.Sprintf("class: %d follow, %d branched", msg.Following, msg.Branched)
-		if msg.Own > 0 {
-			m.classLine += fmt.Sprintf(", %d on their own", msg.Own)
-		}
+		m.countClass(msg)
 	case busyMsg:
 		cmd = tea.Batch(m.whileBusy(), m.seedsBusy())
 	case seekMsg:

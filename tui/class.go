@@ -2,44 +2,101 @@ package tui
 
 import (
 	"fmt"
-	"reflect"
+	"slices"
+	"strings"
+	"sync/atomic"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/list"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
+	"github.com/loadlab/loadlab/tui/lab"
 )
 
 // A class: the lecturer's session publishes what it shows; a session
-// that follows opens the same scenario with the same config and seed and
-// steps it to the same step, at its own size (engines are deterministic,
-// so the run is the lecturer's); branching off keeps that run as the
-// student's own, to step, change and explore; following again goes back
-// to the lecturer's.
+// that follows opens the same scenario and replays the lecturer's keys
+// that changed the run, each at the step it was pressed at, then steps to
+// the lecturer's step, at its own size (engines are deterministic, so the
+// run is the lecturer's, with its protections, switches, seeds and
+// configs); branching off keeps that run as the student's own, to step,
+// change and explore; following again goes back to the lecturer's.
 
 // ClassState is what a lecturer's session shows: the picker (Open
-// false), or a scenario's lab as its keys have left it (its config,
-// protections and switches), at a step, with the moment play stopped at.
+// false), or a run: the scenario as it was opened, the keys since that
+// changed the run, the step, the moment play stopped at, and whether it
+// plays. Epoch tells one opening of a scenario from the next.
 type ClassState struct {
 	Open     bool
 	Scenario scenarios.Scenario
+	Epoch    int
+	Events   []ClassEvent
 	Step     int64
 	Caption  string
 	Playing  bool
+	// Away says no lecturer is here: the one followed has left.
+	Away bool
 }
+
+// ClassEvent is a key that changed the lecturer's run, and the step it
+// was pressed at.
+type ClassEvent struct {
+	Step int64
+	Key  tea.KeyMsg
+}
+
+// classRun is the open run as a class replays it: the scenario it was
+// opened as, which opening it is, and the keys since that changed it.
+type classRun struct {
+	opened scenarios.Scenario
+	epoch  int
+	events []ClassEvent
+}
+
+// openings numbers the runs opened in this process, so that no two
+// lecturers' sessions, nor one session's openings, share an epoch.
+var openings atomic.Int64
+
+// fresh is the run of a scenario just opened.
+func (classRun) fresh(sc scenarios.Scenario) classRun {
+	return classRun{opened: sc, epoch: int(openings.Add(1))}
+}
+
+// replayed is how far a follower has replayed the lecturer's run: which
+// opening, and how many of its keys.
+type replayed struct{ epoch, keys int }
 
 // FollowMsg brings the lecturer's ClassState to a session that follows.
 type FollowMsg struct{ State ClassState }
 
-// ClassCountMsg tells the lecturer's session how many sessions follow it,
-// how many have branched off, and how many have never followed.
-type ClassCountMsg struct{ Following, Branched, Own int }
+// ClassCountMsg tells a lecturer's session how many sessions follow,
+// how many have branched off, and how many have never followed; and
+// whether it drives the class (the first lecturer's session to come does).
+type ClassCountMsg struct {
+	Following, Branched, Own int
+	Driving                  bool
+}
 
 // The keys of a session that follows: branch off, and follow again.
 const (
 	branchKey = "ctrl+b"
 	followKey = "ctrl+f"
 )
+
+// countClass shows a lecturer's session the class's count, or that
+// another lecturer's session drives the class; a session that comes to
+// drive it tells the class what it shows.
+func (m *Model) countClass(msg ClassCountMsg) {
+	if !msg.Driving {
+		m.classLine = "class: another lecturer's session drives it"
+		return
+	}
+	if !strings.HasPrefix(m.classLine, "class: ") || strings.Contains(m.classLine, "another") {
+		m.published = ClassState{Epoch: -1} // publish what this session shows now
+	}
+	m.classLine = fmt.Sprintf("class: %d follow, %d branched", msg.Following, msg.Branched)
+	if msg.Own > 0 {
+		m.classLine += fmt.Sprintf(", %d on their own", msg.Own)
+	}
+}
 
 // followBinding is the follow key as the picker's help lists it.
 var followBinding = key.NewBinding(key.WithKeys(followKey), key.WithHelp(followKey, "follow"))
@@ -48,11 +105,19 @@ var followBinding = key.NewBinding(key.WithKeys(followKey), key.WithHelp(followK
 // lists it.
 var branchBinding = key.NewBinding(key.WithKeys(branchKey), key.WithHelp(branchKey, "branch off: your own run from here"))
 
-// withFollowKey lists the follow key first in the picker's help.
-func withFollowKey(l *list.Model) {
+// withFollowKey lists the follow key first in the picker's help while
+// the session does not follow.
+func (m *Model) withFollowKey() {
+	l := &m.picker
 	short, full := l.AdditionalShortHelpKeys, l.AdditionalFullHelpKeys
-	l.AdditionalShortHelpKeys = func() []key.Binding { return append([]key.Binding{followBinding}, short()...) }
-	l.AdditionalFullHelpKeys = func() []key.Binding { return append([]key.Binding{followBinding}, full()...) }
+	with := func(keys []key.Binding) []key.Binding {
+		if m.following {
+			return keys
+		}
+		return append([]key.Binding{followBinding}, keys...)
+	}
+	l.AdditionalShortHelpKeys = func() []key.Binding { return with(short()) }
+	l.AdditionalFullHelpKeys = func() []key.Binding { return with(full()) }
 }
 
 // setFollowing follows the lecturer or leaves off, and says so to the
@@ -69,9 +134,8 @@ func (m *Model) classState() ClassState {
 	if m.screen != screenLab || m.lab == nil {
 		return ClassState{}
 	}
-	sc := m.scenario
-	sc.Spec = m.current()
-	return ClassState{Open: true, Scenario: sc, Step: m.seek.steps, Caption: m.caption, Playing: m.play.playing}
+	return ClassState{Open: true, Scenario: m.run.opened, Epoch: m.run.epoch, Events: slices.Clone(m.run.events),
+		Step: m.seek.steps, Caption: m.caption, Playing: m.play.playing}
 }
 
 // publishClass tells the class what the lecturer's session shows, when
@@ -80,21 +144,56 @@ func (m *Model) publishClass() {
 	if m.publish == nil {
 		return
 	}
-	st := m.classState()
-	if st.Open == m.published.Open && st.Step == m.published.Step && st.Caption == m.published.Caption && st.Playing == m.published.Playing &&
-		st.Scenario.Name == m.published.Scenario.Name && reflect.DeepEqual(st.Scenario.Spec, m.published.Scenario.Spec) {
+	st, was := m.classState(), m.published
+	if st.Open == was.Open && st.Epoch == was.Epoch && len(st.Events) == len(was.Events) && st.Step == was.Step &&
+		st.Caption == was.Caption && st.Playing == was.Playing && st.Scenario.Name == was.Scenario.Name {
 		return
 	}
 	m.published = st
 	m.publish(st)
 }
 
-// follow shows the lecturer's state: the picker, or the scenario with its
-// config at its step (a new run where the config differs, a replay or a
-// few steps on where only the step does).
+// viewKeys are the shell's keys that change what a session looks at or
+// where the run is, not the run: a lecturer's are not replayed (steps
+// are followed by the step itself).
+var viewKeys = func() []key.Binding {
+	c := lab.CommonKeys
+	return []key.Binding{c.Quit, c.Help, c.Play, c.Step, c.Faster, c.Slower, c.Theme, c.Back, c.Tab, c.Moments, c.Lecture,
+		c.Timeline, c.View, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward, c.OverSeeds}
+}()
+
+// record keeps a lecturer's key that changes the run, with its step: a
+// key typed into a field, or any key but the view's (in a lab whose keys
+// move through its run itself, those too). A key that only stops a
+// replay changes nothing.
+func (m *Model) record(msg tea.KeyMsg) {
+	if m.publish == nil || m.screen != screenLab || m.seek.going || m.helpOpen || m.seeds.open || m.timelineOpen {
+		return
+	}
+	if !m.textFocused() {
+		_, plays := m.playsRun()
+		view := viewKeys
+		if !plays {
+			view = []key.Binding{m.keys.Quit, m.keys.Help, m.keys.Theme, m.keys.Back, m.keys.Tab, m.keys.Lecture, m.keys.OverSeeds}
+		}
+		if key.Matches(msg, view...) {
+			return
+		}
+	}
+	m.run.events = append(m.run.events, ClassEvent{Step: m.seek.steps, Key: msg})
+}
+
+// follow shows the lecturer's state: the picker, or the lecturer's run:
+// the keys not yet replayed, each at its step (a new opening of the
+// scenario, or a run that cannot be reached from here, replayed from its
+// first key), then the lecturer's step.
 func (m *Model) follow(st ClassState) tea.Cmd {
 	m.lecturerAt = st
 	if !m.following {
+		return nil
+	}
+	if st.Away {
+		m.setNote("the lecturer has left: the run stays on screen; ctrl+b makes it yours to explore", false)
 		return nil
 	}
 	if !st.Open {
@@ -103,20 +202,45 @@ func (m *Model) follow(st ClassState) tea.Cmd {
 		}
 		return nil
 	}
-	if m.screen != screenLab || m.scenario.Name != st.Scenario.Name || !reflect.DeepEqual(m.current(), st.Scenario.Spec) {
+	if m.screen != screenLab || m.replayed.epoch != st.Epoch || m.replayed.keys > len(st.Events) {
 		delete(m.kept, st.Scenario.Name) // the lecturer's run, not one kept from before
 		if err := m.open(st.Scenario); err != nil {
 			m.setNote(err.Error(), true)
 			return nil
 		}
+		m.replayed = replayed{epoch: st.Epoch}
 	}
+	var cmds []tea.Cmd
+	for _, e := range st.Events[m.replayed.keys:] {
+		m.stepTo(e.Step)
+		cmd, _ := m.handleKey(e.Key)
+		cmds = append(cmds, cmd)
+		m.replayed.keys++
+	}
+	m.finishSeek()
 	m.play.stop()
-	var cmd tea.Cmd
 	if st.Step != m.seek.steps {
-		cmd = m.seekTo(st.Step)
+		cmds = append(cmds, m.seekTo(st.Step))
 	}
 	m.caption, m.told = st.Caption, nil // the moment the lecturer stands at, told as it is there
-	return cmd
+	return tea.Batch(cmds...)
+}
+
+// stepTo takes the run to step target at once, as a replay to it would.
+func (m *Model) stepTo(target int64) {
+	m.finishSeek()
+	if _, plays := m.playsRun(); plays && target != m.seek.steps {
+		m.seekTo(target)
+		m.finishSeek()
+	}
+}
+
+// finishSeek runs a replay under way to its end at once.
+func (m *Model) finishSeek() {
+	m.seek.resume = false
+	for m.seek.going {
+		m.seekBatch()
+	}
 }
 
 // classKey takes a following session's keys: branch off, follow again;

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -58,7 +59,7 @@ func TestFollowFromThePicker(t *testing.T) {
 	if m.caption != lect.Caption || !strings.Contains(plain(m), "moment") {
 		t.Errorf("the moment on screen is %q, the lecturer's %q:\n%s", m.caption, lect.Caption, plain(m))
 	}
-	if !strings.Contains(plain(m), "following (ctrl+b branches)") {
+	if !strings.Contains(plain(m), "│ following │") {
 		t.Errorf("the status should say the session follows:\n%s", plain(m))
 	}
 }
@@ -89,5 +90,71 @@ func TestBranchIsTheLecturersRun(t *testing.T) {
 	drive(m, "n")
 	if m.seek.steps != lect.Step+1 {
 		t.Errorf("a step after branching: step %d, want %d", m.seek.steps, lect.Step+1)
+	}
+}
+
+// script is a lecturer's keys: "n*5" is n five times, ":--load 0.95" a
+// line typed into the prompt and entered.
+func script(keys ...string) []string {
+	var out []string
+	for _, k := range keys {
+		switch {
+		case strings.HasPrefix(k, ":") && len(k) > 1:
+			out = append(out, ":")
+			for _, r := range k[1:] {
+				out = append(out, string(r))
+			}
+			out = append(out, "enter")
+		case strings.Contains(k, "*"):
+			name, times, _ := strings.Cut(k, "*")
+			n, _ := strconv.Atoi(times)
+			for range n {
+				out = append(out, name)
+			}
+		default:
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Whatever the lecturer's keys do to the run (a seed, a preset on either
+// side, a protection at the first step or switched mid-run, a comparison,
+// a node that leaves, a policy, a config typed at the prompt, a step back
+// over a switch, a rerun from the start), a follower shows the same run
+// at the same step after every key, and keeps its own view (the focus).
+func TestFollowersMatchTheLecturer(t *testing.T) {
+	t.Parallel()
+	for name, keys := range map[string][]string{
+		"cascade-lecture": script("B", "n*5", "s", "n*3", "@", "n*10", "c", "n*20", "c", "B", "B", "3", "n*5", "b*2", "y", "n*3", "Z", "n*2", "R", "n*4", "S", "7", "enter", "n*3"),
+		"hrw-vs-ring":     script("n*3", "x", "a", "n*2", "x"),
+		"lease-storm":     script("n*30", "h", "n*10", "c", "n*5", "o", "b", "n*3"),
+		"supermarket-90":  script("n*5", "]", "n*5", "p", "n*3", ":--servers 200", "n*4", "P", "n*2"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var latest ClassState
+			lect, err := New(Options{Scenario: name, Theme: "mono", Publish: func(st ClassState) { latest = st }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lect.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+			f, err := New(Options{Theme: "mono", Follow: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+			for i, k := range keys {
+				send(lect, keyFor(k))
+				send(f, FollowMsg{State: latest})
+				if i == 2 {
+					send(f, keyFor("tab")) // the follower's own focus
+				}
+				if f.seek.steps != lect.seek.steps || state(f) != state(lect) {
+					t.Fatalf("after %q (key %d): the follower at step %d, the lecturer at %d:\n%s\nthe lecturer's:\n%s",
+						strings.Join(keys[:i+1], " "), i, f.seek.steps, lect.seek.steps, state(f), state(lect))
+				}
+			}
+		})
 	}
 }

@@ -47,6 +47,7 @@ var forceQuit = key.NewBinding(key.WithKeys("ctrl+c"))
 // handleKey returns the command to run and whether to quit. A key clears
 // the note and the caption of the previous one.
 func (m *Model) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	m.record(msg)
 	if key.Matches(msg, forceQuit) {
 		return nil, true
 	}

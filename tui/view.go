@@ -316,27 +316,27 @@ func (m *Model) statusBar() string {
 	}
 	moves := m.info.Moves
 	plays := moves == ""
-	if !plays {
+	switch {
+	case !plays:
 		parts = append(m.lab.Status(), moves)
-	} else {
+	case !m.following: // a follower's speed and stops are the lecturer's
 		parts = append(parts, m.speedLabel())
 	}
-	if m.stopAtMoments {
+	if m.stopAtMoments && !m.following {
 		parts = append(parts, "stops at moments")
 	}
 	if m.classLine != "" { // the lecturer's: after the play state, kept before the rest
 		parts = slices.Insert(parts, 1, m.classLine)
 	}
 	if m.followable {
-		mode := "following (ctrl+b branches)"
+		mode := "following" // the help bar says how to branch off
 		if !m.following {
 			mode = "own run (ctrl+f follows)"
 		}
 		parts = slices.Insert(parts, 1, mode)
 	}
 	bar := func(ps []string) string { return m.st.StatusBar.Render(" " + strings.Join(ps, " │ ") + " ") }
-	if widget.Width(bar(parts)) > m.width && plays && len(parts) > 2 {
-		speed := slices.Index(parts, m.speedLabel())
+	if speed := slices.Index(parts, m.speedLabel()); widget.Width(bar(parts)) > m.width && speed > 0 {
 		parts = slices.Delete(parts, speed, speed+1)
 	}
 	for len(parts) > 1 && widget.Width(bar(parts)) > m.width {
