@@ -168,8 +168,8 @@ type Model struct {
 	published, lecturerAt ClassState
 	// run is the open run as a class replays it (the lecturer's log of
 	// it); replayed is how far a follower has replayed the lecturer's
-	run      classRun
-	replayed replayed
+	run                   classRun
+	replayed              replayed
 	followable, following bool
 	onFollow              func(bool)
 	classLine             string
