@@ -7,8 +7,9 @@ import (
 	"github.com/loadlab/loadlab/scenarios"
 )
 
-// errNoSweeps answers --vary in a shell started without sweeps.
-var errNoSweeps = errors.New("--vary: sweeps open from the command line here (loadlab tui sweep ...)")
+// errNoSweeps answers --vary in a shell started without sweeps: a class
+// server's session.
+var errNoSweeps = errors.New("--vary: sweeps are not offered on a class server, where they would hold its cores for minutes: loadlab sweep runs them on your own machine")
 
 // startSweep opens a sweep's screen in the shell: args as loadlab tui
 // sweep takes them, over base when a lab's prompt asked for it. A refused
