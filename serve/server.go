@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"os"
 	"runtime"
@@ -315,10 +316,11 @@ const followCommand = "follow"
 // the context's time.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
-	for p, sess := range s.programs {
+	sessions := maps.Clone(s.programs)
+	s.mu.Unlock()
+	for p, sess := range sessions { // not under the lock: a program's frame reads the session count
 		s.endWith(p, sess, "loadlab: the class server is stopping")
 	}
-	s.mu.Unlock()
 	for s.open() > 0 && ctx.Err() == nil {
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -56,16 +56,19 @@ func canvasView(c *canvas.Model) string {
 			b.WriteByte('\n')
 		}
 		for x := range c.Width() {
-			cell := c.Cell(canvas.Point{X: x, Y: y})
-			r := cell.Rune
+			p := canvas.Point{X: x, Y: y}
+			r := c.Cell(p).Rune
 			if r == 0 {
 				r = ' '
 			}
 			// A blank looks the same in any foreground: it joins the run
 			// it falls in rather than starting one.
-			if l := (look{cell.Style.GetForeground(), cell.Style.GetBold()}); l != cur && r != ' ' {
-				flush()
-				cur, curStyle = l, cell.Style // its renderer's: the terminal's colour profile
+			if r != ' ' {
+				st := c.GetCellStyle(p)
+				if l := (look{st.GetForeground(), st.GetBold()}); l != cur {
+					flush()
+					cur, curStyle = l, *st // its renderer's: the terminal's colour profile
+				}
 			}
 			run = append(run, r)
 		}
