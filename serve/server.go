@@ -186,9 +186,12 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		wish.Fatalln(sess, "loadlab: "+err.Error())
 		return nil
 	}
+	// The session's keys, timed for --idle (the door asks for no pty: the
+	// session itself is the input); the server alone hears signals, and
+	// ends each session as Shutdown says.
 	keys := &keysRead{r: sess}
 	keys.touch()
-	p = tea.NewProgram(m, append(bm.MakeOptions(sess), tea.WithAltScreen(), tea.WithInput(keys))...)
+	p = tea.NewProgram(m, append(bm.MakeOptions(sess), tea.WithAltScreen(), tea.WithInput(keys), tea.WithoutSignalHandler())...)
 	s.mu.Lock()
 	s.programs[p] = sess
 	s.mu.Unlock()
@@ -240,7 +243,11 @@ func (s *Server) endWhenIdle(p *tea.Program, sess ssh.Session, keys *keysRead) {
 		case <-sess.Context().Done():
 			return
 		case <-tick.C:
-			if keys.idleFor() < idle || s.class.watching(p) {
+			if s.class.watching(p) {
+				keys.touch() // watching is not idle: the clock starts when the lecturer leaves
+				continue
+			}
+			if keys.idleFor() < idle {
 				continue
 			}
 			s.log.Info("session ended: idle", "addr", sess.RemoteAddr().String(), "user", sess.User(), "idle", idle.String())
@@ -319,9 +326,18 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	sessions := maps.Clone(s.programs)
 	s.mu.Unlock()
 	for p, sess := range sessions { // not under the lock: a program's frame reads the session count
-		s.endWith(p, sess, "loadlab: the class server is stopping")
+		go s.endWith(p, sess, "loadlab: the class server is stopping")
 	}
+	// A program still busy in a long update when the time is nearly up is
+	// killed (it still gives its terminal back once the update returns).
+	killAt := time.Now().Add(max(0, time.Until(deadlineOf(ctx))*3/4))
 	for s.open() > 0 && ctx.Err() == nil {
+		if time.Now().After(killAt) {
+			for p := range sessions {
+				p.Kill()
+			}
+			killAt = deadlineOf(ctx)
+		}
 		time.Sleep(5 * time.Millisecond)
 	}
 	err := s.srv.Close()
@@ -334,6 +350,14 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		return nil
 	}
 	return err
+}
+
+// deadlineOf is ctx's deadline, or a second from now without one.
+func deadlineOf(ctx context.Context) time.Time {
+	if d, ok := ctx.Deadline(); ok {
+		return d
+	}
+	return time.Now().Add(time.Second)
 }
 
 // open is the sessions open.

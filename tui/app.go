@@ -364,7 +364,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.screen == screenPicker {
 			m.picker, cmd = m.picker.Update(msg)
 		} else if a, ok := m.async(); ok {
-			cmd = a.Update(msg)
+			cmd = tea.Batch(a.Update(msg), m.followAgain())
 		}
 	}
 	m.publishClass()

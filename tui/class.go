@@ -196,12 +196,16 @@ func (m *Model) follow(st ClassState) tea.Cmd {
 		m.setNote("the lecturer has left: the run stays on screen; ctrl+b makes it yours to explore", false)
 		return nil
 	}
+	if strings.HasPrefix(m.note, "the lecturer has left") {
+		m.setNote("the lecturer is back", false)
+	}
 	if !st.Open {
 		if m.screen == screenLab {
 			m.back()
 		}
 		return nil
 	}
+	var cmds []tea.Cmd
 	if m.screen != screenLab || m.replayed.epoch != st.Epoch || m.replayed.keys > len(st.Events) {
 		delete(m.kept, st.Scenario.Name) // the lecturer's run, not one kept from before
 		if err := m.open(st.Scenario); err != nil {
@@ -209,8 +213,11 @@ func (m *Model) follow(st ClassState) tea.Cmd {
 			return nil
 		}
 		m.replayed = replayed{epoch: st.Epoch}
+		cmds = append(cmds, m.Init()) // its work off the loop (an exact enumeration)
 	}
-	var cmds []tea.Cmd
+	if a, ok := m.async(); ok && a.Busy() {
+		return tea.Batch(cmds...) // the keys wait for the lab's work: followAgain replays them
+	}
 	for _, e := range st.Events[m.replayed.keys:] {
 		m.stepTo(e.Step)
 		cmd, _ := m.handleKey(e.Key)
@@ -224,6 +231,15 @@ func (m *Model) follow(st ClassState) tea.Cmd {
 	}
 	m.caption, m.told = st.Caption, nil // the moment the lecturer stands at, told as it is there
 	return tea.Batch(cmds...)
+}
+
+// followAgain replays what waited for the lab's work off the loop, once
+// it is in.
+func (m *Model) followAgain() tea.Cmd {
+	if a, ok := m.async(); m.following && ok && !a.Busy() && (m.replayed.keys < len(m.lecturerAt.Events) || m.seek.steps != m.lecturerAt.Step) {
+		return m.follow(m.lecturerAt)
+	}
+	return nil
 }
 
 // stepTo takes the run to step target at once, as a replay to it would.
@@ -256,6 +272,7 @@ func (m *Model) classKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		m.setFollowing(false)
+		m.replayed = replayed{} // following again replays the lecturer's run from its start
 		if m.screen != screenLab {
 			m.setNote("left the lecturer: pick a scenario of your own; ctrl+f follows again", false)
 			return nil, true

@@ -158,3 +158,43 @@ func TestFollowersMatchTheLecturer(t *testing.T) {
 		})
 	}
 }
+
+// A follower who branched, changed the run and follows again gets the
+// lecturer's run, not its own changes under the lecturer's keys; and the
+// exact labs' followers wait for the enumeration before replaying.
+func TestFollowAgainIsTheLecturersRun(t *testing.T) {
+	t.Parallel()
+	for name, keys := range map[string]struct{ lecturer, own []string }{
+		"supermarket-90":  {script("n*3", "p", "n"), []string{"]", "n"}},
+		"cascade-lecture": {script("n*3", "B", "n"), []string{"B", "n", "s"}},
+		"exact-n4":        {script("n*3", "v", "n"), []string{"v", "n"}},
+	} {
+		var latest ClassState
+		lect, err := New(Options{Scenario: name, Theme: "mono", Publish: func(st ClassState) { latest = st }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lect.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		run(lect, lect.Init())
+		f, err := New(Options{Theme: "mono", Follow: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		for _, k := range keys.lecturer {
+			send(lect, keyFor(k))
+		}
+		send(f, FollowMsg{State: latest})
+		drive(f, "ctrl+b")
+		for _, k := range keys.own {
+			drive(f, k)
+		}
+		drive(f, "ctrl+f")
+		send(lect, keyFor("n"))
+		send(f, FollowMsg{State: latest})
+		if f.seek.steps != lect.seek.steps || state(f) != state(lect) {
+			t.Errorf("%s: following again after %v: the follower at step %d, the lecturer at %d:\n%s\nthe lecturer's:\n%s",
+				name, keys.own, f.seek.steps, lect.seek.steps, state(f), state(lect))
+		}
+	}
+}

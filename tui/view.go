@@ -330,6 +330,9 @@ func (m *Model) statusBar() string {
 	}
 	if m.followable {
 		mode := "following" // the help bar says how to branch off
+		if m.lecturerAt.Away {
+			mode = "following: the lecturer has left"
+		}
 		if !m.following {
 			mode = "own run (ctrl+f follows)"
 		}
