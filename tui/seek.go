@@ -139,7 +139,11 @@ func (m *Model) stopSeek() {
 	if m.seek.going {
 		m.seek.going, m.seek.resume = false, false
 		m.seek.gen++
-		m.setNote("stopped going back at "+m.placeNote(), false)
+		what := "stopped the replay at "
+		if m.seek.target == math.MaxInt64 {
+			what = "stopped playing to the end at "
+		}
+		m.setNote(what+m.placeNote(), false)
 	}
 }
 
