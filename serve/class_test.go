@@ -56,25 +56,46 @@ func latestClock(sc *screen) string {
 	return strings.Join(strings.Fields(all[len(all)-1]), " ")
 }
 
+// withLecturer starts a server whose lecturers' file holds a new key,
+// and gives the key's auth.
+func withLecturer(t *testing.T, edit func(*Config)) (*Server, *quiet, gossh.AuthMethod) {
+	t.Helper()
+	lectAuth, lectKey := keyAuth(t)
+	keys := filepath.Join(t.TempDir(), "lecturers")
+	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(lectKey), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, log := start(t, func(c *Config) {
+		c.LecturerKeys = keys
+		if edit != nil {
+			edit(c)
+		}
+	})
+	return s, log, lectAuth
+}
+
+// lecturerOn connects with the lecturer's key and opens a session at
+// 100x30, on the picker; closing the client ends it.
+func lecturerOn(t *testing.T, s *Server, auth gossh.AuthMethod) (*screen, *gossh.Client) {
+	t.Helper()
+	lc, err := dial(s, "prof", auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lc.Close() })
+	sc := openSized(t, lc, 100, 30)
+	sc.waitFor(t, "small-steps")
+	return sc, lc
+}
+
 // A student who follows sees the lecturer's scenario at the lecturer's
 // step, at their own size; the lecturer's status line counts them; ctrl+b
 // branches off at that step (their own run, the same screen), and steps
 // then move only the student's run; ctrl+f follows again, from a lab or
 // from the picker.
 func TestFollowTheLecturerAndBranchOff(t *testing.T) {
-	lectAuth, lectKey := keyAuth(t)
-	keys := filepath.Join(t.TempDir(), "lecturers")
-	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(lectKey), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	s, _ := start(t, func(c *Config) { c.LecturerKeys = keys })
-	lc, err := dial(s, "prof", lectAuth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lc.Close()
-	lect := openSized(t, lc, 100, 30)
-	lect.waitFor(t, "small-steps")
+	s, _, lectAuth := withLecturer(t, nil)
+	lect, _ := lecturerOn(t, s, lectAuth)
 	lect.openScenario(t, "cascade-lecture")
 	for range 30 {
 		lect.in.Write([]byte("n"))
@@ -131,20 +152,10 @@ func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 // given back; one that follows a lecturer who is here does not (a class
 // watches for long stretches), until the lecturer leaves.
 func TestIdleSessionsEndButAClassWatching(t *testing.T) {
-	lectAuth, lectKey := keyAuth(t)
-	keys := filepath.Join(t.TempDir(), "lecturers")
-	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(lectKey), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	s, log := start(t, func(c *Config) { c.LecturerKeys, c.Idle = keys, time.Second })
+	s, log, lectAuth := withLecturer(t, func(c *Config) { c.Idle = time.Second })
 	studentAuth, _ := keyAuth(t)
 	alone := onPicker(t, s, "ada", studentAuth, 80, 24)
-	lc, err := dial(s, "prof", lectAuth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lect := openSized(t, lc, 100, 30)
-	lect.waitFor(t, "small-steps")
+	lect, lc := lecturerOn(t, s, lectAuth)
 	sc, err := dial(s, "bob", studentAuth)
 	if err != nil {
 		t.Fatal(err)
@@ -174,25 +185,10 @@ func TestIdleSessionsEndButAClassWatching(t *testing.T) {
 // Two sessions with a lecturer's key: the first drives the class, the
 // second is told so; when the first leaves, the second drives it.
 func TestOneLecturerSessionDrives(t *testing.T) {
-	lectAuth, lectKey := keyAuth(t)
-	keys := filepath.Join(t.TempDir(), "lecturers")
-	if err := os.WriteFile(keys, gossh.MarshalAuthorizedKey(lectKey), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	s, _ := start(t, func(c *Config) { c.LecturerKeys = keys })
-	lc, err := dial(s, "prof", lectAuth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first := openSized(t, lc, 100, 30)
-	first.waitFor(t, "small-steps")
+	s, _, lectAuth := withLecturer(t, nil)
+	first, lc := lecturerOn(t, s, lectAuth)
 	first.openScenario(t, "cascade-lecture")
-	fc, err := dial(s, "prof", lectAuth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	second := openSized(t, fc, 100, 30)
-	second.waitFor(t, "small-steps")
+	second, _ := lecturerOn(t, s, lectAuth)
 	second.openScenario(t, "lease-storm")
 	second.waitFor(t, "another lecturer's session drives it")
 	studentAuth, _ := keyAuth(t)
