@@ -2,8 +2,12 @@
 // wish with its Bubble Tea middleware): one program per session, at that
 // session's terminal size, starting on the picker. Only that program is
 // served: commands, subsystems, forwarding of ports, agents and X11, and
-// environment variables are refused; connections are capped per address
-// and in total, idle sessions end, and a panic ends its session only.
+// environment variables are refused. The door holds as sshd's does: a
+// role comes only from the key a session proved, terminal sizes are
+// clamped, connections without a session close after a grace, sessions
+// are capped per connection, per address and in all, wrong class codes
+// cost their address more each time, idle sessions end, and a panic ends
+// its session only.
 package serve
 
 import (
@@ -25,7 +29,8 @@ type Config struct {
 	// ClassCode is the students' password; "" lets anyone in.
 	ClassCode string
 	// MaxSessions caps the sessions at once, PerAddress those from one
-	// address.
+	// address. Connections still at the door (no session yet) are counted
+	// apart and never keep a session out.
 	MaxSessions, PerAddress int
 	// Idle ends a session with no input for so long.
 	Idle time.Duration

@@ -13,7 +13,8 @@ import (
 )
 
 // hostKey reads the host key's file, or makes an ed25519 key and writes
-// it there, readable by its owner only (0600). It returns the key in PEM
+// it there, readable by its owner only (0600); a file others may read is
+// refused, as sshd refuses one. It returns the key in PEM
 // and its SHA256 fingerprint, as ssh prints it on first connecting.
 func hostKey(path string) (pemBytes []byte, fingerprint string, err error) {
 	pemBytes, err = os.ReadFile(path)
@@ -32,6 +33,8 @@ func hostKey(path string) (pemBytes []byte, fingerprint string, err error) {
 		}
 	} else if err != nil {
 		return nil, "", fmt.Errorf("--host-key: cannot read %s: %w", path, err)
+	} else if info, serr := os.Stat(path); serr == nil && info.Mode().Perm()&0o077 != 0 {
+		return nil, "", fmt.Errorf("--host-key: %s may be read by others (mode %o): chmod 600 %s, as sshd asks of its host keys", path, info.Mode().Perm(), path)
 	}
 	signer, err := gossh.ParsePrivateKey(pemBytes)
 	if err != nil {

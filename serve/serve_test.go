@@ -40,8 +40,14 @@ func (q *quiet) text() string {
 }
 
 // start serves cfg (on a free loopback port, its host key in a temporary
-// directory) until the test ends.
+// directory, a wrong code refused in 10 ms) until the test ends.
 func start(t *testing.T, edit func(*Config)) (*Server, *quiet) {
+	t.Helper()
+	return startTuned(t, edit, nil)
+}
+
+// startTuned is start with the door's timings tuned too.
+func startTuned(t *testing.T, edit func(*Config), tune func(*door)) (*Server, *quiet) {
 	t.Helper()
 	cfg := DefaultConfig()
 	cfg.Addr, cfg.HostKey, cfg.Theme = "127.0.0.1:0", filepath.Join(t.TempDir(), "host_key"), "mono"
@@ -49,11 +55,15 @@ func start(t *testing.T, edit func(*Config)) (*Server, *quiet) {
 		edit(&cfg)
 	}
 	log := &quiet{}
-	s, err := Start(cfg, log)
+	s, err := serve(cfg, log, func(d *door) {
+		d.delay = 10 * time.Millisecond
+		if tune != nil {
+			tune(d)
+		}
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.door.delay = 10 * time.Millisecond
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
@@ -265,37 +275,42 @@ func TestTheClassCodeAndTheLecturersKey(t *testing.T) {
 	}
 }
 
-// --max-sessions caps the connections: one more is refused.
-func TestMaxSessions(t *testing.T) {
+// --max-sessions caps the sessions, wherever they are opened: two on one
+// connection fill a class of two, and a third is refused in words the
+// client shows; a place freed is taken again.
+func TestMaxSessionsCountsSessions(t *testing.T) {
 	s, log := start(t, func(c *Config) { c.MaxSessions = 2 })
 	auth, _ := keyAuth(t)
-	var open []*gossh.Client
-	for range 2 {
-		c, err := dial(s, "s", auth)
-		if err != nil {
-			t.Fatal(err)
-		}
-		open = append(open, c)
+	one, err := dial(s, "s", auth)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if c, err := dial(s, "s", auth); err == nil {
-		c.Close()
-		t.Error("a third connection got in past --max-sessions 2")
+	defer one.Close()
+	first, second := open(t, one), open(t, one)
+	first.waitFor(t, "small-steps")
+	second.waitFor(t, "small-steps")
+	other, err := dial(s, "s", auth)
+	if err != nil {
+		t.Fatal(err)
 	}
-	open[0].Close()
+	defer other.Close()
+	if _, err := other.NewSession(); err == nil || !strings.Contains(err.Error(), "the class is full (2 sessions)") {
+		t.Errorf("a third session past --max-sessions 2: %v, want the class is full", err)
+	}
+	first.sess.Close()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		c, err := dial(s, "s", auth)
+		sess, err := other.NewSession()
 		if err == nil {
-			c.Close()
+			sess.Close()
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("a place freed by a closed connection was never taken: %v", err)
+			t.Fatalf("a place freed by a closed session was never taken: %v", err)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	open[1].Close()
-	if !strings.Contains(log.text(), "too many connections") {
+	if !strings.Contains(log.text(), "the class is full") {
 		t.Errorf("the log should say why it refused:\n%s", log.text())
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"maps"
 	"net"
-	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -18,14 +17,13 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
-	"github.com/charmbracelet/wish/activeterm"
+	"github.com/charmbracelet/wish/accesscontrol"
 	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/loadlab/loadlab/internal/sysmem"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/tui"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/muesli/termenv"
-	gossh "golang.org/x/crypto/ssh"
 )
 
 // Server is a class server listening.
@@ -44,6 +42,8 @@ type Server struct {
 	// why is why a session is being ended (an ssh.Session's string),
 	// told it once its program has given the terminal back
 	why sync.Map
+	// crashes holds each session's crash catcher (an ssh.Session's)
+	crashes sync.Map
 	// newModel opens a session's program (tui.New with opts; a test's
 	// own)
 	newModel func(opts tui.Options) (tea.Model, error)
@@ -51,7 +51,11 @@ type Server struct {
 
 // Start checks cfg, reads or makes the host key, and serves until
 // Shutdown.
-func Start(cfg Config, log logger) (*Server, error) {
+func Start(cfg Config, log logger) (*Server, error) { return serve(cfg, log, nil) }
+
+// serve is Start with the door's timings tuned before it opens (a
+// test's shorter ones).
+func serve(cfg Config, log logger, tune func(*door)) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -59,7 +63,10 @@ func Start(cfg Config, log logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &door{cfg: cfg, log: log, delay: refuseDelay, conns: map[string]int{}}
+	d := newDoor(cfg, log)
+	if tune != nil {
+		tune(d)
+	}
 	if cfg.LecturerKeys != "" {
 		if d.lecturers, err = readKeys(cfg.LecturerKeys); err != nil {
 			return nil, err
@@ -73,9 +80,11 @@ func Start(cfg Config, log logger) (*Server, error) {
 		wish.WithPublicKeyAuth(d.publicKey),
 		wish.WithPasswordAuth(d.password),
 		wish.WithKeyboardInteractiveAuth(d.keyboard),
+		wish.WithMaxTimeout(maxTime),
 		wish.WithMiddleware(
 			bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii), // each session at its own profile, none forced
-			activeterm.Middleware(),
+			needsTerminal,
+			accesscontrol.Middleware(followCommand),
 			s.guard,
 		),
 	)
@@ -83,8 +92,8 @@ func Start(cfg Config, log logger) (*Server, error) {
 		return nil, err
 	}
 	s.srv.ConnCallback = d.conn
-	s.srv.SessionRequestCallback = d.session
-	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": d.sessionChannel}
+	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": d.sessionChannel, "default": d.refusedChannel}
+	s.srv.RequestHandlers = map[string]ssh.RequestHandler{"default": d.refusedRequest}
 	s.srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{}
 	if s.ln, err = net.Listen("tcp", cfg.Addr); err != nil {
 		return nil, fmt.Errorf("--addr: cannot listen on %s: %w", cfg.Addr, err)
@@ -101,47 +110,30 @@ func Start(cfg Config, log logger) (*Server, error) {
 // Addr is where the server listens.
 func (s *Server) Addr() string { return s.ln.Addr().String() }
 
-// readKeys reads an authorized_keys file.
-func readKeys(path string) ([]ssh.PublicKey, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("--lecturer-keys: cannot read %s: %w", path, err)
-	}
-	var keys []ssh.PublicKey
-	for len(data) > 0 {
-		k, _, _, rest, err := gossh.ParseAuthorizedKey(data)
-		if err != nil {
-			break // the rest holds no key
-		}
-		keys, data = append(keys, k), rest
-	}
-	if len(keys) == 0 {
-		return nil, fmt.Errorf("--lecturer-keys: %s holds no key in authorized_keys form", path)
-	}
-	return keys, nil
-}
-
-// guard is every session's outermost layer: it caps the sessions, logs
-// the session's start and end, and ends a session that panics without
-// taking the server with it.
+// guard is every session's outermost layer: it logs the session's start
+// and end, tells the session why it ended once its program has given the
+// terminal back, and ends a session whose handler or program panics
+// without taking the server with it, logging the stack. (wish's recover
+// middleware guards only the middlewares handed to it, and tells neither
+// the session's user nor the log which session it was.)
 func (s *Server) guard(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		addr, who := sess.RemoteAddr().String(), roleOf(sess.Context())
+		addr, who := sess.RemoteAddr().String(), s.door.roleOf(sess)
 		s.mu.Lock()
-		full := s.sessions >= s.door.cfg.MaxSessions
-		if !full {
-			s.sessions++
-		}
+		s.sessions++
 		s.mu.Unlock()
-		if full {
-			s.log.Warn("refused: the class is full", "addr", addr, "sessions", s.door.cfg.MaxSessions)
-			wish.Fatalln(sess, fmt.Sprintf("loadlab: the class is full (%d sessions); try again later", s.door.cfg.MaxSessions))
-			return
-		}
+		c := &crash{}
+		s.crashes.Store(sess, c)
 		defer func() {
 			if r := recover(); r != nil {
-				s.log.Error("a session crashed and ended; the others go on", "addr", addr, "panic", fmt.Sprint(r))
-				wish.Fatalln(sess, "loadlab: this session crashed and has ended; the class goes on")
+				c.caught(r)
+			}
+			s.crashes.Delete(sess)
+			if what, stack := c.report(); what != "" {
+				s.log.Error("session crashed; the others go on", "addr", addr, "user", sess.User(), "panic", what, "stack", stack)
+				wish.Fatalln(sess, "loadlab: this session crashed and has ended (the server's log has why); the class goes on")
+			} else {
+				s.log.Info("session ended", "addr", addr, "user", sess.User())
 			}
 			s.mu.Lock()
 			s.sessions--
@@ -152,17 +144,22 @@ func (s *Server) guard(next ssh.Handler) ssh.Handler {
 		if why, ok := s.why.LoadAndDelete(sess); ok {
 			wish.Println(sess, why.(string))
 		}
-		s.log.Info("session ended", "addr", addr, "user", sess.User())
 	}
 }
 
-// roleOf is a connection's role, a student unless a lecturer's key let
-// it in.
-func roleOf(ctx ssh.Context) role {
-	if r, ok := ctx.Value(roleKey{}).(role); ok {
-		return r
+// needsTerminal refuses a session without a terminal in words that say
+// how to ask for one (ssh runs a command, such as follow, without a
+// terminal unless -t asks; wish's activeterm says only that one is
+// needed).
+func needsTerminal(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if _, _, ok := sess.Pty(); ok {
+			next(sess)
+			return
+		}
+		_, port, _ := net.SplitHostPort(sess.LocalAddr().String())
+		wish.Fatalln(sess, fmt.Sprintf("loadlab draws a screen and needs a terminal: add -t, as in ssh -t -p %s HOST %s", port, strings.Join(sess.Command(), " ")))
 	}
-	return student
 }
 
 // program is a session's loadlab at the session's size and colour
@@ -175,7 +172,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	following := len(sess.Command()) == 1 && sess.Command()[0] == followCommand
 	var p *tea.Program
 	switch {
-	case roleOf(sess.Context()) == lecturer:
+	case s.door.roleOf(sess) == lecturer:
 		opts.Publish = func(st tui.ClassState) { s.class.publish(p, st) }
 	default: // a student, following from the start if it asked to
 		opts.Followable, opts.Follow = true, following
@@ -186,12 +183,17 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		wish.Fatalln(sess, "loadlab: "+err.Error())
 		return nil
 	}
+	c, _ := s.crashes.Load(sess)
+	guarded := crashGuard{Model: m, c: c.(*crash)}
 	// The session's keys, timed for --idle (the door asks for no pty: the
 	// session itself is the input); the server alone hears signals, and
 	// ends each session as Shutdown says.
 	keys := &keysRead{r: sess}
 	keys.touch()
-	p = tea.NewProgram(m, append(bm.MakeOptions(sess), tea.WithAltScreen(), tea.WithInput(keys), tea.WithoutSignalHandler())...)
+	p = tea.NewProgram(guarded, append(bm.MakeOptions(sess), tea.WithAltScreen(), tea.WithInput(keys), tea.WithoutSignalHandler())...)
+	guarded.c.mu.Lock()
+	guarded.c.quit = p.Quit
+	guarded.c.mu.Unlock()
 	s.mu.Lock()
 	s.programs[p] = sess
 	s.mu.Unlock()
@@ -315,7 +317,8 @@ func profileOf(term string) termenv.Profile {
 }
 
 // followCommand is what a student asks for to follow the lecturer: ssh
-// -p 2222 HOST follow.
+// -t -p 2222 HOST follow (-t: ssh runs a command without a terminal
+// unless asked).
 const followCommand = "follow"
 
 // Shutdown ends every session's program (each gives its terminal back

@@ -37,7 +37,7 @@ var commands = []struct{ name, help string }{
 
 Serves loadlab over SSH until SIGINT or SIGTERM: ssh -p 2222 HOST gives each
 student their own loadlab at their own terminal's size, on the picker;
-ssh -p 2222 HOST follow shows the lecturer's session live (ctrl+b branches
+ssh -t -p 2222 HOST follow shows the lecturer's session live (ctrl+b branches
 off at the step on screen, ctrl+f follows again). The
 host key is made on the first start (ed25519, mode 0600) and its fingerprint
 printed; --lecturer-keys is an authorized_keys file of the lecturers' keys;

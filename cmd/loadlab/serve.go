@@ -27,7 +27,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) error {
 	fs.Text(&cfg.LecturerKeys, "lecturer-keys", "an authorized_keys file", "the lecturers' public keys")
 	fs.Text(&cfg.ClassCode, "class-code", "a word", "the students' password (none: anyone may come in)")
 	fs.Int(&cfg.MaxSessions, "max-sessions", 1, 10000, "sessions at once")
-	fs.Int(&cfg.PerAddress, "per-address", 1, 10000, "connections at once from one address")
+	fs.Int(&cfg.PerAddress, "per-address", 1, 10000, "sessions at once from one address (a classroom behind one NAT is one address)")
 	fs.Value((*durationValue)(&cfg.Idle), "idle", "a duration from 1s to 24h, such as 30m", "a session with no input for this long ends")
 	fs.Text(&cfg.Theme, "theme", "a theme name", "the screens' theme")
 	positional, err := flags.Parse(fs, args, "serve")
@@ -55,7 +55,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, " (the class code is their password)")
 	}
 	fmt.Fprintln(stdout)
-	fmt.Fprintf(stdout, "to follow the lecturer: ssh -p %s %s follow (or ctrl+f in loadlab)\n", port, host)
+	fmt.Fprintf(stdout, "to follow the lecturer: ssh -t -p %s %s follow (or ctrl+f in loadlab)\n", port, host)
 	if cfg.LecturerKeys != "" {
 		fmt.Fprintln(stdout, "lecturers: ssh with a key in "+cfg.LecturerKeys+"; the class follows what your session shows")
 	}
