@@ -98,7 +98,7 @@ func (d *door) checkCode(ctx ssh.Context, code string) (bool, time.Duration) {
 	}
 	host := hostOf(ctx.RemoteAddr())
 	if wait := d.penalties.lockedFor(host); wait > 0 {
-		d.tally.refused("a code from an address locked out by wrong ones", "addr", host, "for", wait.Round(time.Second).String())
+		d.tally.refused("a code from an address locked out by wrong ones", "addr", host, "for", seconds(wait))
 		return false, wait
 	}
 	if subtle.ConstantTimeCompare([]byte(code), []byte(d.cfg.ClassCode)) == 1 {
@@ -118,7 +118,7 @@ func (d *door) keyboard(ctx ssh.Context, ask gossh.KeyboardInteractiveChallenge)
 	}
 	if wait := d.penalties.lockedFor(hostOf(ctx.RemoteAddr())); wait > 0 {
 		ask("", lockedOut(wait), nil, nil)
-		d.tally.refused("a code from an address locked out by wrong ones", "addr", hostOf(ctx.RemoteAddr()), "for", wait.Round(time.Second).String())
+		d.tally.refused("a code from an address locked out by wrong ones", "addr", hostOf(ctx.RemoteAddr()), "for", seconds(wait))
 		return false
 	}
 	answers, err := ask("", "", []string{"class code: "}, []bool{false})
@@ -134,7 +134,12 @@ func (d *door) keyboard(ctx ssh.Context, ask gossh.KeyboardInteractiveChallenge)
 
 // lockedOut tells a client its address is locked out, and for how long.
 func lockedOut(wait time.Duration) string {
-	return fmt.Sprintf("loadlab: too many wrong class codes from your address; try again in %v\n", wait.Round(time.Second))
+	return fmt.Sprintf("loadlab: too many wrong class codes from your address; try again in %s\n", seconds(wait))
+}
+
+// seconds is a wait in whole seconds, rounded up: never "0s".
+func seconds(wait time.Duration) string {
+	return (wait + time.Second - 1).Truncate(time.Second).String()
 }
 
 // hostOf is an address's host.

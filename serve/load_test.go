@@ -120,7 +120,7 @@ func openSized(t *testing.T, c *gossh.Client, w, h int) *screen {
 		t.Fatal(err)
 	}
 	sc := &screen{sess: sess}
-	sess.Stdout = sc
+	sess.Stdout, sess.Stderr = sc, sc
 	in, err := sess.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -86,9 +86,9 @@ func (f filtered) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 
 // ptyRequest is a pty-req's payload (RFC 4254, 6.2).
 type ptyRequest struct {
-	Term                        string
-	Cols, Rows, Width, Height   uint32
-	Modes                       string
+	Term                      string
+	Cols, Rows, Width, Height uint32
+	Modes                     string
 }
 
 // windowChange is a window-change's payload (RFC 4254, 6.7).
@@ -105,7 +105,7 @@ func clampPty(payload []byte) ([]byte, error) {
 	if len(p.Term) > maxTermName {
 		p.Term = "dumb"
 	}
-	p.Cols, p.Rows = clamp(p.Cols, MaxCols), clamp(p.Rows, MaxRows)
+	p.Cols, p.Rows = clamp(p.Cols, 80, MaxCols), clamp(p.Rows, 24, MaxRows)
 	p.Width, p.Height = 0, 0
 	return gossh.Marshal(p), nil
 }
@@ -117,10 +117,16 @@ func clampWindow(payload []byte) []byte {
 	if err := gossh.Unmarshal(payload, &w); err != nil {
 		return payload
 	}
-	w.Cols, w.Rows = clamp(w.Cols, MaxCols), clamp(w.Rows, MaxRows)
+	w.Cols, w.Rows = clamp(w.Cols, 80, MaxCols), clamp(w.Rows, 24, MaxRows)
 	w.Width, w.Height = 0, 0
 	return gossh.Marshal(w)
 }
 
-// clamp is n within 1..most.
-func clamp(n, most uint32) uint32 { return min(max(n, 1), most) }
+// clamp is n at most most; 0, a size the client does not know (ssh -tt
+// without a terminal of its own), is the classic terminal's.
+func clamp(n, unknown, most uint32) uint32 {
+	if n == 0 {
+		return unknown
+	}
+	return min(n, most)
+}

@@ -28,11 +28,29 @@ type quiet struct {
 func (q *quiet) add(msg any, kv ...any) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	q.lines = append(q.lines, fmt.Sprint(append([]any{msg}, kv...)...))
+	line := fmt.Sprint(msg)
+	for i := 0; i+1 < len(kv); i += 2 {
+		line += fmt.Sprintf(" %v=%v", kv[i], kv[i+1])
+	}
+	q.lines = append(q.lines, line)
 }
 func (q *quiet) Info(msg any, kv ...any)  { q.add(msg, kv...) }
 func (q *quiet) Warn(msg any, kv ...any)  { q.add(msg, kv...) }
 func (q *quiet) Error(msg any, kv ...any) { q.add(msg, kv...) }
+
+// count is the lines that hold want.
+func (q *quiet) count(want string) int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	n := 0
+	for _, l := range q.lines {
+		if strings.Contains(l, want) {
+			n++
+		}
+	}
+	return n
+}
+
 func (q *quiet) text() string {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -346,7 +364,7 @@ func (p panicky) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (panicky) View() string { return "ready" }
 
 // A session that panics ends alone: the server and the other sessions go
-// on.
+// on; its user is told, and the log has the panic and its stack.
 func TestAPanicEndsOneSession(t *testing.T) {
 	s, log := start(t, nil)
 	s.newModel = func(tui.Options) (tea.Model, error) { return panicky{}, nil }
@@ -381,7 +399,10 @@ func TestAPanicEndsOneSession(t *testing.T) {
 	if _, err := sb.sess.SendRequest("keepalive@loadlab", true, nil); err != nil {
 		t.Errorf("the other session ended too: %v", err)
 	}
-	_ = log
+	sa.waitFor(t, "this session crashed and has ended")
+	if text := log.text(); !strings.Contains(text, "session crashed") || !strings.Contains(text, "a bug in one session") || !strings.Contains(text, "panicky.Update") {
+		t.Errorf("the log should say the session crashed, with the panic and its stack:\n%s", text)
+	}
 }
 
 // Shutdown tells every session and stops within a second.
@@ -427,7 +448,7 @@ func TestEachSessionItsOwnColours(t *testing.T) {
 			t.Fatal(err)
 		}
 		sc := &screen{sess: sess}
-		sess.Stdout = sc
+		sess.Stdout, sess.Stderr = sc, sc
 		if err := sess.RequestPty(term, 24, 80, gossh.TerminalModes{}); err != nil {
 			t.Fatal(err)
 		}
