@@ -89,15 +89,23 @@ func (c *class) join(p *tea.Program, done <-chan struct{}, following bool) {
 }
 
 // lecture adds a lecturer's session, which is shown the class's count;
-// the first drives the class.
+// the first drives the class. A lecturer who comes back (or a second
+// session) resumes the run the class is on, where it is, before it is
+// told it drives: the class keeps its screen.
 func (c *class) lecture(p *tea.Program) {
 	c.mu.Lock()
 	c.lecturers[p] = true
 	if c.driver == nil {
 		c.driver = p
 	}
+	st := c.state
 	c.mu.Unlock()
-	c.count()
+	go func() {
+		if st.Open {
+			p.Send(tui.ResumeMsg{State: st})
+		}
+		c.count()
+	}()
 }
 
 // leave drops a session that ended. When the session driving the class
@@ -142,6 +150,22 @@ func (c *class) branched(p *tea.Program, following bool) {
 	}
 	c.mu.Unlock()
 	c.count()
+}
+
+// watched reports whether p is the lecturer's session the class follows,
+// with a student following it now.
+func (c *class) watched(p *tea.Program) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if p != c.driver {
+		return false
+	}
+	for _, f := range c.followers {
+		if f.following {
+			return true
+		}
+	}
+	return false
 }
 
 // watching reports whether p follows a lecturer who is here.

@@ -78,13 +78,20 @@ func withLecturer(t *testing.T, edit func(*Config)) (*Server, *quiet, gossh.Auth
 // 100x30, on the picker; closing the client ends it.
 func lecturerOn(t *testing.T, s *Server, auth gossh.AuthMethod) (*screen, *gossh.Client) {
 	t.Helper()
+	return lecturerShowing(t, s, auth, "small-steps")
+}
+
+// lecturerShowing is lecturerOn for a session that opens on want: the
+// class's run, where there is one.
+func lecturerShowing(t *testing.T, s *Server, auth gossh.AuthMethod, want string) (*screen, *gossh.Client) {
+	t.Helper()
 	lc, err := dial(s, "prof", auth)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { lc.Close() })
 	sc := openSized(t, lc, 100, 30)
-	sc.waitFor(t, "small-steps")
+	sc.waitFor(t, want)
 	return sc, lc
 }
 
@@ -183,12 +190,15 @@ func TestIdleSessionsEndButAClassWatching(t *testing.T) {
 }
 
 // Two sessions with a lecturer's key: the first drives the class, the
-// second is told so; when the first leaves, the second drives it.
+// second opens on the class's run and is told the first drives it; when
+// the first leaves, the second drives it.
 func TestOneLecturerSessionDrives(t *testing.T) {
 	s, _, lectAuth := withLecturer(t, nil)
 	first, lc := lecturerOn(t, s, lectAuth)
 	first.openScenario(t, "cascade-lecture")
-	second, _ := lecturerOn(t, s, lectAuth)
+	second, _ := lecturerShowing(t, s, lectAuth, "resumed the class's run")
+	second.in.Write([]byte{27}) // esc: the picker
+	second.waitFor(t, "choose a scenario")
 	second.openScenario(t, "lease-storm")
 	second.waitFor(t, "another lecturer's session drives it")
 	studentAuth, _ := keyAuth(t)
@@ -202,4 +212,63 @@ func TestOneLecturerSessionDrives(t *testing.T) {
 	lc.Close()
 	second.waitFor(t, "class: 1 follow")
 	st.waitFor(t, "lease-storm ·")
+}
+
+// A lecturer who leaves and comes back finds the class's run where the
+// class is, and drives it on: the followers keep their screen throughout.
+func TestALecturerWhoComesBackKeepsTheClass(t *testing.T) {
+	s, _, lectAuth := withLecturer(t, nil)
+	lect, lc := lecturerOn(t, s, lectAuth)
+	lect.openScenario(t, "cascade-lecture")
+	for range 30 {
+		lect.in.Write([]byte("n"))
+	}
+	time.Sleep(300 * time.Millisecond)
+	at := latestClock(lect)
+	studentAuth, _ := keyAuth(t)
+	sc, err := dial(s, "ada", studentAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sc.Close()
+	st := follow(t, sc, 120, 40)
+	waitClock(t, st, at)
+	lc.Close()
+	st.waitFor(t, "the lecturer has left")
+	back, _ := lecturerShowing(t, s, lectAuth, "resumed the class's run at step 30")
+	waitClock(t, back, at)
+	st.waitFor(t, "the lecturer is back")
+	if latestClock(st) != at || strings.Contains(st.text()[strings.LastIndex(st.text(), "the lecturer has left"):], "small-steps") {
+		t.Fatalf("the follower's screen moved when the lecturer came back: clock %s, want %s", latestClock(st), at)
+	}
+	for range 5 {
+		back.in.Write([]byte("n"))
+	}
+	time.Sleep(300 * time.Millisecond)
+	if now := latestClock(back); now == at {
+		t.Fatalf("the lecturer's steps after coming back did not move the run from %s", at)
+	}
+	waitClock(t, st, latestClock(back))
+}
+
+// A lecturer's session is not ended by --idle while students follow it
+// (a lecture has long stretches of talk); once none follows, it is.
+func TestALecturerWatchedIsNotIdle(t *testing.T) {
+	s, _, lectAuth := withLecturer(t, func(c *Config) { c.Idle = time.Second })
+	lect, _ := lecturerOn(t, s, lectAuth)
+	lect.openScenario(t, "cascade-lecture")
+	studentAuth, _ := keyAuth(t)
+	sc, err := dial(s, "ada", studentAuth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sc.Close()
+	st := follow(t, sc, 100, 30)
+	st.waitFor(t, "cascade-lecture ·")
+	time.Sleep(2500 * time.Millisecond)
+	if strings.Contains(lect.text(), "ended after") || strings.Contains(st.text(), "ended after") {
+		t.Fatal("a lecturer followed by a student, or the student, was ended as idle")
+	}
+	st.in.Write([]byte{2}) // ctrl+b: no one follows now
+	lect.waitFor(t, "ended after 1s without a key")
 }

@@ -234,8 +234,9 @@ func (k *keysRead) Read(b []byte) (int, error) {
 func (k *keysRead) idleFor() time.Duration { return time.Since(time.Unix(0, k.last.Load())) }
 
 // endWhenIdle ends a session that has gone --idle without a key, saying
-// so, unless it follows a lecturer who is here: a class watching a
-// lecture presses nothing for long stretches.
+// so, unless it follows a lecturer who is here, or is the lecturer's that
+// students follow: a class watching a lecture presses nothing for long
+// stretches, and a lecturer talking to it none either.
 func (s *Server) endWhenIdle(p *tea.Program, sess ssh.Session, keys *keysRead) {
 	idle := s.door.cfg.Idle
 	tick := time.NewTicker(min(idle/4, 5*time.Second))
@@ -245,7 +246,7 @@ func (s *Server) endWhenIdle(p *tea.Program, sess ssh.Session, keys *keysRead) {
 		case <-sess.Context().Done():
 			return
 		case <-tick.C:
-			if s.class.watching(p) {
+			if s.class.watching(p) || s.class.watched(p) {
 				keys.touch() // watching is not idle: the clock starts when the lecturer leaves
 				continue
 			}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/list"
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/bubbles/viewport"
@@ -161,18 +162,9 @@ type Model struct {
 	// trace, for Run's exit message.
 	crash, crashTrace string
 
-	// a class: publish and published, the lecturer's; followable,
-	// following, onFollow and lecturerAt, a student's; classLine the
-	// lecturer's count of followers
-	publish               func(ClassState)
-	published, lecturerAt ClassState
-	// run is the open run as a class replays it (the lecturer's log of
-	// it); replayed is how far a follower has replayed the lecturer's
-	run                   classRun
-	replayed              replayed
-	followable, following bool
-	onFollow              func(bool)
-	classLine             string
+	// class is the session's side of a class: the lecturer's or a
+	// student's
+	class classSide
 	// renderer is the terminal the styles are for (Options.Renderer)
 	renderer *lipgloss.Renderer
 	// cores is Options.Cores; drawCost what a frame's drawing takes, a
@@ -200,9 +192,9 @@ func New(opts Options) (*Model, error) {
 	}
 	m.playOnOpen = opts.Play
 	m.cores = opts.Cores
-	m.publish, m.followable, m.following, m.onFollow = opts.Publish, opts.Follow || opts.Followable, opts.Follow, opts.OnFollow
-	if m.onFollow == nil {
-		m.onFollow = func(bool) {}
+	m.class.publish, m.class.followable, m.class.following, m.class.onFollow = opts.Publish, opts.Follow || opts.Followable, opts.Follow, opts.OnFollow
+	if m.class.onFollow == nil {
+		m.class.onFollow = func(bool) {}
 	}
 	m.seedInput = textinput.New()
 	m.seedInput.Prompt = "seed: "
@@ -210,7 +202,7 @@ func New(opts Options) (*Model, error) {
 	m.prompt = newPrompt()
 	m.openSweep = opts.Sweep
 	m.picker = newPicker(m.width, m.height-1, opts.Sweep != nil)
-	if m.followable {
+	if m.class.followable {
 		m.withFollowKey()
 	}
 	m.setTheme(theme)
@@ -264,7 +256,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 		m.play.speed, m.stopAtMoments = s.speed, s.moments
 		m.seek.atStart()
 		m.seek.steps = s.steps
-		m.run = s.run
+		m.class.run = s.run
 		m.setNote("resumed where you left it: r restarts this run, R returns to the scenario as written", false)
 		return nil
 	}
@@ -283,7 +275,7 @@ func (m *Model) open(sc scenarios.Scenario) error {
 		c.SetSeedCount(sc.Seeds)
 	}
 	m.scenario, m.lab, m.screen = sc, l, screenLab
-	m.run = m.run.fresh(sc)
+	m.class.run = m.class.run.fresh(sc)
 	m.play.setSpeed(sc.StepsPerSecond)
 	m.seek.atStart()
 	m.opened()
@@ -295,7 +287,7 @@ func (m *Model) back() {
 	m.play.stop()
 	m.stopSeek()
 	m.leave()
-	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed, steps: m.seek.steps, moments: m.stopAtMoments, sc: m.scenario, origin: m.origin, run: m.run}
+	m.kept[m.scenario.Name] = session{lab: m.lab, speed: m.play.speed, steps: m.seek.steps, moments: m.stopAtMoments, sc: m.scenario, origin: m.origin, run: m.class.run}
 	m.picker.ResetFilter() // Select counts in the whole list
 	for i, it := range m.picker.Items() {
 		if si, ok := it.(scenarioItem); ok && si.sc.Name == m.scenario.Name {
@@ -335,6 +327,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = m.play.next()
 		}
 	case tea.KeyMsg:
+		if m.class.resuming && !key.Matches(msg, forceQuit, m.keys.Quit) {
+			m.setNote(fmt.Sprintf("catching up with the class's run: step %d of %d", m.seek.steps, m.class.lecturerAt.Step), false)
+			break
+		}
 		if c, took := m.classKey(msg); took {
 			cmd = c
 			break
@@ -346,6 +342,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case FollowMsg:
 		cmd = m.follow(msg.State)
+	case ResumeMsg:
+		cmd = m.resume(msg.State)
 	case ClassCountMsg:
 		m.countClass(msg)
 	case busyMsg:

@@ -43,6 +43,23 @@ type ClassEvent struct {
 	Key  tea.KeyMsg
 }
 
+// classSide is a session's side of a class. A lecturer's publishes what
+// it shows (publish, published), logs the keys that changed its run
+// (run), and counts the class (classLine); one that comes back resumes the
+// class's run (resuming, until it has caught up with lecturerAt). A
+// student's may follow (followable, following, onFollow): it replays the
+// lecturer's run (lecturerAt) as far as replayed.
+type classSide struct {
+	publish               func(ClassState)
+	published, lecturerAt ClassState
+	run                   classRun
+	replayed              replayed
+	followable, following bool
+	onFollow              func(bool)
+	classLine             string
+	resuming              bool
+}
+
 // classRun is the open run as a class replays it: the scenario it was
 // opened as, which opening it is, and the keys since that changed it.
 type classRun struct {
@@ -86,15 +103,15 @@ const (
 // drive it tells the class what it shows.
 func (m *Model) countClass(msg ClassCountMsg) {
 	if !msg.Driving {
-		m.classLine = "class: another lecturer's session drives it"
+		m.class.classLine = "class: another lecturer's session drives it"
 		return
 	}
-	if !strings.HasPrefix(m.classLine, "class: ") || strings.Contains(m.classLine, "another") {
-		m.published = ClassState{Epoch: -1} // publish what this session shows now
+	if !strings.HasPrefix(m.class.classLine, "class: ") || strings.Contains(m.class.classLine, "another") {
+		m.class.published = ClassState{Epoch: -1} // publish what this session shows now
 	}
-	m.classLine = fmt.Sprintf("class: %d follow, %d branched", msg.Following, msg.Branched)
+	m.class.classLine = fmt.Sprintf("class: %d follow, %d branched", msg.Following, msg.Branched)
 	if msg.Own > 0 {
-		m.classLine += fmt.Sprintf(", %d on their own", msg.Own)
+		m.class.classLine += fmt.Sprintf(", %d on their own", msg.Own)
 	}
 }
 
@@ -111,7 +128,7 @@ func (m *Model) withFollowKey() {
 	l := &m.picker
 	short, full := l.AdditionalShortHelpKeys, l.AdditionalFullHelpKeys
 	with := func(keys []key.Binding) []key.Binding {
-		if m.following {
+		if m.class.following {
 			return keys
 		}
 		return append([]key.Binding{followBinding}, keys...)
@@ -123,9 +140,9 @@ func (m *Model) withFollowKey() {
 // setFollowing follows the lecturer or leaves off, and says so to the
 // class.
 func (m *Model) setFollowing(on bool) {
-	m.following = on
-	if m.onFollow != nil {
-		m.onFollow(on)
+	m.class.following = on
+	if m.class.onFollow != nil {
+		m.class.onFollow(on)
 	}
 }
 
@@ -134,53 +151,63 @@ func (m *Model) classState() ClassState {
 	if m.screen != screenLab || m.lab == nil {
 		return ClassState{}
 	}
-	return ClassState{Open: true, Scenario: m.run.opened, Epoch: m.run.epoch, Events: slices.Clone(m.run.events),
+	return ClassState{Open: true, Scenario: m.class.run.opened, Epoch: m.class.run.epoch, Events: slices.Clone(m.class.run.events),
 		Step: m.seek.steps, Caption: m.caption, Playing: m.play.playing}
 }
 
 // publishClass tells the class what the lecturer's session shows, when
 // it has changed.
 func (m *Model) publishClass() {
-	if m.publish == nil {
+	if m.class.publish == nil || m.class.resuming && !m.caughtUp() {
 		return
 	}
-	st, was := m.classState(), m.published
+	if m.class.resuming { // the class's run is this session's now: the keys it goes on with add to it
+		at := m.class.lecturerAt
+		m.class.resuming = false
+		m.class.run = classRun{opened: at.Scenario, epoch: at.Epoch, events: slices.Clone(at.Events)}
+		m.class.published = ClassState{Epoch: -1} // told at once: the class hears the lecturer is back
+		m.setNote(fmt.Sprintf("resumed the class's run at step %d, where the class is: esc opens the picker", m.seek.steps), false)
+	}
+	st, was := m.classState(), m.class.published
 	if st.Open == was.Open && st.Epoch == was.Epoch && len(st.Events) == len(was.Events) && st.Step == was.Step &&
 		st.Caption == was.Caption && st.Playing == was.Playing && st.Scenario.Name == was.Scenario.Name {
 		return
 	}
-	m.published = st
-	m.publish(st)
+	m.class.published = st
+	m.class.publish(st)
 }
 
-// viewKeys are the shell's keys that change what a session looks at or
-// where the run is, not the run: a lecturer's are not replayed (steps
-// are followed by the step itself).
-var viewKeys = func() []key.Binding {
-	c := lab.CommonKeys
-	return []key.Binding{c.Quit, c.Help, c.Play, c.Step, c.Faster, c.Slower, c.Theme, c.Back, c.Tab, c.Moments, c.Lecture,
-		c.Timeline, c.View, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward, c.OverSeeds}
-}()
+// screenKeys change only what a session looks at, never the run: a
+// follower's own, pressed while following, and never logged for the
+// class. movingKeys move through the run or look at it over seeds without
+// changing it: where the run plays, a lecturer's are not logged (its step
+// is followed by the step itself). One list each, read by recording and
+// following alike.
+var (
+	screenKeys = func() []key.Binding {
+		c := lab.CommonKeys
+		return []key.Binding{c.Quit, c.Help, c.Theme, c.Tab, c.Lecture, c.Timeline, c.View, c.OverSeeds}
+	}()
+	movingKeys = func() []key.Binding {
+		c := lab.CommonKeys
+		return []key.Binding{c.Play, c.Step, c.Faster, c.Slower, c.Back, c.Moments, c.StepBack, c.First, c.Last, c.JumpBack, c.JumpForward}
+	}()
+)
 
 // record keeps a lecturer's key that changes the run, with its step: a
 // key typed into a field, or any key but the view's (in a lab whose keys
 // move through its run itself, those too). A key that only stops a
 // replay changes nothing.
 func (m *Model) record(msg tea.KeyMsg) {
-	if m.publish == nil || m.screen != screenLab || m.seek.going || m.helpOpen || m.seeds.open || m.timelineOpen {
+	if m.class.publish == nil || m.class.resuming || m.screen != screenLab || m.seek.going || m.helpOpen || m.seeds.open || m.timelineOpen {
 		return
 	}
 	if !m.textFocused() {
-		_, plays := m.playsRun()
-		view := viewKeys
-		if !plays {
-			view = []key.Binding{m.keys.Quit, m.keys.Help, m.keys.Theme, m.keys.Back, m.keys.Tab, m.keys.Lecture, m.keys.OverSeeds}
-		}
-		if key.Matches(msg, view...) {
+		if _, plays := m.playsRun(); key.Matches(msg, screenKeys...) || key.Matches(msg, m.keys.Back) || plays && key.Matches(msg, movingKeys...) {
 			return
 		}
 	}
-	m.run.events = append(m.run.events, ClassEvent{Step: m.seek.steps, Key: msg})
+	m.class.run.events = append(m.class.run.events, ClassEvent{Step: m.seek.steps, Key: msg})
 }
 
 // follow shows the lecturer's state: the picker, or the lecturer's run:
@@ -188,41 +215,41 @@ func (m *Model) record(msg tea.KeyMsg) {
 // scenario, or a run that cannot be reached from here, replayed from its
 // first key), then the lecturer's step.
 func (m *Model) follow(st ClassState) tea.Cmd {
-	m.lecturerAt = st
-	if !m.following {
+	m.class.lecturerAt = st
+	if !m.class.following && !m.class.resuming {
 		return nil
 	}
-	if st.Away {
+	if st.Away && !m.class.resuming {
 		m.setNote("the lecturer has left: the run stays on screen; ctrl+b makes it yours to explore", false)
 		return nil
 	}
 	if strings.HasPrefix(m.note, "the lecturer has left") {
 		m.setNote("the lecturer is back", false)
 	}
-	if !st.Open {
+	if !st.Open { // the lecturer at the picker: the run stays until another opens
 		if m.screen == screenLab {
-			m.back()
+			m.setNote("the lecturer is choosing what comes next: this run stays until then", false)
 		}
 		return nil
 	}
 	var cmds []tea.Cmd
-	if m.screen != screenLab || m.replayed.epoch != st.Epoch || m.replayed.keys > len(st.Events) {
+	if m.screen != screenLab || m.class.replayed.epoch != st.Epoch || m.class.replayed.keys > len(st.Events) {
 		delete(m.kept, st.Scenario.Name) // the lecturer's run, not one kept from before
 		if err := m.open(st.Scenario); err != nil {
 			m.setNote(err.Error(), true)
 			return nil
 		}
-		m.replayed = replayed{epoch: st.Epoch}
+		m.class.replayed = replayed{epoch: st.Epoch}
 		cmds = append(cmds, m.Init()) // its work off the loop (an exact enumeration)
 	}
 	if a, ok := m.async(); ok && a.Busy() {
 		return tea.Batch(cmds...) // the keys wait for the lab's work: followAgain replays them
 	}
-	for _, e := range st.Events[m.replayed.keys:] {
+	for _, e := range st.Events[m.class.replayed.keys:] {
 		m.stepTo(e.Step)
 		cmd, _ := m.handleKey(e.Key)
 		cmds = append(cmds, cmd)
-		m.replayed.keys++
+		m.class.replayed.keys++
 	}
 	m.finishSeek()
 	m.play.stop()
@@ -236,8 +263,8 @@ func (m *Model) follow(st ClassState) tea.Cmd {
 // followAgain replays what waited for the lab's work off the loop, once
 // it is in.
 func (m *Model) followAgain() tea.Cmd {
-	if a, ok := m.async(); m.following && ok && !a.Busy() && (m.replayed.keys < len(m.lecturerAt.Events) || m.seek.steps != m.lecturerAt.Step) {
-		return m.follow(m.lecturerAt)
+	if a, ok := m.async(); (m.class.following || m.class.resuming) && ok && !a.Busy() && (m.class.replayed.keys < len(m.class.lecturerAt.Events) || m.seek.steps != m.class.lecturerAt.Step) {
+		return m.follow(m.class.lecturerAt)
 	}
 	return nil
 }
@@ -262,39 +289,66 @@ func (m *Model) finishSeek() {
 // classKey takes a following session's keys: branch off, follow again;
 // while following, the keys that would move the run say how to branch.
 func (m *Model) classKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	if !m.followable {
+	if !m.class.followable {
 		return nil, false
 	}
-	switch msg.String() {
-	case branchKey:
-		if !m.following {
+	switch {
+	case key.Matches(msg, branchBinding):
+		if !m.class.following {
 			m.setNote("already your own run: ctrl+f follows the lecturer again", false)
 			return nil, true
 		}
 		m.setFollowing(false)
-		m.replayed = replayed{} // following again replays the lecturer's run from its start
+		m.class.replayed = replayed{} // following again replays the lecturer's run from its start
 		if m.screen != screenLab {
 			m.setNote("left the lecturer: pick a scenario of your own; ctrl+f follows again", false)
 			return nil, true
 		}
 		m.setNote(fmt.Sprintf("branched off at step %d: your own run, the lecturer's config and seed; step, change and explore; ctrl+f follows again", m.seek.steps), false)
 		return nil, true
-	case followKey:
-		if m.following {
+	case key.Matches(msg, followBinding):
+		if m.class.following {
 			m.setNote("already following the lecturer: ctrl+b branches off", false)
 			return nil, true
 		}
 		m.setFollowing(true)
 		m.setNote("following the lecturer: ctrl+b branches off", false)
-		return m.follow(m.lecturerAt), true
+		return m.follow(m.class.lecturerAt), true
 	}
-	if m.following {
-		switch msg.String() {
-		case "q", "ctrl+c", "?", "t", "esc", "tab", "L", "i":
-			return nil, false // the screen's own: quit, help, theme, views
+	if m.class.following {
+		if key.Matches(msg, forceQuit) || key.Matches(msg, screenKeys...) || m.helpOpen && key.Matches(msg, helpKeys.Close) {
+			return nil, false // the screen's own
 		}
 		m.setNote("following the lecturer: ctrl+b branches off to explore on your own from here", false)
 		return nil, true
 	}
 	return nil, false
+}
+
+// ResumeMsg brings a lecturer's session that has just come the run the
+// class was on: the session opens it where the class is, and drives it
+// from there.
+type ResumeMsg struct{ State ClassState }
+
+// resume opens the class's run in a lecturer's session, replaying it as a
+// follower would; the session publishes nothing until it has caught up,
+// so that the class keeps its screen.
+func (m *Model) resume(st ClassState) tea.Cmd {
+	if !st.Open || m.class.publish == nil || m.screen != screenPicker {
+		return nil
+	}
+	m.class.resuming = true
+	st.Away = false
+	return m.follow(st)
+}
+
+// caughtUp reports whether a resuming session has replayed the class's
+// run to its step.
+func (m *Model) caughtUp() bool {
+	at := m.class.lecturerAt
+	if a, ok := m.async(); ok && a.Busy() {
+		return false
+	}
+	return m.screen == screenLab && m.class.replayed.epoch == at.Epoch && m.class.replayed.keys == len(at.Events) &&
+		!m.seek.going && m.seek.steps == at.Step
 }

@@ -77,8 +77,8 @@ func TestBranchIsTheLecturersRun(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	send(m, FollowMsg{State: lect})
 	drive(m, "ctrl+b")
-	if m.following || !strings.Contains(m.note, "branched off at step") {
-		t.Fatalf("ctrl+b: following %v, note %q", m.following, m.note)
+	if m.class.following || !strings.Contains(m.note, "branched off at step") {
+		t.Fatalf("ctrl+b: following %v, note %q", m.class.following, m.note)
 	}
 	byHand := openAt(t, "cascade-lecture", 120, 40)
 	for range lect.Step {
@@ -167,7 +167,7 @@ func TestFollowAgainIsTheLecturersRun(t *testing.T) {
 	for name, keys := range map[string]struct{ lecturer, own []string }{
 		"supermarket-90":  {script("n*3", "p", "n"), []string{"]", "n"}},
 		"cascade-lecture": {script("n*3", "B", "n"), []string{"B", "n", "s"}},
-		"exact-n4":        {script("n*3", "v", "n"), []string{"v", "n"}},
+		"exact-n4":        {script("n*3", "]", "n"), []string{"f", "n"}},
 	} {
 		var latest ClassState
 		lect, err := New(Options{Scenario: name, Theme: "mono", Publish: func(st ClassState) { latest = st }})

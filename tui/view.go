@@ -32,7 +32,7 @@ func (m *Model) redraw() {
 		v := m.picker.View()
 		if lines := m.noteLines(); len(lines) > 0 {
 			v += "\n" + lines[0]
-		} else if m.following {
+		} else if m.class.following {
 			v += "\n" + m.st.Muted.Render(widget.TruncateWords("following the lecturer, who is choosing a scenario (ctrl+b: choose your own)", m.width))
 		}
 		m.frame = m.st.Paint(v, m.width, m.height)
@@ -303,7 +303,7 @@ func (m *Model) statusBar() string {
 	}
 	state := "❚❚ paused"
 	switch {
-	case m.play.playing, m.following && m.lecturerAt.Playing:
+	case m.play.playing, m.class.following && m.class.lecturerAt.Playing:
 		state = "▶ playing"
 	case m.lab.Done():
 		state = "✓ done"
@@ -319,21 +319,21 @@ func (m *Model) statusBar() string {
 	switch {
 	case !plays:
 		parts = append(m.lab.Status(), moves)
-	case !m.following: // a follower's speed and stops are the lecturer's
+	case !m.class.following: // a follower's speed and stops are the lecturer's
 		parts = append(parts, m.speedLabel())
 	}
-	if m.stopAtMoments && !m.following {
+	if m.stopAtMoments && !m.class.following {
 		parts = append(parts, "stops at moments")
 	}
-	if m.classLine != "" { // the lecturer's: after the play state, kept before the rest
-		parts = slices.Insert(parts, 1, m.classLine)
+	if m.class.classLine != "" { // the lecturer's: after the play state, kept before the rest
+		parts = slices.Insert(parts, 1, m.class.classLine)
 	}
-	if m.followable {
+	if m.class.followable {
 		mode := "following" // the help bar says how to branch off
-		if m.lecturerAt.Away {
+		if m.class.lecturerAt.Away {
 			mode = "following: the lecturer has left"
 		}
-		if !m.following {
+		if !m.class.following {
 			mode = "own run (ctrl+f follows)"
 		}
 		parts = slices.Insert(parts, 1, mode)
@@ -355,8 +355,8 @@ func (m *Model) shortHelp() string {
 				m.st.Accent.Render("?/esc")+" "+m.st.Text.Render("close help"), m.width)
 	}
 	short := m.lab.KeyMap().ShortHelp()
-	if m.following { // the run is the lecturer's: the keys that work
-		short = []key.Binding{branchBinding, m.keys.Help, m.keys.Theme, m.keys.Quit}
+	if m.class.following { // the run is the lecturer's: the keys that work
+		short = []key.Binding{branchBinding, m.keys.Help, m.keys.View, m.keys.Tab, m.keys.Lecture, m.keys.Theme, m.keys.Quit}
 	}
 	// As many whole keys as fit, then …: bubbles' own cut can overshoot
 	// the width by its last item, and a cut one would lose its meaning.
