@@ -92,7 +92,12 @@ func startTuned(t *testing.T, edit func(*Config), tune func(*door)) (*Server, *q
 
 // dial connects as user with auth.
 func dial(s *Server, user string, auth ...gossh.AuthMethod) (*gossh.Client, error) {
-	return gossh.Dial("tcp", s.Addr(), &gossh.ClientConfig{User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second})
+	return dialAddr(s.Addr(), user, auth...)
+}
+
+// dialAddr connects to a server at addr as user with auth.
+func dialAddr(addr, user string, auth ...gossh.AuthMethod) (*gossh.Client, error) {
+	return gossh.Dial("tcp", addr, &gossh.ClientConfig{User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second})
 }
 
 // keyAuth is a fresh ed25519 key, as auth and as its public key.

@@ -168,7 +168,7 @@ func needsTerminal(next ssh.Handler) ssh.Handler {
 // picker, following the lecturer once ctrl+f asks (or from the start when
 // the command was follow) until ctrl+b branches off.
 func (s *Server) program(sess ssh.Session) *tea.Program {
-	opts := tui.Options{Theme: s.door.cfg.Theme, Renderer: renderer(sess), Cores: s.share}
+	opts := tui.Options{Theme: s.door.cfg.Theme, Renderer: renderer(sess), Cores: s.share, DropKeyFloods: true}
 	following := len(sess.Command()) == 1 && sess.Command()[0] == followCommand
 	var p *tea.Program
 	switch {

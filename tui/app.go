@@ -55,6 +55,11 @@ type Options struct {
 	// Renderer, when set, is the terminal the screens are drawn for (an
 	// SSH session's, at its colour profile); else this process's.
 	Renderer *lipgloss.Renderer
+	// DropKeyFloods drops keys that come faster than typing (a raw paste,
+	// a hostile client) until they pause, each at no cost: an SSH
+	// session's and the terminal's. Tests that send keys by the thousand
+	// leave it off.
+	DropKeyFloods bool
 	// Cores, when set, is the share of the machine's cores the session
 	// may use now for its frames (a class server's sessions share them):
 	// playing and replaying then slow their frames and stepping to fit.
@@ -165,6 +170,9 @@ type Model struct {
 	// class is the session's side of a class: the lecturer's or a
 	// student's
 	class classSide
+	// flood counts keys that come faster than typing; nil when they are
+	// all taken
+	flood *flood
 	// renderer is the terminal the styles are for (Options.Renderer)
 	renderer *lipgloss.Renderer
 	// cores is Options.Cores; drawCost what a frame's drawing takes, a
@@ -191,6 +199,9 @@ func New(opts Options) (*Model, error) {
 		return nil, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
 	}
 	m.playOnOpen = opts.Play
+	if opts.DropKeyFloods {
+		m.flood = &flood{now: time.Now}
+	}
 	m.cores = opts.Cores
 	m.class.publish, m.class.followable, m.class.following, m.class.onFollow = opts.Publish, opts.Follow || opts.Followable, opts.Follow, opts.OnFollow
 	if m.class.onFollow == nil {
@@ -327,6 +338,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = m.play.next()
 		}
 	case tea.KeyMsg:
+		if m.flood != nil {
+			if drop, began := m.flood.take(msg); began {
+				m.setNote(floodNote(), true)
+				break
+			} else if drop {
+				return m, nil // unseen: no step, no frame
+			}
+		}
 		if m.class.resuming && !key.Matches(msg, forceQuit, m.keys.Quit) {
 			m.setNote(fmt.Sprintf("catching up with the class's run: step %d of %d", m.seek.steps, m.class.lecturerAt.Step), false)
 			break

@@ -64,6 +64,8 @@ var classSizes = [][2]int{{80, 24}, {120, 40}, {160, 48}}
 //     ticked at the same columns;
 //   - every key acts (the screen changes) or says in a note why it does
 //     nothing here;
+//   - a follower shows the lecturer's run after every key of the help
+//     pressed in turn by a lecturer (followersEqualTheLecturer);
 //   - no key, resize or tick panics or prints float noise.
 func TestCatalogue(t *testing.T) {
 	t.Parallel()
@@ -71,6 +73,7 @@ func TestCatalogue(t *testing.T) {
 		t.Run(sc.Name, func(t *testing.T) {
 			t.Parallel()
 			keysActOrSayWhy(t, sc.Name)
+			followersEqualTheLecturer(t, sc.Name)
 			m := openAt(t, sc.Name, 80, 24)
 			m.play.stop()
 			framesHold(t, m, sc.Name, "as it opens")
@@ -180,4 +183,85 @@ func keysActOrSayWhy(t *testing.T, scenario string) {
 			}
 		}
 	}
+}
+
+// followersEqualTheLecturer presses every key of the scenario's help in
+// turn in a lecturer's session (a field a key opens closed again with esc,
+// the help and timeline closed), then plays to the end, and checks after
+// each that a follower at 80x24 shows the same run: the lab's status and
+// body, drawn at one size, equal. A follower presses the screen keys
+// itself (they are its own). A second follower catches up only before
+// each of its own keys and at the end, many of the lecturer's keys at
+// once: a screen reached by a seek equals one reached key by key. N is left out: its runs over seeds are a view of the same
+// config, the follower's own, and cost a hundred runs.
+func followersEqualTheLecturer(t *testing.T, scenario string) {
+	t.Helper()
+	var published ClassState
+	lect := openAt(t, scenario, 80, 24)
+	lect.class.publish = func(st ClassState) { published = st }
+	lect.class.published = ClassState{Epoch: -1}
+	lect.publishClass()
+	f, err := New(Options{Theme: "mono", Follow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	late, err := New(Options{Theme: "mono", Follow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	late.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	follows := func(f *Model, k string) {
+		send(f, FollowMsg{State: published})
+		if a, ok := lect.async(); ok && a.Busy() {
+			return // the lecturer's own work is not in yet: the follower waits for it
+		}
+		if got, want := state(f), state(lect); got != want {
+			t.Errorf("after the lecturer's %q the follower at step %d, the lecturer at %d:\n%s\nthe lecturer's:\n%s", k, f.seek.steps, lect.seek.steps, got, want)
+		}
+	}
+	check := func(k string) { follows(f, k) }
+	press := func(k string) {
+		msg := keyFor(k)
+		own := key.Matches(msg, screenKeys...)
+		if own { // the late follower catches up before each key of its own, then presses it
+			send(late, FollowMsg{State: published})
+		}
+		send(lect, msg)
+		if own {
+			send(f, msg)
+			send(late, msg)
+			follows(late, k+", caught up at once")
+		}
+		check(k)
+	}
+	seen := map[string]bool{"q": true, "ctrl+c": true, "esc": true, "end": true, "N": true}
+	for _, col := range lect.lab.KeyMap().FullHelp() {
+		for _, b := range col {
+			for _, k := range b.Keys() {
+				if seen[k] || lect.screen != screenLab {
+					continue
+				}
+				seen[k] = true
+				press(k)
+				if lect.textFocused() {
+					press("esc")
+				}
+				for _, close := range []struct {
+					open bool
+					key  string
+				}{{lect.helpOpen, "?"}, {lect.timelineOpen, "i"}} {
+					if close.open {
+						press(close.key)
+					}
+				}
+			}
+		}
+	}
+	if lect.screen != screenLab {
+		return
+	}
+	follows(late, "the keys since its last own one, caught up at once")
+	press("end")
+	follows(late, "end, caught up at once")
 }

@@ -146,12 +146,14 @@ func (m *Model) setFollowing(on bool) {
 	}
 }
 
-// classState is what the session shows now.
+// classState is what the session shows now. Its Events share the run's
+// log without a copy: the log only grows, and the clipped slice cannot be
+// appended into, so what followers hold never changes under them.
 func (m *Model) classState() ClassState {
 	if m.screen != screenLab || m.lab == nil {
 		return ClassState{}
 	}
-	return ClassState{Open: true, Scenario: m.class.run.opened, Epoch: m.class.run.epoch, Events: slices.Clone(m.class.run.events),
+	return ClassState{Open: true, Scenario: m.class.run.opened, Epoch: m.class.run.epoch, Events: slices.Clip(m.class.run.events),
 		Step: m.seek.steps, Caption: m.caption, Playing: m.play.playing}
 }
 

@@ -38,16 +38,22 @@ var commands = []struct{ name, help string }{
 Serves loadlab over SSH until SIGINT or SIGTERM: ssh -p 2222 HOST gives each
 student their own loadlab at their own terminal's size, on the picker;
 ssh -t -p 2222 HOST follow shows the lecturer's session live (ctrl+b branches
-off at the step on screen, ctrl+f follows again). The
-host key is made on the first start (ed25519, mode 0600) and its fingerprint
-printed; --lecturer-keys is an authorized_keys file of the lecturers' keys;
-with --class-code students give it as their password (a wrong one waits a
-second), without it anyone may come in. Only the screen is served: commands,
-subsystems, port, agent and X11 forwarding and environment variables are
-refused; --max-sessions and --per-address cap the connections; a session idle
-for --idle ends; a session that crashes ends alone. On SIGINT or SIGTERM
-every session is told and the server stops within a second. A non-loopback
-address must be named (--addr 0.0.0.0:2222 for every network).
+off at the step on screen, ctrl+f follows again; without -t ssh asks for no
+terminal, and the session says to add it). The host key is made on the first
+start (ed25519, mode 0600) and its fingerprint printed; a host key others may
+read is refused. --lecturer-keys is an authorized_keys file of the lecturers'
+keys (from= honoured, other options refused); a session is a lecturer's only
+if it authenticated with one of them. With --class-code students give it as
+their password: a wrong one waits a second, and past five an address is
+locked out for longer each time; without it anyone may come in. Only the
+screen is served: commands, subsystems, port, agent and X11 forwarding and
+environment variables are refused. Terminal sizes are drawn at 500x200 at
+most. --max-sessions and --per-address cap the sessions (3 on one connection
+at most); a connection without a session closes after 30 s, and these never
+keep a session out; a session idle for --idle ends, unless it follows a
+lecturer who is here or is the lecturer's that students follow; a session that
+crashes ends alone. On SIGINT or SIGTERM every session is told and the server
+stops within a second. A non-loopback address must be named (--addr 0.0.0.0:2222 for every network).
 `},
 	{"tui", `Usage: loadlab tui [ENGINE|SCENARIO] [flags] [--scenario-file F] [--theme dark|light|contrast|mono] [--play]
 

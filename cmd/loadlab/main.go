@@ -75,7 +75,7 @@ func oneLine(s string) string {
 
 func dispatch(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return runTUI(tui.Options{})
+		return runTUI(tui.Options{DropKeyFloods: true})
 	}
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "tui":

@@ -38,7 +38,7 @@ func tuiCommand(args []string) error {
 	if slices.Contains(commandNames(), target) {
 		return flags.Usagef("%q is a command: flags follow it (loadlab %s ...); --theme belongs to loadlab tui", target, target)
 	}
-	opts := tui.Options{}
+	opts := tui.Options{DropKeyFloods: true}
 	var fs *flags.Set
 	var spec func() scenarios.Spec
 	var base scenarios.Scenario

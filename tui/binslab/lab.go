@@ -207,16 +207,15 @@ func (l *Lab) sync() {
 }
 
 // Step places one ball for every strategy, and tells it in the narration
-// of a run small enough to narrate, while the screen narrates.
+// of a run small enough to narrate, at any speed: the lines on screen are
+// those of the balls before it, however the step was reached (stepped,
+// played fast, replayed for a follower).
 func (l *Lab) Step() bool {
 	l.stale = true
 	if !l.engine.Step() {
 		return false
 	}
-	switch {
-	case !l.view.narrating: // playing fast: the lines would never show
-		l.narration.reset()
-	case l.spec.Bins <= maxNarratedBins:
+	if l.spec.Bins <= maxNarratedBins {
 		trial, ball := l.engine.Position()
 		l.narration.record(trial, ball, l.names, l.engine.LastDecisions())
 	}

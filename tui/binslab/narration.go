@@ -40,9 +40,6 @@ func (n *narration) record(trial, ball int, names []string, ds []bins.Decision) 
 	}
 }
 
-// reset drops every line.
-func (n *narration) reset() { n.balls, n.lines = n.balls[:0], n.lines[:0] }
-
 // trim drops the lines of another trial, and those from ball on (after a
 // step back).
 func (n *narration) trim(trial, ball int) {

@@ -31,9 +31,10 @@ func (l *Lab) selectNext() string {
 	rs := rules(l.spec)
 	if l.selShown {
 		l.sel = (l.sel + 1) % len(rs)
-	} else { // the first e selects the rule in focus
-		l.sel, l.selShown = min(l.view.focus, len(rs)-1), true
+	} else { // the first e selects the first rule: what a key edits never hangs on where one looks (a follower looks elsewhere)
+		l.sel, l.selShown = 0, true
 	}
+	l.sync()
 	if l.sel < len(l.snap.Lanes) { // the lane in focus is the rule the keys edit
 		l.view.focus, l.view.trials = l.sel, false
 	}
@@ -85,6 +86,7 @@ func (l *Lab) addLike() error {
 		return err
 	}
 	l.sel, l.selShown = at, true
+	l.sync()
 	if at < len(l.snap.Lanes) {
 		l.view.focus, l.view.trials = at, false
 	}

@@ -52,6 +52,7 @@ type run struct {
 	// arrivalsBefore the jobs arrived by then (the stepper); longest is
 	// the longest queue seen
 	before         []int32
+	scratch        []int32 // the next step's before, kept where the step is taken
 	arrivalsBefore int
 	longest        int
 }
@@ -89,7 +90,7 @@ func (l *Lab) Restart() error {
 		if err != nil {
 			return err
 		}
-		l.runs = append(l.runs, &run{sim: s, start: c, resAt: -1, before: make([]int32, c.Servers)})
+		l.runs = append(l.runs, &run{sim: s, start: c, resAt: -1, before: make([]int32, c.Servers), scratch: make([]int32, c.Servers)})
 	}
 	for len(l.switches) < len(l.runs) && l.switches != nil {
 		l.switches = append(l.switches, nil)
@@ -126,9 +127,16 @@ func (l *Lab) Step() bool {
 	stepped := false
 	for _, r := range l.runs {
 		if l.spec.Stepper {
-			copy(r.before, r.sim.Jobs())
-			r.arrivalsBefore = r.sim.Arrivals()
-			stepped = r.sim.StepArrival() || stepped
+			// The queues before are kept only where a step was taken: a
+			// call at the end (a seek's last, say) changes nothing on
+			// screen, however the step was reached.
+			copy(r.scratch, r.sim.Jobs())
+			arrivals := r.sim.Arrivals()
+			if !r.sim.StepArrival() {
+				continue
+			}
+			stepped = true
+			r.before, r.scratch, r.arrivalsBefore = r.scratch, r.before, arrivals
 			for _, q := range r.sim.Jobs() {
 				r.longest = max(r.longest, int(q))
 			}
