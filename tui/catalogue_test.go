@@ -62,18 +62,16 @@ var classSizes = [][2]int{{80, 24}, {120, 40}, {160, 48}}
 //   - panels side by side share their scales (at 80x24 and 160x48): where
 //     a row holds two or more charts' x axes, every one is as long and
 //     ticked at the same columns;
-//   - every key acts (the screen changes) or says in a note why it does
-//     nothing here;
-//   - a follower shows the lecturer's run after every key of the help
-//     pressed in turn by a lecturer (followersEqualTheLecturer);
+//   - every key of the help, pressed in turn by a lecturer, acts (the
+//     screen changes) or says in a note why it does nothing there, and a
+//     follower shows the lecturer's run after it (keysInTurn);
 //   - no key, resize or tick panics or prints float noise.
 func TestCatalogue(t *testing.T) {
 	t.Parallel()
 	for _, sc := range catalogue(t) {
 		t.Run(sc.Name, func(t *testing.T) {
 			t.Parallel()
-			keysActOrSayWhy(t, sc.Name)
-			followersEqualTheLecturer(t, sc.Name)
+			keysInTurn(t, sc.Name)
 			m := openAt(t, sc.Name, 80, 24)
 			m.play.stop()
 			framesHold(t, m, sc.Name, "as it opens")
@@ -157,44 +155,17 @@ func fitsEverywhere(t *testing.T, m *Model, scenario string) {
 	}
 }
 
-// keysActOrSayWhy presses every key the lab's help lists, each on a fresh
-// run at 80x24, and checks that it changes the screen or says why not.
-func keysActOrSayWhy(t *testing.T, scenario string) {
-	t.Helper()
-	probe := openAt(t, scenario, 80, 24)
-	seen := map[string]bool{"q": true, "ctrl+c": true}
-	for _, col := range probe.lab.KeyMap().FullHelp() {
-		for _, b := range col {
-			for _, k := range b.Keys() {
-				if seen[k] {
-					continue
-				}
-				seen[k] = true
-				m := openAt(t, scenario, 80, 24)
-				before := m.frame
-				msg := keyFor(k)
-				if !key.Matches(msg, b) {
-					t.Fatalf("test bug: %q does not match its own binding", k)
-				}
-				m.Update(msg)
-				if m.frame == before && m.note == "" {
-					t.Errorf("%q (%s) changed nothing and said nothing", k, b.Help().Desc)
-				}
-			}
-		}
-	}
-}
-
-// followersEqualTheLecturer presses every key of the scenario's help in
-// turn in a lecturer's session (a field a key opens closed again with esc,
-// the help and timeline closed), then plays to the end, and checks after
-// each that a follower at 80x24 shows the same run: the lab's status and
-// body, drawn at one size, equal. A follower presses the screen keys
+// keysInTurn presses every key of the scenario's help in turn in a
+// lecturer's session (a field a key opens closed again with esc, the help
+// and timeline closed), then plays to the end. Each key must act (the
+// screen changes) or say in a note why it does nothing there; and after
+// each a follower at 80x24 shows the same run: the lab's status and body,
+// drawn at one size, equal. A follower presses the screen keys
 // itself (they are its own). A second follower catches up only before
 // each of its own keys and at the end, many of the lecturer's keys at
 // once: a screen reached by a seek equals one reached key by key. N is left out: its runs over seeds are a view of the same
 // config, the follower's own, and cost a hundred runs.
-func followersEqualTheLecturer(t *testing.T, scenario string) {
+func keysInTurn(t *testing.T, scenario string) {
 	t.Helper()
 	var published ClassState
 	lect := openAt(t, scenario, 80, 24)
@@ -243,7 +214,15 @@ func followersEqualTheLecturer(t *testing.T, scenario string) {
 					continue
 				}
 				seen[k] = true
+				msg := keyFor(k)
+				if !key.Matches(msg, b) {
+					t.Fatalf("test bug: %q does not match its own binding", k)
+				}
+				before := lect.frame
 				press(k)
+				if lect.frame == before && lect.note == "" {
+					t.Errorf("%q (%s) changed nothing and said nothing", k, b.Help().Desc)
+				}
 				if lect.textFocused() {
 					press("esc")
 				}
