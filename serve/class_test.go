@@ -11,6 +11,32 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 )
 
+// following connects a student as user with a key of its own and opens
+// a session at w x h that follows the lecturer; the test's end closes it.
+func following(t *testing.T, s *Server, user string, w, h int) *screen {
+	t.Helper()
+	auth, _ := keyAuth(t)
+	c, err := dial(s, user, auth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return follow(t, c, w, h)
+}
+
+// lecturing opens cascade-lecture in a lecturer's session and steps it
+// steps times; it returns the session, its client and the clock it shows.
+func lecturing(t *testing.T, s *Server, auth gossh.AuthMethod, steps int) (*screen, *gossh.Client, string) {
+	t.Helper()
+	lect, lc := lecturerOn(t, s, auth)
+	lect.openScenario(t, "cascade-lecture")
+	for range steps {
+		lect.in.Write([]byte("n"))
+	}
+	time.Sleep(300 * time.Millisecond)
+	return lect, lc, latestClock(lect)
+}
+
 // follow opens a session that follows the lecturer, at w x h.
 func follow(t *testing.T, c *gossh.Client, w, h int) *screen {
 	t.Helper()
@@ -102,21 +128,8 @@ func lecturerShowing(t *testing.T, s *Server, auth gossh.AuthMethod, want string
 // from the picker.
 func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 	s, _, lectAuth := withLecturer(t, nil)
-	lect, _ := lecturerOn(t, s, lectAuth)
-	lect.openScenario(t, "cascade-lecture")
-	for range 30 {
-		lect.in.Write([]byte("n"))
-	}
-	time.Sleep(300 * time.Millisecond)
-	at := latestClock(lect)
-
-	studentAuth, _ := keyAuth(t)
-	sc, err := dial(s, "ada", studentAuth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sc.Close()
-	st := follow(t, sc, 120, 40)
+	lect, _, at := lecturing(t, s, lectAuth, 30)
+	st := following(t, s, "ada", 120, 40)
 	st.waitFor(t, "│ following │")
 	waitClock(t, st, at)
 	lect.waitFor(t, "class: 1 follow, 0 branched")
@@ -146,7 +159,8 @@ func TestFollowTheLecturerAndBranchOff(t *testing.T) {
 
 	// A student who connects without asking to follow starts on the
 	// picker, on their own; ctrl+f there follows.
-	bob := onPicker(t, s, "bob", studentAuth, 120, 40)
+	bobAuth, _ := keyAuth(t)
+	bob := onPicker(t, s, "bob", bobAuth, 120, 40)
 	bob.waitFor(t, "ctrl+f follow")
 	lect.waitFor(t, "class: 1 follow, 0 branched, 1 on their own")
 	bob.in.Write([]byte{6}) // ctrl+f
@@ -163,12 +177,7 @@ func TestIdleSessionsEndButAClassWatching(t *testing.T) {
 	studentAuth, _ := keyAuth(t)
 	alone := onPicker(t, s, "ada", studentAuth, 80, 24)
 	lect, lc := lecturerOn(t, s, lectAuth)
-	sc, err := dial(s, "bob", studentAuth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sc.Close()
-	watching := follow(t, sc, 100, 30)
+	watching := following(t, s, "bob", 100, 30)
 	watching.waitFor(t, "following the lecturer")
 	alone.waitFor(t, "ended after 1s without a key")
 	if !strings.Contains(alone.raw(), "\x1b[?1049l") {
@@ -201,13 +210,7 @@ func TestOneLecturerSessionDrives(t *testing.T) {
 	second.waitFor(t, "choose a scenario")
 	second.openScenario(t, "lease-storm")
 	second.waitFor(t, "another lecturer's session drives it")
-	studentAuth, _ := keyAuth(t)
-	sc, err := dial(s, "ada", studentAuth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sc.Close()
-	st := follow(t, sc, 100, 30)
+	st := following(t, s, "ada", 100, 30)
 	st.waitFor(t, "cascade-lecture ·")
 	lc.Close()
 	second.waitFor(t, "class: 1 follow")
@@ -218,20 +221,8 @@ func TestOneLecturerSessionDrives(t *testing.T) {
 // class is, and drives it on: the followers keep their screen throughout.
 func TestALecturerWhoComesBackKeepsTheClass(t *testing.T) {
 	s, _, lectAuth := withLecturer(t, nil)
-	lect, lc := lecturerOn(t, s, lectAuth)
-	lect.openScenario(t, "cascade-lecture")
-	for range 30 {
-		lect.in.Write([]byte("n"))
-	}
-	time.Sleep(300 * time.Millisecond)
-	at := latestClock(lect)
-	studentAuth, _ := keyAuth(t)
-	sc, err := dial(s, "ada", studentAuth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sc.Close()
-	st := follow(t, sc, 120, 40)
+	_, lc, at := lecturing(t, s, lectAuth, 30)
+	st := following(t, s, "ada", 120, 40)
 	waitClock(t, st, at)
 	lc.Close()
 	st.waitFor(t, "the lecturer has left")
@@ -257,13 +248,7 @@ func TestALecturerWatchedIsNotIdle(t *testing.T) {
 	s, _, lectAuth := withLecturer(t, func(c *Config) { c.Idle = time.Second })
 	lect, _ := lecturerOn(t, s, lectAuth)
 	lect.openScenario(t, "cascade-lecture")
-	studentAuth, _ := keyAuth(t)
-	sc, err := dial(s, "ada", studentAuth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sc.Close()
-	st := follow(t, sc, 100, 30)
+	st := following(t, s, "ada", 100, 30)
 	st.waitFor(t, "cascade-lecture ·")
 	time.Sleep(2500 * time.Millisecond)
 	if strings.Contains(lect.text(), "ended after") || strings.Contains(st.text(), "ended after") {

@@ -345,6 +345,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		time.Sleep(5 * time.Millisecond)
 	}
 	err := s.srv.Close()
+	s.door.tally.flush()
 	select {
 	case <-s.served:
 	case <-ctx.Done():
