@@ -51,8 +51,12 @@ type logger interface {
 }
 
 func newDoor(cfg Config, log logger) *door {
-	return &door{cfg: cfg, log: log, tally: newTally(log), gate: newGate(cfg), penalties: newPenalties(),
+	d := &door{cfg: cfg, log: log, tally: newTally(log), gate: newGate(cfg), penalties: newPenalties(),
 		delay: refuseDelay, aliveEvery: aliveEvery}
+	d.gate.expired = func(host string) {
+		d.tally.refused(fmt.Sprintf("a connection closed after %v without a session", d.gate.grace), "addr", host)
+	}
+	return d
 }
 
 // publicKey accepts a lecturer's key (from an address its from= allows),
@@ -121,16 +125,29 @@ func (d *door) keyboard(ctx ssh.Context, ask gossh.KeyboardInteractiveChallenge)
 		d.tally.refused("a code from an address locked out by wrong ones", "addr", hostOf(ctx.RemoteAddr()), "for", seconds(wait))
 		return false
 	}
-	answers, err := ask("", "", []string{"class code: "}, []bool{false})
-	if err != nil || len(answers) != 1 {
-		return false
+	// Three tries in one round, as ssh gives a password three: otherwise
+	// ssh turns to asking for a "password" after the first wrong code.
+	question := "class code: "
+	for range codeTries {
+		answers, err := ask("", "", []string{question}, []bool{false})
+		if err != nil || len(answers) != 1 {
+			return false
+		}
+		ok, lock := d.checkCode(ctx, answers[0])
+		switch {
+		case ok:
+			return true
+		case lock > 0:
+			ask("", lockedOut(lock), nil, nil)
+			return false
+		}
+		question = "wrong class code; class code: "
 	}
-	ok, lock := d.checkCode(ctx, answers[0])
-	if lock > 0 {
-		ask("", lockedOut(lock), nil, nil)
-	}
-	return ok
+	return false
 }
+
+// codeTries is the class codes one keyboard-interactive round may try.
+const codeTries = 3
 
 // lockedOut tells a client its address is locked out, and for how long.
 func lockedOut(wait time.Duration) string {

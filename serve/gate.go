@@ -33,6 +33,9 @@ const (
 type gate struct {
 	maxSessions, perAddress int
 	grace                   time.Duration // loginGrace; a test's shorter
+	// expired hears of each connection closed for having had no session
+	// for the grace
+	expired func(host string)
 	mu                      sync.Mutex
 	waiting                 []*tracked // oldest first
 	sessions                map[string]int
@@ -97,7 +100,12 @@ func (g *gate) wait(t *tracked) {
 		return
 	}
 	g.waiting = append(g.waiting, t)
-	t.timer = time.AfterFunc(g.grace, func() { t.Conn.Close() })
+	t.timer = time.AfterFunc(g.grace, func() {
+		if g.expired != nil {
+			g.expired(t.host)
+		}
+		t.Conn.Close()
+	})
 }
 
 // unwait takes t off the waiting, if it is there. Under g.mu.

@@ -83,13 +83,16 @@ func (o *openSSH) run(t *testing.T, done func(out string) bool, env []string, ar
 
 // The students' command works as printed: ssh -t ... follow follows the
 // lecturer; without -t the session is refused with a line that says to
-// add it.
+// add it; another command is told what is served.
 func TestOpenSSHFollowsAsPrinted(t *testing.T) {
 	s, _ := start(t, nil)
 	o := newOpenSSH(t, s)
 	key := []string{"-i", o.key, "-o", "IdentitiesOnly=yes"}
-	if out := o.run(t, nil, nil, key, "ada", "follow"); !strings.Contains(out, "needs a terminal: add -t, as in ssh -t -p "+o.port+" HOST follow") {
+	if out := o.run(t, nil, nil, key, "ada", "follow"); !strings.Contains(out, "needs a terminal: add -t, as in ssh -t -p "+o.port+" 127.0.0.1 follow") {
 		t.Errorf("ssh ... follow without -t printed:\n%s", out)
+	}
+	if out := o.run(t, nil, nil, key, "ada", "ls"); !strings.Contains(out, "loadlab serves its screen only: ssh -p "+o.port+" 127.0.0.1, or ssh -t -p "+o.port+" 127.0.0.1 follow") {
+		t.Errorf("ssh ... ls printed:\n%s", out)
 	}
 	// -tt: this test's ssh has no terminal of its own to give, so it is
 	// told to ask for one all the same, as -t does from a student's.

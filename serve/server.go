@@ -17,7 +17,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
-	"github.com/charmbracelet/wish/accesscontrol"
 	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/loadlab/loadlab/internal/sysmem"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -84,7 +83,7 @@ func serve(cfg Config, log logger, tune func(*door)) (*Server, error) {
 		wish.WithMiddleware(
 			bm.MiddlewareWithProgramHandler(s.program, termenv.Ascii), // each session at its own profile, none forced
 			needsTerminal,
-			accesscontrol.Middleware(followCommand),
+			s.onlyFollow,
 			s.guard,
 		),
 	)
@@ -118,7 +117,7 @@ func (s *Server) Addr() string { return s.ln.Addr().String() }
 // the session's user nor the log which session it was.)
 func (s *Server) guard(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		addr, who := sess.RemoteAddr().String(), s.door.roleOf(sess)
+		addr, who, began := sess.RemoteAddr().String(), s.door.roleOf(sess), time.Now()
 		s.mu.Lock()
 		s.sessions++
 		s.mu.Unlock()
@@ -133,7 +132,7 @@ func (s *Server) guard(next ssh.Handler) ssh.Handler {
 				s.log.Error("session crashed; the others go on", "addr", addr, "user", sess.User(), "panic", what, "stack", stack)
 				wish.Fatalln(sess, "loadlab: this session crashed and has ended (the server's log has why); the class goes on")
 			} else {
-				s.log.Info("session ended", "addr", addr, "user", sess.User())
+				s.log.Info("session ended", "addr", addr, "user", sess.User(), "as", who.String(), "after", time.Since(began).Round(time.Second).String())
 			}
 			s.mu.Lock()
 			s.sessions--
@@ -157,9 +156,30 @@ func needsTerminal(next ssh.Handler) ssh.Handler {
 			next(sess)
 			return
 		}
-		_, port, _ := net.SplitHostPort(sess.LocalAddr().String())
-		wish.Fatalln(sess, fmt.Sprintf("loadlab draws a screen and needs a terminal: add -t, as in ssh -t -p %s HOST %s", port, strings.Join(sess.Command(), " ")))
+		wish.Fatalln(sess, "loadlab draws a screen and needs a terminal: add -t, as in "+sshCommand(sess, "-t", sess.RawCommand()))
 	}
+}
+
+// onlyFollow serves a session that asks for no command or for follow,
+// and refuses any other in words that say what is served, logged. (wish's
+// accesscontrol does the same check, but says only "Command is not
+// allowed" and logs nothing.)
+func (s *Server) onlyFollow(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if cmd := sess.RawCommand(); cmd != "" && cmd != followCommand {
+			s.door.tally.refused("a command", "addr", hostOf(sess.RemoteAddr()))
+			wish.Fatalln(sess, "loadlab serves its screen only: "+sshCommand(sess, "", "")+", or "+sshCommand(sess, "-t", followCommand)+" to follow the lecturer")
+			return
+		}
+		next(sess)
+	}
+}
+
+// sshCommand is the ssh command that reaches this server as the session
+// did, with flag and command.
+func sshCommand(sess ssh.Session, flag, command string) string {
+	host, port, _ := net.SplitHostPort(sess.LocalAddr().String())
+	return strings.Join(strings.Fields(fmt.Sprintf("ssh %s -p %s %s %s", flag, port, host, command)), " ")
 }
 
 // program is a session's loadlab at the session's size and colour

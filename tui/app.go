@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/list"
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/bubbles/viewport"
@@ -345,14 +344,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			} else if drop {
 				return m, nil // unseen: no step, no frame
 			}
-		}
-		if m.class.resuming && !key.Matches(msg, forceQuit, m.keys.Quit) {
-			m.setNote(fmt.Sprintf("catching up with the class's run: step %d of %d", m.seek.steps, m.class.lecturerAt.Step), false)
-			break
-		}
-		if c, took := m.classKey(msg); took {
-			cmd = c
-			break
 		}
 		var quit bool
 		cmd, quit = m.handleKeys(msg)

@@ -225,12 +225,15 @@ func (m *Model) follow(st ClassState) tea.Cmd {
 		m.setNote("the lecturer has left: the run stays on screen; ctrl+b makes it yours to explore", false)
 		return nil
 	}
-	if strings.HasPrefix(m.note, "the lecturer has left") {
+	switch {
+	case strings.HasPrefix(m.note, "the lecturer has left"):
 		m.setNote("the lecturer is back", false)
+	case st.Open && m.note == choosingNote:
+		m.setNote("", false)
 	}
 	if !st.Open { // the lecturer at the picker: the run stays until another opens
 		if m.screen == screenLab {
-			m.setNote("the lecturer is choosing what comes next: this run stays until then", false)
+			m.setNote(choosingNote, false)
 		}
 		return nil
 	}
@@ -261,6 +264,9 @@ func (m *Model) follow(st ClassState) tea.Cmd {
 	m.caption, m.told = st.Caption, nil // the moment the lecturer stands at, told as it is there
 	return tea.Batch(cmds...)
 }
+
+// choosingNote tells a follower the lecturer is at the picker.
+const choosingNote = "the lecturer is choosing what comes next: this run stays until then"
 
 // followAgain replays what waited for the lab's work off the loop, once
 // it is in.
@@ -318,7 +324,8 @@ func (m *Model) classKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.follow(m.class.lecturerAt), true
 	}
 	if m.class.following {
-		if key.Matches(msg, forceQuit) || key.Matches(msg, screenKeys...) || m.helpOpen && key.Matches(msg, helpKeys.Close) {
+		if key.Matches(msg, forceQuit) || key.Matches(msg, screenKeys...) ||
+			m.helpOpen && key.Matches(msg, helpKeys.Close, helpKeys.Up, helpKeys.Down, helpKeys.PageUp, helpKeys.PageDown) {
 			return nil, false // the screen's own
 		}
 		m.setNote("following the lecturer: ctrl+b branches off to explore on your own from here", false)

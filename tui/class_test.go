@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/themes"
 )
 
 // lecturerAt is what a lecturer's session publishes once it has opened
@@ -196,5 +197,52 @@ func TestFollowAgainIsTheLecturersRun(t *testing.T) {
 			t.Errorf("%s: following again after %v: the follower at step %d, the lecturer at %d:\n%s\nthe lecturer's:\n%s",
 				name, keys.own, f.seek.steps, lect.seek.steps, state(f), state(lect))
 		}
+	}
+}
+
+// A follower's own keys work while following, one at a time or arriving
+// together: the help scrolls, "tt" is two themes; the keys that would move
+// the lecturer's run say how to branch.
+func TestAFollowersOwnKeys(t *testing.T) {
+	t.Parallel()
+	lect := lecturerAt(t, "lease-storm", 5, false)
+	f, err := New(Options{Theme: "dark", Follow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	send(f, FollowMsg{State: lect})
+	drive(f, "?")
+	drive(f, "down")
+	if !f.helpOpen || f.helpPage.YOffset == 0 {
+		t.Errorf("a follower's help: open %v, scrolled to %d", f.helpOpen, f.helpPage.YOffset)
+	}
+	drive(f, "?")
+	theme := f.theme
+	drive(f, "tt")
+	if f.theme == theme || f.theme != (theme+2)%len(themes.All) {
+		t.Errorf("tt while following: theme %d, want %d", f.theme, (theme+2)%len(themes.All))
+	}
+	drive(f, "n")
+	if f.seek.steps != lect.Step || !strings.Contains(f.note, "ctrl+b branches off") {
+		t.Errorf("n while following: step %d (the lecturer's %d), note %q", f.seek.steps, lect.Step, f.note)
+	}
+}
+
+// A q that arrives with other letters at once (typed in a hurry, pasted)
+// does not quit; alone it does.
+func TestAQInABurstDoesNotQuit(t *testing.T) {
+	t.Parallel()
+	m := openAt(t, "small-steps", 80, 24)
+	if _, cmd := m.Update(keyFor("nq")); cmd != nil {
+		if _, quit := cmd().(tea.QuitMsg); quit {
+			t.Fatal("nq quit")
+		}
+	}
+	if m.seek.steps != 1 || !strings.Contains(m.note, "press it alone to quit") {
+		t.Errorf("nq: step %d, note %q", m.seek.steps, m.note)
+	}
+	if _, cmd := m.Update(keyFor("q")); cmd == nil {
+		t.Error("q alone did not quit")
 	}
 }

@@ -15,7 +15,7 @@ import (
 // the keys pause for floodQuiet. A dropped key costs no step and no frame,
 // so a flood costs what one bracketed paste does.
 const (
-	floodKeys   = 64
+	floodKeys   = 32
 	floodWindow = 100 * time.Millisecond
 	floodQuiet  = 250 * time.Millisecond
 )
@@ -55,5 +55,5 @@ func (f *flood) take(msg tea.KeyMsg) (drop, began bool) {
 
 // floodNote says what happened to the keys of a flood.
 func floodNote() string {
-	return fmt.Sprintf("keys came faster than typing (a paste your terminal did not mark as one): the rest are ignored until they pause for %v; paste flags into : with the terminal's paste", floodQuiet)
+	return fmt.Sprintf("keys came faster than anyone types (a paste?): the rest are ignored until they stop for %v", floodQuiet)
 }

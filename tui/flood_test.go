@@ -41,7 +41,7 @@ func TestAKeyFloodCostsWhatAPasteCosts(t *testing.T) {
 	if frames > floodKeys+1 {
 		t.Errorf("the flood drew %d frames, want %d at most", frames, floodKeys+1)
 	}
-	if !strings.Contains(m.note, "faster than typing") {
+	if !strings.Contains(m.note, "faster than anyone types") {
 		t.Errorf("the flood was not told: note %q", m.note)
 	}
 	m.play.stop()

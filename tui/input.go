@@ -16,20 +16,45 @@ import (
 
 // handleKeys splits runes that arrived together (a held key, a fast typist)
 // into one key each, unless a text field has the keyboard: Bubble Tea
-// delivers "nnn" as one message, which would match no binding.
+// delivers "nnn" as one message, which would match no binding. A q among
+// them does not quit: letters that arrive together are typed in a hurry
+// or pasted, and a class server's session should not end by accident.
 func (m *Model) handleKeys(msg tea.KeyMsg) (tea.Cmd, bool) {
 	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste || m.textFocused() {
-		return m.handleKey(msg)
+		return m.sessionKey(msg)
 	}
 	var cmds []tea.Cmd
+	heldQuit := false
 	for _, r := range msg.Runes {
-		cmd, quit := m.handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
+		one := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}
+		if key.Matches(one, m.keys.Quit) && !m.textFocused() {
+			heldQuit = true
+			continue
+		}
+		cmd, quit := m.sessionKey(one)
 		if quit {
 			return nil, true
 		}
 		cmds = append(cmds, cmd)
 	}
+	if heldQuit {
+		m.setNote("q came with other keys at once and did not quit: press it alone to quit", false)
+	}
 	return tea.Batch(cmds...), false
+}
+
+// sessionKey takes one key as the session's class sees it first: a
+// lecturer's session catching up with the class's run waits, and a
+// follower's keys that would move the lecturer's run say how to branch.
+func (m *Model) sessionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if m.class.resuming && !key.Matches(msg, forceQuit, m.keys.Quit) {
+		m.setNote(fmt.Sprintf("catching up with the class's run: step %d of %d", m.seek.steps, m.class.lecturerAt.Step), false)
+		return nil, false
+	}
+	if cmd, took := m.classKey(msg); took {
+		return cmd, false
+	}
+	return m.handleKey(msg)
 }
 
 // textFocused reports whether typed text goes to a text field.
