@@ -35,11 +35,11 @@ type gate struct {
 	grace                   time.Duration // loginGrace; a test's shorter
 	// expired hears of each connection closed for having had no session
 	// for the grace
-	expired func(host string)
-	mu                      sync.Mutex
-	waiting                 []*tracked // oldest first
-	sessions                map[string]int
-	total                   int
+	expired  func(host string)
+	mu       sync.Mutex
+	waiting  []*tracked // oldest first
+	sessions map[string]int
+	total    int
 }
 
 func newGate(cfg Config) *gate {
