@@ -206,8 +206,11 @@ func TestOneLecturerSessionDrives(t *testing.T) {
 	first, lc := lecturerOn(t, s, lectAuth)
 	first.openScenario(t, "cascade-lecture")
 	second, _ := lecturerShowing(t, s, lectAuth, "resumed the class's run")
-	second.in.Write([]byte{27}) // esc: the picker
-	second.waitFor(t, "choose a scenario")
+	mark := second.length()
+	second.in.Write([]byte{27}) // esc: the picker (taken before the next key, or the two read as alt+/)
+	if !second.waitSince(mark, "choose a scenario", 10*time.Second) {
+		t.Fatal("esc did not open the picker")
+	}
 	second.openScenario(t, "lease-storm")
 	second.waitFor(t, "another lecturer's session drives it")
 	st := following(t, s, "ada", 100, 30)
