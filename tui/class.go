@@ -241,6 +241,7 @@ func (m *Model) follow(st ClassState) tea.Cmd {
 	if m.screen != screenLab || m.class.replayed.epoch != st.Epoch || m.class.replayed.keys > len(st.Events) {
 		delete(m.kept, st.Scenario.Name) // the lecturer's run, not one kept from before
 		if err := m.open(st.Scenario); err != nil {
+			m.class.resuming = false // a lecturer's session stays on the picker, its own
 			m.setNote(err.Error(), true)
 			return nil
 		}
@@ -359,5 +360,5 @@ func (m *Model) caughtUp() bool {
 		return false
 	}
 	return m.screen == screenLab && m.class.replayed.epoch == at.Epoch && m.class.replayed.keys == len(at.Events) &&
-		!m.seek.going && m.seek.steps == at.Step
+		!m.seek.going && (m.seek.steps == at.Step || m.lab.Done())
 }

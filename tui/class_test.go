@@ -246,3 +246,28 @@ func TestAQInABurstDoesNotQuit(t *testing.T) {
 		t.Error("q alone did not quit")
 	}
 }
+
+// A lecturer's session that comes back resumes the class's run: it
+// replays it to the class's step, then publishes it as the same run (the
+// same opening and keys, so followers keep their screen) and drives it on.
+func TestALecturerResumesTheClassRun(t *testing.T) {
+	t.Parallel()
+	class := lecturerAt(t, "lease-storm", 30, false)
+	var got ClassState
+	m, err := New(Options{Theme: "mono", Publish: func(st ClassState) { got = st }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	send(m, ResumeMsg{State: class})
+	if m.class.resuming || m.seek.steps != class.Step || !strings.Contains(m.note, "resumed the class's run") {
+		t.Fatalf("resuming: %v at step %d (the class's %d), note %q", m.class.resuming, m.seek.steps, class.Step, m.note)
+	}
+	if got.Epoch != class.Epoch || len(got.Events) != len(class.Events) || got.Step != class.Step {
+		t.Errorf("published epoch %d, %d keys, step %d; the class's %d, %d, %d", got.Epoch, len(got.Events), got.Step, class.Epoch, len(class.Events), class.Step)
+	}
+	drive(m, "n")
+	if got.Epoch != class.Epoch || got.Step != class.Step+1 {
+		t.Errorf("n after resuming published epoch %d at step %d, want %d at %d", got.Epoch, got.Step, class.Epoch, class.Step+1)
+	}
+}

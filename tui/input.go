@@ -47,8 +47,12 @@ func (m *Model) handleKeys(msg tea.KeyMsg) (tea.Cmd, bool) {
 // lecturer's session catching up with the class's run waits, and a
 // follower's keys that would move the lecturer's run say how to branch.
 func (m *Model) sessionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	if m.class.resuming && !key.Matches(msg, forceQuit, m.keys.Quit) {
-		m.setNote(fmt.Sprintf("catching up with the class's run: step %d of %d", m.seek.steps, m.class.lecturerAt.Step), false)
+	switch {
+	case m.class.resuming && key.Matches(msg, m.keys.Back): // leave the class's run as it is, for the picker
+		m.class.resuming = false
+		m.stopSeek()
+	case m.class.resuming && !key.Matches(msg, forceQuit, m.keys.Quit):
+		m.setNote(fmt.Sprintf("catching up with the class's run: step %d of %d (esc: the picker instead)", m.seek.steps, m.class.lecturerAt.Step), false)
 		return nil, false
 	}
 	if cmd, took := m.classKey(msg); took {
