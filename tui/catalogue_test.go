@@ -161,9 +161,10 @@ func fitsEverywhere(t *testing.T, m *Model, scenario string) {
 // screen changes) or say in a note why it does nothing there; and after
 // each a follower at 80x24 shows the same run: the lab's status and body,
 // drawn at one size, equal. A follower presses the screen keys
-// itself (they are its own). A second follower catches up only before
-// each of its own keys and at the end, many of the lecturer's keys at
-// once: a screen reached by a seek equals one reached key by key. N is left out: its runs over seeds are a view of the same
+// itself (they are its own). A second follower, at 120x40, catches up
+// only before each of its own keys and at the end, many of the lecturer's
+// keys at once: a screen reached by a seek, at another size, equals one
+// reached key by key. N is left out: its runs over seeds are a view of the same
 // config, the follower's own, and cost a hundred runs.
 func keysInTurn(t *testing.T, scenario string) {
 	t.Helper()
@@ -181,11 +182,11 @@ func keysInTurn(t *testing.T, scenario string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	late.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	// The race build leaves a slow lab's opening work unfinished in the
-	// lecturer's session (slowUnderRace), which a follower would run: the
-	// plain build checks its followers.
-	watched := !(raceDetector && slowUnderRace[scenario])
+	late.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	// Following replays whole runs on the shell's one goroutine, where
+	// the race detector finds nothing and runs ten times slower: the plain
+	// build, which CI makes, checks the followers (see playsWholeRuns).
+	watched := !raceDetector
 	follows := func(f *Model, k string) {
 		if !watched {
 			return
@@ -208,7 +209,7 @@ func keysInTurn(t *testing.T, scenario string) {
 		if watched {
 			send(lect, msg)
 		} else {
-			lect.Update(msg) // its work left undone, as the lab opened
+			lect.Update(msg) // its work off the loop left undone, as the race build opens labs
 		}
 		if own && watched {
 			send(f, msg)
