@@ -4,6 +4,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/loadlab/loadlab/internal/flags"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/themes"
@@ -186,17 +188,11 @@ func New(opts Options) (*Model, error) {
 	if m.renderer == nil {
 		m.renderer = lipgloss.DefaultRenderer()
 	}
-	name := opts.Theme
-	if name == "" {
-		name = "dark"
-		if os.Getenv("NO_COLOR") != "" {
-			name, m.noColor = "mono", true
-		}
+	theme, err := themeOf(opts.Theme)
+	if err != nil {
+		return nil, err
 	}
-	theme := slices.IndexFunc(themes.All, func(p themes.Palette) bool { return p.Name == name })
-	if theme < 0 {
-		return nil, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
-	}
+	m.noColor = opts.Theme == "" && os.Getenv("NO_COLOR") != ""
 	m.playOnOpen = opts.Play
 	if opts.DropKeyFloods {
 		m.flood = &flood{now: time.Now}
@@ -216,22 +212,47 @@ func New(opts Options) (*Model, error) {
 		m.withFollowKey()
 	}
 	m.setTheme(theme)
-	switch {
-	case opts.Config != nil:
-		if err := m.open(*opts.Config); err != nil {
-			return nil, err
-		}
-	case opts.Scenario != "":
-		sc, ok := scenarios.Lookup(opts.Scenario)
-		if !ok {
-			return nil, fmt.Errorf("unknown scenario %q (see loadlab list)", opts.Scenario)
-		}
+	if sc, ok, err := opening(opts); err != nil {
+		return nil, err
+	} else if ok {
 		if err := m.open(sc); err != nil {
 			return nil, err
 		}
 	}
 	m.redraw()
 	return m, nil
+}
+
+// themeOf is the index in themes.All of a theme name; "" is dark, or mono
+// under NO_COLOR.
+func themeOf(name string) (int, error) {
+	if name == "" {
+		name = "dark"
+		if os.Getenv("NO_COLOR") != "" {
+			name = "mono"
+		}
+	}
+	theme := slices.IndexFunc(themes.All, func(p themes.Palette) bool { return p.Name == name })
+	if theme < 0 {
+		return 0, fmt.Errorf("--theme must be one of %s, got %q", strings.Join(themes.Names(), " "), name)
+	}
+	return theme, nil
+}
+
+// opening is the scenario opts open on, if any: their config, or their
+// scenario by name.
+func opening(opts Options) (scenarios.Scenario, bool, error) {
+	switch {
+	case opts.Config != nil:
+		return *opts.Config, true, nil
+	case opts.Scenario != "":
+		sc, ok := scenarios.Lookup(opts.Scenario)
+		if !ok {
+			return sc, false, fmt.Errorf("unknown scenario %q (see loadlab list)", opts.Scenario)
+		}
+		return sc, true, nil
+	}
+	return scenarios.Scenario{}, false, nil
 }
 
 // Init starts the lab's own work, and play where --play asked for it:
@@ -276,6 +297,9 @@ func (m *Model) open(sc scenarios.Scenario) error {
 	newLab, ok := labs[sc.Engine()]
 	if !ok {
 		return fmt.Errorf("scenario %s: the %s engine has no lab", sc.Name, sc.Engine())
+	}
+	if err := admit(sc.Spec); err != nil {
+		return errors.New(flags.Named(err))
 	}
 	l, err := newLab(sc.Spec)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/tui/lab"
 )
 
 // costOf is what playing spec's run to its end costs on one core, by its
@@ -26,4 +27,14 @@ func costOf(spec scenarios.Spec) (engine.Cost, bool) {
 		return s.Cost(1), true
 	}
 	return engine.Cost{}, false
+}
+
+// admit passes spec through the gate before anything is built for it
+// (lab.Admit): every way a lab opens, from the command line, the picker,
+// the ":" line or a class server's session, comes through here.
+func admit(spec scenarios.Spec) error {
+	if c, ok := costOf(spec); ok {
+		return lab.Admit(c)
+	}
+	return nil
 }

@@ -118,11 +118,9 @@ func (m *Model) applyPrompt() tea.Cmd {
 		p.err = err.Error()
 		return nil
 	}
-	if c, ok := costOf(spec); ok {
-		if err := lab.OverClassShare(c); err != nil {
-			p.err = flags.Named(err)
-			return nil
-		}
+	if err := admit(spec); err != nil {
+		p.err = flags.Named(err)
+		return nil
 	}
 	newLab, ok := labs[spec.Engine()]
 	if !ok {

@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"strings"
+	"syscall"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/loadlab/loadlab/internal/flags"
 )
 
 // ErrInterrupted is Run's error when a signal (SIGINT, SIGTERM) ended the
@@ -20,13 +23,32 @@ var ErrInterrupted = errors.New("interrupted")
 func Run(opts Options) error {
 	m, err := New(opts)
 	if err != nil {
-		return err
+		return OptionsError{err}
 	}
-	_, err = tea.NewProgram(m, tea.WithAltScreen()).Run()
-	switch {
-	case m.crash != "" || errors.Is(err, tea.ErrProgramPanic):
+	err = runProgram(m)
+	if m.crash != "" || errors.Is(err, tea.ErrProgramPanic) {
 		return fmt.Errorf("crashed: %s", m.crashReport())
-	case errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted):
+	}
+	return err
+}
+
+// runProgram runs a model in the alternate screen until it quits: nil
+// for a quit by key, ErrInterrupted for SIGINT or SIGTERM. Bubble Tea
+// takes SIGTERM as a quit, so it is watched here too: a program ended by
+// a signal exits as interrupted, whichever signal it was.
+func runProgram(m tea.Model) error {
+	terminated := make(chan os.Signal, 1)
+	signal.Notify(terminated, syscall.SIGTERM)
+	defer signal.Stop(terminated)
+	_, err := tea.NewProgram(m, tea.WithAltScreen()).Run()
+	select {
+	case <-terminated:
+		if err == nil {
+			return ErrInterrupted
+		}
+	default:
+	}
+	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) {
 		return ErrInterrupted
 	}
 	return err
@@ -61,9 +83,29 @@ func (m *Model) crashReport() string {
 	return msg + " (the trace is printed above)"
 }
 
-// Check reports whether opts are valid without starting the program, so
-// that the command line can answer bad input with exit code 2.
+// Check reports whether opts are valid without starting the program or
+// building anything, so that the command line can answer bad input with
+// exit code 2 before it asks for a terminal: the theme, the scenario, and
+// the config's cost at the gate (admit).
 func Check(opts Options) error {
-	_, err := New(opts)
-	return err
+	if _, err := themeOf(opts.Theme); err != nil {
+		return err
+	}
+	sc, ok, err := opening(opts)
+	if err != nil || !ok {
+		return err
+	}
+	if _, ok := labs[sc.Engine()]; !ok {
+		return fmt.Errorf("scenario %s: the %s engine has no lab", sc.Name, sc.Engine())
+	}
+	if err := admit(sc.Spec); err != nil {
+		return errors.New(flags.Named(err))
+	}
+	return nil
 }
+
+// OptionsError is Run's error for options refused before the screen
+// opened (a lab that refuses its config): the terminal is as it was.
+type OptionsError struct{ Err error }
+
+func (e OptionsError) Error() string { return e.Err.Error() }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/internal/gate"
 	"github.com/loadlab/loadlab/internal/sweep"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -69,9 +70,19 @@ func (m *Model) openSeeds(n int) tea.Cmd {
 		m.setNote("N runs a config over many seeds: this lab draws no random numbers, so every seed gives this run", false)
 		return nil
 	}
+	if largest := engine.LargestFirstSeed(n, engine.StrideOf(spec)); seed > largest {
+		m.setNote(fmt.Sprintf("%d seeds from seed %d would pass 2^63 - 1, the largest seed: s sets a seed of at most %d", n, seed, largest), true)
+		m.seeds.open = true
+		return nil
+	}
 	if c, ok := costOf(spec); ok {
 		if work := c.Seconds * float64(n); work > seedsWork {
 			m.setNote(fmt.Sprintf("%d seeds would take about %s of work: 1 or 2 run fewer", n, engine.Duration(work)), true)
+			m.seeds.open = true
+			return nil
+		}
+		if err := lab.Admit(gate.OverSeeds(c, n, lab.Workers())); err != nil {
+			m.setNote(fmt.Sprintf("%d seeds: %s", n, flags.Named(err)), true)
 			m.seeds.open = true
 			return nil
 		}

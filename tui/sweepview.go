@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -89,11 +88,7 @@ func RunSweep(opts SweepOptions) error {
 	if err != nil {
 		return err
 	}
-	_, err = tea.NewProgram(m, tea.WithAltScreen()).Run()
-	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, tea.ErrInterrupted) {
-		return ErrInterrupted
-	}
-	return err
+	return runProgram(m)
 }
 
 // Init starts the first point.

@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 
 	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/internal/gate"
 	"github.com/loadlab/loadlab/internal/sweep"
 
 	"github.com/loadlab/loadlab/scenarios"
@@ -248,6 +249,10 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 	}
 	estimate := c.cost(spec, o.env())
 	if o.seeds > 0 {
+		first, _ := strconv.ParseInt(fs.Current("seed"), 10, 64) // checked by the flag
+		if err := gate.SeedsFit(first, o.seeds, engine.StrideOf(spec)); err != nil {
+			return prepared{}, flags.UsageError{Msg: err.Error()}
+		}
 		estimate = seedsCost(estimate, o)
 	}
 	lim := limits(o.maxMemory)

@@ -6,24 +6,16 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/loadlab/loadlab/internal/gate"
 	"github.com/loadlab/loadlab/internal/sysmem"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// maxOutputBytes bounds a report: it is built in memory before it is
-// written, so that an interrupted run writes nothing. A run whose report
-// would be larger is refused rather than streamed: streaming would write
-// part of a report that ctrl+c could then cut short.
-const maxOutputBytes = 512e6
+// maxOutputBytes bounds a report (gate.MaxOutputBytes).
+const maxOutputBytes = gate.MaxOutputBytes
 
-// limits are what a run may cost: about ten minutes on one core, half the
-// machine's memory (or --max-memory), and maxOutputBytes of report.
-func limits(maxMemory float64) engine.Limits {
-	if maxMemory <= 0 {
-		maxMemory = sysmem.Total() / 2
-	}
-	return engine.Limits{Seconds: engine.DefaultSeconds, Bytes: maxMemory, OutputBytes: maxOutputBytes}
-}
+// limits are what a run may cost (gate.Limits).
+func limits(maxMemory float64) engine.Limits { return gate.Limits(maxMemory) }
 
 // sizeValue is a --max-memory flag: bytes, or a number with KB, MB, GB or
 // TB (powers of 1000); from 1 MB to the machine's memory, as a run that

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/internal/gate"
 	"github.com/loadlab/loadlab/internal/sweep"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -27,21 +27,11 @@ type seedsReport struct {
 	Figures []engine.Spread `json:"figures"`
 }
 
-// usedCores is how many cores runs shared by workers keep busy: workers
-// past the machine's cores or the runs wait, and do not make the work
-// any shorter.
-func usedCores(workers, runs int) int { return max(1, min(workers, runs, runtime.GOMAXPROCS(0))) }
-
-// seedsCost is a run's estimate over o.seeds seeds on o.workers cores:
-// the time of every run shared by the cores, the memory of as many runs
-// at once as cores, and a report of a figure's values a seed.
+// seedsCost is a run's estimate over o.seeds seeds on o.workers
+// goroutines (gate.OverSeeds), with a report of a figure's values a seed.
 func seedsCost(one engine.Cost, o options) engine.Cost {
-	workers := float64(usedCores(o.workers, o.seeds))
-	c := one
-	c.Seconds = one.Seconds * float64(o.seeds) / workers
-	c.Bytes = one.Bytes * workers
+	c := gate.OverSeeds(one, o.seeds, o.workers)
 	c.OutputBytes = 2000 + 24*8*float64(o.seeds) // eight figures' values a seed, and their words
-	c.TimeLevers = append([]string{"seeds"}, one.TimeLevers...)
 	return c
 }
 

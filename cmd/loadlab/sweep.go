@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/loadlab/loadlab/internal/flags"
+	"github.com/loadlab/loadlab/internal/gate"
 	"github.com/loadlab/loadlab/internal/sweep"
 	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
@@ -71,6 +72,8 @@ func planSweep(base scenarios.Scenario, named string, varyArgs, rest []string) (
 	fs.Text(&format, "format", "text, json or csv", "the report's form")
 	fs.Int(&workers, "workers", 1, math.MaxInt, "goroutines sharing the runs (the result does not depend on it)")
 	fs.Text(&file, "scenario-file", "a file name", "a TOML or JSON scenario file to start from")
+	var maxMemory float64
+	fs.Value(sizeValue{&maxMemory}, "max-memory", maxMemoryAccepts(), "the memory the sweep may use")
 	seeded := fs.Lookup("seed") != nil
 	if seeded {
 		fs.Int(&seeds, "seeds", 1, engine.MaxSeeds, "seeds a point runs on, from --seed")
@@ -100,22 +103,17 @@ func planSweep(base scenarios.Scenario, named string, varyArgs, rest []string) (
 	if len(points)*seeds > sweep.MaxRuns {
 		return plan, flags.Usagef("the sweep would be %d runs (%d points x %d seeds), over the limit of %d: vary fewer values or lower --seeds", len(points)*seeds, len(points), seeds, sweep.MaxRuns)
 	}
-	work := 0.0
-	for _, p := range points {
-		work += a.estimate(p.Spec).Seconds * float64(seeds)
-	}
-	cores := usedCores(workers, len(points)*seeds)
-	if lim := limits(0); work/float64(cores) > lim.Seconds {
-		more := ""
-		if cores < runtime.GOMAXPROCS(0) {
-			more = ", or add --workers"
-		}
-		return plan, flags.Usagef("the sweep would take about %s on %s, over the limit of %s: vary fewer values or lower --seeds%s",
-			engine.Duration(work/float64(cores)), engine.Count(cores, "core"), engine.Duration(lim.Seconds), more)
-	}
 	var first int64
 	if seeded {
 		first, _ = strconv.ParseInt(fs.Current("seed"), 10, 64)
+		for _, p := range points {
+			if err := gate.SeedsFit(first, seeds, engine.StrideOf(p.Spec)); err != nil {
+				return plan, flags.UsageError{Msg: err.Error()}
+			}
+		}
+	}
+	if err := sweepFits(a, points, seeds, workers, limits(maxMemory)); err != nil {
+		return plan, err
 	}
 	return sweepPlan{title: named, base: base, adaptor: a, spec: spec, varies: varies, points: points, first: first, seeds: seeds, workers: workers, seeded: seeded, format: format}, nil
 }
@@ -216,4 +214,37 @@ func takeVary(args []string) (varies, rest []string, err error) {
 		}
 	}
 	return varies, rest, nil
+}
+
+// sweepFits refuses a sweep whose work or memory is over a run's limits:
+// its runs' work shared by the goroutines that will run them, and its
+// costliest run's memory held by each of them at once.
+func sweepFits(a adaptor, points []sweep.GridPoint, seeds, workers int, lim engine.Limits) error {
+	runs := len(points) * seeds
+	g := engine.Goroutines(workers, runs)
+	work, peak := 0.0, engine.Cost{}
+	for _, p := range points {
+		c := a.estimate(p.Spec)
+		work += c.Seconds * float64(seeds)
+		if !(c.Bytes <= peak.Bytes) {
+			peak = c
+		}
+	}
+	if !(work/float64(g) <= lim.Seconds) {
+		more := ""
+		if g < runtime.GOMAXPROCS(0) {
+			more = ", or add --workers"
+		}
+		return flags.Usagef("the sweep would take about %s on %s, over the limit of %s: vary fewer values or lower --seeds%s",
+			engine.Duration(work/float64(g)), engine.Count(g, "core"), engine.Duration(lim.Seconds), more)
+	}
+	mem := engine.Cost{Bytes: peak.Bytes * float64(g), MemoryLevers: peak.MemoryLevers}
+	if g > 1 {
+		mem.MemoryLevers = append(append([]string(nil), peak.MemoryLevers...), "workers")
+	}
+	if over, ok := engine.AsOverLimit(mem.Check(engine.Limits{Bytes: lim.Bytes})); ok {
+		over.Of = fmt.Sprintf("the sweep (its largest point on %s at once)", engine.Count(g, "goroutine"))
+		return flags.UsageError{Msg: engine.Named(over, flagName)}
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -123,7 +124,12 @@ func runTUI(opts tui.Options) error {
 	if !term.IsTerminal(os.Stdout.Fd()) {
 		return flags.Usagef("the TUI needs a terminal; for a report without one, use loadlab run (see loadlab help run)")
 	}
-	return tui.Run(opts)
+	var refused tui.OptionsError
+	if err := tui.Run(opts); errors.As(err, &refused) {
+		return flags.UsageError{Msg: refused.Error()}
+	} else {
+		return err
+	}
 }
 
 // tuiSweep is "loadlab tui sweep …": the sweep loadlab sweep would run,

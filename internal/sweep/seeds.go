@@ -34,6 +34,11 @@ func OverSeeds(ctx context.Context, specs []scenarios.Spec, first int64, seeds, 
 	if !seeded {
 		seeds = 1
 	}
+	for _, s := range specs {
+		if seeded && first > engine.LargestFirstSeed(seeds, engine.StrideOf(s)) {
+			return nil, engine.Invalid("seed", "with %d seeds from %d would pass 2^63 - 1", seeds, first)
+		}
+	}
 	size := 1
 	if r.Seeds != nil && seeded {
 		blocks := min(seeds, max(1, (blocksPerWorker*workers+len(specs)-1)/len(specs)))

@@ -98,7 +98,7 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 	if keepTrials {
 		rowsNs += t * k * nsJSONRow
 	}
-	used := math.Max(1, math.Min(float64(workers), t))
+	used := float64(engine.Goroutines(workers, c.Trials))
 	allocNs := nsRun + used*k*n*nsAlloc
 	theoryNs := 0.0
 	for _, s := range c.Strategies {

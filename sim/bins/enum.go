@@ -139,7 +139,7 @@ func Enumerate(ctx context.Context, cfg EnumConfig) (*Enumeration, error) {
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var wg sync.WaitGroup
-	for range max(1, min(cfg.Workers, tasks)) {
+	for range engine.Goroutines(cfg.Workers, tasks) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -141,7 +141,7 @@ func dpNs(bins, balls int) float64 {
 // Wall is the estimate's time on workers cores: brute force shares its
 // work out over them all, the DP gives each rule a core.
 func (s ExactSpec) Wall(workers int) float64 {
-	share := max(1, workers)
+	share := engine.Goroutines(workers, math.MaxInt)
 	if s.Method == "dp" {
 		share = min(share, len(DPStrategies))
 	}

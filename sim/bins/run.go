@@ -102,7 +102,7 @@ func strategyTheory(ctx context.Context, cfg Config) ([]Prediction, error) {
 // runTrials runs every trial of a valid cfg on opts.Workers workers and
 // returns their rows, trial by trial, and the first trial's moments.
 func runTrials(ctx context.Context, cfg Config, opts RunOptions) ([]row, []engine.Moment, error) {
-	workers := max(1, min(opts.Workers, cfg.Trials))
+	workers := engine.Goroutines(opts.Workers, cfg.Trials)
 	k := len(cfg.Strategies)
 	rows := make([]row, cfg.Trials*k) // each worker fills its block in place
 	var moments []engine.Moment       // the first worker's first trial

@@ -306,7 +306,7 @@ func (s Spec) Cost(workers int, format string) engine.Cost {
 	if err != nil {
 		return c
 	}
-	concurrent := max(1, min(workers, len(runs)))
+	concurrent := engine.Goroutines(workers, len(runs))
 	largest, scans, rest := 0.0, 0.0, 0.0
 	c.OutputBytes = 4096
 	for i, r := range runs {
@@ -383,7 +383,7 @@ func (s Spec) RunAll(ctx context.Context, workers int, progress func(float64)) (
 	for _, r := range runs {
 		total += int(r.Config.Duration/r.Config.DT) + 1
 	}
-	sem := make(chan struct{}, max(1, workers))
+	sem := make(chan struct{}, engine.Goroutines(workers, len(runs)))
 	var wg sync.WaitGroup
 	for i, r := range runs {
 		rep.Names[i] = r.Name

@@ -37,6 +37,8 @@ type OverLimit struct {
 	What            string // "time", "memory", "output" or "step"
 	Estimate, Limit float64
 	Levers          []string
+	// Of is what would cost it: "the run" when empty.
+	Of string
 }
 
 func (e *OverLimit) Error() string { return e.Describe(func(f string) string { return f }) }
@@ -47,6 +49,10 @@ func (e *OverLimit) Describe(name func(field string) string) string {
 	for i, l := range e.Levers {
 		levers[i] = name(l)
 	}
+	of := e.Of
+	if of == "" {
+		of = "the run"
+	}
 	lower := ""
 	if len(levers) > 0 {
 		lower = ": lower " + orList(levers)
@@ -55,11 +61,11 @@ func (e *OverLimit) Describe(name func(field string) string) string {
 	case "step":
 		return fmt.Sprintf("one step would take about %s, longer than a view can wait between frames (%s)%s", Duration(e.Estimate), Duration(e.Limit), lower)
 	case "time":
-		return fmt.Sprintf("the run would take about %s of work on one core, over the limit of %s%s", Duration(e.Estimate), Duration(e.Limit), lower)
+		return fmt.Sprintf("%s would take about %s of work on one core, over the limit of %s%s", of, Duration(e.Estimate), Duration(e.Limit), lower)
 	case "output":
 		return fmt.Sprintf("the report would be about %s, over the limit of %s%s", Size(e.Estimate), Size(e.Limit), lower)
 	}
-	return fmt.Sprintf("the run would need about %s of memory, over the limit of %s%s", Size(e.Estimate), Size(e.Limit), lower)
+	return fmt.Sprintf("%s would need about %s of memory, over the limit of %s%s", of, Size(e.Estimate), Size(e.Limit), lower)
 }
 
 // Check refuses a cost over the limits, time first. An estimate that is
@@ -67,11 +73,11 @@ func (e *OverLimit) Describe(name func(field string) string) string {
 func (c Cost) Check(l Limits) error {
 	switch {
 	case l.Seconds > 0 && !(c.Seconds <= l.Seconds):
-		return &OverLimit{"time", c.Seconds, l.Seconds, c.TimeLevers}
+		return &OverLimit{What: "time", Estimate: c.Seconds, Limit: l.Seconds, Levers: c.TimeLevers}
 	case l.Bytes > 0 && !(c.Bytes <= l.Bytes):
-		return &OverLimit{"memory", c.Bytes, l.Bytes, c.MemoryLevers}
+		return &OverLimit{What: "memory", Estimate: c.Bytes, Limit: l.Bytes, Levers: c.MemoryLevers}
 	case l.OutputBytes > 0 && !(c.OutputBytes <= l.OutputBytes):
-		return &OverLimit{"output", c.OutputBytes, l.OutputBytes, c.OutputLevers}
+		return &OverLimit{What: "output", Estimate: c.OutputBytes, Limit: l.OutputBytes, Levers: c.OutputLevers}
 	}
 	return nil
 }

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"math"
+	"runtime"
 	"sync"
 )
 
@@ -18,7 +20,14 @@ func OverSeeds[T any](ctx context.Context, first int64, n, workers int, run func
 	return Parallel(ctx, n, workers, func(ctx context.Context, k int) (T, error) { return run(ctx, first+int64(k)) }, progress)
 }
 
-// Parallel runs run(0) .. run(n-1) on up to workers goroutines and
+// Goroutines is how many goroutines n independent jobs on workers get:
+// one a job at most, and no more than the cores, since a goroutine past
+// them holds a run's memory without making the work shorter. Every
+// parallel run and every cost model counts with it, so that an estimate's
+// memory is that of the goroutines that really run.
+func Goroutines(workers, n int) int { return max(1, min(workers, n, runtime.GOMAXPROCS(0))) }
+
+// Parallel runs run(0) .. run(n-1) on Goroutines(workers, n) goroutines and
 // returns the results in order; each run is independent, so the results
 // do not depend on workers. progress, if not nil, gets the share done
 // (from the goroutine that finished a run, under a lock). The first
@@ -32,7 +41,7 @@ func Parallel[T any](ctx context.Context, n, workers int, run func(ctx context.C
 	done := 0
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range max(1, min(workers, n)) {
+	for range Goroutines(workers, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -82,4 +91,15 @@ func StrideOf(spec any) int64 {
 		return max(1, s.SeedStride())
 	}
 	return 1
+}
+
+// LargestFirstSeed is the largest first seed of n runs a stride apart,
+// each drawing from stride seeds from its own (Strided), whose seeds all
+// stay at or below math.MaxInt64; -1 where no first seed would do.
+func LargestFirstSeed(n int, stride int64) int64 {
+	stride = max(1, stride)
+	if n < 1 || int64(n) > math.MaxInt64/stride {
+		return -1
+	}
+	return math.MaxInt64 - (int64(n)*stride - 1)
 }

@@ -197,7 +197,7 @@ func (l *Lab) resize(n, m int) lab.Outcome {
 	if err := s.Validate(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
-	if err := lab.OverClassShare(s.Cost(1)); err != nil {
+	if err := lab.Admit(s.Cost(1)); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
 	l.Leave()

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync/atomic"
 
+	"github.com/loadlab/loadlab/internal/gate"
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -53,13 +54,15 @@ func WorkLimits() (engine.Limits, bool) {
 	return engine.Limits{}, false
 }
 
-// OverClassShare refuses a cost over what a session of a class server may
-// ask for; nil on a desktop. The refusal names the levers as the caller's
-// engine.Named does, after "on this class server,".
-func OverClassShare(c engine.Cost) error {
+// Admit is the gate a lab's run passes before anything is built for it:
+// a cost over what one session of a class server may ask for is refused,
+// naming the server, and on a desktop one over what loadlab run would
+// take (gate.Limits). The refusal names the levers as the caller's
+// engine.Named does.
+func Admit(c engine.Cost) error {
 	lim, ok := WorkLimits()
 	if !ok {
-		return nil
+		return c.Check(gate.Limits(0))
 	}
 	if over, ok := engine.AsOverLimit(c.Check(lim)); ok {
 		return classLimit{over}
