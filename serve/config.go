@@ -13,7 +13,10 @@ package serve
 import (
 	"fmt"
 	"net"
+	"strconv"
 	"time"
+
+	"github.com/loadlab/loadlab/tui"
 )
 
 // Config is a class server's settings.
@@ -54,6 +57,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("--addr needs a port, got %q", c.Addr)
 	case host == "":
 		return fmt.Errorf("--addr must name its host: 127.0.0.1:%s for this machine, 0.0.0.0:%s for every network, got %q", port, port, c.Addr)
+	case !validPort(port):
+		return fmt.Errorf("--addr needs a port from 0 to 65535, got %q", c.Addr)
 	case c.HostKey == "":
 		return fmt.Errorf("--host-key must name a file")
 	case c.MaxSessions < 1 || c.MaxSessions > 10000:
@@ -63,5 +68,20 @@ func (c Config) Validate() error {
 	case c.Idle < time.Second || c.Idle > 24*time.Hour:
 		return fmt.Errorf("--idle must be from 1s to 24h, got %v", c.Idle)
 	}
-	return nil
+	return tui.Check(tui.Options{Theme: c.Theme})
 }
+
+// validPort reports whether a port is a number a listener takes.
+func validPort(port string) bool {
+	n, err := strconv.ParseUint(port, 10, 16)
+	return err == nil && n <= 65535
+}
+
+// ConfigError is a server refused before it listens for what its
+// settings name: a bad --addr, a host key or lecturers' file it cannot
+// use. The command line answers it as bad input.
+type ConfigError struct{ Err error }
+
+func (e ConfigError) Error() string { return e.Err.Error() }
+
+func (e ConfigError) Unwrap() error { return e.Err }

@@ -56,11 +56,11 @@ func Start(cfg Config, log logger) (*Server, error) { return serve(cfg, log, nil
 // test's shorter ones).
 func serve(cfg Config, log logger, tune func(*door)) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
-		return nil, err
+		return nil, ConfigError{err}
 	}
 	pemBytes, fingerprint, err := hostKey(cfg.HostKey)
 	if err != nil {
-		return nil, err
+		return nil, ConfigError{err}
 	}
 	d := newDoor(cfg, log)
 	if tune != nil {
@@ -68,7 +68,7 @@ func serve(cfg Config, log logger, tune func(*door)) (*Server, error) {
 	}
 	if cfg.LecturerKeys != "" {
 		if d.lecturers, err = readKeys(cfg.LecturerKeys); err != nil {
-			return nil, err
+			return nil, ConfigError{err}
 		}
 	}
 	lab.ShareCores(classShare(runtime.GOMAXPROCS(0), sysmem.Total(), cfg.MaxSessions))
@@ -95,7 +95,7 @@ func serve(cfg Config, log logger, tune func(*door)) (*Server, error) {
 	s.srv.RequestHandlers = map[string]ssh.RequestHandler{"default": d.refusedRequest}
 	s.srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{}
 	if s.ln, err = net.Listen("tcp", cfg.Addr); err != nil {
-		return nil, fmt.Errorf("--addr: cannot listen on %s: %w", cfg.Addr, err)
+		return nil, ConfigError{fmt.Errorf("--addr: cannot listen on %s: %w", cfg.Addr, err)}
 	}
 	go func() {
 		defer close(s.served)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -222,9 +223,11 @@ func scan(raw []byte) error {
 			for j < n && strings.IndexByte("0123456789abcdefABCDEFxXoObBinftT_+-.:Z", raw[j]) >= 0 {
 				j++
 			}
-			if tok := string(raw[i:j]); badNumber == "" && !plainNumber(tok) {
-				name := strings.Join(append(append([]string{table}, keys...), key), ".")
-				badNumber = fmt.Sprintf("%s: numbers are plain decimal here (such as 16, 0.5 or 1e6), got %s", strings.Trim(name, "."), tok)
+			if tok := string(raw[i:j]); badNumber == "" {
+				if why := numberProblem(tok); why != "" {
+					name := strings.Join(append(append([]string{table}, keys...), key), ".")
+					badNumber = fmt.Sprintf("%s: %s, got %s", strings.Trim(name, "."), why, tok)
+				}
 			}
 			i = j - 1
 		}
@@ -252,21 +255,31 @@ func keyText(raw []byte) string {
 	return k
 }
 
-// plainNumber reports whether a value token is a plain decimal number, or
-// not a number at all (a date, a boolean, a name).
-func plainNumber(tok string) bool {
+// numberProblem says what is wrong with a value token that is a number
+// written other than in plain decimal (hex, octal, binary, underscores,
+// inf, nan, leading zeros) or a whole number past int64; "" for a plain
+// number or a token that is no number.
+func numberProblem(tok string) string {
 	t := strings.ToLower(strings.TrimLeft(tok, "+-"))
+	plain := "numbers are plain decimal here (such as 16, 0.5 or 1e6)"
 	switch {
 	case t == "inf" || t == "nan":
-		return false
+		return plain
 	case t == "" || t[0] < '0' || t[0] > '9':
-		return true // true, false, names: the decoder judges them
+		return "" // true, false, names: the decoder judges them
 	case strings.ContainsAny(t, ":t") || strings.Count(t, "-") >= 2:
-		return true // a date or a time
+		return "" // a date or a time
 	case strings.Contains(t, "_"), len(t) > 1 && t[0] == '0' && strings.ContainsAny(t[1:2], "xob"):
-		return false
+		return plain
+	case len(t) > 1 && t[0] == '0' && t[1] >= '0' && t[1] <= '9':
+		return "a number in a file is written without leading zeros (TOML and JSON refuse them)"
 	}
-	return true
+	if whole := !strings.ContainsAny(t, ".e"); whole {
+		if _, err := strconv.ParseInt(tok, 10, 64); err != nil {
+			return fmt.Sprintf("a whole number in a file is at most %d", int64(math.MaxInt64))
+		}
+	}
+	return ""
 }
 
 // stringEnd is the index of the last byte of the string opening at i:

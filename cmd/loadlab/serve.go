@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,12 +38,12 @@ func serveCommand(args []string, stdout, stderr io.Writer) error {
 	if len(positional) > 0 {
 		return flags.Usagef("serve takes flags only, got %q (see loadlab help serve)", positional[0])
 	}
-	if err := cfg.Validate(); err != nil {
-		return flags.UsageError{Msg: err.Error()}
-	}
 	logger := log.NewWithOptions(stderr, log.Options{ReportTimestamp: true, Prefix: "loadlab serve"})
 	s, err := serve.Start(cfg, logger)
-	if err != nil {
+	var refused serve.ConfigError
+	if errors.As(err, &refused) {
+		return flags.UsageError{Msg: refused.Error()}
+	} else if err != nil {
 		return err
 	}
 	host, port, _ := net.SplitHostPort(s.Addr())

@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // Set is one command's flags, each declared once: the call that binds
@@ -339,18 +341,9 @@ func (f *Set) OutOfRange(name func(flag string) string) error {
 	return err
 }
 
-// parseDecimal reads a finite number written in decimal: strconv would
-// also take hex, underscores, NaN and infinities.
-func parseDecimal(s string) (float64, error) {
-	if s == "" || strings.IndexFunc(s, func(r rune) bool { return !strings.ContainsRune("0123456789.eE+-", r) }) >= 0 {
-		return 0, errors.New("not a decimal number")
-	}
-	x, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-		return 0, errors.New("not a finite number")
-	}
-	return x, nil
-}
+// parseDecimal reads a number as every flag, file and switch does
+// (engine.ParseDecimal).
+func parseDecimal(s string) (float64, error) { return engine.ParseDecimal(s) }
 
 type text struct{ p *string }
 
@@ -361,7 +354,16 @@ func (v text) String() string {
 	return *v.p
 }
 
-func (v text) Set(s string) error { *v.p = s; return nil }
+// Set takes any text but none: a flag left out keeps its default, and an
+// empty value (an unset shell variable) would be taken for a default that
+// is none of the values the flag lists.
+func (v text) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New("parse error")
+	}
+	*v.p = s
+	return nil
+}
 
 type boolean struct{ p *bool }
 

@@ -114,7 +114,7 @@ func rangeValues(s string) ([]string, error) {
 	if !isRange {
 		out := strings.Split(s, ",")
 		for i, v := range out {
-			if x, err := strconv.ParseFloat(v, 64); err == nil && strings.ContainsAny(v, "eE") && !math.IsInf(x, 0) {
+			if x, err := engine.ParseDecimal(v); err == nil && strings.ContainsAny(v, "eE") {
 				out[i] = written(x) // 1e6 is 1000000 to a whole-number flag
 			}
 		}
@@ -124,10 +124,10 @@ func rangeValues(s string) ([]string, error) {
 	if op < 0 {
 		return nil, fmt.Errorf("a range takes its step: A..BxK (times K) or A..B+K (plus K)")
 	}
-	a, errA := strconv.ParseFloat(lo, 64)
-	b, errB := strconv.ParseFloat(hi[:op], 64)
-	k, errK := strconv.ParseFloat(hi[op+1:], 64)
-	if errA != nil || errB != nil || errK != nil || math.IsInf(a+b+k, 0) || math.IsNaN(a+b+k) {
+	a, errA := engine.ParseDecimal(lo)
+	b, errB := engine.ParseDecimal(hi[:op])
+	k, errK := engine.ParseDecimal(hi[op+1:])
+	if errA != nil || errB != nil || errK != nil || math.IsInf(a+b+k, 0) {
 		return nil, fmt.Errorf("the ends and the step must be numbers: A..BxK or A..B+K")
 	}
 	var out []string

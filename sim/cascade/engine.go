@@ -141,6 +141,7 @@ func NewFollowing(cfg Config, f Follow) (*Engine, error) {
 
 // New validates cfg and returns an engine at t = 0.
 func New(cfg Config) (*Engine, error) {
+	cfg.Switches = engine.FoldStart(Knobs, &cfg, cfg.Switches)
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

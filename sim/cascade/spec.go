@@ -45,7 +45,7 @@ func (s Spec) follow() (*Follow, error) {
 		return nil, nil
 	}
 	ts, ks, ok := strings.Cut(s.FollowAt, ":")
-	t, err1 := strconv.ParseFloat(ts, 64)
+	t, err1 := engine.ParseDecimal(ts)
 	k, err2 := strconv.Atoi(ks)
 	if !ok || err1 != nil || err2 != nil || !(t >= 0) || k < 0 || t > s.Duration {
 		return nil, engine.Invalid("follow", "must be t:k, the k-th request (from 0) to arrive at or after t seconds, with t in 0..%g, got %q", s.Duration, s.FollowAt)

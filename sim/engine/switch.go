@@ -3,7 +3,6 @@ package engine
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,7 +95,7 @@ func Number[C any](name string, lo, hi float64, closed bool, field func(c *C) *f
 	}
 	accepts := PlainExponents(fmt.Sprintf("a number in %s%g, %g]", open, lo, hi))
 	return Knob[C]{Name: name, Accepts: accepts, Set: func(c *C, v string) bool {
-		x, err := strconv.ParseFloat(v, 64)
+		x, err := ParseDecimal(v)
 		if err != nil || !(x >= lo && x <= hi) || !closed && x == lo {
 			return false
 		}
@@ -105,10 +104,10 @@ func Number[C any](name string, lo, hi float64, closed bool, field func(c *C) *f
 	}}
 }
 
-// WholeIn reads a whole number in lo..hi.
+// WholeIn reads a whole number in lo..hi, in decimal as a flag takes it.
 func WholeIn(v string, lo, hi int) (int, bool) {
-	n, err := strconv.Atoi(v)
-	return n, err == nil && n >= lo && n <= hi
+	n, err := strconv.ParseInt(v, 10, 0)
+	return int(n), err == nil && n >= int64(lo) && n <= int64(hi)
 }
 
 // TimeUnit is the unit an engine's clock counts in: Name as reports
@@ -229,8 +228,8 @@ func parseSwitchTime(s string, unit TimeUnit) (float64, error) {
 			}
 		}
 	}
-	x, err := strconv.ParseFloat(num, 64)
-	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+	x, err := ParseDecimal(num)
+	if err != nil {
 		if unit.Clock != nil {
 			return 0, Invalid("switch", "times are times of day (4:14am) or numbers of %s, or with ms, s, m or h (20s, 1.5m), got %q", unit.Name, s)
 		}
@@ -292,6 +291,17 @@ func DayUnit(startClock int) TimeUnit {
 type Switched struct {
 	schedule Schedule
 	applied  []Switch
+}
+
+// FoldStart applies the switches at time 0 of a time-ordered list to c,
+// the config a run starts from, and returns the rest: a switch at the
+// start is its flag, the same run and the same report either way.
+func FoldStart[C any](knobs Knobs[C], c *C, list []Switch) []Switch {
+	i := 0
+	for ; i < len(list) && list[i].At <= 0; i++ {
+		knobs.Set(c, list[i].Name, list[i].Value) // checked when parsed
+	}
+	return list[i:]
 }
 
 // NewSwitched schedules switches in time order.

@@ -57,9 +57,8 @@ func (s Spec) weights() ([]float64, error) {
 	var out []float64
 	for _, f := range strings.Split(s.Weights, ",") {
 		f = strings.TrimSpace(f)
-		w, err := strconv.ParseFloat(f, 64)
-		decimal := f != "" && strings.Trim(f, "0123456789.eE+-") == ""
-		if err != nil || !decimal || !(w >= minWeight && w <= maxWeight) {
+		w, err := engine.ParseDecimal(f)
+		if err != nil || !(w >= minWeight && w <= maxWeight) {
 			return nil, engine.Invalid("weights", "must list numbers in [1e-6, 1e6], got %q", f)
 		}
 		out = append(out, w)

@@ -2,8 +2,6 @@ package interleave
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
@@ -104,8 +102,8 @@ func (s Spec) Races() ([]Race, error) {
 func (s Spec) Stalls() ([]float64, error) {
 	var out []float64
 	for _, f := range strings.Split(s.StallMs, ",") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || math.IsNaN(v) {
+		v, err := engine.ParseDecimal(strings.TrimSpace(f))
+		if err != nil {
 			return nil, engine.Invalid("stall-ms", "must list stall lengths in ms, comma-separated, got %q", strings.TrimSpace(f))
 		}
 		out = append(out, v)

@@ -95,6 +95,7 @@ const interruptEvery = 1 << 14
 
 // New validates the config and starts every server empty at t = 0.
 func New(c Config) (*Sim, error) {
+	c.Switches = engine.FoldStart(Knobs, &c, c.Switches)
 	if err := c.validate(); err != nil {
 		return nil, err
 	}

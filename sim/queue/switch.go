@@ -2,7 +2,6 @@ package queue
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/loadlab/loadlab/sim/engine"
 )
@@ -19,7 +18,7 @@ var Knobs = engine.Knobs[Config]{
 		return ok
 	}},
 	{Name: "load", Accepts: "a number in (0, 1)", Set: func(c *Config, v string) bool {
-		x, err := strconv.ParseFloat(v, 64)
+		x, err := engine.ParseDecimal(v)
 		if err != nil || !(x > 0 && x < 1) {
 			return false
 		}
