@@ -101,7 +101,7 @@ func New(c Config) (*Engine, error) {
 	}
 	e.start, e.switches = c, engine.NewSwitched(switches)
 	e.switches.Due(0, e.apply) // the switches at the first second: from the start
-	e.start = e.cfg // a switch at the start is its flag: the run starts with it
+	e.start = e.cfg            // a switch at the start is its flag: the run starts with it
 	for i := range n {
 		e.healthy[i], e.lastPass[i], e.inDNS[i], e.deadAt[i] = true, true, true, -1
 		e.slow[i] = e.src.Gauss(math.Log(c.SlowMedian), c.Spread)

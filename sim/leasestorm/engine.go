@@ -196,7 +196,7 @@ func New(c Config) (*Engine, error) {
 	}
 	e.start, e.switches = c, engine.NewSwitched(switches)
 	e.switches.Due(0, e.apply) // the switches at the first second: from the start
-	e.start = e.cfg // a switch at the start is its flag: the run starts with it
+	e.start = e.cfg            // a switch at the start is its flag: the run starts with it
 	e.src = rng.New(c.Seed)
 	// Each droplet's next renewal falls anywhere in the mean renewal
 	// delay, as in a fleet renewing steadily; its lease was granted that

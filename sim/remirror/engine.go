@@ -147,7 +147,7 @@ func New(c Config) (*Engine, error) {
 	}
 	e.start, e.switches = c, engine.NewSwitched(switches)
 	e.switches.Due(0, e.apply) // the switches at the first minute: from the start
-	e.start = e.cfg // a switch at the start is its flag: the run starts with it
+	e.start = e.cfg            // a switch at the start is its flag: the run starts with it
 	return e, nil
 }
 
