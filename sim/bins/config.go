@@ -77,8 +77,8 @@ func (c Config) Validate() error {
 	case c.Seed < 0:
 		return engine.Invalid("seed", "must be >= 0, got %d", c.Seed)
 	}
-	if c.Seed > math.MaxInt64-int64(c.Trials) {
-		return engine.Invalid("trials", "plus the seed must stay below 2^63: at most %d from seed %d, got %d", math.MaxInt64-c.Seed, c.Seed, c.Trials)
+	if c.Seed > math.MaxInt64-int64(c.Trials-1) { // trial t draws from seed + t
+		return engine.Invalid("trials", "from the seed must stay within 2^63 - 1, the largest seed: at most %d from seed %d, got %d", math.MaxInt64-c.Seed+1, c.Seed, c.Trials)
 	}
 	baselineFound := c.Baseline == ""
 	for _, s := range c.Strategies {

@@ -101,13 +101,13 @@ func (s Spec) Configs() ([]Config, error) {
 		c := Config{Servers: s.Servers, Load: s.Load, Policy: p, D: d, Refresh: s.Refresh, Slow: s.Slow, SlowSpeed: s.SlowSpeed, Decay: s.Decay,
 			Gray: s.Gray, GraySpeed: s.GraySpeed, GrayFail: s.GrayFail, Health: s.health(i),
 			Seed: s.Seed, Warmup: s.Warmup, Time: s.Time, Window: window, Trace: s.Stepper}
+		c.Switches = engine.FoldStart(Knobs, &c, switches)
 		if err := c.validate(); err != nil {
 			return nil, err
 		}
-		if err := checkSwitches(c, switches); err != nil {
+		if err := checkSwitches(c, c.Switches); err != nil {
 			return nil, err
 		}
-		c.Switches = switches
 		out = append(out, c)
 	}
 	switch {
