@@ -36,11 +36,11 @@ func Run(opts Options) error {
 // for a quit by key, ErrInterrupted for SIGINT or SIGTERM. Bubble Tea
 // takes SIGTERM as a quit, so it is watched here too: a program ended by
 // a signal exits as interrupted, whichever signal it was.
-func runProgram(m tea.Model) error {
+func runProgram(m tea.Model, opts ...tea.ProgramOption) error {
 	terminated := make(chan os.Signal, 1)
 	signal.Notify(terminated, syscall.SIGTERM)
 	defer signal.Stop(terminated)
-	_, err := tea.NewProgram(m, tea.WithAltScreen()).Run()
+	_, err := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithAltScreen()}, opts...)...).Run()
 	select {
 	case <-terminated:
 		if err == nil {
