@@ -306,26 +306,34 @@ func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, estima
 }
 
 // reportChunk is how much of a report goes to stdout in one write: at
-// most the size a pipe takes whole or not at all (PIPE_BUF), so that the
-// count of bytes written is the count a reader can see, even while a write
-// waits on a reader that does not read.
+// most the size a pipe takes whole or not at all (PIPE_BUF).
 const reportChunk = 4096
 
 // writeReport writes a finished report so that stdout gets it whole or not
-// at all. ctrl+c before the first byte leaves stdout empty. Once bytes
-// have gone out (a pipe into a slow reader), a cut report would be worse
-// than none, so ctrl+c lets the write finish and says so on stderr; a
-// second ctrl+c cuts it (the shell's own, by then). The writing runs in
-// a goroutine, so the first ctrl+c is answered at once either way.
+// at all. ctrl+c before the first write is offered leaves stdout empty,
+// and no write starts after it. Once a write is offered, even one still
+// waiting on a full pipe, bytes may reach the reader, and a cut report
+// would be worse than none: ctrl+c lets the writing finish and says so on
+// stderr; a second ctrl+c cuts it (the shell's own, by then). The writing
+// runs in a goroutine, so the first ctrl+c is answered at once either way.
 func writeReport(ctx context.Context, w, stderr io.Writer, report []byte) error {
-	var written atomic.Int64
+	var (
+		mu      sync.Mutex
+		offered bool // a write has been offered: from then on the report goes out whole
+		stopped bool // ctrl+c came first: no write may start
+		written atomic.Int64
+	)
 	done := make(chan error, 1)
 	go func() {
 		for i := 0; i < len(report); i += reportChunk {
-			if ctx.Err() != nil && written.Load() == 0 {
+			mu.Lock()
+			if stopped {
+				mu.Unlock()
 				done <- ctx.Err()
 				return
 			}
+			offered = true
+			mu.Unlock()
 			n, err := w.Write(report[i:min(i+reportChunk, len(report))])
 			written.Add(int64(n))
 			if err != nil {
@@ -335,18 +343,25 @@ func writeReport(ctx context.Context, w, stderr io.Writer, report []byte) error 
 		}
 		done <- nil
 	}()
+	total := engine.Size(float64(len(report)))
 	select {
 	case err := <-done:
-		if err == nil || ctx.Err() == nil {
+		switch {
+		case err == nil || ctx.Err() == nil && written.Load() == 0:
 			return err
+		case written.Load() == 0:
+			return fmt.Errorf("%w: no output written (stopped before writing the report)", errInterrupted)
 		}
+		return fmt.Errorf("the report on stdout is cut short after %s of %s (%w)", engine.Size(float64(written.Load())), total, err)
 	case <-ctx.Done():
 	}
-	if written.Load() == 0 {
+	mu.Lock()
+	stopped = !offered
+	mu.Unlock()
+	if stopped {
 		return fmt.Errorf("%w: no output written (stopped before writing the report)", errInterrupted)
 	}
-	total := engine.Size(float64(len(report)))
-	fmt.Fprintf(stderr, "loadlab: ctrl+c while the report was going out (%s of %s written): finishing it, so that it is whole; ctrl+c again cuts it\n",
+	fmt.Fprintf(stderr, "loadlab: ctrl+c while the report was going out (%s of %s taken by stdout): finishing it, so that it is whole; ctrl+c again cuts it\n",
 		engine.Size(float64(written.Load())), total)
 	signal.Reset(os.Interrupt) // the second ctrl+c ends the process at once
 	if err := <-done; err != nil {
