@@ -81,7 +81,12 @@ func TestHelperUnderCap(t *testing.T) {
 	for _, args := range lines {
 		fmt.Printf("line: %s\n", strings.Join(args, " "))
 		var out, errs bytes.Buffer
-		code := run(args, &out, &errs)
+		var code int
+		if args[0] == "prompt" {
+			code = typeIntoPrompt(args[1], args[2:])
+		} else {
+			code = run(args, &out, &errs)
+		}
 		first, _, _ := strings.Cut(errs.String(), "\n")
 		fmt.Printf("exit: %d %s\n", code, first)
 	}

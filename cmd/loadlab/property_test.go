@@ -113,7 +113,7 @@ func drawFlags(src *rand.Rand, fs *flags.Set) []string {
 			continue
 		}
 		if v, ok := drawValue(src, f); ok {
-			args = append(args, "--"+f.Name, v)
+			args = append(args, "--"+f.Name+"="+v) // a switch takes its value after =
 		}
 	}
 	return args
