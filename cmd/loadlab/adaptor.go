@@ -145,7 +145,7 @@ func (c *engineCLI[S, R]) flagSet(spec *S, o *options) *flags.Set {
 func (c *engineCLI[S, R]) bindShared(fs *flags.Set, o *options) {
 	o.format, o.workers = "text", runtime.GOMAXPROCS(0)
 	fs.Text(&o.format, "format", flags.QuoteList(c.formats()), "the report's form")
-	fs.Int(&o.workers, "workers", 1, math.MaxInt, "goroutines sharing the work (the result does not depend on it)")
+	fs.Int(&o.workers, "workers", 1, math.MaxInt, "goroutines sharing the work, at most one a core (the result does not depend on it)")
 	fs.Text(&o.file, "scenario-file", "a file name", "a TOML or JSON scenario file to start from; flags still win over it")
 	fs.Value(sizeValue{&o.maxMemory}, "max-memory", maxMemoryAccepts(), "the memory a run may use")
 	if c.seeded() {

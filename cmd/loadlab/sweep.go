@@ -70,7 +70,7 @@ func planSweep(base scenarios.Scenario, named string, varyArgs, rest []string) (
 	fs, specOf := flags.For(base.Spec, "sweep "+base.Engine())
 	format, workers, seeds := "text", runtime.GOMAXPROCS(0), 0
 	fs.Text(&format, "format", "text, json or csv", "the report's form")
-	fs.Int(&workers, "workers", 1, math.MaxInt, "goroutines sharing the runs (the result does not depend on it)")
+	fs.Int(&workers, "workers", 1, math.MaxInt, "goroutines sharing the runs, at most one a core (the result does not depend on it)")
 	fs.Text(&file, "scenario-file", "a file name", "a TOML or JSON scenario file to start from")
 	var maxMemory float64
 	fs.Value(sizeValue{&maxMemory}, "max-memory", maxMemoryAccepts(), "the memory the sweep may use")
