@@ -47,7 +47,7 @@ func TestProbeRunsAreRefusedOrBounded(t *testing.T) {
 			"h of work on one core, over the limit of 10 min"},
 		{[]string{"run", "bins", "--bins", "50000000", "--balls", "1", "--trials", "100000"},
 			"of work on one core, over the limit of 10 min: lower --bins, --trials or --strategies"},
-		{[]string{"run", "bins", "--trials", "9223372036854775807"}, "--trials from the seed must stay within 2^63 - 1: at most 9223372036834514881 from seed 20260927"},
+		{[]string{"run", "bins", "--trials", "9223372036854775807"}, "--trials from the seed must stay within 2^63 - 1, the largest seed: at most 9223372036834514881 from seed 20260927"},
 		{[]string{"run", "bins", "--strategies", "stale:9223372036854775807"}, "the number after ':' must be a whole number in 1..2147483647"},
 		{[]string{"run", "bins", "--max-memory", "0.5"}, "--max-memory must be a size from 1MB to the machine's memory"},
 		{[]string{"run", "bins", "--max-memory", "1e290TB"}, "--max-memory must be a size from 1MB to the machine's memory"},
