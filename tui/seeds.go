@@ -144,7 +144,10 @@ func (m *Model) seedsBusy() tea.Cmd {
 func (m *Model) seedsBody(w, h int) string {
 	st, s := m.st, &m.seeds
 	title := fmt.Sprintf("%s over %d seeds (%d..%d), each played to its end", m.scenario.Name, s.n, s.first, s.first+int64(s.n-1)*s.stride)
-	if s.stride > 1 {
+	switch {
+	case s.n == 0: // the count asked for was refused, and none ran before
+		title = m.scenario.Name + " over many seeds: that count cannot run (below)"
+	case s.stride > 1:
 		title = fmt.Sprintf("%s over %d seeds (%d, %d, ... %d: a run's %d trials each), each played to its end", m.scenario.Name, s.n, s.first, s.first+s.stride, s.first+int64(s.n-1)*s.stride, s.stride)
 	}
 	var body []string
@@ -165,7 +168,11 @@ func (m *Model) seedsBody(w, h int) string {
 	if len(body) > s.page {
 		keys = fmt.Sprintf("rows %d-%d of %d: ↑/↓ pgup/pgdn · 1 2 3 seeds · esc back · ▲ this seed", s.top+1, min(len(body), s.top+s.page), len(body))
 	}
-	lines := []string{st.Title.Render(widget.FirstFit(w, title, fmt.Sprintf("over %d seeds from %d", s.n, s.first))),
+	short := fmt.Sprintf("over %d seeds from %d", s.n, s.first)
+	if s.n == 0 {
+		short = "over many seeds: that count cannot run"
+	}
+	lines := []string{st.Title.Render(widget.FirstFit(w, title, short)),
 		st.Muted.Render(widget.FirstFit(w, keys, "1 2 3 seeds · esc back · ▲ this seed")), ""}
 	lines = append(lines, body[s.top:min(len(body), s.top+s.page)]...)
 	return widget.FitLines(lines, w, h)
