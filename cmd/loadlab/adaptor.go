@@ -100,6 +100,9 @@ type engineCLI[S scenarios.Spec, R any] struct {
 	// on one core, each run's headline as figures would give it
 	// (sweep.Runner.Seeds).
 	seeds func(ctx context.Context, s S, n int) ([][]engine.Figure, error)
+	// headlines is how many headline figures a run of s gives, for the
+	// size of a --seeds report; nil is eight.
+	headlines func(s S) int
 }
 
 // options are the flags every engine shares.
@@ -253,7 +256,7 @@ func (c *engineCLI[S, R]) prepare(topic string, args []string, base scenarios.Sp
 		if err := gate.SeedsFit(first, o.seeds, engine.StrideOf(spec)); err != nil {
 			return prepared{}, flags.UsageError{Msg: err.Error()}
 		}
-		estimate = seedsCost(estimate, o)
+		estimate = seedsCost(estimate, o, c.headlineCount(spec))
 	}
 	lim := limits(o.maxMemory)
 	if err := estimate.Check(lim); err != nil {

@@ -22,6 +22,7 @@ target (§26.2.9: The Planet's customers were down for days; three days is
 99.18 % for the year). Times are hours.`,
 	run:  func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
 	cost: costSpec[avail.Spec],
+	headlines: func(avail.Spec) int { return 9 },
 	writers: map[string]func(context.Context, io.Writer, avail.Report, engine.Cost) error{
 		"text": withHeadline(writeAvailText),
 		"json": func(_ context.Context, w io.Writer, r avail.Report, est engine.Cost) error {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/loadlab/loadlab/internal/textfmt"
@@ -35,6 +36,7 @@ trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial
 		}
 		return c
 	},
+	headlines: func(s bins.Spec) int { return 3 * (1 + strings.Count(s.Strategies, ",")) },
 	writers: map[string]func(context.Context, io.Writer, bins.Result, engine.Cost) error{
 		"text": withHeadline(writeBinsText),
 		"json": writeBinsJSON,

@@ -54,6 +54,7 @@ second and it never recovers. The report gives each run's minutes: the
 database's load against its capacity, the reads served, the hit ratio.`,
 	run:  runSpec[configstorm.Spec, configstorm.Report],
 	cost: costSpec[configstorm.Spec],
+	headlines: func(s configstorm.Spec) int { return 4 * runsOf(s.Configs) },
 	writers: map[string]func(context.Context, io.Writer, configstorm.Report, engine.Cost) error{
 		"text": withHeadline(writeConfigStormText),
 		"json": func(_ context.Context, w io.Writer, r configstorm.Report, est engine.Cost) error {

@@ -25,6 +25,7 @@ runs every schedule (bounded). --schedule plays one schedule step by step
 length of --stall-ms.`,
 	run:  runSpec[interleave.Spec, interleave.Report],
 	cost: costSpec[interleave.Spec],
+	headlines: func(interleave.Spec) int { return 4 },
 	writers: map[string]func(context.Context, io.Writer, interleave.Report, engine.Cost) error{
 		"text": withHeadline(writeDNSRaceText),
 		"json": func(_ context.Context, w io.Writer, r interleave.Report, est engine.Cost) error {

@@ -31,7 +31,12 @@ for good, in all and at each whole year's end.`,
 		}
 		return d, d.Run(ctx, env.progress)
 	},
-	cost: func(s placement.DurabilitySpec, _ runEnv) engine.Cost { return s.Cost() },
+	cost: func(s placement.DurabilitySpec, env runEnv) engine.Cost {
+		c := s.Cost()
+		c.OutputBytes = s.OutputBytes(env.format)
+		return c
+	},
+	headlines: func(s placement.DurabilitySpec) int { return 2 * (1 + strings.Count(s.Strategies, ",")) },
 	writers: map[string]func(context.Context, io.Writer, *placement.Durability, engine.Cost) error{
 		"text": withHeadline(func(w io.Writer, d *placement.Durability) error {
 			s := d.Spec()

@@ -34,6 +34,7 @@ the automation is switched off (at or past --duration-min: never); its
 put-backs wait behind the writes DNS has not applied yet.`,
 	run:  runSpec[flipflop.Spec, flipflop.Report],
 	cost: costSpec[flipflop.Spec],
+	headlines: func(s flipflop.Spec) int { return 5 * runsOf(s.Configs) },
 	writers: map[string]func(context.Context, io.Writer, flipflop.Report, engine.Cost) error{
 		"text": withHeadline(writeFlipFlopText),
 		"json": func(_ context.Context, w io.Writer, r flipflop.Report, est engine.Cost) error {

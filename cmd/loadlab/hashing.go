@@ -30,6 +30,7 @@ differs from run to run, the rest does not).`,
 		return hashing.Report{Spec: s, Studies: studies}, err
 	},
 	cost: func(s hashing.Spec, _ runEnv) engine.Cost { return s.Cost() },
+	headlines: func(hashing.Spec) int { return 3 },
 	writers: map[string]func(context.Context, io.Writer, hashing.Report, engine.Cost) error{
 		"text": withHeadline(func(w io.Writer, r hashing.Report) error {
 			for _, st := range r.Studies {

@@ -34,6 +34,7 @@ outage stays renewable, so its droplet keeps running). The report gives each run
 the queue, and the droplets without a lease.`,
 	run:  runSpec[leasestorm.Spec, leasestorm.Report],
 	cost: costSpec[leasestorm.Spec],
+	headlines: func(s leasestorm.Spec) int { return 4 * runsOf(s.Configs) },
 	writers: map[string]func(context.Context, io.Writer, leasestorm.Report, engine.Cost) error{
 		"text": withHeadline(writeLeaseText),
 		"json": func(_ context.Context, w io.Writer, r leasestorm.Report, est engine.Cost) error {

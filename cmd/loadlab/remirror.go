@@ -49,6 +49,7 @@ zones) joined by +.
 Recovery is the time from 12:47 AM until no volume is stuck.`,
 	run:  runSpec[remirror.Spec, remirror.Report],
 	cost: costSpec[remirror.Spec],
+	headlines: func(s remirror.Spec) int { return 6 * runsOf(s.Configs) },
 	writers: map[string]func(context.Context, io.Writer, remirror.Report, engine.Cost) error{
 		"text": withHeadline(writeRemirrorText),
 		"json": func(_ context.Context, w io.Writer, r remirror.Report, est engine.Cost) error {

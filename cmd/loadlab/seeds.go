@@ -28,11 +28,36 @@ type seedsReport struct {
 }
 
 // seedsCost is a run's estimate over o.seeds seeds on o.workers
-// goroutines (gate.OverSeeds), with a report of a figure's values a seed.
-func seedsCost(one engine.Cost, o options) engine.Cost {
+// goroutines (gate.OverSeeds), with its report of figures headline
+// figures: measured, the JSON lists each figure's value a seed, the text
+// and the CSV a row a figure.
+func seedsCost(one engine.Cost, o options, figures int) engine.Cost {
 	c := gate.OverSeeds(one, o.seeds, o.workers)
-	c.OutputBytes = 2000 + 24*8*float64(o.seeds) // eight figures' values a seed, and their words
+	f := float64(figures)
+	switch o.format {
+	case "json":
+		c.OutputBytes = 200 + f*(330+14*float64(o.seeds))
+	case "csv":
+		c.OutputBytes = 100 + 65*f
+	default:
+		c.OutputBytes = 200 + 115*f
+	}
 	return c
+}
+
+// runsOf is how many runs a spec's one run compares, by its list of
+// them (its Configs or Runs): at least one.
+func runsOf[T any](list func() ([]T, error)) int {
+	l, _ := list()
+	return max(1, len(l))
+}
+
+// headlineCount is how many headline figures a run of spec gives.
+func (c *engineCLI[S, R]) headlineCount(spec S) int {
+	if c.headlines == nil {
+		return 8
+	}
+	return c.headlines(spec)
 }
 
 // overSeeds runs spec on --seeds seeds from its own, each run on one core

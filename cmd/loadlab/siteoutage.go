@@ -45,6 +45,7 @@ against --target, the availability bought. --runs compares protection sets on
 one seed: none, reserve, drills, both.`,
 	run:  runSpec[siteoutage.Spec, siteoutage.Report],
 	cost: costSpec[siteoutage.Spec],
+	headlines: func(siteoutage.Spec) int { return 8 },
 	writers: map[string]func(context.Context, io.Writer, siteoutage.Report, engine.Cost) error{
 		"text": withHeadline(writeSiteOutageText),
 		"json": func(_ context.Context, w io.Writer, r siteoutage.Report, est engine.Cost) error {

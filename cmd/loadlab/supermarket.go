@@ -27,6 +27,7 @@ mean-field value for equal servers: the share of servers with at least i jobs is
 load^((d^i - 1)/(d - 1)).`,
 	run:  runSpec[queue.Spec, queue.Outcome],
 	cost: func(s queue.Spec, _ runEnv) engine.Cost { return s.Cost() },
+	headlines: func(queue.Spec) int { return 6 },
 	writers: map[string]func(context.Context, io.Writer, queue.Outcome, engine.Cost) error{
 		"text": withHeadline(writeQueueText),
 		"json": func(_ context.Context, w io.Writer, o queue.Outcome, est engine.Cost) error {

@@ -177,9 +177,11 @@ const (
 	// with the room its queue grows into; bytesPerTick the view's series.
 	bytesPerReq, bytesPerEntry, bytesPerTick = 80, 40, 12
 	bytesPerRun                              = 4 << 20
-	// The report: a sample in JSON, and in the text's timeline (the first
-	// run's, every other sample); a moment or a breaker transition.
-	jsonSampleBytes, textSampleBytes, momentBytes = 420, 40, 300
+	// The report: a sample in JSON; a moment or a breaker transition in
+	// the engine's memory. storyMoments are a run's moments besides its
+	// breaker's (measured: 6 to 8).
+	jsonSampleBytes, momentBytes = 420, 300
+	storyMoments                 = 8
 	// A followed request's journey: a stage's line in the text or JSON,
 	// and the most stages an attempt adds (a retry, a queue, a slot and
 	// the call at each of three layers, an end and a retry or the end).
@@ -289,9 +291,9 @@ func (c Config) runCost() (ns, bytes, samples, moments float64) {
 	bytes = bytesPerRun + arrivals*bytesPerReq + backlog*bytesPerEntry + ticks*bytesPerTick + samples*100
 	// Moments: the story's few, and the breaker's transitions, at most
 	// one a tick and about two a cool-down.
-	moments = 16
+	moments = storyMoments
 	if c.Breaker {
-		moments += min(ticks, 3*c.Duration/min(c.BreakerCoolDown, c.BreakerWindow))
+		moments += min(ticks, 3*c.Duration/(c.BreakerCoolDown+c.BreakerWindow)) // a trip, a probe and a close a cycle
 	}
 	return ns, bytes, samples, moments
 }
@@ -308,21 +310,24 @@ func (s Spec) Cost(workers int, format string) engine.Cost {
 	}
 	concurrent := engine.Goroutines(workers, len(runs))
 	largest, scans, rest := 0.0, 0.0, 0.0
-	c.OutputBytes = 4096
-	for i, r := range runs {
+	switch format { // measured: a run's JSON is its samples and moments, its text a table and its moments, its CSV a row
+	case "json":
+		c.OutputBytes = 4096
+	case "csv":
+		c.OutputBytes = 100
+	}
+	for _, r := range runs {
 		ns, bytes, samples, moments := r.Config.runCost()
 		c.Seconds += ns / 1e9
 		largest = max(largest, bytes)
+		breaker := moments - storyMoments
 		switch format {
 		case "json":
-			c.OutputBytes += 1024 + samples*jsonSampleBytes + moments*momentBytes*2
+			c.OutputBytes += 1024 + samples*jsonSampleBytes + 8*300 + breaker*600
 		case "csv":
-			c.OutputBytes += 256
+			c.OutputBytes += 80
 		default:
-			c.OutputBytes += 2048 + moments*momentBytes
-			if i == 0 {
-				c.OutputBytes += samples * textSampleBytes
-			}
+			c.OutputBytes += 2300 + breaker*170
 		}
 		if s.FollowAt != "" && format != "csv" {
 			attempts := 1.0

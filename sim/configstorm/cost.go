@@ -1,6 +1,10 @@
 package configstorm
 
-import "github.com/loadlab/loadlab/sim/engine"
+import (
+	"math"
+
+	"github.com/loadlab/loadlab/sim/engine"
+)
 
 // Costs of a run on one core, in nanoseconds, measured on this project's
 // 2-core machine (BenchmarkCostModel prints the estimate against the
@@ -24,34 +28,144 @@ const (
 	runJSON, runText         = 3000.0, 1500.0
 )
 
-// secondNs is a second of run c on one core in the storm, every entry
-// queried and drawn (the most a second can take), every client looked at
-// under backoff.
-func secondNs(c Config) float64 {
-	ns := nsSecond + float64(c.Entries)*(nsEntry+float64(c.Attempts)*nsTry)
-	if c.Backoff {
-		ns += float64(c.Clients) * nsClient
+// Fitted on the 2-core machine (calibrated December 2026): a storm second of an
+// entry is nsTryRow a try of its row, nsDraw a chance drawn (a Random and
+// an Exp, only when its mean is under sure), nsFill the refill drawn once
+// the value is sound; a free client under backoff in the storm nsFree.
+const (
+	nsTryRow = 3.6
+	nsDraw   = 18.0
+	nsFill   = 22.0
+	nsFree   = 40.0
+)
+
+// entryStormNs is an entry's second in a storm whose load is l.
+func entryStormNs(c Config, l float64, sound bool) float64 {
+	ns := nsTryRow * float64(c.Attempts)
+	if x := (l - c.Capacity) / float64(c.Entries); x > 0 && x < sure {
+		ns += nsDraw
+	}
+	if sound {
+		ns += nsFill
 	}
 	return ns
 }
 
-// runNs is run c on one core: the storm from the bad value to the fix
-// and, where nothing ends it, on to the cut or the run's end; quiet
-// seconds besides.
-func runNs(c Config) float64 {
-	total := float64(c.Seconds())
-	storm := 60 * float64(c.FixAtMin)
-	if !c.Backoff && !c.KeepOnError && !c.Coalesce {
-		storm = 60 * float64(c.RunMin)
-		if c.Cut {
-			storm = 60 * float64(max(c.FixAtMin, c.CutAtMin))
+// clientAct is the share of clients free to query a second when each
+// free client's query fails with chance p: after a failure at level j it
+// waits ceil(U[0.5,1] x min(max, base 2^j)) s, after a success 1 s.
+func clientAct(c Config, p float64) float64 {
+	if p <= 0 {
+		return 1
+	}
+	p = min(p, 1-1e-12)
+	ed, pj := 1-p, 1.0 // pj: p^j, the mass of levels >= j
+	for j := 0; j < 64; j++ {
+		w := min(float64(c.BackoffMaxS), float64(c.BackoffBaseS)*math.Pow(2, float64(j)))
+		d := max(1, 0.75*w+0.5)
+		if w >= float64(c.BackoffMaxS) {
+			ed += pj * p * d
+			break
+		}
+		ed += (1 - p) * pj * p * d
+		pj *= p
+	}
+	return 1 / ed
+}
+
+// backoffAct is the clients' free share in the storm's steady state: before
+// the fix (every answer invalid) or after it, started from act.
+func backoffAct(c Config, act float64, sound bool) float64 {
+	m := c.Reads / float64(c.Clients)
+	for range 300 {
+		fail := 1.0
+		if sound {
+			fail = max(0, 1-c.Capacity/(c.Reads*act))
+		}
+		act = (act + clientAct(c, 1-math.Exp(-m*fail))) / 2
+	}
+	return act
+}
+
+// stormSeconds is how long after the fix the storm goes on, seconds, at
+// most rest; prefix is the load before the fix.
+func stormAfterFix(c Config, prefix, rest float64) float64 {
+	k := float64(c.Entries)
+	switch {
+	case c.KeepOnError || c.Coalesce:
+		return 0
+	case !c.Backoff:
+		return rest
+	case prefix <= c.Capacity:
+		return 0
+	}
+	// a refilled entry's chance to survive a second at the prefix load
+	s := -math.Expm1(-c.Capacity/k) * math.Exp(-(prefix-c.Capacity)/k)
+	if s >= 0.25 {
+		return 0
+	}
+	if c.Reads/float64(c.Clients)*(1-c.Capacity/prefix) >= 3 { // clients stay saturated: the load stays
+		ttl := float64(c.TTLS)
+		if ttl == 0 {
+			ttl = math.Inf(1)
+		}
+		if s*ttl >= 0.1 {
+			return min(rest, 0.13/s)
 		}
 	}
-	quiet := nsSecond + float64(c.Entries)*nsQuiet
+	return rest
+}
+
+// runNs is run c on one core.
+func runNs(c Config) float64 {
+	k, n := float64(c.Entries), float64(c.Clients)
+	total, lead, fix := float64(c.Seconds()), 60.0*LeadMin, 60*float64(c.FixAtMin)
+	quiet := nsSecond + k*nsQuiet
+	var pre, post, l0 float64
 	if c.Backoff {
-		quiet += float64(c.Clients) * nsClient
+		quiet += n * nsClient
+		a0 := backoffAct(c, 1, false)
+		a1 := backoffAct(c, a0, true)
+		l0 = c.Reads * a0
+		pre = nsSecond + k*entryStormNs(c, l0, false) + n*(1+nsFree*a0)
+		post = nsSecond + k*entryStormNs(c, c.Reads*a1, true) + n*(1+nsFree*a1)
+	} else {
+		l0 = c.StormLoad()
+		pre = nsSecond + k*entryStormNs(c, l0, false)
+		post = nsSecond + k*entryStormNs(c, l0, true)
 	}
-	return nsRun + storm*secondNs(c) + (total-storm)*quiet
+	after := total - lead - fix // seconds after the fix
+	off := 0.0
+	stormEnd := after
+	if c.Cut {
+		cut := 60 * float64(c.CutAtMin)
+		off = min(60*float64(c.OffMin), total-lead-cut)
+		if cut < fix {
+			// the cut before the fix: the storm to the fix, as before
+			stormEnd = 0
+		} else {
+			stormEnd = cut - fix
+		}
+	}
+	d := min(stormAfterFix(c, l0, after), stormEnd)
+	if c.Cut && c.RampMin == 0 && !c.KeepOnError && !c.Coalesce && d == stormEnd && c.Sustains() {
+		d = after - off // every user back at once to an empty cache: the storm again
+	}
+	ttlStorm := c.TTLS > 0 && !c.KeepOnError && !c.Coalesce && c.Reads/float64(c.TTLS) > 0.7*c.Capacity
+	if ttlStorm {
+		return nsRun + (lead+after-off)*post + fix*pre + off*quiet
+	}
+	return nsRun + fix*pre + d*post + (lead+after-d)*quiet
+}
+
+// secondNs is the most a second of run c can take on one core.
+func secondNs(c Config) float64 {
+	k := float64(c.Entries)
+	ns := nsSecond + k*entryStormNs(c, c.StormLoad(), true)
+	if c.Backoff {
+		ns += float64(c.Clients) * (1 + nsFree)
+	}
+	return ns
 }
 
 // Cost estimates the runs and their report in format (text, json or csv).

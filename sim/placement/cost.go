@@ -159,8 +159,9 @@ func (s DurabilitySpec) Cost() engine.Cost {
 		}
 		touch := nsTouch + far*(nsTouchFar-nsTouch)
 		perDestroyed := nsDestroy + far*(nsDestroyFar-nsDestroy) + nsRebuild + far*(nsRebuildFar-nsRebuild)
-		replicasNs += (darkTouches+destroyed)*touch + destroyed*perDestroyed
-		scanNs += destroyed * float64(count+size) * nsScan
+		live := s.liveShare(st)
+		replicasNs += live * ((darkTouches+destroyed)*touch + destroyed*perDestroyed)
+		scanNs += live * destroyed * float64(count+size) * nsScan
 	}
 	weeks := math.Ceil(s.Years * 8760 / Week)
 	setupNs := fleets * (objects*nsPlace + nodes*nsFleetNode)
@@ -191,7 +192,7 @@ func (s DurabilitySpec) Cost() engine.Cost {
 	fleetBytes += queued * 16 * 2.5
 	historyBytes := 2*fleets*math.Ceil((weeks+1)/4096)*4096*16 + 2*math.Floor(s.Years)*(32+fleets*32) // and each year's counts
 	c := engine.Cost{Seconds: seconds, Bytes: durabilityBase + timelineBytes + fleets*fleetBytes + historyBytes,
-		OutputBytes: 4096 + fleets*600 + math.Floor(s.Years)*(64+fleets*120), // the JSON's, the longest: a year is a few lines a strategy
+		OutputBytes: s.OutputBytes("json"), // the longest
 		TimeLevers:  []string{"objects", "years", "nodes"}, MemoryLevers: []string{"objects", "nodes"}, OutputLevers: []string{"years", "strategies"}}
 	if timelineNs+fleets*failuresNs > replicasNs+scanNs+setupNs { // the failures, more than the objects
 		c.TimeLevers = []string{"years", "nodes", "racks", "strategies"}
@@ -200,4 +201,53 @@ func (s DurabilitySpec) Cost() engine.Cost {
 		c.MemoryLevers = []string{"replace-hours", "nodes", "racks"}
 	}
 	return c
+}
+
+// liveShare is the mean share of strategy st's objects not yet lost over
+// the run, (1 - e^-x)/x for x the expected losses of an object over the
+// years: a replica is destroyed at rate l1 (its node's disk or its rack),
+// and an object is lost when its other r-1 replicas go within a rebuild
+// time of the first, or when a rack that holds all of them is destroyed.
+func (s DurabilitySpec) liveShare(st Strategy) float64 {
+	t, r := s.Topology, s.Replicas
+	hours := s.Years * 8760
+	lRack := 1 / (s.RackLossYears * 8760)
+	l1 := 1/(s.NodeMTTFYears*8760) + lRack
+	perObject := float64(r) * l1 * math.Pow(-math.Expm1(-l1*s.RebuildHours), float64(r-1))
+	inOneRack := 0.0 // the chance all r replicas are on one rack
+	if npr := t.NodesPerRack; r <= npr {
+		switch st {
+		case Greedy:
+			inOneRack = 1
+		case Random:
+			inOneRack = float64(t.Racks()) * math.Exp(lchoose(npr, r)-lchoose(t.Nodes(), r))
+		}
+	}
+	x := (perObject + lRack*inOneRack) * hours
+	if x < 1e-9 {
+		return 1
+	}
+	return -math.Expm1(-x) / x
+}
+
+func lchoose(n, k int) float64 {
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return a - b - c
+}
+
+// OutputBytes is the size of the report in format (text, json or csv),
+// measured: the JSON's years are a few lines a strategy, the text's a
+// short row, and the CSV is a row a strategy.
+func (s DurabilitySpec) OutputBytes(format string) float64 {
+	fleets := float64(len(s.Topology.strategiesOf(s.Strategies)))
+	years := math.Floor(s.Years)
+	switch format {
+	case "csv":
+		return 60 + 25*fleets
+	case "text":
+		return 500 + 100*fleets + 17.5*fleets*years
+	}
+	return 1000 + 300*fleets + years*(64+120*fleets)
 }
