@@ -20,8 +20,8 @@ faster), and --need of --replicas replicas up with a --correlated share of
 downtime common to all. --outage-hours sets one outage of a year against the
 target (§26.2.9: The Planet's customers were down for days; three days is
 99.18 % for the year). Times are hours.`,
-	run:  func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
-	cost: costSpec[avail.Spec],
+	run:       func(_ context.Context, s avail.Spec, _ runEnv) (avail.Report, error) { return s.Run() },
+	cost:      costSpec[avail.Spec],
 	headlines: func(avail.Spec) int { return 9 },
 	writers: map[string]func(context.Context, io.Writer, avail.Report, engine.Cost) error{
 		"text": withHeadline(writeAvailText),

@@ -29,7 +29,7 @@ and the JSON; the CSV, one comparison row per set, does not carry it.`,
 	run: func(ctx context.Context, s cascade.Spec, env runEnv) (cascade.Report, error) {
 		return s.RunAll(ctx, env.workers, env.progress)
 	},
-	cost: func(s cascade.Spec, env runEnv) engine.Cost { return s.Cost(env.workers, env.format) },
+	cost:      func(s cascade.Spec, env runEnv) engine.Cost { return s.Cost(env.workers, env.format) },
 	headlines: func(s cascade.Spec) int { return 11 * runsOf(s.Runs) },
 	writers: map[string]func(context.Context, io.Writer, cascade.Report, engine.Cost) error{
 		"text": withHeadline(writeCascadeText),

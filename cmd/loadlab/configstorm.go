@@ -52,8 +52,8 @@ the database never past 1,000 queries a second. Backoff must wait long enough: c
 --backoff-max-s 5, the clients still send the database 24,000 queries a
 second and it never recovers. The report gives each run's minutes: the
 database's load against its capacity, the reads served, the hit ratio.`,
-	run:  runSpec[configstorm.Spec, configstorm.Report],
-	cost: costSpec[configstorm.Spec],
+	run:       runSpec[configstorm.Spec, configstorm.Report],
+	cost:      costSpec[configstorm.Spec],
 	headlines: func(s configstorm.Spec) int { return 4 * runsOf(s.Configs) },
 	writers: map[string]func(context.Context, io.Writer, configstorm.Report, engine.Cost) error{
 		"text": withHeadline(writeConfigStormText),

@@ -23,8 +23,8 @@ exact, per fix set of --fixes; --method memo merges equal configurations, brute
 runs every schedule (bounded). --schedule plays one schedule step by step
 (default: the lecture's). --mode timing also runs --trials timed runs per stall
 length of --stall-ms.`,
-	run:  runSpec[interleave.Spec, interleave.Report],
-	cost: costSpec[interleave.Spec],
+	run:       runSpec[interleave.Spec, interleave.Report],
+	cost:      costSpec[interleave.Spec],
 	headlines: func(interleave.Spec) int { return 4 },
 	writers: map[string]func(context.Context, io.Writer, interleave.Report, engine.Cost) error{
 		"text": withHeadline(writeDNSRaceText),

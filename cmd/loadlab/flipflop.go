@@ -32,8 +32,8 @@ results in a row to change), cap (at most --cap-per-min changes a minute) and
 both. At --disable-at-min
 the automation is switched off (at or past --duration-min: never); its
 put-backs wait behind the writes DNS has not applied yet.`,
-	run:  runSpec[flipflop.Spec, flipflop.Report],
-	cost: costSpec[flipflop.Spec],
+	run:       runSpec[flipflop.Spec, flipflop.Report],
+	cost:      costSpec[flipflop.Spec],
 	headlines: func(s flipflop.Spec) int { return 5 * runsOf(s.Configs) },
 	writers: map[string]func(context.Context, io.Writer, flipflop.Report, engine.Cost) error{
 		"text": withHeadline(writeFlipFlopText),

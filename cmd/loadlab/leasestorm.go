@@ -32,8 +32,8 @@ dropped unserved) and both; and two of the lecture's design fixes: stagger
 outage stays renewable, so its droplet keeps running). The report gives each run's minutes: goodput
 (leases granted a second), the share of work wasted on droplets that gave up,
 the queue, and the droplets without a lease.`,
-	run:  runSpec[leasestorm.Spec, leasestorm.Report],
-	cost: costSpec[leasestorm.Spec],
+	run:       runSpec[leasestorm.Spec, leasestorm.Report],
+	cost:      costSpec[leasestorm.Spec],
 	headlines: func(s leasestorm.Spec) int { return 4 * runsOf(s.Configs) },
 	writers: map[string]func(context.Context, io.Writer, leasestorm.Report, engine.Cost) error{
 		"text": withHeadline(writeLeaseText),

@@ -47,8 +47,8 @@ ones lost with chance --lost-chance. --runs compares protection sets on one
 seed: none, or any of backoff, cap, bulkhead and spread (customers in several
 zones) joined by +.
 Recovery is the time from 12:47 AM until no volume is stuck.`,
-	run:  runSpec[remirror.Spec, remirror.Report],
-	cost: costSpec[remirror.Spec],
+	run:       runSpec[remirror.Spec, remirror.Report],
+	cost:      costSpec[remirror.Spec],
 	headlines: func(s remirror.Spec) int { return 6 * runsOf(s.Configs) },
 	writers: map[string]func(context.Context, io.Writer, remirror.Report, engine.Cost) error{
 		"text": withHeadline(writeRemirrorText),

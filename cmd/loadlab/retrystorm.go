@@ -33,7 +33,7 @@ its last client is done, the mean of --runs runs (aws-backoff-table).`,
 	run: func(ctx context.Context, s cascade.StormSpec, env runEnv) (cascade.Storms, error) {
 		return s.Run(ctx, env.progress)
 	},
-	cost: costSpec[cascade.StormSpec],
+	cost:      costSpec[cascade.StormSpec],
 	headlines: func(cascade.StormSpec) int { return 12 }, // its words take many values over the seeds
 	writers: map[string]func(context.Context, io.Writer, cascade.Storms, engine.Cost) error{
 		"text": writeStormText,

@@ -43,8 +43,8 @@ comes --floor2-min after the explosion, floor one's racks from --floor1-min,
 Each customer's downtime is its year's availability (1 - down / 8760), set
 against --target, the availability bought. --runs compares protection sets on
 one seed: none, reserve, drills, both.`,
-	run:  runSpec[siteoutage.Spec, siteoutage.Report],
-	cost: costSpec[siteoutage.Spec],
+	run:       runSpec[siteoutage.Spec, siteoutage.Report],
+	cost:      costSpec[siteoutage.Spec],
 	headlines: func(siteoutage.Spec) int { return 8 },
 	writers: map[string]func(context.Context, io.Writer, siteoutage.Report, engine.Cost) error{
 		"text": withHeadline(writeSiteOutageText),
