@@ -11,13 +11,13 @@ import (
 // measured on this project's 2-core machine (BenchmarkCostModel prints the
 // estimate against the measured time).
 const (
-	nsDraw = 11.0 // one randrange candidate
+	nsDraw = 2.5 // one randrange candidate (drawn in batches)
 	// nsVisit reads one candidate's load while the loads fit the cache;
 	// nsVisitFar beyond it, where each read misses.
-	nsVisit, nsVisitFar = 1.5, 20.0
-	cacheBins           = 1 << 18
-	nsBinPass           = 0.35 // one bin of a copy: a stale snapshot
-	nsBinPassFar        = 0.6  // the same past farBins
+	nsVisit, nsVisitFar = 1.5, 12.0
+	cacheBins           = 1 << 20
+	nsBinPass           = 0.1  // one bin of a copy: a stale snapshot
+	nsBinPassFar        = 0.17 // the same past farBins
 	nsTrialBin          = 2.8  // one bin of a lane per trial: clearing and counting its load
 	nsTrialBinFar       = 10.0 // the same past farBins, where it goes to main memory
 	farBins             = 1 << 22
@@ -113,8 +113,12 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 	// Memory: each worker's lanes (loads, a stale snapshot, the figures'
 	// scratch, the max's history) and candidates, the rows of every trial
 	// and what summarising them holds, and the kept trials with the report.
-	// The figures' histogram runs to the max load, at most the balls.
-	perLane := 4*n + 8*math.Min(2*n+1024, m+1) + math.Min(m, maxRises)*16
+	// The figures' histogram runs to the max load, at most the mean load
+	// and the spread trials end at (as jsonBytes bounds it), and at most
+	// the balls.
+	load := m / n
+	histogram := math.Min(8*math.Min(2*n+1024, m+1), 32*(load+2*math.Sqrt(load+8*math.Sqrt(load)+24)+5))
+	perLane := 4*n + histogram + math.Min(m, maxRises)*16
 	perWorker := 4 * float64(maxBatchCandidates)
 	for _, s := range c.Strategies {
 		perWorker += perLane
@@ -189,7 +193,7 @@ func fluidNs(s Strategy, bins, balls int) float64 {
 	t := float64(balls) / float64(bins)
 	levels := t + 8*math.Sqrt(t) + 24
 	if s.Kind == One || s.Kind == Correlated || s.D == 1 && (s.Kind == DChoice || s.Kind == Left) || s.Kind == Stale && s.Refresh >= balls {
-		return (t + 40*math.Sqrt(t) + 40) * 100 // the Poisson tail, term by term
+		return (t + 40*math.Sqrt(t) + 40) * 4 // the Poisson tail, term by term
 	}
 	if t > maxFluidLoad {
 		return 0
@@ -199,7 +203,7 @@ func fluidNs(s Strategy, bins, balls int) float64 {
 	switch s.Kind {
 	case DChoice:
 		if s.D > 2 {
-			perRate = 8 + 2*float64(s.D)
+			perRate = 8 + float64(s.D)/4
 		}
 	case Left:
 		perRate = 10 * float64(s.D*s.D)
