@@ -491,6 +491,16 @@ func engineNames() []string {
 	return out
 }
 
+// reportOf is c with its report's size in format as measured, where the
+// engine's model gives one size (its JSON's) for every format and its
+// report in format is a table of about that size.
+func reportOf(c engine.Cost, format string, measured map[string]float64) engine.Cost {
+	if b, ok := measured[format]; ok {
+		c.OutputBytes = b
+	}
+	return c
+}
+
 // selfRunning is a spec that runs itself to a report (the casebook's
 // paired specs, the cascade's configs).
 type selfRunning[R any] interface {

@@ -31,8 +31,11 @@ trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial
 	cost: func(s bins.Spec, env runEnv) engine.Cost {
 		cfg, _ := s.Config() // valid: checked before
 		c := cfg.Cost(env.workers, env.keepAll)
-		if env.format == "csv" {
+		switch env.format {
+		case "csv":
 			c.OutputBytes = binsCSVBytes(cfg)
+		case "text":
+			c.OutputBytes = 500 + 130*float64(len(cfg.Strategies)) // measured: a few lines a strategy
 		}
 		return c
 	},

@@ -22,7 +22,9 @@ walks load multisets and gives exact distributions far beyond brute force.`,
 	run: func(ctx context.Context, s bins.ExactSpec, env runEnv) (bins.ExactReport, error) {
 		return s.Run(ctx, env.workers)
 	},
-	cost: func(s bins.ExactSpec, env runEnv) engine.Cost { return s.Cost(env.workers) },
+	cost: func(s bins.ExactSpec, env runEnv) engine.Cost {
+		return reportOf(s.Cost(env.workers), env.format, map[string]float64{"text": 2500, "csv": 1100})
+	},
 	writers: map[string]func(context.Context, io.Writer, bins.ExactReport, engine.Cost) error{
 		"text": withHeadline(writeEnumText),
 		"json": func(_ context.Context, w io.Writer, r bins.ExactReport, est engine.Cost) error {

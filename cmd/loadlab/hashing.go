@@ -29,7 +29,10 @@ differs from run to run, the rest does not).`,
 		studies, err := s.Run(ctx, env.progress)
 		return hashing.Report{Spec: s, Studies: studies}, err
 	},
-	cost:      func(s hashing.Spec, _ runEnv) engine.Cost { return s.Cost() },
+	cost: func(s hashing.Spec, env runEnv) engine.Cost {
+		c := s.Cost()
+		return reportOf(c, env.format, map[string]float64{"text": c.OutputBytes / 2, "csv": 300})
+	},
 	headlines: func(hashing.Spec) int { return 3 },
 	writers: map[string]func(context.Context, io.Writer, hashing.Report, engine.Cost) error{
 		"text": withHeadline(func(w io.Writer, r hashing.Report) error {

@@ -39,7 +39,9 @@ on distinct sites of it). "struck" counts the objects an event reached.`,
 		}
 		return t, t.Run(ctx, env.progress)
 	},
-	cost:      func(s placement.Spec, _ runEnv) engine.Cost { return s.Cost() },
+	cost: func(s placement.Spec, env runEnv) engine.Cost {
+		return reportOf(s.Cost(), env.format, map[string]float64{"text": 2900, "csv": 1000})
+	},
 	headlines: func(placement.Spec) int { return 16 },
 	writers: map[string]func(context.Context, io.Writer, *placement.Table, engine.Cost) error{
 		"text": withHeadline(writePlacementText),

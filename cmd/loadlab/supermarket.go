@@ -25,8 +25,12 @@ a second policy on the same arrivals. --slow servers serve at --slow-speed, and
 --load is then a share of the fleet's capacity. Beside each measure, the
 mean-field value for equal servers: the share of servers with at least i jobs is
 load^((d^i - 1)/(d - 1)).`,
-	run:       runSpec[queue.Spec, queue.Outcome],
-	cost:      func(s queue.Spec, _ runEnv) engine.Cost { return s.Cost() },
+	run: runSpec[queue.Spec, queue.Outcome],
+	cost: func(s queue.Spec, env runEnv) engine.Cost {
+		c := s.Cost()
+		c.OutputBytes = s.ReportBytes(env.format)
+		return c
+	},
 	headlines: func(queue.Spec) int { return 6 },
 	writers: map[string]func(context.Context, io.Writer, queue.Outcome, engine.Cost) error{
 		"text": withHeadline(writeQueueText),

@@ -112,28 +112,32 @@ func (s Spec) machines() ([]int, error) {
 // measured work): a few dozen formulas and one machine watched for
 // WatchCycles cycles are fixed; the scale table has a row per fleet size.
 const (
-	nsStudy     = 3e6 // the formulas, the watch of 1600 steps, the report
-	nsFleet     = 600 // a fleet size read, worked out and written
-	bytesFleet  = 300 // a fleet size's text, its row, and the map that checks it is new
-	studyBytes  = 8192
-	fleetJSON   = 260 // a row of the scale table in the JSON, and its headline figure
-	fleetText   = 95  // and in the text, with its headline figure
-	momentJSON  = 320 // a crossing of the target in the JSON (the text counts them)
-	maxMomentsW = WatchCycles * StepsPerCycle
+	nsStudy    = 3e6 // the formulas, the watch of 1600 steps, the report
+	nsFleet    = 600 // a fleet size read, worked out and written
+	bytesFleet = 300 // a fleet size's text, its row, and the map that checks it is new
+	// studyJSON, studyText and studyCSV are a study's report without its
+	// scale table (the CSV has none).
+	studyJSON, studyText, studyCSV = 2500, 2700, 600
+	fleetJSON                      = 260 // a row of the scale table in the JSON, and its headline figure
+	fleetText                      = 95  // and in the text, with its headline figure
+	momentJSON                     = 320 // a crossing of the target in the JSON (the text counts them)
 )
 
 // Cost estimates the study and its report in format (text, json or csv),
 // with its scale table of a row per fleet size.
 func (s Spec) Cost(format string) engine.Cost {
 	fleets := float64(strings.Count(s.Machines, ",") + 1)
-	c := engine.Cost{Seconds: (nsStudy + fleets*nsFleet) / 1e9, OutputBytes: studyBytes,
+	c := engine.Cost{Seconds: (nsStudy + fleets*nsFleet) / 1e9,
 		TimeLevers: []string{"machines"}, MemoryLevers: []string{"machines"}, OutputLevers: []string{"machines"}}
 	switch format {
 	case "json":
-		// The crossings of the target: at most one a step.
-		c.OutputBytes += fleets*fleetJSON + maxMomentsW*momentJSON
+		// The crossings of the target: at most one a step, and measured
+		// 1 to 56 in a study (of WatchCycles x StepsPerCycle steps).
+		c.OutputBytes = studyJSON + fleets*fleetJSON + 10*momentJSON
 	case "text":
-		c.OutputBytes += fleets * fleetText
+		c.OutputBytes = studyText + fleets*fleetText
+	default:
+		c.OutputBytes = studyCSV
 	}
 	// The report is encoded whole (in a buffer that grows by doubling,
 	// its old copies garbage until the next collection) and then copied

@@ -44,7 +44,7 @@ const (
 	jsonRow, jsonRowDigit, jsonDecimal = 240, 10, 20
 	jsonSummary, jsonMaxEntry          = 400, 50
 	jsonFluid, jsonLevel               = 320, 30
-	jsonPaired, jsonMoment             = 160, 150
+	jsonPaired, jsonMoment             = 160, 75 // a moment for about half the pairs
 )
 
 // jsonBytes is the size of the JSON report: its head, every strategy's
@@ -106,7 +106,10 @@ func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 	}
 	cost := engine.Cost{Seconds: (ballNs + setupNs + rowsNs + allocNs + theoryNs) / 1e9}
 	cost.TimeLevers = []string{"balls", "trials", "strategies"}
-	if setupNs > ballNs {
+	switch {
+	case rowsNs > max(ballNs, setupNs): // each trial's own work: its seed and its rows
+		cost.TimeLevers = []string{"trials", "strategies"}
+	case setupNs > ballNs:
 		cost.TimeLevers = []string{"bins", "trials", "strategies"}
 	}
 

@@ -162,7 +162,7 @@ func (s StormSpec) Cost(format string) engine.Cost {
 		return c
 	}
 	if s.Model == "occ" {
-		return s.occCost(len(cfgs))
+		return s.occCost(cfgs, format)
 	}
 	draws := float64(s.Clients) * float64(s.Retries)
 	ns, hist, kept := 0.0, 0.0, 0.0

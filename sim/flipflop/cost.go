@@ -23,7 +23,7 @@ const (
 	// A minute's row at its longest (every float written in 17 digits)
 	// in the JSON, the CSV and the text (which prints one
 	// every ten minutes), and a run's fields and moments besides them.
-	rowJSON, rowCSV, rowText = 280.0, 90.0, 9.0
+	rowJSON, rowCSV, rowText = 280.0, 46.0, 9.0
 	runJSON, runText         = 2100.0, 1300.0
 )
 

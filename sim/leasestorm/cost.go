@@ -18,7 +18,7 @@ const (
 	// A minute's row at its longest (every float written in 17 digits)
 	// in the JSON, the CSV and the text (which prints one
 	// every ten minutes), and a run's fields and moments besides them.
-	rowJSON, rowCSV, rowText = 360.0, 130.0, 9.0
+	rowJSON, rowCSV, rowText = 360.0, 60.0, 9.0
 	runJSON, runText         = 2500.0, 1200.0
 )
 

@@ -247,7 +247,7 @@ func (s DurabilitySpec) OutputBytes(format string) float64 {
 	case "csv":
 		return 60 + 25*fleets
 	case "text":
-		return 500 + 100*fleets + 17.5*fleets*years
+		return 600 + 100*fleets + 17.5*fleets*years
 	}
-	return 1000 + 300*fleets + years*(64+120*fleets)
+	return 1700 + 300*fleets + years*(64+120*fleets)
 }

@@ -236,7 +236,6 @@ func (s Spec) Cost() engine.Cost {
 	}
 	c := engine.Cost{TimeLevers: []string{"servers", "time"}, MemoryLevers: []string{"servers"}, OutputLevers: []string{"time"}}
 	eventsNs, choicesNs := 0.0, 0.0
-	levels := 0.0
 	for _, cfg := range cs {
 		n := float64(cfg.Servers)
 		arrivals := cfg.Load * n * cfg.Time
@@ -262,18 +261,37 @@ func (s Spec) Cost() engine.Cost {
 			per += serverExtra
 		}
 		c.Bytes += n*per + cfg.Time*32 // two series, a point a time unit
-		levels = max(levels, queueLevels(cfg))
 	}
 	c.Seconds = (eventsNs + choicesNs) / 1e9
 	if choicesNs > eventsNs {
 		c.TimeLevers = []string{"d", "time", "servers"}
 	}
 	c.Bytes += baseBytes
-	// The report: a row a queue length in each of four columns (the
-	// shares, the tail, the mean field's two), in the JSON's indentation.
-	c.OutputBytes = 8192 + float64(len(cs))*levels*4*30
+	c.OutputBytes = s.ReportBytes("json")
 	c.OutputLevers = []string{"load", "time"}
 	return c
+}
+
+// ReportBytes is the size of the report in format (text, json or csv):
+// the JSON and the CSV have a row a queue length a run, the text's table
+// stops at a few lengths.
+func (s Spec) ReportBytes(format string) float64 {
+	cs, err := s.Configs()
+	if err != nil {
+		return 0
+	}
+	levels := 0.0
+	for _, cfg := range cs {
+		levels = max(levels, queueLevels(cfg))
+	}
+	runs := float64(len(cs))
+	switch format {
+	case "text":
+		return 900 + 300*runs
+	case "csv":
+		return 100 + runs*levels*63
+	}
+	return 1500 + runs*levels*130
 }
 
 // queueLevels is about the longest queue a run meets: a few with a choice
@@ -281,8 +299,11 @@ func (s Spec) Cost() engine.Cost {
 // more with one choice at a load near 1 (geometric, of ratio load, over
 // every server and time unit; or sqrt(time) before it settles).
 func queueLevels(c Config) float64 {
-	if d, ok := c.Choices(); ok && d >= 2 || c.Policy == JSQ {
+	if c.Policy == JSQ {
 		return 16
+	}
+	if d, ok := c.Choices(); ok && d >= 2 { // the share at k or more is about load^(d^k): to 1e-6
+		return min(16, 2+math.Log(math.Log(1e-6)/math.Log(c.Load))/math.Log(float64(d)))
 	}
 	n := float64(c.Servers)
 	geometric := math.Log(n*c.Time*c.Load+2) / -math.Log(c.Load)

@@ -18,7 +18,7 @@ const (
 	// A row at its longest (every float in 17 digits) in the JSON and
 	// the CSV; a text row; a run's fields and moments (and in the JSON the
 	// timeline).
-	rowJSON, rowCSV, rowText = 480.0, 170.0, 75.0
+	rowJSON, rowCSV, rowText = 480.0, 80.0, 75.0
 	runJSON, runText         = 5000.0, 2200.0
 )
 
