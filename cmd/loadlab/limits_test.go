@@ -303,8 +303,8 @@ func interruptAfterSaying(t *testing.T, d time.Duration, args ...string) (code i
 }
 
 // ctrl+c stops every long phase with exit 130 and nothing on stdout: a
-// sequential stream, stale copies of many bins, enumeration, the DP, and
-// the building of a large report. With LOADLAB_TIMED=1 (an idle machine,
+// sequential stream, stale copies of many bins, enumeration, the DP, the
+// building of a large report, and a retry storm's millions of retries. With LOADLAB_TIMED=1 (an idle machine,
 // no -race) each must also stop within half a second.
 func TestCtrlCStopsEveryPhase(t *testing.T) {
 	if testing.Short() {
@@ -318,6 +318,7 @@ func TestCtrlCStopsEveryPhase(t *testing.T) {
 		{"enum", "--bins", "2", "--balls", "15"},
 		{"enum", "--method", "dp", "--bins", "48", "--balls", "48"},
 		{"run", "bins", "--bins", "2", "--balls", "1", "--trials", "200000", "--strategies", allSeven, "--format", "json"},
+		{"run", "retry-storm", "--clients", "2000000", "--retries", "20", "--format", "csv"}, // its retries' array: cleared, it was seconds deaf
 	} {
 		code, out, took := interruptAfter(t, 300*time.Millisecond, args...)
 		if code != exitInterrupted || out != "" || (timed && took > within) {

@@ -142,7 +142,12 @@ func runStorm(ctx context.Context, c StormConfig, times []float64) (Storm, []flo
 		return Storm{}, times, err
 	}
 	src := rng.New(c.Seed)
-	times = slices.Grow(times[:0], c.Clients*c.Retries)
+	if need := c.Clients * c.Retries; cap(times) < need {
+		// a new array, not slices.Grow's: fresh memory needs no clearing,
+		// which at hundreds of MB would be seconds deaf to ctx
+		times = make([]float64, 0, need)
+	}
+	times = times[:0]
 	var owner []int32 // each retry's client, for the budget
 	for i := range c.Clients {
 		if i%stormCheck == 0 && ctx.Err() != nil {
@@ -164,7 +169,10 @@ func runStorm(ctx context.Context, c StormConfig, times []float64) (Storm, []flo
 		times = append(times[:0], kept...)
 	}
 	s.TotalRetries = len(times)
-	for _, t := range times {
+	for i, t := range times {
+		if i%(stormCheck<<4) == 0 && ctx.Err() != nil {
+			return Storm{}, times, ctx.Err()
+		}
 		s.LastMs = max(s.LastMs, t)
 	}
 	s.Histogram = make([]int, int(s.LastMs)+1)
