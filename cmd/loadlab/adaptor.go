@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/loadlab/loadlab/internal/flags"
 	"github.com/loadlab/loadlab/internal/gate"
@@ -312,18 +313,28 @@ func (c *engineCLI[S, R]) execute(ctx context.Context, spec S, o options, estima
 // most the size a pipe takes whole or not at all (PIPE_BUF).
 const reportChunk = 4096
 
-// writeReport writes a finished report so that stdout gets it whole or not
-// at all. ctrl+c before the first write is offered leaves stdout empty,
-// and no write starts after it. Once a write is offered, even one still
-// waiting on a full pipe, bytes may reach the reader, and a cut report
-// would be worse than none: ctrl+c lets the writing finish and says so on
-// stderr; a second ctrl+c cuts it (the shell's own, by then). The writing
-// runs in a goroutine, so the first ctrl+c is answered at once either way.
+// reportGrace is how long ctrl+c lets a report that has begun to go out
+// finish, so that the process still ends within half a second.
+const reportGrace = 400 * time.Millisecond
+
+// writeReport writes a finished report so that stdout gets it whole, or
+// not at all, or cut at a point it states. ctrl+c before the first write
+// is offered leaves stdout empty, and no write starts after it. Once a
+// write is offered, even one still waiting on a full pipe, bytes may reach
+// the reader: ctrl+c lets the writing go on for reportGrace (a second
+// ctrl+c ends it at once), says on stderr how it ended, and starts no
+// write after. The writing runs in a goroutine, so ctrl+c is answered at
+// once either way.
 func writeReport(ctx context.Context, w, stderr io.Writer, report []byte) error {
+	return writeReportWithin(ctx, w, stderr, report, reportGrace)
+}
+
+// writeReportWithin is writeReport with the grace given.
+func writeReportWithin(ctx context.Context, w, stderr io.Writer, report []byte, grace time.Duration) error {
 	var (
 		mu      sync.Mutex
-		offered bool // a write has been offered: from then on the report goes out whole
-		stopped bool // ctrl+c came first: no write may start
+		offered bool // a write has been offered: bytes may be out
+		stopped bool // no write may start
 		written atomic.Int64
 	)
 	done := make(chan error, 1)
@@ -358,19 +369,31 @@ func writeReport(ctx context.Context, w, stderr io.Writer, report []byte) error 
 		return fmt.Errorf("the report on stdout is cut short after %s of %s (%w)", engine.Size(float64(written.Load())), total, err)
 	case <-ctx.Done():
 	}
+	again := make(chan os.Signal, 1) // a second ctrl+c cuts the report at once
+	signal.Notify(again, os.Interrupt)
+	defer signal.Stop(again)
 	mu.Lock()
 	stopped = !offered
 	mu.Unlock()
 	if stopped {
 		return fmt.Errorf("%w: no output written (stopped before writing the report)", errInterrupted)
 	}
-	fmt.Fprintf(stderr, "loadlab: ctrl+c while the report was going out (%s of %s taken by stdout): finishing it, so that it is whole; ctrl+c again cuts it\n",
+	fmt.Fprintf(stderr, "loadlab: ctrl+c while the report was going out (%s of %s taken by stdout): finishing it, so that it is whole\n",
 		engine.Size(float64(written.Load())), total)
-	signal.Reset(os.Interrupt) // the second ctrl+c ends the process at once
-	if err := <-done; err != nil {
-		return fmt.Errorf("%w: the report on stdout is cut short after %s of %s (%v)", errInterrupted, engine.Size(float64(written.Load())), total, err)
+	select {
+	case err := <-done:
+		if err != nil {
+			return fmt.Errorf("%w: the report on stdout is cut short after %s of %s (%v)", errInterrupted, engine.Size(float64(written.Load())), total, err)
+		}
+		return fmt.Errorf("%w: the report on stdout was finished whole (%s) after ctrl+c", errInterrupted, total)
+	case <-time.After(grace):
+	case <-again:
 	}
-	return fmt.Errorf("%w: the report on stdout was finished whole (%s) after ctrl+c", errInterrupted, total)
+	mu.Lock()
+	stopped = true
+	mu.Unlock()
+	return fmt.Errorf("%w: the report on stdout is cut short after %s of %s, as its reader took no more (a write of at most %s was still waiting on it)",
+		errInterrupted, engine.Size(float64(written.Load())), total, engine.Size(reportChunk))
 }
 
 // boolFlagNames are the flags of any engine that take no value.

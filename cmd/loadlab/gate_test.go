@@ -215,6 +215,7 @@ func TestASwitchAtTheStartIsItsFlag(t *testing.T) {
 	for _, c := range [][2][]string{
 		{{"run", "supermarket", "--load", "0.95"}, {"run", "supermarket", "--switch", "load=0.95@0"}},
 		{{"run", "health-flip-flop", "--runs", "cap"}, {"run", "health-flip-flop", "--runs", "none", "--switch", "cap=on@0"}},
+		{{"run", "health-flip-flop", "--disable-at-min", "0"}, {"run", "health-flip-flop", "--switch", "automation=off@0"}}, // it put back 120 instances never taken out
 	} {
 		a, b := reportWithout(t, c[0]), reportWithout(t, c[1])
 		if a != b {

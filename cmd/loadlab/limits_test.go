@@ -176,7 +176,7 @@ func TestCtrlCWhileTheReaderStalls(t *testing.T) {
 	var stderr syncBuffer
 	done := make(chan error, 1)
 	report := make([]byte, 3*reportChunk+7)
-	go func() { done <- writeReport(ctx, stall, &stderr, report) }()
+	go func() { done <- writeReportWithin(ctx, stall, &stderr, report, time.Minute) }()
 	<-stall.blocked
 	cancel()
 	for !strings.Contains(stderr.String(), "finishing it") { // said at once, while the reader still stalls
@@ -187,6 +187,18 @@ func TestCtrlCWhileTheReaderStalls(t *testing.T) {
 	if !errors.Is(err, errInterrupted) || !strings.Contains(err.Error(), "finished whole") || stall.total.Load() != int64(len(report)) {
 		t.Errorf("got %v, %d of %d bytes written", err, stall.total.Load(), len(report))
 	}
+	// A reader that takes no more: the report is cut after the grace, at
+	// the point the message states.
+	stuck := &stallingWriter{blocked: make(chan struct{}), release: make(chan struct{})}
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	done2 := make(chan error, 1)
+	go func() { done2 <- writeReportWithin(ctx2, stuck, &stderr, report, 50*time.Millisecond) }()
+	<-stuck.blocked
+	cancel2()
+	if err := <-done2; !errors.Is(err, errInterrupted) || !strings.Contains(err.Error(), "cut short after 4.1 KB of 12.3 KB") || stuck.total.Load() != reportChunk {
+		t.Errorf("a reader that takes no more: %v, %d bytes taken", err, stuck.total.Load())
+	}
+	close(stuck.release)
 	// ctrl+c before the first byte: nothing at all.
 	quiet := &stallingWriter{blocked: make(chan struct{}), release: make(chan struct{})}
 	if err := writeReport(ctx, quiet, &stderr, report); !strings.Contains(fmt.Sprint(err), "no output written") || quiet.total.Load() != 0 {

@@ -100,8 +100,6 @@ func New(c Config) (*Engine, error) {
 		return nil, err
 	}
 	e.start, e.switches = c, engine.NewSwitched(switches)
-	e.switches.Due(0, e.apply) // the switches at the first second: from the start
-	e.start = e.cfg            // a switch at the start is its flag: the run starts with it
 	for i := range n {
 		e.healthy[i], e.lastPass[i], e.inDNS[i], e.deadAt[i] = true, true, true, -1
 		e.slow[i] = e.src.Gauss(math.Log(c.SlowMedian), c.Spread)
@@ -114,6 +112,8 @@ func New(c Config) (*Engine, error) {
 		e.deaths = append(e.deaths, int32(i))
 	}
 	slices.SortStableFunc(e.deaths, func(a, b int32) int { return cmp.Compare(e.deadAt[a], e.deadAt[b]) })
+	e.switches.Due(0, e.apply) // the switches at the first second, on the fleet as it starts
+	e.start = e.cfg            // a switch at the start is its flag: the run starts with it
 	return e, nil
 }
 
