@@ -1,7 +1,6 @@
 package cascade
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -148,23 +147,19 @@ func runStorm(ctx context.Context, c StormConfig, times []float64) (Storm, []flo
 		times = make([]float64, 0, need)
 	}
 	times = times[:0]
-	var owner []int32 // each retry's client, for the budget
 	for i := range c.Clients {
 		if i%stormCheck == 0 && ctx.Err() != nil {
 			return Storm{}, times, ctx.Err()
 		}
-		n := len(times)
 		times = c.client(src, times)
-		if c.Budget > 0 {
-			for range len(times) - n {
-				owner = append(owner, int32(i))
-			}
-		}
 	}
 	s := Storm{Jitter: c.Jitter.String(), Clients: c.Clients, Retries: c.Retries, Amplification: math.Pow(float64(1+c.Retries), float64(c.Layers))}
 	s.PastDeadline = c.Clients*c.Retries - len(times)
 	if c.Budget > 0 {
-		kept := c.withinBudget(times, owner)
+		kept, err := c.withinBudget(ctx, times)
+		if err != nil {
+			return Storm{}, times, err
+		}
 		s.OverBudget = len(times) - len(kept)
 		times = append(times[:0], kept...)
 	}
@@ -209,30 +204,49 @@ func runStorm(ctx context.Context, c StormConfig, times []float64) (Storm, []flo
 	return s, times, nil
 }
 
-// withinBudget is the retries sent under the budget, in time order: at
-// most Budget x Clients of them, the earliest first; a client whose retry
-// finds the budget spent sends none after it.
-func (c StormConfig) withinBudget(times []float64, owner []int32) []float64 {
-	order := make([]int, len(times))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(times[a], times[b]) })
+// withinBudget is the retries sent under the budget: at most Budget x
+// Clients of them, the earliest first. A client whose retry finds the
+// budget spent sends none after it, but by then no retry is sent at all,
+// so the retries sent are the earliest ones whoever sent them: found by
+// counting them a millisecond at a time, with no sort of them all, and
+// ctx looked at as it goes. Their order is not kept (the histogram needs
+// none).
+func (c StormConfig) withinBudget(ctx context.Context, times []float64) ([]float64, error) {
 	left := int(c.Budget * float64(c.Clients))
-	stopped := make([]bool, c.Clients)
-	var kept []float64
-	for _, i := range order {
-		o := owner[i]
-		switch {
-		case stopped[o]:
-		case left > 0:
-			kept = append(kept, times[i])
-			left--
-		default:
-			stopped[o] = true
+	if left >= len(times) {
+		return times, nil
+	}
+	lastMs := 0
+	for i, t := range times {
+		if i%(stormCheck<<4) == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		lastMs = max(lastMs, int(t))
+	}
+	perMs := make([]int, lastMs+1)
+	for _, t := range times {
+		perMs[int(t)]++
+	}
+	edge, before := 0, 0 // the millisecond the budget runs out in, and the retries before it
+	for before+perMs[edge] < left {
+		before += perMs[edge]
+		edge++
+	}
+	kept := make([]float64, 0, left)
+	var atEdge []float64
+	for i, t := range times {
+		if i%(stormCheck<<4) == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		switch ms := int(t); {
+		case ms < edge:
+			kept = append(kept, t)
+		case ms == edge:
+			atEdge = append(atEdge, t)
 		}
 	}
-	return kept
+	slices.Sort(atEdge)
+	return append(kept, atEdge[:left-before]...), nil
 }
 
 // client appends one client's retry times to times.

@@ -53,9 +53,11 @@ func Parallel[T any](ctx context.Context, n, workers int, run func(ctx context.C
 					cancel()
 				}
 				out[k] = r
-				done++
-				if progress != nil {
-					progress(float64(done) / float64(n))
+				if err == nil { // a run stopped by ctx is not done: the share said stays true
+					done++
+					if progress != nil {
+						progress(float64(done) / float64(n))
+					}
 				}
 				mu.Unlock()
 			}
