@@ -55,10 +55,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("--addr must be host:port, such as 127.0.0.1:2222 or 0.0.0.0:2222, got %q", c.Addr)
 	case port == "":
 		return fmt.Errorf("--addr needs a port, got %q", c.Addr)
-	case host == "":
-		return fmt.Errorf("--addr must name its host: 127.0.0.1:%s for this machine, 0.0.0.0:%s for every network, got %q", port, port, c.Addr)
 	case !validPort(port):
 		return fmt.Errorf("--addr needs a port from 0 to 65535, got %q", c.Addr)
+	case host == "":
+		return fmt.Errorf("--addr must name its host: 127.0.0.1:%s for this machine, 0.0.0.0:%s for every network, got %q", port, port, c.Addr)
 	case c.HostKey == "":
 		return fmt.Errorf("--host-key must name a file")
 	case c.MaxSessions < 1 || c.MaxSessions > 10000:

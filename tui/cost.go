@@ -29,6 +29,18 @@ func costOf(spec scenarios.Spec) (engine.Cost, bool) {
 	return engine.Cost{}, false
 }
 
+// playedCost is what playing spec's run to its end costs by its engine's
+// model, for work that plays whole runs (N's seeds): costOf, and for the
+// bins engine its run's cost without the fluid limits, which N works out
+// once.
+func playedCost(spec scenarios.Spec) (engine.Cost, bool) {
+	if b, ok := spec.(bins.Spec); ok {
+		cfg, err := b.Config()
+		return cfg.PlayCost(), err == nil
+	}
+	return costOf(spec)
+}
+
 // admit passes spec through the gate before anything is built for it
 // (lab.Admit): every way a lab opens, from the command line, the picker,
 // the ":" line or a class server's session, comes through here.

@@ -91,3 +91,22 @@ type idleModel struct{}
 func (idleModel) Init() tea.Cmd                       { return nil }
 func (idleModel) Update(tea.Msg) (tea.Model, tea.Cmd) { return idleModel{}, nil }
 func (idleModel) View() string                        { return "" }
+
+// N prices the bins lab's runs too (a hostile probe started 100 seeds of a
+// config loadlab run refuses as 22 days of work).
+func TestSeedsOfAHeavyBinsConfigAreRefused(t *testing.T) {
+	t.Parallel()
+	m := openAt(t, "heavy-load-blog", 80, 24)
+	press(m, ":")
+	typeText(m, "--bins 1000 --balls 100000 --trials 100000")
+	_, cmd := m.Update(keyMsg("enter"))
+	run(m, cmd)
+	if m.prompt.open {
+		t.Skipf("the lab refuses the config itself: %q", m.prompt.err)
+	}
+	press(m, "N")
+	if m.seeds.bg.Busy() || !strings.Contains(m.note, "seeds would take about") {
+		t.Errorf("N: running %v, note %q", m.seeds.bg.Busy(), m.note)
+	}
+	m.seeds.bg.Stop()
+}

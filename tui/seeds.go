@@ -75,7 +75,7 @@ func (m *Model) openSeeds(n int) tea.Cmd {
 		m.seeds.open = true
 		return nil
 	}
-	if c, ok := costOf(spec); ok {
+	if c, ok := playedCost(spec); ok {
 		if work := c.Seconds * float64(n); work > seedsWork {
 			m.setNote(fmt.Sprintf("%d seeds would take about %s of work: 1 or 2 run fewer", n, engine.Duration(work)), true)
 			m.seeds.open = true

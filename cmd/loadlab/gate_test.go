@@ -183,6 +183,10 @@ func TestEdgesOfRound4(t *testing.T) {
 		{[]string{"run", "supermarket", "--switch", "load=1_0@5"}, "--switch load takes a number in (0, 1)"},
 		{[]string{"run", "supermarket", "--switch", "load=0x1p-1@5"}, "--switch load takes a number in (0, 1)"},
 		{[]string{"run", "supermarket", "--switch", "load=0.5@0x10"}, "--switch times are numbers"},
+		// found by the hostile probe after the fixes
+		{[]string{"run", "supermarket", "--load", "1e-400"}, `got "1e-400"`},
+		{[]string{"serve", "--addr", ":-1", "--host-key", key}, "--addr needs a port from 0 to 65535"},
+		{[]string{"sweep", "bins", "--vary", "balls=1,2", "--balls", "5"}, "--balls is varied (--vary balls=...) and given as a flag too"},
 	} {
 		code, out, errs := runArgs(t, c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errs, c.says) || strings.Count(errs, "\n") != 1 {
@@ -193,6 +197,7 @@ func TestEdgesOfRound4(t *testing.T) {
 		"[bins]\nbins = 010\n":                  "bins.bins: a number in a file is written without leading zeros",
 		"[bins]\nbins = 99999999999999999999\n": "bins.bins: a whole number in a file is at most 9223372036854775807",
 		`{"bins": {"balls": 010}}`:              "bins.balls: a number in a file is written without leading zeros",
+		"[bins]\nbins = 1e-400\n":               "bins.bins: a number in a file is too small to hold",
 	} {
 		name := dir + "/s.toml"
 		if strings.HasPrefix(file, "{") {
@@ -254,4 +259,17 @@ func reportWithout(t *testing.T, args []string) string {
 	}
 	b, _ := json.Marshal(strip(r))
 	return string(b)
+}
+
+// A range's values are the ones a person writes, not their sums' last
+// bits (0.30000000000000004).
+func TestSweepRangesDoNotDrift(t *testing.T) {
+	t.Parallel()
+	code, out, errs := runArgs(t, "sweep", "supermarket", "--vary", "load=0.1..0.9+0.1", "--time", "50", "--servers", "20", "--warmup", "5", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	if strings.Contains(out, "0000000") || strings.Contains(out, "9999999") || !strings.Contains(out, "\n0.3,") {
+		t.Errorf("the loads drift:\n%s", out[:min(len(out), 600)])
+	}
 }

@@ -274,6 +274,9 @@ func numberProblem(tok string) string {
 	case len(t) > 1 && t[0] == '0' && t[1] >= '0' && t[1] <= '9':
 		return "a number in a file is written without leading zeros (TOML and JSON refuse them)"
 	}
+	if _, err := engine.ParseDecimal(tok); err != nil && strings.ContainsAny(t, ".e") {
+		return "a number in a file is " + err.Error() // 1e-400
+	}
 	if whole := !strings.ContainsAny(t, ".e"); whole {
 		if _, err := strconv.ParseInt(tok, 10, 64); err != nil {
 			return fmt.Sprintf("a whole number in a file is at most %d", int64(math.MaxInt64))

@@ -95,6 +95,13 @@ func planSweep(base scenarios.Scenario, named string, varyArgs, rest []string) (
 	if err != nil {
 		return plan, err
 	}
+	for _, v := range varies {
+		for _, g := range fs.Given() {
+			if name, _, _ := strings.Cut(g, " "); name == "--"+v.Field || strings.HasPrefix(g, "--"+v.Field+"=") {
+				return plan, flags.Usagef("--%s is varied (--vary %s=...) and given as a flag too: give its values in --vary only", v.Field, v.Field)
+			}
+		}
+	}
 	seeds = max(seeds, 1)
 	points, err := sweep.Grid(spec, varies)
 	if err != nil {

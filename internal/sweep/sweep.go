@@ -135,7 +135,7 @@ func rangeValues(s string) ([]string, error) {
 		if n >= MaxPoints {
 			return nil, fmt.Errorf("more than %d values", MaxPoints)
 		}
-		out = append(out, written(x))
+		out = append(out, written(roundOff(x)))
 		switch {
 		case hi[op] == 'x' && (k <= 1 || a <= 0):
 			return nil, fmt.Errorf("a geometric range needs A > 0 and K > 1")
@@ -642,6 +642,14 @@ func noValue(p Point, key, group string) string {
 
 // written is a range's value as a flag takes it: whole numbers in full
 // (1000000, not 1e+06), others as short as they read back.
+// roundOff is x to 12 significant digits: a range's sums and products
+// drift in the last bits (0.1 + 2 x 0.1 is 0.30000000000000004), and the
+// value a point runs and prints is the one a person would write.
+func roundOff(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
+	return v
+}
+
 func written(x float64) string {
 	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 		return strconv.FormatFloat(x, 'f', -1, 64)

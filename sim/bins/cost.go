@@ -70,6 +70,17 @@ func (c Config) jsonBytes() float64 {
 // its JSON report. keepTrials is RunOptions.KeepTrials.
 func (c Config) Cost(workers int, keepTrials bool) engine.Cost { return c.cost(workers, keepTrials) }
 
+// PlayCost is Cost on one core without the fluid limits: a run played to
+// its end for its figures, whose limits are worked out once for every
+// seed.
+func (c Config) PlayCost() engine.Cost {
+	cost := c.cost(1, false)
+	for _, s := range c.Strategies {
+		cost.Seconds -= fluidNs(s, c.Bins, c.Balls) / 1e9
+	}
+	return cost
+}
+
 func (c Config) cost(workers int, keepTrials bool) engine.Cost {
 	n, m, t := float64(c.Bins), float64(c.Balls), float64(c.Trials)
 	k := float64(len(c.Strategies))

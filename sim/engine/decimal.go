@@ -19,5 +19,8 @@ func ParseDecimal(s string) (float64, error) {
 	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
 		return 0, errors.New("not a finite number")
 	}
+	if mantissa, _, _ := strings.Cut(strings.ToLower(s), "e"); x == 0 && strings.ContainsAny(mantissa, "123456789") {
+		return 0, errors.New("too small to hold: it would be read as 0") // 1e-400
+	}
 	return x, nil
 }

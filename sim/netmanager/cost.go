@@ -14,7 +14,7 @@ const (
 	// A minute's row at its longest (every float written in 17 digits)
 	// in the JSON, the CSV and the text (which prints one every ten
 	// minutes), and a run's fields, moments and phases besides them.
-	rowJSON, rowCSV, rowText = 200.0, 120.0, 8.0
+	rowJSON, rowCSV, rowText = 240.0, 120.0, 8.0
 	runJSON, runText         = 2500.0, 1200.0
 )
 
