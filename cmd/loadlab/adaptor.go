@@ -341,7 +341,8 @@ func writeReportWithin(ctx context.Context, w, stderr io.Writer, report []byte, 
 	go func() {
 		for i := 0; i < len(report); i += reportChunk {
 			mu.Lock()
-			if stopped {
+			if stopped || !offered && ctx.Err() != nil { // ctrl+c came first: nothing goes out
+				stopped = true
 				mu.Unlock()
 				done <- ctx.Err()
 				return
