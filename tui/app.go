@@ -202,9 +202,7 @@ func New(opts Options) (*Model, error) {
 	if m.class.onFollow == nil {
 		m.class.onFollow = func(bool) {}
 	}
-	m.seedInput = textinput.New()
-	m.seedInput.Prompt = "seed: "
-	m.seedInput.CharLimit = 19
+	m.seedInput = lab.NewField("seed: ", 19)
 	m.prompt = newPrompt()
 	m.openSweep = opts.Sweep
 	m.picker = newPicker(m.width, m.height-1, opts.Sweep != nil)
@@ -407,7 +405,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // whileBusy keeps redrawing a busy lab until its work is done.
 func (m *Model) whileBusy() tea.Cmd {
 	if a, ok := m.async(); ok && m.screen == screenLab && a.Busy() {
-		return busyTick()
+		return m.play.busy()
 	}
 	return nil
 }

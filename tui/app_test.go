@@ -67,6 +67,7 @@ func openThemed(t *testing.T, scenario, theme string, w, h int) *Model {
 	if err != nil {
 		t.Fatal(err)
 	}
+	m.play.timer = atOnce
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	if a, ok := m.lab.(lab.Async); ok && scenario != "" && !(raceDetector && slowUnderRace[scenario]) {
 		if cmd := a.Init(); cmd != nil {
@@ -78,6 +79,12 @@ func openThemed(t *testing.T, scenario, theme string, w, h int) *Model {
 	// opening's own.
 	m.stopAtMoments = false
 	return m
+}
+
+// atOnce is a timer whose messages come at once: a test that drives a
+// model by hand (send) runs what a key starts without waiting for it.
+func atOnce(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg { return fn(time.Now()) }
 }
 
 // openAsShipped opens a scenario as loadlab tui does: paused, stopping at

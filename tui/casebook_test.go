@@ -148,41 +148,6 @@ func TestAProtectionKeyWhilePlayingPlaysOn(t *testing.T) {
 	}
 }
 
-// Every casebook scenario ends on the lecture's card: the trigger, what
-// kept it going, what ended it and what would have prevented it, with the
-// model's figures; esc shows the charts, a step back leaves the end and
-// the card with it, and the next end shows it again. The headline says
-// its figures are the model's.
-func TestCasebookEndsOnTheLecturesCard(t *testing.T) {
-	t.Parallel()
-	playsWholeRuns(t)
-	for _, name := range []string{"aws-2011-remirror", "aws-2011-backoff", "facebook-2010", "facebook-2010-backoff", "the-planet-2008", "lease-storm", "lease-storm-throttled", "health-flip-flop"} {
-		for _, size := range classSizes {
-			m := openAsShipped(t, name, size[0], size[1])
-			if v := plain(m); strings.Contains(v, "prevented by") || !strings.Contains(v, "model: so far") {
-				t.Errorf("%s %dx%d as it opens: a card, or no \"model: so far\":\n%s", name, size[0], size[1], v)
-			}
-			m.stopAtMoments = false
-			drive(m, "end")
-			v := plain(m)
-			for _, want := range []string{"the trigger", "kept it going", "what ended it", "prevented by", "model: figures", "model: ✓ final", "esc"} {
-				if !strings.Contains(v, want) {
-					t.Errorf("%s %dx%d at its end: no %q:\n%s", name, size[0], size[1], want, v)
-				}
-			}
-			press(m, "esc")
-			if v := plain(m); strings.Contains(v, "prevented by") || m.screen != screenLab {
-				t.Errorf("%s %dx%d: esc does not show the charts:\n%s", name, size[0], size[1], v)
-			}
-			drive(m, "b")
-			drive(m, "end")
-			if !strings.Contains(plain(m), "prevented by") {
-				t.Errorf("%s %dx%d: the end again shows no card:\n%s", name, size[0], size[1], plain(m))
-			}
-		}
-	}
-}
-
 // In the lease storm h throttles the right run from the time on the
 // clock, as the operators did: the run is not rebuilt, the title and the
 // note say when, the chart marks it and T stands at that minute; a step

@@ -43,6 +43,18 @@ type play struct {
 	// second and the stepping a frame may take: frameInterval and
 	// stepBudget, unless pace has fitted them to a share of the cores.
 	frame, budget time.Duration
+	// timer makes the shell's timed messages (play's ticks, a busy lab's
+	// redraws, a shared session's next batch): tea.Tick when nil. Tests
+	// that drive a model by hand set one that answers at once.
+	timer func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+}
+
+// after is the message fn makes, d from now.
+func (p *play) after(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	if p.timer != nil {
+		return p.timer(d, fn)
+	}
+	return tea.Tick(d, fn)
 }
 
 // oneStepASecond is the index of 1/s in speeds, where a lab that opens
@@ -122,7 +134,7 @@ func (p *play) stop() {
 
 func (p *play) next() tea.Cmd {
 	gen := p.gen
-	return tea.Tick(p.interval(), func(t time.Time) tea.Msg { return tickMsg{gen: gen, at: t} })
+	return p.after(p.interval(), func(t time.Time) tea.Msg { return tickMsg{gen: gen, at: t} })
 }
 
 // advance runs the steps owed since the last frame, inside the budget;
@@ -195,4 +207,9 @@ const busyEvery = 250 * time.Millisecond
 
 func busyTick() tea.Cmd {
 	return tea.Tick(busyEvery, func(time.Time) tea.Msg { return busyMsg{} })
+}
+
+// busy is busyTick on play's timer.
+func (p *play) busy() tea.Cmd {
+	return p.after(busyEvery, func(time.Time) tea.Msg { return busyMsg{} })
 }

@@ -25,9 +25,7 @@ type prompt struct {
 }
 
 func newPrompt() prompt {
-	in := textinput.New()
-	in.Prompt = ":"
-	in.CharLimit = 400
+	in := lab.NewField(":", 400)
 	in.Placeholder = "--flag value ... (tab completes, enter applies, esc cancels)"
 	return prompt{input: in}
 }

@@ -111,29 +111,6 @@ func TestPromptCompletes(t *testing.T) {
 	}
 }
 
-// Every lab's full help lists ":" (any config of its engine), and N where
-// its engine draws random numbers.
-func TestHelpListsPromptAndSeeds(t *testing.T) {
-	t.Parallel()
-	for _, sc := range scenarios.All() {
-		m := openAt(t, sc.Name, 80, 24)
-		keys := map[string]bool{}
-		for _, col := range m.lab.KeyMap().FullHelp() {
-			for _, b := range col {
-				for _, k := range b.Keys() {
-					keys[k] = true
-				}
-			}
-		}
-		if !keys[":"] {
-			t.Errorf("%s: the help has no \":\"", sc.Name)
-		}
-		if m.lab.Seed() >= 0 && !keys["N"] {
-			t.Errorf("%s: the help has no N", sc.Name)
-		}
-	}
-}
-
 // The command line's own flags at the prompt say what a lab has in their
 // place: --seeds is N.
 func TestPromptNamesTheLabsWay(t *testing.T) {

@@ -93,7 +93,7 @@ func (m *Model) openSeeds(n int) tea.Cmd {
 	s.key = fmt.Sprintf("%s %d %v", m.scenario.Name, n, spec)
 	return tea.Batch(s.bg.Start(s.key, func(ctx context.Context, progress func(float64)) ([]engine.Spread, error) {
 		return spreadOver(ctx, spec, seed, n, progress)
-	}), busyTick())
+	}), m.play.busy())
 }
 
 // spreadOver plays spec's lab to its end on n seeds from first, each the
@@ -132,7 +132,7 @@ func (m *Model) seedsKey(msg tea.KeyMsg) tea.Cmd {
 // seedsBusy keeps the progress redrawn while the runs go on.
 func (m *Model) seedsBusy() tea.Cmd {
 	if m.seeds.open && m.seeds.bg.Busy() {
-		return busyTick()
+		return m.play.busy()
 	}
 	return nil
 }

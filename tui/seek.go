@@ -119,7 +119,7 @@ func (m *Model) seekBatch() tea.Cmd {
 		}
 		gen := m.seek.gen
 		if m.cores != nil { // a shared session's next batch waits for its next frame
-			return tea.Tick(m.play.frame-m.play.budget, func(time.Time) tea.Msg { return seekMsg{gen} })
+			return m.play.after(m.play.frame-m.play.budget, func(time.Time) tea.Msg { return seekMsg{gen} })
 		}
 		return func() tea.Msg { return seekMsg{gen} }
 	}

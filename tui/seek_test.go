@@ -1,13 +1,11 @@
 package tui
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/tui/lab"
 )
 
@@ -41,41 +39,6 @@ func state(m *Model) string {
 	f := lab.Frame{W: 120, H: 40, St: m.st, Narrating: true}
 	m.lab.Resize(f)
 	return strings.Join(m.lab.Status(), " │ ") + "\n" + m.lab.Render(f)
-}
-
-// Going back to step k shows what k forward steps showed, in every lab
-// that plays: the shell replays the run on its seed, and the bins lab
-// replays its trial.
-func TestStepBackEqualsStepsForward(t *testing.T) {
-	t.Parallel()
-	const k, further = 6, 5
-	for _, sc := range catalogue(t) {
-		t.Run(sc.Name, func(t *testing.T) {
-			m := openAt(t, sc.Name, 120, 40)
-			if _, plays := m.playsRun(); !plays {
-				t.Skip("nothing plays here")
-			}
-			start := state(m)
-			for range k {
-				drive(m, "n")
-			}
-			atK := state(m)
-			moved := 0
-			for ; moved < further && !m.lab.Done(); moved++ {
-				drive(m, "n")
-			}
-			for range moved {
-				drive(m, "left")
-			}
-			if got := state(m); got != atK {
-				t.Errorf("after %d steps back the lab shows\n%s\nbut %d steps forward showed\n%s", moved, got, k, atK)
-			}
-			drive(m, "home")
-			if got := state(m); got != start {
-				t.Errorf("home shows\n%s\nnot the first step's\n%s", got, start)
-			}
-		})
-	}
 }
 
 // The jumps and end move through the run and the status bar says where
@@ -156,39 +119,6 @@ func TestPlacementLargestTopologyAtTheSmallestSize(t *testing.T) {
 	}
 }
 
-// Every lab with a seed shows it on the status line, so a class can say
-// which run it saw.
-func TestSeedOnTheStatusLine(t *testing.T) {
-	t.Parallel()
-	for _, sc := range scenarios.All() {
-		m := openAt(t, sc.Name, 160, 48)
-		s := m.lab
-		if s.Seed() < 0 {
-			continue
-		}
-		if status := strings.Join(m.lab.Status(), " "); !strings.Contains(status, "seed "+strconv.FormatInt(s.Seed(), 10)) {
-			t.Errorf("%s: status %q does not show seed %d", sc.Name, status, s.Seed())
-		}
-	}
-}
-
-// A chart is never cut at its right edge: at t = 0, before any line has
-// started, the column its names will take is already kept (a column of …
-// ran down the cascade's success chart).
-func TestNoChartCutAtTheStart(t *testing.T) {
-	t.Parallel()
-	for _, sc := range catalogue(t) {
-		for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 48}} {
-			m := openAt(t, sc.Name, size[0], size[1])
-			for _, line := range strings.Split(plain(m), "\n") {
-				if strings.ContainsAny(line, "┤└") && strings.HasSuffix(strings.TrimRight(line, " "), "…") {
-					t.Errorf("%s at %dx%d: a chart row is cut: %q", sc.Name, size[0], size[1], line)
-				}
-			}
-		}
-	}
-}
-
 // With M on, the retry storm stops at each wave of retries: without jitter
 // the first is a thousand retries at 100 ms.
 func TestStormStopsAtWaves(t *testing.T) {
@@ -259,22 +189,6 @@ func TestStepCountFollowsTheLabsOwnMoves(t *testing.T) {
 		drive(m, k.key)
 		if m.seek.steps != k.want {
 			t.Errorf("the stepper after %s: the shell counts %d steps, the stepper is at ball %d", k.key, m.seek.steps, k.want)
-		}
-	}
-}
-
-// A lab that says its length is exact ends at that step.
-func TestExactLengthsAreExact(t *testing.T) {
-	t.Parallel()
-	for _, sc := range catalogue(t) {
-		m := openAt(t, sc.Name, 80, 24)
-		info := m.lab.Info()
-		if !info.Exact {
-			continue
-		}
-		drive(m, "end")
-		if !m.lab.Done() || m.seek.steps != info.Steps {
-			t.Errorf("%s: the end is step %d (done %v), the lab says exactly %d", sc.Name, m.seek.steps, m.lab.Done(), info.Steps)
 		}
 	}
 }

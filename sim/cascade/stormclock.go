@@ -30,12 +30,18 @@ func NewStormClock(ctx context.Context, s StormSpec) (*StormClock, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ClockOver(storms), nil
+}
+
+// ClockOver starts a clock at the failure over storms worked out before
+// (which it reads, never changes).
+func ClockOver(storms []Storm) *StormClock {
 	c := &StormClock{Storms: storms, spanMs: 1}
 	for _, st := range storms {
 		c.spanMs = max(c.spanMs, len(st.Histogram))
 		c.waves = append(c.waves, st.Waves())
 	}
-	return c, nil
+	return c
 }
 
 // Rewind hides every millisecond again, back to the failure: the storms

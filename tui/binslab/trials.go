@@ -150,6 +150,9 @@ func (l *Lab) drawMaxDistributions(st *widget.Styles, w, h int) string {
 		probs[i] = maxShares(res.Summary[name].MaxDistribution, chartW-2, probRows)
 		taken = max(taken, len(probs[i]))
 	}
+	if chartH-1-taken-2 < widget.ReadableRows { // shares that took more lines than planned leave the bars too short
+		return ""
+	}
 	for i, name := range res.Strategies {
 		values := make([]float64, hi-lo+1)
 		for _, c := range res.Summary[name].MaxDistribution {

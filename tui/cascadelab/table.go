@@ -46,7 +46,7 @@ func (l *Lab) Init() tea.Cmd {
 		return nil
 	}
 	spec := l.tableSpec()
-	return l.sets.Start(specKey(spec), func(ctx context.Context, _ func(float64)) (cascade.Report, error) {
+	return l.sets.StartShared(specKey(spec), func(ctx context.Context, _ func(float64)) (cascade.Report, error) {
 		return spec.RunAll(ctx, lab.Workers(), nil)
 	})
 }

@@ -76,9 +76,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return newTiming(spec)
 	}
 	sets, _ := spec.FixSets()
-	ed := textinput.New()
-	ed.Prompt = "schedule: "
-	ed.CharLimit = 200
+	ed := lab.NewField("schedule: ", 200)
 	l := &Lab{set: setup{spec: spec, cur: sets[0]}, editor: ed, focus: 1}
 	if spec.Schedule != "" {
 		l.kind, l.typed = typedOne, spec.Schedule

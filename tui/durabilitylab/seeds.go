@@ -22,7 +22,7 @@ func (l *Lab) Init() tea.Cmd {
 		return nil
 	}
 	spec, n := l.spec, l.count
-	return l.losses.Start(l.lossesKey(), func(ctx context.Context, progress func(float64)) (placement.SeedLosses, error) {
+	return l.losses.StartShared(l.lossesKey(), func(ctx context.Context, progress func(float64)) (placement.SeedLosses, error) {
 		return spec.OverSeeds(ctx, n, lab.Workers(), progress)
 	})
 }

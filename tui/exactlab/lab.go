@@ -104,9 +104,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
-	ed := textinput.New()
-	ed.Prompt = "input: "
-	ed.CharLimit = 400
+	ed := lab.NewField("input: ", 400)
 	l := &Lab{spec: spec, opened: spec, openStepper: spec.Stepper, editor: ed}
 	l.editor.Placeholder = inputHint(spec.Bins)
 	return l, nil

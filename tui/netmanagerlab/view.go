@@ -87,8 +87,11 @@ func panel(st *widget.Styles, r run, only int, w, h int, sc scale) []string {
 	}
 	left, width := held.Area(w)
 
-	words := netmanager.SetWords(c.Protections)
-	head := st.Title.Render(words) + st.Muted.Render(": "+widget.FirstFit(max(0, w-len(words)-2), brief(c), briefShort(c), ""))
+	words := widget.FirstFit(w, netmanager.SetWords(c.Protections), netmanager.SetName(c.Protections))
+	head := st.Title.Render(words)
+	if how := widget.FirstFit(max(0, w-widget.Width(words)-2), brief(c), briefShort(c), ""); how != "" {
+		head += st.Muted.Render(": " + how)
+	}
 	counterRows := 1
 	if h >= 24 {
 		counterRows = 2

@@ -20,7 +20,7 @@ func seedsKey(s remirror.Spec) string { return fmt.Sprintf("%+v", s) }
 // spec on screen.
 func (l *Lab) Init() tea.Cmd {
 	spec := l.Spec
-	return l.seeds.Start(seedsKey(spec), func(ctx context.Context, progress func(float64)) ([]remirror.SeedFigures, error) {
+	return l.seeds.StartShared(seedsKey(spec), func(ctx context.Context, progress func(float64)) ([]remirror.SeedFigures, error) {
 		return spec.OverSeeds(ctx, overSeeds, lab.Workers(), progress)
 	})
 }

@@ -58,10 +58,12 @@ func (l *Lab) Restart() error {
 		l.clock.Rewind()
 		return nil
 	}
-	c, err := cascade.NewStormClock(context.Background(), l.spec)
+	spec := l.spec
+	storms, err := lab.Remembered(fmt.Sprintf("%+v", spec), func() (cascade.Storms, error) { return spec.Run(context.Background(), nil) })
 	if err != nil {
 		return err
 	}
+	c := cascade.ClockOver(storms)
 	l.clock, l.storms, l.ran = c, c.Storms, l.spec
 	l.shown = min(max(l.shown, 1), len(l.storms)-1)
 	return nil

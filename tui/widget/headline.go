@@ -1,6 +1,8 @@
 package widget
 
 import (
+	"strings"
+
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -42,15 +44,20 @@ func (h HeadlineMark) Render(st *Styles) string {
 // figure is ever cut.
 func Headline(st *Styles, w int, hm HeadlineMark, figs []Figure) []string {
 	mark := hm.Render(st)
-	var groups [][]string // each group's cells: its name, then its figures
+	var groups [][]string // each group's cells: its figures, the first led by the group's name
+	var labels []string     // each group's name, styled, or ""
 	for i, f := range figs {
 		if i == 0 || f.Group != figs[i-1].Group {
 			groups = append(groups, nil)
+			labels = append(labels, "")
+			if f.Group != "" {
+				labels[len(labels)-1] = st.Accent.Render(f.Group) + " "
+			}
 		}
 		g := &groups[len(groups)-1]
 		cell := st.Muted.Render(f.Name) + " " + st.Title.Render(f.Value)
-		if len(*g) == 0 && f.Group != "" {
-			cell = st.Accent.Render(f.Group) + " " + cell
+		if len(*g) == 0 {
+			cell = labels[len(labels)-1] + cell
 		}
 		*g = append(*g, cell)
 	}
@@ -58,7 +65,7 @@ func Headline(st *Styles, w int, hm HeadlineMark, figs []Figure) []string {
 	var lines []string
 	line, width := mark, Width(mark)
 	empty := true // nothing but the line's prefix yet
-	for _, g := range groups {
+	for gi, g := range groups {
 		whole := 0
 		for i, c := range g {
 			whole += Width(c)
@@ -77,6 +84,11 @@ func Headline(st *Styles, w int, hm HeadlineMark, figs []Figure) []string {
 				join = ""
 			case i == 0:
 				join = gap
+			}
+			if label := labels[gi]; i == 0 && label != "" && width+Width(join+c) > w && width+Width(join+label) <= w {
+				// the group's name where it fits, its first figure under it
+				lines = append(lines, line+join+strings.TrimSuffix(label, " "))
+				line, width, join, c = "  ", 2, "", strings.TrimPrefix(c, label)
 			}
 			if !empty && width+Width(join+c) > w {
 				lines = append(lines, line)
