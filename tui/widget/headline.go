@@ -45,7 +45,7 @@ func (h HeadlineMark) Render(st *Styles) string {
 func Headline(st *Styles, w int, hm HeadlineMark, figs []Figure) []string {
 	mark := hm.Render(st)
 	var groups [][]string // each group's cells: its figures, the first led by the group's name
-	var labels []string     // each group's name, styled, or ""
+	var labels []string   // each group's name, styled, or ""
 	for i, f := range figs {
 		if i == 0 || f.Group != figs[i-1].Group {
 			groups = append(groups, nil)
