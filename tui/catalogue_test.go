@@ -443,13 +443,16 @@ func (p *pass) keysInTurn() {
 	}
 }
 
-// ending checks the run's end: a lab whose length is exact ends at that
-// step; a casebook lab ends on the lecture's card at every class size,
+// ending checks the run's end: the headline is no longer "so far"; a
+// lab whose length is exact ends at that step; a casebook lab ends on the lecture's card at every class size,
 // which esc leaves for the charts and end, after a step back, shows again.
 func (p *pass) ending() {
 	t, m, name := p.t, p.lect, p.scenario
 	if info := m.lab.Info(); info.Exact && (!m.lab.Done() || m.seek.steps != info.Steps) {
 		t.Errorf("%s: the end is step %d (done %v), the lab says exactly %d", name, m.seek.steps, m.lab.Done(), info.Steps)
+	}
+	if rows := strings.Split(plain(m), "\n"); len(rows) > 1 && strings.HasPrefix(strings.TrimPrefix(rows[1], "model: "), "so far") {
+		t.Errorf("%s at its end: the headline is still marked so far:\n%s", name, plain(m))
 	}
 	if !endCards[name] {
 		return

@@ -145,11 +145,11 @@ func TestMemoryEstimatesBoundTheRuns(t *testing.T) {
 		t.Skip("the race detector changes allocation: heap bounds are checked without -race")
 	}
 	for _, line := range []string{
-		"run supermarket --servers 1000000 --time 3 --warmup 1",
-		"run supermarket --servers 200000 --policy jsq --against stale-d --time 10 --warmup 1",
+		"run supermarket --servers 1000000 --time 1 --warmup 0.5",
+		"run supermarket --servers 200000 --policy jsq --against stale-d --time 2 --warmup 1",
 		"run retry-storm --clients 1000000 --retries 10",
 		"run retry-storm --clients 1 --retries 12 --base-ms 100000 --cap-ms 1000000 --jitter none --format json",
-		"run cascade --configs S1 --rate 30000 --duration 60 --api-slots 1",
+		"run cascade --configs S1 --rate 30000 --duration 20 --api-slots 1",
 		"run availability --format json --machines " + fleets(50000),
 	} {
 		p, err := prepareRun(strings.Fields(line)[1:])

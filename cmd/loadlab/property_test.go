@@ -28,9 +28,9 @@ import (
 // a tenth of that is left out.
 func TestRunContractProperty(t *testing.T) {
 	t.Parallel()
-	configs, spend := 200, 1.0
+	configs, spend := 200, 0.3 // seconds of runs an engine may spend: the test run's budget holds sixteen engines' worth
 	if raceDetector || testing.Short() {
-		configs, spend = 50, 0.5
+		configs, spend = 50, 0.2
 	}
 	if n, err := strconv.Atoi(os.Getenv("LOADLAB_PROPERTY_CONFIGS")); err == nil {
 		configs = n

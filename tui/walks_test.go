@@ -1,0 +1,98 @@
+package tui
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"testing"
+
+	"github.com/loadlab/loadlab/scenarios"
+)
+
+// walksAllowed are the functions of the tests, beside TestCatalogue's
+// pass, that may go over the catalogue, and why: none of them opens every
+// scenario in a default run.
+var walksAllowed = map[string]string{
+	"catalogue":                     "the pass's list itself",
+	"TestCatalogue":                 "the pass",
+	"oneEach":                       "one scenario per engine",
+	"TestFuzz":                      "walks only when LOADLAB_FUZZ_SECONDS asks it to",
+	"benchFrames":                   "the frame benchmarks', not run by go test",
+	"TestPickerGroupsByLab":         "reads names, opens nothing",
+	"TestPickerCursorSkipsHeadings": "reads names, opens nothing",
+	"TestRankScenarios":             "reads names, opens nothing",
+	"TestPromptInEveryLab":          "one scenario per engine",
+	"TestLectureStrip":              "stops at the first lab without a headline",
+}
+
+// Every check over the scenario catalogue joins TestCatalogue's one pass:
+// a test function that calls scenarios.All() or catalogue(t) on its own
+// fails here (the test run has a budget, and each walk costs a whole
+// catalogue of opened labs).
+func TestOnePassOverTheCatalogue(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	called := map[string]bool{}
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if x, ok := n.(ast.Expr); !ok || !walksCatalogue(x) {
+					return true
+				}
+				called[fn.Name.Name] = true
+				if _, ok := walksAllowed[fn.Name.Name]; !ok {
+					t.Errorf("%s: %s walks the scenario catalogue on its own: make it a check of TestCatalogue's pass", fset.Position(n.Pos()), fn.Name.Name)
+				}
+				return true
+			})
+		}
+	}
+	for name := range walksAllowed {
+		if !called[name] {
+			t.Errorf("walksAllowed lets %s walk the catalogue, and it does not: take it off the list", name)
+		}
+	}
+}
+
+// walksCatalogue reports whether x calls scenarios.All() or catalogue(…).
+func walksCatalogue(x ast.Expr) bool {
+	call, ok := x.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	switch fun := call.Fun.(type) {
+	case *ast.Ident:
+		return fun.Name == "catalogue"
+	case *ast.SelectorExpr:
+		pkg, ok := fun.X.(*ast.Ident)
+		return ok && pkg.Name == "scenarios" && fun.Sel.Name == "All"
+	}
+	return false
+}
+
+// oneEach is the first scenario of each engine: for a check of what a
+// lab draws whatever its scenario (its colours), one walk over the labs.
+func oneEach() []scenarios.Scenario {
+	seen := map[string]bool{}
+	var out []scenarios.Scenario
+	for _, sc := range scenarios.All() {
+		if !seen[sc.Engine()] {
+			seen[sc.Engine()] = true
+			out = append(out, sc)
+		}
+	}
+	return out
+}
