@@ -17,7 +17,7 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// binsCLI is "loadlab run bins": the flags and JSON fields scripts rely on (README, Headless).
+// binsCLI is "loadlab run bins": the flags and JSON fields scripts rely on (docs/headless.md).
 var binsCLI = &engineCLI[bins.Spec, bins.Result]{
 	about: `Each trial places --balls balls into --bins bins under every strategy at once;
 trial t uses seed --seed + t. Text prints source §P2C's table, JSON every trial.`,

@@ -14,7 +14,7 @@ import (
 )
 
 // exactCLI is "loadlab run exact", and "loadlab enum" for short: the enum
-// report that scripts rely on (README, Headless).
+// report that scripts rely on (docs/headless.md).
 var exactCLI = &engineCLI[bins.ExactSpec, bins.ExactReport]{
 	about: `Brute force (--method brute) places every ordered candidate pair per ball, all
 n^(2m) inputs, and compares the rules input by input; the DP (--method dp)
@@ -36,7 +36,7 @@ walks load multisets and gives exact distributions far beyond brute force.`,
 
 func init() { register(exactCLI) }
 
-// JSON shapes of the enum report that scripts rely on (README, Headless).
+// JSON shapes of the enum report that scripts rely on (docs/headless.md).
 type (
 	enumJSON struct {
 		Method     string                `json:"method"`
