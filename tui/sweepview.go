@@ -138,7 +138,7 @@ func (m *sweepModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				m.aboutTop -= max(1, m.height/2)
 			case key.Matches(msg, sweepKeys.PageDown):
 				m.aboutTop += max(1, m.height/2)
-			case msg.String() == "ctrl+c":
+			case key.Matches(msg, forceQuit):
 				m.bg.Stop()
 				return m, tea.Quit
 			default:
@@ -160,7 +160,7 @@ func (m *sweepModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.top += max(1, m.page-1)
 		case key.Matches(msg, sweepKeys.Quit):
 			m.bg.Stop()
-			if m.inShell && msg.String() != "ctrl+c" {
+			if m.inShell && !key.Matches(msg, forceQuit) {
 				return m, func() tea.Msg { return sweepClosedMsg{} }
 			}
 			return m, tea.Quit
@@ -214,16 +214,16 @@ func (m *sweepModel) View() string {
 		body = all[m.aboutTop:min(len(all), m.aboutTop+page)]
 	case done == 0:
 	case m.view < len(keys):
-		ts, caption, ok := sweep.Chart(m.report, keys[m.view], st)
+		a, ok := sweep.ChartOf(m.report, keys[m.view])
 		if !ok {
 			body = []string{st.Muted.Render(widget.FirstFit(w, "no axis to draw on (the values are words, or only one point is in): tab for the table", "tab: the table"))}
 			break
 		}
-		short, _, _ := strings.Cut(caption, ",")
-		body = append([]string{st.Text.Render(widget.FirstFit(w, caption, short, keys[m.view]))}, strings.Split(ts.Render(st, w, max(6, h-len(lines)-3)), "\n")...)
+		short, _, _ := strings.Cut(a.Caption, ",")
+		body = append([]string{st.Text.Render(widget.FirstFit(w, a.Caption, short, keys[m.view]))}, strings.Split(sweepChart(a, st).Render(st, w, max(6, h-len(lines)-3)), "\n")...)
 	default:
 		var b strings.Builder
-		sweep.WriteText(&b, m.report, false)
+		sweep.WriteText(&b, m.report, nil)
 		var all []string
 		for _, l := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
 			if strings.HasPrefix(l, "  ") || l == "" { // a table's row keeps its columns

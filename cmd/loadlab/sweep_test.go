@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/loadlab/loadlab/internal/sweep"
-	"github.com/loadlab/loadlab/themes"
-	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // A sweep runs the grid over seeds on every core: the JSON is the same
@@ -160,9 +158,9 @@ func TestSweepAvailabilityTheory(t *testing.T) {
 			t.Errorf("point %d: measured %v%%, the formula %v%%", i, s.Mean, a)
 		}
 	}
-	ts, _, ok := sweep.Chart(r, "measured", widget.NewStyles(themes.All[0]))
-	if !ok || ts.YMin < 98 || len(ts.Lines) != 2 || ts.Lines[0].Name != "measured" {
-		t.Errorf("the chart: ok %v, from %v, lines %d", ok, ts.YMin, len(ts.Lines))
+	a, ok := sweep.ChartOf(r, "measured")
+	if !ok || a.YMin < 98 || len(a.Lines) != 2 || a.Lines[0].Name != "measured" {
+		t.Errorf("the chart: ok %v, from %v, lines %d", ok, a.YMin, len(a.Lines))
 	}
 }
 

@@ -6,10 +6,13 @@ import (
 	"strings"
 
 	"github.com/loadlab/loadlab/internal/sweep"
+	"github.com/loadlab/loadlab/tui"
 )
 
 // writeSweepText prints the sweep's tables and plots (sweep.WriteText).
-func writeSweepText(w io.Writer, r sweep.Report) error { return sweep.WriteText(w, r, true) }
+func writeSweepText(w io.Writer, r sweep.Report) error {
+	return sweep.WriteText(w, r, tui.SweepPlot(r))
+}
 
 // writeSweepCSV writes a row a point and figure: the sweep.Varied values, the
 // figure, its spread and its theory.

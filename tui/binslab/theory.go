@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/tui/lab"
 )
 
 // theoryMsg carries a config's predictions, worked out off the UI loop.
@@ -29,7 +30,8 @@ func (l *Lab) useTheory(cfg bins.Config, e *bins.Engine) {
 	}
 }
 
-// theoryCmd works out the pending predictions off the UI loop.
+// theoryCmd works out the pending predictions off the UI loop, once in
+// the process for a config (every student of a class asks for the same).
 func (l *Lab) theoryCmd() tea.Cmd {
 	if l.pending == "" {
 		return nil
@@ -40,7 +42,10 @@ func (l *Lab) theoryCmd() tea.Cmd {
 	if err != nil || theoryKey(cfg) != key {
 		return nil
 	}
-	return func() tea.Msg { return theoryMsg{key: key, theory: cfg.Predictions()} }
+	return func() tea.Msg {
+		theory, _ := lab.Remembered(key, func() ([]bins.Prediction, error) { return cfg.Predictions(), nil })
+		return theoryMsg{key: key, theory: theory}
+	}
 }
 
 // Init starts working out the opened run's theory, when a view would not.

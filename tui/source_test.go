@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/loadlab/loadlab/scenarios"
@@ -95,4 +96,49 @@ func oneEach() []scenarios.Scenario {
 		}
 	}
 	return out
+}
+
+// Keys are matched against bindings, never their names: no file of the
+// shell or a lab compares a key message's String() with == or !=.
+func TestKeysMatchedByBinding(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	labs, err := filepath.Glob("*/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range append(files, labs...) {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			if ok && (b.Op == token.EQL || b.Op == token.NEQ) && (keyName(b.X) || keyName(b.Y)) {
+				t.Errorf("%s: a key compared by its name: match it against a binding (key.Matches)", fset.Position(b.Pos()))
+			}
+			return true
+		})
+	}
+}
+
+// keyName reports whether x is msg.String().
+func keyName(x ast.Expr) bool {
+	call, ok := x.(*ast.CallExpr)
+	if !ok || len(call.Args) > 0 {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "String" {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && id.Name == "msg"
 }
