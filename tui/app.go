@@ -303,8 +303,8 @@ func (m *Model) open(sc scenarios.Scenario) error {
 	if err != nil {
 		return fmt.Errorf("scenario %s: %v", sc.Name, err)
 	}
-	if c, ok := l.(lab.SeedCounter); ok && sc.Seeds > 0 {
-		c.SetSeedCount(sc.Seeds)
+	if set := l.Info().SeedCount; set != nil && sc.Seeds > 0 {
+		set(sc.Seeds)
 	}
 	m.scenario, m.lab, m.screen = sc, l, screenLab
 	m.class.run = m.class.run.fresh(sc)

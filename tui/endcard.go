@@ -13,11 +13,11 @@ import (
 // endCard reports the card the body shows: the run of a casebook lab is
 // over and the card has not been put away (esc).
 func (m *Model) endCard() (lab.Card, bool) {
-	e, ok := m.lab.(lab.Ending)
-	if !ok || !m.lab.Done() || m.cardAway {
+	c := m.lab.Info().Card
+	if c == nil || !m.lab.Done() || m.cardAway {
 		return lab.Card{}, false
 	}
-	return e.Ending(), true
+	return *c, true
 }
 
 // cardQuestions are the card's questions, in the lecture's order.

@@ -241,8 +241,8 @@ func (m *Model) labOutcome(out lab.Outcome) tea.Cmd {
 			return tea.Batch(out.Cmd, m.seekBatch())
 		}
 	}
-	if p, ok := m.lab.(lab.Placed); ok && out.Handled {
-		m.seek.steps = p.At()
+	if at := m.lab.Info().At; at != nil && out.Handled {
+		m.seek.steps = at()
 	}
 	if a, ok := m.async(); ok && a.Busy() { // work the key started: show its progress
 		return tea.Batch(out.Cmd, m.whileBusy())

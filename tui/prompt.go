@@ -60,13 +60,9 @@ func (m *Model) promptKey(msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
-// current is the lab's spec as it stands: its keys' changes kept where
-// the lab gives it, else the scenario's.
+// current is the lab's spec as it stands, its keys' changes in it.
 func (m *Model) current() scenarios.Spec {
-	if c, ok := m.lab.(lab.Specced); ok {
-		return c.Current()
-	}
-	return m.scenario.Spec
+	return m.lab.Current()
 }
 
 // applyPrompt reads the line over the lab's spec; a valid config rebuilds

@@ -9,7 +9,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/sim/engine"
-	"github.com/loadlab/loadlab/tui/lab"
 )
 
 // A lab's engine only steps forward; the shell moves a run back by taking
@@ -81,8 +80,8 @@ func (m *Model) seekTo(target int64) tea.Cmd {
 // where the lab has some.
 func (m *Model) rewind() error {
 	var err error
-	if r, ok := m.lab.(lab.Rewinder); ok {
-		err = r.Rewind()
+	if rewind := m.lab.Info().Rewind; rewind != nil {
+		err = rewind()
 	} else {
 		err = m.lab.Restart()
 	}

@@ -142,3 +142,42 @@ func keyName(x ast.Expr) bool {
 	id, ok := sel.X.(*ast.Ident)
 	return ok && id.Name == "msg"
 }
+
+// The lab contract stays at its size: the shell asks a lab for at most
+// six optional interfaces in at most ten type assertions; what else a lab
+// may say of itself goes in Info (its card, its chronicle, its place).
+func TestContractAtItsSize(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	asserted := map[string]int{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if ta, ok := n.(*ast.TypeAssertExpr); ok {
+				if sel, ok := ta.Type.(*ast.SelectorExpr); ok {
+					if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "lab" {
+						asserted[sel.Sel.Name]++
+					}
+				}
+			}
+			return true
+		})
+	}
+	total := 0
+	for _, n := range asserted {
+		total += n
+	}
+	if len(asserted) > 6 || total > 10 {
+		t.Errorf("the shell asks labs for %d optional interfaces in %d type assertions (at most 6 and 10): %v", len(asserted), total, asserted)
+	}
+}

@@ -40,7 +40,7 @@ func (m *Model) toggleTimeline() {
 		m.timelineOpen = false
 		return
 	}
-	if _, ok := m.lab.(lab.Chronicle); !ok && m.lab.Info().Stops == "" {
+	if info := m.lab.Info(); info.Chronicle == nil && info.Stops == "" {
 		m.setNote("i shows a timeline where a lab has one: this lab has no incident and no moments", false)
 		return
 	}
@@ -53,8 +53,8 @@ func (m *Model) toggleTimeline() {
 // far, the latest last.
 func (m *Model) timelineBody(w, h int) string {
 	st := m.st
-	if c, ok := m.lab.(lab.Chronicle); ok {
-		title, events, now := c.Chronicle()
+	if chronicle := m.lab.Info().Chronicle; chronicle != nil {
+		title, events, now := chronicle()
 		lines := []string{st.Title.Render(widget.FirstFit(w, title, "the incident's timeline"))}
 		legend := widget.Wrap("▶ where the run is · "+widget.PhaseLegend, w)
 		lines = append(lines, widget.TimelineWrapped(st, w, max(1, h-1-len(legend)), events, now)...)

@@ -135,7 +135,7 @@ func (m *Model) headlineLines(big int) []string {
 		return nil
 	}
 	final := m.lab.Done() || m.info.Final
-	_, model := m.lab.(lab.Ending)
+	model := m.info.Card != nil
 	hm := widget.HeadlineMark{Final: final, Setup: m.info.Moves != "" && !m.info.Final, Model: model, What: m.info.Figures}
 	if _, card := m.endCard(); !m.lecture || big == 0 || card { // the end card needs the rows, and carries the figures
 		return widget.Headline(m.st, m.width, hm, figs)
@@ -404,7 +404,7 @@ func (m *Model) fullHelp(h int) string {
 	m.help.Width = m.width
 	b.WriteString(cols + "\n")
 	words := m.info.Glossary
-	if _, ok := m.lab.(lab.Ending); ok {
+	if m.info.Card != nil {
 		words = append(slices.Clone(words), modelWord)
 	}
 	if len(words) > 0 {

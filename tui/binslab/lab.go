@@ -353,7 +353,7 @@ var glossary = lab.Glossary(glossaryText)
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Glossary: glossary, Stops: l.stopsAt()}
+	i := lab.Info{Glossary: glossary, Stops: l.stopsAt(), At: l.At}
 	if t, ok := l.title(); ok {
 		i.Title = t
 	}

@@ -12,5 +12,3 @@ var card = lab.Card{
 	Prevented: "Checking a configuration value before it spreads, clients that back off with jitter, and one client repairing while the others wait, instead of all repairing at once.",
 }
 
-// Ending is the incident in the lecture's frame.
-func (l *Lab) Ending() lab.Card { return card }

@@ -246,7 +246,8 @@ func plural(n int, thing string) string {
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt(), Steps: l.steps(), Exact: true, Final: true} // every schedule counted: the figures are final from the start
+	i := lab.Info{Glossary: l.glossary(), Stops: l.stopsAt(), Steps: l.steps(), Exact: true, Final: true, // every schedule counted: the figures are final from the start
+		Chronicle: l.Chronicle}
 	if t, ok := l.title(); ok {
 		i.Title = t
 	}

@@ -31,7 +31,7 @@ type Lab struct {
 	// loop as losses.
 	seeds  bool
 	losses lab.Background[placement.SeedLosses]
-	// count is how many seeds N runs (lab.SeedCounter).
+	// count is how many seeds N runs (lab.Info.SeedCount).
 	count int
 }
 
@@ -195,7 +195,7 @@ func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps()}
+	i := lab.Info{Stops: l.stopsAt(), Pace: l.pace, Steps: l.steps(), SeedCount: l.SetSeedCount}
 	return i
 }
 

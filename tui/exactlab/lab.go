@@ -370,7 +370,7 @@ var glossary = lab.Glossary(glossaryText)
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Glossary: glossary, Stops: l.stopsAt(), Moves: l.moves(), Final: l.final()}
+	i := lab.Info{Glossary: glossary, Stops: l.stopsAt(), Moves: l.moves(), Final: l.final(), At: l.At}
 	if t, ok := l.title(); ok {
 		i.Title = t
 	}

@@ -12,5 +12,3 @@ var card = lab.Card{
 	Prevented: "Hysteresis (several results in a row before a state changes), and a cap on the capacity automation may take away at once.",
 }
 
-// Ending is the incident in the lecture's frame.
-func (l *Lab) Ending() lab.Card { return card }

@@ -53,6 +53,9 @@ type Lab interface {
 	// current step; the shell marks them final once the run is done (or
 	// Info says Final) and shows them above the body at every size.
 	Headline() []widget.Figure
+	// Current is the lab's spec as it stands, its keys' changes in it:
+	// the ":" line reads its flags over it.
+	Current() engine.Spec
 }
 
 // Info is what a lab says of itself besides its body: the shell's
@@ -88,12 +91,30 @@ type Info struct {
 	// Final says the headline is final before the run is done (the exact
 	// lab's results, once computed, while its stepper plays one input).
 	Final bool
-}
-
-// Specced is a lab that gives its spec as it stands, its keys' changes
-// in it: the ":" line reads its flags over that.
-type Specced interface {
-	Current() engine.Spec
+	// Card, for a casebook lab (a real incident the lecture tells, played
+	// by a model), is the incident in the lecture's four questions: once
+	// the run is over the shell shows it in place of the charts, and the
+	// headline's figures say they are the model's. nil for any other lab.
+	Card *Card
+	// Chronicle, for a lab that stands beside a real incident's timeline,
+	// gives it whole, titled, with the run's place in it (now, on the
+	// events' own axis), for the shell's i.
+	Chronicle func() (title string, events []widget.Incident, now float64)
+	// At, for a lab whose own keys move it through its run (the bins
+	// lab's home and ← replay only the trial on screen), is the steps
+	// since the run's first step, which the shell takes after each of the
+	// lab's keys, so that its step count, and where end plays from, agree
+	// with the lab.
+	At func() int64
+	// Rewind, for a lab with state of the user's beside its run (objects
+	// placed by hand), takes the run back to its first step keeping that
+	// state, where Restart would clear it. The shell steps back by
+	// rewinding (or restarting) and replaying.
+	Rewind func() error
+	// SeedCount, for a lab with a view of its own over many seeds (N),
+	// sets how many it runs where the scenario's question is a spread of
+	// its own count (scenarios.Scenario.Seeds).
+	SeedCount func(n int)
 }
 
 // Focuser is a lab with several panels that tab moves between; NextPanel
@@ -101,13 +122,6 @@ type Specced interface {
 // nothing to move to.
 type Focuser interface {
 	NextPanel() bool
-}
-
-// Chronicle is a lab that stands beside a real incident's timeline: the
-// shell's i shows it whole, titled, with the run's place in it (now, on
-// the events' own axis).
-type Chronicle interface {
-	Chronicle() (title string, events []widget.Incident, now float64)
 }
 
 // Editor is a lab with a text field; while Editing, every key goes to Key.
@@ -125,22 +139,6 @@ type Async interface {
 	Update(msg tea.Msg) tea.Cmd
 	Busy() bool
 	Leave()
-}
-
-// Placed is a lab whose own keys move it through its run (the bins lab's
-// home and ← replay only the trial on screen): At is the steps since the
-// run's first step, which the shell takes after each of the lab's keys,
-// so that its step count, and where end plays from, agree with the lab.
-type Placed interface {
-	At() int64
-}
-
-// Rewinder is a lab with state of the user's beside its run (objects
-// placed by hand): Rewind takes the run back to its first step and keeps
-// that state, where Restart would clear it. The shell steps back by
-// rewinding (or restarting) and replaying.
-type Rewinder interface {
-	Rewind() error
 }
 
 // Sizing is the part of a lab that keeps the frame Resize gave it.
@@ -349,7 +347,3 @@ func Brief(b key.Binding, keys, desc string) key.Binding {
 	return b
 }
 
-// SeedCounter is a lab with a view of its own over many seeds (N): it
-// runs n of them where the scenario's question is a spread of its own
-// count (scenarios.Scenario.Seeds).
-type SeedCounter interface{ SetSeedCount(n int) }

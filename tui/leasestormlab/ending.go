@@ -12,5 +12,3 @@ var card = lab.Card{
 	Prevented: "Admission control: a cap on the work in flight, requests dropped once past their deadline, leases renewed in batches.",
 }
 
-// Ending is the incident in the lecture's frame.
-func (l *Lab) Ending() lab.Card { return card }

@@ -209,6 +209,7 @@ func (l *Lab) note(s leasestorm.Spec) string {
 func (l *Lab) Info() lab.Info {
 	i := l.Lockstep.Info()
 	i.Glossary = glossary
+	i.Card, i.Chronicle = &card, l.Chronicle
 	return i
 }
 

@@ -12,5 +12,3 @@ var card = lab.Card{
 	Prevented: "Pacing recovery work to what the next system can absorb, and letting new instances' network state go before a backlog of old work.",
 }
 
-// Ending is the incident in the lecture's frame.
-func (l *Lab) Ending() lab.Card { return card }

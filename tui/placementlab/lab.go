@@ -344,7 +344,7 @@ func joinInts(xs []int) string {
 
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
-	i := lab.Info{Stops: l.stopsAt(), Steps: l.steps(), Figures: l.figuresAre()}
+	i := lab.Info{Stops: l.stopsAt(), Steps: l.steps(), Figures: l.figuresAre(), Rewind: l.Rewind}
 	if t, ok := l.title(); ok {
 		i.Title = t
 	}

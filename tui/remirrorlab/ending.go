@@ -12,5 +12,3 @@ var card = lab.Card{
 	Prevented: "Backoff and a cap on the searches, a bulkhead between one zone and the region, tests at the request rates a failure brings.",
 }
 
-// Ending is the incident in the lecture's frame.
-func (l *Lab) Ending() lab.Card { return card }

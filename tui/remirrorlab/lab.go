@@ -182,6 +182,7 @@ func mustConfigs(s remirror.Spec) []remirror.Config {
 func (l *Lab) Info() lab.Info {
 	i := l.Lockstep.Info()
 	i.Glossary = glossary
+	i.Card, i.Chronicle = &card, l.Chronicle
 	return i
 }
 

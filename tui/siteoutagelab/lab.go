@@ -167,6 +167,7 @@ func (l *Lab) note(s siteoutage.Spec) string {
 func (l *Lab) Info() lab.Info {
 	i := l.Lockstep.Info()
 	i.Glossary = glossary
+	i.Card, i.Chronicle = &card, l.Chronicle
 	i.Title = ""
 	if t, ok := l.title(); ok {
 		i.Title = t
