@@ -11,4 +11,3 @@ var card = lab.Card{
 	Ended:     "The site turned off, the database cut off until it recovered, users let back slowly while the caches refilled: 2.5 hours down.",
 	Prevented: "Checking a configuration value before it spreads, clients that back off with jitter, and one client repairing while the others wait, instead of all repairing at once.",
 }
-

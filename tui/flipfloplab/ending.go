@@ -11,4 +11,3 @@ var card = lab.Card{
 	Ended:     "Engineers switched automatic health-check failover off at 9:36 AM, and on again at 2:09 PM once EC2 had recovered.",
 	Prevented: "Hysteresis (several results in a row before a state changes), and a cap on the capacity automation may take away at once.",
 }
-

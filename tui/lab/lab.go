@@ -346,4 +346,3 @@ func Brief(b key.Binding, keys, desc string) key.Binding {
 	b.SetHelp(keys, desc)
 	return b
 }
-

@@ -11,4 +11,3 @@ var card = lab.Card{
 	Ended:     "Engineers throttled the incoming requests and restarted selectively from 4:14 AM; DWFM recovered at 5:28 AM.",
 	Prevented: "Admission control: a cap on the work in flight, requests dropped once past their deadline, leases renewed in batches.",
 }
-

@@ -11,4 +11,3 @@ var card = lab.Card{
 	Ended:     "Engineers relaxed the throttles from 11:23 AM step by step, watching the latency and stepping back when it rose; EC2 worked again at 1:50 PM.",
 	Prevented: "Pacing recovery work to what the next system can absorb, and letting new instances' network state go before a backlog of old work.",
 }
-

@@ -11,4 +11,3 @@ var card = lab.Card{
 	Ended:     "The zone cut off from the control plane (8:20 AM), the futile re-mirroring stopped (11:30 AM); 0.07 % of the volumes lost for good.",
 	Prevented: "Backoff and a cap on the searches, a bulkhead between one zone and the region, tests at the request rates a failure brings.",
 }
-

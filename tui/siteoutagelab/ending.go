@@ -11,4 +11,3 @@ var card = lab.Card{
 	Ended:     "Trucks moved critical servers away; floor two powered June 2, floor one rack by rack by June 4. Other cities and providers were back first.",
 	Prevented: "Servers across data centres, better still providers, with power reserved elsewhere and failover drilled before the day it is needed.",
 }
-
