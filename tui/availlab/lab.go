@@ -21,6 +21,8 @@ import (
 
 // Lab keeps the study and one machine watched against the target.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Seeds
 	lab.Sizing
 	spec avail.Spec
@@ -40,7 +42,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec}
+	l := &Lab{keys: DefaultKeyMap(), spec: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
@@ -99,10 +101,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	MTTFHalf:     lab.Bind([]string{"u"}, "u", "MTTF /2"),
 	MTTFDouble:   lab.Bind([]string{"U"}, "U", "MTTF x2"),
 	MTTFTenth:    lab.Bind([]string{"j"}, "j", "MTTF /10"),
@@ -166,7 +168,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return lab.Outcome{Handled: true, Note: "v: the charts; v: the lecture's tables"}
 	}
-	k := keys
+	k := l.keys
 	var change func(*avail.Spec) string
 	switch {
 	case key.Matches(msg, k.MTTFHalf):
@@ -264,7 +266,7 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Current is the lab's spec as its keys have left it, for the ":" line.
 func (l *Lab) Current() engine.Spec { return l.spec }

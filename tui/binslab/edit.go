@@ -19,13 +19,13 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	var err error
 	draws := l.draws()
 	switch {
-	case key.Matches(msg, keys.Back), key.Matches(msg, keys.Start),
+	case key.Matches(msg, l.keys.Back), key.Matches(msg, l.keys.Start),
 		key.Matches(msg, lab.CommonKeys.JumpBack), key.Matches(msg, lab.CommonKeys.JumpForward):
 		snap := l.Snapshot()
 		ball := max(0, snap.Ball-1)
 		tenth := max(1, l.spec.Balls/10)
 		switch {
-		case key.Matches(msg, keys.Start):
+		case key.Matches(msg, l.keys.Start):
 			ball = 0
 		case key.Matches(msg, lab.CommonKeys.JumpBack):
 			ball = max(0, snap.Ball-tenth)
@@ -37,35 +37,35 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		at := l.Snapshot() // ball 0 of a trial is the end of the one before
 		return lab.Outcome{Handled: true, Note: fmt.Sprintf("trial %s, ball %s of %s", textfmt.Int(at.Trial+1), textfmt.Int(at.Ball), textfmt.Int(at.Balls))}
-	case key.Matches(msg, keys.Chart):
+	case key.Matches(msg, l.keys.Chart):
 		l.view.mode = l.view.nextMode(l.spec.Bins)
 		l.chartChosen = true
 		return lab.Outcome{Handled: true, Note: "chart: " + l.view.mode.String()}
-	case key.Matches(msg, keys.Toggle):
+	case key.Matches(msg, l.keys.Toggle):
 		n, _ := strconv.Atoi(msg.String())
 		err = l.toggle(bins.Kind(n - 1))
-	case key.Matches(msg, keys.Select):
+	case key.Matches(msg, l.keys.Select):
 		if len(rules(l.spec)) == 1 {
 			return lab.Outcome{Handled: true, Note: "one rule runs: " + l.spec.Strategies + " · " + ruleKeys(l.spec.Strategies)}
 		}
 		return lab.Outcome{Handled: true, Note: l.selectNext()}
-	case key.Matches(msg, keys.Remove):
+	case key.Matches(msg, l.keys.Remove):
 		_, rule := l.selected()
 		if err = l.removeSelected(); err == nil {
 			return l.edited(draws, rule+" removed; ")
 		}
-	case key.Matches(msg, keys.Add):
+	case key.Matches(msg, l.keys.Add):
 		if err = l.addLike(); err == nil {
 			_, rule := l.selected()
 			return l.edited(draws, rule+" added; ")
 		}
-	case key.Matches(msg, keys.DDown), key.Matches(msg, keys.DUp),
-		key.Matches(msg, keys.RefreshDown), key.Matches(msg, keys.RefreshUp):
+	case key.Matches(msg, l.keys.DDown), key.Matches(msg, l.keys.DUp),
+		key.Matches(msg, l.keys.RefreshDown), key.Matches(msg, l.keys.RefreshUp):
 		what, dir := "d", 1
-		if key.Matches(msg, keys.RefreshDown) || key.Matches(msg, keys.RefreshUp) {
+		if key.Matches(msg, l.keys.RefreshDown) || key.Matches(msg, l.keys.RefreshUp) {
 			what = "refresh"
 		}
-		if key.Matches(msg, keys.DDown) || key.Matches(msg, keys.RefreshDown) {
+		if key.Matches(msg, l.keys.DDown) || key.Matches(msg, l.keys.RefreshDown) {
 			dir = -1
 		}
 		if own, e := l.stepSelected(what, dir); own {
@@ -82,23 +82,23 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			return lab.Outcome{Handled: true, Err: engine.Invalid("d", "sets the looks of a dchoice or left rule; e selects one (%s)", l.spec.Strategies)}
 		}
 		step := 1
-		if key.Matches(msg, keys.DDown) {
+		if key.Matches(msg, l.keys.DDown) {
 			step = -1
 		}
 		err = l.edit(func(s *bins.Spec) { s.D = nextD(*s, step) })
-	case key.Matches(msg, keys.Stream):
+	case key.Matches(msg, l.keys.Stream):
 		err = l.edit(func(s *bins.Spec) {
 			s.Stream = map[string]string{"paired": "sequential", "sequential": "paired"}[s.Stream]
 		})
-	case key.Matches(msg, keys.BinsDown):
+	case key.Matches(msg, l.keys.BinsDown):
 		err = l.edit(func(s *bins.Spec) { s.Bins = max(1, s.Bins/2) })
-	case key.Matches(msg, keys.BinsUp):
+	case key.Matches(msg, l.keys.BinsUp):
 		err = l.edit(func(s *bins.Spec) { s.Bins *= 2 })
-	case key.Matches(msg, keys.BallsDown):
+	case key.Matches(msg, l.keys.BallsDown):
 		err = l.edit(func(s *bins.Spec) { s.Balls = max(1, s.Balls/2) })
-	case key.Matches(msg, keys.BallsUp):
+	case key.Matches(msg, l.keys.BallsUp):
 		err = l.edit(func(s *bins.Spec) { s.Balls *= 2 })
-	case key.Matches(msg, keys.Trials):
+	case key.Matches(msg, l.keys.Trials):
 		err = l.edit(func(s *bins.Spec) { s.Trials = nextTrials(s.Trials) })
 	default:
 		return lab.Outcome{}
@@ -130,7 +130,7 @@ func (l *Lab) bareRefresh(msg tea.KeyMsg, draws int) lab.Outcome {
 		return lab.Outcome{Handled: true, Err: engine.Invalid("refresh", "sets the snapshot interval of a stale rule; e selects one (%s)", l.spec.Strategies)}
 	}
 	err := l.edit(func(s *bins.Spec) {
-		if key.Matches(msg, keys.RefreshDown) {
+		if key.Matches(msg, l.keys.RefreshDown) {
 			s.Refresh = max(1, refreshOf(*s)/2)
 		} else {
 			s.Refresh = 2 * refreshOf(*s)

@@ -23,6 +23,8 @@ import (
 // edit. Every edit rebuilds the engine from the spec; an edit that would
 // make the spec invalid is refused with the engine's reason.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys   KeyMap
 	spec   bins.Spec
 	opened bins.Spec // the scenario's spec, for the title
 	engine *bins.Engine
@@ -69,7 +71,7 @@ func New(spec scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{opened: s}
+	l := &Lab{keys: DefaultKeyMap(), opened: s}
 	return l, l.apply(s)
 }
 
@@ -361,7 +363,7 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Current is the lab's spec as its keys have left it, for the ":" line.
 func (l *Lab) Current() engine.Spec { return l.spec }

@@ -23,6 +23,8 @@ import (
 // lockstep on the same seed (compare). The preset keys and the protection
 // keys restart from t = 0.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Sizing
 	spec cascade.Spec
 	runs []*run // the left run, and the right one when comparing
@@ -81,7 +83,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec, told: lab.Told{Always: true, Sep: " "}}
+	l := &Lab{keys: DefaultKeyMap(), spec: spec, told: lab.Told{Always: true, Sep: " "}}
 	for _, rn := range runs[:min(2, len(runs))] {
 		r, err := newRun(rn.Name, rn.Config)
 		if err != nil {
@@ -241,10 +243,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	Zoom:         lab.Bind([]string{"z"}, "z", "zoom: 6 s around now, or the whole minute"),
 	Grain:        lab.Bind([]string{"g"}, "g", "success per 2 s sample (the lecture's) or per 100 ms"),
 	Preset:       lab.Bind([]string{"1", "2", "3", "4", "5", "6"}, "1-6", "presets S1-S6"),
@@ -288,7 +290,7 @@ func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 // Key picks a preset or flips a protection of the left set, picks the
 // right set, or toggles comparing; each restarts from t = 0 on the seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	if key.Matches(msg, keys.Compare) {
+	if key.Matches(msg, l.keys.Compare) {
 		if len(l.runs) > 1 {
 			l.runs = l.runs[:1]
 		} else {
@@ -313,14 +315,14 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if key.Matches(msg, lab.CommonKeys.View) {
 		return l.nextView()
 	}
-	if key.Matches(msg, keys.Zoom) {
+	if key.Matches(msg, l.keys.Zoom) {
 		l.zoom = !l.zoom
 		if l.zoom {
 			return lab.Outcome{Handled: true, Note: fmt.Sprintf("zoomed: the %.10g s around now, success per 100 ms; z shows the whole run", zoomSpan)}
 		}
 		return lab.Outcome{Handled: true, Note: "the whole run"}
 	}
-	if key.Matches(msg, keys.Grain) {
+	if key.Matches(msg, l.keys.Grain) {
 		if l.zoom {
 			return lab.Outcome{Handled: true, Note: "zoomed, the success rate is per 100 ms: z shows the whole run, where g chooses"}
 		}
@@ -330,14 +332,14 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return lab.Outcome{Handled: true, Note: "success per 2 s sample, as the lecture's charts and the headless report take it"}
 	}
-	if key.Matches(msg, keys.Arrivals) {
+	if key.Matches(msg, l.keys.Arrivals) {
 		mode, note := "paired", "arrivals paired: every set meets the same requests at the same times"
 		if l.left().cfg.Arrivals == "paired" {
 			mode, note = "lecture", "arrivals from the lecture's one random stream: the sets' arrivals part once their draws do"
 		}
 		return l.everyRun(func(c *cascade.Config) { c.Arrivals = mode }, note)
 	}
-	if key.Matches(msg, keys.Counts) {
+	if key.Matches(msg, l.keys.Counts) {
 		mode, note := "guarded", "the textbook breaker: it counts only the db calls it guards and, half-open, only its 3 trial calls, closing when all 3 are back ok; M stops as each trial goes and comes back"
 		if l.left().cfg.BreakerCounts == "guarded" {
 			mode, note = "lecture", "the lecture's breaker: 26.4.1's program counts every call svc makes, aux calls too, so a healthy aux call can close it before its trials are back"
@@ -347,7 +349,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return l.everyRun(func(c *cascade.Config) { c.BreakerCounts = mode }, note)
 	}
-	if key.Matches(msg, keys.Follow) {
+	if key.Matches(msg, l.keys.Follow) {
 		for _, r := range l.runs {
 			r.engine.FollowNext()
 			r.stale = true
@@ -358,7 +360,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		return lab.Outcome{Handled: true, Note: note}
 	}
-	if key.Matches(msg, keys.RightPreset) {
+	if key.Matches(msg, l.keys.RightPreset) {
 		if len(l.runs) < 2 {
 			return lab.Outcome{Handled: true, Note: "c compares two sets first"}
 		}
@@ -387,37 +389,37 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return "off"
 	}
 	switch {
-	case key.Matches(msg, keys.Preset):
+	case key.Matches(msg, l.keys.Preset):
 		preset := cascade.Presets[int(msg.String()[0]-'1')]
 		p, name, sw = preset.Protections, preset.Name, [2]string{"set", preset.Name}
-	case key.Matches(msg, keys.Timeout):
+	case key.Matches(msg, l.keys.Timeout):
 		p.Tuned = !p.Tuned
 		sw = [2]string{"timeout", map[bool]string{false: "default", true: "tuned"}[p.Tuned]}
-	case key.Matches(msg, keys.Retry):
+	case key.Matches(msg, l.keys.Retry):
 		p.Retry = (p.Retry + 1) % 3
 		sw = [2]string{"retry", p.Retry.String()}
-	case key.Matches(msg, keys.Breaker):
+	case key.Matches(msg, l.keys.Breaker):
 		p.Breaker = !p.Breaker
 		sw = [2]string{"breaker", onOff(p.Breaker)}
-	case key.Matches(msg, keys.Bulkhead):
+	case key.Matches(msg, l.keys.Bulkhead):
 		p.Bulkhead = !p.Bulkhead
 		sw = [2]string{"bulkhead", onOff(p.Bulkhead)}
-	case key.Matches(msg, keys.Shed):
+	case key.Matches(msg, l.keys.Shed):
 		p.Shed = !p.Shed
 		sw = [2]string{"shed", onOff(p.Shed)}
-	case key.Matches(msg, keys.Budget):
+	case key.Matches(msg, l.keys.Budget):
 		p.Budget = !p.Budget
 		sw = [2]string{"budget", onOff(p.Budget)}
-	case key.Matches(msg, keys.Limiter):
+	case key.Matches(msg, l.keys.Limiter):
 		p.Limiter = (p.Limiter + 1) % 3
 		sw = [2]string{"limiter", p.Limiter.String()}
-	case key.Matches(msg, keys.Throttle):
+	case key.Matches(msg, l.keys.Throttle):
 		p.Throttle = !p.Throttle
 		sw = [2]string{"throttle", onOff(p.Throttle)}
-	case key.Matches(msg, keys.LayerRetries):
+	case key.Matches(msg, l.keys.LayerRetries):
 		p.LayerRetries = !p.LayerRetries
 		sw = [2]string{"layer-retries", onOff(p.LayerRetries)}
-	case key.Matches(msg, keys.RetryCap):
+	case key.Matches(msg, l.keys.RetryCap):
 		p.RetryCap = !p.RetryCap
 		sw = [2]string{"retry-cap", onOff(p.RetryCap)}
 	default:
@@ -440,7 +442,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if dropped > 0 {
 		note += fmt.Sprintf("; its %d switch(es) from later times dropped", dropped)
 	}
-	if key.Matches(msg, keys.Breaker) && p.Breaker && !p.Tuned {
+	if key.Matches(msg, l.keys.Breaker) && p.Breaker && !p.Tuned {
 		note += "; with the 3 s default wait, db calls wait rather than fail, so the breaker may never trip (o tunes the timeout)"
 	}
 	if p.Budget && p.Retry == cascade.NoRetry {
@@ -547,7 +549,7 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Current is the lab's spec as its keys have left it, for the ":" line.
 func (l *Lab) Current() engine.Spec {

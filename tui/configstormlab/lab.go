@@ -23,6 +23,8 @@ import (
 // keys change the spec (the afternoon's numbers, shared by the runs, or
 // the right-hand run's protections) and restart it.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Sizing
 	lab.Lockstep[configstorm.Spec, configstorm.Config, *configstorm.Engine]
 	deck lab.Deck
@@ -82,7 +84,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{}
+	l := &Lab{keys: DefaultKeyMap()}
 	c := afternoon
 	c.Note = l.note
 	l.Lockstep, err = lab.NewLockstep(spec, c)
@@ -103,10 +105,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	Backoff:      lab.Bind([]string{"o"}, "o", "backoff on/off (right run), from now"),
 	Cut:          lab.Bind([]string{"x"}, "x", "cut traffic (the site off) now, or not (right run)"),
 	KeepOnError:  lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run), from now"),
@@ -149,7 +151,7 @@ var (
 
 // Key changes the spec and restarts the afternoon on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	k := keys
+	k := l.keys
 	var change lab.Change[configstorm.Spec]
 	switch {
 	case key.Matches(msg, k.FixEarlier), key.Matches(msg, k.FixLater):
@@ -215,4 +217,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }

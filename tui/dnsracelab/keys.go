@@ -20,10 +20,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	Recheck:  lab.Bind([]string{"1"}, "1", "fix: re-check just before each write (on/off)"),
 	CAS:      lab.Bind([]string{"2"}, "2", "fix: compare-and-swap on the version (on/off)"),
 	Safe:     lab.Bind([]string{"3"}, "3", "fix: cleanup keeps the plan a record points to (on/off)"),
@@ -74,7 +74,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if l.edit {
 		return l.editorKey(msg)
 	}
-	k := keys
+	k := l.keys
 	toggle := func(f interleave.Fixes) func(*setup) string {
 		return func(s *setup) string { s.cur ^= f; return "" }
 	}

@@ -45,6 +45,8 @@ type row struct {
 
 // Lab is the explorer.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Unseeded
 	set, opened setup
 	rows        []row
@@ -77,7 +79,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	}
 	sets, _ := spec.FixSets()
 	ed := lab.NewField("schedule: ", 200)
-	l := &Lab{set: setup{spec: spec, cur: sets[0]}, editor: ed, focus: 1}
+	l := &Lab{keys: DefaultKeyMap(), set: setup{spec: spec, cur: sets[0]}, editor: ed, focus: 1}
 	if spec.Schedule != "" {
 		l.kind, l.typed = typedOne, spec.Schedule
 	}
@@ -255,7 +257,7 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Current is the explorer's spec as its keys have left it, for the ":"
 // line.

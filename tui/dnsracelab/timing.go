@@ -21,6 +21,8 @@ import (
 // ending empty, beside the share of schedules that do. A step runs a batch
 // of trials; the bars fill as running estimates.
 type TimingLab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Seeds
 	lab.Sizing
 	spec, opened interleave.Spec
@@ -34,7 +36,7 @@ type TimingLab struct {
 func newTiming(spec interleave.Spec) (*TimingLab, error) {
 	sets, _ := spec.FixSets()
 	spec.Fixes = sets[0].String()
-	l := &TimingLab{spec: spec, opened: spec}
+	l := &TimingLab{keys: DefaultKeyMap(), spec: spec, opened: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
@@ -117,12 +119,12 @@ func DefaultTimingKeyMap() TimingKeyMap { return timingKeys }
 
 // timingKeys are the bindings the lab matches keys against.
 var timingKeys = TimingKeyMap{
-	Recheck:  keys.Recheck,
-	CAS:      keys.CAS,
-	Safe:     keys.Safe,
-	Enactors: keys.Enactors,
+	Recheck:  defaultKeys.Recheck,
+	CAS:      defaultKeys.CAS,
+	Safe:     defaultKeys.Safe,
+	Enactors: defaultKeys.Enactors,
 	Chance:   lab.NewLever("k", "K", "stall chance −0.1", "stall chance +0.1", "stall chance −, +"),
-	Records:  keys.Records,
+	Records:  defaultKeys.Records,
 }
 
 // help lists the timing lab's keys with the shell's.

@@ -21,6 +21,8 @@ import (
 
 // Lab advances the fleets a week a step.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Seeds
 	lab.Sizing
 	spec placement.DurabilitySpec
@@ -45,7 +47,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec, count: overSeeds}
+	l := &Lab{keys: DefaultKeyMap(), spec: spec, count: overSeeds}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
@@ -91,10 +93,10 @@ func (l *Lab) Status() []string {
 type KeyMap struct{ Rebuild, RebuildSlower, Seeds key.Binding }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	Seeds:         lab.Bind([]string{"N"}, "N", "the losses over many seeds, or this seed's years"),
 	Rebuild:       lab.Bind([]string{"f"}, "f", "rebuilds twice as fast"),
 	RebuildSlower: lab.Bind([]string{"F"}, "F", "rebuilds twice as slow"),
@@ -119,15 +121,15 @@ func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	factor := 0.0
 	switch {
-	case key.Matches(msg, keys.Seeds):
+	case key.Matches(msg, l.keys.Seeds):
 		l.seeds = !l.seeds
 		if !l.seeds {
 			return lab.Outcome{Handled: true, Note: "back to this seed's years (N again: the losses over seeds)"}
 		}
 		return lab.Outcome{Handled: true, Note: fmt.Sprintf("objects lost on each of %d seeds from %d, run on every core (N again: this seed's years)", l.count, l.spec.Seed), Cmd: l.Init()}
-	case key.Matches(msg, keys.Rebuild):
+	case key.Matches(msg, l.keys.Rebuild):
 		factor = 0.5
-	case key.Matches(msg, keys.RebuildSlower):
+	case key.Matches(msg, l.keys.RebuildSlower):
 		factor = 2
 	default:
 		return lab.Outcome{}
@@ -200,7 +202,7 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Current is the lab's spec as its keys have left it, for the ":" line.
 func (l *Lab) Current() engine.Spec { return l.spec }

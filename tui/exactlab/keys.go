@@ -15,10 +15,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	StepBack:  lab.CommonKeys.StepBack,
 	Start:     lab.Brief(lab.CommonKeys.First, "home", "first ball"),
 	End:       lab.Brief(lab.CommonKeys.Last, "end", "last ball"),
@@ -42,54 +42,54 @@ var keys = KeyMap{
 // help lists the keys that do something in the view on screen, each once.
 func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	sizes := []key.Binding{keys.BinsDown, keys.BallsDown}
+	sizes := []key.Binding{l.keys.BinsDown, l.keys.BallsDown}
 	switch {
 	case l.cancel != nil:
-		cancel := keys.Cancel
+		cancel := l.keys.Cancel
 		if l.before == nil {
 			cancel.SetHelp("esc", "cancel")
 		}
 		return append([]key.Binding{cancel}, sizes...), [][]key.Binding{append([]key.Binding{cancel}, sizes...), {c.Prompt, c.Theme, c.Help, c.Quit}}
 	case !l.ready && l.err == nil:
-		return append([]key.Binding{keys.Compute}, sizes...), [][]key.Binding{append([]key.Binding{keys.Compute}, sizes...), {c.Back, c.Prompt, c.Theme, c.Help, c.Quit}}
+		return append([]key.Binding{l.keys.Compute}, sizes...), [][]key.Binding{append([]key.Binding{l.keys.Compute}, sizes...), {c.Back, c.Prompt, c.Theme, c.Help, c.Quit}}
 	}
 	back := c.Back
 	switch {
 	case l.fractions:
 		back.SetHelp("esc", "table")
-		scroll := []key.Binding{lab.Brief(keys.Up, "↑/↓", "a line"), keys.PageUp, lab.Brief(keys.Fractions, "f", "table")}
-		return append(scroll, back, c.Help, c.Quit), [][]key.Binding{scroll, {keys.Chart, keys.Edit, keys.Size}, {back, c.Prompt, c.Theme, c.Help, c.Quit}}
+		scroll := []key.Binding{lab.Brief(l.keys.Up, "↑/↓", "a line"), l.keys.PageUp, lab.Brief(l.keys.Fractions, "f", "table")}
+		return append(scroll, back, c.Help, c.Quit), [][]key.Binding{scroll, {l.keys.Chart, l.keys.Edit, l.keys.Size}, {back, c.Prompt, c.Theme, c.Help, c.Quit}}
 	case l.chart:
 		back.SetHelp("esc", "table")
-		return []key.Binding{lab.Brief(keys.Chart, "v", "table"), keys.Fractions, keys.Size, back, c.Help, c.Quit},
-			[][]key.Binding{{keys.Chart, keys.Fractions, keys.Edit, keys.Size}, append(sizes, back, c.Prompt, c.Theme, c.Help, c.Quit)}
+		return []key.Binding{lab.Brief(l.keys.Chart, "v", "table"), l.keys.Fractions, l.keys.Size, back, c.Help, c.Quit},
+			[][]key.Binding{{l.keys.Chart, l.keys.Fractions, l.keys.Edit, l.keys.Size}, append(sizes, back, c.Prompt, c.Theme, c.Help, c.Quit)}
 	case l.stepper:
 		back.SetHelp("esc", "table")
 	}
 	choose := []key.Binding{}
 	if l.examples() > 0 {
-		choose = append(choose, keys.Up)
+		choose = append(choose, l.keys.Up)
 		if !l.stepping() {
-			choose = append(choose, keys.Open)
+			choose = append(choose, l.keys.Open)
 		}
 	}
 	var short []key.Binding
 	full := [][]key.Binding{}
 	if l.stepping() {
-		steps := []key.Binding{c.Step, keys.StepBack, keys.Start, keys.End, c.Play, c.Reset, c.Faster, c.Slower, c.Moments}
-		short = append([]key.Binding{c.Step, keys.StepBack, keys.Start, keys.End}, choose...)
+		steps := []key.Binding{c.Step, l.keys.StepBack, l.keys.Start, l.keys.End, c.Play, c.Reset, c.Faster, c.Slower, c.Moments}
+		short = append([]key.Binding{c.Step, l.keys.StepBack, l.keys.Start, l.keys.End}, choose...)
 		full = append(full, steps)
 	} else {
 		short = append(short, choose...)
 	}
-	short = append(short, keys.Edit, keys.Chart)
+	short = append(short, l.keys.Edit, l.keys.Chart)
 	if l.longFraction() {
-		short = append(short, keys.Fractions)
+		short = append(short, l.keys.Fractions)
 	}
-	short = append(short, keys.Size)
+	short = append(short, l.keys.Size)
 	short = append(short, sizes...)
 	short = append(short, back, c.Help, c.Quit)
-	full = append(full, append(append(choose, keys.Edit, keys.Chart, keys.Fractions, keys.Size), sizes...), []key.Binding{back, c.Scenario, c.Prompt, c.Theme, c.Help, c.Quit})
+	full = append(full, append(append(choose, l.keys.Edit, l.keys.Chart, l.keys.Fractions, l.keys.Size), sizes...), []key.Binding{back, c.Scenario, c.Prompt, c.Theme, c.Help, c.Quit})
 	return short, full
 }
 
@@ -119,7 +119,7 @@ func (l *Lab) foreign(msg tea.KeyMsg) (lab.Outcome, bool) {
 // Key browses the counterexamples, steps the trajectory, changes the size
 // and opens the editor.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	k := keys
+	k := l.keys
 	if l.edit {
 		return l.editorKey(msg)
 	}
@@ -188,13 +188,13 @@ func (l *Lab) pageKey(msg tea.KeyMsg) lab.Outcome {
 		l.chart, l.fractions = false, false
 	case !l.fractions:
 		return lab.Outcome{}
-	case key.Matches(msg, keys.Up):
+	case key.Matches(msg, l.keys.Up):
 		l.scrollBy(-1)
-	case key.Matches(msg, keys.Down):
+	case key.Matches(msg, l.keys.Down):
 		l.scrollBy(1)
-	case key.Matches(msg, keys.PageUp):
+	case key.Matches(msg, l.keys.PageUp):
 		l.scrollBy(-max(1, l.page-1))
-	case key.Matches(msg, keys.PageDown):
+	case key.Matches(msg, l.keys.PageDown):
 		l.scrollBy(max(1, l.page-1))
 	case key.Matches(msg, lab.CommonKeys.First):
 		l.scroll = 0

@@ -26,6 +26,8 @@ import (
 // trajectories: a counterexample from the enumeration or an input the user
 // types. The enumeration runs off the UI loop and arrives as doneMsg.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Unseeded
 	spec   bins.ExactSpec
 	opened bins.ExactSpec // the scenario's spec: its method is preferred
@@ -105,7 +107,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, err
 	}
 	ed := lab.NewField("input: ", 400)
-	l := &Lab{spec: spec, opened: spec, openStepper: spec.Stepper, editor: ed}
+	l := &Lab{keys: DefaultKeyMap(), spec: spec, opened: spec, openStepper: spec.Stepper, editor: ed}
 	l.editor.Placeholder = inputHint(spec.Bins)
 	return l, nil
 }

@@ -20,6 +20,8 @@ import (
 
 // Lab runs the spec's protection sets in lockstep, a minute a step.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Sizing
 	lab.Lockstep[flipflop.Spec, flipflop.Config, *flipflop.Engine]
 	deck lab.Deck
@@ -67,7 +69,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{}
+	l := &Lab{keys: DefaultKeyMap()}
 	c := morning
 	c.Note = l.note
 	l.Lockstep, err = lab.NewLockstep(spec, c)
@@ -88,10 +90,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	Hysteresis: lab.Bind([]string{"h"}, "h", "hysteresis on/off (right run), from now"),
 	KDown:      lab.Bind([]string{"k"}, "k", "fewer results in a row"),
 	KUp:        lab.Bind([]string{"K"}, "K", "more results in a row"),
@@ -132,7 +134,7 @@ func (l *Lab) flipNow(name string, on func(flipflop.Config) bool) lab.Outcome {
 
 // Key changes the spec and restarts the morning on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	k := keys
+	k := l.keys
 	var change lab.Change[flipflop.Spec]
 	switch {
 	case key.Matches(msg, lab.CommonKeys.FromStart):
@@ -201,7 +203,7 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Chronicle is the night of AWS 2025, the run at its place in it: hours
 // after 11:48 PM, the record gone empty.

@@ -23,6 +23,8 @@ import (
 // Lab holds the cluster: the keys, the nodes, and each scheme's mapping
 // and owners, changed by the keys.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Seeds
 	lab.Sizing
 	spec hashing.Spec
@@ -43,7 +45,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec}
+	l := &Lab{keys: DefaultKeyMap(), spec: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
@@ -90,10 +92,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	Remove:  lab.Bind([]string{"x"}, "x", "a node leaves (chosen at random)"),
 	Add:     lab.Bind([]string{"a"}, "a", "a node joins"),
 	VNodes:  lab.NewLever("p", "P", "the ring's virtual nodes /2", "the ring's virtual nodes x2", "the ring's virtual nodes /2, x2"),
@@ -103,15 +105,15 @@ var keys = KeyMap{
 // help lists the lab's keys with the shell's.
 func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{lab.Brief(keys.Remove, "x", "a node leaves"), keys.Add}
+	short := []key.Binding{lab.Brief(l.keys.Remove, "x", "a node leaves"), l.keys.Add}
 	if l.has(hashing.Ring) {
-		short = append(short, lab.Brief(keys.VNodes.Short(), "p/P", "ring points /2, x2"))
+		short = append(short, lab.Brief(l.keys.VNodes.Short(), "p/P", "ring points /2, x2"))
 	}
 	if l.weighted() {
-		short = append(short, lab.Brief(keys.Weights, "w", "next weights"))
+		short = append(short, lab.Brief(l.keys.Weights, "w", "next weights"))
 	}
 	short = append(short, c.Help, c.Quit)
-	full := [][]key.Binding{{keys.Remove, keys.Add, keys.VNodes.Down, keys.VNodes.Up, keys.Weights}, {c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.OverSeeds, c.Moments, c.Prompt, c.Theme, c.Back, c.Help, c.Quit}}
+	full := [][]key.Binding{{l.keys.Remove, l.keys.Add, l.keys.VNodes.Down, l.keys.VNodes.Up, l.keys.Weights}, {c.Reset, c.Scenario, c.NextSeed, c.TypeSeed, c.OverSeeds, c.Moments, c.Prompt, c.Theme, c.Back, c.Help, c.Quit}}
 	return short, full
 }
 
@@ -121,21 +123,21 @@ var weightSets = []string{"1", "1,2,4", "1,1,1,4"}
 // counts what moved) or the ring's points or the weights (which restart).
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	switch {
-	case key.Matches(msg, keys.Remove):
+	case key.Matches(msg, l.keys.Remove):
 		if !l.c.Leave() {
 			return lab.Outcome{Handled: true, Note: "one node left: it stays"}
 		}
 		l.drawRing()
 		return lab.Taken()
-	case key.Matches(msg, keys.Add):
+	case key.Matches(msg, l.keys.Add):
 		l.c.Join()
 		l.drawRing()
 		return lab.Taken()
-	case keys.VNodes.Dir(msg) != 0:
+	case l.keys.VNodes.Dir(msg) != 0:
 		if !l.has(hashing.Ring) {
 			return lab.Outcome{Handled: true, Note: "virtual nodes belong to the ring, which is not on screen here"}
 		}
-		dir := keys.VNodes.Dir(msg)
+		dir := l.keys.VNodes.Dir(msg)
 		return lab.Edit(&l.spec, func(s *hashing.Spec) string {
 			switch {
 			case dir < 0 && s.VNodes == 1:
@@ -151,7 +153,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}, hashing.Spec.Validate, l.Restart, func(s hashing.Spec) string {
 			return fmt.Sprintf("the ring has %d point%s a node: the keys are mapped again", s.VNodes, plural(s.VNodes))
 		})
-	case key.Matches(msg, keys.Weights):
+	case key.Matches(msg, l.keys.Weights):
 		if !l.weighted() {
 			return lab.Outcome{Handled: true, Note: "weights apply to weighted HRW, which is not on screen here"}
 		}

@@ -24,6 +24,8 @@ import (
 // keys change the spec (the night's numbers, shared by the runs, or the
 // right-hand run's protections) and restart it.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Sizing
 	lab.Lockstep[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]
 	deck lab.Deck
@@ -71,7 +73,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{}
+	l := &Lab{keys: DefaultKeyMap()}
 	c := night
 	c.Note = l.note
 	l.Lockstep, err = lab.NewLockstep(spec, c)
@@ -93,10 +95,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	OutageShorter: lab.Bind([]string{"o"}, "o", "shorter outage"),
 	OutageLonger:  lab.Bind([]string{"O"}, "O", "longer outage"),
 	RateDown:      lab.Bind([]string{"w"}, "w", "slower manager"),
@@ -141,7 +143,7 @@ var (
 
 // Key changes the spec and restarts the night on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	k := keys
+	k := l.keys
 	var change lab.Change[leasestorm.Spec]
 	switch {
 	case key.Matches(msg, k.OutageShorter), key.Matches(msg, k.OutageLonger):
@@ -214,7 +216,7 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Chronicle is the night of AWS 2025, the run at its place in it: hours
 // after DynamoDB was lost.

@@ -21,6 +21,8 @@ import (
 
 // Lab runs the spec's sets in lockstep, a minute a step.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Sizing
 	lab.Lockstep[netmanager.Spec, netmanager.Config, *netmanager.Engine]
 	deck lab.Deck
@@ -52,7 +54,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{}
+	l := &Lab{keys: DefaultKeyMap()}
 	c := morning
 	c.Note = l.note
 	l.Lockstep, err = lab.NewLockstep(spec, c)
@@ -73,10 +75,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	AtOnce:   lab.Bind([]string{"a"}, "a", "the throttle lifted at once, or in steps (right run)"),
 	Priority: lab.Bind([]string{"p"}, "p", "new instances' updates first on/off (right run)"),
 	RateDown: lab.Bind([]string{"w"}, "w", "a slower Network Manager"),
@@ -110,7 +112,7 @@ var (
 
 // Key changes the spec and restarts the morning.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	k := keys
+	k := l.keys
 	var change lab.Change[netmanager.Spec]
 	switch {
 	case key.Matches(msg, k.AtOnce):
@@ -146,7 +148,7 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Chronicle is the night of AWS 2025, the run at its place in it: hours
 // after 11:48 PM, the record gone empty.

@@ -24,6 +24,8 @@ import (
 // object of their own and fail a domain under it; that object is drawn,
 // while the table goes on filling, until 0 returns to the table's.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Seeds
 	spec  placement.Spec
 	table *placement.Table
@@ -59,7 +61,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec, strategies: spec.Strategies, pageAt: -1, opened: spec}
+	l := &Lab{keys: DefaultKeyMap(), spec: spec, strategies: spec.Strategies, pageAt: -1, opened: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
@@ -122,10 +124,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	FailRandom: lab.Bind([]string{"F"}, "F", "fail a random domain of the next kind"),
 	Page:       lab.Bind([]string{"e"}, "e", "the other failures' bars, when they do not all fit"),
 	Table:      lab.Bind([]string{"0"}, "0", "show the table's objects again"),
@@ -142,14 +144,14 @@ var keys = KeyMap{
 // help lists the lab's keys with the shell's.
 func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	place := lab.Brief(keys.Place, "1-5", "place an object")
+	place := lab.Brief(l.keys.Place, "1-5", "place an object")
 	if l.spec.HasSites() { // the site strategies are the lesson there
-		place = lab.Brief(keys.PlaceSite, "6-9", "place by sites")
+		place = lab.Brief(l.keys.PlaceSite, "6-9", "place by sites")
 	}
-	short := []key.Binding{c.Play, c.Step, place, lab.Brief(keys.Fail, "f/F", "fail a domain"), c.Help, c.Quit, c.Moments, c.Faster}
+	short := []key.Binding{c.Play, c.Step, place, lab.Brief(l.keys.Fail, "f/F", "fail a domain"), c.Help, c.Quit, c.Moments, c.Faster}
 	full := [][]key.Binding{
 		lab.PlayKeys(),
-		{keys.Place, keys.PlaceSite, keys.Fail, keys.FailRandom, keys.Table, keys.Page, viewKey},
+		{l.keys.Place, l.keys.PlaceSite, l.keys.Fail, l.keys.FailRandom, l.keys.Table, l.keys.Page, viewKey},
 		topology(),
 		lab.ShellKeys(),
 	}
@@ -159,7 +161,7 @@ func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 // topology is the full help's column of the topology's levers.
 func topology() []key.Binding {
 	var out []key.Binding
-	for _, l := range []lab.Lever{keys.AZs, keys.Racks, keys.Nodes, keys.Replicas, keys.Versions} {
+	for _, l := range []lab.Lever{defaultKeys.AZs, defaultKeys.Racks, defaultKeys.Nodes, defaultKeys.Replicas, defaultKeys.Versions} {
 		out = append(out, l.Full()...)
 	}
 	return out
@@ -175,10 +177,10 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			return lab.Outcome{Handled: true, Note: "v: the lecture's whole table, as loadlab run prints it; v: the topology and the bars"}
 		}
 		return lab.Outcome{Handled: true, Note: "v: the topology and the bars; v: the lecture's whole table"}
-	case key.Matches(msg, keys.Table):
+	case key.Matches(msg, l.keys.Table):
 		l.mine = nil
 		return lab.Outcome{Handled: true, Note: "the table's latest object"}
-	case key.Matches(msg, keys.Place), key.Matches(msg, keys.PlaceSite):
+	case key.Matches(msg, l.keys.Place), key.Matches(msg, l.keys.PlaceSite):
 		s := placement.Strategies[int(msg.String()[0]-'1')]
 		spec := l.spec
 		spec.Strategies, spec.Events = s.String(), "node"
@@ -187,7 +189,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		l.mine = &object{strategy: s, replicas: l.hand.Place(s), loc: -1}
 		return lab.Outcome{Handled: true, Note: fmt.Sprintf("%s placement: replicas on nodes %s; f fails a domain under it", s, joinInts(l.mine.replicas))}
-	case key.Matches(msg, keys.Page):
+	case key.Matches(msg, l.keys.Page):
 		if l.frame.St == nil {
 			l.pageAt++
 			return lab.Taken()
@@ -203,7 +205,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			}
 		}
 		return lab.Taken()
-	case key.Matches(msg, keys.Fail), key.Matches(msg, keys.FailRandom):
+	case key.Matches(msg, l.keys.Fail), key.Matches(msg, l.keys.FailRandom):
 		o := l.shown()
 		if o == nil {
 			return lab.Outcome{Handled: true, Note: "step (n) or place an object (1-5) first"}
@@ -214,7 +216,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		}
 		mine := *o
 		mine.event, mine.loc = next, l.hand.Location(next)
-		if key.Matches(msg, keys.Fail) { // the worst place: the one that takes most replicas
+		if key.Matches(msg, l.keys.Fail) { // the worst place: the one that takes most replicas
 			best := -1
 			for loc := range next.Locations(l.spec.Topology) {
 				hits := 0
@@ -238,7 +240,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		field *int
 		lo    int
 		hi    int
-	}{{keys.AZs, &t.AZs, 1, 6}, {keys.Racks, &t.RacksPerAZ, 1, 6}, {keys.Nodes, &t.NodesPerRack, 1, 6}, {keys.Replicas, &spec.Replicas, 1, 7}, {keys.Versions, &t.Versions, 1, 6}} {
+	}{{l.keys.AZs, &t.AZs, 1, 6}, {l.keys.Racks, &t.RacksPerAZ, 1, 6}, {l.keys.Nodes, &t.NodesPerRack, 1, 6}, {l.keys.Replicas, &spec.Replicas, 1, 7}, {l.keys.Versions, &t.Versions, 1, 6}} {
 		step := k.lever.Dir(msg)
 		if step == 0 {
 			continue

@@ -18,10 +18,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	Backoff:   lab.Bind([]string{"o"}, "o", "backoff on/off (right run), from now"),
 	Cap:       lab.Bind([]string{"k"}, "k", "cap on re-mirrors on/off (right run), from now"),
 	Bulkhead:  lab.Bind([]string{"h"}, "h", "bulkhead on/off (right run), from now"),
@@ -58,7 +58,7 @@ func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 // viewKey handles the keys that change only the view.
 func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {
 	switch {
-	case key.Matches(msg, keys.Zoom):
+	case key.Matches(msg, l.keys.Zoom):
 		l.zoom = (l.zoom + 1) % 3
 		words := map[zoom]string{
 			zoomAuto:  "the x axis follows the run: the night to 1 PM, then the three days",
@@ -66,7 +66,7 @@ func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {
 			zoomDays:  fmt.Sprintf("the x axis is the whole run, to %s", remirror.Clock(l.Runs[0].Cfg.Minutes())),
 		}
 		return lab.Outcome{Handled: true, Note: words[l.zoom] + " (z changes it)"}, true
-	case key.Matches(msg, keys.Lower):
+	case key.Matches(msg, l.keys.Lower):
 		l.lower = (l.lower + 1) % lowerCharts
 		words := []string{"capacity in use: the spare network's share taken by searches and by re-mirrors, and the control plane's load",
 			"the searches a minute, against what the spare network carries and the rate the race starts at",
@@ -90,7 +90,7 @@ func (l *Lab) switchNow(msg tea.KeyMsg) (lab.Outcome, bool) {
 		b    key.Binding
 		name string
 		on   bool
-	}{{keys.Backoff, "backoff", c.Backoff}, {keys.Cap, "cap", c.Cap}, {keys.Bulkhead, "bulkhead", c.Bulkhead}} {
+	}{{l.keys.Backoff, "backoff", c.Backoff}, {l.keys.Cap, "cap", c.Cap}, {l.keys.Bulkhead, "bulkhead", c.Bulkhead}} {
 		if key.Matches(msg, k.b) {
 			value := "on"
 			if k.on {
@@ -103,7 +103,7 @@ func (l *Lab) switchNow(msg tea.KeyMsg) (lab.Outcome, bool) {
 }
 
 func (l *Lab) change(msg tea.KeyMsg) lab.Change[remirror.Spec] {
-	k := keys
+	k := l.keys
 	switch {
 	case key.Matches(msg, k.Backoff):
 		return l.Toggle(func(c *remirror.Config) { c.Backoff = !c.Backoff })

@@ -24,6 +24,8 @@ import (
 // by the runs, or the right-hand run's protections) and restart it; z and
 // v change only the view.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Sizing
 	lab.Lockstep[remirror.Spec, remirror.Config, *remirror.Engine]
 	deck lab.Deck
@@ -91,7 +93,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{}
+	l := &Lab{keys: DefaultKeyMap()}
 	c := days
 	c.Note = l.note
 	if l.Lockstep, err = lab.NewLockstep(spec, c); err != nil {
@@ -135,7 +137,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{}
 	}
 	out := l.EditSaying(msg.String(), change, func(s remirror.Spec) string {
-		if keys.CapSize.Dir(msg) != 0 && !slices.ContainsFunc(mustConfigs(s), func(c remirror.Config) bool { return c.Cap }) {
+		if l.keys.CapSize.Dir(msg) != 0 && !slices.ContainsFunc(mustConfigs(s), func(c remirror.Config) bool { return c.Cap }) {
 			return fmt.Sprintf("the cap's size is now %d, but no run has the cap: k puts it on the right run", s.MaxRemirrors)
 		}
 		return l.note(s)
@@ -187,7 +189,7 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Chronicle is the lecture's timeline of AWS 2011, the run at its minute.
 func (l *Lab) Chronicle() (string, []widget.Incident, float64) {

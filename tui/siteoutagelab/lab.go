@@ -22,6 +22,8 @@ import (
 // right-hand run's protections, the fault (both runs) or the runs shown,
 // and restart.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Sizing
 	lab.Lockstep[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]
 	deck lab.Deck
@@ -67,7 +69,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{}
+	l := &Lab{keys: DefaultKeyMap()}
 	c := building
 	c.Note = l.note
 	l.Lockstep, err = lab.NewLockstep(spec, c)
@@ -104,10 +106,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	Reserve: lab.Bind([]string{"p"}, "p", "power reserved for failover on/off (right run)"),
 	Drills:  lab.Bind([]string{"d"}, "d", "failover drilled on/off (right run)"),
 	Fault:   lab.Bind([]string{"f"}, "f", "H1 alone dark, or the city's feed cut (H2 too)"),
@@ -135,7 +137,7 @@ func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // Key changes the spec and restarts the days on their seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	k := keys
+	k := l.keys
 	var change lab.Change[siteoutage.Spec]
 	switch {
 	case key.Matches(msg, k.Reserve):
@@ -176,4 +178,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys }

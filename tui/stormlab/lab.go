@@ -23,6 +23,8 @@ import (
 // Lab shows no jitter's storm above one other jitter mode's, on the
 // storms' clock: switching keeps the time and the scale.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Seeds
 	lab.Sizing
 	spec  cascade.StormSpec
@@ -47,7 +49,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec}
+	l := &Lab{keys: DefaultKeyMap(), spec: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }
@@ -126,10 +128,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	Jitter:   lab.Bind([]string{"j"}, "j", "next jitter mode"),
 	Scale:    lab.Bind([]string{"l"}, "l", "log or linear height scale"),
 	Deadline: lab.Bind([]string{"d"}, "d", "26.3.2's deadline: no retry after 1 s, on/off"),
@@ -170,7 +172,7 @@ func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // Key switches the jitter mode drawn under no jitter's, keeping the time.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
-	if key.Matches(msg, keys.Scale) {
+	if key.Matches(msg, l.keys.Scale) {
 		l.linear = !l.linear
 		if l.linear {
 			return lab.Outcome{Handled: true, Note: "linear scale: heights in proportion to the count (l: log)"}
@@ -180,7 +182,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if out, ok := l.edit(msg); ok {
 		return out
 	}
-	if !key.Matches(msg, keys.Jitter) {
+	if !key.Matches(msg, l.keys.Jitter) {
 		return lab.Outcome{}
 	}
 	if len(l.storms) < 2 {
@@ -196,24 +198,24 @@ func (l *Lab) edit(msg tea.KeyMsg) (lab.Outcome, bool) {
 	var change func(*cascade.StormSpec) string
 	occ := l.spec.Model == "occ"
 	switch {
-	case occ && (key.Matches(msg, keys.Deadline) || key.Matches(msg, keys.Budget) || keys.Retries.Dir(msg) != 0):
+	case occ && (key.Matches(msg, l.keys.Deadline) || key.Matches(msg, l.keys.Budget) || l.keys.Retries.Dir(msg) != 0):
 		return lab.Outcome{Handled: true, Note: "the occ model's clients try until their write succeeds: no retry count, deadline or budget here (a, p: the backoff)"}, true
-	case key.Matches(msg, keys.Deadline):
+	case key.Matches(msg, l.keys.Deadline):
 		change = func(s *cascade.StormSpec) string { s.DeadlineMs = deadlineMs - s.DeadlineMs; return "" }
-	case key.Matches(msg, keys.Budget):
+	case key.Matches(msg, l.keys.Budget):
 		change = func(s *cascade.StormSpec) string { s.Budget = budget - s.Budget; return "" }
-	case keys.Retries.Dir(msg) != 0:
-		dir := keys.Retries.Dir(msg)
+	case l.keys.Retries.Dir(msg) != 0:
+		dir := l.keys.Retries.Dir(msg)
 		change = func(s *cascade.StormSpec) string { s.Retries = min(max(0, s.Retries+dir), 10); return "" }
-	case keys.Base.Dir(msg) != 0:
-		f := math.Pow(2, float64(keys.Base.Dir(msg)))
+	case l.keys.Base.Dir(msg) != 0:
+		f := math.Pow(2, float64(l.keys.Base.Dir(msg)))
 		least := 12.5 // the storm's: a base under it draws no storm worth seeing
 		if occ {
 			least = 1.25 // AWS's simulator starts at 5 ms
 		}
 		change = func(s *cascade.StormSpec) string { s.BaseMs = min(max(least, s.BaseMs*f), s.CapMs); return "" }
-	case keys.Cap.Dir(msg) != 0:
-		f := math.Pow(2, float64(keys.Cap.Dir(msg)))
+	case l.keys.Cap.Dir(msg) != 0:
+		f := math.Pow(2, float64(l.keys.Cap.Dir(msg)))
 		change = func(s *cascade.StormSpec) string { s.CapMs = min(max(s.BaseMs, s.CapMs*f), 16000); return "" }
 	default:
 		return lab.Outcome{}, false
@@ -392,7 +394,7 @@ func (l *Lab) Info() lab.Info {
 
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap {
-	k := keys
+	k := l.keys
 	k.occ = l.spec.Model == "occ"
 	return k
 }

@@ -20,10 +20,10 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return keys }
+func DefaultKeyMap() KeyMap { return defaultKeys }
 
-// keys are the bindings the lab matches keys against.
-var keys = KeyMap{
+// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
+var defaultKeys = KeyMap{
 	Policy:  lab.Bind([]string{"p"}, "p", "left policy: random, jsq-d, jsq, round-robin, stale-d, wrr, peak-ewma"),
 	Against: lab.Bind([]string{"P"}, "P", "right policy"),
 	D:       lab.NewLever("d", "D", "one choice fewer", "one choice more", "fewer/more choices"),
@@ -34,12 +34,12 @@ var keys = KeyMap{
 // help lists the lab's keys with the shell's.
 func (l *Lab) help() ([]key.Binding, [][]key.Binding) {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Help, c.Quit, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), keys.Load.Short(), c.Moments, c.Faster}
+	short := []key.Binding{c.Play, c.Help, c.Quit, lab.Brief(l.keys.Policy, "p/P", "policies"), l.keys.D.Short(), l.keys.Load.Short(), c.Moments, c.Faster}
 	if l.spec.Stepper {
-		short = []key.Binding{c.Play, c.Step, c.StepBack, lab.Brief(keys.Policy, "p/P", "policies"), keys.D.Short(), c.Help, c.Quit}
+		short = []key.Binding{c.Play, c.Step, c.StepBack, lab.Brief(l.keys.Policy, "p/P", "policies"), l.keys.D.Short(), c.Help, c.Quit}
 	}
-	own := []key.Binding{keys.Policy, keys.Against, lab.CommonKeys.FromStart}
-	for _, l := range []lab.Lever{keys.D, keys.Load, keys.Refresh} {
+	own := []key.Binding{l.keys.Policy, l.keys.Against, lab.CommonKeys.FromStart}
+	for _, l := range []lab.Lever{l.keys.D, l.keys.Load, l.keys.Refresh} {
 		own = append(own, l.Full()...)
 	}
 	full := [][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}
@@ -67,12 +67,12 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	}
 	var change func(*queue.Spec) string
 	switch {
-	case key.Matches(msg, keys.Policy):
+	case key.Matches(msg, l.keys.Policy):
 		change = func(s *queue.Spec) string { s.Policy = next(s.Policy); return "" }
-	case key.Matches(msg, keys.Against):
+	case key.Matches(msg, l.keys.Against):
 		change = func(s *queue.Spec) string { s.Against = next(s.Against); return "" }
-	case keys.D.Dir(msg) != 0:
-		dir := keys.D.Dir(msg)
+	case l.keys.D.Dir(msg) != 0:
+		dir := l.keys.D.Dir(msg)
 		change = func(s *queue.Spec) string {
 			if !reads(*s, "jsq-d", "stale-d", "peak-ewma") {
 				return fmt.Sprintf("d/D: %s and %s read no d; p or P picks jsq-d, stale-d or peak-ewma", s.Policy, s.Against)
@@ -80,8 +80,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			s.D = min(max(1, s.D+dir), s.Servers)
 			return ""
 		}
-	case keys.Load.Dir(msg) != 0:
-		dir := float64(keys.Load.Dir(msg))
+	case l.keys.Load.Dir(msg) != 0:
+		dir := float64(l.keys.Load.Dir(msg))
 		change = func(s *queue.Spec) string {
 			next := nextLoad(s.Load, dir)
 			if next == s.Load {
@@ -90,8 +90,8 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			s.Load = next
 			return ""
 		}
-	case keys.Refresh.Dir(msg) != 0:
-		factor := math.Pow(2, float64(keys.Refresh.Dir(msg)))
+	case l.keys.Refresh.Dir(msg) != 0:
+		factor := math.Pow(2, float64(l.keys.Refresh.Dir(msg)))
 		change = func(s *queue.Spec) string {
 			if !reads(*s, "stale-d") {
 				return fmt.Sprintf("f/F: only stale-d reads a board; %s and %s see every queue as it is (p or P picks stale-d)", s.Policy, s.Against)
@@ -106,7 +106,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	// the end (a new run), or the key adds a run or changes the board's refresh (no switch
 	// changes those), or the stepper runs (a job at a time is its own
 	// experiment).
-	if !l.fromStart && l.runs[0].sim.Now() > 0 && !l.runs[0].sim.Done() && !l.spec.Stepper && keys.Refresh.Dir(msg) == 0 && (l.now.Against != "" || !key.Matches(msg, keys.Against)) {
+	if !l.fromStart && l.runs[0].sim.Now() > 0 && !l.runs[0].sim.Done() && !l.spec.Stepper && l.keys.Refresh.Dir(msg) == 0 && (l.now.Against != "" || !key.Matches(msg, l.keys.Against)) {
 		return l.switchNow(change)
 	}
 	l.spec, l.switches = l.now, nil
@@ -117,7 +117,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 			names = append(names, r.sim.Config().Label())
 		}
 		note := fmt.Sprintf("%s at load %.2f, from t = 0 on the same arrivals (replayed to the same time)", strings.Join(names, " against "), s.Load)
-		if keys.D.Dir(msg) != 0 {
+		if l.keys.D.Dir(msg) != 0 {
 			note = fmt.Sprintf("d = %d for every policy that reads d: ", s.D) + note
 		}
 		return note

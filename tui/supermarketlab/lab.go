@@ -22,6 +22,8 @@ import (
 
 // Lab runs the spec's policy and, if set, its Against in lockstep.
 type Lab struct {
+	// keys are the bindings the lab matches keys against (DefaultKeyMap).
+	keys KeyMap
 	lab.Seeds
 	lab.Sizing
 	spec queue.Spec
@@ -63,7 +65,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Lab{spec: spec, opened: spec, now: spec}
+	l := &Lab{keys: DefaultKeyMap(), spec: spec, opened: spec, now: spec}
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	if err := l.Restart(); err != nil {
 		return nil, err
