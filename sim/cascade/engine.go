@@ -22,23 +22,21 @@ type request struct {
 	rid      int
 	born     float64
 	waitFrom float64
-	retries  int32
+	trial    int32   // the breaker's half-open spell that let this call out as a trial (0: none)
+	busyAt   int32   // 1 + its index in that layer's busy list (0: not busy)
+	retries  int8    // at most MaxRetries, 100
 	dep      int8    // 0: calls the database, 1: calls aux
 	stage    int8    // 0 api, 1 svc, 2 db or aux
 	high     bool    // high priority
 	cb       bool    // the current downstream call reports to the breaker
-	trial    int32   // the breaker's half-open spell that let this call out as a trial (0: none)
 	in       bool    // in the system: not ended, and not waiting to retry
 	busyIn   int8    // the layer serving it, if busyAt > 0
-	busyAt   int32   // 1 + its index in that layer's busy list (0: not busy)
+	limited  bool    // its database call holds a limiter permit, taken at reqs.dbAt(rid)
 	held     [4]int8 // per layer, 1 + the pool of a slot it holds (0: none)
 	// tries counts the retries of the current call at svc (1) and at the
 	// database (2), with retries at every layer
 	tries [3]int8
-	// limited: its database call holds a permit of the limiter, taken at
-	// dbAt
-	limited bool
-	dbAt    float64
+	// 48 bytes, as at 8ddec65: every request keeps its slot for the run
 }
 
 // retry is an attempt waiting for its time; seq is its place in the order
@@ -632,7 +630,16 @@ func (e *Engine) checkTimeouts() {
 // to trace and pointers into a chunk stay valid).
 type requests struct {
 	chunks []*[requestChunk]request
-	n      int // in the system
+	n      int                      // in the system
+	permit []*[requestChunk]float64 // limiter permit times, made on first use
+}
+
+// dbAt is where request rid's limiter permit time is kept.
+func (q *requests) dbAt(rid int) *float64 {
+	for rid/requestChunk >= len(q.permit) {
+		q.permit = append(q.permit, new([requestChunk]float64))
+	}
+	return &q.permit[rid/requestChunk][rid%requestChunk]
 }
 
 const requestChunk = 1 << 13

@@ -30,7 +30,7 @@ func (e *Engine) guard(r *request) bool {
 			e.callFailed(r, 2)
 			return false
 		}
-		r.limited, r.dbAt = true, e.now
+		r.limited, *e.reqs.dbAt(r.rid) = true, e.now
 	}
 	return true
 }
@@ -40,7 +40,7 @@ func (e *Engine) guard(r *request) bool {
 func (e *Engine) unlimit(r *request, failed bool) {
 	if r.limited {
 		r.limited = false
-		e.limiter.done(e.now-r.dbAt, failed, e.cfg.LimitTimeout)
+		e.limiter.done(e.now-*e.reqs.dbAt(r.rid), failed, e.cfg.LimitTimeout)
 	}
 }
 
