@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loadlab/loadlab/internal/costcheck"
 	"github.com/loadlab/loadlab/sim/leasestorm"
 )
 
@@ -127,6 +128,7 @@ func TestCasebookRefusals(t *testing.T) {
 // more than three times it (a row is priced at its longest, every float
 // in 17 digits); the runs hold no more heap than their estimate.
 func TestCasebookEstimates(t *testing.T) {
+	costcheck.Long(t)
 	noDetectorNeeded(t)
 	checkEstimates(t,
 		"run lease-storm", "run lease-storm --format json", "run lease-storm --format csv",

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/loadlab/loadlab/internal/costcheck"
 )
 
 // configReport is the part of the configuration storm's JSON the tests
@@ -140,6 +142,7 @@ func TestConfigStormRefusals(t *testing.T) {
 // more than three times it; the runs hold no more heap than their
 // estimate.
 func TestConfigStormEstimates(t *testing.T) {
+	costcheck.Long(t)
 	noDetectorNeeded(t)
 	checkEstimates(t,
 		"run facebook-2010", "run facebook-2010 --format json", "run facebook-2010 --format csv",

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/loadlab/loadlab/internal/costcheck"
 )
 
 // durabilityReport is the part of the JSON report the tests read; the
@@ -68,6 +70,7 @@ func TestDurabilityReportDoesNotDependOnTheYears(t *testing.T) {
 // format: every strategy losing objects (a first loss told twice), a
 // thousand years, six-figure counts, less than a year.
 func TestDurabilityReportEstimate(t *testing.T) {
+	costcheck.Long(t)
 	t.Parallel()
 	noDetectorNeeded(t)
 	for _, line := range []string{

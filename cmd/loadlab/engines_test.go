@@ -76,6 +76,7 @@ func TestAvailabilityHasNoInfOrNaN(t *testing.T) {
 // The reports' estimates never fall short of the report, and the storms'
 // are close: their histograms are measured, not guessed.
 func TestReportEstimates(t *testing.T) {
+	costcheck.Long(t)
 	t.Parallel()
 	noDetectorNeeded(t)
 	for _, line := range []string{
@@ -138,6 +139,7 @@ func TestAvailabilityCostCountsTheFleets(t *testing.T) {
 
 // The runs hold no more heap than their memory estimate.
 func TestMemoryEstimatesBoundTheRuns(t *testing.T) {
+	costcheck.Long(t)
 	if testing.Short() {
 		t.Skip("runs a few seconds of simulation")
 	}
@@ -169,6 +171,7 @@ func TestMemoryEstimatesBoundTheRuns(t *testing.T) {
 // arrivals, a bulkheaded svc scanning its queue. With LOADLAB_TIMED=1 (an
 // idle machine, no -race) each must also stop within 100 ms.
 func TestCtrlCStopsTheEngines(t *testing.T) {
+	costcheck.Long(t)
 	if testing.Short() {
 		t.Skip("starts runs of several seconds")
 	}

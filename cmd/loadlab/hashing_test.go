@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/loadlab/loadlab/internal/costcheck"
 )
 
 // The hashing report is the same bytes from run to run: the time of a
@@ -101,6 +103,7 @@ func TestHashingEstimates(t *testing.T) {
 // LOADLAB_TIMED=1 within half a second, as every engine (each phase of the
 // run stops within 100 ms: see sim/hashing's TestCtrlCStopsEveryPhase).
 func TestHashingCtrlC(t *testing.T) {
+	costcheck.Long(t)
 	if testing.Short() {
 		t.Skip("starts runs of several seconds")
 	}

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/loadlab/loadlab/internal/costcheck"
 )
 
 const allSeven = "one,two,dchoice:2,correlated,stale,anti,left:2"
@@ -319,6 +321,7 @@ func interruptAfterSaying(t *testing.T, d time.Duration, args ...string) (code i
 // building of a large report, and a retry storm's millions of retries. With LOADLAB_TIMED=1 (an idle machine,
 // no -race) each must also stop within half a second.
 func TestCtrlCStopsEveryPhase(t *testing.T) {
+	costcheck.Long(t)
 	if testing.Short() {
 		t.Skip("starts runs of several seconds")
 	}

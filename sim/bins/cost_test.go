@@ -3,10 +3,11 @@ package bins
 import (
 	"context"
 	"fmt"
-	"github.com/loadlab/loadlab/internal/costcheck"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/loadlab/loadlab/internal/costcheck"
 )
 
 // costCases span the regimes of the cost model: many small trials, large
@@ -45,6 +46,7 @@ func measure(cfg Config, workers int, keep bool) (time.Duration, float64) {
 // A run never holds more than its memory estimate (the estimate may be
 // generous: it counts the worst case of every scratch buffer).
 func TestMemoryEstimateBoundsTheRun(t *testing.T) {
+	costcheck.Long(t)
 	if testing.Short() {
 		t.Skip("runs a few seconds of simulation")
 	}

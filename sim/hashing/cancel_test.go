@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/loadlab/loadlab/internal/costcheck"
 )
 
 // stopsSoon starts phase, cancels its context after 50 ms and checks that
@@ -43,6 +45,7 @@ func stopsSoon(t *testing.T, name string, phase func(ctx context.Context) error)
 // nodes that left, laying the ring without them, looking keys up on the
 // ring and the joining nodes' one, and timing lookups.
 func TestCtrlCStopsEveryPhase(t *testing.T) {
+	costcheck.Long(t)
 	if testing.Short() {
 		t.Skip("lays rings of millions of points")
 	}

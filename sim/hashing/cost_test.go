@@ -2,11 +2,12 @@ package hashing
 
 import (
 	"context"
-	"github.com/loadlab/loadlab/internal/costcheck"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/loadlab/loadlab/internal/costcheck"
 )
 
 // costCases span the cost model's regimes: HRW's scores over many nodes,
@@ -80,6 +81,7 @@ func measure(t testing.TB, s Spec) (wall, cpu time.Duration, peak float64) {
 // LOADLAB_TIMED=1 (an idle machine) takes between half and twice its
 // estimated time, plus 50 ms.
 func TestCostModel(t *testing.T) {
+	costcheck.Long(t)
 	if testing.Short() {
 		t.Skip("runs a few seconds of mapping")
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/loadlab/loadlab/internal/costcheck"
 )
 
 // The exact chances, worked out by kinds of location and of choice, equal
@@ -14,6 +16,7 @@ import (
 // Diverse's ordered choices of AZs and versions enumerated one by one) on
 // topologies with several versions, uneven cells and partly struck AZs.
 func TestExactMatchesDirectComputation(t *testing.T) {
+	costcheck.Long(t)
 	t.Parallel() // pure and long: beside the package's other long ones
 	topos := []Topology{
 		{AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 1}, {AZs: 3, RacksPerAZ: 3, NodesPerRack: 3, Versions: 3},
