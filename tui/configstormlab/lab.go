@@ -41,13 +41,8 @@ const maxStep = 0.1
 // afternoon is the configuration storm as a lockstep case, five minutes
 // before the bad value to the run's end, a minute of seconds a step.
 var afternoon = lab.Case[configstorm.Spec, configstorm.Config, *configstorm.Engine]{
-	New: configstorm.New,
-	Check: func(s configstorm.Spec) error {
-		if est := s.MinuteSeconds(); est > maxStep {
-			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"entries", "clients", "attempts", "runs"}}
-		}
-		return nil
-	},
+	New:     configstorm.New,
+	Check:   lab.MinuteWithin[configstorm.Spec](maxStep, "entries", "clients", "attempts", "runs"),
 	Per:     60,
 	Words:   func(c configstorm.Config) string { return configstorm.SetWords(c.Protections) },
 	SetName: func(c configstorm.Config) string { return configstorm.SetName(c.Protections) },
@@ -57,37 +52,21 @@ var afternoon = lab.Case[configstorm.Spec, configstorm.Config, *configstorm.Engi
 	Clock: func(r run, at float64) string {
 		return configstorm.Elapsed(int(int32(at)/60)-configstorm.LeadMin) + " after the bad value"
 	},
-	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the afternoon a second", sps) },
-	Stops: "the invalid value, the database overwhelmed, the fix, the storm going on, the site off and users let back, the site back",
-	Switch: func(e *configstorm.Engine, name, value string) (engine.Switch, error) {
-		return e.Switch(name, value)
-	},
+	Pace:     func(sps float64) string { return fmt.Sprintf("%.10g min of the afternoon a second", sps) },
+	Stops:    "the invalid value, the database overwhelmed, the fix, the storm going on, the site off and users let back, the site back",
+	Switch:   (*configstorm.Engine).Switch,
 	Switches: func(c *configstorm.Config) *string { return &c.Switches },
+	Live:     (*configstorm.Engine).Config,
 	When: func(at float64) string {
 		return configstorm.Elapsed(int(at)/60-configstorm.LeadMin) + " after the bad value"
 	},
 }
 
-// flipNow flips a protection of the right run from now on.
-func (l *Lab) flipNow(name string, on func(configstorm.Config) bool) lab.Outcome {
-	last := len(l.Runs) - 1
-	value := "on"
-	if on(l.Runs[last].Engine.Config()) {
-		value = "off"
-	}
-	return l.SwitchNow(last, name, value)
-}
-
 // New opens the lab on a config-storm spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, err := lab.SpecOf[configstorm.Spec](s)
-	if err != nil {
-		return nil, err
-	}
 	l := &Lab{keys: DefaultKeyMap()}
-	c := afternoon
-	c.Note = l.note
-	l.Lockstep, err = lab.NewLockstep(spec, c)
+	var err error
+	l.Lockstep, err = lab.OpenLockstep(s, afternoon, l.note)
 	return l, err
 }
 
@@ -169,22 +148,22 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return l.ToggleFromStart("o, x, e and p")
 	case key.Matches(msg, k.Backoff):
 		if l.Switchable() {
-			return l.flipNow("backoff", func(c configstorm.Config) bool { return c.Backoff })
+			return l.FlipNow("backoff", func(c configstorm.Config) bool { return c.Backoff })
 		}
 		change = l.Toggle(func(c *configstorm.Config) { c.Backoff = !c.Backoff })
 	case key.Matches(msg, k.Cut):
 		if l.Switchable() {
-			return l.flipNow("cut", func(c configstorm.Config) bool { return c.Cut })
+			return l.FlipNow("cut", func(c configstorm.Config) bool { return c.Cut })
 		}
 		change = l.Toggle(func(c *configstorm.Config) { c.Cut = !c.Cut })
 	case key.Matches(msg, k.KeepOnError):
 		if l.Switchable() {
-			return l.flipNow("keep-on-error", func(c configstorm.Config) bool { return c.KeepOnError })
+			return l.FlipNow("keep-on-error", func(c configstorm.Config) bool { return c.KeepOnError })
 		}
 		change = l.Toggle(func(c *configstorm.Config) { c.KeepOnError = !c.KeepOnError })
 	case key.Matches(msg, k.Coalesce):
 		if l.Switchable() {
-			return l.flipNow("coalesce", func(c configstorm.Config) bool { return c.Coalesce })
+			return l.FlipNow("coalesce", func(c configstorm.Config) bool { return c.Coalesce })
 		}
 		change = l.Toggle(func(c *configstorm.Config) { c.Coalesce = !c.Coalesce })
 	case key.Matches(msg, k.Compare):

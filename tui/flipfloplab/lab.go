@@ -12,7 +12,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/scenarios"
-	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -37,13 +36,8 @@ const maxStep = 0.1
 
 // morning is the flip-flop as a lockstep case: a minute of seconds a step.
 var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
-	New: flipflop.New,
-	Check: func(s flipflop.Spec) error {
-		if est := s.MinuteSeconds(); est > maxStep {
-			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"instances", "interval-s", "runs"}}
-		}
-		return nil
-	},
+	New:     flipflop.New,
+	Check:   lab.MinuteWithin[flipflop.Spec](maxStep, "instances", "interval-s", "runs"),
 	Per:     60,
 	Words:   flipflop.SetWords,
 	SetName: func(c flipflop.Config) string { return flipflop.SetName(c.Protections) },
@@ -54,25 +48,19 @@ var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
 		m := int(at / 60)
 		return fmt.Sprintf("%s, min %d of %d", flipflop.Clock(m), m, r.Cfg.DurationMin)
 	},
-	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the morning a second", sps) },
-	Stops: "the slow network (5:30 AM), DNS writes passing DNS's capacity, the switch-off (9:36 AM), latency back to normal (10:36 AM)",
-	Switch: func(e *flipflop.Engine, name, value string) (engine.Switch, error) {
-		return e.Switch(name, value)
-	},
+	Pace:     func(sps float64) string { return fmt.Sprintf("%.10g min of the morning a second", sps) },
+	Stops:    "the slow network (5:30 AM), DNS writes passing DNS's capacity, the switch-off (9:36 AM), latency back to normal (10:36 AM)",
+	Switch:   (*flipflop.Engine).Switch,
 	Switches: func(c *flipflop.Config) *string { return &c.Switches },
+	Live:     (*flipflop.Engine).Config,
 	When:     flipflop.ClockOf,
 }
 
 // New opens the lab on a flip-flop spec, at 5:00 AM.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, err := lab.SpecOf[flipflop.Spec](s)
-	if err != nil {
-		return nil, err
-	}
 	l := &Lab{keys: DefaultKeyMap()}
-	c := morning
-	c.Note = l.note
-	l.Lockstep, err = lab.NewLockstep(spec, c)
+	var err error
+	l.Lockstep, err = lab.OpenLockstep(s, morning, l.note)
 	return l, err
 }
 
@@ -122,16 +110,6 @@ func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 // lectureSwitchOff is 9:36 AM, in minutes of the run.
 const lectureSwitchOff = 9*60 + 36 - flipflop.StartClock
 
-// flipNow flips a protection of the right run from now on.
-func (l *Lab) flipNow(name string, on func(flipflop.Config) bool) lab.Outcome {
-	last := len(l.Runs) - 1
-	value := "on"
-	if on(l.Runs[last].Engine.Config()) {
-		value = "off"
-	}
-	return l.SwitchNow(last, name, value)
-}
-
 // Key changes the spec and restarts the morning on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
@@ -141,12 +119,12 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return l.ToggleFromStart("h, x and a")
 	case key.Matches(msg, k.Hysteresis):
 		if l.Switchable() {
-			return l.flipNow("hysteresis", func(c flipflop.Config) bool { return c.Hysteresis })
+			return l.FlipNow("hysteresis", func(c flipflop.Config) bool { return c.Hysteresis })
 		}
 		change = l.Toggle(func(c *flipflop.Config) { c.Hysteresis = !c.Hysteresis })
 	case key.Matches(msg, k.Cap):
 		if l.Switchable() {
-			return l.flipNow("cap", func(c flipflop.Config) bool { return c.Cap })
+			return l.FlipNow("cap", func(c flipflop.Config) bool { return c.Cap })
 		}
 		change = l.Toggle(func(c *flipflop.Config) { c.Cap = !c.Cap })
 	case key.Matches(msg, k.KDown):

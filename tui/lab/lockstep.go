@@ -67,6 +67,9 @@ type Case[S Paired[C], C any, E Runner] struct {
 	// switches, as engine.FormatSwitches writes them.
 	Switch   func(e E, name, value string) (engine.Switch, error)
 	Switches func(c *C) *string
+	// Live is the config an engine runs now, its switches applied: what
+	// FlipNow reads.
+	Live func(e E) C
 	// When says a switch's time as the case's clock reads ("3:02 AM").
 	When func(at float64) string
 }
@@ -99,6 +102,33 @@ type Lockstep[S Paired[C], C any, E Runner] struct {
 func NewLockstep[S Paired[C], C any, E Runner](spec S, c Case[S, C, E]) (Lockstep[S, C, E], error) {
 	l := Lockstep[S, C, E]{Spec: spec, Opened: spec, c: c}
 	return l, l.Restart()
+}
+
+// OpenLockstep is NewLockstep on a scenario's spec, which must be an S,
+// with note (the lab's) saying what a key's change did.
+func OpenLockstep[S interface {
+	Paired[C]
+	engine.Spec
+}, C any, E Runner](s engine.Spec, c Case[S, C, E], note func(S) string) (Lockstep[S, C, E], error) {
+	spec, err := SpecOf[S](s)
+	if err != nil {
+		return Lockstep[S, C, E]{}, err
+	}
+	c.Note = note
+	return NewLockstep(spec, c)
+}
+
+// MinuteWithin is a Case's Check for a spec that says how long a minute
+// of its runs takes to step (MinuteSeconds): over limit seconds, the
+// view would freeze between frames, and levers are the flags that lower
+// it.
+func MinuteWithin[S interface{ MinuteSeconds() float64 }](limit float64, levers ...string) func(S) error {
+	return func(s S) error {
+		if est := s.MinuteSeconds(); est > limit {
+			return &engine.OverLimit{What: "step", Estimate: est, Limit: limit, Levers: levers}
+		}
+		return nil
+	}
 }
 
 // Restart builds every run again at its first step.
@@ -389,4 +419,17 @@ func (l *Lockstep[S, C, E]) switchWords() string {
 		parts = append(parts, SwitchTitle(l.c.Words(l.Runs[i].Cfg), list, l.c.When))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// FlipNow is a protection key where the lab switches from now
+// (Switchable): the right run's protection name goes on where its engine
+// now runs without it (on reads it in a config), off where with it, from
+// the step on screen.
+func (l *Lockstep[S, C, E]) FlipNow(name string, on func(C) bool) Outcome {
+	last := len(l.Runs) - 1
+	value := "on"
+	if on(l.c.Live(l.Runs[last].Engine)) {
+		value = "off"
+	}
+	return l.SwitchNow(last, name, value)
 }

@@ -14,7 +14,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/internal/textfmt"
 	"github.com/loadlab/loadlab/scenarios"
-	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/leasestorm"
 	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
@@ -41,13 +40,8 @@ const maxStep = 0.1
 
 // night is the lease storm as a lockstep case: a minute of seconds a step.
 var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
-	New: leasestorm.New,
-	Check: func(s leasestorm.Spec) error {
-		if est := s.MinuteSeconds(); est > maxStep {
-			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"droplets", "timeout-s", "runs"}}
-		}
-		return nil
-	},
+	New:     leasestorm.New,
+	Check:   lab.MinuteWithin[leasestorm.Spec](maxStep, "droplets", "timeout-s", "runs"),
 	Per:     60,
 	Words:   func(c leasestorm.Config) string { return leasestorm.SetWords(c.Protections) },
 	SetName: func(c leasestorm.Config) string { return leasestorm.SetName(c.Protections) },
@@ -58,25 +52,18 @@ var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
 		m := int(at / 60)
 		return fmt.Sprintf("%s, min %d of %d", leasestorm.Clock(m), m, r.Cfg.Minutes())
 	},
-	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the night a second", sps) },
-	Stops: "DynamoDB lost (11:48 PM) and back (2:25 AM), goodput falling to zero, every lease lost, the throttle (4:14 AM), the recovery",
-	Switch: func(e *leasestorm.Engine, name, value string) (engine.Switch, error) {
-		return e.Switch(name, value)
-	},
+	Pace:     func(sps float64) string { return fmt.Sprintf("%.10g min of the night a second", sps) },
+	Stops:    "DynamoDB lost (11:48 PM) and back (2:25 AM), goodput falling to zero, every lease lost, the throttle (4:14 AM), the recovery",
+	Switch:   (*leasestorm.Engine).Switch,
 	Switches: func(c *leasestorm.Config) *string { return &c.Switches },
 	When:     leasestorm.ClockOf,
 }
 
 // New opens the lab on a lease-storm spec, at 11:18 PM.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, err := lab.SpecOf[leasestorm.Spec](s)
-	if err != nil {
-		return nil, err
-	}
 	l := &Lab{keys: DefaultKeyMap()}
-	c := night
-	c.Note = l.note
-	l.Lockstep, err = lab.NewLockstep(spec, c)
+	var err error
+	l.Lockstep, err = lab.OpenLockstep(s, night, l.note)
 	return l, err
 }
 

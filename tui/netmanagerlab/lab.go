@@ -50,14 +50,9 @@ var morning = lab.Case[netmanager.Spec, netmanager.Config, *netmanager.Engine]{
 
 // New opens the lab on a Network Manager spec, at 5:28 AM.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, err := lab.SpecOf[netmanager.Spec](s)
-	if err != nil {
-		return nil, err
-	}
 	l := &Lab{keys: DefaultKeyMap()}
-	c := morning
-	c.Note = l.note
-	l.Lockstep, err = lab.NewLockstep(spec, c)
+	var err error
+	l.Lockstep, err = lab.OpenLockstep(s, morning, l.note)
 	return l, err
 }
 

@@ -71,16 +71,14 @@ var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
 		}
 		return nil
 	},
-	Per:     StepMin,
-	Words:   func(c remirror.Config) string { return remirror.SetWords(c.Protections) },
-	SetName: func(c remirror.Config) string { return remirror.SetName(c.Protections) },
-	Runs:    func(s *remirror.Spec) *string { return &s.Runs },
-	Seed:    func(s *remirror.Spec) *int64 { return &s.Seed },
-	Name:    "The re-mirroring storm",
-	Clock:   func(r run, at float64) string { return remirror.Clock(int(at)) },
-	Switch: func(e *remirror.Engine, name, value string) (engine.Switch, error) {
-		return e.Switch(name, value)
-	},
+	Per:      StepMin,
+	Words:    func(c remirror.Config) string { return remirror.SetWords(c.Protections) },
+	SetName:  func(c remirror.Config) string { return remirror.SetName(c.Protections) },
+	Runs:     func(s *remirror.Spec) *string { return &s.Runs },
+	Seed:     func(s *remirror.Spec) *int64 { return &s.Seed },
+	Name:     "The re-mirroring storm",
+	Clock:    func(r run, at float64) string { return remirror.Clock(int(at)) },
+	Switch:   (*remirror.Engine).Switch,
 	Switches: func(c *remirror.Config) *string { return &c.Switches },
 	When:     func(at float64) string { return remirror.Clock(int(at)) },
 	Pace:     func(sps float64) string { return fmt.Sprintf("%.10g min of the run a second", StepMin*sps) },
@@ -89,14 +87,9 @@ var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
 
 // New opens the lab on a remirror spec, at midnight.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, err := lab.SpecOf[remirror.Spec](s)
-	if err != nil {
-		return nil, err
-	}
 	l := &Lab{keys: DefaultKeyMap()}
-	c := days
-	c.Note = l.note
-	if l.Lockstep, err = lab.NewLockstep(spec, c); err != nil {
+	var err error
+	if l.Lockstep, err = lab.OpenLockstep(s, days, l.note); err != nil {
 		return nil, err
 	}
 	for _, r := range l.Runs {

@@ -65,14 +65,9 @@ var building = lab.Case[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]{
 
 // New opens the lab on a site-outage spec.
 func New(s scenarios.Spec) (lab.Lab, error) {
-	spec, err := lab.SpecOf[siteoutage.Spec](s)
-	if err != nil {
-		return nil, err
-	}
 	l := &Lab{keys: DefaultKeyMap()}
-	c := building
-	c.Note = l.note
-	l.Lockstep, err = lab.NewLockstep(spec, c)
+	var err error
+	l.Lockstep, err = lab.OpenLockstep(s, building, l.note)
 	return l, err
 }
 
