@@ -41,14 +41,17 @@ const maxStep = 0.1
 // afternoon is the configuration storm as a lockstep case, five minutes
 // before the bad value to the run's end, a minute of seconds a step.
 var afternoon = lab.Case[configstorm.Spec, configstorm.Config, *configstorm.Engine]{
-	New:     configstorm.New,
-	Check:   lab.MinuteWithin[configstorm.Spec](maxStep, "entries", "clients", "attempts", "runs"),
-	Per:     60,
-	Words:   func(c configstorm.Config) string { return configstorm.SetWords(c.Protections) },
-	SetName: func(c configstorm.Config) string { return configstorm.SetName(c.Protections) },
-	Runs:    func(s *configstorm.Spec) *string { return &s.Runs },
-	Seed:    func(s *configstorm.Spec) *int64 { return &s.Seed },
-	Name:    "The configuration storm",
+	Glossary:  glossary,
+	Card:      &card,
+	Chronicle: chronicle,
+	New:       configstorm.New,
+	Check:     lab.MinuteWithin[configstorm.Spec](maxStep, "entries", "clients", "attempts", "runs"),
+	Per:       60,
+	Words:     func(c configstorm.Config) string { return configstorm.SetWords(c.Protections) },
+	SetName:   func(c configstorm.Config) string { return configstorm.SetName(c.Protections) },
+	Runs:      func(s *configstorm.Spec) *string { return &s.Runs },
+	Seed:      func(s *configstorm.Spec) *int64 { return &s.Seed },
+	Name:      "The configuration storm",
 	Clock: func(r run, at float64) string {
 		return configstorm.Elapsed(int(int32(at)/60)-configstorm.LeadMin) + " after the bad value"
 	},
@@ -185,14 +188,6 @@ func (l *Lab) note(s configstorm.Spec) string {
 	}
 	return fmt.Sprintf("%s: the value fixed at %s, the database answering %s a second%s; replayed to the same time on seed %d",
 		l.NamesOf(s), configstorm.Elapsed(s.FixAtMin), engine.Compact(s.Capacity), back, s.Seed)
-}
-
-// Info is the lab as the shell's header, help and status bar read it.
-func (l *Lab) Info() lab.Info {
-	i := l.Lockstep.Info()
-	i.Glossary = glossary
-	i.Card, i.Chronicle = &card, l.Chronicle
-	return i
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.

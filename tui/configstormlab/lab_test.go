@@ -68,7 +68,7 @@ func TestTheWholeTimeline(t *testing.T) {
 	for range 20 {
 		l.Step()
 	}
-	_, events, now := l.Chronicle()
+	_, events, now := l.Info().Chronicle()
 	body := strings.Join(widget.TimelineWrapped(st, 80, 18, events, now), "\n")
 	for _, want := range []string{"▶S 0:15", "2:30  in the lecture the site is fully back", "1:45  the lecture's team turns the site off"} {
 		if !strings.Contains(body, want) {

@@ -68,14 +68,17 @@ func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // Chronicle is the lecture's timeline for the shell's i: its order and
 // its 2.5 hours, on the model's clock (minutes after the bad value).
-func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
+func chronicle(first run) (string, []widget.Incident, float64) {
 	return "The lecture's timeline, 2010-09-23: its order and its 2.5 hours; the times are the model's, h:mm after the bad value",
-		incidents(l.Runs[0].Cfg.Timeline()), l.minute()
+		incidents(first.Cfg.Timeline()), minuteOf(first)
 }
 
 // minute is where the runs are, in minutes after the bad value.
-func (l *Lab) minute() float64 {
-	return float64(l.Runs[0].Engine.Pos().Step)/60 - configstorm.LeadMin
+func (l *Lab) minute() float64 { return minuteOf(l.Runs[0]) }
+
+// minuteOf is where a run is, in minutes after the bad value.
+func minuteOf(r run) float64 {
+	return float64(r.Engine.Pos().Step)/60 - configstorm.LeadMin
 }
 
 // incidents are timeline events as the casebook's widgets take them.

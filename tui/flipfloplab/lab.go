@@ -36,14 +36,17 @@ const maxStep = 0.1
 
 // morning is the flip-flop as a lockstep case: a minute of seconds a step.
 var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
-	New:     flipflop.New,
-	Check:   lab.MinuteWithin[flipflop.Spec](maxStep, "instances", "interval-s", "runs"),
-	Per:     60,
-	Words:   flipflop.SetWords,
-	SetName: func(c flipflop.Config) string { return flipflop.SetName(c.Protections) },
-	Runs:    func(s *flipflop.Spec) *string { return &s.Runs },
-	Seed:    func(s *flipflop.Spec) *int64 { return &s.Seed },
-	Name:    "The health-check flip-flop",
+	Glossary:  glossary,
+	Card:      &card,
+	Chronicle: chronicle,
+	New:       flipflop.New,
+	Check:     lab.MinuteWithin[flipflop.Spec](maxStep, "instances", "interval-s", "runs"),
+	Per:       60,
+	Words:     flipflop.SetWords,
+	SetName:   func(c flipflop.Config) string { return flipflop.SetName(c.Protections) },
+	Runs:      func(s *flipflop.Spec) *string { return &s.Runs },
+	Seed:      func(s *flipflop.Spec) *int64 { return &s.Seed },
+	Name:      "The health-check flip-flop",
 	Clock: func(r run, at float64) string {
 		m := int(at / 60)
 		return fmt.Sprintf("%s, min %d of %d", flipflop.Clock(m), m, r.Cfg.DurationMin)
@@ -172,21 +175,13 @@ func (l *Lab) note(s flipflop.Spec) string {
 	return fmt.Sprintf("%s, %s: replayed to the same time on seed %d, the same checks", l.NamesOf(s), off, s.Seed)
 }
 
-// Info is the lab as the shell's header, help and status bar read it.
-func (l *Lab) Info() lab.Info {
-	i := l.Lockstep.Info()
-	i.Glossary = glossary
-	i.Card, i.Chronicle = &card, l.Chronicle
-	return i
-}
-
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Chronicle is the night of AWS 2025, the run at its place in it: hours
 // after 11:48 PM, the record gone empty.
-func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
+func chronicle(first run) (string, []widget.Incident, float64) {
 	const emptyRecord = 23*60 + 48 - 24*60 // minutes of the day, the day before
-	min := flipflop.StartClock + l.Runs[0].Engine.Pos().At/60
+	min := flipflop.StartClock + first.Engine.Pos().At/60
 	return lab.AWS2025Title, lab.AWS2025, (min - emptyRecord) / 60
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/loadlab/loadlab/sim/engine"
+	"github.com/loadlab/loadlab/tui/widget"
 )
 
 // Runner is an engine a lockstep lab plays: one run of a paired spec,
@@ -72,6 +73,12 @@ type Case[S Paired[C], C any, E Runner] struct {
 	Live func(e E) C
 	// When says a switch's time as the case's clock reads ("3:02 AM").
 	When func(at float64) string
+	// Glossary, Card and Chronicle are Info's: the case's words, the
+	// incident in the lecture's four questions, and its timeline with the
+	// place of the first run in it.
+	Glossary  [][2]string
+	Card      *Card
+	Chronicle func(first Run[C, E]) (title string, events []widget.Incident, now float64)
 }
 
 // Lockstep is the part a lab embeds to play a paired spec's runs side by
@@ -258,7 +265,10 @@ func (l *Lockstep[S, C, E]) Status() []string {
 // Info is the case's length (exact: its clock ends at a set time), pace
 // and moments, and the title once the keys have changed the runs.
 func (l *Lockstep[S, C, E]) Info() Info {
-	i := Info{Steps: l.steps(), Exact: true, Pace: l.c.Pace, Stops: l.c.Stops}
+	i := Info{Steps: l.steps(), Exact: true, Pace: l.c.Pace, Stops: l.c.Stops, Glossary: l.c.Glossary, Card: l.c.Card}
+	if l.c.Chronicle != nil {
+		i.Chronicle = func() (string, []widget.Incident, float64) { return l.c.Chronicle(l.Runs[0]) }
+	}
 	if *l.c.Runs(&l.Spec) != *l.c.Runs(&l.Opened) {
 		i.Title = l.c.Name + ": " + strings.Join(l.Names(), " against ") + " (keys changed the runs)"
 	}

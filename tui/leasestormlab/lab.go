@@ -40,14 +40,17 @@ const maxStep = 0.1
 
 // night is the lease storm as a lockstep case: a minute of seconds a step.
 var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
-	New:     leasestorm.New,
-	Check:   lab.MinuteWithin[leasestorm.Spec](maxStep, "droplets", "timeout-s", "runs"),
-	Per:     60,
-	Words:   func(c leasestorm.Config) string { return leasestorm.SetWords(c.Protections) },
-	SetName: func(c leasestorm.Config) string { return leasestorm.SetName(c.Protections) },
-	Runs:    func(s *leasestorm.Spec) *string { return &s.Runs },
-	Seed:    func(s *leasestorm.Spec) *int64 { return &s.Seed },
-	Name:    "The lease storm",
+	Glossary:  glossary,
+	Card:      &card,
+	Chronicle: chronicle,
+	New:       leasestorm.New,
+	Check:     lab.MinuteWithin[leasestorm.Spec](maxStep, "droplets", "timeout-s", "runs"),
+	Per:       60,
+	Words:     func(c leasestorm.Config) string { return leasestorm.SetWords(c.Protections) },
+	SetName:   func(c leasestorm.Config) string { return leasestorm.SetName(c.Protections) },
+	Runs:      func(s *leasestorm.Spec) *string { return &s.Runs },
+	Seed:      func(s *leasestorm.Spec) *int64 { return &s.Seed },
+	Name:      "The lease storm",
 	Clock: func(r run, at float64) string {
 		m := int(at / 60)
 		return fmt.Sprintf("%s, min %d of %d", leasestorm.Clock(m), m, r.Cfg.Minutes())
@@ -194,20 +197,12 @@ func (l *Lab) note(s leasestorm.Spec) string {
 		l.NamesOf(s), s.OutageMin, s.Rate, s.TimeoutS, textfmt.Int(int(math.Round(s.Rate*float64(s.TimeoutS)))), textfmt.Int(s.Cap), s.Seed)
 }
 
-// Info is the lab as the shell's header, help and status bar read it.
-func (l *Lab) Info() lab.Info {
-	i := l.Lockstep.Info()
-	i.Glossary = glossary
-	i.Card, i.Chronicle = &card, l.Chronicle
-	return i
-}
-
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Chronicle is the night of AWS 2025, the run at its place in it: hours
 // after DynamoDB was lost.
-func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
-	min := l.Runs[0].Engine.Pos().At / 60
+func chronicle(first run) (string, []widget.Incident, float64) {
+	min := first.Engine.Pos().At / 60
 	return lab.AWS2025Title, lab.AWS2025, (min - leasestorm.LeadMin) / 60
 }

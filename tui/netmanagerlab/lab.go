@@ -34,12 +34,15 @@ type run = lab.Run[netmanager.Config, *netmanager.Engine]
 // morning is the Network Manager's morning as a lockstep case: a minute a
 // step, nothing drawn at random.
 var morning = lab.Case[netmanager.Spec, netmanager.Config, *netmanager.Engine]{
-	New:     netmanager.New,
-	Per:     1,
-	Words:   func(c netmanager.Config) string { return netmanager.SetWords(c.Protections) },
-	SetName: func(c netmanager.Config) string { return netmanager.SetName(c.Protections) },
-	Runs:    func(s *netmanager.Spec) *string { return &s.Runs },
-	Name:    "The Network Manager",
+	Glossary:  glossary,
+	Card:      &card,
+	Chronicle: chronicle,
+	New:       netmanager.New,
+	Per:       1,
+	Words:     func(c netmanager.Config) string { return netmanager.SetWords(c.Protections) },
+	SetName:   func(c netmanager.Config) string { return netmanager.SetName(c.Protections) },
+	Runs:      func(s *netmanager.Spec) *string { return &s.Runs },
+	Name:      "The Network Manager",
 	Clock: func(r run, at float64) string {
 		m := int(at)
 		return fmt.Sprintf("%s, min %d of %d", netmanager.Clock(m), m, r.Cfg.DurationMin)
@@ -134,21 +137,13 @@ func (l *Lab) note(s netmanager.Spec) string {
 		l.NamesOf(s), engine.Compact(s.Rate), engine.Compact(s.StepUp))
 }
 
-// Info is the lab as the shell's header, help and status bar read it.
-func (l *Lab) Info() lab.Info {
-	i := l.Lockstep.Info()
-	i.Glossary = glossary
-	i.Card, i.Chronicle = &card, l.Chronicle
-	return i
-}
-
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
 // Chronicle is the night of AWS 2025, the run at its place in it: hours
 // after 11:48 PM, the record gone empty.
-func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
+func chronicle(first run) (string, []widget.Incident, float64) {
 	const emptyRecord = 23*60 + 48 - 24*60 // minutes of the day, the day before
-	min := netmanager.StartClock + l.Runs[0].Engine.Pos().At
+	min := netmanager.StartClock + first.Engine.Pos().At
 	return lab.AWS2025Title, lab.AWS2025, (min - emptyRecord) / 60
 }

@@ -64,7 +64,10 @@ type run = lab.Run[remirror.Config, *remirror.Engine]
 
 // days is the storm as a lockstep case: StepMin minutes a step.
 var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
-	New: remirror.New,
+	Glossary:  glossary,
+	Card:      &card,
+	Chronicle: chronicle,
+	New:       remirror.New,
 	Check: func(s remirror.Spec) error {
 		if est := StepMin * s.StepSeconds(); est > maxStep {
 			return &engine.OverLimit{What: "step", Estimate: est, Limit: maxStep, Levers: []string{"volumes", "nodes", "runs"}}
@@ -173,18 +176,10 @@ func mustConfigs(s remirror.Spec) []remirror.Config {
 	return cfgs
 }
 
-// Info is the lab as the shell's header, help and status bar read it.
-func (l *Lab) Info() lab.Info {
-	i := l.Lockstep.Info()
-	i.Glossary = glossary
-	i.Card, i.Chronicle = &card, l.Chronicle
-	return i
-}
-
 // KeyMap is the lab's keys for the help bar and the full help.
 func (l *Lab) KeyMap() help.KeyMap { return l.keys }
 
-// Chronicle is the lecture's timeline of AWS 2011, the run at its minute.
-func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
-	return "AWS 2011 in US East, 21-24 April (PDT): the lecture's timeline (26.2.7)", incidents(), float64(l.minute())
+// chronicle is the lecture's timeline of AWS 2011, the run at its minute.
+func chronicle(first run) (string, []widget.Incident, float64) {
+	return "AWS 2011 in US East, 21-24 April (PDT): the lecture's timeline (26.2.7)", incidents(), float64(first.Engine.Pos().Step)
 }

@@ -39,7 +39,10 @@ const maxStep = 0.5
 // building is the site outage as a lockstep case, from 5:00 PM on May 31,
 // an engine step (five minutes) a step.
 var building = lab.Case[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]{
-	New: siteoutage.New,
+	Glossary:  glossary,
+	Card:      &card,
+	Chronicle: chronicle,
+	New:       siteoutage.New,
 	Check: func(s siteoutage.Spec) error {
 		if est := s.Cost("text"); est.Seconds > maxStep {
 			return fmt.Errorf("the runs would take about %.1f s to set up, longer than a view can wait: lower servers-per-rack or racks-per-floor", est.Seconds)
@@ -163,8 +166,6 @@ func (l *Lab) note(s siteoutage.Spec) string {
 // Info is the lab as the shell's header, help and status bar read it.
 func (l *Lab) Info() lab.Info {
 	i := l.Lockstep.Info()
-	i.Glossary = glossary
-	i.Card, i.Chronicle = &card, l.Chronicle
 	i.Title = ""
 	if t, ok := l.title(); ok {
 		i.Title = t

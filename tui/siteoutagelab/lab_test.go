@@ -108,7 +108,7 @@ func TestTheTimelineIsOnScreen(t *testing.T) {
 			}
 		}
 	}
-	title, events, now := l.Chronicle()
+	title, events, now := l.Info().Chronicle()
 	screen := title + "\n" + ansi.Strip(strings.Join(widget.TimelineWrapped(st, 80, 18, events, now), "\n"))
 	for _, want := range []string{"the lecture's timeline", "Jun 2 5 PM"} {
 		if !strings.Contains(screen, want) {

@@ -95,8 +95,8 @@ func (l *Lab) NextPanel() bool { return l.deck.Next() }
 
 // Chronicle is the lecture's timeline for the shell's i, and where the
 // run is on it.
-func (l *Lab) Chronicle() (string, []widget.Incident, float64) {
-	return "The Planet, H1, Houston, 2008: the lecture's timeline", incidents(l.Runs[0].Cfg), hours(l.Runs[0].Engine.Pos().At)
+func chronicle(first run) (string, []widget.Incident, float64) {
+	return "The Planet, H1, Houston, 2008: the lecture's timeline", incidents(first.Cfg), hours(first.Engine.Pos().At)
 }
 
 // legend says what the marks mean and what the customers bought, in the
