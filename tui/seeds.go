@@ -203,13 +203,13 @@ func seedsTable(st *widget.Styles, w int, spreads []engine.Spread) []string {
 		}
 		hist, mark := s.Spark(histW)
 		below, equal := s.Rank()
-		place := fmt.Sprintf("this seed %s: above %d of %d", s.Number(s.Values[0]), below, s.Seeds)
+		place := fmt.Sprintf("%s on this seed: above %d of %d", s.Number(s.Values[0]), below, s.Seeds)
 		if equal > 1 {
 			place += fmt.Sprintf(", level with %s", engine.Count(equal-1, "other"))
 		}
 		lines = append(lines, "  "+s.Number(s.Min)+" "+st.SeriesStyle(0).Render(hist)+" "+s.Number(s.Max))
 		lead := 2 + len([]rune(s.Number(s.Min))) + 1 + mark
-		lines = append(lines, strings.Repeat(" ", lead)+st.Marker.Render("▲")+st.Muted.Render(" "+widget.FirstFit(max(0, w-lead-2), place, "this seed "+s.Number(s.Values[0]), "")))
+		lines = append(lines, strings.Repeat(" ", lead)+st.Marker.Render("▲")+st.Muted.Render(" "+widget.FirstFit(max(0, w-lead-2), place, s.Number(s.Values[0])+" on this seed", "")))
 	}
 	return lines
 }

@@ -18,7 +18,7 @@ func TestOverSeedsInTheShell(t *testing.T) {
 	}
 	run(m, cmd)
 	v := plain(m)
-	for _, want := range []string{"heavy-load-blog over 100 seeds (42..141)", "one: max  mean 125.9", "▲ this seed 126: above 50 of 100, level with 11", "▲"} {
+	for _, want := range []string{"heavy-load-blog over 100 seeds (42..141)", "one: max  mean 125.9", "▲ 126 on this seed: above 50 of 100, level with 11", "▲"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("no %q:\n%s", want, v)
 		}
