@@ -27,23 +27,40 @@ var walksAllowed = map[string]string{
 	"TestLectureStrip":              "stops at the first lab without a headline",
 }
 
+// parsed is each Go file the patterns match (tests among them or not),
+// parsed, with the file set that places its nodes.
+func parsed(t *testing.T, tests bool, patterns ...string) (*token.FileSet, []*ast.File) {
+	t.Helper()
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, pattern := range patterns {
+		names, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range names {
+			if strings.HasSuffix(name, "_test.go") != tests {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+	}
+	return fset, files
+}
+
 // Every check over the scenario catalogue joins TestCatalogue's one pass:
 // a test function that calls scenarios.All() or catalogue(t) on its own
 // fails here (the test run has a budget, and each walk costs a whole
 // catalogue of opened labs).
 func TestOnePassOverTheCatalogue(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("*_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
+	fset, files := parsed(t, true, "*.go")
 	called := map[string]bool{}
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range files {
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if !ok || fn.Body == nil {
@@ -102,23 +119,8 @@ func oneEach() []scenarios.Scenario {
 // shell or a lab compares a key message's String() with == or !=.
 func TestKeysMatchedByBinding(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	labs, err := filepath.Glob("*/*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	for _, name := range append(files, labs...) {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	fset, files := parsed(t, false, "*.go", "*/*.go")
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if ok && (b.Op == token.EQL || b.Op == token.NEQ) && (keyName(b.X) || keyName(b.Y)) {
@@ -148,20 +150,9 @@ func keyName(x ast.Expr) bool {
 // may say of itself goes in Info (its card, its chronicle, its place).
 func TestContractAtItsSize(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
+	_, files := parsed(t, false, "*.go")
 	asserted := map[string]int{}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if ta, ok := n.(*ast.TypeAssertExpr); ok {
 				if sel, ok := ta.Type.(*ast.SelectorExpr); ok {
