@@ -107,3 +107,18 @@ func FormatSwitches(list []Switch) string {
 	}
 	return strings.Join(parts, ",")
 }
+
+// EveryRunSwitched gives every config of cs the switches text names
+// (ParseSwitches against knobs over base, up to end), written into the
+// field at points at as FormatSwitches writes them: the form a config
+// that must stay comparable carries them in. err is cs's, passed on.
+func EveryRunSwitched[C any](cs []C, err error, text string, knobs Knobs[C], base C, unit TimeUnit, end float64, at func(*C) *string) ([]C, error) {
+	if err != nil {
+		return nil, err
+	}
+	switches, err := ParseSwitches(text, knobs, base, unit, end)
+	for i := range cs {
+		*at(&cs[i]) = FormatSwitches(switches)
+	}
+	return cs, err
+}

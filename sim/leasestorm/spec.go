@@ -40,14 +40,7 @@ const MaxRuns = 4
 // Configs is one Config per run listed, in order.
 func (s Spec) Configs() ([]Config, error) {
 	cs, err := engine.PairedConfigs(s.Config, Config.Validate, s.Runs, MaxRuns, engine.SetParser(Sets, "none, throttle, drop-stale, both, stagger or renew-expired"), SetName, withSet)
-	if err != nil {
-		return nil, err
-	}
-	switches, err := engine.ParseSwitches(s.Switch, Knobs, s.Config, Unit, float64(60*s.Minutes()))
-	for i := range cs {
-		cs[i].Switches = engine.FormatSwitches(switches)
-	}
-	return cs, err
+	return engine.EveryRunSwitched(cs, err, s.Switch, Knobs, s.Config, Unit, float64(60*s.Minutes()), func(c *Config) *string { return &c.Switches })
 }
 
 // Validate reports the first invalid field.

@@ -75,14 +75,7 @@ func (s Spec) Configs() ([]Config, error) {
 		ControlRate: s.ControlRate, RegionRate: s.RegionRate, Creates: s.Creates, HangCost: s.HangCost, BulkheadShare: s.BulkheadShare,
 		CutAt: cut, FixAt: fix, TailPerHour: s.TailPerHour, LostChance: s.LostChance, Hours: s.Hours}
 	cs, err := engine.PairedConfigs(base, Config.Validate, s.Runs, MaxRuns, parseRun, SetName, withSet)
-	if err != nil {
-		return nil, err
-	}
-	switches, err := engine.ParseSwitches(s.Switch, Knobs, base, Unit, float64(base.Minutes()))
-	for i := range cs {
-		cs[i].Switches = engine.FormatSwitches(switches)
-	}
-	return cs, err
+	return engine.EveryRunSwitched(cs, err, s.Switch, Knobs, base, Unit, float64(base.Minutes()), func(c *Config) *string { return &c.Switches })
 }
 
 // parseRun reads one run of the runs field.
