@@ -81,100 +81,74 @@ var glossaryText string
 
 var glossary = lab.Glossary(glossaryText)
 
-// KeyMap is the lab's own, a binding per direction.
+// KeyMap is the lab's own: the protections, the levers on the
+// afternoon's numbers, and compare.
 type KeyMap struct {
-	Backoff, Cut, KeepOnError, Coalesce, FixEarlier, FixLater, RampShorter, RampLonger, CapacityDown, CapacityUp, Compare, Timeline key.Binding
+	Backoff, Cut, KeepOnError, Coalesce key.Binding
+	Fix, Ramp, Capacity                 lab.Lever
+	Compare                             key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return defaultKeys }
-
-// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
-var defaultKeys = KeyMap{
-	Backoff:      lab.Bind([]string{"o"}, "o", "backoff on/off (right run), from now"),
-	Cut:          lab.Bind([]string{"x"}, "x", "cut traffic (the site off) now, or not (right run)"),
-	KeepOnError:  lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run), from now"),
-	Coalesce:     lab.Bind([]string{"p"}, "p", "one client repairs, the others wait, on/off (right run), from now"),
-	FixEarlier:   lab.Bind([]string{"f"}, "f", "fix the value earlier"),
-	FixLater:     lab.Bind([]string{"F"}, "F", "fix the value later"),
-	RampShorter:  lab.Bind([]string{"u"}, "u", "let users back faster"),
-	RampLonger:   lab.Bind([]string{"U"}, "U", "let users back slower"),
-	CapacityDown: lab.Bind([]string{"w"}, "w", "weaker database"),
-	CapacityUp:   lab.Bind([]string{"W"}, "W", "stronger database"),
-	Compare:      lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Backoff:     lab.Bind([]string{"o"}, "o", "backoff on/off (right run), from now"),
+		Cut:         lab.Bind([]string{"x"}, "x", "cut traffic (the site off) now, or not (right run)"),
+		KeepOnError: lab.Bind([]string{"e"}, "e", "keep entries on errors on/off (right run), from now"),
+		Coalesce:    lab.Bind([]string{"p"}, "p", "one client repairs, the others wait, on/off (right run), from now"),
+		Fix:         lab.NewLever("f", "F", "fix the value earlier", "fix the value later", "fix"),
+		Ramp:        lab.NewLever("u", "U", "let users back faster", "let users back slower", "users back"),
+		Capacity:    lab.NewLever("w", "W", "weaker database", "stronger database", "database"),
+		Compare:     lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	}
 }
 
 // help lists the lab's keys with the shell's.
-func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() lab.Help {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "o", "backoff"), lab.Brief(k.Cut, "x", "cut"),
-		lab.Brief(k.KeepOnError, "e", "keep on error"), lab.Brief(k.FixEarlier, "f/F", "fix"), c.Timeline, k.Compare, c.Moments}
-	full := [][]key.Binding{
-		lab.PlayKeys(),
-		{k.Backoff, k.Cut, k.KeepOnError, k.Coalesce, k.FixEarlier, k.FixLater, k.RampShorter, k.RampLonger, k.CapacityDown, k.CapacityUp, k.Compare, lab.CommonKeys.FromStart},
-		lab.ShellKeys(),
-	}
-	return short, full
+		lab.Brief(k.KeepOnError, "e", "keep on error"), k.Fix.Short(), c.Timeline, k.Compare, c.Moments}
+	own := append([]key.Binding{k.Backoff, k.Cut, k.KeepOnError, k.Coalesce}, k.Fix.Full()...)
+	own = append(append(own, k.Ramp.Full()...), k.Capacity.Full()...)
+	return lab.Help{Short: short, Full: [][]key.Binding{lab.PlayKeys(), append(own, k.Compare, c.FromStart), lab.ShellKeys()}}
 }
 
-// ShortHelp is the help bar's keys.
-func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
-
-// FullHelp is the full help's columns.
-func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
-
-// The steps the keys move through: the fix's and the return's minutes,
-// the database's capacity.
+// The steps the levers move through: the fix's and the return's
+// minutes, the database's capacity.
 var (
 	fixSteps      = []float64{0, 1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120}
 	rampSteps     = []float64{0, 1, 2, 5, 10, 15, 30, 45, 60, 90}
 	capacitySteps = []float64{1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000}
 )
 
-// Key changes the spec and restarts the afternoon on its seed.
+// Key changes the spec and restarts the afternoon on its seed, or
+// switches the right run from now.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
-	var change lab.Change[configstorm.Spec]
-	switch {
-	case key.Matches(msg, k.FixEarlier), key.Matches(msg, k.FixLater):
-		dir := lab.Dir(msg, k.FixEarlier)
-		change = lab.Shared(func(s *configstorm.Spec) {
+	if out, ok := l.Protect(msg,
+		lab.Protection[configstorm.Config]{Key: k.Backoff, Name: "backoff", Flag: func(c *configstorm.Config) *bool { return &c.Backoff }},
+		lab.Protection[configstorm.Config]{Key: k.Cut, Name: "cut", Flag: func(c *configstorm.Config) *bool { return &c.Cut }},
+		lab.Protection[configstorm.Config]{Key: k.KeepOnError, Name: "keep-on-error", Flag: func(c *configstorm.Config) *bool { return &c.KeepOnError }},
+		lab.Protection[configstorm.Config]{Key: k.Coalesce, Name: "coalesce", Flag: func(c *configstorm.Config) *bool { return &c.Coalesce }},
+	); ok {
+		return out
+	}
+	if out, ok := l.Turn(msg,
+		lab.Knob[configstorm.Spec]{Lever: k.Fix, Turn: func(s *configstorm.Spec, dir int) {
 			s.FixAtMin = min(s.RunMin, int(lab.StepTo(fixSteps, float64(s.FixAtMin), dir)))
-		})
-	case key.Matches(msg, k.RampShorter), key.Matches(msg, k.RampLonger):
-		dir := lab.Dir(msg, k.RampShorter)
-		change = lab.Shared(func(s *configstorm.Spec) { s.RampMin = int(lab.StepTo(rampSteps, float64(s.RampMin), dir)) })
-	case key.Matches(msg, k.CapacityDown), key.Matches(msg, k.CapacityUp):
-		dir := lab.Dir(msg, k.CapacityDown)
-		change = lab.Shared(func(s *configstorm.Spec) { s.Capacity = lab.StepTo(capacitySteps, s.Capacity, dir) })
+		}},
+		lab.Knob[configstorm.Spec]{Lever: k.Ramp, Turn: func(s *configstorm.Spec, dir int) { s.RampMin = int(lab.StepTo(rampSteps, float64(s.RampMin), dir)) }},
+		lab.Knob[configstorm.Spec]{Lever: k.Capacity, Turn: func(s *configstorm.Spec, dir int) { s.Capacity = lab.StepTo(capacitySteps, s.Capacity, dir) }},
+	); ok {
+		return out
+	}
+	switch {
 	case key.Matches(msg, lab.CommonKeys.FromStart):
 		return l.ToggleFromStart("o, x, e and p")
-	case key.Matches(msg, k.Backoff):
-		if l.Switchable() {
-			return l.FlipNow("backoff", func(c configstorm.Config) bool { return c.Backoff })
-		}
-		change = l.Toggle(func(c *configstorm.Config) { c.Backoff = !c.Backoff })
-	case key.Matches(msg, k.Cut):
-		if l.Switchable() {
-			return l.FlipNow("cut", func(c configstorm.Config) bool { return c.Cut })
-		}
-		change = l.Toggle(func(c *configstorm.Config) { c.Cut = !c.Cut })
-	case key.Matches(msg, k.KeepOnError):
-		if l.Switchable() {
-			return l.FlipNow("keep-on-error", func(c configstorm.Config) bool { return c.KeepOnError })
-		}
-		change = l.Toggle(func(c *configstorm.Config) { c.KeepOnError = !c.KeepOnError })
-	case key.Matches(msg, k.Coalesce):
-		if l.Switchable() {
-			return l.FlipNow("coalesce", func(c configstorm.Config) bool { return c.Coalesce })
-		}
-		change = l.Toggle(func(c *configstorm.Config) { c.Coalesce = !c.Coalesce })
 	case key.Matches(msg, k.Compare):
-		change = l.Compare("cut", "none,cut")
-	default:
-		return lab.Outcome{}
+		return l.Edit(msg.String(), l.Compare("cut", "none,cut"))
 	}
-	return l.Edit(msg.String(), change)
+	return lab.Outcome{}
 }
 
 // note says what the afternoon now is.
@@ -191,4 +165,4 @@ func (l *Lab) note(s configstorm.Spec) string {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return l.keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys.help() }

@@ -75,94 +75,99 @@ var glossaryText string
 
 var glossary = lab.Glossary(glossaryText)
 
-// KeyMap is the lab's own.
+// KeyMap is the lab's own: the protections, the levers on their
+// numbers, the engineers' switch, and compare.
 type KeyMap struct {
-	Hysteresis, KDown, KUp, Cap, CapDown, CapUp, SwitchOff, Compare key.Binding
+	Hysteresis, Cap    key.Binding
+	Results, CapSize   lab.Lever
+	SwitchOff, Compare key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return defaultKeys }
-
-// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
-var defaultKeys = KeyMap{
-	Hysteresis: lab.Bind([]string{"h"}, "h", "hysteresis on/off (right run), from now"),
-	KDown:      lab.Bind([]string{"k"}, "k", "fewer results in a row"),
-	KUp:        lab.Bind([]string{"K"}, "K", "more results in a row"),
-	Cap:        lab.Bind([]string{"x"}, "x", "cap on changes a minute on/off (right run), from now"),
-	CapDown:    lab.Bind([]string{"j"}, "j", "cap /2"),
-	CapUp:      lab.Bind([]string{"J"}, "J", "cap x2"),
-	SwitchOff:  lab.Bind([]string{"a"}, "a", "switch the automation off (on) now; at the start: off at 9:36 AM, or never"),
-	Compare:    lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Hysteresis: lab.Bind([]string{"h"}, "h", "hysteresis on/off (right run), from now"),
+		Results:    lab.NewLever("k", "K", "fewer results in a row", "more results in a row", "results in a row"),
+		Cap:        lab.Bind([]string{"x"}, "x", "cap on changes a minute on/off (right run), from now"),
+		CapSize:    lab.NewLever("j", "J", "cap /2", "cap x2", "cap size"),
+		SwitchOff:  lab.Bind([]string{"a"}, "a", "switch the automation off (on) now; at the start: off at 9:36 AM, or never"),
+		Compare:    lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	}
 }
 
 // help lists the lab's keys with the shell's.
-func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() lab.Help {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Hysteresis, "h", "hysteresis"), lab.Brief(k.KDown, "k/K", "results in a row"),
+	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Hysteresis, "h", "hysteresis"), k.Results.Short(),
 		lab.Brief(k.Cap, "x", "cap"), lab.Brief(k.SwitchOff, "a", "switch-off"), k.Compare, c.Moments}
-	full := [][]key.Binding{lab.PlayKeys(), {k.Hysteresis, k.KDown, k.KUp, k.Cap, k.CapDown, k.CapUp, k.SwitchOff, k.Compare, lab.CommonKeys.FromStart}, lab.ShellKeys()}
-	return short, full
+	own := append(append([]key.Binding{k.Hysteresis}, k.Results.Full()...), k.Cap)
+	own = append(append(own, k.CapSize.Full()...), k.SwitchOff, k.Compare, c.FromStart)
+	return lab.Help{Short: short, Full: [][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}}
 }
-
-// ShortHelp is the help bar's keys.
-func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
-
-// FullHelp is the full help's columns.
-func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // lectureSwitchOff is 9:36 AM, in minutes of the run.
 const lectureSwitchOff = 9*60 + 36 - flipflop.StartClock
 
-// Key changes the spec and restarts the morning on its seed.
+// Key changes the spec and restarts the morning on its seed, or switches
+// the runs from now.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
-	var change lab.Change[flipflop.Spec]
+	if out, ok := l.Protect(msg,
+		lab.Protection[flipflop.Config]{Key: k.Hysteresis, Name: "hysteresis", Flag: func(c *flipflop.Config) *bool { return &c.Hysteresis }},
+		lab.Protection[flipflop.Config]{Key: k.Cap, Name: "cap", Flag: func(c *flipflop.Config) *bool { return &c.Cap }},
+	); ok {
+		return out
+	}
+	if out, ok := l.Turn(msg,
+		lab.Knob[flipflop.Spec]{Lever: k.Results, Turn: func(s *flipflop.Spec, dir int) {
+			if dir < 0 {
+				s.K = max(1, s.K-1)
+			} else {
+				s.K = min(10, s.K+1)
+			}
+		}},
+		lab.Knob[flipflop.Spec]{Lever: k.CapSize, Turn: func(s *flipflop.Spec, dir int) {
+			if dir < 0 {
+				s.CapPerMin = max(1, s.CapPerMin/2)
+			} else {
+				s.CapPerMin = min(1000, 2*s.CapPerMin)
+			}
+		}},
+	); ok {
+		return out
+	}
 	switch {
 	case key.Matches(msg, lab.CommonKeys.FromStart):
 		return l.ToggleFromStart("h, x and a")
-	case key.Matches(msg, k.Hysteresis):
-		if l.Switchable() {
-			return l.FlipNow("hysteresis", func(c flipflop.Config) bool { return c.Hysteresis })
-		}
-		change = l.Toggle(func(c *flipflop.Config) { c.Hysteresis = !c.Hysteresis })
-	case key.Matches(msg, k.Cap):
-		if l.Switchable() {
-			return l.FlipNow("cap", func(c flipflop.Config) bool { return c.Cap })
-		}
-		change = l.Toggle(func(c *flipflop.Config) { c.Cap = !c.Cap })
-	case key.Matches(msg, k.KDown):
-		change = lab.Shared(func(s *flipflop.Spec) { s.K = max(1, s.K-1) })
-	case key.Matches(msg, k.KUp):
-		change = lab.Shared(func(s *flipflop.Spec) { s.K = min(10, s.K+1) })
-	case key.Matches(msg, k.CapDown):
-		change = lab.Shared(func(s *flipflop.Spec) { s.CapPerMin = max(1, s.CapPerMin/2) })
-	case key.Matches(msg, k.CapUp):
-		change = lab.Shared(func(s *flipflop.Spec) { s.CapPerMin = min(1000, 2*s.CapPerMin) })
 	case key.Matches(msg, k.SwitchOff):
-		if l.Switchable() { // the engineers' switch, on every run, now
-			var out lab.Outcome
-			for i, r := range l.Runs {
-				value := "off"
-				if r.Engine.Snapshot().Disabled {
-					value = "on"
-				}
-				out = l.SwitchNow(i, "automation", value)
-			}
-			return out
-		}
-		change = lab.Shared(func(s *flipflop.Spec) {
-			if s.DisableAtMin < s.DurationMin {
-				s.DisableAtMin = s.DurationMin
-			} else {
-				s.DisableAtMin = min(lectureSwitchOff, s.DurationMin)
-			}
-		})
+		return l.switchOff(msg)
 	case key.Matches(msg, k.Compare):
-		change = l.Compare("none", "none,hysteresis")
-	default:
-		return lab.Outcome{}
+		return l.Edit(msg.String(), l.Compare("none", "none,hysteresis"))
 	}
-	return l.Edit(msg.String(), change)
+	return lab.Outcome{}
+}
+
+// switchOff is the engineers' switch: on every run from now, or, at the
+// start, at 9:36 AM or never.
+func (l *Lab) switchOff(msg tea.KeyMsg) lab.Outcome {
+	if l.Switchable() {
+		var out lab.Outcome
+		for i, r := range l.Runs {
+			value := "off"
+			if r.Engine.Snapshot().Disabled {
+				value = "on"
+			}
+			out = l.SwitchNow(i, "automation", value)
+		}
+		return out
+	}
+	return l.Edit(msg.String(), lab.Shared(func(s *flipflop.Spec) {
+		if s.DisableAtMin < s.DurationMin {
+			s.DisableAtMin = s.DurationMin
+		} else {
+			s.DisableAtMin = min(lectureSwitchOff, s.DurationMin)
+		}
+	}))
 }
 
 // note says what the morning now is, in at most two lines of an 80
@@ -176,7 +181,7 @@ func (l *Lab) note(s flipflop.Spec) string {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return l.keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys.help() }
 
 // Chronicle is the night of AWS 2025, the run at its place in it: hours
 // after 11:48 PM, the record gone empty.

@@ -340,6 +340,19 @@ func (l Lever) Short() key.Binding { return l.short }
 // Full is the lever's two lines in the full help.
 func (l Lever) Full() []key.Binding { return []key.Binding{l.Down, l.Up} }
 
+// Help is a lab's keys as the help shows them: the help bar's, and the
+// full help's columns.
+type Help struct {
+	Short []key.Binding
+	Full  [][]key.Binding
+}
+
+// ShortHelp is the help bar's keys.
+func (h Help) ShortHelp() []key.Binding { return h.Short }
+
+// FullHelp is the full help's columns.
+func (h Help) FullHelp() [][]key.Binding { return h.Full }
+
 // Brief is b with a shorter help line, for the one-line help bar, where a
 // long description would push every key after it off the screen.
 func Brief(b key.Binding, keys, desc string) key.Binding {

@@ -59,6 +59,7 @@ var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
 	Stops:    "DynamoDB lost (11:48 PM) and back (2:25 AM), goodput falling to zero, every lease lost, the throttle (4:14 AM), the recovery",
 	Switch:   (*leasestorm.Engine).Switch,
 	Switches: func(c *leasestorm.Config) *string { return &c.Switches },
+	Live:     (*leasestorm.Engine).Config,
 	When:     leasestorm.ClockOf,
 }
 
@@ -78,50 +79,37 @@ var glossaryText string
 
 var glossary = lab.Glossary(glossaryText)
 
-// KeyMap is the lab's own, a binding per direction.
+// KeyMap is the lab's own: the levers on the night's numbers, the
+// protections, the lecture's two fixes, and compare.
 type KeyMap struct {
-	OutageShorter, OutageLonger, RateDown, RateUp, TimeoutDown, TimeoutUp, CapDown, CapUp key.Binding
-	Throttle, DropStale, Stagger, RenewExpired, Compare                                   key.Binding
+	Outage, Rate, Timeout, Cap                          lab.Lever
+	Throttle, DropStale, Stagger, RenewExpired, Compare key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return defaultKeys }
-
-// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
-var defaultKeys = KeyMap{
-	OutageShorter: lab.Bind([]string{"o"}, "o", "shorter outage"),
-	OutageLonger:  lab.Bind([]string{"O"}, "O", "longer outage"),
-	RateDown:      lab.Bind([]string{"w"}, "w", "slower manager"),
-	RateUp:        lab.Bind([]string{"W"}, "W", "faster manager"),
-	TimeoutDown:   lab.Bind([]string{"d"}, "d", "shorter timeout"),
-	TimeoutUp:     lab.Bind([]string{"D"}, "D", "longer timeout"),
-	CapDown:       lab.Bind([]string{"j"}, "j", "throttle's cap /2"),
-	CapUp:         lab.Bind([]string{"J"}, "J", "throttle's cap x2"),
-	Throttle:      lab.Bind([]string{"h"}, "h", "throttle on/off (right run), from now"),
-	DropStale:     lab.Bind([]string{"x"}, "x", "drop stale requests on/off (right run), from now"),
-	Stagger:       lab.Bind([]string{"g"}, "g", "the lecture's fix: staggered renewal alone on/off (right run)"),
-	RenewExpired:  lab.Bind([]string{"e"}, "e", "the lecture's fix: expired leases renewable, alone, on/off (right run)"),
-	Compare:       lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Outage:       lab.NewLever("o", "O", "shorter outage", "longer outage", "outage"),
+		Rate:         lab.NewLever("w", "W", "slower manager", "faster manager", "manager"),
+		Timeout:      lab.NewLever("d", "D", "shorter timeout", "longer timeout", "timeout"),
+		Cap:          lab.NewLever("j", "J", "throttle's cap /2", "throttle's cap x2", "cap"),
+		Throttle:     lab.Bind([]string{"h"}, "h", "throttle on/off (right run), from now"),
+		DropStale:    lab.Bind([]string{"x"}, "x", "drop stale requests on/off (right run), from now"),
+		Stagger:      lab.Bind([]string{"g"}, "g", "the lecture's fix: staggered renewal alone on/off (right run)"),
+		RenewExpired: lab.Bind([]string{"e"}, "e", "the lecture's fix: expired leases renewable, alone, on/off (right run)"),
+		Compare:      lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	}
 }
 
 // help lists the lab's keys with the shell's.
-func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() lab.Help {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Throttle, "h", "throttle"), lab.Brief(k.OutageShorter, "o/O", "outage"),
-		lab.Brief(k.CapDown, "j/J", "cap"), lab.Brief(k.DropStale, "x", "drop stale"), k.Compare, c.Moments}
-	full := [][]key.Binding{
-		lab.PlayKeys(),
-		{k.OutageShorter, k.OutageLonger, k.RateDown, k.RateUp, k.TimeoutDown, k.TimeoutUp, k.Throttle, k.CapDown, k.CapUp, k.DropStale, k.Stagger, k.RenewExpired, k.Compare, lab.CommonKeys.FromStart},
-		lab.ShellKeys(),
-	}
-	return short, full
+	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Throttle, "h", "throttle"), k.Outage.Short(),
+		k.Cap.Short(), lab.Brief(k.DropStale, "x", "drop stale"), k.Compare, c.Moments}
+	own := append(append(append(k.Outage.Full(), k.Rate.Full()...), k.Timeout.Full()...), k.Throttle)
+	own = append(append(own, k.Cap.Full()...), k.DropStale, k.Stagger, k.RenewExpired, k.Compare, c.FromStart)
+	return lab.Help{Short: short, Full: [][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}}
 }
-
-// ShortHelp is the help bar's keys.
-func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
-
-// FullHelp is the full help's columns.
-func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // The steps the keys move through: the outage's minutes, the manager's
 // rate and the timeout's seconds.
@@ -134,33 +122,34 @@ var (
 // Key changes the spec and restarts the night on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
+	if out, ok := l.Protect(msg,
+		lab.Protection[leasestorm.Config]{Key: k.Throttle, Name: "throttle", Flag: func(c *leasestorm.Config) *bool { return &c.Throttle }},
+		lab.Protection[leasestorm.Config]{Key: k.DropStale, Name: "drop-stale", Flag: func(c *leasestorm.Config) *bool { return &c.DropStale }},
+	); ok {
+		return out
+	}
+	if out, ok := l.Turn(msg,
+		lab.Knob[leasestorm.Spec]{Lever: k.Outage, Turn: func(s *leasestorm.Spec, dir int) {
+			s.OutageMin = int(lab.StepTo(outageSteps, float64(s.OutageMin), dir))
+		}},
+		lab.Knob[leasestorm.Spec]{Lever: k.Rate, Turn: func(s *leasestorm.Spec, dir int) { s.Rate = lab.StepTo(rateSteps, s.Rate, dir) }},
+		lab.Knob[leasestorm.Spec]{Lever: k.Timeout, Turn: func(s *leasestorm.Spec, dir int) {
+			s.TimeoutS = int(lab.StepTo(timeoutSteps, float64(s.TimeoutS), dir))
+		}},
+		lab.Knob[leasestorm.Spec]{Lever: k.Cap, Turn: func(s *leasestorm.Spec, dir int) {
+			if dir < 0 {
+				s.Cap = max(1, s.Cap/2)
+			} else {
+				s.Cap = min(leasestorm.MaxQueue, 2*s.Cap)
+			}
+		}},
+	); ok {
+		return out
+	}
 	var change lab.Change[leasestorm.Spec]
 	switch {
-	case key.Matches(msg, k.OutageShorter), key.Matches(msg, k.OutageLonger):
-		dir := lab.Dir(msg, k.OutageShorter)
-		change = lab.Shared(func(s *leasestorm.Spec) { s.OutageMin = int(lab.StepTo(outageSteps, float64(s.OutageMin), dir)) })
-	case key.Matches(msg, k.RateDown), key.Matches(msg, k.RateUp):
-		dir := lab.Dir(msg, k.RateDown)
-		change = lab.Shared(func(s *leasestorm.Spec) { s.Rate = lab.StepTo(rateSteps, s.Rate, dir) })
-	case key.Matches(msg, k.TimeoutDown), key.Matches(msg, k.TimeoutUp):
-		dir := lab.Dir(msg, k.TimeoutDown)
-		change = lab.Shared(func(s *leasestorm.Spec) { s.TimeoutS = int(lab.StepTo(timeoutSteps, float64(s.TimeoutS), dir)) })
-	case key.Matches(msg, k.CapDown):
-		change = lab.Shared(func(s *leasestorm.Spec) { s.Cap = max(1, s.Cap/2) })
-	case key.Matches(msg, k.CapUp):
-		change = lab.Shared(func(s *leasestorm.Spec) { s.Cap = min(leasestorm.MaxQueue, 2*s.Cap) })
 	case key.Matches(msg, lab.CommonKeys.FromStart):
 		return l.ToggleFromStart("h and x")
-	case key.Matches(msg, k.Throttle):
-		if out, ok := l.switchNow("throttle", func(c leasestorm.Config) bool { return c.Throttle }); ok {
-			return out
-		}
-		change = l.Toggle(func(c *leasestorm.Config) { c.Throttle = !c.Throttle })
-	case key.Matches(msg, k.DropStale):
-		if out, ok := l.switchNow("drop-stale", func(c leasestorm.Config) bool { return c.DropStale }); ok {
-			return out
-		}
-		change = l.Toggle(func(c *leasestorm.Config) { c.DropStale = !c.DropStale })
 	case key.Matches(msg, k.Stagger): // a design fix: alone, not with the night's protections
 		change = l.Toggle(func(c *leasestorm.Config) { c.Protections = leasestorm.Protections{Stagger: !c.Stagger} })
 	case key.Matches(msg, k.RenewExpired):
@@ -173,23 +162,6 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	return l.Edit(msg.String(), change)
 }
 
-// switchNow flips a protection of the right run from the time on the
-// clock, unless the keys rerun from the start (Z), or the night has not
-// begun (then the two are one) or is over (a new run); ok reports
-// whether it did.
-func (l *Lab) switchNow(name string, on func(leasestorm.Config) bool) (lab.Outcome, bool) {
-	last := len(l.Runs) - 1
-	e := l.Runs[last].Engine
-	if !l.Switchable() {
-		return lab.Outcome{}, false
-	}
-	value := "on"
-	if on(e.Config()) {
-		value = "off"
-	}
-	return l.SwitchNow(last, name, value), true
-}
-
 // note says what the night now is, in at most two lines of an 80 column
 // screen.
 func (l *Lab) note(s leasestorm.Spec) string {
@@ -198,7 +170,7 @@ func (l *Lab) note(s leasestorm.Spec) string {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return l.keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys.help() }
 
 // Chronicle is the night of AWS 2025, the run at its place in it: hours
 // after DynamoDB was lost.

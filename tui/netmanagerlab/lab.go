@@ -67,39 +67,35 @@ var glossaryText string
 
 var glossary = lab.Glossary(glossaryText)
 
-// KeyMap is the lab's own.
+// KeyMap is the lab's own: the sets' two changes, the levers on the
+// Network Manager's numbers, and compare.
 type KeyMap struct {
-	AtOnce, Priority, RateDown, RateUp, StepDown, StepUp, Compare key.Binding
+	AtOnce, Priority key.Binding
+	Rate, Steps      lab.Lever
+	Compare          key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return defaultKeys }
-
-// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
-var defaultKeys = KeyMap{
-	AtOnce:   lab.Bind([]string{"a"}, "a", "the throttle lifted at once, or in steps (right run)"),
-	Priority: lab.Bind([]string{"p"}, "p", "new instances' updates first on/off (right run)"),
-	RateDown: lab.Bind([]string{"w"}, "w", "a slower Network Manager"),
-	RateUp:   lab.Bind([]string{"W"}, "W", "a faster Network Manager"),
-	StepDown: lab.Bind([]string{"k"}, "k", "smaller steps"),
-	StepUp:   lab.Bind([]string{"K"}, "K", "larger steps"),
-	Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		AtOnce:   lab.Bind([]string{"a"}, "a", "the throttle lifted at once, or in steps (right run)"),
+		Priority: lab.Bind([]string{"p"}, "p", "new instances' updates first on/off (right run)"),
+		Rate:     lab.NewLever("w", "W", "a slower Network Manager", "a faster Network Manager", "rate"),
+		Steps:    lab.NewLever("k", "K", "smaller steps", "larger steps", "steps"),
+		Compare:  lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	}
 }
 
 // help lists the lab's keys with the shell's.
-func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() lab.Help {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.AtOnce, "a", "at once"), lab.Brief(k.Priority, "p", "new first"),
-		lab.Brief(k.RateDown, "w/W", "rate"), lab.Brief(k.StepDown, "k/K", "steps"), c.Timeline, k.Compare, c.Moments}
-	full := [][]key.Binding{lab.StepKeys(), {k.AtOnce, k.Priority, k.RateDown, k.RateUp, k.StepDown, k.StepUp, k.Compare}, lab.ShellKeys()}
-	return short, full
+	own := append(append([]key.Binding{k.AtOnce, k.Priority}, k.Rate.Full()...), k.Steps.Full()...)
+	return lab.Help{
+		Short: []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.AtOnce, "a", "at once"), lab.Brief(k.Priority, "p", "new first"),
+			k.Rate.Short(), k.Steps.Short(), c.Timeline, k.Compare, c.Moments},
+		Full: [][]key.Binding{lab.StepKeys(), append(own, k.Compare), lab.ShellKeys()},
+	}
 }
-
-// ShortHelp is the help bar's keys.
-func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
-
-// FullHelp is the full help's columns.
-func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // The steps the keys move through: the Network Manager's rate and the
 // engineers' step.
@@ -111,24 +107,22 @@ var (
 // Key changes the spec and restarts the morning.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
-	var change lab.Change[netmanager.Spec]
-	switch {
-	case key.Matches(msg, k.AtOnce):
-		change = l.Toggle(func(c *netmanager.Config) { c.AtOnce = !c.AtOnce })
-	case key.Matches(msg, k.Priority):
-		change = l.Toggle(func(c *netmanager.Config) { c.Priority = !c.Priority })
-	case key.Matches(msg, k.RateDown), key.Matches(msg, k.RateUp):
-		dir := lab.Dir(msg, k.RateDown)
-		change = lab.Shared(func(s *netmanager.Spec) { s.Rate = lab.StepTo(rateSteps, s.Rate, dir) })
-	case key.Matches(msg, k.StepDown), key.Matches(msg, k.StepUp):
-		dir := lab.Dir(msg, k.StepDown)
-		change = lab.Shared(func(s *netmanager.Spec) { s.StepUp = lab.StepTo(stepUps, s.StepUp, dir) })
-	case key.Matches(msg, k.Compare):
-		change = l.Compare("steps", "steps,at-once")
-	default:
-		return lab.Outcome{}
+	if out, ok := l.Protect(msg,
+		lab.Protection[netmanager.Config]{Key: k.AtOnce, Name: "at-once", Flag: func(c *netmanager.Config) *bool { return &c.AtOnce }},
+		lab.Protection[netmanager.Config]{Key: k.Priority, Name: "priority", Flag: func(c *netmanager.Config) *bool { return &c.Priority }},
+	); ok {
+		return out
 	}
-	return l.Edit(msg.String(), change)
+	if out, ok := l.Turn(msg,
+		lab.Knob[netmanager.Spec]{Lever: k.Rate, Turn: func(s *netmanager.Spec, dir int) { s.Rate = lab.StepTo(rateSteps, s.Rate, dir) }},
+		lab.Knob[netmanager.Spec]{Lever: k.Steps, Turn: func(s *netmanager.Spec, dir int) { s.StepUp = lab.StepTo(stepUps, s.StepUp, dir) }},
+	); ok {
+		return out
+	}
+	if key.Matches(msg, k.Compare) {
+		return l.Edit(msg.String(), l.Compare("steps", "steps,at-once"))
+	}
+	return lab.Outcome{}
 }
 
 // note says what the morning now is.
@@ -138,7 +132,7 @@ func (l *Lab) note(s netmanager.Spec) string {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return l.keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys.help() }
 
 // Chronicle is the night of AWS 2025, the run at its place in it: hours
 // after 11:48 PM, the record gone empty.

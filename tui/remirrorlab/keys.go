@@ -37,7 +37,7 @@ var defaultKeys = KeyMap{
 }
 
 // help lists the lab's keys with the shell's.
-func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() lab.Help {
 	c := lab.CommonKeys
 	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Backoff, "o", "backoff"), lab.Brief(k.Cap, "k", "cap"),
 		lab.Brief(k.Bulkhead, "h", "bulkhead"), lab.Brief(k.Cut, "x", "cut"), lab.Brief(k.Spread, "m", "zones"), k.Wave.Short(),
@@ -46,14 +46,8 @@ func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
 	own = append(own, k.Wave.Full()...)
 	own = append(own, k.CapSize.Full()...)
 	own = append(own, k.Compare, k.Zoom, k.Lower, lab.CommonKeys.FromStart)
-	return short, [][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}
+	return lab.Help{Short: short, Full: [][]key.Binding{lab.PlayKeys(), own, lab.ShellKeys()}}
 }
-
-// ShortHelp is the help bar's keys.
-func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
-
-// FullHelp is the full help's columns.
-func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // viewKey handles the keys that change only the view.
 func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {
@@ -76,41 +70,22 @@ func (l *Lab) viewKey(msg tea.KeyMsg) (lab.Outcome, bool) {
 	return lab.Outcome{}, false
 }
 
-// change is the spec's edit a key asks for, or nil.
-// switchNow flips backoff, the cap or the bulkhead of the right run from
-// the time on the clock, where the run is under way and Z has not asked
-// for the start; ok reports whether the key was one of those.
-func (l *Lab) switchNow(msg tea.KeyMsg) (lab.Outcome, bool) {
-	if !l.Switchable() {
-		return lab.Outcome{}, false
+// protections are the keys that turn backoff, the cap and the bulkhead
+// in the right run: from the time on the clock where the run is under
+// way and Z has not asked for the start.
+func protections(k KeyMap) []lab.Protection[remirror.Config] {
+	return []lab.Protection[remirror.Config]{
+		{Key: k.Backoff, Name: "backoff", Flag: func(c *remirror.Config) *bool { return &c.Backoff }},
+		{Key: k.Cap, Name: "cap", Flag: func(c *remirror.Config) *bool { return &c.Cap }},
+		{Key: k.Bulkhead, Name: "bulkhead", Flag: func(c *remirror.Config) *bool { return &c.Bulkhead }},
 	}
-	last := len(l.Runs) - 1
-	c := l.Runs[last].Engine.Config()
-	for _, k := range []struct {
-		b    key.Binding
-		name string
-		on   bool
-	}{{l.keys.Backoff, "backoff", c.Backoff}, {l.keys.Cap, "cap", c.Cap}, {l.keys.Bulkhead, "bulkhead", c.Bulkhead}} {
-		if key.Matches(msg, k.b) {
-			value := "on"
-			if k.on {
-				value = "off"
-			}
-			return l.SwitchNow(last, k.name, value), true
-		}
-	}
-	return lab.Outcome{}, false
 }
+
+// change is the spec's edit a key asks for, or nil.
 
 func (l *Lab) change(msg tea.KeyMsg) lab.Change[remirror.Spec] {
 	k := l.keys
 	switch {
-	case key.Matches(msg, k.Backoff):
-		return l.Toggle(func(c *remirror.Config) { c.Backoff = !c.Backoff })
-	case key.Matches(msg, k.Cap):
-		return l.Toggle(func(c *remirror.Config) { c.Cap = !c.Cap })
-	case key.Matches(msg, k.Bulkhead):
-		return l.Toggle(func(c *remirror.Config) { c.Bulkhead = !c.Bulkhead })
 	case key.Matches(msg, k.Spread):
 		return l.Toggle(func(c *remirror.Config) { c.Spread = !c.Spread })
 	case key.Matches(msg, k.Cut):

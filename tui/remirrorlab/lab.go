@@ -83,6 +83,7 @@ var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
 	Clock:    func(r run, at float64) string { return remirror.Clock(int(at)) },
 	Switch:   (*remirror.Engine).Switch,
 	Switches: func(c *remirror.Config) *string { return &c.Switches },
+	Live:     (*remirror.Engine).Config,
 	When:     func(at float64) string { return remirror.Clock(int(at)) },
 	Pace:     func(sps float64) string { return fmt.Sprintf("%.10g min of the run a second", StepMin*sps) },
 	Stops:    "the change and the storm (12:47 AM), the race, 2:40 AM, any brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end",
@@ -125,19 +126,19 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if key.Matches(msg, lab.CommonKeys.FromStart) {
 		return l.ToggleFromStart("o, k and h")
 	}
-	if out, ok := l.switchNow(msg); ok {
-		return out
-	}
-	change := l.change(msg)
-	if change == nil {
-		return lab.Outcome{}
-	}
-	out := l.EditSaying(msg.String(), change, func(s remirror.Spec) string {
-		if l.keys.CapSize.Dir(msg) != 0 && !slices.ContainsFunc(mustConfigs(s), func(c remirror.Config) bool { return c.Cap }) {
-			return fmt.Sprintf("the cap's size is now %d, but no run has the cap: k puts it on the right run", s.MaxRemirrors)
+	out, ok := l.Protect(msg, protections(l.keys)...)
+	if !ok {
+		change := l.change(msg)
+		if change == nil {
+			return lab.Outcome{}
 		}
-		return l.note(s)
-	})
+		out = l.EditSaying(msg.String(), change, func(s remirror.Spec) string {
+			if l.keys.CapSize.Dir(msg) != 0 && !slices.ContainsFunc(mustConfigs(s), func(c remirror.Config) bool { return c.Cap }) {
+				return fmt.Sprintf("the cap's size is now %d, but no run has the cap: k puts it on the right run", s.MaxRemirrors)
+			}
+			return l.note(s)
+		})
+	}
 	if out.Restarted {
 		out.Cmd = tea.Batch(out.Cmd, l.Init())
 	}
@@ -177,7 +178,7 @@ func mustConfigs(s remirror.Spec) []remirror.Config {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return l.keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys.help() }
 
 // chronicle is the lecture's timeline of AWS 2011, the run at its minute.
 func chronicle(first run) (string, []widget.Incident, float64) {

@@ -98,64 +98,53 @@ var glossaryText string
 
 var glossary = lab.Glossary(glossaryText)
 
-// KeyMap is the lab's own.
+// KeyMap is the lab's own: the two protections, the fault, and compare.
 type KeyMap struct {
 	Reserve, Drills, Fault, Compare key.Binding
 }
 
 // DefaultKeyMap is the lab's keys as it opens with them.
-func DefaultKeyMap() KeyMap { return defaultKeys }
-
-// defaultKeys are the lab's keys as it opens with them (DefaultKeyMap).
-var defaultKeys = KeyMap{
-	Reserve: lab.Bind([]string{"p"}, "p", "power reserved for failover on/off (right run)"),
-	Drills:  lab.Bind([]string{"d"}, "d", "failover drilled on/off (right run)"),
-	Fault:   lab.Bind([]string{"f"}, "f", "H1 alone dark, or the city's feed cut (H2 too)"),
-	Compare: lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Reserve: lab.Bind([]string{"p"}, "p", "power reserved for failover on/off (right run)"),
+		Drills:  lab.Bind([]string{"d"}, "d", "failover drilled on/off (right run)"),
+		Fault:   lab.Bind([]string{"f"}, "f", "H1 alone dark, or the city's feed cut (H2 too)"),
+		Compare: lab.Bind([]string{"c"}, "c", "one run or two side by side"),
+	}
 }
 
 // help lists the lab's keys with the shell's.
-func (k KeyMap) help() ([]key.Binding, [][]key.Binding) {
+func (k KeyMap) help() lab.Help {
 	c := lab.CommonKeys
-	short := []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Reserve, "p", "reserve"), lab.Brief(k.Drills, "d", "drills"),
-		lab.Brief(k.Fault, "f", "feed"), c.Timeline, k.Compare, c.Moments}
-	full := [][]key.Binding{
-		lab.PlayKeys(),
-		{k.Reserve, k.Drills, k.Fault, k.Compare},
-		lab.ShellKeys(),
+	return lab.Help{
+		Short: []key.Binding{c.Play, c.Step, c.Help, c.Quit, lab.Brief(k.Reserve, "p", "reserve"), lab.Brief(k.Drills, "d", "drills"),
+			lab.Brief(k.Fault, "f", "feed"), c.Timeline, k.Compare, c.Moments},
+		Full: [][]key.Binding{lab.PlayKeys(), {k.Reserve, k.Drills, k.Fault, k.Compare}, lab.ShellKeys()},
 	}
-	return short, full
 }
-
-// ShortHelp is the help bar's keys.
-func (k KeyMap) ShortHelp() []key.Binding { short, _ := k.help(); return short }
-
-// FullHelp is the full help's columns.
-func (k KeyMap) FullHelp() [][]key.Binding { _, full := k.help(); return full }
 
 // Key changes the spec and restarts the days on their seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
-	var change lab.Change[siteoutage.Spec]
+	if out, ok := l.Protect(msg,
+		lab.Protection[siteoutage.Config]{Key: k.Reserve, Name: "reserve", Flag: func(c *siteoutage.Config) *bool { return &c.Reserve }},
+		lab.Protection[siteoutage.Config]{Key: k.Drills, Name: "drills", Flag: func(c *siteoutage.Config) *bool { return &c.Drills }},
+	); ok {
+		return out
+	}
 	switch {
-	case key.Matches(msg, k.Reserve):
-		change = l.Toggle(func(c *siteoutage.Config) { c.Reserve = !c.Reserve })
-	case key.Matches(msg, k.Drills):
-		change = l.Toggle(func(c *siteoutage.Config) { c.Drills = !c.Drills })
 	case key.Matches(msg, k.Fault):
-		change = lab.Shared(func(s *siteoutage.Spec) {
+		return l.Edit(msg.String(), lab.Shared(func(s *siteoutage.Spec) {
 			if s.Fault == "city" {
 				s.Fault = "site"
 			} else {
 				s.Fault = "city"
 			}
-		})
+		}))
 	case key.Matches(msg, k.Compare):
-		change = l.Compare("none", "none,both")
-	default:
-		return lab.Outcome{}
+		return l.Edit(msg.String(), l.Compare("none", "none,both"))
 	}
-	return l.Edit(msg.String(), change)
+	return lab.Outcome{}
 }
 
 // note says what the days now are.
@@ -174,4 +163,4 @@ func (l *Lab) Info() lab.Info {
 }
 
 // KeyMap is the lab's keys for the help bar and the full help.
-func (l *Lab) KeyMap() help.KeyMap { return l.keys }
+func (l *Lab) KeyMap() help.KeyMap { return l.keys.help() }
