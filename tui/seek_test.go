@@ -16,7 +16,13 @@ func drive(m *Model, k string) { send(m, keyMsg(k)) }
 // send gives m a message and runs what it starts, as drive does.
 func send(m *Model, msg tea.Msg) {
 	_, cmd := m.Update(msg)
-	queue := []tea.Cmd{cmd}
+	settle(m, cmd)
+}
+
+// settle runs cmds and what their messages start, as send does.
+func settle(m *Model, cmds ...tea.Cmd) {
+	queue := cmds
+	var cmd tea.Cmd
 	for len(queue) > 0 {
 		cmd, queue = queue[0], queue[1:]
 		if cmd == nil {
