@@ -5,16 +5,16 @@ import (
 	"testing"
 )
 
-// Over 40 seeds of ten years, greedy placement loses every object or
+// Over 12 seeds of ten years, greedy placement loses every object or
 // none on each seed (its objects share three nodes), and the result does
 // not depend on the workers.
 func TestLossesOverSeeds(t *testing.T) {
 	s := DefaultDurabilitySpec()
-	one, err := s.OverSeeds(context.Background(), 40, 1, nil)
+	one, err := s.OverSeeds(context.Background(), 12, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	two, err := s.OverSeeds(context.Background(), 40, 3, nil)
+	two, err := s.OverSeeds(context.Background(), 12, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
