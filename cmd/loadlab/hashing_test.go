@@ -15,9 +15,9 @@ import (
 func TestHashingJSONIsDeterministic(t *testing.T) {
 	t.Parallel()
 	for _, args := range [][]string{
-		{"run", "hashing", "--seed", "425", "--format", "json"},
+		{"run", "hashing", "--seed", "425", "--nodes", "200", "--format", "json"},
 		{"run", "hashing", "--seed", "425", "--against", "ring", "--remove", "30", "--add", "20", "--keys", "20000", "--format", "json"},
-		{"run", "hashing", "--seed", "425", "--keys", "20000", "--against", "ring"},
+		{"run", "hashing", "--seed", "425", "--nodes", "200", "--keys", "20000", "--against", "ring"},
 	} {
 		code1, out1, errs1 := runArgs(t, args...)
 		code2, out2, _ := runArgs(t, args...)
@@ -28,7 +28,7 @@ func TestHashingJSONIsDeterministic(t *testing.T) {
 			t.Errorf("loadlab %s: a lookup's time in the report without --time-lookups:\n%s", strings.Join(args, " "), out1)
 		}
 	}
-	code, out, errs := runArgs(t, "run", "hashing", "--keys", "20000", "--against", "ring", "--time-lookups", "--format", "json")
+	code, out, errs := runArgs(t, "run", "hashing", "--nodes", "200", "--keys", "20000", "--against", "ring", "--time-lookups", "--format", "json")
 	var r struct {
 		LookupNs float64 `json:"lookup_ns"`
 		Against  struct {
