@@ -5,6 +5,7 @@ import (
 	"github.com/loadlab/loadlab/sim/bins"
 	"github.com/loadlab/loadlab/sim/cascade"
 	"github.com/loadlab/loadlab/sim/configstorm"
+	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/sim/flipflop"
 	"github.com/loadlab/loadlab/sim/hashing"
 	"github.com/loadlab/loadlab/sim/interleave"
@@ -19,13 +20,7 @@ import (
 // Spec is an engine's configuration in the words of the command line and
 // scenario files. Each engine's spec type implements it; a scenario holds
 // one so that a flag or a file can override any field.
-type Spec interface {
-	// Engine names the engine the spec configures.
-	Engine() string
-	// Validate reports the first invalid field (an engine.FieldError where
-	// a field is to blame) without running anything.
-	Validate() error
-}
+type Spec = engine.Spec
 
 // Engine is one simulation engine: its name on the command line and in
 // scenario files (its spec's, Spec.Engine), a one-line title, the picker's

@@ -24,10 +24,10 @@ var seedCounts = []int{10, 100, 1000}
 // cost model, N starts: more would keep a class waiting.
 const seedsWork = 30.0
 
-// overSeeds is the shell's N: the lab's config played to its end on many
-// seeds from its own, each in a lab of its own off the UI loop on every
-// core, and each headline figure's spread, with where the seed on screen
-// falls in it.
+// overSeeds is the shell's N: the lab's config run by its engine to its
+// end on many seeds from its own, as loadlab run --seeds runs it, off the
+// UI loop on every core, and each headline figure's spread, with where
+// the seed on screen falls in it.
 type overSeeds struct {
 	open  bool
 	n     int
@@ -96,11 +96,11 @@ func (m *Model) openSeeds(n int) tea.Cmd {
 	}), m.play.busy())
 }
 
-// spreadOver plays spec's lab to its end on n seeds from first, each the
-// stride after the last, on every core, and gathers each headline
-// figure's spread.
+// spreadOver runs spec to its end (its Figures) on n seeds from first,
+// each the stride after the last, on every core, and gathers each
+// headline figure's spread.
 func spreadOver(ctx context.Context, spec scenarios.Spec, first int64, n int, progress func(float64)) ([]engine.Spread, error) {
-	runs, err := sweep.OverSeeds(ctx, []scenarios.Spec{spec}, first, n, lab.Workers(), true, sweep.Runner{Figures: playToEnd}, progress)
+	runs, err := sweep.OverSeeds(ctx, []scenarios.Spec{spec}, first, n, lab.Workers(), true, sweep.Runner{}, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -143,12 +143,12 @@ func (m *Model) seedsBusy() tea.Cmd {
 // and place; a figure that is no number by the values it took.
 func (m *Model) seedsBody(w, h int) string {
 	st, s := m.st, &m.seeds
-	title := fmt.Sprintf("%s over %d seeds (%d..%d), each played to its end", m.scenario.Name, s.n, s.first, s.first+int64(s.n-1)*s.stride)
+	title := fmt.Sprintf("%s over %d seeds (%d..%d), each run to its end", m.scenario.Name, s.n, s.first, s.first+int64(s.n-1)*s.stride)
 	switch {
 	case s.n == 0: // the count asked for was refused, and none ran before
 		title = m.scenario.Name + " over many seeds: that count cannot run (below)"
 	case s.stride > 1:
-		title = fmt.Sprintf("%s over %d seeds (%d, %d, ... %d: a run's %d trials each), each played to its end", m.scenario.Name, s.n, s.first, s.first+s.stride, s.first+int64(s.n-1)*s.stride, s.stride)
+		title = fmt.Sprintf("%s over %d seeds (%d, %d, ... %d: a run's %d trials each), each run to its end", m.scenario.Name, s.n, s.first, s.first+s.stride, s.first+int64(s.n-1)*s.stride, s.stride)
 	}
 	var body []string
 	spreads, ok, err := s.bg.For(s.key)

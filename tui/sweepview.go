@@ -10,7 +10,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/loadlab/loadlab/internal/sweep"
-	"github.com/loadlab/loadlab/scenarios"
 	"github.com/loadlab/loadlab/sim/engine"
 	"github.com/loadlab/loadlab/themes"
 	"github.com/loadlab/loadlab/tui/lab"
@@ -102,23 +101,8 @@ func (m *sweepModel) next() tea.Cmd {
 	}
 	o := m.opts
 	return m.bg.Start(fmt.Sprint(i), func(ctx context.Context, progress func(float64)) (sweep.Report, error) {
-		return sweep.Run(ctx, o.Points[i:i+1], o.Varies, o.First, o.Seeds, lab.Workers(), o.Seeded, sweep.Runner{Figures: playToEnd}, progress)
+		return sweep.Run(ctx, o.Points[i:i+1], o.Varies, o.First, o.Seeds, lab.Workers(), o.Seeded, sweep.Runner{}, progress)
 	})
-}
-
-// playToEnd plays spec's lab to its end and gives its headline figures:
-// the run the lab on screen would show.
-func playToEnd(ctx context.Context, spec scenarios.Spec) ([]engine.Figure, error) {
-	l, err := labs[spec.Engine()](spec)
-	if err != nil {
-		return nil, err
-	}
-	for steps := 0; !l.Done() && l.Step(); steps++ {
-		if steps%256 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-	}
-	return l.Headline(), nil
 }
 
 // Update takes the keys, the size and each point as it comes.

@@ -50,12 +50,11 @@ type adaptor interface {
 	boolFlags() []string
 	// fromFile sets the fields a scenario file's table names over base.
 	fromFile(base scenarios.Spec, table map[string]any) (scenarios.Spec, error)
-	// figures runs a spec of the engine on one core to its headline
-	// figures; estimate is what that run costs.
-	figures(ctx context.Context, spec scenarios.Spec) ([]engine.Figure, error)
+	// estimate is what a run of a spec of the engine to its headline
+	// figures (its Figures) costs on one core.
 	estimate(spec scenarios.Spec) engine.Cost
-	// runner is figures, and the engine's runs over seeds at once where
-	// it has them, for sweeps and --seeds.
+	// runner is the engine's runs over seeds at once where it has them,
+	// for sweeps and --seeds.
 	runner() sweep.Runner
 }
 

@@ -105,23 +105,10 @@ func seedRange(first, stride int64, n int) string {
 	return fmt.Sprintf("%d, %d, ... %d: a run's %d trials each", first, first+stride, last, stride)
 }
 
-// figures runs spec on one core and gives its headline figures.
-func (c *engineCLI[S, R]) figures(ctx context.Context, spec scenarios.Spec) ([]engine.Figure, error) {
-	r, err := c.run(ctx, spec.(S), runEnv{workers: 1, format: "text"})
-	if err != nil {
-		return nil, err
-	}
-	h, ok := any(r).(headlined)
-	if !ok {
-		return nil, fmt.Errorf("the %s engine has no headline figures", c.engine())
-	}
-	return h.Headline(), nil
-}
-
-// runner is figures, with the engine's runs over seeds at once if it
-// has them.
+// runner is the engine's runs over seeds at once if it has them, each
+// spec's own Figures if not.
 func (c *engineCLI[S, R]) runner() sweep.Runner {
-	r := sweep.Runner{Figures: c.figures}
+	var r sweep.Runner
 	if c.seeds != nil {
 		r.Seeds = func(ctx context.Context, spec scenarios.Spec, n int) ([][]engine.Figure, error) {
 			return c.seeds(ctx, spec.(S), n)

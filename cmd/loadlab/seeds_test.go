@@ -96,7 +96,7 @@ func TestSeedsAtOnceEqualOneByOne(t *testing.T) {
 		var want [][]engine.Figure
 		for k := range 7 {
 			s, _ := flags.Apply(spec, []string{"--seed", strconv.FormatInt(425+int64(k)*engine.StrideOf(spec), 10)})
-			f, err := a.figures(context.Background(), s)
+			f, err := s.Figures(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,14 +9,13 @@ import (
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
-// Runner is how specs are run to their headline figures. Figures plays
-// one run on one core. Seeds, when set, does what n Figures calls would
-// on n consecutive seeds from the spec's own (stepping by its stride), in
-// one go on one core: an engine whose runs over seeds are one run's trials
-// keeps its state between them.
+// Runner is how specs are run to their headline figures: each run by
+// its spec's own Figures, on one core, unless Seeds is set. Seeds does
+// what n Figures calls would on n consecutive seeds from the spec's own
+// (stepping by its stride), in one go on one core: an engine whose runs
+// over seeds are one run's trials keeps its state between them.
 type Runner struct {
-	Figures func(ctx context.Context, spec scenarios.Spec) ([]engine.Figure, error)
-	Seeds   func(ctx context.Context, spec scenarios.Spec, n int) ([][]engine.Figure, error)
+	Seeds func(ctx context.Context, spec scenarios.Spec, n int) ([][]engine.Figure, error)
 }
 
 // blocksPerWorker is how many blocks of seeds each worker gets on
@@ -60,7 +59,7 @@ func OverSeeds(ctx context.Context, specs []scenarios.Spec, first int64, seeds, 
 		if r.Seeds != nil && seeded {
 			return r.Seeds(ctx, s, n)
 		}
-		f, err := r.Figures(ctx, s)
+		f, err := s.Figures(ctx)
 		return [][]engine.Figure{f}, err
 	}, func(float64) {
 		if progress != nil {

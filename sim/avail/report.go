@@ -1,6 +1,8 @@
 package avail
 
 import (
+	"context"
+
 	"strconv"
 	"strings"
 
@@ -275,4 +277,10 @@ func (s Spec) Run() (Report, error) {
 		r.Outage = &o
 	}
 	return r, nil
+}
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s Spec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	return engine.HeadlineOf(s.Run())
 }

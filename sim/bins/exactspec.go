@@ -181,3 +181,9 @@ func (s ExactSpec) Cost(workers int) engine.Cost {
 	c.OutputBytes = 8192 + 2*float64(s.Counterexamples)*example
 	return c
 }
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s ExactSpec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	return engine.HeadlineOf(s.Run(ctx, 1))
+}

@@ -1,8 +1,12 @@
 package bins
 
 import (
+	"context"
+
 	"fmt"
 	"strings"
+
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // Spec is a Config in the words of the command line and scenario files:
@@ -84,4 +88,14 @@ func (s Spec) IdleFlags() map[string]string {
 		idle["refresh"] = fmt.Sprintf("no rule of %q reads it (stale without its own :R does)", s.Strategies)
 	}
 	return idle
+}
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s Spec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	cfg, err := s.Config()
+	if err != nil {
+		return nil, err
+	}
+	return engine.HeadlineOf(RunAll(ctx, cfg, RunOptions{Workers: 1}))
 }

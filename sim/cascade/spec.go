@@ -432,3 +432,9 @@ func (s Spec) RunAll(ctx context.Context, workers int, progress func(float64)) (
 
 // Title describes a run for a report.
 func (r Run) String() string { return fmt.Sprintf("%s (%s)", r.Name, r.Title) }
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s Spec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	return engine.HeadlineOf(s.RunAll(ctx, 1, nil))
+}

@@ -216,3 +216,9 @@ func digitSum(n float64) float64 {
 	}
 	return sum
 }
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s StormSpec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	return engine.HeadlineOf(s.Run(ctx, nil))
+}

@@ -19,3 +19,15 @@ type Figure struct {
 // to its report: up to eight figures of about a hundred bytes in JSON, a
 // line of them in text; the cost models add them per run.
 const HeadlineJSON, HeadlineText = 800.0, 300.0
+
+// Headlined is a run's report that gives its headline figures.
+type Headlined interface{ Headline() []Figure }
+
+// HeadlineOf is a run's headline figures, or the run's error: a spec's
+// Figures in one line, engine.HeadlineOf(s.Run(ctx, nil)).
+func HeadlineOf[R Headlined](r R, err error) ([]Figure, error) {
+	if err != nil {
+		return nil, err
+	}
+	return r.Headline(), nil
+}

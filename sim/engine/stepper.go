@@ -1,5 +1,7 @@
 package engine
 
+import "context"
+
 // Pos is where a run is, in the engine's own step: a ball, a tick, a slice
 // of simulated time, a week, an object placed. Steps is the run's length
 // in those steps (an engine whose length is not known ahead gives its best
@@ -24,11 +26,13 @@ type Stepper interface {
 }
 
 // Spec is an engine's configuration as the front ends hold it: it names
-// its engine, validates into field errors (FieldError) and estimates its
-// run's cost before the run starts.
+// its engine, validates into field errors (FieldError), and runs on one
+// core to its headline figures, as its report gives them (a sweep's
+// point, a seed of a run over seeds, in the TUI as on the command line).
 type Spec interface {
 	Engine() string
 	Validate() error
+	Figures(ctx context.Context) ([]Figure, error)
 }
 
 // Costed is a Spec that estimates its run.

@@ -82,3 +82,9 @@ func Cuts(r Report) []Cut {
 	}
 	return out
 }
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s Spec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	return engine.HeadlineOf(s.Run(ctx, nil))
+}

@@ -15,15 +15,15 @@ type Report struct {
 }
 
 // Headline is the studies' headline figures (Figures).
-func (r Report) Headline() []engine.Figure { return r.Spec.Figures(r.Studies) }
+func (r Report) Headline() []engine.Figure { return r.Spec.FiguresOf(r.Studies) }
 
-// Figures is each scheme's headline for the spec's studies, the scheme's
+// FiguresOf is each scheme's headline for studies of the spec, the scheme's
 // name its group: each weight's share of the keys beside its share of the
 // weight, when there are weights (key "shares"), the spread of keys a node
 // ("spread", the standard deviation as a share of the mean), and the share
 // of the keys that moved when the nodes left ("leave") and when nodes
 // joined ("join").
-func (s Spec) Figures(studies []Study) []engine.Figure {
+func (s Spec) FiguresOf(studies []Study) []engine.Figure {
 	var figs []engine.Figure
 	by, total := WeightClasses(s.NodeList())
 	for _, st := range studies {

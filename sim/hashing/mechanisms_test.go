@@ -120,7 +120,7 @@ func TestStudiesOfTheNewSchemes(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := studies[0]
-		figs := fmt.Sprint(s.Figures(studies))
+		figs := fmt.Sprint(s.FiguresOf(studies))
 		switch sc {
 		case "jump":
 			if st.MovedOnlyFromRemoved || st.MovedFraction < 0.1 || !st.MovedOnlyToAdded {

@@ -461,3 +461,10 @@ func (s Spec) IdleFlags() map[string]string {
 	}
 	return idle
 }
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s Spec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	studies, err := s.Run(ctx, nil)
+	return engine.HeadlineOf(Report{Spec: s, Studies: studies}, err)
+}

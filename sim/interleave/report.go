@@ -329,3 +329,9 @@ func timingReport(t *Timing, runs []FixRun) *TimingReport {
 	}
 	return tr
 }
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s Spec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	return engine.HeadlineOf(s.Run(ctx, nil))
+}

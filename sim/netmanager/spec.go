@@ -51,3 +51,9 @@ func (s Spec) Run(ctx context.Context, progress func(float64)) (Report, error) {
 
 // withSet puts a set in a run's config.
 func withSet(c *Config, p Protections) { c.Protections = p }
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s Spec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	return engine.HeadlineOf(s.Run(ctx, nil))
+}

@@ -303,3 +303,13 @@ func (d *Durability) Run(ctx context.Context, progress func(float64)) error {
 	}
 	return nil
 }
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s DurabilitySpec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	d, err := NewDurabilityContext(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	return engine.HeadlineOf(d, d.Run(ctx, nil))
+}

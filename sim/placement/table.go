@@ -251,3 +251,13 @@ func (t *Table) noteLossAt(r *Row, loc int, reps []int, placed, total int) {
 // lossThreshold is the replicas an event must take for fewer than a
 // majority (r/2 + 1) to survive.
 func lossThreshold(r int) int { return r - r/2 }
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s Spec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	t, err := NewTableContext(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	return engine.HeadlineOf(t, t.Run(ctx, nil))
+}

@@ -92,3 +92,9 @@ func withSet(c *Config, p Protections) { c.Protections = p }
 
 // Headline is the runs' headline figures at their end.
 func (r Report) Headline() []engine.Figure { return r.Figures }
+
+// Figures runs the spec on one core to its headline figures: what a
+// sweep's point and a run over seeds record of each run.
+func (s Spec) Figures(ctx context.Context) ([]engine.Figure, error) {
+	return engine.HeadlineOf(s.Run(ctx, nil))
+}

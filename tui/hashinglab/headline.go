@@ -10,5 +10,5 @@ func (l *Lab) Headline() []widget.Figure {
 	if l.c.Last != nil {
 		return l.c.Figures()
 	}
-	return l.spec.Figures(l.studies)
+	return l.spec.FiguresOf(l.studies)
 }

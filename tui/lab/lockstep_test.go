@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -188,10 +189,16 @@ func TestStepTo(t *testing.T) {
 
 func (toySpec) Engine() string { return "toy" }
 
+// Figures is the toy's: it has none.
+func (toySpec) Figures(context.Context) ([]engine.Figure, error) { return nil, nil }
+
 type otherSpec struct{}
 
 func (otherSpec) Engine() string  { return "other" }
 func (otherSpec) Validate() error { return nil }
+func (otherSpec) Figures(context.Context) ([]engine.Figure, error) {
+	return nil, nil
+}
 
 // A lab handed another engine's spec says which lab refused what.
 func TestSpecOf(t *testing.T) {
