@@ -168,3 +168,24 @@ func SwitchedByHand[R any, E Switching[R]](t *testing.T, scheduled, byHand E, sw
 		t.Errorf("%s: the run switched by hand differs from the run given the switches", engine.FormatSwitches(switches))
 	}
 }
+
+// Scheduled checks, for each list of switches, that base given the list
+// as its switches (switches points at the config's field, which
+// engine.FormatSwitches writes) runs as base switched by hand at their
+// times (SwitchedByHand).
+func Scheduled[C, R any, E Switching[R]](t *testing.T, build func(C) (E, error), base C, switches func(*C) *string, lists ...[]engine.Switch) {
+	t.Helper()
+	for _, list := range lists {
+		c := base
+		*switches(&c) = engine.FormatSwitches(list)
+		scheduled, err := build(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byHand, err := build(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		SwitchedByHand[R](t, scheduled, byHand, list)
+	}
+}

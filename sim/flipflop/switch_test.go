@@ -14,21 +14,10 @@ import (
 // and on again at 11:00.
 func TestSwitchAtASecondIsTheScheduledRun(t *testing.T) {
 	at := func(h, m int) float64 { return Unit.Clock(60*h + m) }
-	for _, switches := range [][]engine.Switch{
-		{{Name: "hysteresis", Value: "on", At: at(6, 0)}},
-		{{Name: "cap", Value: "on", At: at(6, 0)}, {Name: "cap", Value: "off", At: at(8, 0)}},
-		{{Name: "automation", Value: "off", At: at(7, 0)}, {Name: "automation", Value: "on", At: at(11, 0)}},
-	} {
-		base := DefaultConfig()
-		c := base
-		c.Switches = engine.FormatSwitches(switches)
-		scheduled, err := New(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		byHand, _ := New(base)
-		enginetest.SwitchedByHand[Result](t, scheduled, byHand, switches)
-	}
+	enginetest.Scheduled[Config, Result](t, New, DefaultConfig(), func(c *Config) *string { return &c.Switches },
+		[]engine.Switch{{Name: "hysteresis", Value: "on", At: at(6, 0)}},
+		[]engine.Switch{{Name: "cap", Value: "on", At: at(6, 0)}, {Name: "cap", Value: "off", At: at(8, 0)}},
+		[]engine.Switch{{Name: "automation", Value: "off", At: at(7, 0)}, {Name: "automation", Value: "on", At: at(11, 0)}})
 }
 
 // The lecture's switch-off at 9:36 AM, made as a switch on a morning

@@ -14,23 +14,13 @@ import (
 // rate.
 func TestSwitchAtASecondIsTheScheduledRun(t *testing.T) {
 	three, four := Unit.Clock(3*60), Unit.Clock(4*60)
-	for _, switches := range [][]engine.Switch{
-		{{Name: "throttle", Value: "on", At: three}},
-		{{Name: "throttle", Value: "on", At: three}, {Name: "throttle", Value: "off", At: four}},
-		{{Name: "drop-stale", Value: "on", At: three}, {Name: "cap", Value: "100", At: three}},
-		{{Name: "rate", Value: "20", At: four}},
-	} {
-		c := DefaultConfig()
-		c.Droplets, c.AfterMin = 8000, 150
-		base := c
-		c.Switches = engine.FormatSwitches(switches)
-		scheduled, err := New(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		byHand, _ := New(base)
-		enginetest.SwitchedByHand[Result](t, scheduled, byHand, switches)
-	}
+	base := DefaultConfig()
+	base.Droplets, base.AfterMin = 8000, 150
+	enginetest.Scheduled[Config, Result](t, New, base, func(c *Config) *string { return &c.Switches },
+		[]engine.Switch{{Name: "throttle", Value: "on", At: three}},
+		[]engine.Switch{{Name: "throttle", Value: "on", At: three}, {Name: "throttle", Value: "off", At: four}},
+		[]engine.Switch{{Name: "drop-stale", Value: "on", At: three}, {Name: "cap", Value: "100", At: three}},
+		[]engine.Switch{{Name: "rate", Value: "20", At: four}})
 }
 
 // The lecture's night, throttled from 4:14 AM by a switch on a run with

@@ -12,35 +12,16 @@ import (
 // hand at that minute (as the lab does on a key); backoff switched on at
 // minute 0 is the backoff run from the start.
 func TestSwitchAtAMinuteIsTheScheduledRun(t *testing.T) {
-	runTo := func(c Config) Result {
-		e, err := New(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for e.Step() {
-		}
-		return e.Result()
-	}
 	base := DefaultConfig()
 	base.Hours = 12
-	for _, switches := range [][]engine.Switch{
-		{{Name: "backoff", Value: "on", At: 120}},
-		{{Name: "cap", Value: "on", At: 90}, {Name: "bulkhead", Value: "on", At: 150}, {Name: "cap", Value: "off", At: 400}},
-	} {
-		c := base
-		c.Switches = engine.FormatSwitches(switches)
-		scheduled, err := New(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		byHand, _ := New(base)
-		enginetest.SwitchedByHand[Result](t, scheduled, byHand, switches)
-	}
+	enginetest.Scheduled[Config, Result](t, New, base, func(c *Config) *string { return &c.Switches },
+		[]engine.Switch{{Name: "backoff", Value: "on", At: 120}},
+		[]engine.Switch{{Name: "cap", Value: "on", At: 90}, {Name: "bulkhead", Value: "on", At: 150}, {Name: "cap", Value: "off", At: 400}})
 	withBackoff := base
 	withBackoff.Backoff = true
 	c := base
 	c.Switches = "backoff=on@0"
-	got, want := runTo(c), runTo(withBackoff)
+	got, want := enginetest.Play[Config, Result](t, New, c), enginetest.Play[Config, Result](t, New, withBackoff)
 	got.Switches, got.Set = nil, want.Set
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("backoff switched on at minute 0: peak %.4f; the backoff run: %.4f", got.PeakStuck, want.PeakStuck)
