@@ -17,14 +17,7 @@ import (
 // The figures the casebook's lessons quote are the figures their runs
 // give: each check names the words of the lesson and the run's figure.
 func TestCasebookLessonsTellTheRuns(t *testing.T) {
-	leases := func(name string) []leasestorm.Result {
-		sc, _ := Lookup(name)
-		rep, err := sc.Spec.(leasestorm.Spec).Run(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep.Runs
-	}
+	leases := func(name string) []leasestorm.Result { return runsOf[leasestorm.Spec, leasestorm.Result](t, name, nil) }
 	outage := func(min int) leasestorm.Result {
 		c := leasestorm.DefaultConfig()
 		c.OutageMin = min

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -14,16 +13,7 @@ import (
 // give: each check names the words of the lesson and the run's figure.
 func TestFacebookLessonsTellTheRuns(t *testing.T) {
 	runs := func(name string, edit func(*configstorm.Spec)) []configstorm.Result {
-		sc, _ := Lookup(name)
-		s := sc.Spec.(configstorm.Spec)
-		if edit != nil {
-			edit(&s)
-		}
-		rep, err := s.Run(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep.Runs
+		return runsOf[configstorm.Spec, configstorm.Result](t, name, edit)
 	}
 	lecture, without := runs("facebook-2010", nil), runs("facebook-2010-backoff", nil)
 	cut, backoff := lecture[0], lecture[1]

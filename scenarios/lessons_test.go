@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/loadlab/loadlab/sim/bins"
+	"github.com/loadlab/loadlab/sim/engine"
 )
 
 // The figures a bins scenario's lesson quotes are the figures its run
@@ -109,4 +110,22 @@ func TestBinsLessonsTellTheRun(t *testing.T) {
 			}
 		}
 	}
+}
+
+// runsOf runs scenario name's spec, edited first where edit is not nil,
+// and gives its runs: the figures a casebook lesson quotes come from them.
+func runsOf[S interface {
+	Run(context.Context, func(float64)) (engine.Report[S, R], error)
+}, R any](t *testing.T, name string, edit func(*S)) []R {
+	t.Helper()
+	sc, _ := Lookup(name)
+	s := sc.Spec.(S)
+	if edit != nil {
+		edit(&s)
+	}
+	rep, err := s.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Runs
 }

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -16,16 +15,7 @@ import (
 // figure.
 func TestRemirrorLessonsTellTheRuns(t *testing.T) {
 	runs := func(name string, edit func(*remirror.Spec)) []remirror.Result {
-		sc, _ := Lookup(name)
-		s := sc.Spec.(remirror.Spec)
-		if edit != nil {
-			edit(&s)
-		}
-		rep, err := s.Run(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep.Runs
+		return runsOf[remirror.Spec, remirror.Result](t, name, edit)
 	}
 	pct := func(share float64, digits int) string { return fmt.Sprintf("%.*f %%", digits, 100*share) }
 	after := func(r remirror.Result) string {
