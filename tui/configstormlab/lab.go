@@ -63,6 +63,8 @@ var afternoon = lab.Case[configstorm.Spec, configstorm.Config, *configstorm.Engi
 	When: func(at float64) string {
 		return configstorm.Elapsed(int(at)/60-configstorm.LeadMin) + " after the bad value"
 	},
+	Protections: protections(DefaultKeyMap()),
+	Knobs:       knobs(DefaultKeyMap()),
 }
 
 // New opens the lab on a config-storm spec.
@@ -125,21 +127,7 @@ var (
 // switches the right run from now.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
-	if out, ok := l.Protect(msg,
-		lab.Protection[configstorm.Config]{Key: k.Backoff, Name: "backoff", Flag: func(c *configstorm.Config) *bool { return &c.Backoff }},
-		lab.Protection[configstorm.Config]{Key: k.Cut, Name: "cut", Flag: func(c *configstorm.Config) *bool { return &c.Cut }},
-		lab.Protection[configstorm.Config]{Key: k.KeepOnError, Name: "keep-on-error", Flag: func(c *configstorm.Config) *bool { return &c.KeepOnError }},
-		lab.Protection[configstorm.Config]{Key: k.Coalesce, Name: "coalesce", Flag: func(c *configstorm.Config) *bool { return &c.Coalesce }},
-	); ok {
-		return out
-	}
-	if out, ok := l.Turn(msg,
-		lab.Knob[configstorm.Spec]{Lever: k.Fix, Turn: func(s *configstorm.Spec, dir int) {
-			s.FixAtMin = min(s.RunMin, int(lab.StepTo(fixSteps, float64(s.FixAtMin), dir)))
-		}},
-		lab.Knob[configstorm.Spec]{Lever: k.Ramp, Turn: func(s *configstorm.Spec, dir int) { s.RampMin = int(lab.StepTo(rampSteps, float64(s.RampMin), dir)) }},
-		lab.Knob[configstorm.Spec]{Lever: k.Capacity, Turn: func(s *configstorm.Spec, dir int) { s.Capacity = lab.StepTo(capacitySteps, s.Capacity, dir) }},
-	); ok {
+	if out, ok := l.Answer(msg); ok {
 		return out
 	}
 	switch {
@@ -149,6 +137,28 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return l.Edit(msg.String(), l.Compare("cut", "none,cut"))
 	}
 	return lab.Outcome{}
+}
+
+// protections are the keys that turn the case's protections in the right
+// run (Lockstep.Answer).
+func protections(k KeyMap) []lab.Protection[configstorm.Config] {
+	return []lab.Protection[configstorm.Config]{
+		{Key: k.Backoff, Name: "backoff", Flag: func(c *configstorm.Config) *bool { return &c.Backoff }},
+		{Key: k.Cut, Name: "cut", Flag: func(c *configstorm.Config) *bool { return &c.Cut }},
+		{Key: k.KeepOnError, Name: "keep-on-error", Flag: func(c *configstorm.Config) *bool { return &c.KeepOnError }},
+		{Key: k.Coalesce, Name: "coalesce", Flag: func(c *configstorm.Config) *bool { return &c.Coalesce }},
+	}
+}
+
+// knobs are the levers on the numbers the runs share (Lockstep.Answer).
+func knobs(k KeyMap) []lab.Knob[configstorm.Spec] {
+	return []lab.Knob[configstorm.Spec]{
+		{Lever: k.Fix, Turn: func(s *configstorm.Spec, dir int) {
+			s.FixAtMin = min(s.RunMin, int(lab.StepTo(fixSteps, float64(s.FixAtMin), dir)))
+		}},
+		{Lever: k.Ramp, Turn: func(s *configstorm.Spec, dir int) { s.RampMin = int(lab.StepTo(rampSteps, float64(s.RampMin), dir)) }},
+		{Lever: k.Capacity, Turn: func(s *configstorm.Spec, dir int) { s.Capacity = lab.StepTo(capacitySteps, s.Capacity, dir) }},
+	}
 }
 
 // note says what the afternoon now is.

@@ -51,12 +51,14 @@ var morning = lab.Case[flipflop.Spec, flipflop.Config, *flipflop.Engine]{
 		m := int(at / 60)
 		return fmt.Sprintf("%s, min %d of %d", flipflop.Clock(m), m, r.Cfg.DurationMin)
 	},
-	Pace:     func(sps float64) string { return fmt.Sprintf("%.10g min of the morning a second", sps) },
-	Stops:    "the slow network (5:30 AM), DNS writes passing DNS's capacity, the switch-off (9:36 AM), latency back to normal (10:36 AM)",
-	Switch:   (*flipflop.Engine).Switch,
-	Switches: func(c *flipflop.Config) *string { return &c.Switches },
-	Live:     (*flipflop.Engine).Config,
-	When:     flipflop.ClockOf,
+	Pace:        func(sps float64) string { return fmt.Sprintf("%.10g min of the morning a second", sps) },
+	Stops:       "the slow network (5:30 AM), DNS writes passing DNS's capacity, the switch-off (9:36 AM), latency back to normal (10:36 AM)",
+	Switch:      (*flipflop.Engine).Switch,
+	Switches:    func(c *flipflop.Config) *string { return &c.Switches },
+	Live:        (*flipflop.Engine).Config,
+	When:        flipflop.ClockOf,
+	Protections: protections(DefaultKeyMap()),
+	Knobs:       knobs(DefaultKeyMap()),
 }
 
 // New opens the lab on a flip-flop spec, at 5:00 AM.
@@ -112,28 +114,7 @@ const lectureSwitchOff = 9*60 + 36 - flipflop.StartClock
 // the runs from now.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
-	if out, ok := l.Protect(msg,
-		lab.Protection[flipflop.Config]{Key: k.Hysteresis, Name: "hysteresis", Flag: func(c *flipflop.Config) *bool { return &c.Hysteresis }},
-		lab.Protection[flipflop.Config]{Key: k.Cap, Name: "cap", Flag: func(c *flipflop.Config) *bool { return &c.Cap }},
-	); ok {
-		return out
-	}
-	if out, ok := l.Turn(msg,
-		lab.Knob[flipflop.Spec]{Lever: k.Results, Turn: func(s *flipflop.Spec, dir int) {
-			if dir < 0 {
-				s.K = max(1, s.K-1)
-			} else {
-				s.K = min(10, s.K+1)
-			}
-		}},
-		lab.Knob[flipflop.Spec]{Lever: k.CapSize, Turn: func(s *flipflop.Spec, dir int) {
-			if dir < 0 {
-				s.CapPerMin = max(1, s.CapPerMin/2)
-			} else {
-				s.CapPerMin = min(1000, 2*s.CapPerMin)
-			}
-		}},
-	); ok {
+	if out, ok := l.Answer(msg); ok {
 		return out
 	}
 	switch {
@@ -168,6 +149,35 @@ func (l *Lab) switchOff(msg tea.KeyMsg) lab.Outcome {
 			s.DisableAtMin = min(lectureSwitchOff, s.DurationMin)
 		}
 	}))
+}
+
+// protections are the keys that turn the case's protections in the right
+// run (Lockstep.Answer).
+func protections(k KeyMap) []lab.Protection[flipflop.Config] {
+	return []lab.Protection[flipflop.Config]{
+		{Key: k.Hysteresis, Name: "hysteresis", Flag: func(c *flipflop.Config) *bool { return &c.Hysteresis }},
+		{Key: k.Cap, Name: "cap", Flag: func(c *flipflop.Config) *bool { return &c.Cap }},
+	}
+}
+
+// knobs are the levers on the numbers the runs share (Lockstep.Answer).
+func knobs(k KeyMap) []lab.Knob[flipflop.Spec] {
+	return []lab.Knob[flipflop.Spec]{
+		{Lever: k.Results, Turn: func(s *flipflop.Spec, dir int) {
+			if dir < 0 {
+				s.K = max(1, s.K-1)
+			} else {
+				s.K = min(10, s.K+1)
+			}
+		}},
+		{Lever: k.CapSize, Turn: func(s *flipflop.Spec, dir int) {
+			if dir < 0 {
+				s.CapPerMin = max(1, s.CapPerMin/2)
+			} else {
+				s.CapPerMin = min(1000, 2*s.CapPerMin)
+			}
+		}},
+	}
 }
 
 // note says what the morning now is, in at most two lines of an 80

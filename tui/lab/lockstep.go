@@ -79,6 +79,11 @@ type Case[S Paired[C], C any, E Runner] struct {
 	Glossary  [][2]string
 	Card      *Card
 	Chronicle func(first Run[C, E]) (title string, events []widget.Incident, now float64)
+	// Protections and Knobs are the keys Answer takes: the protections a
+	// key turns in the right run, and the levers on the numbers the runs
+	// share.
+	Protections []Protection[C]
+	Knobs       []Knob[S]
 }
 
 // Lockstep is the part a lab embeds to play a paired spec's runs side by

@@ -16,6 +16,15 @@ type Protection[C any] struct {
 	Flag func(*C) *bool
 }
 
+// Answer answers the key of one of the case's protections or knobs, and
+// reports false for any other key.
+func (l *Lockstep[S, C, E]) Answer(msg tea.KeyMsg) (Outcome, bool) {
+	if out, ok := l.Protect(msg, l.c.Protections...); ok {
+		return out, true
+	}
+	return l.Turn(msg, l.c.Knobs...)
+}
+
 // Protect answers the key of one of ps, and reports false for any other
 // key.
 func (l *Lockstep[S, C, E]) Protect(msg tea.KeyMsg, ps ...Protection[C]) (Outcome, bool) {

@@ -55,12 +55,14 @@ var night = lab.Case[leasestorm.Spec, leasestorm.Config, *leasestorm.Engine]{
 		m := int(at / 60)
 		return fmt.Sprintf("%s, min %d of %d", leasestorm.Clock(m), m, r.Cfg.Minutes())
 	},
-	Pace:     func(sps float64) string { return fmt.Sprintf("%.10g min of the night a second", sps) },
-	Stops:    "DynamoDB lost (11:48 PM) and back (2:25 AM), goodput falling to zero, every lease lost, the throttle (4:14 AM), the recovery",
-	Switch:   (*leasestorm.Engine).Switch,
-	Switches: func(c *leasestorm.Config) *string { return &c.Switches },
-	Live:     (*leasestorm.Engine).Config,
-	When:     leasestorm.ClockOf,
+	Pace:        func(sps float64) string { return fmt.Sprintf("%.10g min of the night a second", sps) },
+	Stops:       "DynamoDB lost (11:48 PM) and back (2:25 AM), goodput falling to zero, every lease lost, the throttle (4:14 AM), the recovery",
+	Switch:      (*leasestorm.Engine).Switch,
+	Switches:    func(c *leasestorm.Config) *string { return &c.Switches },
+	Live:        (*leasestorm.Engine).Config,
+	When:        leasestorm.ClockOf,
+	Protections: protections(DefaultKeyMap()),
+	Knobs:       knobs(DefaultKeyMap()),
 }
 
 // New opens the lab on a lease-storm spec, at 11:18 PM.
@@ -122,28 +124,7 @@ var (
 // Key changes the spec and restarts the night on its seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
-	if out, ok := l.Protect(msg,
-		lab.Protection[leasestorm.Config]{Key: k.Throttle, Name: "throttle", Flag: func(c *leasestorm.Config) *bool { return &c.Throttle }},
-		lab.Protection[leasestorm.Config]{Key: k.DropStale, Name: "drop-stale", Flag: func(c *leasestorm.Config) *bool { return &c.DropStale }},
-	); ok {
-		return out
-	}
-	if out, ok := l.Turn(msg,
-		lab.Knob[leasestorm.Spec]{Lever: k.Outage, Turn: func(s *leasestorm.Spec, dir int) {
-			s.OutageMin = int(lab.StepTo(outageSteps, float64(s.OutageMin), dir))
-		}},
-		lab.Knob[leasestorm.Spec]{Lever: k.Rate, Turn: func(s *leasestorm.Spec, dir int) { s.Rate = lab.StepTo(rateSteps, s.Rate, dir) }},
-		lab.Knob[leasestorm.Spec]{Lever: k.Timeout, Turn: func(s *leasestorm.Spec, dir int) {
-			s.TimeoutS = int(lab.StepTo(timeoutSteps, float64(s.TimeoutS), dir))
-		}},
-		lab.Knob[leasestorm.Spec]{Lever: k.Cap, Turn: func(s *leasestorm.Spec, dir int) {
-			if dir < 0 {
-				s.Cap = max(1, s.Cap/2)
-			} else {
-				s.Cap = min(leasestorm.MaxQueue, 2*s.Cap)
-			}
-		}},
-	); ok {
+	if out, ok := l.Answer(msg); ok {
 		return out
 	}
 	var change lab.Change[leasestorm.Spec]
@@ -160,6 +141,35 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return lab.Outcome{}
 	}
 	return l.Edit(msg.String(), change)
+}
+
+// protections are the keys that turn the case's protections in the right
+// run (Lockstep.Answer).
+func protections(k KeyMap) []lab.Protection[leasestorm.Config] {
+	return []lab.Protection[leasestorm.Config]{
+		{Key: k.Throttle, Name: "throttle", Flag: func(c *leasestorm.Config) *bool { return &c.Throttle }},
+		{Key: k.DropStale, Name: "drop-stale", Flag: func(c *leasestorm.Config) *bool { return &c.DropStale }},
+	}
+}
+
+// knobs are the levers on the numbers the runs share (Lockstep.Answer).
+func knobs(k KeyMap) []lab.Knob[leasestorm.Spec] {
+	return []lab.Knob[leasestorm.Spec]{
+		{Lever: k.Outage, Turn: func(s *leasestorm.Spec, dir int) {
+			s.OutageMin = int(lab.StepTo(outageSteps, float64(s.OutageMin), dir))
+		}},
+		{Lever: k.Rate, Turn: func(s *leasestorm.Spec, dir int) { s.Rate = lab.StepTo(rateSteps, s.Rate, dir) }},
+		{Lever: k.Timeout, Turn: func(s *leasestorm.Spec, dir int) {
+			s.TimeoutS = int(lab.StepTo(timeoutSteps, float64(s.TimeoutS), dir))
+		}},
+		{Lever: k.Cap, Turn: func(s *leasestorm.Spec, dir int) {
+			if dir < 0 {
+				s.Cap = max(1, s.Cap/2)
+			} else {
+				s.Cap = min(leasestorm.MaxQueue, 2*s.Cap)
+			}
+		}},
+	}
 }
 
 // note says what the night now is, in at most two lines of an 80 column

@@ -47,8 +47,10 @@ var morning = lab.Case[netmanager.Spec, netmanager.Config, *netmanager.Engine]{
 		m := int(at)
 		return fmt.Sprintf("%s, min %d of %d", netmanager.Clock(m), m, r.Cfg.DurationMin)
 	},
-	Pace:  func(sps float64) string { return fmt.Sprintf("%.10g min of the morning a second", sps) },
-	Stops: "the flood (5:28 AM), the Network Manager half an hour behind, caught up, the throttle relaxed (11:23 AM), flooded again, EC2 back",
+	Pace:        func(sps float64) string { return fmt.Sprintf("%.10g min of the morning a second", sps) },
+	Stops:       "the flood (5:28 AM), the Network Manager half an hour behind, caught up, the throttle relaxed (11:23 AM), flooded again, EC2 back",
+	Protections: protections(DefaultKeyMap()),
+	Knobs:       knobs(DefaultKeyMap()),
 }
 
 // New opens the lab on a Network Manager spec, at 5:28 AM.
@@ -107,22 +109,30 @@ var (
 // Key changes the spec and restarts the morning.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
-	if out, ok := l.Protect(msg,
-		lab.Protection[netmanager.Config]{Key: k.AtOnce, Name: "at-once", Flag: func(c *netmanager.Config) *bool { return &c.AtOnce }},
-		lab.Protection[netmanager.Config]{Key: k.Priority, Name: "priority", Flag: func(c *netmanager.Config) *bool { return &c.Priority }},
-	); ok {
-		return out
-	}
-	if out, ok := l.Turn(msg,
-		lab.Knob[netmanager.Spec]{Lever: k.Rate, Turn: func(s *netmanager.Spec, dir int) { s.Rate = lab.StepTo(rateSteps, s.Rate, dir) }},
-		lab.Knob[netmanager.Spec]{Lever: k.Steps, Turn: func(s *netmanager.Spec, dir int) { s.StepUp = lab.StepTo(stepUps, s.StepUp, dir) }},
-	); ok {
+	if out, ok := l.Answer(msg); ok {
 		return out
 	}
 	if key.Matches(msg, k.Compare) {
 		return l.Edit(msg.String(), l.Compare("steps", "steps,at-once"))
 	}
 	return lab.Outcome{}
+}
+
+// protections are the keys that turn the case's protections in the right
+// run (Lockstep.Answer).
+func protections(k KeyMap) []lab.Protection[netmanager.Config] {
+	return []lab.Protection[netmanager.Config]{
+		{Key: k.AtOnce, Name: "at-once", Flag: func(c *netmanager.Config) *bool { return &c.AtOnce }},
+		{Key: k.Priority, Name: "priority", Flag: func(c *netmanager.Config) *bool { return &c.Priority }},
+	}
+}
+
+// knobs are the levers on the numbers the runs share (Lockstep.Answer).
+func knobs(k KeyMap) []lab.Knob[netmanager.Spec] {
+	return []lab.Knob[netmanager.Spec]{
+		{Lever: k.Rate, Turn: func(s *netmanager.Spec, dir int) { s.Rate = lab.StepTo(rateSteps, s.Rate, dir) }},
+		{Lever: k.Steps, Turn: func(s *netmanager.Spec, dir int) { s.StepUp = lab.StepTo(stepUps, s.StepUp, dir) }},
+	}
 }
 
 // note says what the morning now is.

@@ -74,19 +74,20 @@ var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
 		}
 		return nil
 	},
-	Per:      StepMin,
-	Words:    func(c remirror.Config) string { return remirror.SetWords(c.Protections) },
-	SetName:  func(c remirror.Config) string { return remirror.SetName(c.Protections) },
-	Runs:     func(s *remirror.Spec) *string { return &s.Runs },
-	Seed:     func(s *remirror.Spec) *int64 { return &s.Seed },
-	Name:     "The re-mirroring storm",
-	Clock:    func(r run, at float64) string { return remirror.Clock(int(at)) },
-	Switch:   (*remirror.Engine).Switch,
-	Switches: func(c *remirror.Config) *string { return &c.Switches },
-	Live:     (*remirror.Engine).Config,
-	When:     func(at float64) string { return remirror.Clock(int(at)) },
-	Pace:     func(sps float64) string { return fmt.Sprintf("%.10g min of the run a second", StepMin*sps) },
-	Stops:    "the change and the storm (12:47 AM), the race, 2:40 AM, any brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end",
+	Per:         StepMin,
+	Words:       func(c remirror.Config) string { return remirror.SetWords(c.Protections) },
+	SetName:     func(c remirror.Config) string { return remirror.SetName(c.Protections) },
+	Runs:        func(s *remirror.Spec) *string { return &s.Runs },
+	Seed:        func(s *remirror.Spec) *int64 { return &s.Seed },
+	Name:        "The re-mirroring storm",
+	Clock:       func(r run, at float64) string { return remirror.Clock(int(at)) },
+	Switch:      (*remirror.Engine).Switch,
+	Switches:    func(c *remirror.Config) *string { return &c.Switches },
+	Live:        (*remirror.Engine).Config,
+	When:        func(at float64) string { return remirror.Clock(int(at)) },
+	Pace:        func(sps float64) string { return fmt.Sprintf("%.10g min of the run a second", StepMin*sps) },
+	Stops:       "the change and the storm (12:47 AM), the race, 2:40 AM, any brown-out, the cut (8:20 AM), the fix (11:30 AM), noon, the recovery, the end",
+	Protections: protections(DefaultKeyMap()),
 }
 
 // New opens the lab on a remirror spec, at midnight.
@@ -126,7 +127,7 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	if key.Matches(msg, lab.CommonKeys.FromStart) {
 		return l.ToggleFromStart("o, k and h")
 	}
-	out, ok := l.Protect(msg, protections(l.keys)...)
+	out, ok := l.Answer(msg)
 	if !ok {
 		change := l.change(msg)
 		if change == nil {

@@ -63,7 +63,8 @@ var building = lab.Case[siteoutage.Spec, siteoutage.Config, *siteoutage.Engine]{
 		}
 		return fmt.Sprintf("%.3g h of the days a second", h)
 	},
-	Stops: "the explosion (5:55 PM), the failover, staff let in (10 PM), Dallas full, floor two's power (June 2), floor one's racks (June 4), each placement back",
+	Stops:       "the explosion (5:55 PM), the failover, staff let in (10 PM), Dallas full, floor two's power (June 2), floor one's racks (June 4), each placement back",
+	Protections: protections(DefaultKeyMap()),
 }
 
 // New opens the lab on a site-outage spec.
@@ -126,10 +127,7 @@ func (k KeyMap) help() lab.Help {
 // Key changes the spec and restarts the days on their seed.
 func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 	k := l.keys
-	if out, ok := l.Protect(msg,
-		lab.Protection[siteoutage.Config]{Key: k.Reserve, Name: "reserve", Flag: func(c *siteoutage.Config) *bool { return &c.Reserve }},
-		lab.Protection[siteoutage.Config]{Key: k.Drills, Name: "drills", Flag: func(c *siteoutage.Config) *bool { return &c.Drills }},
-	); ok {
+	if out, ok := l.Answer(msg); ok {
 		return out
 	}
 	switch {
@@ -145,6 +143,15 @@ func (l *Lab) Key(msg tea.KeyMsg) lab.Outcome {
 		return l.Edit(msg.String(), l.Compare("none", "none,both"))
 	}
 	return lab.Outcome{}
+}
+
+// protections are the keys that turn the case's protections in the right
+// run (Lockstep.Answer).
+func protections(k KeyMap) []lab.Protection[siteoutage.Config] {
+	return []lab.Protection[siteoutage.Config]{
+		{Key: k.Reserve, Name: "reserve", Flag: func(c *siteoutage.Config) *bool { return &c.Reserve }},
+		{Key: k.Drills, Name: "drills", Flag: func(c *siteoutage.Config) *bool { return &c.Drills }},
+	}
 }
 
 // note says what the days now are.
