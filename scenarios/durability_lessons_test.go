@@ -1,6 +1,8 @@
 package scenarios
 
 import (
+	"github.com/loadlab/loadlab/internal/costcheck"
+
 	"context"
 	"fmt"
 	"slices"
@@ -40,9 +42,7 @@ func durabilityRun(t *testing.T, name string, hours float64) map[string]placemen
 // The figures the durability lessons quote are the figures their runs
 // give, at the rebuild times the lessons name (f/F in the lab).
 func TestDurabilityLessonsTellTheRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs ten years of durability five times")
-	}
+	costcheck.Long(t) // ten years of durability five times, and a hundred seeds
 	repair, _ := Lookup("durability-repair")
 	rs := repair.Spec.(placement.DurabilitySpec)
 	at := map[float64]map[string]placement.DurabilityResult{}

@@ -23,14 +23,18 @@ import (
 // infinity; with LOADLAB_TIMED=1 (an idle machine, no -race) they also
 // finish within twice their estimate. LOADLAB_PROPERTY_CONFIGS sets how
 // many configs an engine gets (on a fixed seed); LOADLAB_PROPERTY_SECONDS
-// how many seconds of runs an engine may spend (the default keeps the
-// test short: past it, configs are only prepared). A run estimated over
+// how many seconds of runs an engine may spend (the default, 0.15 s, keeps the
+// test short, and LOADLAB_LONG=1 gives a second: past it, configs are
+// only prepared). A run estimated over
 // a tenth of that is left out.
 func TestRunContractProperty(t *testing.T) {
 	t.Parallel()
-	configs, spend := 200, 0.3 // seconds of runs an engine may spend: the test run's budget holds sixteen engines' worth
-	if raceDetector || testing.Short() {
-		configs, spend = 50, 0.2
+	configs, spend := 200, 0.15 // seconds of runs an engine may spend: the test run's budget holds sixteen engines' worth
+	switch {
+	case raceDetector || testing.Short():
+		configs = 50
+	case os.Getenv("LOADLAB_LONG") == "1": // CI's checks at scale
+		spend = 1
 	}
 	if n, err := strconv.Atoi(os.Getenv("LOADLAB_PROPERTY_CONFIGS")); err == nil {
 		configs = n

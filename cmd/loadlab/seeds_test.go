@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/loadlab/loadlab/internal/costcheck"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -118,6 +120,7 @@ func TestSeedsAtOnceEqualOneByOne(t *testing.T) {
 // A scenario whose question is a spread runs on its own seeds by default
 // (--seeds still wins), and its lesson quotes the spread it prints.
 func TestSpreadScenariosTellTheirSpreads(t *testing.T) {
+	costcheck.Long(t) // forty nights and forty decades
 	t.Parallel()
 	report := func(name string, args ...string) seedsReport {
 		code, out, errs := runArgs(t, append([]string{"run", name, "--format", "json"}, args...)...)

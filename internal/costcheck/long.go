@@ -5,10 +5,12 @@ import (
 	"testing"
 )
 
-// Long skips t unless LOADLAB_LONG=1: a check of a cost model or of a
-// stop at scale, seconds of runs at the sizes the limits are about. CI
-// runs them (.ci/run, after the budgeted go test ./...); the inner loop,
-// go test ./..., leaves them out.
+// Long skips t unless LOADLAB_LONG=1: a check at scale, seconds of runs
+// each: a cost model or a stop at the sizes the limits are about, a soak
+// of random configs, a lesson's figures over forty seeds or ten years.
+// CI runs them (.ci/run, after the budgeted go test ./...); the inner
+// loop, go test ./..., leaves them out. A published figure is never
+// one: those run in every go test ./....
 func Long(t testing.TB) {
 	t.Helper()
 	if os.Getenv("LOADLAB_LONG") != "1" {

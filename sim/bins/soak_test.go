@@ -1,6 +1,8 @@
 package bins
 
 import (
+	"github.com/loadlab/loadlab/internal/costcheck"
+
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
@@ -25,9 +27,7 @@ const soakConfigs, soakConfigsLong = 10, 400
 // same work however fast the machine is; LOADLAB_SOAK=1 runs
 // soakConfigsLong of them.
 func TestSoakRandomConfigsStayWithinTheirEstimates(t *testing.T) {
-	if testing.Short() {
-		t.Skip("soak test")
-	}
+	costcheck.Long(t)
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(soakMemoryCeiling))
 	timed := os.Getenv("LOADLAB_TIMED") == "1"
 	want := soakConfigs

@@ -1,6 +1,8 @@
 package placement
 
 import (
+	"github.com/loadlab/loadlab/internal/costcheck"
+
 	"math"
 	"math/rand/v2"
 	"os"
@@ -16,9 +18,7 @@ import (
 // on two cores, so the time check is left to an explicit run).
 // LOADLAB_SOAK=1 runs ten times as many.
 func TestSoakRandomSpecsStayWithinTheirEstimates(t *testing.T) {
-	if testing.Short() {
-		t.Skip("soak test")
-	}
+	costcheck.Long(t)
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(2 << 30))
 	timed := os.Getenv("LOADLAB_TIMED") == "1"
 	want := 12

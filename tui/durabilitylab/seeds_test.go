@@ -1,6 +1,8 @@
 package durabilitylab
 
 import (
+	"github.com/loadlab/loadlab/internal/costcheck"
+
 	"strings"
 	"testing"
 
@@ -11,6 +13,7 @@ import (
 // loop and shows each strategy's losses over them, and then how often
 // greedy lost everything.
 func TestLossesOverSeedsOnScreen(t *testing.T) {
+	costcheck.Long(t) // a hundred decades
 	l := labtest.Open(t, New, "durability-years").(*Lab)
 	if body := labtest.Body(t, l, 120, 36); !strings.Contains(body, "greedy's objects share three nodes: a run loses all 3000 or none") {
 		t.Errorf("the years should say greedy is all or nothing:\n%s", body)
