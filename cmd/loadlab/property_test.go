@@ -23,10 +23,10 @@ import (
 // infinity; with LOADLAB_TIMED=1 (an idle machine, no -race) they also
 // finish within twice their estimate. LOADLAB_PROPERTY_CONFIGS sets how
 // many configs an engine gets (on a fixed seed); LOADLAB_PROPERTY_SECONDS
-// how many seconds of runs an engine may spend (the default, 0.15 s, keeps the
-// test short, and LOADLAB_LONG=1 gives a second: past it, configs are
-// only prepared). A run estimated over
-// a tenth of that is left out.
+// how many seconds of runs an engine may spend (the default, 0.15 s,
+// keeps the test short, and LOADLAB_LONG=1 gives a second: past it,
+// configs are only prepared). A run estimated over a tenth of that is
+// left out.
 func TestRunContractProperty(t *testing.T) {
 	t.Parallel()
 	configs, spend := 200, 0.15 // seconds of runs an engine may spend: the test run's budget holds sixteen engines' worth
