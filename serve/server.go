@@ -38,6 +38,9 @@ type Server struct {
 	sessions    int
 	served      chan struct{}
 	class       *class
+	// work is the machine as the sessions' work off their UI loops shares
+	// it (tui.Options.Work): turns on a few cores, runs bounded.
+	work *lab.Share
 	// why is why a session is being ended (an ssh.Session's string),
 	// told it once its program has given the terminal back
 	why sync.Map
@@ -71,8 +74,8 @@ func serve(cfg Config, log logger, tune func(*door)) (*Server, error) {
 			return nil, ConfigError{err}
 		}
 	}
-	lab.ShareCores(classShare(runtime.GOMAXPROCS(0), sysmem.Total(), cfg.MaxSessions))
 	s := &Server{Fingerprint: fingerprint, door: d, log: log, programs: map[*tea.Program]ssh.Session{}, served: make(chan struct{}), class: newClass(),
+		work:     lab.NewShare(classShare(runtime.GOMAXPROCS(0), sysmem.Total(), cfg.MaxSessions)),
 		newModel: func(opts tui.Options) (tea.Model, error) { return tui.New(opts) }}
 	s.srv, err = wish.NewServer(
 		wish.WithHostKeyPEM(pemBytes),
@@ -188,7 +191,7 @@ func sshCommand(sess ssh.Session, flag, command string) string {
 // picker, following the lecturer once ctrl+f asks (or from the start when
 // the command was follow) until ctrl+b branches off.
 func (s *Server) program(sess ssh.Session) *tea.Program {
-	opts := tui.Options{Theme: s.door.cfg.Theme, Renderer: renderer(sess), Cores: s.share, DropKeyFloods: true}
+	opts := tui.Options{Theme: s.door.cfg.Theme, Renderer: renderer(sess), Cores: s.share, Work: s.work, DropKeyFloods: true}
 	following := len(sess.Command()) == 1 && sess.Command()[0] == followCommand
 	var p *tea.Program
 	switch {

@@ -65,6 +65,10 @@ type Options struct {
 	// may use now for its frames (a class server's sessions share them):
 	// playing and replaying then slow their frames and stepping to fit.
 	Cores func() float64
+	// Work, when set, is the class server's share of the machine the
+	// session's work off the UI loop runs on and its runs are bounded by
+	// (every session of the server shares it); nil on a desktop.
+	Work *lab.Share
 }
 
 type screen int
@@ -180,6 +184,9 @@ type Model struct {
 	// running average, which the pace fits in that share
 	cores    func() float64
 	drawCost time.Duration
+	// work is Options.Work: the labs are built with it, and N and the
+	// sweeps run on it.
+	work *lab.Share
 }
 
 // New builds the root model.
@@ -197,7 +204,8 @@ func New(opts Options) (*Model, error) {
 	if opts.DropKeyFloods {
 		m.flood = &flood{now: time.Now}
 	}
-	m.cores = opts.Cores
+	m.cores, m.work = opts.Cores, opts.Work
+	m.seeds.bg.Share = opts.Work
 	m.class.publish, m.class.followable, m.class.following, m.class.onFollow = opts.Publish, opts.Follow || opts.Followable, opts.Follow, opts.OnFollow
 	if m.class.onFollow == nil {
 		m.class.onFollow = func(bool) {}
@@ -296,10 +304,10 @@ func (m *Model) open(sc scenarios.Scenario) error {
 	if !ok {
 		return fmt.Errorf("scenario %s: the %s engine has no lab", sc.Name, sc.Engine())
 	}
-	if err := admit(sc.Spec); err != nil {
+	if err := admit(m.work, sc.Spec); err != nil {
 		return errors.New(flags.Named(err))
 	}
-	l, err := newLab(sc.Spec)
+	l, err := newLab(sc.Spec, m.work)
 	if err != nil {
 		return fmt.Errorf("scenario %s: %v", sc.Name, err)
 	}

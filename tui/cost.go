@@ -42,11 +42,12 @@ func playedCost(spec scenarios.Spec) (engine.Cost, bool) {
 }
 
 // admit passes spec through the gate before anything is built for it
-// (lab.Admit): every way a lab opens, from the command line, the picker,
-// the ":" line or a class server's session, comes through here.
-func admit(spec scenarios.Spec) error {
+// (Share.Admit, on the session's share: nil on a desktop): every way a
+// lab opens, from the command line, the picker, the ":" line or a class
+// server's session, comes through here.
+func admit(share *lab.Share, spec scenarios.Spec) error {
 	if c, ok := costOf(spec); ok {
-		return lab.Admit(c)
+		return share.Admit(c)
 	}
 	return nil
 }

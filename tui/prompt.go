@@ -112,7 +112,7 @@ func (m *Model) applyPrompt() tea.Cmd {
 		p.err = err.Error()
 		return nil
 	}
-	if err := admit(spec); err != nil {
+	if err := admit(m.work, spec); err != nil {
 		p.err = flags.Named(err)
 		return nil
 	}
@@ -121,7 +121,7 @@ func (m *Model) applyPrompt() tea.Cmd {
 		p.err = "the " + spec.Engine() + " engine has no lab"
 		return nil
 	}
-	l, err := newLab(spec)
+	l, err := newLab(spec, m.work)
 	if err != nil {
 		p.err = flags.Named(err)
 		return nil

@@ -35,25 +35,32 @@ import (
 )
 
 // labs maps an engine, named by its spec, to the lab that opens its
-// scenarios. An engine that
-// is not here has no lab, and opening it is an error.
-var labs = map[string]func(scenarios.Spec) (lab.Lab, error){
-	bins.Spec{}.Engine():                binslab.New,
+// scenarios, built with the session's share of the machine for its work
+// off the UI loop. An engine that is not here has no lab, and opening it
+// is an error.
+var labs = map[string]func(scenarios.Spec, *lab.Share) (lab.Lab, error){
+	bins.Spec{}.Engine():                onLoop(binslab.New),
 	bins.ExactSpec{}.Engine():           exactlab.New,
 	cascade.Spec{}.Engine():             cascadelab.New,
-	cascade.StormSpec{}.Engine():        stormlab.New,
-	placement.Spec{}.Engine():           placementlab.New,
-	hashing.Spec{}.Engine():             hashinglab.New,
-	queue.Spec{}.Engine():               supermarketlab.New,
+	cascade.StormSpec{}.Engine():        onLoop(stormlab.New),
+	placement.Spec{}.Engine():           onLoop(placementlab.New),
+	hashing.Spec{}.Engine():             onLoop(hashinglab.New),
+	queue.Spec{}.Engine():               onLoop(supermarketlab.New),
 	placement.DurabilitySpec{}.Engine(): durabilitylab.New,
-	avail.Spec{}.Engine():               availlab.New,
-	leasestorm.Spec{}.Engine():          leasestormlab.New,
-	flipflop.Spec{}.Engine():            flipfloplab.New,
-	netmanager.Spec{}.Engine():          netmanagerlab.New,
-	interleave.Spec{}.Engine():          dnsracelab.New,
+	avail.Spec{}.Engine():               onLoop(availlab.New),
+	leasestorm.Spec{}.Engine():          onLoop(leasestormlab.New),
+	flipflop.Spec{}.Engine():            onLoop(flipfloplab.New),
+	netmanager.Spec{}.Engine():          onLoop(netmanagerlab.New),
+	interleave.Spec{}.Engine():          onLoop(dnsracelab.New),
 	remirror.Spec{}.Engine():            remirrorlab.New,
-	siteoutage.Spec{}.Engine():          siteoutagelab.New,
-	configstorm.Spec{}.Engine():         configstormlab.New,
+	siteoutage.Spec{}.Engine():          onLoop(siteoutagelab.New),
+	configstorm.Spec{}.Engine():         onLoop(configstormlab.New),
+}
+
+// onLoop is a lab whose work all runs on the UI loop, in time-budgeted
+// steps: the share of the machine is not its concern.
+func onLoop(open func(scenarios.Spec) (lab.Lab, error)) func(scenarios.Spec, *lab.Share) (lab.Lab, error) {
+	return func(s scenarios.Spec, _ *lab.Share) (lab.Lab, error) { return open(s) }
 }
 
 // HasLab reports whether an engine's scenarios open in a lab.

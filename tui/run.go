@@ -98,7 +98,7 @@ func Check(opts Options) error {
 	if _, ok := labs[sc.Engine()]; !ok {
 		return fmt.Errorf("scenario %s: the %s engine has no lab", sc.Name, sc.Engine())
 	}
-	if err := admit(sc.Spec); err != nil {
+	if err := admit(nil, sc.Spec); err != nil { // on this desktop
 		return errors.New(flags.Named(err))
 	}
 	return nil

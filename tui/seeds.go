@@ -81,7 +81,7 @@ func (m *Model) openSeeds(n int) tea.Cmd {
 			m.seeds.open = true
 			return nil
 		}
-		if err := lab.Admit(gate.OverSeeds(c, n, lab.Workers())); err != nil {
+		if err := m.work.Admit(gate.OverSeeds(c, n, m.work.Workers())); err != nil {
 			m.setNote(fmt.Sprintf("%d seeds: %s", n, flags.Named(err)), true)
 			m.seeds.open = true
 			return nil
@@ -92,15 +92,15 @@ func (m *Model) openSeeds(n int) tea.Cmd {
 	s.open, s.n, s.first, s.stride, s.top = true, n, seed, engine.StrideOf(spec), 0
 	s.key = fmt.Sprintf("%s %d %v", m.scenario.Name, n, spec)
 	return tea.Batch(s.bg.Start(s.key, func(ctx context.Context, progress func(float64)) ([]engine.Spread, error) {
-		return spreadOver(ctx, spec, seed, n, progress)
+		return spreadOver(ctx, spec, seed, n, m.work.Workers(), progress)
 	}), m.play.busy())
 }
 
 // spreadOver runs spec to its end (its Figures) on n seeds from first,
-// each the stride after the last, on every core, and gathers each
+// each the stride after the last, on workers cores, and gathers each
 // headline figure's spread.
-func spreadOver(ctx context.Context, spec scenarios.Spec, first int64, n int, progress func(float64)) ([]engine.Spread, error) {
-	runs, err := sweep.OverSeeds(ctx, []scenarios.Spec{spec}, first, n, lab.Workers(), true, sweep.Runner{}, progress)
+func spreadOver(ctx context.Context, spec scenarios.Spec, first int64, n, workers int, progress func(float64)) ([]engine.Spread, error) {
+	runs, err := sweep.OverSeeds(ctx, []scenarios.Spec{spec}, first, n, workers, true, sweep.Runner{}, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ func (m *Model) seedsBody(w, h int) string {
 	case s.bg.Waiting():
 		body = []string{st.Muted.Render("waiting for a turn on the class server's cores (esc stops)")}
 	case s.bg.Busy():
-		body = []string{st.Muted.Render(fmt.Sprintf("running on %s: %.0f%% (esc stops)", engine.Count(lab.Workers(), "core"), 100*s.bg.Progress()))}
+		body = []string{st.Muted.Render(fmt.Sprintf("running on %s: %.0f%% (esc stops)", engine.Count(m.work.Workers(), "core"), 100*s.bg.Progress()))}
 	case err != nil:
 		body = []string{st.Bad.Render(widget.FirstFit(w, "stopped: "+err.Error(), "stopped"))}
 	case ok:

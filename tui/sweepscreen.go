@@ -27,6 +27,7 @@ func (m *Model) startSweep(base *scenarios.Scenario, args []string) (tea.Cmd, er
 		return nil, err
 	}
 	s.st, s.width, s.height, s.inShell = m.st, m.width, m.height, true
+	s.bg.Share = m.work
 	m.play.stop()
 	m.sweep, m.sweepFrom, m.screen = s, m.screen, screenSweep
 	m.redraw()

@@ -101,7 +101,7 @@ func (m *sweepModel) next() tea.Cmd {
 	}
 	o := m.opts
 	return m.bg.Start(fmt.Sprint(i), func(ctx context.Context, progress func(float64)) (sweep.Report, error) {
-		return sweep.Run(ctx, o.Points[i:i+1], o.Varies, o.First, o.Seeds, lab.Workers(), o.Seeded, sweep.Runner{}, progress)
+		return sweep.Run(ctx, o.Points[i:i+1], o.Varies, o.First, o.Seeds, m.bg.Share.Workers(), o.Seeded, sweep.Runner{}, progress)
 	})
 }
 
@@ -181,7 +181,7 @@ func (m *sweepModel) View() string {
 	case m.err != nil:
 		state = "stopped: " + m.err.Error()
 	case m.bg.Busy():
-		state += fmt.Sprintf(", point %d %.0f%% on %s", done+1, 100*m.bg.Progress(), engine.Count(lab.Workers(), "core"))
+		state += fmt.Sprintf(", point %d %.0f%% on %s", done+1, 100*m.bg.Progress(), engine.Count(m.bg.Share.Workers(), "core"))
 	}
 	var lines []string
 	for _, l := range widget.Wrap(m.opts.Title, w) {

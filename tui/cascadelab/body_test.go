@@ -9,7 +9,7 @@ import (
 
 // The lab's bodies at 80x24 and 120x40 (or the sizes a state names).
 func TestBodyGoldens(t *testing.T) {
-	labtest.Bodies(t, New, []labtest.State{
+	labtest.Bodies(t, labtest.OnDesktop(New), []labtest.State{
 		// as it opens
 		{Name: "open", Scenario: "cascade-lecture"},
 		// 150 steps in

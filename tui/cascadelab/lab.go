@@ -74,7 +74,7 @@ func (r *run) sync() {
 
 // New opens the lab on the first protection set a cascade spec lists, or
 // compares the first two when it lists more.
-func New(s scenarios.Spec) (lab.Lab, error) {
+func New(s scenarios.Spec, share *lab.Share) (lab.Lab, error) {
 	spec, err := lab.SpecOf[cascade.Spec](s)
 	if err != nil {
 		return nil, err
@@ -84,6 +84,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, err
 	}
 	l := &Lab{keys: DefaultKeyMap(), spec: spec, told: lab.Told{Always: true, Sep: " "}}
+	l.sets.Share = share
 	for _, rn := range runs[:min(2, len(runs))] {
 		r, err := newRun(rn.Name, rn.Config)
 		if err != nil {

@@ -47,7 +47,7 @@ func (l *Lab) Init() tea.Cmd {
 	}
 	spec := l.tableSpec()
 	return l.sets.StartShared(specKey(spec), func(ctx context.Context, _ func(float64)) (cascade.Report, error) {
-		return spec.RunAll(ctx, lab.Workers(), nil)
+		return spec.RunAll(ctx, l.sets.Share.Workers(), nil)
 	})
 }
 

@@ -12,7 +12,7 @@ import (
 // loop; once its work is in, the table on screen holds every cell the
 // headless report prints, at 80 columns as at 160.
 func TestLecturesTableOnScreen(t *testing.T) {
-	l := labtest.Open(t, New, "cascade-lecture").(*Lab)
+	l := labtest.Open(t, labtest.OnDesktop(New), "cascade-lecture").(*Lab)
 	labtest.Working(t, l, "v", 80, 24, "running S1-S6")()
 	rep, ok, err := l.sets.For(specKey(l.tableSpec()))
 	if !ok || err != nil {

@@ -21,7 +21,7 @@ func TestSuccessChartIsTheReportsSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lb, err := New(spec)
+	lb, err := New(spec, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

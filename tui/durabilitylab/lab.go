@@ -42,12 +42,13 @@ type Lab struct {
 func (l *Lab) SetSeedCount(n int) { l.count = n }
 
 // New opens the lab on a durability spec.
-func New(s scenarios.Spec) (lab.Lab, error) {
+func New(s scenarios.Spec, share *lab.Share) (lab.Lab, error) {
 	spec, err := lab.SpecOf[placement.DurabilitySpec](s)
 	if err != nil {
 		return nil, err
 	}
 	l := &Lab{keys: DefaultKeyMap(), spec: spec, count: overSeeds}
+	l.losses.Share = share
 	l.Seeds = lab.NewSeeds(&l.spec.Seed, l.Restart)
 	return l, l.Restart()
 }

@@ -23,7 +23,7 @@ func (l *Lab) Init() tea.Cmd {
 	}
 	spec, n := l.spec, l.count
 	return l.losses.StartShared(l.lossesKey(), func(ctx context.Context, progress func(float64)) (placement.SeedLosses, error) {
-		return spec.OverSeeds(ctx, n, lab.Workers(), progress)
+		return spec.OverSeeds(ctx, n, l.losses.Share.Workers(), progress)
 	})
 }
 

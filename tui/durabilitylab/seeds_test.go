@@ -14,7 +14,7 @@ import (
 // greedy lost everything.
 func TestLossesOverSeedsOnScreen(t *testing.T) {
 	costcheck.Long(t) // a hundred decades
-	l := labtest.Open(t, New, "durability-years").(*Lab)
+	l := labtest.Open(t, labtest.OnDesktop(New), "durability-years").(*Lab)
 	if body := labtest.Body(t, l, 120, 36); !strings.Contains(body, "greedy's objects share three nodes: a run loses all 3000 or none") {
 		t.Errorf("the years should say greedy is all or nothing:\n%s", body)
 	}

@@ -28,6 +28,8 @@ import (
 type Lab struct {
 	// keys are the bindings the lab matches keys against (DefaultKeyMap).
 	keys KeyMap
+	// share is the machine the enumeration runs on (nil: a desktop's).
+	share *lab.Share
 	lab.Unseeded
 	spec   bins.ExactSpec
 	opened bins.ExactSpec // the scenario's spec: its method is preferred
@@ -98,7 +100,7 @@ type doneMsg struct {
 }
 
 // New opens the lab on an exact spec; the computation starts in Init.
-func New(s scenarios.Spec) (lab.Lab, error) {
+func New(s scenarios.Spec, share *lab.Share) (lab.Lab, error) {
 	spec, err := lab.SpecOf[bins.ExactSpec](s)
 	if err != nil {
 		return nil, err
@@ -107,7 +109,7 @@ func New(s scenarios.Spec) (lab.Lab, error) {
 		return nil, err
 	}
 	ed := lab.NewField("input: ", 400)
-	l := &Lab{keys: DefaultKeyMap(), spec: spec, opened: spec, openStepper: spec.Stepper, editor: ed}
+	l := &Lab{keys: DefaultKeyMap(), share: share, spec: spec, opened: spec, openStepper: spec.Stepper, editor: ed}
 	l.editor.Placeholder = inputHint(spec.Bins)
 	return l, nil
 }
@@ -122,12 +124,12 @@ func (l *Lab) Init() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	l.cancel, l.err, l.started = cancel, nil, time.Now()
 	return func() tea.Msg {
-		done, err := lab.Turn(ctx)
+		done, err := l.share.Turn(ctx)
 		if err != nil {
 			return doneMsg{lab: l, spec: spec, err: err}
 		}
 		defer done()
-		r, err := spec.Run(ctx, lab.Workers())
+		r, err := spec.Run(ctx, l.share.Workers())
 		return doneMsg{lab: l, spec: spec, result: r, err: err}
 	}
 }
@@ -197,7 +199,7 @@ func (l *Lab) resize(n, m int) lab.Outcome {
 	if err := s.Validate(); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
-	if err := lab.Admit(s.Cost(1)); err != nil {
+	if err := l.share.Admit(s.Cost(1)); err != nil {
 		return lab.Outcome{Handled: true, Err: err}
 	}
 	l.Leave()

@@ -37,7 +37,7 @@ func (l *Lab) Render(f lab.Frame) string {
 	var body string
 	switch {
 	case l.cancel != nil:
-		workers := lab.Workers()
+		workers := l.share.Workers()
 		body = st.Muted.Render(wrap(fmt.Sprintf("computing the exact %s results for n = %d, m = %d: %s of about %s on %s… (esc cancels)",
 			l.spec.Method, l.spec.Bins, l.spec.Balls, engine.Duration(time.Since(l.started).Seconds()),
 			engine.Duration(l.spec.Wall(workers)), engine.Count(workers, "core")), f.W))
@@ -45,7 +45,7 @@ func (l *Lab) Render(f lab.Frame) string {
 		body = st.Bad.Render(wrap("enumeration failed: "+l.err.Error(), f.W))
 	case !l.ready:
 		body = st.Muted.Render(wrap(fmt.Sprintf("n = %d, m = %d was cancelled before its results were in: enter computes it again (about %s), [ ] { } choose another size.",
-			l.spec.Bins, l.spec.Balls, engine.Duration(l.spec.Wall(lab.Workers()))), f.W))
+			l.spec.Bins, l.spec.Balls, engine.Duration(l.spec.Wall(l.share.Workers()))), f.W))
 	case l.fractions:
 		body = l.fractionPage(f.W, h, st)
 	case l.chart:

@@ -22,6 +22,8 @@ type Background[T any] struct {
 	// waiting says it waits for a turn on a class server's cores.
 	progress atomic.Uint64
 	waiting  atomic.Bool
+	// Share is the machine the work runs on (nil: a desktop's).
+	Share *Share
 }
 
 // backgroundMsg is a piece of work done off the loop.
@@ -35,7 +37,7 @@ type backgroundMsg[T any] struct {
 // Start begins work for key unless its result is in or under way; work
 // for another key is cancelled. work gets a context and a progress
 // function (a share in [0, 1]). On a class server it first waits for a
-// turn on the cores background work may use (ShareCores).
+// turn on the cores background work may use (b.Share).
 func (b *Background[T]) Start(key string, work func(ctx context.Context, progress func(float64)) (T, error)) tea.Cmd {
 	if key == b.key || key == b.pending {
 		return nil
@@ -46,7 +48,7 @@ func (b *Background[T]) Start(key string, work func(ctx context.Context, progres
 	b.progress.Store(0)
 	return func() tea.Msg {
 		b.waiting.Store(true)
-		done, err := Turn(ctx)
+		done, err := b.Share.Turn(ctx)
 		b.waiting.Store(false)
 		if err != nil {
 			var zero T
@@ -84,7 +86,7 @@ func (b *Background[T]) Busy() bool { return b.cancel != nil }
 func (b *Background[T]) Progress() float64 { return math.Float64frombits(b.progress.Load()) }
 
 // Waiting says the work waits for its turn on a class server's cores
-// (ShareCores) and has not begun.
+// (Share) and has not begun.
 func (b *Background[T]) Waiting() bool { return b.waiting.Load() }
 
 // Stop cancels the work under way.

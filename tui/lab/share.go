@@ -24,31 +24,28 @@ type ClassShare struct {
 	Work engine.Limits
 }
 
-// share is a ClassShare at work; nil on a desktop, where one piece of
-// work at a time has every core.
-type share struct {
+// Share is the machine as one session's work may use it: a class
+// server's (NewShare), shared by all its sessions, whose background work
+// (runs over many seeds, tables, exact enumerations) takes turns on a few
+// cores and whose runs are bounded; nil on a desktop, where one piece of
+// work at a time has every core and the labs' own bounds hold. The shell
+// gets it from its Options and builds each lab with it.
+type Share struct {
 	turns   chan struct{}
 	workers int
 	work    engine.Limits
 	waiting atomic.Int64
 }
 
-var cores atomic.Pointer[share]
-
-// ShareCores puts every later session of this process on c: its
-// background work waits for a turn (Background.Start, Turn) and runs on
-// c.Workers cores, and WorkLimits says what a session may ask for. A
-// desktop never calls it.
-func ShareCores(c ClassShare) { cores.Store(newShare(c)) }
-
-func newShare(c ClassShare) *share {
-	return &share{turns: make(chan struct{}, max(1, c.Turns)), workers: max(1, c.Workers), work: c.Work}
+// NewShare is a class server's share of the machine, c.
+func NewShare(c ClassShare) *Share {
+	return &Share{turns: make(chan struct{}, max(1, c.Turns)), workers: max(1, c.Workers), work: c.Work}
 }
 
 // WorkLimits is what one session's run or piece of work may cost on a
 // class server; false on a desktop, where the labs' own bounds hold.
-func WorkLimits() (engine.Limits, bool) {
-	if s := cores.Load(); s != nil {
+func (s *Share) WorkLimits() (engine.Limits, bool) {
+	if s != nil {
 		return s.work, true
 	}
 	return engine.Limits{}, false
@@ -59,8 +56,8 @@ func WorkLimits() (engine.Limits, bool) {
 // naming the server, and on a desktop one over what loadlab run would
 // take (gate.Limits). The refusal names the levers as the caller's
 // engine.Named does.
-func Admit(c engine.Cost) error {
-	lim, ok := WorkLimits()
+func (s *Share) Admit(c engine.Cost) error {
+	lim, ok := s.WorkLimits()
 	if !ok {
 		return c.Check(gate.Limits(0))
 	}
@@ -82,8 +79,8 @@ func (c classLimit) Describe(name func(field string) string) string {
 
 // Workers is the cores one piece of background work may use: every core,
 // or a class server's share.
-func Workers() int {
-	if s := cores.Load(); s != nil {
+func (s *Share) Workers() int {
+	if s != nil {
 		return s.workers
 	}
 	return runtime.GOMAXPROCS(0)
@@ -92,9 +89,7 @@ func Workers() int {
 // Turn waits for a turn on the cores background work may use (at once on
 // a desktop), or for ctx's end; done gives the turn back. Work off the UI
 // loop that does not go through Background takes its turn here.
-func Turn(ctx context.Context) (done func(), err error) { return cores.Load().turn(ctx) }
-
-func (s *share) turn(ctx context.Context) (done func(), err error) {
+func (s *Share) Turn(ctx context.Context) (done func(), err error) {
 	if s == nil {
 		return func() {}, nil
 	}

@@ -7,14 +7,14 @@ import (
 )
 
 func TestTurnsAreTakenOneAtATime(t *testing.T) {
-	s := newShare(ClassShare{Turns: 1, Workers: 1})
-	done, err := s.turn(context.Background())
+	s := NewShare(ClassShare{Turns: 1, Workers: 1})
+	done, err := s.Turn(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	second := make(chan struct{})
 	go func() {
-		d, err := s.turn(context.Background())
+		d, err := s.Turn(context.Background())
 		if err != nil {
 			t.Error(err)
 			return
@@ -35,12 +35,12 @@ func TestTurnsAreTakenOneAtATime(t *testing.T) {
 }
 
 func TestAWaitForATurnEndsWithItsContext(t *testing.T) {
-	s := newShare(ClassShare{Turns: 1, Workers: 1})
-	done, _ := s.turn(context.Background())
+	s := NewShare(ClassShare{Turns: 1, Workers: 1})
+	done, _ := s.Turn(context.Background())
 	defer done()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := s.turn(ctx); err == nil {
+	if _, err := s.Turn(ctx); err == nil {
 		t.Fatal("a cancelled wait was given a turn")
 	}
 	if s.waiting.Load() != 0 {
@@ -49,8 +49,8 @@ func TestAWaitForATurnEndsWithItsContext(t *testing.T) {
 }
 
 func TestNoShareIsATurnAtOnce(t *testing.T) {
-	var s *share
-	done, err := s.turn(context.Background())
+	var s *Share
+	done, err := s.Turn(context.Background())
 	if err != nil || done == nil {
 		t.Fatalf("a desktop's work waited: %v", err)
 	}

@@ -14,7 +14,7 @@ func TestTheLecturesOtherFixes(t *testing.T) {
 		key              string
 		peakMax, noonMax float64
 	}{{"f", 0.0504, 0.05}, {"g", 0.0504, 0.0}} {
-		l := labtest.Open(t, New, "aws-2011-remirror").(*Lab)
+		l := labtest.Open(t, labtest.OnDesktop(New), "aws-2011-remirror").(*Lab)
 		labtest.Press(t, l, c.key)
 		for !l.Done() {
 			labtest.Play(l, 1000)

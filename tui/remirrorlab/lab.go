@@ -91,8 +91,9 @@ var days = lab.Case[remirror.Spec, remirror.Config, *remirror.Engine]{
 }
 
 // New opens the lab on a remirror spec, at midnight.
-func New(s scenarios.Spec) (lab.Lab, error) {
+func New(s scenarios.Spec, share *lab.Share) (lab.Lab, error) {
 	l := &Lab{keys: DefaultKeyMap()}
+	l.seeds.Share = share
 	var err error
 	if l.Lockstep, err = lab.OpenLockstep(s, days, l.note); err != nil {
 		return nil, err

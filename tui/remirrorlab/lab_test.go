@@ -14,7 +14,7 @@ import (
 
 func open(t *testing.T, runs string) *Lab {
 	t.Helper()
-	lb, err := New(remirror.SpecOf(remirror.DefaultConfig(), runs))
+	lb, err := New(remirror.SpecOf(remirror.DefaultConfig(), runs), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestViewKeysSaySo(t *testing.T) {
 func TestAHeavyStepIsRefused(t *testing.T) {
 	s := remirror.DefaultSpec()
 	s.Volumes, s.Nodes = remirror.MaxVolumes, remirror.MaxNodes
-	if _, err := New(s); err == nil || !strings.Contains(err.Error(), "one step would take") {
+	if _, err := New(s, nil); err == nil || !strings.Contains(err.Error(), "one step would take") {
 		t.Errorf("got %v", err)
 	}
 }

@@ -6,7 +6,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/loadlab/loadlab/sim/remirror"
-	"github.com/loadlab/loadlab/tui/lab"
 	"github.com/loadlab/loadlab/tui/widget"
 )
 
@@ -21,7 +20,7 @@ func seedsKey(s remirror.Spec) string { return fmt.Sprintf("%+v", s) }
 func (l *Lab) Init() tea.Cmd {
 	spec := l.Spec
 	return l.seeds.StartShared(seedsKey(spec), func(ctx context.Context, progress func(float64)) ([]remirror.SeedFigures, error) {
-		return spec.OverSeeds(ctx, overSeeds, lab.Workers(), progress)
+		return spec.OverSeeds(ctx, overSeeds, l.seeds.Share.Workers(), progress)
 	})
 }
 

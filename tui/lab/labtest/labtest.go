@@ -171,3 +171,9 @@ func Working(t testing.TB, l lab.Lab, keyName string, w, h int, while string) (f
 	}
 	return func() { a.Update(out.Cmd()) }
 }
+
+// OnDesktop is a lab's New for a desktop's session: built with no share
+// of a class server's machine, as the tests build it.
+func OnDesktop(open func(scenarios.Spec, *lab.Share) (lab.Lab, error)) func(scenarios.Spec) (lab.Lab, error) {
+	return func(s scenarios.Spec) (lab.Lab, error) { return open(s, nil) }
+}
