@@ -24,20 +24,21 @@ const whole = 1 << 64
 // its point, and the arc past the last point goes on round to the first
 // point's node, so that it is cut in two at 0. Other schemes have none.
 func (m *Mapping) Arcs() []Arc {
-	if m.scheme != Ring || len(m.points) == 0 {
+	r := m.ring()
+	if m.scheme != Ring || len(r.points) == 0 {
 		return nil
 	}
-	out := make([]Arc, 0, len(m.points)+1)
+	out := make([]Arc, 0, len(r.points)+1)
 	from := 0.0
-	for k, p := range m.points {
+	for k, p := range r.points {
 		to := float64(p) / whole
 		if to > from {
-			out = append(out, Arc{From: from, To: to, Node: m.nodes[m.owner[k]].Name})
+			out = append(out, Arc{From: from, To: to, Node: m.nodes[r.nodeOf[k]].Name})
 		}
 		from = to
 	}
 	if from < 1 {
-		out = append(out, Arc{From: from, To: 1, Node: m.nodes[m.owner[0]].Name})
+		out = append(out, Arc{From: from, To: 1, Node: m.nodes[r.nodeOf[0]].Name})
 	}
 	return out
 }
@@ -47,39 +48,43 @@ func (m *Mapping) Arcs() []Arc {
 // on a leave the leaver's arcs, on a join the new node's. Both mappings
 // must be rings; otherwise there are none.
 func Handovers(before, after *Mapping) []Handover {
-	if before.scheme != Ring || after.scheme != Ring || len(before.points) == 0 || len(after.points) == 0 {
+	if before.scheme != Ring || after.scheme != Ring {
+		return nil
+	}
+	b, a := before.ring(), after.ring()
+	if len(b.points) == 0 || len(a.points) == 0 {
 		return nil
 	}
 	// owner is the node of the keys up to x: of the first point at or past
 	// it, k the index of that point (len(points): round to the first).
-	owner := func(m *Mapping, k int) string {
-		if k == len(m.points) {
+	owner := func(m *Mapping, r *ring, k int) string {
+		if k == len(r.points) {
 			k = 0
 		}
-		return m.nodes[m.owner[k]].Name
+		return m.nodes[r.nodeOf[k]].Name
 	}
 	var out []Handover
 	lo := uint64(0) // the stretch under way starts past lo (at 0 for the first)
 	i, j := 0, 0    // the first points of each at or past lo
-	for i < len(before.points) || j < len(after.points) {
+	for i < len(b.points) || j < len(a.points) {
 		x := uint64(math.MaxUint64)
-		if i < len(before.points) {
-			x = before.points[i]
+		if i < len(b.points) {
+			x = b.points[i]
 		}
-		if j < len(after.points) {
-			x = min(x, after.points[j])
+		if j < len(a.points) {
+			x = min(x, a.points[j])
 		}
-		out = handOver(out, owner(before, i), owner(after, j), lo, x)
+		out = handOver(out, owner(before, b, i), owner(after, a, j), lo, x)
 		lo = x
-		for i < len(before.points) && before.points[i] == x {
+		for i < len(b.points) && b.points[i] == x {
 			i++
 		}
-		for j < len(after.points) && after.points[j] == x {
+		for j < len(a.points) && a.points[j] == x {
 			j++
 		}
 	}
 	if lo < math.MaxUint64 {
-		out = handOver(out, owner(before, i), owner(after, j), lo, math.MaxUint64)
+		out = handOver(out, owner(before, b, i), owner(after, a, j), lo, math.MaxUint64)
 	}
 	return out
 }

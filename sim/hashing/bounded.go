@@ -3,7 +3,6 @@ package hashing
 import (
 	"context"
 	"math"
-	"slices"
 )
 
 // DefaultEpsilon is the bounded ring's ε at its default: no node above
@@ -36,29 +35,21 @@ func (m *Mapping) Assign(ctx context.Context, names []string, hs []uint64, out [
 		}
 		return nil
 	}
+	r := m.ring()
 	capacity := int32(Capacity(len(hs), len(m.nodes), m.epsilon))
 	load := make([]int32, len(m.nodes))
 	for i, h := range hs {
 		if i%step == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		k := m.firstPoint(mix(h))
-		for load[m.owner[k]] >= capacity { // the ring's total capacity is above the keys: a node has room
-			if k++; k == len(m.points) {
+		k := r.firstPoint(mix(h))
+		for load[r.nodeOf[k]] >= capacity { // the ring's total capacity is above the keys: a node has room
+			if k++; k == len(r.points) {
 				k = 0
 			}
 		}
-		out[i] = m.owner[k]
-		load[m.owner[k]]++
+		out[i] = r.nodeOf[k]
+		load[r.nodeOf[k]]++
 	}
 	return nil
-}
-
-// firstPoint is the index of the first ring point at or past x, round to
-// the first past the last.
-func (m *Mapping) firstPoint(x uint64) int {
-	if i, _ := slices.BinarySearch(m.points, x); i < len(m.points) {
-		return i
-	}
-	return 0
 }

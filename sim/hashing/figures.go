@@ -119,7 +119,7 @@ func (c *Cluster) Figures() []engine.Figure {
 		switch m := sd.Mapping(); sd.Scheme {
 		case Maglev:
 			shares := m.TableShares()
-			figs = append(figs, TableFigure(g, slices.Min(shares), slices.Max(shares), len(m.tableOwner)))
+			figs = append(figs, TableFigure(g, slices.Min(shares), slices.Max(shares), m.table))
 		case Bounded:
 			figs = append(figs, CapFigure(g, slices.Max(sd.Counts), Capacity(sd.Keys(), len(nodes), m.epsilon)))
 		}

@@ -26,18 +26,22 @@ func prime(m int) bool {
 	return true
 }
 
-// fillTable fills Maglev's lookup table (§3.4, Pseudocode 1): each node
-// walks its own permutation of the entries, offset + j x skip mod M, and
-// the nodes take turns claiming the next entry of theirs still free, so
-// that each ends with M/n entries, give or take one.
-func (m *Mapping) fillTable(ctx context.Context) error {
+// maglev is Maglev's lookup table: each entry's node.
+type maglev struct{ tableOwner []int32 }
+
+// fillTable fills Maglev's lookup table of m.table entries (§3.4,
+// Pseudocode 1): each node walks its own permutation of the entries,
+// offset + j x skip mod M, and the nodes take turns claiming the next
+// entry of theirs still free, so that each ends with M/n entries, give or
+// take one.
+func fillTable(ctx context.Context, m *Mapping) (placer, error) {
 	size := m.table
-	m.tableOwner = make([]int32, size)
-	for i := range m.tableOwner {
-		m.tableOwner[i] = -1
+	t := &maglev{tableOwner: make([]int32, size)}
+	for i := range t.tableOwner {
+		t.tableOwner[i] = -1
 	}
 	if len(m.nodes) == 0 {
-		return nil
+		return t, nil
 	}
 	// pos[i] is node i's next entry on its permutation, offset + j x skip
 	// mod M, stepped by an addition and a subtraction
@@ -54,29 +58,39 @@ func (m *Mapping) fillTable(ctx context.Context) error {
 	filled := 0
 	for {
 		for i := range m.nodes {
-			for m.tableOwner[pos[i]] >= 0 {
+			for t.tableOwner[pos[i]] >= 0 {
 				step(i)
 			}
-			m.tableOwner[pos[i]] = int32(i)
+			t.tableOwner[pos[i]] = int32(i)
 			step(i)
 			if filled++; filled == size {
-				return nil
+				return t, nil
 			}
 			if filled%checkEvery == 0 && ctx.Err() != nil {
-				return ctx.Err()
+				return nil, ctx.Err()
 			}
 		}
 	}
 }
 
+func (t *maglev) owner(_ *Mapping, _ string, kh uint64) int {
+	return int(t.tableOwner[mix(kh)%uint64(len(t.tableOwner))])
+}
+
+// without fills the table again, of the same size, over the nodes left.
+func (t *maglev) without(ctx context.Context, _, out *Mapping, _ []int32) (placer, error) {
+	return fillTable(ctx, out)
+}
+
 // TableShares are the entries of Maglev's table each node holds, in the
 // mapping's node order; nil for any other scheme.
 func (m *Mapping) TableShares() []int {
-	if m.scheme != Maglev {
+	t, ok := m.p.(*maglev)
+	if !ok {
 		return nil
 	}
 	out := make([]int, len(m.nodes))
-	for _, o := range m.tableOwner {
+	for _, o := range t.tableOwner {
 		out[o]++
 	}
 	return out

@@ -12,18 +12,18 @@ import (
 // (the same point: the ring without them keeps the others' order), a
 // point or two further on average.
 func ownersWithout(ctx context.Context, m *Mapping, removed []int, left []bool, names []string, hs []uint64) ([]int32, error) {
-	if m.scheme == Ring && 2*len(removed) <= len(m.nodes) {
+	if r := m.ring(); m.scheme == Ring && 2*len(removed) <= len(m.nodes) {
 		out, step := make([]int32, len(hs)), every(m)
 		for i, h := range hs {
 			if i%step == 0 && ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			k, _ := slices.BinarySearch(m.points, mix(h))
+			k, _ := slices.BinarySearch(r.points, mix(h))
 			for ; ; k++ {
-				if k == len(m.points) {
+				if k == len(r.points) {
 					k = 0 // round to the first
 				}
-				if o := m.owner[k]; !left[o] {
+				if o := r.nodeOf[k]; !left[o] {
 					out[i] = o
 					break
 				}
@@ -68,22 +68,23 @@ func ownersWith(ctx context.Context, m *Mapping, added []Node, names []string, h
 	if err != nil {
 		return nil, err
 	}
+	r := m.ring()
 	out, step := make([]int32, len(hs)), every(m)
 	for i, h := range hs {
 		if i%step == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		x := mix(h)
-		k, _ := slices.BinarySearch(m.points, x)
+		k, _ := slices.BinarySearch(r.points, x)
 		j, _ := slices.BinarySearch(points, x)
-		pastOld, pastNew := k == len(m.points), j == len(points)
+		pastOld, pastNew := k == len(r.points), j == len(points)
 		if pastOld && pastNew {
 			k, j, pastOld, pastNew = 0, 0, false, false
 		}
-		if pastOld || !pastNew && points[j] < m.points[k] {
+		if pastOld || !pastNew && points[j] < r.points[k] {
 			out[i] = owner[j]
 		} else {
-			out[i] = m.owner[k]
+			out[i] = r.nodeOf[k]
 		}
 	}
 	return out, nil

@@ -54,7 +54,7 @@ func TestAllAtOnceIsOneByOne(t *testing.T) {
 					if r > 0 && sc == Ring {
 						gone, _ := m.withoutAll(ctx, removed)
 						again := NewMapping(Ring, one.Nodes(), vnodes, 3)
-						if !slices.Equal(gone.points, again.points) || !slices.Equal(gone.owner, again.owner) {
+						if g, a := gone.ring(), again.ring(); !slices.Equal(g.points, a.points) || !slices.Equal(g.nodeOf, a.nodeOf) {
 							t.Errorf("ring over %d nodes, %d leaving: not the ring laid again", n, r)
 						}
 					}
@@ -78,7 +78,7 @@ func TestAllAtOnceIsOneByOne(t *testing.T) {
 					if sc == Ring {
 						joined, _ := m.withAll(ctx, added)
 						again := NewMapping(Ring, one.Nodes(), vnodes, 3)
-						if !slices.Equal(joined.points, again.points) || !slices.Equal(joined.owner, again.owner) {
+						if j, a := joined.ring(), again.ring(); !slices.Equal(j.points, a.points) || !slices.Equal(j.nodeOf, a.nodeOf) {
 							t.Errorf("ring over %d nodes, %d joining: not the ring laid again", n, a)
 						}
 					}

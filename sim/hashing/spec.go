@@ -342,7 +342,7 @@ func (s Spec) study(ctx context.Context, sc Scheme, nodes []Node, removed []int,
 	switch sc {
 	case Maglev:
 		shares := m.TableShares()
-		st.Table, st.TableMin, st.TableMax = len(m.tableOwner), slices.Min(shares), slices.Max(shares)
+		st.Table, st.TableMin, st.TableMax = m.table, slices.Min(shares), slices.Max(shares)
 	case Bounded:
 		st.Capacity, st.Epsilon = Capacity(len(hs), len(nodes), m.epsilon), m.epsilon
 	}
