@@ -196,6 +196,15 @@ func (p *pass) opening() {
 	if m.lab.Seed() >= 0 && !slices.Contains(keys, "N") {
 		t.Errorf("%s: the help has no N", name)
 	}
+	if len(m.lab.Headline()) == 0 && !ownsL(m) {
+		press(m, "L")
+		if !strings.Contains(plain(m), "no headline figures") {
+			t.Errorf("%s: L in a lab without a headline figure should say so:\n%s", name, plain(m))
+		}
+		if m.lecture {
+			press(m, "L")
+		}
+	}
 	if endCards[name] {
 		if v := plain(m); strings.Contains(v, "prevented by") || !strings.Contains(v, "model: so far") {
 			t.Errorf("%s as it opens: a card, or no \"model: so far\":\n%s", name, v)

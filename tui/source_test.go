@@ -24,7 +24,6 @@ var walksAllowed = map[string]string{
 	"TestPickerCursorSkipsHeadings": "reads names, opens nothing",
 	"TestRankScenarios":             "reads names, opens nothing",
 	"TestPromptInEveryLab":          "one scenario per engine",
-	"TestLectureStrip":              "stops at the first lab without a headline",
 }
 
 // parsed is each Go file the patterns match (tests among them or not),
