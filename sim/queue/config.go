@@ -80,13 +80,7 @@ func (c Config) Choices() (int, bool) {
 	if c.Slow > 0 || c.Gray > 0 || c.Health.active() {
 		return 0, false
 	}
-	switch c.Policy {
-	case Random:
-		return 1, true
-	case JSQD, StaleD:
-		return c.D, true
-	}
-	return 0, false
+	return policies[c.Policy].choices(c)
 }
 
 // HerdJobs is how many jobs one server must get in one board period for
@@ -129,7 +123,7 @@ func (c Config) validate() error {
 const MinSpeed = 0.01
 
 // Draws reports whether the policy draws D servers to compare.
-func (c Config) Draws() bool { return c.Policy == JSQD || c.Policy == StaleD || c.Policy == PeakEWMA }
+func (c Config) Draws() bool { return policies[c.Policy].draws() }
 
 // speed is the service rate of the servers of class 0 (the others) and 1
 // (the slow).

@@ -11,19 +11,7 @@ import (
 func (c Config) Label() string { return c.policyLabel() + c.healthLabel() }
 
 // policyLabel names the policy alone.
-func (c Config) policyLabel() string {
-	switch c.Policy {
-	case JSQD:
-		return fmt.Sprintf("jsq-%d", c.D)
-	case PeakEWMA:
-		if c.D != 2 {
-			return fmt.Sprintf("peak-ewma-%d", c.D)
-		}
-	case StaleD:
-		return fmt.Sprintf("stale-%d (board every %.10g)", c.D, c.Refresh)
-	}
-	return c.Policy.String()
-}
+func (c Config) policyLabel() string { return policies[c.Policy].label(c) }
 
 // ShortLabel is Label without the board's period: "stale-2".
 func (c Config) ShortLabel() string {

@@ -1,6 +1,9 @@
 package queue
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Peak EWMA as Finagle's balancer keeps it (docs/sources.md, §MECH.2):
 // each server's cost is a moving average of its response times that jumps
@@ -49,4 +52,49 @@ func (s *Sim) popArrival(k int) float64 {
 	}
 	s.head[k] = h
 	return at
+}
+
+// peakEWMA is Finagle's balancer: of d servers drawn, the one of least
+// cost.
+type peakEWMA struct{ drawing }
+
+func (peakEWMA) pick(s *Sim) int {
+	best, least := 0, 0.0
+	for i := range s.cfg.D {
+		c := s.pickable()
+		s.look(c)
+		if cost := s.cost(c); i == 0 || cost < least {
+			best, least = c, cost
+		}
+		if i%interruptEvery == interruptEvery-1 && s.interrupt != nil && s.interrupt() {
+			s.halted = true
+			return best
+		}
+	}
+	return best
+}
+
+// label is "peak-ewma" for the usual two servers drawn, "peak-ewma-d"
+// for another d.
+func (peakEWMA) label(c Config) string {
+	if c.D != 2 {
+		return fmt.Sprintf("peak-ewma-%d", c.D)
+	}
+	return c.Policy.String()
+}
+
+// build starts each server's average at 0 now, its jobs' arrival times
+// taken as now.
+func (peakEWMA) build(s *Sim) {
+	if s.ewma != nil {
+		return
+	}
+	n := s.cfg.Servers
+	s.ewma, s.stamp, s.fifo, s.head = make([]float64, n), make([]float64, n), make([][]float64, n), make([]int32, n)
+	for k, q := range s.jobs {
+		for range q {
+			s.fifo[k] = append(s.fifo[k], s.now)
+		}
+		s.stamp[k] = s.now
+	}
 }

@@ -105,30 +105,14 @@ func New(c Config) (*Sim, error) {
 	for i := range s.where {
 		s.where[i] = -1
 	}
-	if c.Policy == JSQ {
-		s.place = make([]int32, n)
-		s.bucket = [][]int32{make([]int32, n)}
-		for i := range n {
-			s.bucket[0][i], s.place[i] = int32(i), int32(i)
-		}
-	}
 	s.chosen = -1
 	if c.Trace {
 		s.looked = make([]int32, 0, max(1, c.D))
 	}
-	switch c.Policy {
-	case WeightedRR:
-		s.credit = make([]float64, c.Slow)
-	case PeakEWMA:
-		s.ewma, s.stamp, s.fifo, s.head = make([]float64, n), make([]float64, n), make([][]float64, n), make([]int32, n)
-	}
-	s.period = c.Window
-	if c.Policy == StaleD {
-		s.board, s.period = make([]int32, n), c.Refresh
-	}
-	if s.period > 0 {
+	if s.period = c.Window; s.period > 0 {
 		s.sent, s.periodEnd = make([]int32, n), s.period
 	}
+	policies[c.Policy].build(s)
 	s.lambda = c.Load * c.Capacity()
 	s.next = s.arrivals.ExpoVariate(s.lambda)
 	s.switches = engine.NewSwitched(c.Switches)
@@ -315,64 +299,7 @@ func (s *Sim) jobsAreaAt(x float64) float64 {
 func (s *Sim) choose(n int) int { return int(uint64(s.choices.Uint32()) * uint64(n) >> 32) }
 
 // pick is the server the policy sends a job to.
-func (s *Sim) pick() int {
-	n := s.cfg.Servers
-	switch s.cfg.Policy {
-	case JSQD, StaleD:
-		loads := s.jobs
-		if s.cfg.Policy == StaleD {
-			loads = s.board
-		}
-		best := s.pickable()
-		s.look(best)
-		for i := 1; i < s.cfg.D; i++ {
-			c := s.pickable()
-			s.look(c)
-			if loads[c] < loads[best] {
-				best = c
-			}
-			if i%interruptEvery == 0 && s.interrupt != nil && s.interrupt() {
-				s.halted = true
-				return best
-			}
-		}
-		return best
-	case PeakEWMA:
-		best, least := 0, 0.0
-		for i := range s.cfg.D {
-			c := s.pickable()
-			s.look(c)
-			if cost := s.cost(c); i == 0 || cost < least {
-				best, least = c, cost
-			}
-			if i%interruptEvery == interruptEvery-1 && s.interrupt != nil && s.interrupt() {
-				s.halted = true
-				return best
-			}
-		}
-		return best
-	case JSQ:
-		return int(s.bucket[s.min][0])
-	case RoundRobin:
-		s.rr = (s.rr + 1) % n
-		for !s.eligible(s.rr) {
-			s.rr = (s.rr + 1) % n
-		}
-		return s.rr
-	case WeightedRR:
-		for { // a full server takes its turn; a slow one once its credit reaches 1
-			s.rr = (s.rr + 1) % n
-			if s.rr >= s.cfg.Slow {
-				return s.rr
-			}
-			if s.credit[s.rr] += s.cfg.SlowSpeed; s.credit[s.rr] >= 1 {
-				s.credit[s.rr]--
-				return s.rr
-			}
-		}
-	}
-	return s.pickable()
-}
+func (s *Sim) pick() int { return policies[s.cfg.Policy].pick(s) }
 
 // look notes a server the arrival looks at, with Trace.
 func (s *Sim) look(k int) {

@@ -1,8 +1,6 @@
 package queue
 
 import (
-	"math"
-
 	"github.com/loadlab/loadlab/sim/engine"
 )
 
@@ -84,43 +82,4 @@ func (s *Sim) apply(sw engine.Switch) error {
 
 // build makes the structures the policy keeps, from the servers as they
 // are now.
-func (s *Sim) build() {
-	n := s.cfg.Servers
-	switch s.cfg.Policy {
-	case JSQ:
-		if s.bucket == nil {
-			s.place, s.bucket, s.min = make([]int32, n), nil, math.MaxInt
-			for k, q := range s.jobs {
-				for int(q) >= len(s.bucket) {
-					s.bucket = append(s.bucket, nil)
-				}
-				s.place[k] = int32(len(s.bucket[q]))
-				s.bucket[q] = append(s.bucket[q], int32(k))
-				s.min = min(s.min, int(q))
-			}
-		}
-	case StaleD:
-		if s.board == nil {
-			s.board = make([]int32, n)
-			copy(s.board, s.jobs)
-			if s.sent == nil { // a board period from now; a run counting over a window keeps its periods
-				s.period = s.cfg.Refresh
-				s.sent, s.periodEnd = make([]int32, n), s.now+s.period
-			}
-		}
-	case WeightedRR:
-		if s.credit == nil {
-			s.credit = make([]float64, s.cfg.Slow)
-		}
-	case PeakEWMA:
-		if s.ewma == nil {
-			s.ewma, s.stamp, s.fifo, s.head = make([]float64, n), make([]float64, n), make([][]float64, n), make([]int32, n)
-			for k, q := range s.jobs {
-				for range q {
-					s.fifo[k] = append(s.fifo[k], s.now)
-				}
-				s.stamp[k] = s.now
-			}
-		}
-	}
-}
+func (s *Sim) build() { policies[s.cfg.Policy].build(s) }
